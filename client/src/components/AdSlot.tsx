@@ -1,0 +1,3 @@
+export function AdSlot() {
+  return null;
+}

@@ -1,0 +1,29 @@
+import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+
+/** Toasts at the top right, 4 seconds each (spec section 2). */
+export const toaster = createToaster({ placement: 'top-end', duration: 4000, pauseOnPageIdle: true });
+
+export const notify = {
+  success: (title: string) => toaster.create({ title, type: 'success' }),
+  error: (title: string) => toaster.create({ title, type: 'error' }),
+  info: (title: string) => toaster.create({ title, type: 'info' }),
+};
+
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }}>
+            {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            <Toast.CloseTrigger />
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}

@@ -1,0 +1,19 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  // The server replaces this placeholder with a fresh nonce per response (server/src/common/http/client-app.ts).
+  html: { cspNonce: '__CSP_NONCE__' },
+  build: {
+    outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+  },
+  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+});

