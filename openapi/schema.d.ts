@@ -68,6 +68,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ErrorBodyDto: {
+            /** @description Every validation message, when there are several. */
+            details?: string[];
+            /** @example Please enter a handle, URL, or email address */
+            error: string;
+            /** @description The X-Request-Id of the request, for support. */
+            requestId: string;
+            /** @example 400 */
+            statusCode: number;
+        };
         HealthDto: {
             /**
              * @example ok
@@ -156,6 +166,15 @@ export interface operations {
                     "application/json": components["schemas"]["HealthDto"];
                 };
             };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     listPlans: {
@@ -174,6 +193,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlanListDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -205,6 +233,15 @@ export interface operations {
                     "application/json": components["schemas"]["ReadinessDto"];
                 };
             };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     getSiteInfo: {
@@ -223,6 +260,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteInfoDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };

@@ -1,12 +1,13 @@
 import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { AppConfig } from './common/config/app-config';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
+import { ErrorBodyDto } from './common/http/error-body.dto';
 import { clientApp } from './common/http/client-app';
 import { NestJsonLogger } from './common/logging/logger';
 import { requestLogging } from './common/logging/request-logging.middleware';
@@ -60,8 +61,14 @@ export function buildOpenApiDocument(app: NestExpressApplication): OpenAPIObject
     )
     .setVersion(appVersion())
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT or API token' })
+    .addGlobalResponse({
+      status: 'default',
+      description: 'An error; `error` is the message to show a person.',
+      schema: { $ref: getSchemaPath(ErrorBodyDto) },
+    })
     .build();
   return SwaggerModule.createDocument(app, config, {
+    extraModels: [ErrorBodyDto],
     operationIdFactory: (_controllerKey, methodKey) => methodKey,
   });
 }

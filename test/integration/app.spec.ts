@@ -106,4 +106,12 @@ describe('the app on a real PostgreSQL', () => {
       ['business', 4999],
     ]);
   });
+
+  // Last: it takes the database away from this app.
+  it('answers /api/ready with 503 when the database is unreachable, while /api/health stays up', async () => {
+    const { DataSource } = await import('typeorm');
+    await t.app.get(DataSource).destroy();
+    await t.http().get('/api/ready').expect(503, { status: 'unavailable', database: 'down' });
+    await t.http().get('/api/health').expect(200);
+  });
 });

@@ -106,7 +106,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (errors.length > 0) {
     throw new ConfigError(
       errors.map((e) => {
-        const message = Object.values(e.constraints ?? {})[0] ?? 'is invalid';
+        // The type/format message says most; range messages only make sense for a number.
+        const constraints = e.constraints ?? {};
+        const key = ['isInt', 'isIn', 'isUrl', 'isEmail'].find((k) => k in constraints) ?? Object.keys(constraints)[0];
+        const message = key ? constraints[key] : 'is invalid';
         return message.startsWith(e.property) ? message : `${e.property} ${message}`;
       }),
     );

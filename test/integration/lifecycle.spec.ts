@@ -1,0 +1,144 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const MAIN = join(__dirname, '..', '..', 'dist', 'server', 'main.js');
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs the built server exactly as `npm start` does, on the embedded database in dataDir. */
+async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Running> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...extraEnv };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status === 200, () => false);
+    if (ok) return { child, port, output: () => out, exited };
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server not ready within 30 s:\n${out}`);
+}
+
+async function postmasterPid(dataDir: string): Promise<number | undefined> {
+  const text = await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number.parseInt(text.split('\n')[0], 10);
+  return Number.isInteger(pid) ? pid : undefined;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const describeBuilt = existsSync(MAIN) ? describe : describe.skip;
+if (!existsSync(MAIN)) console.warn(`lifecycle tests skipped: ${MAIN} is not built (run npm run build:server)`);
+
+describeBuilt('the server process on its embedded PostgreSQL', () => {
+  let dataDir: string;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(process.env.FP_TEST_TMP ?? tmpdir(), 'fp-lifecycle-'));
+    await chmod(dataDir, 0o755);
+  });
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    const pid = await postmasterPid(dataDir);
+    if (pid && alive(pid)) process.kill(pid, 'SIGQUIT');
+    await sleep(200);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates the database on first start, recovers from a kill -9, and shuts down gracefully', async () => {
+    // 1. Cold start creates the cluster under DATA_DIR.
+    const first = await startServer(dataDir);
+    children.push(first.child);
+    expect(existsSync(join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+    const orphan = await postmasterPid(dataDir);
+    expect(orphan).toBeDefined();
+
+    // Personal data in a URL never reaches the logs.
+    await fetch(`http://127.0.0.1:${first.port}/api/nothing?email=alice.secret%40example.com`);
+    await sleep(300); // the request line is written when the response has finished
+
+    // 2. kill -9 leaves PostgreSQL running as an orphan holding the data directory…
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(alive(orphan!)).toBe(true);
+    expect(first.output()).not.toContain('alice.secret');
+    const logLines = first.output().trim().split('\n').filter((l) => l.startsWith('{'));
+    expect(logLines.length).toBeGreaterThan(3);
+    for (const line of logLines) expect(() => JSON.parse(line)).not.toThrow();
+    expect(logLines.some((l) => JSON.parse(l).req?.path === '/api/nothing')).toBe(true);
+
+    // 3. …and the next start stops the orphan and comes up on the same data.
+    const second = await startServer(dataDir);
+    children.push(second.child);
+    expect(alive(orphan!)).toBe(false);
+    expect(second.output()).toContain('orphaned embedded PostgreSQL');
+    const pid = await postmasterPid(dataDir);
+    expect(pid).not.toBe(orphan);
+
+    // 4. SIGTERM while a request is still arriving: that request is answered, then all stops.
+    const socket = connect(second.port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    let response = '';
+    socket.on('data', (d) => (response += d));
+    const body = JSON.stringify({ probe: true });
+    socket.write(`POST /api/nothing HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`);
+    await sleep(200);
+    second.child.kill('SIGTERM');
+    await sleep(300);
+    expect(second.child.exitCode).toBeNull(); // still waiting for the in-flight request
+    socket.write(body.slice(5));
+    await new Promise((r) => socket.once('close', r));
+    expect(response).toMatch(/^HTTP\/1\.1 404/);
+    expect(await second.exited).toBe(0);
+    expect(alive(pid!)).toBe(false);
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 90_000);
+
+  it('refuses to start with a clear message naming a bad variable', async () => {
+    const child = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, PORT: 'eighty', LOG_LEVEL: 'loud', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr!.on('data', (d) => (err += d));
+    const code = await new Promise((r) => child.on('exit', r));
+    expect(code).toBe(78);
+    expect(err).toContain('PORT must be a whole number');
+    expect(err).toContain('LOG_LEVEL must be one of');
+  });
+});
