@@ -9,6 +9,13 @@ const config = defineConfig({
         body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
       },
     },
+    // A darker solid blue, so white text keeps at least 4.5:1 contrast even in the hover state
+    // (solid buttons fade their background to 90% on hover).
+    semanticTokens: {
+      colors: {
+        blue: { solid: { value: '{colors.blue.700}' } },
+      },
+    },
   },
   globalCss: { html: { scrollBehavior: 'smooth' } },
 });

@@ -23,14 +23,25 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
 /**
- * The signed-in state of the app: 'loading' until the first report, then signed in or out.
- * Accounts are not wired yet, so the first report is always "signed out".
+ * Asks whether a session survives from before (e.g. a page reload). Accounts are not wired yet,
+ * so there is never one; the accounts work replaces this with a silent token refresh.
  */
+async function restoreSession(): Promise<AuthState> {
+  return { status: 'signedOut', user: undefined };
+}
+
+/** The signed-in state of the app: 'loading' until the first report, then signed in or out. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'loading', user: undefined });
 
   useEffect(() => {
-    setState({ status: 'signedOut', user: undefined });
+    let current = true;
+    void restoreSession().then((restored) => {
+      if (current) setState(restored);
+    });
+    return () => {
+      current = false;
+    };
   }, []);
 
   const signOut = useCallback(async () => {
@@ -38,6 +49,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: 'signedOut', user: undefined });
   }, []);
 
+  const value = useMemo(() => ({ state, signOut }), [state, signOut]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * Provides a fixed auth state instead of the real one: for component tests and previews only.
+ * The app itself always uses AuthProvider.
+ */
+export function AuthStateProvider({
+  state,
+  signOut = async () => {},
+  children,
+}: {
+  state: AuthState;
+  signOut?: () => Promise<void>;
+  children: ReactNode;
+}) {
   const value = useMemo(() => ({ state, signOut }), [state, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

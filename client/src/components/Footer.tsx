@@ -1,4 +1,86 @@
-import { Box } from '@chakra-ui/react';
+import { Box, Container, Flex, Heading, Link, List, SimpleGrid, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { FootprintIcon } from './icons';
+
+type FooterItem = { label: string; to: string } | { label: string; to?: undefined };
+
+/**
+ * The spec's placeholder footer links (API, Help Center, …) have no target yet: they are plain
+ * text marked "coming soon" rather than links that go nowhere.
+ */
+const columns: { title: string; items: FooterItem[] }[] = [
+  {
+    title: 'Product',
+    items: [
+      { label: 'Features', to: '/features' },
+      { label: 'Pricing', to: '/pricing' },
+      { label: 'Education', to: '/education' },
+      { label: 'API' },
+    ],
+  },
+  {
+    title: 'Company',
+    items: [{ label: 'About', to: '/about' }, { label: 'Contact Us' }, { label: 'Community' }],
+  },
+  {
+    title: 'Support',
+    items: [{ label: 'Help Center' }, { label: 'Status' }],
+  },
+  {
+    title: 'Legal',
+    items: [
+      { label: 'Privacy Policy', to: '/privacy' },
+      { label: 'Terms of Service', to: '/terms' },
+      { label: 'Cookie Policy' },
+      { label: 'GDPR' },
+    ],
+  },
+];
+
 export function Footer() {
-  return <Box as="footer" />;
+  return (
+    <Box as="footer" bg="gray.900" color="gray.200" pt="12" pb="8">
+      <Container maxW="6xl">
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="8">
+          <Box>
+            <Flex align="center" gap="2" fontWeight="bold" fontSize="lg" color="white">
+              <FootprintIcon boxSize="6" color="blue.300" />
+              Footprint
+            </Flex>
+            <Text mt="3" fontSize="sm" color="gray.300">
+              See what of you is exposed online, and what to do about it.
+            </Text>
+          </Box>
+          {columns.map((column) => (
+            <Box key={column.title}>
+              <Heading as="h2" size="sm" fontWeight="semibold" color="white" textTransform="uppercase" letterSpacing="wide">
+                {column.title}
+              </Heading>
+              <List.Root listStyleType="none" mt="3" gap="2" fontSize="sm">
+                {column.items.map((item) => (
+                  <List.Item key={item.label}>
+                    {item.to ? (
+                      <Link asChild color="gray.100" _hover={{ color: 'white' }}>
+                        <RouterLink to={item.to}>{item.label}</RouterLink>
+                      </Link>
+                    ) : (
+                      <Text as="span" color="gray.300">
+                        {item.label}{' '}
+                        <Text as="span" fontSize="xs" color="gray.400">
+                          (coming soon)
+                        </Text>
+                      </Text>
+                    )}
+                  </List.Item>
+                ))}
+              </List.Root>
+            </Box>
+          ))}
+        </SimpleGrid>
+        <Text mt="10" pt="6" borderTopWidth="1px" borderColor="gray.700" fontSize="sm" color="gray.300">
+          © {new Date().getFullYear()} Footprint. All rights reserved.
+        </Text>
+      </Container>
+    </Box>
+  );
 }

@@ -1,9 +1,219 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Badge, Box, Card, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { IconProps } from '@chakra-ui/react';
+import type { ComponentType } from 'react';
+import { BellIcon, BookIcon, EyeIcon, HeartIcon, LockIcon, SearchIcon, ShieldCheckIcon } from '../components/icons';
+import { PageHero } from '../components/PageHero';
+
+/** The spec's marketing figures (static text). */
+const numbers = [
+  { value: '50K+', label: 'Scans completed' },
+  { value: '2.5M+', label: 'Breaches detected' },
+  { value: '98%', label: 'User satisfaction' },
+  { value: '24/7', label: 'Monitoring' },
+];
+
+const trustPoints: { title: string; text: string; icon: ComponentType<IconProps> }[] = [
+  {
+    title: 'No third-party trackers',
+    text: 'Our pages load nothing from other companies: no ad networks, no outside analytics. What we measure, we measure ourselves.',
+    icon: EyeIcon,
+  },
+  {
+    title: 'Evidence for every finding',
+    text: 'Each exposure we report comes from a real check and shows where it came from. If a check could not run, we say so instead of guessing.',
+    icon: SearchIcon,
+  },
+  {
+    title: 'Passwords stay private',
+    text: 'Passwords are never stored in plain text. Our password check sends only the first five characters of a hash, never the password.',
+    icon: LockIcon,
+  },
+  {
+    title: 'Your data has an expiry date',
+    text: 'Scan results are deleted after 30 days on the free plan and 90 days on paid plans. You can export or delete your data at any time.',
+    icon: ShieldCheckIcon,
+  },
+];
+
+const values: { title: string; text: string; icon: ComponentType<IconProps> }[] = [
+  { title: 'Honesty', text: 'We tell you what we found and what we could not check. No scare tactics, no invented risks.', icon: ShieldCheckIcon },
+  { title: 'Clarity', text: 'Every finding comes with plain-language advice you can act on today.', icon: BookIcon },
+  { title: 'Respect', text: 'We collect only what a scan needs and keep it no longer than we said we would.', icon: HeartIcon },
+  { title: 'Vigilance', text: 'Privacy is not a one-off: monitors keep watching so you do not have to.', icon: BellIcon },
+];
+
+/** Fictional founders, shown with initials (no photos). */
+const team = [
+  {
+    name: 'Maya Lindqvist',
+    initials: 'ML',
+    role: 'Co-founder & CEO',
+    bio: 'Spent ten years helping companies answer data-subject requests, and decided people deserved the same view of their own data.',
+  },
+  {
+    name: 'Daniel Okafor',
+    initials: 'DO',
+    role: 'Co-founder & CTO',
+    bio: 'A security engineer who has run incident response for breaches large and small. He builds the checks that power every scan.',
+  },
+];
+
+const resources = [
+  { title: 'Privacy Guides', text: 'Step-by-step guides for locking down popular services and devices.' },
+  { title: 'Breach Reports', text: 'Plain-language write-ups of major data breaches and what to do if you were affected.' },
+  { title: 'Webinars', text: 'Live sessions where our team answers your privacy questions.' },
+];
+
+function IconCard({ title, text, icon: CardIcon, as }: { title: string; text: string; icon: ComponentType<IconProps>; as: 'h3' }) {
+  return (
+    <Card.Root variant="outline" bg="white">
+      <Card.Body gap="3">
+        <Flex boxSize="11" align="center" justify="center" rounded="lg" bg="blue.50" color="blue.700">
+          <CardIcon boxSize="5" />
+        </Flex>
+        <Heading as={as} size="lg">
+          {title}
+        </Heading>
+        <Text color="gray.700">{text}</Text>
+      </Card.Body>
+    </Card.Root>
+  );
+}
 
 export default function AboutPage() {
   return (
-    <Container py="10">
-      <Heading as="h1">About</Heading>
-    </Container>
+    <>
+      <PageHero
+        title="About Footprint"
+        lead="We help people see what of them is exposed online, and what to do about it."
+      />
+
+      <Box as="section" aria-labelledby="mission-title" pb={{ base: '12', md: '16' }}>
+        <Container maxW="3xl">
+          <Heading as="h2" id="mission-title" size="2xl">
+            Our mission
+          </Heading>
+          <Stack gap="4" mt="4" color="gray.800" fontSize="lg">
+            <Text>
+              Your personal data is scattered across breached databases, public profiles, websites and the photos you
+              share. Most people only find out when something goes wrong. Footprint exists to change that: to give
+              everyone a clear, honest picture of their digital footprint before someone else uses it.
+            </Text>
+            <Text>
+              We check the sources that matter, show you the evidence behind every finding, and turn it into steps you
+              can take today. And we hold ourselves to the standard we ask of others: we keep as little of your data as
+              we can, for as short a time as we can.
+            </Text>
+          </Stack>
+        </Container>
+      </Box>
+
+      <Box as="section" aria-labelledby="numbers-title" py={{ base: '12', md: '14' }} bg="blue.800" color="white">
+        <Container maxW="6xl">
+          <Heading as="h2" id="numbers-title" textAlign="center" size="2xl" color="white">
+            By the Numbers
+          </Heading>
+          <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="8" mt="8" textAlign="center">
+            {numbers.map((item) => (
+              <Stack key={item.label} gap="1" direction="column-reverse">
+                <Text as="dt" color="blue.100" fontSize="sm">
+                  {item.label}
+                </Text>
+                <Text as="dd" fontSize={{ base: '3xl', md: '4xl' }} fontWeight="bold">
+                  {item.value}
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Box as="section" aria-labelledby="trust-title" py={{ base: '12', md: '16' }}>
+        <Container maxW="6xl">
+          <Heading as="h2" id="trust-title" textAlign="center" size="2xl">
+            Why you can trust us
+          </Heading>
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6" mt="8">
+            {trustPoints.map((point) => (
+              <IconCard key={point.title} {...point} as="h3" />
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Box as="section" aria-labelledby="values-title" py={{ base: '12', md: '16' }} bg="gray.50">
+        <Container maxW="6xl">
+          <Heading as="h2" id="values-title" textAlign="center" size="2xl">
+            Our values
+          </Heading>
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6" mt="8">
+            {values.map((value) => (
+              <IconCard key={value.title} {...value} as="h3" />
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Box as="section" aria-labelledby="team-title" py={{ base: '12', md: '16' }}>
+        <Container maxW="4xl">
+          <Heading as="h2" id="team-title" textAlign="center" size="2xl">
+            Our team
+          </Heading>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" mt="8">
+            {team.map((member) => (
+              <Card.Root key={member.name} variant="outline">
+                <Card.Body gap="3" alignItems="center" textAlign="center">
+                  <Flex
+                    boxSize="20"
+                    rounded="full"
+                    bg="blue.700"
+                    color="white"
+                    align="center"
+                    justify="center"
+                    fontSize="2xl"
+                    fontWeight="bold"
+                    aria-hidden="true"
+                  >
+                    {member.initials}
+                  </Flex>
+                  <Heading as="h3" size="lg">
+                    {member.name}
+                  </Heading>
+                  <Text color="blue.700" fontWeight="medium">
+                    {member.role}
+                  </Text>
+                  <Text color="gray.700">{member.bio}</Text>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Box as="section" aria-labelledby="resources-title" py={{ base: '12', md: '16' }} bg="gray.50">
+        <Container maxW="6xl">
+          <Heading as="h2" id="resources-title" textAlign="center" size="2xl">
+            Resources
+          </Heading>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mt="8">
+            {resources.map((resource) => (
+              <Card.Root key={resource.title} variant="outline" bg="white">
+                <Card.Body gap="3">
+                  <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+                    <Heading as="h3" size="lg">
+                      {resource.title}
+                    </Heading>
+                    <Badge colorPalette="orange" variant="subtle">
+                      Coming Soon
+                    </Badge>
+                  </Flex>
+                  <Text color="gray.700">{resource.text}</Text>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+    </>
   );
 }

@@ -1,9 +1,191 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Flex, Heading, HStack, List, SimpleGrid, Text } from '@chakra-ui/react';
+import type { IconProps } from '@chakra-ui/react';
+import { type ComponentType, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { annualMonthlyCents, formatPrice } from '../billing/price';
+import { CheckIcon, DatabaseIcon, GlobeIcon, ImageIcon, MapPinIcon, MessageIcon, UsersIcon } from '../components/icons';
+import { PageHero } from '../components/PageHero';
+import { PlansError, PlansLoading } from '../components/PlansStatus';
+import { type Plan, usePlans } from '../hooks/use-api-data';
+
+type Billing = 'monthly' | 'annual';
+
+const featureCards: { title: string; text: string; icon: ComponentType<IconProps> }[] = [
+  {
+    title: 'Data breach detection',
+    text: 'We look up your email address in the Have I Been Pwned breach database and show each breach it appears in: when it happened and which kinds of data leaked, such as passwords or phone numbers.',
+    icon: DatabaseIcon,
+  },
+  {
+    title: 'Oversharing analysis',
+    text: 'We check what a public profile or website gives away about you, such as your full name, employer, contact details and the trackers a site loads, and explain why each item matters.',
+    icon: MessageIcon,
+  },
+  {
+    title: 'Location exposure',
+    text: 'We flag public details that place you somewhere: a home town in a bio, an address on a page, or GPS coordinates left inside a photo.',
+    icon: MapPinIcon,
+  },
+  {
+    title: 'Metadata analysis',
+    text: 'Upload a photo and we read its EXIF, XMP and IPTC metadata: location, time, camera and device details. You can download a copy with that metadata removed.',
+    icon: ImageIcon,
+  },
+  {
+    title: 'Social media monitoring',
+    text: 'Monitors re-check your email addresses and handles every week or month and tell you when something new turns up, so you do not have to remember to look.',
+    icon: UsersIcon,
+  },
+  {
+    title: 'Dark web scanning',
+    text: 'By this we mean checking the breach collections that circulate after leaks, as indexed by Have I Been Pwned. We do not crawl hidden marketplaces, and we only report what those collections contain.',
+    icon: GlobeIcon,
+  },
+];
+
+/** One line, e.g. "$9.99/month" or "$7.99/month, billed annually" (annual = monthly × 0.8). */
+function PlanPrice({ plan, billing }: { plan: Plan; billing: Billing }) {
+  const annual = billing === 'annual' && plan.priceCents > 0;
+  const cents = annual ? annualMonthlyCents(plan.priceCents) : plan.priceCents;
+  return (
+    <Text color="gray.700">
+      <Text as="span" fontSize="4xl" fontWeight="bold" color="fg">
+        {formatPrice(cents)}
+      </Text>
+      /month{annual ? ', billed annually' : ''}
+    </Text>
+  );
+}
+
+function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
+  return (
+    <Card.Root
+      variant="outline"
+      borderWidth={plan.mostPopular ? '2px' : '1px'}
+      borderColor={plan.mostPopular ? 'blue.600' : 'border'}
+    >
+      <Card.Body gap="4">
+        <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+          <Heading as="h3" size="xl">
+            {plan.name}
+          </Heading>
+          {plan.mostPopular && (
+            <Badge colorPalette="blue" variant="solid">
+              Most Popular
+            </Badge>
+          )}
+        </Flex>
+        <PlanPrice plan={plan} billing={billing} />
+        <List.Root listStyleType="none" gap="2" flex="1">
+          {plan.features.map((feature) => (
+            <List.Item key={feature} display="flex" gap="2" alignItems="flex-start">
+              <CheckIcon color="green.600" boxSize="4" mt="1" flexShrink="0" />
+              <Text>{feature}</Text>
+            </List.Item>
+          ))}
+        </List.Root>
+      </Card.Body>
+      <Card.Footer>
+        <Button asChild w="full" colorPalette="blue" variant={plan.mostPopular ? 'solid' : 'outline'}>
+          <RouterLink to="/pricing">{plan.priceCents === 0 ? 'Start Free' : `Choose ${plan.name}`}</RouterLink>
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}
+
+function BillingToggle({ billing, onChange }: { billing: Billing; onChange: (billing: Billing) => void }) {
+  return (
+    <HStack role="group" aria-label="Billing period" justify="center" gap="0" mt="8" bg="white" borderWidth="1px" rounded="full" p="1" display="inline-flex">
+      {(['monthly', 'annual'] as const).map((option) => (
+        <Button
+          key={option}
+          aria-pressed={billing === option}
+          rounded="full"
+          size="sm"
+          px="5"
+          colorPalette="blue"
+          variant={billing === option ? 'solid' : 'ghost'}
+          onClick={() => onChange(option)}
+        >
+          {option === 'monthly' ? 'Monthly' : 'Annual'}
+          {option === 'annual' && (
+            <Badge colorPalette="green" variant="subtle" ms="1">
+              Save 20%
+            </Badge>
+          )}
+        </Button>
+      ))}
+    </HStack>
+  );
+}
 
 export default function FeaturesPage() {
+  const [billing, setBilling] = useState<Billing>('monthly');
+  const [plans, reload] = usePlans();
+
   return (
-    <Container py="10">
-      <Heading as="h1">Features</Heading>
-    </Container>
+    <>
+      <PageHero
+        title="Everything you need to guard your privacy"
+        lead="Footprint finds where your personal data is exposed, shows you the evidence, and tells you what to do. Start free and upgrade when you want more scans, monitors and reports."
+      >
+        <BillingToggle billing={billing} onChange={setBilling} />
+      </PageHero>
+
+      <Box as="section" aria-labelledby="plans-title" pb={{ base: '14', md: '20' }}>
+        <Container maxW="6xl">
+          <Heading as="h2" id="plans-title" textAlign="center" size={{ base: '2xl', md: '3xl' }} mb="8">
+            Plans
+          </Heading>
+          {plans.status === 'loading' && <PlansLoading />}
+          {plans.status === 'error' && <PlansError onRetry={reload} />}
+          {plans.status === 'ready' && (
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
+              {plans.data.map((plan) => (
+                <PlanCard key={plan.tier} plan={plan} billing={billing} />
+              ))}
+            </SimpleGrid>
+          )}
+        </Container>
+      </Box>
+
+      <Box as="section" aria-labelledby="capabilities-title" py={{ base: '14', md: '20' }} bg="gray.50">
+        <Container maxW="6xl">
+          <Heading as="h2" id="capabilities-title" textAlign="center" size={{ base: '2xl', md: '3xl' }}>
+            What Footprint does
+          </Heading>
+          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6" mt="10">
+            {featureCards.map(({ title, text, icon: FeatureIcon }) => (
+              <Card.Root key={title} variant="outline" bg="white">
+                <Card.Body gap="3">
+                  <Flex boxSize="12" align="center" justify="center" rounded="lg" bg="blue.50" color="blue.700">
+                    <FeatureIcon boxSize="6" />
+                  </Flex>
+                  <Heading as="h3" size="lg">
+                    {title}
+                  </Heading>
+                  <Text color="gray.700">{text}</Text>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Box as="section" aria-labelledby="features-cta-title" py={{ base: '14', md: '20' }}>
+        <Container maxW="3xl" textAlign="center">
+          <Heading as="h2" id="features-cta-title" size={{ base: '2xl', md: '3xl' }}>
+            Ready to see your footprint?
+          </Heading>
+          <Text mt="4" color="gray.700" fontSize="lg">
+            Compare the plans side by side and pick the one that fits.
+          </Text>
+          <Button asChild colorPalette="blue" size="lg" mt="8">
+            <RouterLink to="/pricing">View Pricing</RouterLink>
+          </Button>
+        </Container>
+      </Box>
+    </>
   );
 }

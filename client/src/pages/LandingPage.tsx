@@ -1,9 +1,176 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { ComponentType } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { ClockIcon, DatabaseIcon, ImageIcon, MapPinIcon, MessageIcon, SearchIcon } from '../components/icons';
+import type { IconProps } from '@chakra-ui/react';
 
+const features: { title: string; text: string; icon: ComponentType<IconProps> }[] = [
+  {
+    title: 'Data Breaches',
+    text: 'Find out whether your email address appears in known data breaches, and which of your details leaked with it.',
+    icon: DatabaseIcon,
+  },
+  {
+    title: 'Oversharing Detection',
+    text: 'See what your public profiles and handles reveal about you, from your real name to your employer.',
+    icon: MessageIcon,
+  },
+  {
+    title: 'Location Privacy',
+    text: 'Spot where your home town, workplace or daily routine can be pieced together from what is public.',
+    icon: MapPinIcon,
+  },
+  {
+    title: 'Metadata Analysis',
+    text: 'Check photos for hidden GPS coordinates, camera serial numbers and other details stored in the file.',
+    icon: ImageIcon,
+  },
+];
+
+/** The spec's landing-page marketing figures (static text). */
+const stats: { value: string; label: string }[] = [
+  { value: '10K+', label: 'Privacy audits completed' },
+  { value: '99.9%', label: 'Accuracy' },
+  { value: '24/7', label: 'Monitoring' },
+  { value: '< 30s', label: 'To get your privacy score' },
+];
+
+function scrollToTryNow() {
+  const target = document.getElementById('try-now');
+  if (!target) return;
+  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  target.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  target.focus({ preventScroll: true });
+}
+
+/** The public landing page. Kept light: it is the only page in the first download. */
 export function LandingPage() {
   return (
-    <Container py="10">
-      <Heading as="h1">Footprint</Heading>
-    </Container>
+    <>
+      <Box as="section" aria-labelledby="hero-title" mt="-16" pt={{ base: '28', md: '36' }} pb={{ base: '16', md: '24' }} bgGradient="to-b" gradientFrom="blue.50" gradientTo="white">
+        <Container maxW="4xl" textAlign="center">
+          <Badge colorPalette="blue" variant="subtle" size="lg" mb="5" rounded="full" px="3">
+            Your privacy audit
+          </Badge>
+          <Heading as="h1" id="hero-title" size={{ base: '3xl', sm: '4xl', md: '6xl' }} letterSpacing="tight" color="gray.900">
+            Discover what the internet knows about you
+          </Heading>
+          <Text mt="6" fontSize={{ base: 'lg', md: 'xl' }} color="gray.700" maxW="2xl" mx="auto">
+            Footprint checks your email address, website or social media handle for breaches, oversharing, location
+            exposure and hidden metadata, gives you a privacy score from 0 to 100 and tells you what to do about each
+            finding.
+          </Text>
+          <Flex mt="10" gap="4" justify="center" direction={{ base: 'column', sm: 'row' }}>
+            <Button asChild colorPalette="blue" size="xl">
+              <RouterLink to="/login">Protect My Privacy</RouterLink>
+            </Button>
+            <Button variant="outline" colorPalette="blue" size="xl" bg="white" onClick={scrollToTryNow}>
+              Try Free Scan
+            </Button>
+          </Flex>
+        </Container>
+      </Box>
+
+      <Box as="section" aria-labelledby="features-title" py={{ base: '14', md: '20' }}>
+        <Container maxW="6xl">
+          <Heading as="h2" id="features-title" textAlign="center" size={{ base: '2xl', md: '4xl' }}>
+            What Footprint checks
+          </Heading>
+          <Text textAlign="center" mt="3" color="gray.700" maxW="2xl" mx="auto">
+            Four kinds of exposure, each with the evidence we found and a recommendation you can act on.
+          </Text>
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6" mt="10">
+            {features.map(({ title, text, icon: FeatureIcon }) => (
+              <Card.Root key={title} variant="outline">
+                <Card.Body gap="3">
+                  <Flex boxSize="12" align="center" justify="center" rounded="lg" bg="blue.50" color="blue.700">
+                    <FeatureIcon boxSize="6" />
+                  </Flex>
+                  <Heading as="h3" size="lg">
+                    {title}
+                  </Heading>
+                  <Text color="gray.700">{text}</Text>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Box
+        as="section"
+        id="try-now"
+        tabIndex={-1}
+        aria-labelledby="try-now-title"
+        py={{ base: '14', md: '20' }}
+        bg="gray.50"
+        scrollMarginTop="16"
+        outline="none"
+      >
+        <Container maxW="3xl">
+          <Heading as="h2" id="try-now-title" textAlign="center" size={{ base: '2xl', md: '4xl' }}>
+            Try now
+          </Heading>
+          <Text textAlign="center" mt="3" color="gray.700">
+            A free public scan, no account needed.
+          </Text>
+          <Card.Root mt="8" variant="elevated">
+            <Card.Body gap="4" alignItems="center" textAlign="center" py="10">
+              <Flex boxSize="14" align="center" justify="center" rounded="full" bg="blue.50" color="blue.700">
+                <SearchIcon boxSize="7" />
+              </Flex>
+              <Heading as="h3" size="2xl">
+                Start Your Privacy Audit
+              </Heading>
+              <Text color="gray.700" maxW="xl">
+                The free scan is coming to this page soon. You will be able to enter an email address, a website URL or
+                a social media handle and get a privacy score with the exposures found. It is not available on this
+                server yet, so nothing is scanned here today.
+              </Text>
+              <Badge colorPalette="orange" variant="subtle" size="lg">
+                Coming soon
+              </Badge>
+            </Card.Body>
+          </Card.Root>
+        </Container>
+      </Box>
+
+      <Box as="section" aria-labelledby="stats-title" py={{ base: '14', md: '16' }} bg="blue.800" color="white">
+        <Container maxW="6xl">
+          <Heading as="h2" id="stats-title" textAlign="center" size={{ base: 'xl', md: '2xl' }} color="white">
+            Footprint in numbers
+          </Heading>
+          <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="8" mt="8" textAlign="center">
+            {stats.map((stat) => (
+              <Stack key={stat.label} gap="1" direction="column-reverse">
+                <Text as="dt" color="blue.100" fontSize="sm">
+                  {stat.label}
+                </Text>
+                <Text as="dd" fontSize={{ base: '3xl', md: '4xl' }} fontWeight="bold">
+                  {stat.value}
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Box as="section" aria-labelledby="cta-title" py={{ base: '14', md: '20' }}>
+        <Container maxW="3xl" textAlign="center">
+          <Flex justify="center" color="blue.700" mb="4">
+            <ClockIcon boxSize="10" />
+          </Flex>
+          <Heading as="h2" id="cta-title" size={{ base: '2xl', md: '4xl' }}>
+            Take control of your digital footprint
+          </Heading>
+          <Text mt="4" color="gray.700" fontSize="lg">
+            Create a free account to keep your scan history, get reports and see what changes over time.
+          </Text>
+          <Button asChild colorPalette="blue" size="xl" mt="8">
+            <RouterLink to="/login">Get Started Now</RouterLink>
+          </Button>
+        </Container>
+      </Box>
+    </>
   );
 }

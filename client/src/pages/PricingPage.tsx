@@ -1,9 +1,144 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Flex, Heading, List, SimpleGrid, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { PlanTier } from '../auth/auth-context';
+import { formatPrice } from '../billing/price';
+import { BoltIcon, CheckIcon, ClockIcon, ShieldCheckIcon } from '../components/icons';
+import { PageHero } from '../components/PageHero';
+import { PlansError, PlansLoading } from '../components/PlansStatus';
+import { type Plan, usePlans } from '../hooks/use-api-data';
+
+/** The plan selected when the page opens (spec: default plus). */
+const DEFAULT_TIER: PlanTier = 'plus';
+
+function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean; onSelect: () => void }) {
+  return (
+    <Card.Root
+      variant="outline"
+      borderWidth="2px"
+      borderColor={selected ? 'blue.600' : 'border'}
+      bg={selected ? 'blue.50' : 'white'}
+      cursor="pointer"
+      onClick={onSelect}
+      transition="border-color 0.15s, background-color 0.15s"
+    >
+      <Card.Body gap="4">
+        <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+          <Heading as="h2" size="xl">
+            {plan.name}
+          </Heading>
+          {plan.mostPopular && (
+            <Badge colorPalette="blue" variant="solid">
+              Most Popular
+            </Badge>
+          )}
+        </Flex>
+        <Text color="gray.700">
+          <Text as="span" fontSize="4xl" fontWeight="bold" color="fg">
+            {formatPrice(plan.priceCents)}
+          </Text>
+          /month
+        </Text>
+        <List.Root listStyleType="none" gap="2" flex="1">
+          {plan.features.map((feature) => (
+            <List.Item key={feature} display="flex" gap="2" alignItems="flex-start">
+              <CheckIcon color="green.600" boxSize="4" mt="1" flexShrink="0" />
+              <Text>{feature}</Text>
+            </List.Item>
+          ))}
+        </List.Root>
+      </Card.Body>
+      <Card.Footer>
+        <Button
+          w="full"
+          colorPalette="blue"
+          variant={selected ? 'solid' : 'outline'}
+          aria-pressed={selected}
+          onClick={(event) => {
+            event.stopPropagation();
+            onSelect();
+          }}
+        >
+          {selected && <CheckIcon />}
+          Select {plan.name}
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}
+
+function CheckoutPanel({ plan }: { plan: Plan }) {
+  return (
+    <Card.Root variant="elevated" maxW="xl" mx="auto" mt="10" aria-live="polite">
+      <Card.Body gap="4">
+        <Heading as="h2" size="xl">
+          {plan.name} plan — {formatPrice(plan.priceCents)}/month
+        </Heading>
+        {plan.priceCents === 0 ? (
+          <>
+            <Text color="gray.700">
+              {plan.monthlyScans} privacy scans a month, free. No card needed.
+            </Text>
+            <Button asChild colorPalette="blue" size="lg">
+              <RouterLink to="/signup">Create Free Account</RouterLink>
+            </Button>
+          </>
+        ) : (
+          <Text color="gray.800" bg="orange.50" borderWidth="1px" borderColor="orange.200" rounded="md" p="4">
+            Card payments are not available on this server yet.
+          </Text>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+const claims = [
+  { label: 'SOC 2 compliant', icon: ShieldCheckIcon },
+  { label: 'Real-time scanning', icon: BoltIcon },
+  { label: '24/7 support', icon: ClockIcon },
+];
 
 export default function PricingPage() {
+  const [plans, reload] = usePlans();
+  const [selectedTier, setSelectedTier] = useState<PlanTier>(DEFAULT_TIER);
+  const selected = plans.status === 'ready' ? plans.data.find((plan) => plan.tier === selectedTier) : undefined;
+
   return (
-    <Container py="10">
-      <Heading as="h1">Pricing</Heading>
-    </Container>
+    <>
+      <PageHero
+        title="Choose the plan that fits you"
+        lead="Start free, and upgrade when you want more scans, monitors and reports. Select a plan to see the next step."
+      />
+      <Box as="section" aria-label="Plans" pb={{ base: '14', md: '20' }}>
+        <Container maxW="6xl">
+          {plans.status === 'loading' && <PlansLoading />}
+          {plans.status === 'error' && <PlansError onRetry={reload} />}
+          {plans.status === 'ready' && (
+            <>
+              <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
+                {plans.data.map((plan) => (
+                  <PlanCard
+                    key={plan.tier}
+                    plan={plan}
+                    selected={plan.tier === selectedTier}
+                    onSelect={() => setSelectedTier(plan.tier)}
+                  />
+                ))}
+              </SimpleGrid>
+              {selected && <CheckoutPanel plan={selected} />}
+            </>
+          )}
+          <Flex as="ul" listStyleType="none" justify="center" gap={{ base: '4', md: '10' }} mt="12" wrap="wrap">
+            {claims.map(({ label, icon: ClaimIcon }) => (
+              <Flex as="li" key={label} align="center" gap="2" color="gray.800" fontWeight="medium">
+                <ClaimIcon color="green.600" />
+                {label}
+              </Flex>
+            ))}
+          </Flex>
+        </Container>
+      </Box>
+    </>
   );
 }

@@ -1,9 +1,181 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Link, List, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { ContactEmail, type LegalSection, LegalPage } from '../components/LegalPage';
+
+const sections: LegalSection[] = [
+  {
+    title: 'What we collect',
+    body: (
+      <>
+        <Text>We collect only what we need to run Footprint:</Text>
+        <List.Root ps="5" gap="2">
+          <List.Item>
+            <strong>Account details:</strong> your email address, an optional display name, and a hash of your password.
+          </List.Item>
+          <List.Item>
+            <strong>What you scan:</strong> the email addresses, website URLs and social media handles you submit, and
+            the results of each scan.
+          </List.Item>
+          <List.Item>
+            <strong>Images you check:</strong> an uploaded image is analysed in memory to read its metadata and is never
+            written to disk or kept after the analysis.
+          </List.Item>
+          <List.Item>
+            <strong>Monitors:</strong> the addresses and handles you ask us to re-check, and how often.
+          </List.Item>
+          <List.Item>
+            <strong>Usage events:</strong> first-party records of what happens in the app (for example, that a scan was
+            started or completed), used to keep the service working and improve it.
+          </List.Item>
+          <List.Item>
+            <strong>Payments:</strong> if you buy a paid plan, our card payment provider processes your card. We never
+            see or store your full card number.
+          </List.Item>
+        </List.Root>
+      </>
+    ),
+  },
+  {
+    title: 'How we use it',
+    body: (
+      <Text>
+        We use your data to run the scans and monitors you ask for, to show you your history and reports, to send you
+        the alerts and account emails you expect, to enforce plan limits, and to keep the service secure. We do not
+        sell your data, and we do not use it to build advertising profiles.
+      </Text>
+    ),
+  },
+  {
+    title: 'How long we keep it',
+    body: (
+      <>
+        <Text>
+          Scan results are kept for <strong>30 days on the free plan</strong> and <strong>90 days on paid plans</strong>,
+          then deleted automatically.
+        </Text>
+        <Text>
+          Your account details are kept while your account exists. When you delete your account, we delete everything
+          that belongs to it: scans, monitors, reports and usage events.
+        </Text>
+      </>
+    ),
+  },
+  {
+    title: 'Analytics and advertising',
+    body: (
+      <>
+        <Text>
+          We use first-party analytics only: usage events are sent to Footprint’s own server and nowhere else. Our pages
+          load no third-party trackers, analytics scripts or fonts. The one exception is checkout, which loads our card
+          payment provider’s payment form when you pay for a plan.
+        </Text>
+        <Text>
+          We work with no ad networks. The message shown at the bottom of the page to free-plan users is Footprint’s own
+          invitation to upgrade, not an advertisement from anyone else.
+        </Text>
+      </>
+    ),
+  },
+  {
+    title: 'Passwords',
+    body: (
+      <>
+        <Text>
+          Passwords are never stored in plain text. We store only a hash made with a slow, memory-hard function, so the
+          password itself cannot be read back, even by us.
+        </Text>
+        <Text>
+          When we check whether a password has appeared in a known breach, it is hashed in your browser and only the
+          first 5 characters of that hash are sent. The password, and the full hash, never leave your device.
+        </Text>
+      </>
+    ),
+  },
+  {
+    title: 'Who we share data with',
+    body: (
+      <>
+        <Text>We share data only with the services needed to run the checks and features you use:</Text>
+        <List.Root ps="5" gap="2">
+          <List.Item>
+            To look up data breaches, our server sends the email address you scan to the Have I Been Pwned breach
+            service.
+          </List.Item>
+          <List.Item>
+            To check a website, our server fetches that website. To check a handle, our server looks at public profile
+            pages.
+          </List.Item>
+          <List.Item>Our card payment provider processes payments for paid plans.</List.Item>
+          <List.Item>Our email provider delivers the account emails and alerts you receive.</List.Item>
+        </List.Root>
+        <Text>We may also disclose data where the law requires it.</Text>
+      </>
+    ),
+  },
+  {
+    title: 'Your rights: export and deletion',
+    body: (
+      <>
+        <Text>
+          You can export all the data we hold about you in a machine-readable format, correct your account details, and
+          delete your account at any time from your account page. Deleting your account removes all of its data.
+        </Text>
+        <Text>
+          You may also have further rights under the law where you live, such as the GDPR or the CCPA, including the
+          right to object to processing and to complain to a data protection authority.
+        </Text>
+      </>
+    ),
+  },
+  {
+    title: 'Security',
+    body: (
+      <Text>
+        Connections to Footprint are encrypted. Sign-in sessions use short-lived access tokens kept in memory and a
+        refresh cookie that scripts cannot read. Our logs never contain the email addresses, passwords or images you
+        submit.
+      </Text>
+    ),
+  },
+  {
+    title: 'Children',
+    body: <Text>Footprint is not intended for children under 16, and we do not knowingly collect their data.</Text>,
+  },
+  {
+    title: 'Changes to this policy',
+    body: (
+      <Text>
+        If we change this policy in a way that affects you, we will tell you by email or in the app before the change
+        takes effect.
+      </Text>
+    ),
+  },
+  {
+    title: 'Contact',
+    body: (
+      <Text>
+        Questions about your privacy or this policy? Write to <ContactEmail />.
+      </Text>
+    ),
+  },
+];
 
 export default function PrivacyPage() {
   return (
-    <Container py="10">
-      <Heading as="h1">Privacy</Heading>
-    </Container>
+    <LegalPage
+      title="Privacy Policy"
+      updated="November 2026"
+      intro={
+        <Text fontSize="lg">
+          Footprint helps you see what of you is exposed online. This policy explains what we collect when you use it,
+          why, how long we keep it, and the choices you have. It should be read together with our{' '}
+          <Link asChild variant="underline" color="blue.700">
+            <RouterLink to="/terms">Terms of Service</RouterLink>
+          </Link>
+          .
+        </Text>
+      }
+      sections={sections}
+    />
   );
 }

@@ -1,9 +1,139 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Field, Input, Link, List, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { type FormEvent, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { passwordChecklist, signupError } from '../auth/signup-rules';
+import { AuthCard, OrDivider } from '../components/AuthCard';
+import { GoogleButton } from '../components/GoogleButton';
+import { CheckCircleIcon, CircleIcon } from '../components/icons';
+import { PasswordInput } from '../components/PasswordInput';
+import { notify } from '../components/toaster';
+
+/** Accounts arrive in a later issue: until then sign-up says plainly that it is not available. */
+const ACCOUNTS_UNAVAILABLE = 'Accounts are not available on this server yet.';
+const GOOGLE_UNAVAILABLE = 'Google sign-in is not configured on this server.';
+
+function ChecklistItem({ met, label }: { met: boolean; label: string }) {
+  return (
+    <List.Item display="flex" alignItems="center" gap="2" color={met ? 'green.700' : 'gray.700'}>
+      {met ? <CheckCircleIcon boxSize="4" /> : <CircleIcon boxSize="4" />}
+      <Text as="span">{label}</Text>
+      <VisuallyHidden>{met ? '(met)' : '(not met yet)'}</VisuallyHidden>
+    </List.Item>
+  );
+}
 
 export default function SignupPage() {
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [acceptedTerms, setAcceptedTerms] = useState(false);
+
+  const checklist = passwordChecklist(password, confirmPassword);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const error = signupError({ firstName, lastName, email, password, confirmPassword, acceptedTerms });
+    if (error) {
+      notify.error(error);
+      return;
+    }
+    notify.error(`Failed to create account: ${ACCOUNTS_UNAVAILABLE}`);
+  }
+
   return (
-    <Container py="10">
-      <Heading as="h1">Signup</Heading>
-    </Container>
+    <AuthCard title="Create your account" subtitle="Start protecting your privacy for free." maxW="lg">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <Field.Root>
+              <Field.Label>First name</Field.Label>
+              <Input name="firstName" autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Last name</Field.Label>
+              <Input name="lastName" autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} />
+            </Field.Root>
+          </SimpleGrid>
+          <Field.Root>
+            <Field.Label>Email</Field.Label>
+            <Input
+              type="email"
+              name="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Password</Field.Label>
+            <PasswordInput
+              name="password"
+              autoComplete="new-password"
+              aria-describedby="password-requirements"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Confirm password</Field.Label>
+            <PasswordInput
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.target.value)}
+            />
+          </Field.Root>
+
+          <Box id="password-requirements" bg="gray.50" rounded="md" p="3" fontSize="sm">
+            <Text fontWeight="semibold" color="gray.800" mb="2">
+              Password requirements
+            </Text>
+            <List.Root listStyleType="none" gap="1.5">
+              <ChecklistItem met={checklist.minLength} label="At least 6 characters" />
+              <ChecklistItem met={checklist.letterAndDigit} label="Contains a letter and a digit" />
+              <ChecklistItem met={checklist.matches} label="Passwords match" />
+            </List.Root>
+          </Box>
+
+          <Checkbox.Root
+            checked={acceptedTerms}
+            onCheckedChange={(details) => setAcceptedTerms(details.checked === true)}
+            colorPalette="blue"
+            alignItems="flex-start"
+          >
+            <Checkbox.HiddenInput name="acceptedTerms" />
+            <Checkbox.Control mt="0.5" />
+            <Checkbox.Label fontWeight="normal">
+              I agree to the{' '}
+              <Link asChild variant="underline" color="blue.700">
+                <RouterLink to="/terms">Terms of Service</RouterLink>
+              </Link>{' '}
+              and{' '}
+              <Link asChild variant="underline" color="blue.700">
+                <RouterLink to="/privacy">Privacy Policy</RouterLink>
+              </Link>
+            </Checkbox.Label>
+          </Checkbox.Root>
+
+          <Button type="submit" colorPalette="blue" size="lg" w="full" disabled={!acceptedTerms}>
+            Create Account
+          </Button>
+        </Stack>
+      </form>
+      <OrDivider />
+      <GoogleButton
+        label="Sign up with Google"
+        onClick={() => notify.error(`Failed to sign up with Google: ${GOOGLE_UNAVAILABLE}`)}
+      />
+      <Text textAlign="center" color="gray.700">
+        Already have an account?{' '}
+        <Link asChild variant="underline" color="blue.700" fontWeight="semibold">
+          <RouterLink to="/login">Sign in</RouterLink>
+        </Link>
+      </Text>
+    </AuthCard>
   );
 }

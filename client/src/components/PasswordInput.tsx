@@ -1,0 +1,27 @@
+import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
+import { useState } from 'react';
+import { EyeIcon, EyeOffIcon } from './icons';
+
+/** A password field with a show/hide toggle. Put it inside a Field.Root so its label applies. */
+export function PasswordInput(props: Omit<InputProps, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <InputGroup
+      endElementProps={{ px: '1' }}
+      endElement={
+        <IconButton
+          type="button"
+          variant="ghost"
+          size="sm"
+          color="gray.700"
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? <EyeOffIcon /> : <EyeIcon />}
+        </IconButton>
+      }
+    >
+      <Input {...props} type={visible ? 'text' : 'password'} />
+    </InputGroup>
+  );
+}

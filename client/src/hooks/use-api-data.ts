@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../api/client';
+import type { components } from '../../../openapi/schema';
+
+export type Plan = components['schemas']['PlanDto'];
+export type SiteInfo = components['schemas']['SiteInfoDto'];
+
+export type Loadable<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error' };
+
+/** Loads once on mount; `reload` tries again (after an error, say). */
+function useLoad<T>(load: () => Promise<T | undefined>): [Loadable<T>, () => void] {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<Loadable<T>>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    load()
+      .then((data) => {
+        if (live) setState(data === undefined ? { status: 'error' } : { status: 'ready', data });
+      })
+      .catch(() => {
+        if (live) setState({ status: 'error' });
+      });
+    return () => {
+      live = false;
+    };
+    // `load` is a module-level function for each hook below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt]);
+  const reload = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+  return [state, reload];
+}
+
+const loadPlans = async () => (await api.GET('/api/plans')).data?.plans;
+const loadSiteInfo = async () => (await api.GET('/api/site')).data;
+
+/** The one plan catalogue (GET /api/plans), cheapest first. */
+export function usePlans(): [Loadable<Plan[]>, () => void] {
+  return useLoad(loadPlans);
+}
+
+/** The site's name and contact address (GET /api/site). */
+export function useSiteInfo(): Loadable<SiteInfo> {
+  return useLoad(loadSiteInfo)[0];
+}

@@ -1,0 +1,354 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { ConfigError, loadConfig } from '../../server/src/common/config/app-config';
+
+/*
+ * Docker cannot run on the machines that test this project, so the deployment files are checked
+ * statically: docker-compose.yml is parsed and interpolated the way `docker compose` does it, and
+ * the app's environment from it goes through the server's own config validator.
+ */
+
+const ROOT = join(__dirname, '..', '..');
+const readText = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+
+type Env = Record<string, string>;
+type Healthcheck = { test?: string | string[]; disable?: boolean };
+type Service = {
+  image?: string;
+  build?: unknown;
+  environment?: Env | string[];
+  depends_on?: string[] | Record<string, { condition?: string }>;
+  healthcheck?: Healthcheck;
+  volumes?: (string | { type?: string; source?: string; target?: string })[];
+  ports?: (string | number | { target?: number; published?: string | number })[];
+  restart?: string;
+};
+type ComposeFile = { services: Record<string, Service>; volumes?: Record<string, unknown> };
+
+// ---- compose interpolation ---------------------------------------------------------------------
+
+/**
+ * Compose's variable interpolation of one value: $$ is a literal $, ${VAR:-default} takes the
+ * default when VAR is unset or empty, ${VAR-default} only when unset, ${VAR:?msg} and ${VAR?msg}
+ * fail, ${VAR:+alt} and ${VAR+alt} substitute alt when set; ${VAR} and $VAR alone become '' when
+ * unset, and are recorded in `unset` (compose warns about them).
+ */
+export function interpolate(value: string, vars: Env, unset: Set<string> = new Set()): string {
+  return value.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?+])((?:[^{}]|\{[^{}]*\})*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (match, braced?: string, colon?: string, op?: string, arg?: string, bare?: string) => {
+      if (match === '$$') return '$';
+      const name = (braced ?? bare) as string;
+      const current = vars[name];
+      const isSet = current !== undefined;
+      const isUsable = colon ? isSet && current !== '' : isSet;
+      switch (op) {
+        case '-':
+          return isUsable ? current : interpolate(arg ?? '', vars, unset);
+        case '?':
+          if (!isUsable) throw new Error(`compose: required variable ${name} is missing: ${arg}`);
+          return current;
+        case '+':
+          return isUsable ? interpolate(arg ?? '', vars, unset) : '';
+        default:
+          if (!isSet) unset.add(name);
+          return current ?? '';
+      }
+    },
+  );
+}
+
+/** The names of every variable a compose value refers to, with its :- default when it has one. */
+function referencedVariables(text: string): Map<string, string | undefined> {
+  const found = new Map<string, string | undefined>();
+  const pattern = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?([-?+])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
+  for (const m of text.matchAll(pattern)) {
+    if (m[0] === '$$') continue;
+    const name = m[1] ?? m[4];
+    found.set(name, m[2] === '-' ? m[3] : found.get(name));
+  }
+  return found;
+}
+
+function interpolateTree<T>(node: T, vars: Env, unset: Set<string>): T {
+  if (typeof node === 'string') return interpolate(node, vars, unset) as T;
+  if (Array.isArray(node)) return node.map((n) => interpolateTree(n, vars, unset)) as T;
+  if (node && typeof node === 'object') {
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, interpolateTree(v, vars, unset)])) as T;
+  }
+  return node;
+}
+
+const composeText = readText('docker-compose.yml');
+/** docker-compose.yml as `docker compose config` would see it with these variables (.env, shell). */
+function loadCompose(vars: Env = {}): { compose: ComposeFile; unset: Set<string> } {
+  const unset = new Set<string>();
+  return { compose: interpolateTree(parse(composeText) as ComposeFile, vars, unset), unset };
+}
+
+/** A service's environment as the process inside the container gets it. */
+function environmentOf(service: Service): Env {
+  const env = service.environment ?? {};
+  const entries = Array.isArray(env)
+    ? env.map((line) => {
+        const i = line.indexOf('=');
+        return i < 0 ? [line, ''] : [line.slice(0, i), line.slice(i + 1)];
+      })
+    : Object.entries(env).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]);
+  return Object.fromEntries(entries);
+}
+
+function healthcheckCommand(service: Service): string {
+  const test = service.healthcheck?.test;
+  if (service.healthcheck?.disable || test === undefined) return '';
+  if (typeof test === 'string') return test;
+  if (test[0] === 'NONE') return '';
+  return ['CMD', 'CMD-SHELL'].includes(test[0]) ? test.slice(1).join(' ') : '';
+}
+
+// ---- .env.example ------------------------------------------------------------------------------
+
+const envExample = readText('.env.example');
+/** VAR -> value of each `VAR=value` or `# VAR=value` line of .env.example. */
+const documented = new Map(
+  [...envExample.matchAll(/^#?[ \t]*([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1], m[2].trim()] as const),
+);
+
+/** The variables the server's config validator declares (class EnvironmentVariables). */
+function validatorVariables(): string[] {
+  const source = readText('server/src/common/config/app-config.ts');
+  const body = /class EnvironmentVariables\s*\{([\s\S]*?)\n\}/.exec(source)?.[1];
+  if (!body) throw new Error('class EnvironmentVariables not found in server/src/common/config/app-config.ts');
+  return [...body.matchAll(/^\s+([A-Z][A-Z0-9_]*)[?!]?\s*:/gm)].map((m) => m[1]);
+}
+
+// ---- Dockerfile --------------------------------------------------------------------------------
+
+type Instruction = { keyword: string; args: string };
+/** The Dockerfile's instructions, comments dropped and continuation lines joined, per stage. */
+function dockerfileStages(): Instruction[][] {
+  const lines = readText('Dockerfile')
+    .replace(/\\\r?\n(\s*#.*\r?\n)*/g, ' ')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  const stages: Instruction[][] = [[]];
+  for (const line of lines) {
+    const [, keyword, args] = /^(\S+)\s*(.*)$/.exec(line) as RegExpExecArray;
+    const instruction = { keyword: keyword.toUpperCase(), args };
+    if (instruction.keyword === 'FROM') stages.push([]);
+    stages[stages.length - 1].push(instruction);
+  }
+  return stages;
+}
+
+// ================================================================================================
+
+describe('docker-compose.yml', () => {
+  const { compose, unset } = loadCompose();
+  const services = compose.services ?? {};
+  const appEnv = environmentOf(services.app ?? {});
+
+  it('defines the app, its PostgreSQL and a mail catcher', () => {
+    expect(compose).toEqual(expect.objectContaining({ services: expect.any(Object) }));
+    expect(Object.keys(services)).toEqual(expect.arrayContaining(['app', 'db', 'mail']));
+    expect(services.app.build).toBeDefined();
+    expect(services.db.image).toMatch(/^postgres:15(\.|-|$)/);
+    expect(services.mail.image).toEqual(expect.any(String));
+    expect(services.app.restart).toBe('unless-stopped');
+  });
+
+  it('needs no .env: every variable it uses has a default', () => {
+    expect([...unset]).toEqual([]);
+  });
+
+  it.each(['app', 'db', 'mail'])('gives %s a health check with a command', (name) => {
+    expect(healthcheckCommand(services[name]).length).toBeGreaterThan(0);
+  });
+
+  it('checks the app through its readiness endpoint and the database with pg_isready', () => {
+    expect(healthcheckCommand(services.app)).toContain(`:${appEnv.PORT}/api/ready`);
+    expect(healthcheckCommand(services.app)).not.toMatch(/\b(curl|wget)\b/); // not in the slim image
+    expect(healthcheckCommand(services.db)).toMatch(/^pg_isready\b/);
+    // $$ keeps the variables for the container's shell, which has them from the db environment.
+    expect(healthcheckCommand(services.db)).toContain('${POSTGRES_USER}');
+  });
+
+  it('starts the app only once the database is healthy', () => {
+    const dependsOn = services.app.depends_on;
+    expect(dependsOn).toBeDefined();
+    expect(Array.isArray(dependsOn)).toBe(false); // the short form cannot wait for health
+    expect((dependsOn as Record<string, { condition?: string }>).db?.condition).toBe('service_healthy');
+  });
+
+  it("keeps PostgreSQL's data on a named volume declared at top level", () => {
+    const mounts = (services.db.volumes ?? []).map((v) =>
+      typeof v === 'string' ? { source: v.split(':')[0], target: v.split(':')[1] } : { source: v.source, target: v.target },
+    );
+    const data = mounts.find((m) => m.target === '/var/lib/postgresql/data');
+    expect(data).toBeDefined();
+    expect(data?.source).toMatch(/^[A-Za-z0-9][\w.-]*$/); // a volume name, not a host path
+    expect(Object.keys(compose.volumes ?? {})).toContain(data?.source);
+  });
+
+  it('publishes the port the app listens on', () => {
+    const targets = (services.app.ports ?? []).map((p) =>
+      typeof p === 'object' ? String(p.target) : String(p).split(':').pop()?.split('/')[0],
+    );
+    expect(targets).toContain(appEnv.PORT);
+  });
+
+  it("gives the app a DATABASE_URL to the db service, with the db service's account", () => {
+    for (const key of ['DATABASE_URL', 'PORT', 'PUBLIC_URL', 'CONTACT_EMAIL', 'LOG_LEVEL']) {
+      expect({ key, value: appEnv[key] }).toEqual({ key, value: expect.stringMatching(/\S/) });
+    }
+    const url = new URL(appEnv.DATABASE_URL);
+    const db = environmentOf(services.db);
+    expect(url.protocol).toBe('postgres:');
+    expect(url.hostname).toBe('db');
+    expect(url.port || '5432').toBe('5432');
+    expect(decodeURIComponent(url.username)).toBe(db.POSTGRES_USER);
+    expect(decodeURIComponent(url.password)).toBe(db.POSTGRES_PASSWORD);
+    expect(url.pathname).toBe(`/${db.POSTGRES_DB}`);
+  });
+
+  it('takes secrets and settings from .env', () => {
+    const { compose: overridden } = loadCompose({ POSTGRES_PASSWORD: 'n0t-the-default', LOG_LEVEL: 'debug' });
+    const env = environmentOf(overridden.services.app);
+    expect(new URL(env.DATABASE_URL).password).toBe('n0t-the-default');
+    expect(environmentOf(overridden.services.db).POSTGRES_PASSWORD).toBe('n0t-the-default');
+    expect(env.LOG_LEVEL).toBe('debug');
+    expect(loadConfig(env).logLevel).toBe('debug');
+  });
+
+  it("passes the server's config validation with the app environment", () => {
+    const config = loadConfig(appEnv);
+    expect(config.env).toBe('production');
+    expect(config.port).toBe(Number(appEnv.PORT));
+    expect(config.databaseUrl).toBe(appEnv.DATABASE_URL);
+    expect(config.publicUrl).toBe(appEnv.PUBLIC_URL.replace(/\/+$/, ''));
+  });
+
+  it('fails validation when .env or compose carries a broken value', () => {
+    expect(() => loadConfig({ ...appEnv, PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...appEnv, PORT: 'abc' })).toThrow(/PORT/);
+    const { compose: broken } = loadCompose({ LOG_LEVEL: 'loud', CONTACT_EMAIL: 'nobody' });
+    let error: unknown;
+    try {
+      loadConfig(environmentOf(broken.services.app));
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.join('\n')).toMatch(/LOG_LEVEL[\s\S]*CONTACT_EMAIL|CONTACT_EMAIL[\s\S]*LOG_LEVEL/);
+  });
+});
+
+describe('.env.example', () => {
+  const { compose } = loadCompose();
+  const appEnv = environmentOf(compose.services.app);
+
+  it("documents every variable of the app's compose environment", () => {
+    const missing = Object.keys(appEnv).filter((k) => !documented.has(k));
+    expect(missing).toEqual([]);
+  });
+
+  it('documents every variable the server validates', () => {
+    const known = validatorVariables();
+    expect(known).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'LOG_LEVEL']));
+    expect(known.filter((k) => !documented.has(k))).toEqual([]);
+  });
+
+  it('documents every variable compose reads from .env, with the same default', () => {
+    const referenced = referencedVariables(composeText.replace(/^\s*#.*$/gm, ''));
+    expect(referenced.size).toBeGreaterThan(0);
+    for (const [name, fallback] of referenced) {
+      expect({ name, documented: documented.get(name) }).toEqual({ name, documented: fallback ?? expect.any(String) });
+    }
+  });
+
+  it("shows the server's real defaults for the variables compose does not set from .env", () => {
+    const fromDotEnv = referencedVariables(composeText.replace(/^\s*#.*$/gm, ''));
+    const defaults = loadConfig({});
+    // DATABASE_URL has no default (unset = embedded PostgreSQL): the file shows an example.
+    for (const name of validatorVariables().filter((k) => k !== 'DATABASE_URL' && !fromDotEnv.has(k))) {
+      const value = documented.get(name) ?? '';
+      expect({ name, config: loadConfig({ [name]: value }) }).toEqual({ name, config: defaults });
+    }
+  });
+});
+
+describe('Dockerfile', () => {
+  const stages = dockerfileStages().filter((s) => s.length > 0 && s[0].keyword === 'FROM');
+  const final = stages[stages.length - 1] ?? [];
+  const args = (keyword: string) => final.filter((i) => i.keyword === keyword).map((i) => i.args);
+
+  it('builds in stages and runs on node:20-bookworm-slim', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    const defaults = Object.fromEntries(
+      [...readText('Dockerfile').matchAll(/^ARG\s+(\w+)=(\S+)/gm)].map((m) => [m[1], m[2]]),
+    );
+    const image = interpolate(final[0].args.split(/\s+/)[0], defaults);
+    expect(image).toBe('node:20-bookworm-slim');
+  });
+
+  it('installs production dependencies only in the runtime image', () => {
+    const runs = args('RUN').join('\n');
+    expect(runs).toMatch(/npm ci\b[^\n&]*--omit=dev/);
+    expect(args('COPY').join('\n')).toMatch(/--from=\S+\s+\S*dist\b/);
+    expect(args('ENV').join(' ')).toMatch(/\bNODE_ENV=production\b/);
+  });
+
+  it('runs as a user other than root', () => {
+    const users = args('USER');
+    expect(users.length).toBeGreaterThan(0);
+    expect(users[users.length - 1].split(':')[0]).not.toMatch(/^(root|0)$/);
+    const userAt = final.findIndex((i) => i.keyword === 'USER');
+    const cmdAt = final.findIndex((i) => i.keyword === 'CMD');
+    expect(userAt).toBeLessThan(cmdAt);
+  });
+
+  it('exposes 3000, the port compose publishes and the app listens on', () => {
+    expect(args('EXPOSE').join(' ').split(/\s+/)).toContain('3000');
+    expect(environmentOf(loadCompose().compose.services.app).PORT).toBe('3000');
+  });
+
+  it('has a health check on /api/health that needs no curl', () => {
+    const healthchecks = args('HEALTHCHECK');
+    expect(healthchecks).toHaveLength(1);
+    expect(healthchecks[0]).toMatch(/\bCMD\b/);
+    expect(healthchecks[0]).toContain('/api/health');
+    expect(healthchecks[0]).not.toMatch(/\b(curl|wget)\b/);
+  });
+
+  it('starts the compiled server, where the build puts it', () => {
+    expect(JSON.parse(args('CMD')[0])).toEqual(['node', 'dist/server/main.js']);
+    const build = JSON.parse(readText('tsconfig.build.json')) as { compilerOptions?: { outDir?: string } };
+    const base = JSON.parse(readText('tsconfig.json')) as { compilerOptions?: { outDir?: string } };
+    expect(build.compilerOptions?.outDir ?? base.compilerOptions?.outDir).toBe('dist/server');
+    expect(readText('server/src/main.ts')).toContain('loadConfig');
+  });
+
+  it('keeps secrets and local build output out of the build context', () => {
+    const ignored = readText('.dockerignore').split(/\r?\n/).map((l) => l.trim());
+    expect(ignored).toEqual(expect.arrayContaining(['.env', 'node_modules', 'dist', '.git']));
+  });
+
+  it('answers the health check paths the API documents', () => {
+    const paths = Object.keys((JSON.parse(readText('openapi/openapi.json')) as { paths: object }).paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/health', '/api/ready']));
+  });
+});
+
+describe('interpolate (the compose rules the checks above rely on)', () => {
+  it('follows compose for defaults, required values and escapes', () => {
+    const unset = new Set<string>();
+    expect(interpolate('${A:-x}|${A-x}|${B:-y}|${B-y}|${C:-z}', { B: '', C: 'c' }, unset)).toBe('x|x|y||c');
+    expect(interpolate('$$HOME ${C} $C ${D}', { C: 'c' }, unset)).toBe('$HOME c c ');
+    expect([...unset]).toEqual(['D']);
+    expect(interpolate('${C:+set}${A:+set}', { C: 'c' })).toBe('set');
+    expect(() => interpolate('${A:?needed}', {})).toThrow(/A is missing/);
+  });
+});
+

@@ -1,0 +1,146 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { createTestDatabase, TestDatabase } from './test-database';
+
+const ROOT = resolve(__dirname, '..', '..');
+const SERVER_ENTRY = join(ROOT, 'dist', 'server', 'main.js');
+const CLIENT_INDEX = join(ROOT, 'dist', 'client', 'index.html');
+const READY_TIMEOUT_MS = 20_000;
+const STOP_TIMEOUT_MS = 15_000;
+const OUTPUT_LIMIT = 20_000;
+
+export interface AppProcess {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash) */
+  baseUrl: string;
+  /** The app's stdout and stderr so far (the tail of each), for failure messages. */
+  output(): { stdout: string; stderr: string };
+  /** SIGTERM, wait for the process to exit, then drop its database. */
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1 (there is a tiny race until the app binds it; the error would say so). */
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      if (!address || typeof address === 'string') {
+        server.close();
+        reject(new Error('could not determine a free port'));
+        return;
+      }
+      server.close(() => resolvePort(address.port));
+    });
+  });
+}
+
+function keepTail(buffer: string, chunk: Buffer | string): string {
+  const next = buffer + chunk.toString();
+  return next.length > OUTPUT_LIMIT ? next.slice(next.length - OUTPUT_LIMIT) : next;
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolveExit) => {
+    const timer = setTimeout(() => {
+      child.off('exit', onExit);
+      resolveExit(false);
+    }, timeoutMs);
+    const onExit = () => {
+      clearTimeout(timer);
+      resolveExit(true);
+    };
+    child.once('exit', onExit);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts the BUILT app (`node dist/server/main.js`; run `npm run build` first) on 127.0.0.1 with a
+ * free port and a fresh database on the run's PostgreSQL, and waits until GET /api/ready answers 200.
+ */
+export async function startAppProcess(env: Record<string, string> = {}): Promise<AppProcess> {
+  const missing = [SERVER_ENTRY, CLIENT_INDEX].filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    throw new Error(
+      `The e2e tests run the built app, but ${missing.map((f) => f.slice(ROOT.length + 1)).join(' and ')} ` +
+        `${missing.length > 1 ? 'are' : 'is'} missing. Run \`npm run build\` first.`,
+    );
+  }
+
+  const database: TestDatabase = await createTestDatabase();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let stdout = '';
+  let stderr = '';
+
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_TIMEOUT_MS: '5000',
+      ...env,
+      DATABASE_URL: database.url,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (stdout = keepTail(stdout, chunk)));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = keepTail(stderr, chunk)));
+  let spawnError: Error | undefined;
+  child.on('error', (err) => (spawnError = err));
+
+  const output = () => ({ stdout, stderr });
+  const describeOutput = () =>
+    `\n--- app stderr ---\n${stderr.trim() || '(empty)'}\n--- app stdout ---\n${stdout.trim() || '(empty)'}`;
+
+  const stop = async () => {
+    try {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
+          child.kill('SIGKILL');
+          await waitForExit(child, 5_000);
+        }
+      }
+    } finally {
+      await database.drop();
+    }
+  };
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastProblem: string;
+  for (;;) {
+    if (spawnError || child.exitCode !== null || child.signalCode !== null) {
+      await database.drop().catch(() => undefined);
+      throw new Error(
+        `The app process ended before it was ready (${spawnError ? spawnError.message : `exit code ${child.exitCode}, signal ${child.signalCode}`}).${describeOutput()}`,
+      );
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/ready`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) break;
+      lastProblem = `GET /api/ready answered ${res.status}: ${(await res.text()).slice(0, 300)}`;
+    } catch (err) {
+      lastProblem = `GET /api/ready failed: ${err instanceof Error ? err.message : String(err)}`;
+    }
+    if (Date.now() > deadline) {
+      await stop().catch(() => undefined);
+      throw new Error(
+        `The app at ${baseUrl} was not ready within ${READY_TIMEOUT_MS / 1000} s (${lastProblem}).${describeOutput()}`,
+      );
+    }
+    await sleep(100);
+  }
+
+  return { baseUrl, output, stop };
+}
