@@ -1,25 +1,15 @@
 /// <reference lib="dom" />
 // (page.evaluate callbacks run in the browser)
 import type { Locator, Page } from 'playwright-core';
-import { AppProcess, startAppProcess } from '../support/app-process';
-import { E2EBrowser, MOBILE, startBrowser } from '../support/browser';
+import { MOBILE } from '../support/browser';
+import { useBuiltAppAndBrowser } from '../support/e2e-suite';
 import { checkClean, Checks, checkNoHorizontalOverflow } from '../support/checks';
 
 /** The shared header, footer and mobile menu in a real browser against the built app (spec section 2). */
 
 jest.setTimeout(30_000);
 
-let app: AppProcess;
-let browser: E2EBrowser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppProcess(), startBrowser()]);
-}, 45_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-}, 30_000);
+const suite = useBuiltAppAndBrowser();
 
 const PUBLIC_ROUTES = ['/', '/features', '/about', '/pricing', '/education', '/privacy', '/terms', '/login', '/signup'];
 
@@ -42,7 +32,7 @@ describe('header (desktop)', () => {
   ];
 
   it('links Features, Education and About navigate client-side', async () => {
-    await browser.withPage(app.baseUrl, {}, async (t) => {
+    await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
       await t.goto('/');
       await markDocument(t.page);
       const c = new Checks('header navigation');
@@ -71,7 +61,7 @@ describe('header (desktop)', () => {
   });
 
   it('becomes opaque (data-scrolled) once the page scrolls more than 20 px', async () => {
-    await browser.withPage(app.baseUrl, {}, async (t) => {
+    await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
       await t.goto('/');
       const banner = header(t.page);
       await banner.waitFor();
@@ -91,7 +81,7 @@ describe('header (desktop)', () => {
 
 describe('footer', () => {
   it('links to /features, /pricing and /about', async () => {
-    await browser.withPage(app.baseUrl, {}, async (t) => {
+    await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
       await t.goto('/');
       const footer = t.page.getByRole('contentinfo');
       await footer.waitFor();
@@ -104,7 +94,7 @@ describe('footer', () => {
 
 describe('mobile (360 x 740)', () => {
   it('no public page overflows horizontally', async () => {
-    await browser.withPage(app.baseUrl, { viewport: MOBILE }, async (t) => {
+    await suite.browser.withPage(suite.app.baseUrl, { viewport: MOBILE }, async (t) => {
       const c = new Checks('mobile overflow');
       for (const path of PUBLIC_ROUTES) {
         await t.goto(path);
@@ -119,7 +109,7 @@ describe('mobile (360 x 740)', () => {
   });
 
   it('the menu offers Home, Features, About (not Education) and Protect My Privacy; choosing one navigates and closes it', async () => {
-    await browser.withPage(app.baseUrl, { viewport: MOBILE }, async (t) => {
+    await suite.browser.withPage(suite.app.baseUrl, { viewport: MOBILE }, async (t) => {
       await t.goto('/');
       const open = t.page.getByRole('button', { name: 'Open menu', exact: true });
       const controls = await open.getAttribute('aria-controls');

@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
 // (page.evaluate callbacks run in the browser)
 import type { Locator, Page } from 'playwright-core';
-import { AppProcess, startAppProcess } from '../support/app-process';
-import { E2EBrowser, startBrowser } from '../support/browser';
+import { useBuiltAppAndBrowser } from '../support/e2e-suite';
 import { checkAxe, checkClean, Checks, checkSingleH1, checkStyled } from '../support/checks';
 
 /**
@@ -13,17 +12,7 @@ import { checkAxe, checkClean, Checks, checkSingleH1, checkStyled } from '../sup
 
 jest.setTimeout(30_000);
 
-let app: AppProcess;
-let browser: E2EBrowser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppProcess(), startBrowser()]);
-}, 45_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-}, 30_000);
+const suite = useBuiltAppAndBrowser();
 
 const main = (page: Page) => page.getByRole('main');
 
@@ -222,7 +211,7 @@ async function tick(box: Locator) {
 describe('public pages', () => {
   for (const route of routes) {
     it(`${route.path} renders its key content, accessibly, with no outside request, console error or CSP violation`, async () => {
-      await browser.withPage(app.baseUrl, {}, async (t) => {
+      await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
         await t.goto(route.path);
         const c = new Checks(route.path);
         await t.page.locator('h1').first().waitFor({ state: 'attached', timeout: 5_000 }).catch(() => undefined);
@@ -239,7 +228,7 @@ describe('public pages', () => {
 
 describe('landing page', () => {
   it("'Try Free Scan' scrolls to the try-now section", async () => {
-    await browser.withPage(app.baseUrl, {}, async (t) => {
+    await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
       await t.goto('/');
       const tryNow = t.page.locator('#try-now');
       await tryNow.waitFor({ state: 'attached', timeout: 5_000 });
@@ -267,7 +256,7 @@ async function inViewport(page: Page, selector: string) {
 
 describe('access rules and deep links', () => {
   it.each(['/dashboard', '/report', '/account', '/monitoring'])('%s redirects to /login when signed out', async (path) => {
-    await browser.withPage(app.baseUrl, {}, async (t) => {
+    await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
       await t.goto(path);
       await t.page.waitForURL((url) => url.pathname === '/login', { timeout: 5_000 });
       await main(t.page).getByRole('button', { name: 'Sign In', exact: true }).waitFor({ timeout: 5_000 });
@@ -276,8 +265,8 @@ describe('access rules and deep links', () => {
   });
 
   it('a deep link to /education loads the app', async () => {
-    await browser.withPage(app.baseUrl, {}, async (t) => {
-      const res = await t.page.goto(`${app.baseUrl}/education`, { waitUntil: 'load' });
+    await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
+      const res = await t.page.goto(`${suite.app.baseUrl}/education`, { waitUntil: 'load' });
       expect(res?.status()).toBe(200);
       await main(t.page).getByRole('tab', { name: 'Privacy Basics', exact: true }).waitFor({ timeout: 5_000 });
       t.expectClean();
@@ -285,7 +274,7 @@ describe('access rules and deep links', () => {
   });
 
   it("an unknown route shows 'Page not found'", async () => {
-    await browser.withPage(app.baseUrl, {}, async (t) => {
+    await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
       await t.goto('/no-such-page');
       await t.page.getByText('Page not found').first().waitFor({ timeout: 5_000 });
       expect(await t.page.locator('h1').count()).toBe(1);
@@ -294,8 +283,8 @@ describe('access rules and deep links', () => {
   });
 
   it('an unknown API path answers a JSON 404', async () => {
-    await browser.withPage(app.baseUrl, {}, async (t) => {
-      const res = await t.page.request.get(`${app.baseUrl}/api/unknown`);
+    await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
+      const res = await t.page.request.get(`${suite.app.baseUrl}/api/unknown`);
       expect(res.status()).toBe(404);
       expect(res.headers()['content-type']).toMatch(/^application\/json/);
       expect(await res.json()).toMatchObject({ statusCode: 404 });
@@ -307,7 +296,7 @@ describe('signup form validation', () => {
   const field = (page: Page, label: RegExp) => main(page).getByLabel(label).and(page.locator('input'));
 
   it("submitting an empty form toasts 'Please fill in all fields'", async () => {
-    await browser.withPage(app.baseUrl, {}, async (t) => {
+    await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
       await t.goto('/signup');
       await tick(main(t.page).getByRole('checkbox', { name: /terms/i }));
       await main(t.page).getByRole('button', { name: 'Create Account', exact: true }).click();
@@ -318,7 +307,7 @@ describe('signup form validation', () => {
   });
 
   it("mismatched passwords toast 'Passwords do not match'", async () => {
-    await browser.withPage(app.baseUrl, {}, async (t) => {
+    await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
       await t.goto('/signup');
       await field(t.page, /first name/i).fill('Ada');
       await field(t.page, /last name/i).fill('Lovelace');

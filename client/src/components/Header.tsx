@@ -26,6 +26,26 @@ interface NavItem {
   mobile: boolean;
 }
 
+/** One link of the main or the mobile navigation; the current page's link is highlighted. */
+function NavItemLink({ item, py, onClick }: { item: NavItem; py: string; onClick?: () => void }) {
+  return (
+    <Link
+      asChild
+      px="3"
+      py={py}
+      rounded="md"
+      fontWeight="medium"
+      color="gray.800"
+      _hover={{ bg: 'blackAlpha.100', textDecoration: 'none' }}
+      _currentPage={{ color: 'blue.700', fontWeight: 'semibold' }}
+    >
+      <NavLink to={item.to} end onClick={onClick}>
+        {item.label}
+      </NavLink>
+    </Link>
+  );
+}
+
 /**
  * The top navigation bar: fixed, transparent at the top of the page and opaque once scrolled.
  * Signed in: Dashboard, Features, Education, About, the account chip and Sign Out.
@@ -86,21 +106,7 @@ export function Header() {
 
         <HStack as="nav" aria-label="Main" gap="1" hideBelow="md">
           {items.map((item) => (
-            <Link
-              key={item.to}
-              asChild
-              px="3"
-              py="2"
-              rounded="md"
-              fontWeight="medium"
-              color="gray.800"
-              _hover={{ bg: 'blackAlpha.100', textDecoration: 'none' }}
-              _currentPage={{ color: 'blue.700', fontWeight: 'semibold' }}
-            >
-              <NavLink to={item.to} end>
-                {item.label}
-              </NavLink>
-            </Link>
+            <NavItemLink key={item.to} item={item} py="2" />
           ))}
         </HStack>
 
@@ -162,21 +168,7 @@ export function Header() {
               {items
                 .filter((item) => item.mobile)
                 .map((item) => (
-                  <Link
-                    key={item.to}
-                    asChild
-                    px="3"
-                    py="3"
-                    rounded="md"
-                    fontWeight="medium"
-                    color="gray.800"
-                    _hover={{ bg: 'blackAlpha.100', textDecoration: 'none' }}
-                    _currentPage={{ color: 'blue.700', fontWeight: 'semibold' }}
-                  >
-                    <NavLink to={item.to} end onClick={closeMenu}>
-                      {item.label}
-                    </NavLink>
-                  </Link>
+                  <NavItemLink key={item.to} item={item} py="3" onClick={closeMenu} />
                 ))}
               {user ? (
                 <Flex direction="column" gap="2" pt="2" borderTopWidth="1px">

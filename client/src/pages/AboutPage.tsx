@@ -1,7 +1,7 @@
 import { Badge, Box, Card, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { IconProps } from '@chakra-ui/react';
-import type { ComponentType } from 'react';
 import { BellIcon, BookIcon, EyeIcon, HeartIcon, LockIcon, SearchIcon, ShieldCheckIcon } from '../components/icons';
+import { IconCard, type IconCardContent } from '../components/IconCard';
+import { StatsBand } from '../components/StatsBand';
 import { PageHero } from '../components/PageHero';
 
 /** The spec's marketing figures (static text). */
@@ -12,7 +12,7 @@ const numbers = [
   { value: '24/7', label: 'Monitoring' },
 ];
 
-const trustPoints: { title: string; text: string; icon: ComponentType<IconProps> }[] = [
+const trustPoints: IconCardContent[] = [
   {
     title: 'No third-party trackers',
     text: 'Our pages load nothing from other companies: no ad networks, no outside analytics. What we measure, we measure ourselves.',
@@ -35,7 +35,7 @@ const trustPoints: { title: string; text: string; icon: ComponentType<IconProps>
   },
 ];
 
-const values: { title: string; text: string; icon: ComponentType<IconProps> }[] = [
+const values: IconCardContent[] = [
   { title: 'Honesty', text: 'We tell you what we found and what we could not check. No scare tactics, no invented risks.', icon: ShieldCheckIcon },
   { title: 'Clarity', text: 'Every finding comes with plain-language advice you can act on today.', icon: BookIcon },
   { title: 'Respect', text: 'We collect only what a scan needs and keep it no longer than we said we would.', icon: HeartIcon },
@@ -63,22 +63,6 @@ const resources = [
   { title: 'Breach Reports', text: 'Plain-language write-ups of major data breaches and what to do if you were affected.' },
   { title: 'Webinars', text: 'Live sessions where our team answers your privacy questions.' },
 ];
-
-function IconCard({ title, text, icon: CardIcon, as }: { title: string; text: string; icon: ComponentType<IconProps>; as: 'h3' }) {
-  return (
-    <Card.Root variant="outline" bg="white">
-      <Card.Body gap="3">
-        <Flex boxSize="11" align="center" justify="center" rounded="lg" bg="blue.50" color="blue.700">
-          <CardIcon boxSize="5" />
-        </Flex>
-        <Heading as={as} size="lg">
-          {title}
-        </Heading>
-        <Text color="gray.700">{text}</Text>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 export default function AboutPage() {
   return (
@@ -108,25 +92,7 @@ export default function AboutPage() {
         </Container>
       </Box>
 
-      <Box as="section" aria-labelledby="numbers-title" py={{ base: '12', md: '14' }} bg="blue.800" color="white">
-        <Container maxW="6xl">
-          <Heading as="h2" id="numbers-title" textAlign="center" size="2xl" color="white">
-            By the Numbers
-          </Heading>
-          <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="8" mt="8" textAlign="center">
-            {numbers.map((item) => (
-              <Stack key={item.label} gap="1" direction="column-reverse">
-                <Text as="dt" color="blue.100" fontSize="sm">
-                  {item.label}
-                </Text>
-                <Text as="dd" fontSize={{ base: '3xl', md: '4xl' }} fontWeight="bold">
-                  {item.value}
-                </Text>
-              </Stack>
-            ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
+      <StatsBand id="numbers-title" title="By the Numbers" stats={numbers} />
 
       <Box as="section" aria-labelledby="trust-title" py={{ base: '12', md: '16' }}>
         <Container maxW="6xl">
@@ -135,7 +101,7 @@ export default function AboutPage() {
           </Heading>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6" mt="8">
             {trustPoints.map((point) => (
-              <IconCard key={point.title} {...point} as="h3" />
+              <IconCard key={point.title} {...point} />
             ))}
           </SimpleGrid>
         </Container>
@@ -148,7 +114,7 @@ export default function AboutPage() {
           </Heading>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6" mt="8">
             {values.map((value) => (
-              <IconCard key={value.title} {...value} as="h3" />
+              <IconCard key={value.title} {...value} />
             ))}
           </SimpleGrid>
         </Container>

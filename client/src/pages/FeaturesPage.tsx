@@ -1,16 +1,17 @@
-import { Badge, Box, Button, Card, Container, Flex, Heading, HStack, List, SimpleGrid, Text } from '@chakra-ui/react';
-import type { IconProps } from '@chakra-ui/react';
-import { type ComponentType, useState } from 'react';
+import { Badge, Box, Button, Card, Container, Heading, HStack, SimpleGrid, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { annualMonthlyCents, formatPrice } from '../billing/price';
-import { CheckIcon, DatabaseIcon, GlobeIcon, ImageIcon, MapPinIcon, MessageIcon, UsersIcon } from '../components/icons';
+import { DatabaseIcon, GlobeIcon, ImageIcon, MapPinIcon, MessageIcon, UsersIcon } from '../components/icons';
+import { IconCard, type IconCardContent } from '../components/IconCard';
 import { PageHero } from '../components/PageHero';
+import { PlanFeatureList, PlanHeading } from '../components/PlanCardParts';
 import { PlansError, PlansLoading } from '../components/PlansStatus';
 import { type Plan, usePlans } from '../hooks/use-api-data';
 
 type Billing = 'monthly' | 'annual';
 
-const featureCards: { title: string; text: string; icon: ComponentType<IconProps> }[] = [
+const featureCards: IconCardContent[] = [
   {
     title: 'Data breach detection',
     text: 'We look up your email address in the Have I Been Pwned breach database and show each breach it appears in: when it happened and which kinds of data leaked, such as passwords or phone numbers.',
@@ -65,25 +66,9 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
       borderColor={plan.mostPopular ? 'blue.600' : 'border'}
     >
       <Card.Body gap="4">
-        <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-          <Heading as="h3" size="xl">
-            {plan.name}
-          </Heading>
-          {plan.mostPopular && (
-            <Badge colorPalette="blue" variant="solid">
-              Most Popular
-            </Badge>
-          )}
-        </Flex>
+        <PlanHeading plan={plan} as="h3" />
         <PlanPrice plan={plan} billing={billing} />
-        <List.Root listStyleType="none" gap="2" flex="1">
-          {plan.features.map((feature) => (
-            <List.Item key={feature} display="flex" gap="2" alignItems="flex-start">
-              <CheckIcon color="green.600" boxSize="4" mt="1" flexShrink="0" />
-              <Text>{feature}</Text>
-            </List.Item>
-          ))}
-        </List.Root>
+        <PlanFeatureList plan={plan} />
       </Card.Body>
       <Card.Footer>
         <Button asChild w="full" colorPalette="blue" variant={plan.mostPopular ? 'solid' : 'outline'}>
@@ -156,18 +141,8 @@ export default function FeaturesPage() {
             What Footprint does
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6" mt="10">
-            {featureCards.map(({ title, text, icon: FeatureIcon }) => (
-              <Card.Root key={title} variant="outline" bg="white">
-                <Card.Body gap="3">
-                  <Flex boxSize="12" align="center" justify="center" rounded="lg" bg="blue.50" color="blue.700">
-                    <FeatureIcon boxSize="6" />
-                  </Flex>
-                  <Heading as="h3" size="lg">
-                    {title}
-                  </Heading>
-                  <Text color="gray.700">{text}</Text>
-                </Card.Body>
-              </Card.Root>
+            {featureCards.map((feature) => (
+              <IconCard key={feature.title} {...feature} />
             ))}
           </SimpleGrid>
         </Container>

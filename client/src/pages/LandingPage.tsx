@@ -1,10 +1,10 @@
-import { Badge, Box, Button, Card, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { ComponentType } from 'react';
+import { Badge, Box, Button, Card, Container, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { IconCard, type IconCardContent } from '../components/IconCard';
+import { StatsBand } from '../components/StatsBand';
 import { ClockIcon, DatabaseIcon, ImageIcon, MapPinIcon, MessageIcon, SearchIcon } from '../components/icons';
-import type { IconProps } from '@chakra-ui/react';
 
-const features: { title: string; text: string; icon: ComponentType<IconProps> }[] = [
+const features: IconCardContent[] = [
   {
     title: 'Data Breaches',
     text: 'Find out whether your email address appears in known data breaches, and which of your details leaked with it.',
@@ -80,18 +80,8 @@ export function LandingPage() {
             Four kinds of exposure, each with the evidence we found and a recommendation you can act on.
           </Text>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6" mt="10">
-            {features.map(({ title, text, icon: FeatureIcon }) => (
-              <Card.Root key={title} variant="outline">
-                <Card.Body gap="3">
-                  <Flex boxSize="12" align="center" justify="center" rounded="lg" bg="blue.50" color="blue.700">
-                    <FeatureIcon boxSize="6" />
-                  </Flex>
-                  <Heading as="h3" size="lg">
-                    {title}
-                  </Heading>
-                  <Text color="gray.700">{text}</Text>
-                </Card.Body>
-              </Card.Root>
+            {features.map((feature) => (
+              <IconCard key={feature.title} {...feature} />
             ))}
           </SimpleGrid>
         </Container>
@@ -135,25 +125,7 @@ export function LandingPage() {
         </Container>
       </Box>
 
-      <Box as="section" aria-labelledby="stats-title" py={{ base: '14', md: '16' }} bg="blue.800" color="white">
-        <Container maxW="6xl">
-          <Heading as="h2" id="stats-title" textAlign="center" size={{ base: 'xl', md: '2xl' }} color="white">
-            Footprint in numbers
-          </Heading>
-          <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="8" mt="8" textAlign="center">
-            {stats.map((stat) => (
-              <Stack key={stat.label} gap="1" direction="column-reverse">
-                <Text as="dt" color="blue.100" fontSize="sm">
-                  {stat.label}
-                </Text>
-                <Text as="dd" fontSize={{ base: '3xl', md: '4xl' }} fontWeight="bold">
-                  {stat.value}
-                </Text>
-              </Stack>
-            ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
+      <StatsBand id="stats-title" title="Footprint in numbers" stats={stats} />
 
       <Box as="section" aria-labelledby="cta-title" py={{ base: '14', md: '20' }}>
         <Container maxW="3xl" textAlign="center">

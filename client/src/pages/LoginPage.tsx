@@ -1,10 +1,11 @@
-import { Button, Checkbox, Field, Flex, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Field, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthCard, OrDivider } from '../components/AuthCard';
 import { GoogleButton } from '../components/GoogleButton';
 import { PasswordInput } from '../components/PasswordInput';
 import { notify } from '../components/toaster';
+import { EmailField } from '../components/EmailField';
 
 /** Accounts arrive in a later issue: until then sign-in says plainly that it is not available. */
 const ACCOUNTS_UNAVAILABLE = 'Accounts are not available on this server yet.';
@@ -28,17 +29,7 @@ export default function LoginPage() {
     <AuthCard title="Welcome back" subtitle="Sign in to see your privacy dashboard.">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="4">
-          <Field.Root>
-            <Field.Label>Email</Field.Label>
-            <Input
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </Field.Root>
+          <EmailField value={email} onChange={setEmail} />
           <Field.Root>
             <Field.Label>Password</Field.Label>
             <PasswordInput

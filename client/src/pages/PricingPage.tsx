@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Card, Container, Flex, Heading, List, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Container, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PlanTier } from '../auth/auth-context';
 import { formatPrice } from '../billing/price';
 import { BoltIcon, CheckIcon, ClockIcon, ShieldCheckIcon } from '../components/icons';
 import { PageHero } from '../components/PageHero';
+import { PlanFeatureList, PlanHeading } from '../components/PlanCardParts';
 import { PlansError, PlansLoading } from '../components/PlansStatus';
 import { type Plan, usePlans } from '../hooks/use-api-data';
 
@@ -23,30 +24,14 @@ function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean;
       transition="border-color 0.15s, background-color 0.15s"
     >
       <Card.Body gap="4">
-        <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-          <Heading as="h2" size="xl">
-            {plan.name}
-          </Heading>
-          {plan.mostPopular && (
-            <Badge colorPalette="blue" variant="solid">
-              Most Popular
-            </Badge>
-          )}
-        </Flex>
+        <PlanHeading plan={plan} as="h2" />
         <Text color="gray.700">
           <Text as="span" fontSize="4xl" fontWeight="bold" color="fg">
             {formatPrice(plan.priceCents)}
           </Text>
           /month
         </Text>
-        <List.Root listStyleType="none" gap="2" flex="1">
-          {plan.features.map((feature) => (
-            <List.Item key={feature} display="flex" gap="2" alignItems="flex-start">
-              <CheckIcon color="green.600" boxSize="4" mt="1" flexShrink="0" />
-              <Text>{feature}</Text>
-            </List.Item>
-          ))}
-        </List.Root>
+        <PlanFeatureList plan={plan} />
       </Card.Body>
       <Card.Footer>
         <Button

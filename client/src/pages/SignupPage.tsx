@@ -7,6 +7,7 @@ import { GoogleButton } from '../components/GoogleButton';
 import { CheckCircleIcon, CircleIcon } from '../components/icons';
 import { PasswordInput } from '../components/PasswordInput';
 import { notify } from '../components/toaster';
+import { EmailField } from '../components/EmailField';
 
 /** Accounts arrive in a later issue: until then sign-up says plainly that it is not available. */
 const ACCOUNTS_UNAVAILABLE = 'Accounts are not available on this server yet.';
@@ -56,17 +57,7 @@ export default function SignupPage() {
               <Input name="lastName" autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} />
             </Field.Root>
           </SimpleGrid>
-          <Field.Root>
-            <Field.Label>Email</Field.Label>
-            <Input
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </Field.Root>
+          <EmailField value={email} onChange={setEmail} />
           <Field.Root>
             <Field.Label>Password</Field.Label>
             <PasswordInput
