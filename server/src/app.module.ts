@@ -1,9 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
 import { DatabaseModule } from './common/database/database.module';
+import { SecurityModule } from './common/security/security.module';
 import { HealthModule } from './health/health.module';
+import { MailModule } from './mail/mail.module';
 import { SiteModule } from './site/site.module';
 
 @Module({})
@@ -11,7 +14,7 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, HealthModule, SiteModule, BillingModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, SecurityModule, MailModule, HealthModule, SiteModule, BillingModule, AuthModule],
     };
   }
 }

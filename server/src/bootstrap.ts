@@ -1,6 +1,7 @@
 import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
 import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -33,10 +34,11 @@ export async function createApp(
     abortOnError: false,
   });
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger));
   app.use(...securityHeaders({ https: config.publicUrl.startsWith('https://') }));
   app.useBodyParser('json', { limit: '100kb' });
+  app.use(cookieParser());
   app.use(clientApp(options.clientDir ?? join(PACKAGE_ROOT, 'dist', 'client')));
 
   app.setGlobalPrefix(API_PREFIX);
@@ -61,6 +63,11 @@ export function buildOpenApiDocument(app: NestExpressApplication): OpenAPIObject
     )
     .setVersion(appVersion())
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT or API token' })
+    .addCookieAuth(
+      'fp_refresh',
+      { type: 'apiKey', in: 'cookie', name: 'fp_refresh', description: 'The HttpOnly refresh cookie set by sign-in (refresh and logout only).' },
+      'refreshCookie',
+    )
     .addGlobalResponse({
       status: 'default',
       description: 'An error; `error` is the message to show a person.',

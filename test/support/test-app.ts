@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import pino from 'pino';
+import pino, { Logger } from 'pino';
 import request from 'supertest';
 import { createApp } from '../../server/src/bootstrap';
 import { AppConfig, loadConfig } from '../../server/src/common/config/app-config';
@@ -13,11 +13,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Where the built client lives (see CreateAppOptions). */
+  clientDir?: string;
+  /** The app's logger; silent by default. Use captureLogs() to read what the app logs. */
+  logger?: Logger;
+}
+
 /** The whole Nest app, initialised on its own fresh database, for supertest. */
-export async function createTestApp(env: Record<string, string> = {}, options: { clientDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const { logger = pino({ level: 'silent' }), ...appOptions } = options;
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env, DATABASE_URL: database.url });
-  const app = await createApp(config, pino({ level: 'silent' }), options);
+  const app = await createApp(config, logger, appOptions);
   await app.init();
   return {
     app,
@@ -29,4 +37,20 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       await database.drop();
     },
   };
+}
+
+export interface CapturedLogs {
+  /** A logger at level trace that keeps every line it writes. */
+  logger: Logger;
+  /** Every JSON line written so far. */
+  lines: string[];
+  /** The lines, parsed. */
+  entries(): Record<string, unknown>[];
+}
+
+/** A pino logger writing into memory, for tests that check what (and what not) is logged. */
+export function captureLogs(): CapturedLogs {
+  const lines: string[] = [];
+  const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line.trimEnd()) });
+  return { logger, lines, entries: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
 }

@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from './app-config';
+import { ConfigError, loadConfig, parseMailbox } from './app-config';
+
+const SMTP_MESSAGE = 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587';
+const MAIL_FROM_MESSAGE = 'MAIL_FROM must be an email address, optionally with a name: Footprint <no-reply@example.com>';
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -15,6 +18,10 @@ describe('loadConfig', () => {
       logLevel: 'info',
       contactEmail: 'privacy@footprint.example',
       shutdownTimeoutMs: 10_000,
+      smtpUrl: undefined,
+      mailFrom: 'Footprint <no-reply@footprint.example>',
+      jwtSecret: undefined,
+      trustProxy: ['loopback'],
     });
   });
 
@@ -35,6 +42,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       CONTACT_EMAIL: 'dpo@footprint.example',
       SHUTDOWN_TIMEOUT_MS: '2500',
+      SMTP_URL: 'smtps://mailer:s%40cret@smtp.footprint.example:465',
+      MAIL_FROM: 'Footprint Alerts <alerts@footprint.example>',
     });
     expect(config).toMatchObject({
       env: 'development',
@@ -47,6 +56,8 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       contactEmail: 'dpo@footprint.example',
       shutdownTimeoutMs: 2500,
+      smtpUrl: 'smtps://mailer:s%40cret@smtp.footprint.example:465',
+      mailFrom: 'Footprint Alerts <alerts@footprint.example>',
     });
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
@@ -61,6 +72,17 @@ describe('loadConfig', () => {
     ['CONTACT_EMAIL', 'not-an-email', 'CONTACT_EMAIL must be an email address'],
     ['NODE_ENV', 'staging', 'NODE_ENV must be one of development, production, test'],
     ['EMBEDDED_PG_PORT', '0', 'EMBEDDED_PG_PORT must not be less than 1'],
+    ['SMTP_URL', 'mail.example.com:25', SMTP_MESSAGE],
+    ['SMTP_URL', 'http://mail.example.com', SMTP_MESSAGE],
+    ['SMTP_URL', 'smtp://', SMTP_MESSAGE],
+    ['MAIL_FROM', 'Footprint', MAIL_FROM_MESSAGE],
+    ['MAIL_FROM', 'Footprint <no-reply@footprint.example', MAIL_FROM_MESSAGE],
+    ['MAIL_FROM', 'Foot\r\nBcc: x@evil.example <a@footprint.example>', MAIL_FROM_MESSAGE],
+    ['MAIL_FROM', 'a@b.example, c@d.example', MAIL_FROM_MESSAGE],
+    ['JWT_SECRET', 'too-short', 'JWT_SECRET must be at least 32 characters long (use 32 or more random bytes)'],
+    ['TRUST_PROXY', 'true', 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'],
+    ['TRUST_PROXY', '10.0.0.0/33', 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'],
+    ['TRUST_PROXY', 'loopback, proxy.example', 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'],
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {
@@ -70,7 +92,56 @@ describe('loadConfig', () => {
     }
   });
 
+  it.each(['smtp://mail:1025', 'smtp://127.0.0.1:2525', 'smtps://user:p%40ss@smtp.example.com:465', 'smtp://[::1]:25'])(
+    'accepts SMTP_URL=%s',
+    (url) => {
+      expect(loadConfig({ SMTP_URL: url }).smtpUrl).toBe(url);
+    },
+  );
+
+  it.each(['no-reply@footprint.example', 'Footprint <no-reply@footprint.example>', 'Smith, Jane <jane@localhost>'])(
+    'accepts MAIL_FROM=%s',
+    (from) => {
+      expect(loadConfig({ MAIL_FROM: ` ${from} ` }).mailFrom).toBe(from);
+    },
+  );
+
+  it('reads JWT_SECRET, leaving it unset (generated and stored in the database) by default', () => {
+    expect(loadConfig({}).jwtSecret).toBeUndefined();
+    expect(loadConfig({ JWT_SECRET: '' }).jwtSecret).toBeUndefined();
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ JWT_SECRET: secret }).jwtSecret).toBe(secret);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list, loopback by default', () => {
+    expect(loadConfig({}).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, fd00::/8, 172.18.0.2' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      'fd00::/8',
+      '172.18.0.2',
+    ]);
+  });
+
   it('reports every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+});
+
+describe('parseMailbox', () => {
+  it('splits a display name from the address', () => {
+    expect(parseMailbox('Footprint <no-reply@footprint.example>')).toEqual({
+      name: 'Footprint',
+      address: 'no-reply@footprint.example',
+    });
+    expect(parseMailbox('  no-reply@footprint.example ')).toEqual({ address: 'no-reply@footprint.example' });
+    expect(parseMailbox('<no-reply@footprint.example>')).toEqual({ address: 'no-reply@footprint.example' });
+  });
+
+  it('refuses values that are not one mailbox', () => {
+    for (const bad of ['', 'Footprint', '"Foot" <a@b.example>', 'a\n<b@c.example>', '<a@b.example> x', 'a@b.example c@d.example']) {
+      expect({ bad, parsed: parseMailbox(bad) }).toEqual({ bad, parsed: undefined });
+    }
   });
 });

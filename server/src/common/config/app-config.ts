@@ -1,5 +1,19 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, validateSync } from 'class-validator';
+import {
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  isEmail,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+  ValidateBy,
+} from 'class-validator';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -12,6 +26,59 @@ const toNumber = ({ value }: { value: unknown }) => {
   const v = emptyToUndefined({ value });
   return v === undefined ? undefined : Number(v);
 };
+
+export const DEFAULT_MAIL_FROM = 'Footprint <no-reply@footprint.example>';
+
+/**
+ * A sender as mail headers write it: `name@example.com` or `Display Name <name@example.com>`.
+ * The name may not hold control characters, quotes or angle brackets, so it cannot add headers.
+ */
+export function parseMailbox(value: string): { name?: string; address: string } | undefined {
+  const trimmed = value.trim();
+  if (/\p{Cc}/u.test(trimmed)) return undefined; // line breaks and other control characters
+  const named = /^([^"<>]*?)[ \t]*<([^<>\s]+)>$/.exec(trimmed);
+  const address = named ? named[2] : trimmed;
+  if (!isEmail(address, { require_tld: false })) return undefined;
+  const name = named?.[1].trim();
+  return name ? { name, address } : { address };
+}
+
+const IsMailbox = (message: string) =>
+  ValidateBy(
+    {
+      name: 'isMailbox',
+      validator: { validate: (value) => typeof value === 'string' && parseMailbox(value) !== undefined, defaultMessage: () => message },
+    },
+    { message },
+  );
+
+/**
+ * Which proxies' X-Forwarded-For Express believes (its 'trust proxy' setting): a hop count, or
+ * addresses, CIDR ranges and the names loopback, linklocal, uniquelocal. Never plain "true".
+ */
+export function parseTrustProxy(value: string): number | string[] | undefined {
+  const trimmed = value.trim();
+  if (/^\d{1,2}$/.test(trimmed)) return Number(trimmed);
+  const items = trimmed.split(',').map((item) => item.trim());
+  const valid = (item: string) => {
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
+    const [address, prefix, ...rest] = item.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  };
+  return items.length > 0 && items.every(valid) ? items : undefined;
+}
+
+const IsTrustProxy = (message: string) =>
+  ValidateBy(
+    {
+      name: 'isTrustProxy',
+      validator: { validate: (value) => typeof value === 'string' && parseTrustProxy(value) !== undefined, defaultMessage: () => message },
+    },
+    { message },
+  );
 
 /** The environment variables the server reads. Each is validated at boot. */
 class EnvironmentVariables {
@@ -76,6 +143,32 @@ class EnvironmentVariables {
   @Min(0)
   @Max(600_000)
   SHUTDOWN_TIMEOUT_MS?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(
+    { protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true },
+    { message: 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587' },
+  )
+  SMTP_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsMailbox('MAIL_FROM must be an email address, optionally with a name: Footprint <no-reply@example.com>')
+  MAIL_FROM?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long (use 32 or more random bytes)' })
+  JWT_SECRET?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsTrustProxy(
+    'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+  )
+  TRUST_PROXY?: string;
 }
 
 export interface AppConfig {
@@ -90,6 +183,14 @@ export interface AppConfig {
   logLevel: LogLevel;
   contactEmail: string;
   shutdownTimeoutMs: number;
+  /** Outgoing mail server; unset means mail stays in the outbox table (and the log says so). */
+  smtpUrl?: string;
+  /** The From header of every email. */
+  mailFrom: string;
+  /** Key of the access tokens (HS256). Unset: generated once and kept in the database (app_secrets). */
+  jwtSecret?: string;
+  /** Express's 'trust proxy': whose X-Forwarded-For gives the client address (rate limits use it). */
+  trustProxy: number | string[];
 }
 
 export class ConfigError extends Error {
@@ -126,5 +227,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     contactEmail: env.CONTACT_EMAIL ?? 'privacy@footprint.example',
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM?.trim() ?? DEFAULT_MAIL_FROM,
+    jwtSecret: env.JWT_SECRET,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY ?? 'loopback') ?? ['loopback'],
   };
 }

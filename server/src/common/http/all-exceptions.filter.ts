@@ -32,6 +32,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
 
     if (res.headersSent) return;
+    // An exception may carry response headers of its own (Retry-After on a 429).
+    const headers = (exception as { headers?: unknown } | undefined)?.headers;
+    if (exception instanceof HttpException && headers && typeof headers === 'object') {
+      for (const [name, value] of Object.entries(headers)) if (typeof value === 'string') res.setHeader(name, value);
+    }
     const body: ErrorBodyDto = { statusCode: status, error: messages[0], requestId };
     if (messages.length > 1) body.details = messages;
     res.status(status).json(body);

@@ -1,0 +1,90 @@
+import { BadRequestException, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { RateLimiter } from '../common/security/rate-limiter.service';
+import { AccountExportDto } from './account.dto';
+import { ApiTokenDto } from './api-token.dto';
+import { ApiTokenRepository } from './api-token.repository';
+import { AUTH_MESSAGES, UserDto } from './auth.dto';
+import { EmailTokenRepository } from './email-token.repository';
+import { verifyPassword } from './password-hasher';
+import { AUTH_RATE_LIMITS } from './rate-limits.catalogue';
+import { RefreshTokenRepository } from './refresh-token.repository';
+import { UserEntity } from './user.entity';
+import { UserRepository } from './user.repository';
+
+/** The signed-in person's own account: profile, export of everything kept, deletion. */
+@Injectable()
+export class AccountService {
+  private readonly logger = new Logger(AccountService.name);
+
+  constructor(
+    private readonly users: UserRepository,
+    private readonly refreshTokens: RefreshTokenRepository,
+    private readonly emailTokens: EmailTokenRepository,
+    private readonly apiTokens: ApiTokenRepository,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async profile(userId: string): Promise<UserDto> {
+    return UserDto.from(await this.user(userId));
+  }
+
+  /**
+   * Deletes the account and, through ON DELETE CASCADE, every row that belongs to it. Accounts
+   * with a password must confirm it.
+   */
+  async delete(userId: string, password: string | undefined): Promise<void> {
+    await this.limiter.consume(AUTH_RATE_LIMITS.deleteAccountPerUser, userId);
+    const user = await this.user(userId);
+    if (user.passwordHash) {
+      if (!password) throw new BadRequestException(AUTH_MESSAGES.currentPasswordRequired);
+      if (!(await verifyPassword(password, user.passwordHash))) {
+        this.logger.warn(`account deletion refused: reason=wrong_password userId=${userId}`);
+        throw new ForbiddenException(AUTH_MESSAGES.wrongCurrentPassword);
+      }
+    }
+    await this.users.delete(userId);
+    this.logger.log(`account deleted: userId=${userId}`);
+  }
+
+  /** Everything kept about the account, without secrets or their hashes. */
+  async export(userId: string): Promise<AccountExportDto> {
+    const now = new Date();
+    const user = await this.user(userId);
+    const [sessions, emailLinks, apiTokens] = await Promise.all([
+      this.refreshTokens.listActiveOfUser(userId, now),
+      this.emailTokens.listOfUser(userId),
+      this.apiTokens.listAllOfUser(userId),
+    ]);
+    return {
+      exportedAt: now.toISOString(),
+      profile: {
+        id: user.id,
+        email: user.email,
+        displayName: user.displayName,
+        emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
+        hasPassword: user.passwordHash !== null,
+        plan: { tier: user.planTier },
+        createdAt: user.createdAt.toISOString(),
+      },
+      sessions: sessions.map((s) => ({
+        lastRefreshedAt: s.createdAt.toISOString(),
+        expiresAt: s.expiresAt.toISOString(),
+        persistent: s.persistent,
+      })),
+      emailLinks: emailLinks.map((t) => ({
+        purpose: t.purpose,
+        createdAt: t.createdAt.toISOString(),
+        expiresAt: t.expiresAt.toISOString(),
+        usedAt: t.usedAt?.toISOString() ?? null,
+      })),
+      apiTokens: apiTokens.map((t) => ({ ...ApiTokenDto.from(t), revokedAt: t.revokedAt?.toISOString() ?? null })),
+    };
+  }
+
+  private async user(userId: string): Promise<UserEntity> {
+    const user = await this.users.findById(userId);
+    // The guard found the user a moment ago; it was deleted since.
+    if (!user) throw new UnauthorizedException(AUTH_MESSAGES.signInRequired);
+    return user;
+  }
+}

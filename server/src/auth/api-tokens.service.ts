@@ -1,0 +1,57 @@
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { API_TOKEN_MESSAGES, ApiTokenDto, CreatedApiTokenDto } from './api-token.dto';
+import { ApiTokenRepository } from './api-token.repository';
+import { AuthenticatedUser } from './current-user.decorator';
+import { hashSecret, randomSecret } from './secret-token.util';
+
+export const API_TOKEN_PREFIX = 'fp_';
+export const MAX_ACTIVE_API_TOKENS = 25;
+/** last_used_at is written at most this often per token. */
+const LAST_USED_PRECISION_MS = 60_000;
+const TOKEN_SHAPE = /^fp_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Personal API tokens for integrators: `fp_<8 hex prefix>_<32 random bytes, base64url>`. The token
+ * is shown once; only its SHA-256 is stored, and a presented token is found by that hash, so no
+ * comparison of secrets happens in code that could leak timing.
+ */
+@Injectable()
+export class ApiTokensService {
+  private readonly logger = new Logger(ApiTokensService.name);
+
+  constructor(private readonly tokens: ApiTokenRepository) {}
+
+  async create(userId: string, name: string): Promise<CreatedApiTokenDto> {
+    if ((await this.tokens.countActiveOfUser(userId)) >= MAX_ACTIVE_API_TOKENS) {
+      throw new ConflictException(API_TOKEN_MESSAGES.tooMany);
+    }
+    const prefix = randomBytes(4).toString('hex');
+    const token = `${API_TOKEN_PREFIX}${prefix}_${randomSecret()}`;
+    const row = await this.tokens.insert({ userId, name, prefix, tokenHash: hashSecret(token) });
+    this.logger.log(`API token created: userId=${userId} tokenId=${row.id}`);
+    return { ...ApiTokenDto.from(row), token };
+  }
+
+  async list(userId: string): Promise<ApiTokenDto[]> {
+    return (await this.tokens.listActiveOfUser(userId)).map(ApiTokenDto.from);
+  }
+
+  /** Revokes one of the user's tokens; another user's token is "not found". */
+  async revoke(userId: string, tokenId: string): Promise<void> {
+    if (!(await this.tokens.revoke(tokenId, userId, new Date()))) throw new NotFoundException(API_TOKEN_MESSAGES.notFound);
+    this.logger.log(`API token revoked: userId=${userId} tokenId=${tokenId}`);
+  }
+
+  /** The owner of an active token, or null. Records the use (at most once a minute). */
+  async authenticate(token: string): Promise<AuthenticatedUser | null> {
+    if (!TOKEN_SHAPE.test(token)) return null;
+    const row = await this.tokens.findActiveByHash(hashSecret(token));
+    if (!row) return null;
+    const now = new Date();
+    if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
+      await this.tokens.touch(row.id, now);
+    }
+    return { userId: row.userId, method: 'api-token' };
+  }
+}

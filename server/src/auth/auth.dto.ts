@@ -1,0 +1,165 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { PLAN_TIERS, PlanTier } from '../billing/plan.catalogue';
+import { MAX_PASSWORD_LENGTH } from './password-hasher';
+import { UserEntity } from './user.entity';
+
+/** The spec's messages (product-spec.md section 5) and ours where it has none. */
+export const AUTH_MESSAGES = {
+  fillInAllFields: 'Please fill in all fields',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+  invalidEmail: 'Please enter a valid email address',
+  emailTaken: 'An account with this email already exists',
+  invalidCredentials: 'Invalid email or password',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  signInRequired: 'Please sign in to continue.',
+  invalidVerificationLink: 'This verification link is invalid or has expired.',
+  alreadyVerified: 'Your email address is already verified.',
+  invalidResetLink: 'This password reset link is invalid or has expired.',
+  currentPasswordRequired: 'Please enter your current password',
+  wrongCurrentPassword: 'The password is incorrect',
+  sessionOnly: 'This action needs a signed-in session: API tokens cannot be used for it.',
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+/** RFC 5321 limits a path to 256 octets, so an address to 254 characters. */
+export const MAX_EMAIL_LENGTH = 254;
+
+/*
+ * class-validator runs a property's decorators bottom-up, and the ValidationPipe stops at the first
+ * failure (stopAtFirstError): the bottom decorator is the first check, as in the spec's order.
+ */
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class SignupDto {
+  @ApiProperty({ example: 'jane@example.com', maxLength: MAX_EMAIL_LENGTH })
+  @Transform(trim)
+  @IsEmail({}, { message: AUTH_MESSAGES.invalidEmail })
+  @MaxLength(MAX_EMAIL_LENGTH, { message: AUTH_MESSAGES.invalidEmail })
+  @IsString({ message: AUTH_MESSAGES.fillInAllFields })
+  @IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields })
+  email!: string;
+
+  @ApiProperty({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH, format: 'password' })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooLong })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooShort })
+  @IsString({ message: AUTH_MESSAGES.fillInAllFields })
+  @IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields })
+  password!: string;
+}
+
+export class LoginDto {
+  @ApiProperty({ example: 'jane@example.com', maxLength: MAX_EMAIL_LENGTH })
+  @Transform(trim)
+  @MaxLength(MAX_EMAIL_LENGTH, { message: AUTH_MESSAGES.invalidCredentials })
+  @IsString({ message: AUTH_MESSAGES.fillInAllFields })
+  @IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields })
+  email!: string;
+
+  @ApiProperty({ maxLength: MAX_PASSWORD_LENGTH, format: 'password' })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooLong })
+  @IsString({ message: AUTH_MESSAGES.fillInAllFields })
+  @IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields })
+  password!: string;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: "'Remember me': the refresh cookie lasts 30 days instead of the browser session.",
+  })
+  @IsBoolean({ message: 'rememberMe must be true or false' })
+  @IsOptional()
+  rememberMe?: boolean;
+}
+
+export class PlanSummaryDto {
+  @ApiProperty({ enum: PLAN_TIERS, enumName: 'PlanTier' })
+  tier!: PlanTier;
+}
+
+export class UserDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ example: 'jane@example.com' })
+  email!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Null when the person gave none: show the part of the email before the @, else User.',
+  })
+  displayName!: string | null;
+
+  @ApiProperty({ description: 'Whether the person confirmed the address through the emailed link.' })
+  emailVerified!: boolean;
+
+  @ApiProperty({ type: PlanSummaryDto })
+  plan!: PlanSummaryDto;
+
+  static from(user: UserEntity): UserDto {
+    return {
+      id: user.id,
+      email: user.email,
+      displayName: user.displayName,
+      emailVerified: user.emailVerifiedAt !== null,
+      plan: { tier: user.planTier },
+    };
+  }
+}
+
+export class AuthSessionDto {
+  @ApiProperty({ description: 'A JWT for the Authorization: Bearer header. Keep it in memory only.' })
+  accessToken!: string;
+
+  @ApiProperty({ enum: ['Bearer'], example: 'Bearer' })
+  tokenType!: 'Bearer';
+
+  @ApiProperty({ description: 'Seconds until the access token expires; refresh before then.', example: 900 })
+  expiresIn!: number;
+
+  @ApiProperty({ type: UserDto })
+  user!: UserDto;
+}
+
+export class VerifyEmailDto {
+  @ApiProperty({ description: 'The token from the verification link.' })
+  @MaxLength(200, { message: AUTH_MESSAGES.invalidVerificationLink })
+  @IsNotEmpty({ message: AUTH_MESSAGES.invalidVerificationLink })
+  @IsString({ message: AUTH_MESSAGES.invalidVerificationLink })
+  token!: string;
+}
+
+export class PasswordResetRequestDto {
+  @ApiProperty({ example: 'jane@example.com', maxLength: MAX_EMAIL_LENGTH })
+  @Transform(trim)
+  @IsEmail({}, { message: AUTH_MESSAGES.invalidEmail })
+  @MaxLength(MAX_EMAIL_LENGTH, { message: AUTH_MESSAGES.invalidEmail })
+  @IsString({ message: AUTH_MESSAGES.fillInAllFields })
+  @IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields })
+  email!: string;
+}
+
+export class PasswordResetConfirmDto {
+  @ApiProperty({ description: 'The token from the reset link.' })
+  @MaxLength(200, { message: AUTH_MESSAGES.invalidResetLink })
+  @IsNotEmpty({ message: AUTH_MESSAGES.invalidResetLink })
+  @IsString({ message: AUTH_MESSAGES.invalidResetLink })
+  token!: string;
+
+  @ApiProperty({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH, format: 'password' })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooLong })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooShort })
+  @IsString({ message: AUTH_MESSAGES.fillInAllFields })
+  @IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields })
+  password!: string;
+}
+
+export class AcceptedDto {
+  @ApiProperty({ enum: ['accepted'], example: 'accepted' })
+  status!: 'accepted';
+
+  @ApiProperty({ example: 'If an account exists for this address, we have sent it a link to reset the password.' })
+  message!: string;
+}

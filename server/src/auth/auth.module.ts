@@ -1,0 +1,54 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessTokenService } from './access-token.service';
+import { AccountController } from './account.controller';
+import { AccountService } from './account.service';
+import { ApiTokenEntity } from './api-token.entity';
+import { ApiTokenRepository } from './api-token.repository';
+import { ApiTokensController } from './api-tokens.controller';
+import { ApiTokensService } from './api-tokens.service';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { BackgroundTasks } from './background-tasks.service';
+import { BearerAuthGuard } from './bearer-auth.guard';
+import { EmailTokenEntity } from './email-token.entity';
+import { EmailTokenRepository } from './email-token.repository';
+import { EmailVerificationService } from './email-verification.service';
+import { JwtStrategy } from './jwt.strategy';
+import { PasswordResetService } from './password-reset.service';
+import { RefreshCookie } from './refresh-cookie.service';
+import { RefreshTokenEntity } from './refresh-token.entity';
+import { RefreshTokenRepository } from './refresh-token.repository';
+import { SessionService } from './session.service';
+import { UserEntity } from './user.entity';
+import { UserRepository } from './user.repository';
+
+/**
+ * Accounts: sign-up, sign-in, sessions (access JWT + rotating refresh cookie), email verification,
+ * password reset, profile, export, deletion and personal API tokens. Other modules protect their
+ * routes with @Authenticated() (bearer-auth.guard.ts), which needs this module imported.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([UserEntity, RefreshTokenEntity, EmailTokenEntity, ApiTokenEntity]), JwtModule.register({})],
+  controllers: [AuthController, AccountController, ApiTokensController],
+  providers: [
+    UserRepository,
+    RefreshTokenRepository,
+    EmailTokenRepository,
+    ApiTokenRepository,
+    AccessTokenService,
+    SessionService,
+    AuthService,
+    EmailVerificationService,
+    PasswordResetService,
+    AccountService,
+    ApiTokensService,
+    BackgroundTasks,
+    RefreshCookie,
+    JwtStrategy,
+    BearerAuthGuard,
+  ],
+  exports: [BearerAuthGuard, ApiTokensService, AccessTokenService, AccountService],
+})
+export class AuthModule {}

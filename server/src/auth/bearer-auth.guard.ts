@@ -1,0 +1,74 @@
+import {
+  applyDecorators,
+  ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  SetMetadata,
+  UnauthorizedException,
+  UseGuards,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ErrorBodyDto } from '../common/http/error-body.dto';
+import { API_TOKEN_PREFIX, ApiTokensService } from './api-tokens.service';
+import { AUTH_MESSAGES } from './auth.dto';
+import { AuthenticatedRequest, AuthenticatedUser } from './current-user.decorator';
+
+const SESSION_ONLY = 'footprint:session-only';
+
+/**
+ * Accepts `Authorization: Bearer <credential>` where the credential is either an access token
+ * (a JWT, checked by passport-jwt) or a personal API token (`fp_…`, looked up by its hash).
+ * Routes marked session-only refuse API tokens (403).
+ */
+@Injectable()
+export class BearerAuthGuard extends AuthGuard('jwt') {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly apiTokens: ApiTokensService,
+  ) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const credential = bearerCredential(req.headers.authorization);
+    if (credential?.startsWith(API_TOKEN_PREFIX)) {
+      const user = await this.apiTokens.authenticate(credential);
+      if (!user) throw new UnauthorizedException(AUTH_MESSAGES.signInRequired);
+      const sessionOnly = this.reflector.getAllAndOverride<boolean>(SESSION_ONLY, [context.getHandler(), context.getClass()]);
+      if (sessionOnly) throw new ForbiddenException(AUTH_MESSAGES.sessionOnly);
+      req.user = user;
+      return true;
+    }
+    return (await super.canActivate(context)) as boolean;
+  }
+
+  override handleRequest<TUser = AuthenticatedUser>(err: unknown, user: unknown): TUser {
+    if (err) throw err;
+    if (!user) throw new UnauthorizedException(AUTH_MESSAGES.signInRequired);
+    return user as TUser;
+  }
+}
+
+function bearerCredential(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/**
+ * Requires a signed-in user (access token or API token) and documents the bearer scheme.
+ * `sessionOnly`: account-management routes that a leaked API token must not reach.
+ */
+export function Authenticated(options: { sessionOnly?: boolean } = {}) {
+  return applyDecorators(
+    SetMetadata(SESSION_ONLY, options.sessionOnly === true),
+    UseGuards(BearerAuthGuard),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'No valid access token or API token.' }),
+    ...(options.sessionOnly
+      ? [ApiForbiddenResponse({ type: ErrorBodyDto, description: 'Called with an API token: this route needs a signed-in session.' })]
+      : []),
+  );
+}

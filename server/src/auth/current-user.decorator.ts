@@ -1,0 +1,24 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+
+/** Who made a request, as BearerAuthGuard established it. */
+export interface AuthenticatedUser {
+  userId: string;
+  /** 'session': an access token from sign-in; 'api-token': a personal API token. */
+  method: 'session' | 'api-token';
+}
+
+export type AuthenticatedRequest = Request & { user?: AuthenticatedUser };
+
+/** The AuthenticatedUser of a route guarded by @Authenticated(). */
+export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): AuthenticatedUser => {
+  const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
+  if (!user) throw new Error('CurrentUser used on a route without @Authenticated()');
+  return user;
+});
+
+/** The client's address (Express's req.ip, which honours the 'trust proxy' setting). */
+export const ClientIp = createParamDecorator((_data: unknown, context: ExecutionContext): string => {
+  const req = context.switchToHttp().getRequest<Request>();
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+});

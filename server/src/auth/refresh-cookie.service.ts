@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CookieOptions, Request, Response } from 'express';
+import { AppConfig } from '../common/config/app-config';
+import { APP_CONFIG } from '../common/config/config.module';
+import { PERSISTENT_SESSION_SECONDS, RefreshGrant } from './session.service';
+
+export const REFRESH_COOKIE = 'fp_refresh';
+/** Sent only to the auth routes (API_PREFIX 'api' + the auth controllers' path). */
+export const REFRESH_COOKIE_PATH = '/api/auth';
+
+/**
+ * The refresh token's cookie: HttpOnly (no script reads it), SameSite=Strict, only on /api/auth,
+ * Secure when PUBLIC_URL is https. Persistent sessions get Max-Age; others end with the browser.
+ */
+@Injectable()
+export class RefreshCookie {
+  private readonly options: CookieOptions;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.options = {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: REFRESH_COOKIE_PATH,
+      secure: config.publicUrl.startsWith('https://'),
+    };
+  }
+
+  read(req: Request): string | undefined {
+    const value = (req.cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  }
+
+  set(res: Response, grant: RefreshGrant): void {
+    res.cookie(
+      REFRESH_COOKIE,
+      grant.token,
+      grant.persistent ? { ...this.options, maxAge: PERSISTENT_SESSION_SECONDS * 1000 } : this.options,
+    );
+  }
+
+  clear(res: Response): void {
+    res.clearCookie(REFRESH_COOKIE, this.options);
+  }
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { IsNull, LessThan, MoreThan, Repository } from 'typeorm';
+import { RefreshTokenEntity } from './refresh-token.entity';
+
+@Injectable()
+export class RefreshTokenRepository {
+  constructor(@InjectRepository(RefreshTokenEntity) private readonly tokens: Repository<RefreshTokenEntity>) {}
+
+  async insert(fields: {
+    userId: string;
+    familyId: string;
+    tokenHash: string;
+    persistent: boolean;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.tokens.insert({ id: randomUUID(), ...fields, usedAt: null, revokedAt: null });
+  }
+
+  findByHash(tokenHash: string): Promise<RefreshTokenEntity | null> {
+    return this.tokens.findOneBy({ tokenHash });
+  }
+
+  /** Marks the token used, only if nobody used or revoked it first; false when someone did. */
+  async markUsed(id: string, at: Date): Promise<boolean> {
+    const result = await this.tokens.update({ id, usedAt: IsNull(), revokedAt: IsNull() }, { usedAt: at });
+    return result.affected === 1;
+  }
+
+  async revokeFamily(familyId: string, at: Date): Promise<void> {
+    await this.tokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: at });
+  }
+
+  async revokeAllOfUser(userId: string, at: Date): Promise<void> {
+    await this.tokens.update({ userId, revokedAt: IsNull() }, { revokedAt: at });
+  }
+
+  /** The live token of each session: neither used, revoked nor expired. */
+  listActiveOfUser(userId: string, now: Date): Promise<RefreshTokenEntity[]> {
+    return this.tokens.find({
+      where: { userId, usedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(now) },
+      order: { createdAt: 'DESC' },
+    });
+  }
+
+  async deleteExpiredBefore(cutoff: Date): Promise<void> {
+    await this.tokens.delete({ expiresAt: LessThan(cutoff) });
+  }
+}

@@ -1,0 +1,36 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { PlanTier } from '../billing/plan.catalogue';
+
+/**
+ * A person's account. The email is stored as entered (trimmed, domain lower-cased) and unique
+ * case-insensitively through the expression index UQ_users_email_lower (created by the migration).
+ */
+@Entity({ name: 'users' })
+@Index('UQ_users_email_lower', { synchronize: false })
+export class UserEntity {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_users' })
+  id!: string;
+
+  @Column({ type: 'text' })
+  email!: string;
+
+  /** Null for accounts that sign in only with Google. */
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash!: string | null;
+
+  @Column({ name: 'display_name', type: 'text', nullable: true })
+  displayName!: string | null;
+
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt!: Date | null;
+
+  @Column({ name: 'plan_tier', type: 'text', default: 'free' })
+  planTier!: PlanTier;
+
+  /** Access tokens issued before this instant are refused (set by a password reset). */
+  @Column({ name: 'sessions_revoked_at', type: 'timestamptz', nullable: true })
+  sessionsRevokedAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

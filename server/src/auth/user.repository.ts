@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { IsNull, QueryFailedError, Repository } from 'typeorm';
+import { UserEntity } from './user.entity';
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super('email taken');
+  }
+}
+
+@Injectable()
+export class UserRepository {
+  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+
+  /** Inserts a user; EmailTakenError when the address (case-insensitively) has an account already. */
+  async create(fields: { email: string; passwordHash: string | null; emailVerifiedAt?: Date | null }): Promise<UserEntity> {
+    const user = this.users.create({
+      id: randomUUID(),
+      email: fields.email,
+      passwordHash: fields.passwordHash,
+      displayName: null,
+      emailVerifiedAt: fields.emailVerifiedAt ?? null,
+      sessionsRevokedAt: null,
+    });
+    try {
+      return await this.users.save(user);
+    } catch (err) {
+      if (err instanceof QueryFailedError && (err.driverError as { code?: string }).code === '23505') throw new EmailTakenError();
+      throw err;
+    }
+  }
+
+  findById(id: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  /** Case-insensitive, through the UQ_users_email_lower index. */
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+  }
+
+  async setPassword(id: string, passwordHash: string, sessionsRevokedAt: Date): Promise<void> {
+    await this.users.update({ id }, { passwordHash, sessionsRevokedAt });
+  }
+
+  async markEmailVerified(id: string, at: Date): Promise<void> {
+    await this.users.update({ id, emailVerifiedAt: IsNull() }, { emailVerifiedAt: at });
+  }
+
+  /** Deletes the user; every row that references it goes with it (ON DELETE CASCADE). */
+  async delete(id: string): Promise<boolean> {
+    const result = await this.users.delete({ id });
+    return (result.affected ?? 0) > 0;
+  }
+}

@@ -1,0 +1,54 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { RateLimitRepository } from './rate-limit.repository';
+import { TooManyRequestsException } from './too-many-requests.exception';
+
+/** At most `limit` hits per subject in each fixed window of `windowSeconds`. */
+export interface RateLimitRule {
+  /** Stable name, part of the stored key: `login-ip`, `signup-ip`… */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+const CLEANUP_EVERY_MS = 10 * 60_000;
+/** Counters older than this are deleted; longer than every window we use. */
+const KEEP_WINDOWS_MS = 24 * 3600_000;
+
+/**
+ * A fixed-window limiter kept in PostgreSQL, so every instance of the app shares the counts.
+ * Subjects (IP addresses, emails, user ids) are stored only as SHA-256 hashes.
+ */
+@Injectable()
+export class RateLimiter {
+  private readonly logger = new Logger(RateLimiter.name);
+  private lastCleanup = 0;
+
+  constructor(private readonly counters: RateLimitRepository) {}
+
+  /** Counts a hit; throws TooManyRequestsException (429, Retry-After) once the limit is passed. */
+  async consume(rule: RateLimitRule, subject: string): Promise<void> {
+    const now = Date.now();
+    const windowMs = rule.windowSeconds * 1000;
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const count = await this.counters.increment(keyOf(rule, subject), new Date(windowStart));
+    this.cleanUpNowAndThen(now);
+    if (count > rule.limit) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+      if (count === rule.limit + 1) this.logger.warn(`rate limit reached: rule=${rule.name}`);
+      throw new TooManyRequestsException(retryAfterSeconds);
+    }
+  }
+
+  private cleanUpNowAndThen(now: number) {
+    if (now - this.lastCleanup < CLEANUP_EVERY_MS) return;
+    this.lastCleanup = now;
+    this.counters.deleteWindowsBefore(new Date(now - KEEP_WINDOWS_MS)).catch((err: unknown) => {
+      this.logger.warn(`rate-limit cleanup failed: ${err instanceof Error ? err.message : String(err)}`);
+    });
+  }
+}
+
+export function keyOf(rule: RateLimitRule, subject: string): string {
+  return `${rule.name}:${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`;
+}

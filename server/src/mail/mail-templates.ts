@@ -1,0 +1,160 @@
+import type { MailMessage } from './mail.types';
+
+/**
+ * Email templates: every email has an HTML version (inline styles only, since email clients drop
+ * <style> sheets and external CSS) and a plain-text version with the same words and links.
+ */
+
+export interface EmailAction {
+  label: string;
+  /** An absolute http:// or https:// URL. */
+  url: string;
+}
+
+export interface EmailContent {
+  /** The heading, also the HTML <title>. */
+  title: string;
+  /** Paragraphs before the action button. */
+  intro: string | readonly string[];
+  action?: EmailAction;
+  /** Paragraphs after the action button. */
+  outro: string | readonly string[];
+}
+
+export interface RenderedEmail {
+  text: string;
+  html: string;
+}
+
+/** A complete email except its recipient: spread it into a MailMessage with `to`. */
+export type EmailTemplate = Omit<MailMessage, 'to'>;
+
+const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const COLORS = {
+  page: '#f4f5f7',
+  card: '#ffffff',
+  border: '#e2e8f0',
+  text: '#1a202c',
+  muted: '#4a5568',
+  faint: '#718096',
+  brand: '#2c5282',
+  onBrand: '#ffffff',
+};
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+
+function paragraphs(value: string | readonly string[]): string[] {
+  return (typeof value === 'string' ? [value] : [...value]).filter((p) => p.trim() !== '');
+}
+
+/** Only absolute http(s) links go into an email: no javascript:, data: or relative URLs. */
+function checkedUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error('Email action URL must be an absolute http:// or https:// URL');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new Error('Email action URL must be an absolute http:// or https:// URL');
+  }
+  return url;
+}
+
+export function renderEmail(content: EmailContent): RenderedEmail {
+  const intro = paragraphs(content.intro);
+  const outro = paragraphs(content.outro);
+  const action = content.action && { label: content.action.label, url: checkedUrl(content.action.url) };
+  return { text: renderText(content.title, intro, outro, action), html: renderHtml(content.title, intro, outro, action) };
+}
+
+function renderText(title: string, intro: string[], outro: string[], action?: EmailAction): string {
+  const blocks = [title, ...intro];
+  if (action) blocks.push(`${action.label}:\n${action.url}`);
+  blocks.push(...outro, '— Footprint');
+  return `${blocks.join('\n\n')}\n`;
+}
+
+function renderHtml(title: string, intro: string[], outro: string[], action?: EmailAction): string {
+  const p = (text: string, style = '') =>
+    `<p style="margin:0 0 16px 0;${style}">${escapeHtml(text)}</p>`;
+  const button = action
+    ? [
+        `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;">`,
+        `<tr><td align="center" bgcolor="${COLORS.brand}" style="border-radius:6px;background-color:${COLORS.brand};">`,
+        `<a href="${escapeHtml(action.url)}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 24px;font-family:${FONT};font-size:16px;font-weight:600;line-height:1.25;color:${COLORS.onBrand};text-decoration:none;border-radius:6px;">${escapeHtml(action.label)}</a>`,
+        `</td></tr></table>`,
+        `<p style="margin:0 0 16px 0;font-size:14px;color:${COLORS.muted};">If the button does not work, copy this address into your browser:<br>`,
+        `<a href="${escapeHtml(action.url)}" target="_blank" rel="noopener" style="color:${COLORS.brand};word-break:break-all;">${escapeHtml(action.url)}</a></p>`,
+      ].join('\n')
+    : '';
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light">',
+    `<title>${escapeHtml(title)}</title>`,
+    '</head>',
+    `<body style="margin:0;padding:0;background-color:${COLORS.page};">`,
+    // The preview line clients show next to the subject.
+    `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;">${escapeHtml(intro[0] ?? title)}</div>`,
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${COLORS.page};">`,
+    `<tr><td align="center" style="padding:24px 12px;">`,
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background-color:${COLORS.card};border:1px solid ${COLORS.border};border-radius:8px;">`,
+    `<tr><td style="padding:24px 32px 0 32px;font-family:${FONT};font-size:18px;font-weight:700;color:${COLORS.brand};">Footprint</td></tr>`,
+    `<tr><td style="padding:16px 32px 16px 32px;font-family:${FONT};font-size:16px;line-height:1.5;color:${COLORS.text};">`,
+    `<h1 style="margin:0 0 16px 0;font-family:${FONT};font-size:22px;line-height:1.3;font-weight:700;color:${COLORS.text};">${escapeHtml(title)}</h1>`,
+    ...intro.map((text) => p(text)),
+    button,
+    ...outro.map((text) => p(text)),
+    '</td></tr>',
+    '</table>',
+    `<p style="margin:16px 0 0 0;font-family:${FONT};font-size:12px;line-height:1.5;color:${COLORS.faint};">Footprint — check what of you is exposed online.</p>`,
+    '</td></tr>',
+    '</table>',
+    '</body>',
+    '</html>',
+  ]
+    .filter((line) => line !== '')
+    .join('\n')
+    .concat('\n');
+}
+
+/** Sent after sign-up (and on request) with the link that confirms the address. */
+export function verificationEmail(url: string): EmailTemplate {
+  return {
+    subject: 'Confirm your email address for Footprint',
+    ...renderEmail({
+      title: 'Confirm your email address',
+      intro: [
+        'Thanks for creating a Footprint account.',
+        'Please confirm that this email address is yours, so that we can send you monitor alerts and account messages such as password resets.',
+      ],
+      action: { label: 'Confirm email address', url },
+      outro: 'If you did not create a Footprint account, you can ignore this email: the address stays unconfirmed.',
+    }),
+  };
+}
+
+/** Sent when someone asks to reset the password of the account with this address. */
+export function passwordResetEmail(url: string): EmailTemplate {
+  return {
+    subject: 'Reset your Footprint password',
+    ...renderEmail({
+      title: 'Reset your password',
+      intro: 'We received a request to reset the password of your Footprint account. Choose a new password with the button below.',
+      action: { label: 'Reset password', url },
+      outro: [
+        'This link works once and expires in one hour.',
+        'If you did not ask to reset your password, you can ignore this email: your password stays as it is.',
+      ],
+    }),
+  };
+}

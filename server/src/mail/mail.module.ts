@@ -1,0 +1,18 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MailService } from './mail.service';
+import { Mailer } from './mail.types';
+import { OutboxMessage } from './outbox-message.entity';
+import { OutboxRepository } from './outbox.repository';
+
+/**
+ * Outgoing email. Other modules inject `Mailer` (mail.types.ts) and build messages with
+ * mail-templates.ts; MailService is exported too for deliverPending().
+ */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([OutboxMessage])],
+  providers: [OutboxRepository, MailService, { provide: Mailer, useExisting: MailService }],
+  exports: [Mailer, MailService],
+})
+export class MailModule {}

@@ -1,0 +1,187 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { isEmail } from 'class-validator';
+import { createTransport } from 'nodemailer';
+import { AppConfig, parseMailbox } from '../common/config/app-config';
+import { APP_CONFIG } from '../common/config/config.module';
+import { describeMailError, withoutAddresses } from './mail-errors';
+import { Mailer, MailMessage } from './mail.types';
+import { OutboxMessage } from './outbox-message.entity';
+import { OutboxRepository } from './outbox.repository';
+
+/** Timeouts of one SMTP conversation (nodemailer's defaults are minutes). */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as const;
+/** After this many failed attempts an unsent message is no longer retried by deliverPending. */
+export const MAX_DELIVERY_ATTEMPTS = 5;
+/** The most messages one deliverPending call handles. */
+export const MAX_PENDING_BATCH = 100;
+/** How long shutdown waits for deliveries in progress (the messages stay in the outbox anyway). */
+const SHUTDOWN_WAIT_MS = 5_000;
+
+interface Address {
+  name: string;
+  address: string;
+}
+
+/** The part of nodemailer's transporter this service uses. */
+interface SmtpTransport {
+  sendMail(message: { from: Address; to: Address; subject: string; text: string; html: string }): Promise<unknown>;
+  close(): void;
+}
+
+export interface DeliveryReport {
+  /** Messages an attempt was made for. */
+  attempted: number;
+  sent: number;
+  failed: number;
+}
+
+/**
+ * Sends email. Every message is first written to the outbox table, so nothing is lost. With
+ * SMTP_URL set, it is then delivered in the background through nodemailer and marked sent; a failure
+ * is recorded on the row (attempts, lastError) and logged, and deliverPending() retries later.
+ * Without SMTP_URL the message stays in the outbox and one log line notes it.
+ *
+ * send() resolves once the message is stored: a mail server that is slow or down never fails or
+ * delays the caller. It rejects only when the message could not be stored (or is malformed).
+ * Delivery is at least once: a crash between the SMTP server's acceptance and the row's update
+ * means the message can be sent again.
+ *
+ * Logs carry the outbox id and the subject, never the recipient or the body.
+ */
+@Injectable()
+export class MailService extends Mailer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(MailService.name);
+  private readonly transport?: SmtpTransport;
+  private readonly from: Address;
+  private readonly deliveries = new Map<string, Promise<boolean>>();
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly outbox: OutboxRepository,
+  ) {
+    super();
+    const from = parseMailbox(config.mailFrom);
+    if (!from) throw new Error('MAIL_FROM must be an email address, optionally with a name'); // loadConfig checked it
+    this.from = { name: from.name ?? '', address: from.address };
+    if (config.smtpUrl) {
+      this.transport = createTransport({
+        url: config.smtpUrl,
+        ...SMTP_TIMEOUTS,
+        // Messages are plain strings; never let content make nodemailer read files or fetch URLs.
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+    }
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.transport) {
+      this.logger.log('SMTP_URL is not set: emails are kept in the outbox_messages table and not sent');
+    }
+  }
+
+  /** Whether messages are sent (SMTP_URL set) or only kept in the outbox. */
+  get sendsMail(): boolean {
+    return this.transport !== undefined;
+  }
+
+  override async send(message: MailMessage): Promise<void> {
+    const recipient = message.to.trim();
+    if (!isEmail(recipient, { require_tld: false }) || recipient.length > 320) {
+      throw new Error('Mailer.send: "to" must be one email address');
+    }
+    const stored = await this.outbox.add({ recipient, subject: message.subject, text: message.text, html: message.html });
+    if (!this.transport) {
+      this.logger.log(`email ${stored.id} queued in the outbox, not sent (SMTP_URL is not set): ${this.subjectForLog(stored)}`);
+      return;
+    }
+    void this.deliver(stored);
+  }
+
+  /**
+   * Retries unsent outbox messages, oldest first: at most `limit` of them (capped at 100), each at
+   * most MAX_DELIVERY_ATTEMPTS times in all. Stops early when the mail server cannot be reached.
+   * Does nothing without SMTP_URL.
+   */
+  async deliverPending(limit = 20): Promise<DeliveryReport> {
+    const report: DeliveryReport = { attempted: 0, sent: 0, failed: 0 };
+    if (!this.transport) return report;
+    const batch = Math.max(0, Math.min(Math.floor(limit), MAX_PENDING_BATCH));
+    if (batch === 0) return report;
+    const pending = await this.outbox.findPending(batch, MAX_DELIVERY_ATTEMPTS);
+    for (const message of pending) {
+      if (this.deliveries.has(message.id)) continue;
+      const outcome = await this.deliver(message);
+      if (outcome === 'skipped') continue;
+      report.attempted += 1;
+      if (outcome === 'sent') {
+        report.sent += 1;
+      } else {
+        report.failed += 1;
+        if (outcome === 'server unavailable') break;
+      }
+    }
+    if (report.attempted > 0) {
+      this.logger.log(`outbox retry: ${report.sent} sent, ${report.failed} failed of ${report.attempted} attempted`);
+    }
+    return report;
+  }
+
+  /** Resolves when no delivery is in progress (tests; shutdown). */
+  async whenIdle(): Promise<void> {
+    while (this.deliveries.size > 0) await Promise.allSettled([...this.deliveries.values()]);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, SHUTDOWN_WAIT_MS);
+    });
+    await Promise.race([this.whenIdle(), waited]);
+    clearTimeout(timer);
+    this.transport?.close();
+  }
+
+  /** One delivery attempt of a stored message; never throws. */
+  private deliver(message: OutboxMessage): Promise<'sent' | 'failed' | 'server unavailable' | 'skipped'> {
+    const attempt = this.attempt(message).catch((err: unknown) => {
+      // Only the database can fail here (the SMTP errors are handled in attempt()).
+      this.logger.error(`email ${message.id}: outbox update failed: ${describeMailError(err).summary}`);
+      return 'failed' as const;
+    });
+    const tracked = attempt.then((outcome) => outcome === 'sent');
+    this.deliveries.set(message.id, tracked);
+    void tracked.finally(() => this.deliveries.delete(message.id));
+    return attempt;
+  }
+
+  private async attempt(message: OutboxMessage): Promise<'sent' | 'failed' | 'server unavailable' | 'skipped'> {
+    const transport = this.transport;
+    if (!transport) return 'skipped';
+    if (!(await this.outbox.claimAttempt(message.id, message.attempts))) return 'skipped';
+    const attempt = message.attempts + 1;
+    try {
+      await transport.sendMail({
+        from: this.from,
+        // An address object: nodemailer does not parse it, so it is exactly one recipient.
+        to: { name: '', address: message.recipient },
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    } catch (err) {
+      const { summary, serverUnavailable } = describeMailError(err);
+      this.logger.warn(`email ${message.id} not sent (attempt ${attempt}; kept in the outbox): ${summary}`);
+      await this.outbox.markFailed(message.id, summary);
+      return serverUnavailable ? 'server unavailable' : 'failed';
+    }
+    await this.outbox.markSent(message.id, new Date());
+    this.logger.log(`email ${message.id} sent (attempt ${attempt}): ${this.subjectForLog(message)}`);
+    return 'sent';
+  }
+
+  /** Subjects are ours, but should one ever quote an address, it stays out of the log. */
+  private subjectForLog(message: OutboxMessage): string {
+    return JSON.stringify(withoutAddresses(message.subject));
+  }
+}

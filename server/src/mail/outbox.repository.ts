@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, LessThan, Repository } from 'typeorm';
+import { OutboxMessage } from './outbox-message.entity';
+
+export interface NewOutboxMessage {
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The outbox_messages table: the only code of the mail module that talks to TypeORM. */
+@Injectable()
+export class OutboxRepository {
+  constructor(@InjectRepository(OutboxMessage) private readonly messages: Repository<OutboxMessage>) {}
+
+  async add(message: NewOutboxMessage): Promise<OutboxMessage> {
+    return this.messages.save(this.messages.create(message));
+  }
+
+  /**
+   * Starts a delivery attempt: counts it, but only if the message is still unsent and nobody else
+   * started an attempt since we read it (`attempts` unchanged). False means: leave it alone.
+   */
+  async claimAttempt(id: string, attemptsSeen: number): Promise<boolean> {
+    const result = await this.messages.increment({ id, attempts: attemptsSeen, sentAt: IsNull() }, 'attempts', 1);
+    return result.affected === 1;
+  }
+
+  async markSent(id: string, sentAt: Date): Promise<void> {
+    await this.messages.update({ id }, { sentAt, lastError: null });
+  }
+
+  async markFailed(id: string, error: string): Promise<void> {
+    await this.messages.update({ id }, { lastError: error });
+  }
+
+  /** Unsent messages that have had fewer than maxAttempts attempts, oldest first. */
+  async findPending(limit: number, maxAttempts: number): Promise<OutboxMessage[]> {
+    return this.messages.find({
+      where: { sentAt: IsNull(), attempts: LessThan(maxAttempts) },
+      order: { createdAt: 'ASC' },
+      take: limit,
+    });
+  }
+}
