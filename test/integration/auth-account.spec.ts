@@ -97,10 +97,17 @@ describe('account export and deletion', () => {
           )
         )[0];
       expect(await counts(user.userId)).toEqual({ users: 1, refresh_tokens: 2, email_tokens: 2, api_tokens: 2 });
+      const outbox = async (email: string) =>
+        (await query<{ n: number }>(t, `SELECT count(*)::int AS n FROM outbox_messages WHERE lower(recipient) = lower($1)`, [email]))[0].n;
+      expect(await outbox(user.email)).toBe(2); // the verification and the reset email
+      const othersMail = await outbox(other.email);
+      expect(othersMail).toBe(2);
 
       const res = await user.agent.delete('/api/auth/account').set(bearer(user.accessToken)).send({ password: PASSWORD }).expect(204);
       expect(res.headers['set-cookie']?.[0]).toMatch(/^fp_refresh=;.*Expires=Thu, 01 Jan 1970/);
       expect(await counts(user.userId)).toEqual({ users: 0, refresh_tokens: 0, email_tokens: 0, api_tokens: 0 });
+      expect(await outbox(user.email.toUpperCase())).toBe(0);
+      expect(await outbox(other.email)).toBe(othersMail);
       // Every table with a user_id column is covered: nothing of the user anywhere.
       const tables = await query<{ table_name: string }>(
         t,

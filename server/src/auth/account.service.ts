@@ -1,5 +1,6 @@
 import { BadRequestException, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { RateLimiter } from '../common/security/rate-limiter.service';
+import { Mailer } from '../mail/mail.types';
 import { AccountExportDto } from './account.dto';
 import { ApiTokenDto } from './api-token.dto';
 import { ApiTokenRepository } from './api-token.repository';
@@ -22,6 +23,7 @@ export class AccountService {
     private readonly emailTokens: EmailTokenRepository,
     private readonly apiTokens: ApiTokenRepository,
     private readonly limiter: RateLimiter,
+    private readonly mailer: Mailer,
   ) {}
 
   async profile(userId: string): Promise<UserDto> {
@@ -43,7 +45,9 @@ export class AccountService {
       }
     }
     await this.users.delete(userId);
-    this.logger.log(`account deleted: userId=${userId}`);
+    // Mail we kept for the address (verification and reset links included) goes with the account.
+    const forgotten = await this.mailer.forgetRecipient(user.email);
+    this.logger.log(`account deleted: userId=${userId} outboxMessagesDeleted=${forgotten}`);
   }
 
   /** Everything kept about the account, without secrets or their hashes. */

@@ -98,6 +98,10 @@ export class MailService extends Mailer implements OnApplicationBootstrap, Befor
     void this.deliver(stored);
   }
 
+  override async forgetRecipient(address: string): Promise<number> {
+    return this.outbox.deleteByRecipient(address);
+  }
+
   /**
    * Retries unsent outbox messages, oldest first: at most `limit` of them (capped at 100), each at
    * most MAX_DELIVERY_ATTEMPTS times in all. Stops early when the mail server cannot be reached.

@@ -36,6 +36,16 @@ export class OutboxRepository {
     await this.messages.update({ id }, { lastError: error });
   }
 
+  /** Removes every message to the address, compared case-insensitively. */
+  async deleteByRecipient(address: string): Promise<number> {
+    const result = await this.messages
+      .createQueryBuilder()
+      .delete()
+      .where('lower(recipient) = lower(:address)', { address: address.trim() })
+      .execute();
+    return result.affected ?? 0;
+  }
+
   /** Unsent messages that have had fewer than maxAttempts attempts, oldest first. */
   async findPending(limit: number, maxAttempts: number): Promise<OutboxMessage[]> {
     return this.messages.find({
