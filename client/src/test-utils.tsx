@@ -11,7 +11,7 @@ export const signedOut: AuthState = { status: 'signedOut', user: undefined };
 export function signedIn(overrides: Partial<AuthUser> = {}): AuthState {
   return {
     status: 'signedIn',
-    user: { id: 'u-1', email: 'alice@example.com', displayName: 'Alice', plan: { tier: 'free' }, ...overrides },
+    user: { id: 'u-1', email: 'alice@example.com', displayName: 'Alice', emailVerified: true, plan: { tier: 'free' }, ...overrides },
   };
 }
 

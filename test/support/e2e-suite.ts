@@ -8,13 +8,14 @@ export interface E2ESuite {
 
 /**
  * Registers beforeAll/afterAll hooks that run the built app (own database) and one Chromium for the
- * test file; read `suite.app` and `suite.browser` inside tests.
+ * test file; read `suite.app` and `suite.browser` inside tests. `env` may be a function, called in
+ * the hook: for values known only once an earlier beforeAll ran (a fake's port, say).
  */
-export function useBuiltAppAndBrowser(env: Record<string, string> = {}): E2ESuite {
+export function useBuiltAppAndBrowser(env: Record<string, string> | (() => Record<string, string>) = {}): E2ESuite {
   let app: AppProcess | undefined;
   let browser: E2EBrowser | undefined;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppProcess(env), startBrowser()]);
+    [app, browser] = await Promise.all([startAppProcess(typeof env === 'function' ? env() : env), startBrowser()]);
   }, 45_000);
   afterAll(async () => {
     await browser?.close();

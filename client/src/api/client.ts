@@ -1,15 +1,42 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../../openapi/schema';
 
-/** The one API client: every call goes through it, typed by the generated OpenAPI schema. */
-export const api = createClient<paths>({ baseUrl: '' });
-
 let accessToken: string | undefined;
+let refresher: (() => Promise<string | undefined>) | undefined;
 
 /** The access token lives in memory only (never in storage); the auth context sets it. */
 export function setAccessToken(token: string | undefined) {
   accessToken = token;
 }
+
+/**
+ * The auth context registers how to get a fresh access token (its single-flight refresh); a
+ * request answered 401 is then retried once with the new token.
+ */
+export function setSessionRefresher(fn: (() => Promise<string | undefined>) | undefined) {
+  refresher = fn;
+}
+
+/** Cookie-authenticated routes: they need the CSRF header and never trigger a refresh themselves. */
+const CSRF_PATHS = new Set(['/api/auth/refresh', '/api/auth/logout']);
+/** Calls whose 401 means "wrong credentials" or "no session", not "the access token expired". */
+const NO_RETRY_PATHS = new Set([...CSRF_PATHS, '/api/auth/login', '/api/auth/signup']);
+
+/** fetch with one retry after a token refresh when an authenticated call answers 401. */
+async function fetchWithRefresh(input: Request): Promise<Response> {
+  const path = new URL(input.url, 'http://localhost').pathname;
+  const retryable = refresher && !NO_RETRY_PATHS.has(path);
+  const spare = retryable ? input.clone() : undefined;
+  const response = await globalThis.fetch(input);
+  if (response.status !== 401 || !spare || !refresher) return response;
+  const token = await refresher();
+  if (!token) return response;
+  spare.headers.set('Authorization', `Bearer ${token}`);
+  return globalThis.fetch(spare);
+}
+
+/** The one API client: every call goes through it, typed by the generated OpenAPI schema. */
+export const api = createClient<paths>({ baseUrl: '', fetch: fetchWithRefresh });
 
 const bearer: Middleware = {
   onRequest({ request }) {
@@ -19,7 +46,15 @@ const bearer: Middleware = {
     return request;
   },
 };
-api.use(bearer);
+
+/** The server refuses refresh and logout without this header (a cross-site form cannot set it). */
+const csrf: Middleware = {
+  onRequest({ request, schemaPath }) {
+    if (CSRF_PATHS.has(schemaPath)) request.headers.set('X-Footprint-CSRF', '1');
+    return request;
+  },
+};
+api.use(bearer, csrf);
 
 /** The message an API error body carries, or the fallback the spec gives for that call. */
 export function errorMessage(error: unknown, fallback: string): string {

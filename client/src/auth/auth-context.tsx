@@ -1,57 +1,191 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { setAccessToken } from '../api/client';
+import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { components } from '../../../openapi/schema';
+import { api, errorMessage, setAccessToken, setSessionRefresher } from '../api/client';
 
-export type PlanTier = 'free' | 'plus' | 'pro' | 'business';
+export type PlanTier = components['schemas']['PlanTier'];
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  displayName: string | null;
-  plan: { tier: PlanTier };
-}
+/** The signed-in user as GET /api/auth/profile describes it. */
+export type AuthUser = components['schemas']['UserDto'];
 
 export type AuthState =
   | { status: 'loading'; user: undefined }
   | { status: 'signedIn'; user: AuthUser }
   | { status: 'signedOut'; user: undefined };
 
-interface AuthContextValue {
+/** What a sign-in (password or Google) hands over; expiresIn in seconds (15 minutes when unknown). */
+export interface SignInSession {
+  accessToken: string;
+  user: AuthUser;
+  expiresIn?: number;
+}
+
+export interface AuthContextValue {
   state: AuthState;
+  /** Creates the account and signs in; throws an Error carrying the server's message. */
+  signUp(email: string, password: string): Promise<void>;
+  /** Throws an Error carrying the server's message (e.g. 'Invalid email or password'). */
+  logIn(email: string, password: string, rememberMe: boolean): Promise<void>;
+  /** Adopts a session obtained elsewhere (the Google popup). */
+  completeSignIn(session: SignInSession): void;
+  /** Revokes the session on the server, forgets it and goes to '/'; throws (and stays signed in) on failure. */
   signOut(): Promise<void>;
+  /** Reloads the user from GET /api/auth/profile (after verifying the email, say). */
+  refreshProfile(): Promise<void>;
+  /** Forgets the session locally and goes to '/', without calling the server (after the account was deleted). */
+  clearSession(): void;
 }
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
+const DEFAULT_EXPIRES_IN_S = 900;
+/** Refresh this long before the access token expires. */
+const REFRESH_MARGIN_S = 60;
+const SIGNED_OUT: AuthState = { status: 'signedOut', user: undefined };
+
+/** The client middleware adds it too; the generated types want it spelled out. */
+const CSRF = { params: { header: { 'X-Footprint-CSRF': '1' } } } as const;
+
+type Session = components['schemas']['AuthSessionDto'];
+type RefreshOutcome = { kind: 'session'; session: Session } | { kind: 'noSession' } | { kind: 'unreachable' };
+
+async function requestRefresh(): Promise<RefreshOutcome> {
+  try {
+    const { data, response } = await api.POST('/api/auth/refresh', CSRF);
+    if (data) return { kind: 'session', session: data };
+    // 401 (no or revoked session) and 403 mean signed out; anything else is a passing server problem.
+    return response.status === 401 || response.status === 403 ? { kind: 'noSession' } : { kind: 'unreachable' };
+  } catch {
+    return { kind: 'unreachable' };
+  }
+}
+
 /**
- * Asks whether a session survives from before (e.g. a page reload). Accounts are not wired yet,
- * so there is never one; the accounts work replaces this with a silent token refresh.
+ * Refresh rotates the cookie and the server treats a second use of the old one as theft, so only
+ * one refresh may be on its way at a time — across tabs too, where the browser supports Web Locks
+ * (the second tab then sends the already-rotated cookie).
  */
-async function restoreSession(): Promise<AuthState> {
-  return { status: 'signedOut', user: undefined };
+function lockedRefresh(): Promise<RefreshOutcome> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (locks?.request) return locks.request('footprint-auth-refresh', requestRefresh).then((outcome) => outcome);
+  return requestRefresh();
 }
 
 /** The signed-in state of the app: 'loading' until the first report, then signed in or out. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'loading', user: undefined });
+  const inflight = useRef<Promise<string | undefined> | undefined>(undefined);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const refreshRef = useRef<() => Promise<string | undefined>>(async () => undefined);
+
+  const cancelTimer = useCallback(() => {
+    if (timer.current !== undefined) clearTimeout(timer.current);
+    timer.current = undefined;
+  }, []);
+
+  const adopt = useCallback(
+    (session: SignInSession) => {
+      setAccessToken(session.accessToken);
+      setState({ status: 'signedIn', user: session.user });
+      cancelTimer();
+      const expiresIn = session.expiresIn ?? DEFAULT_EXPIRES_IN_S;
+      const delayS = Math.max(expiresIn - REFRESH_MARGIN_S, expiresIn / 2);
+      timer.current = setTimeout(() => void refreshRef.current(), delayS * 1000);
+    },
+    [cancelTimer],
+  );
+
+  const forget = useCallback(() => {
+    cancelTimer();
+    setAccessToken(undefined);
+    setState(SIGNED_OUT);
+  }, [cancelTimer]);
+
+  const navigate = useNavigate();
+  /**
+   * Deliberately leaving goes to '/'. The router navigates in a transition, so the state change
+   * joins it: otherwise the protected page would first see 'signed out' and redirect to /login.
+   */
+  const leave = useCallback(() => {
+    startTransition(() => {
+      forget();
+      void navigate('/');
+    });
+  }, [forget, navigate]);
+
+  /** Single-flight: every caller during a refresh shares the one promise. Resolves to the new token. */
+  const refresh = useCallback((): Promise<string | undefined> => {
+    inflight.current ??= lockedRefresh()
+      .then((outcome) => {
+        if (outcome.kind === 'session') {
+          adopt(outcome.session);
+          return outcome.session.accessToken;
+        }
+        if (outcome.kind === 'noSession') forget();
+        return undefined;
+      })
+      .finally(() => {
+        inflight.current = undefined;
+      });
+    return inflight.current;
+  }, [adopt, forget]);
+  useEffect(() => {
+    refreshRef.current = refresh;
+  }, [refresh]);
 
   useEffect(() => {
     let current = true;
-    void restoreSession().then((restored) => {
-      if (current) setState(restored);
+    setSessionRefresher(() => refreshRef.current());
+    // The first report: a surviving refresh cookie (e.g. after a reload) means signed in.
+    void refreshRef.current().then((token) => {
+      if (current && !token) setState((s) => (s.status === 'loading' ? SIGNED_OUT : s));
     });
     return () => {
       current = false;
+      setSessionRefresher(undefined);
+      cancelTimer();
     };
-  }, []);
+  }, [cancelTimer]);
+
+  const signUp = useCallback(
+    async (email: string, password: string) => {
+      const { data, error } = await api.POST('/api/auth/signup', { body: { email, password } });
+      if (!data) throw new Error(errorMessage(error, 'Something went wrong. Please try again.'));
+      adopt(data);
+    },
+    [adopt],
+  );
+
+  const logIn = useCallback(
+    async (email: string, password: string, rememberMe: boolean) => {
+      const { data, error } = await api.POST('/api/auth/login', { body: { email, password, rememberMe } });
+      if (!data) throw new Error(errorMessage(error, 'Something went wrong. Please try again.'));
+      adopt(data);
+    },
+    [adopt],
+  );
 
   const signOut = useCallback(async () => {
-    setAccessToken(undefined);
-    setState({ status: 'signedOut', user: undefined });
+    const { response } = await api.POST('/api/auth/logout', CSRF);
+    if (!response.ok) throw new Error(`logout answered ${response.status}`);
+    leave();
+  }, [leave]);
+
+  const refreshProfile = useCallback(async () => {
+    const { data } = await api.GET('/api/auth/profile');
+    if (data) setState((s) => (s.status === 'signedIn' ? { status: 'signedIn', user: data } : s));
   }, []);
 
-  const value = useMemo(() => ({ state, signOut }), [state, signOut]);
+  const value = useMemo<AuthContextValue>(
+    () => ({ state, signUp, logIn, completeSignIn: adopt, signOut, refreshProfile, clearSession: leave }),
+    [state, signUp, logIn, adopt, signOut, refreshProfile, leave],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
+
+const notInTests = async () => {
+  throw new Error('not available in this test');
+};
 
 /**
  * Provides a fixed auth state instead of the real one: for component tests and previews only.
@@ -61,12 +195,23 @@ export function AuthStateProvider({
   state,
   signOut = async () => {},
   children,
-}: {
-  state: AuthState;
-  signOut?: () => Promise<void>;
-  children: ReactNode;
-}) {
-  const value = useMemo(() => ({ state, signOut }), [state, signOut]);
+  ...overrides
+}: { state: AuthState; children: ReactNode } & Partial<Omit<AuthContextValue, 'state'>>) {
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      state,
+      signOut,
+      signUp: notInTests,
+      logIn: notInTests,
+      completeSignIn: () => {},
+      refreshProfile: async () => {},
+      clearSession: () => {},
+      ...overrides,
+    }),
+    // overrides are fixed for a test's lifetime
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [state, signOut],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Flex, HStack, IconButton, Link, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { NavLink, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
 import { emailLocalPart, useAuth } from '../auth/auth-context';
 import { CloseIcon, FootprintIcon, MenuIcon, SignOutIcon, UserIcon } from './icons';
 import { notify } from './toaster';
@@ -53,7 +53,6 @@ function NavItemLink({ item, py, onClick }: { item: NavItem; py: string; onClick
  */
 export function Header() {
   const { state, signOut } = useAuth();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const scrolled = useScrolled(SCROLL_THRESHOLD_PX);
   // The menu remembers the page it was opened on, so any navigation closes it.
@@ -72,8 +71,7 @@ export function Header() {
   async function handleSignOut() {
     closeMenu();
     try {
-      await signOut();
-      navigate('/');
+      await signOut(); // and goes to '/'
     } catch {
       notify.error('Failed to log out');
     }

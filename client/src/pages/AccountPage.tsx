@@ -1,8 +1,44 @@
 import { Badge, Box, Button, Card, Container, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { api, errorMessage } from '../api/client';
 import { emailLocalPart, type PlanTier, useAuth } from '../auth/auth-context';
+import { AccountDataSection } from '../components/account/AccountDataSection';
+import { ApiTokensSection } from '../components/account/ApiTokensSection';
+import { notify } from '../components/toaster';
 
 const planNames: Record<PlanTier, string> = { free: 'Free', plus: 'Plus', pro: 'Pro', business: 'Business' };
+
+function EmailVerification({ verified }: { verified: boolean }) {
+  const [sending, setSending] = useState(false);
+
+  async function resend() {
+    setSending(true);
+    try {
+      const { response, error } = await api.POST('/api/auth/verify-email/resend');
+      if (response.ok) notify.success('Verification email sent. Please check your inbox.');
+      else notify.error(`Failed to send the verification email: ${errorMessage(error, 'Please try again.')}`);
+    } catch {
+      notify.error('Failed to send the verification email: Network error');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Flex align="center" gap="3" wrap="wrap">
+      <Text fontWeight="medium">Email verification:</Text>
+      <Badge colorPalette={verified ? 'green' : 'orange'} variant="subtle">
+        {verified ? 'Verified' : 'Not verified'}
+      </Badge>
+      {!verified && (
+        <Button size="sm" variant="outline" onClick={() => void resend()} loading={sending}>
+          Resend verification email
+        </Button>
+      )}
+    </Flex>
+  );
+}
 
 export default function AccountPage() {
   const { state } = useAuth();
@@ -40,6 +76,7 @@ export default function AccountPage() {
             <Field.Label>Email</Field.Label>
             <Input value={user.email} readOnly />
           </Field.Root>
+          <EmailVerification verified={user.emailVerified} />
           <Field.Root readOnly>
             <Field.Label>Display name</Field.Label>
             <Input value={displayName} readOnly />
@@ -63,7 +100,6 @@ export default function AccountPage() {
               Active
             </Badge>
           </Flex>
-          <Text color="gray.700">Your usage will appear here once scanning is available on this server.</Text>
         </Card.Body>
       </Card.Root>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mt="6">
@@ -76,6 +112,8 @@ export default function AccountPage() {
           </Button>
         </Box>
       </Stack>
+      <ApiTokensSection />
+      <AccountDataSection />
     </Container>
   );
 }

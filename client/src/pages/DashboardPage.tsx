@@ -1,18 +1,15 @@
 import { Button, Container, Flex, Heading, Text } from '@chakra-ui/react';
-import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { SignOutIcon } from '../components/icons';
 import { notify } from '../components/toaster';
 
 export default function DashboardPage() {
   const { state, signOut } = useAuth();
-  const navigate = useNavigate();
   const name = state.user?.displayName || 'User';
 
   async function handleSignOut() {
     try {
-      await signOut();
-      navigate('/');
+      await signOut(); // and goes to '/'
     } catch {
       notify.error('Failed to log out');
     }

@@ -1,28 +1,43 @@
 import { Button, Checkbox, Field, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
 import { AuthCard, OrDivider } from '../components/AuthCard';
 import { GoogleButton } from '../components/GoogleButton';
 import { PasswordInput } from '../components/PasswordInput';
 import { notify } from '../components/toaster';
 import { EmailField } from '../components/EmailField';
 
-/** Accounts arrive in a later issue: until then sign-in says plainly that it is not available. */
-const ACCOUNTS_UNAVAILABLE = 'Accounts are not available on this server yet.';
-const GOOGLE_UNAVAILABLE = 'Google sign-in is not configured on this server.';
+/** Where to go after signing in: the protected page that sent the visitor here, else /dashboard. */
+function destinationAfterSignIn(state: unknown): string {
+  const from = state && typeof state === 'object' && 'from' in state ? state.from : undefined;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login' ? from : '/dashboard';
+}
 
 export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const { logIn } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!email.trim() || !password) {
       notify.error('Please fill in all fields');
       return;
     }
-    notify.error(`Failed to log in: ${ACCOUNTS_UNAVAILABLE}`);
+    setSubmitting(true);
+    try {
+      await logIn(email.trim(), password, remember);
+      notify.success('Login successful!');
+      navigate(destinationAfterSignIn(location.state), { replace: true });
+    } catch (err) {
+      notify.error(`Failed to log in: ${err instanceof Error ? err.message : String(err)}`);
+      setSubmitting(false);
+    }
   }
 
   return (
@@ -46,10 +61,10 @@ export default function LoginPage() {
               <Checkbox.Label>Remember me</Checkbox.Label>
             </Checkbox.Root>
             <Link asChild variant="underline" color="blue.700" fontSize="sm">
-              <RouterLink to="/reset-password">Forgot your password?</RouterLink>
+              <RouterLink to="/forgot-password">Forgot your password?</RouterLink>
             </Link>
           </Flex>
-          <Button type="submit" colorPalette="blue" size="lg" w="full">
+          <Button type="submit" colorPalette="blue" size="lg" w="full" loading={submitting}>
             Sign In
           </Button>
         </Stack>
@@ -57,7 +72,8 @@ export default function LoginPage() {
       <OrDivider />
       <GoogleButton
         label="Sign in with Google"
-        onClick={() => notify.error(`Failed to log in with Google: ${GOOGLE_UNAVAILABLE}`)}
+        mode="login"
+        rememberMe={remember}
       />
       <Text textAlign="center" color="gray.700">
         Don’t have an account?{' '}

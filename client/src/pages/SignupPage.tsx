@@ -1,6 +1,7 @@
 import { Box, Button, Checkbox, Field, Input, Link, List, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
 import { passwordChecklist, signupError } from '../auth/signup-rules';
 import { AuthCard, OrDivider } from '../components/AuthCard';
 import { GoogleButton } from '../components/GoogleButton';
@@ -9,9 +10,6 @@ import { PasswordInput } from '../components/PasswordInput';
 import { notify } from '../components/toaster';
 import { EmailField } from '../components/EmailField';
 
-/** Accounts arrive in a later issue: until then sign-up says plainly that it is not available. */
-const ACCOUNTS_UNAVAILABLE = 'Accounts are not available on this server yet.';
-const GOOGLE_UNAVAILABLE = 'Google sign-in is not configured on this server.';
 
 function ChecklistItem({ met, label }: { met: boolean; label: string }) {
   return (
@@ -30,17 +28,29 @@ export default function SignupPage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [acceptedTerms, setAcceptedTerms] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const { signUp } = useAuth();
+  const navigate = useNavigate();
 
   const checklist = passwordChecklist(password, confirmPassword);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const error = signupError({ firstName, lastName, email, password, confirmPassword, acceptedTerms });
     if (error) {
       notify.error(error);
       return;
     }
-    notify.error(`Failed to create account: ${ACCOUNTS_UNAVAILABLE}`);
+    setSubmitting(true);
+    try {
+      // First and last name stay in the form: the spec sends only email and password.
+      await signUp(email.trim(), password);
+      notify.success('Account created successfully!');
+      navigate('/dashboard', { replace: true });
+    } catch (err) {
+      notify.error(`Failed to create account: ${err instanceof Error ? err.message : String(err)}`);
+      setSubmitting(false);
+    }
   }
 
   return (
@@ -109,7 +119,7 @@ export default function SignupPage() {
             </Checkbox.Label>
           </Checkbox.Root>
 
-          <Button type="submit" colorPalette="blue" size="lg" w="full" disabled={!acceptedTerms}>
+          <Button type="submit" colorPalette="blue" size="lg" w="full" disabled={!acceptedTerms} loading={submitting}>
             Create Account
           </Button>
         </Stack>
@@ -117,7 +127,7 @@ export default function SignupPage() {
       <OrDivider />
       <GoogleButton
         label="Sign up with Google"
-        onClick={() => notify.error(`Failed to sign up with Google: ${GOOGLE_UNAVAILABLE}`)}
+        mode="signup"
       />
       <Text textAlign="center" color="gray.700">
         Already have an account?{' '}

@@ -15,7 +15,12 @@ import { BearerAuthGuard } from './bearer-auth.guard';
 import { EmailTokenEntity } from './email-token.entity';
 import { EmailTokenRepository } from './email-token.repository';
 import { EmailVerificationService } from './email-verification.service';
+import { GoogleSignInController } from './google-sign-in.controller';
+import { GoogleSignInService } from './google-sign-in.service';
 import { JwtStrategy } from './jwt.strategy';
+import { OidcLoginAttemptEntity } from './oidc-login-attempt.entity';
+import { OidcLoginAttemptRepository } from './oidc-login-attempt.repository';
+import { OidcProviderSource } from './oidc-provider.source';
 import { PasswordResetService } from './password-reset.service';
 import { RefreshCookie } from './refresh-cookie.service';
 import { RefreshTokenEntity } from './refresh-token.entity';
@@ -26,12 +31,12 @@ import { UserRepository } from './user.repository';
 
 /**
  * Accounts: sign-up, sign-in, sessions (access JWT + rotating refresh cookie), email verification,
- * password reset, profile, export, deletion and personal API tokens. Other modules protect their
+ * password reset, Google sign-in, profile, export, deletion and personal API tokens. Other modules protect their
  * routes with @Authenticated() (bearer-auth.guard.ts), which needs this module imported.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, RefreshTokenEntity, EmailTokenEntity, ApiTokenEntity]), JwtModule.register({})],
-  controllers: [AuthController, AccountController, ApiTokensController],
+  imports: [TypeOrmModule.forFeature([UserEntity, RefreshTokenEntity, EmailTokenEntity, ApiTokenEntity, OidcLoginAttemptEntity]), JwtModule.register({})],
+  controllers: [AuthController, GoogleSignInController, AccountController, ApiTokensController],
   providers: [
     UserRepository,
     RefreshTokenRepository,
@@ -48,6 +53,9 @@ import { UserRepository } from './user.repository';
     RefreshCookie,
     JwtStrategy,
     BearerAuthGuard,
+    OidcLoginAttemptRepository,
+    OidcProviderSource,
+    GoogleSignInService,
   ],
   exports: [BearerAuthGuard, ApiTokensService, AccessTokenService, AccountService],
 })

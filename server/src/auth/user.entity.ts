@@ -7,6 +7,7 @@ import type { PlanTier } from '../billing/plan.catalogue';
  */
 @Entity({ name: 'users' })
 @Index('UQ_users_email_lower', { synchronize: false })
+@Index('UQ_users_google_subject', ['googleSubject'], { unique: true })
 export class UserEntity {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_users' })
   id!: string;
@@ -17,6 +18,10 @@ export class UserEntity {
   /** Null for accounts that sign in only with Google. */
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash!: string | null;
+
+  /** The Google account (the ID token's `sub`) that signs in to this account, if one is linked. */
+  @Column({ name: 'google_subject', type: 'text', nullable: true })
+  googleSubject!: string | null;
 
   @Column({ name: 'display_name', type: 'text', nullable: true })
   displayName!: string | null;

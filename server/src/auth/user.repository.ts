@@ -15,13 +15,20 @@ export class UserRepository {
   constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
 
   /** Inserts a user; EmailTakenError when the address (case-insensitively) has an account already. */
-  async create(fields: { email: string; passwordHash: string | null; emailVerifiedAt?: Date | null }): Promise<UserEntity> {
+  async create(fields: {
+    email: string;
+    passwordHash: string | null;
+    emailVerifiedAt?: Date | null;
+    googleSubject?: string | null;
+    displayName?: string | null;
+  }): Promise<UserEntity> {
     const user = this.users.create({
       id: randomUUID(),
       email: fields.email,
       passwordHash: fields.passwordHash,
-      displayName: null,
+      displayName: fields.displayName ?? null,
       emailVerifiedAt: fields.emailVerifiedAt ?? null,
+      googleSubject: fields.googleSubject ?? null,
       sessionsRevokedAt: null,
     });
     try {
@@ -39,6 +46,25 @@ export class UserRepository {
   /** Case-insensitive, through the UQ_users_email_lower index. */
   findByEmail(email: string): Promise<UserEntity | null> {
     return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+  }
+
+  findByGoogleSubject(googleSubject: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ googleSubject });
+  }
+
+  /**
+   * Links the Google account, only if the user has none linked yet (false otherwise), and marks the
+   * email verified. `dropPassword` also removes the password and ends every session.
+   */
+  async linkGoogleSubject(id: string, googleSubject: string, at: Date, dropPassword: boolean): Promise<boolean> {
+    const result = await this.users.update(
+      { id, googleSubject: IsNull() },
+      dropPassword
+        ? { googleSubject, emailVerifiedAt: at, passwordHash: null, sessionsRevokedAt: at }
+        : { googleSubject },
+    );
+    if (result.affected === 1) await this.markEmailVerified(id, at);
+    return result.affected === 1;
   }
 
   async setPassword(id: string, passwordHash: string, sessionsRevokedAt: Date): Promise<void> {

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       mailFrom: 'Footprint <no-reply@footprint.example>',
       jwtSecret: undefined,
       trustProxy: ['loopback'],
+      oidc: { issuer: 'https://accounts.google.com', client: undefined },
     });
   });
 
@@ -80,6 +81,7 @@ describe('loadConfig', () => {
     ['MAIL_FROM', 'Foot\r\nBcc: x@evil.example <a@footprint.example>', MAIL_FROM_MESSAGE],
     ['MAIL_FROM', 'a@b.example, c@d.example', MAIL_FROM_MESSAGE],
     ['JWT_SECRET', 'too-short', 'JWT_SECRET must be at least 32 characters long (use 32 or more random bytes)'],
+    ['OIDC_ISSUER', 'accounts.google.com', 'OIDC_ISSUER must be an http:// or https:// URL, such as https://accounts.google.com'],
     ['TRUST_PROXY', 'true', 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'],
     ['TRUST_PROXY', '10.0.0.0/33', 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'],
     ['TRUST_PROXY', 'loopback, proxy.example', 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'],
@@ -122,6 +124,15 @@ describe('loadConfig', () => {
       'fd00::/8',
       '172.18.0.2',
     ]);
+  });
+
+  it('configures Google sign-in only when both the client id and the secret are set', () => {
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id' }).oidc.client).toBeUndefined();
+    expect(loadConfig({ GOOGLE_CLIENT_SECRET: 'secret' }).oidc.client).toBeUndefined();
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: ' ' }).oidc.client).toBeUndefined();
+    expect(
+      loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:9999/', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).oidc,
+    ).toEqual({ issuer: 'http://127.0.0.1:9999', client: { id: 'id', secret: 'secret' } });
   });
 
   it('reports every bad variable at once', () => {

@@ -27,6 +27,7 @@ const toNumber = ({ value }: { value: unknown }) => {
   return v === undefined ? undefined : Number(v);
 };
 
+export const DEFAULT_OIDC_ISSUER = 'https://accounts.google.com';
 export const DEFAULT_MAIL_FROM = 'Footprint <no-reply@footprint.example>';
 
 /**
@@ -169,6 +170,24 @@ class EnvironmentVariables {
     'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal',
   )
   TRUST_PROXY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(
+    { protocols: ['http', 'https'], require_tld: false, require_protocol: true },
+    { message: 'OIDC_ISSUER must be an http:// or https:// URL, such as https://accounts.google.com' },
+  )
+  OIDC_ISSUER?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  GOOGLE_CLIENT_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  GOOGLE_CLIENT_SECRET?: string;
 }
 
 export interface AppConfig {
@@ -191,6 +210,12 @@ export interface AppConfig {
   jwtSecret?: string;
   /** Express's 'trust proxy': whose X-Forwarded-For gives the client address (rate limits use it). */
   trustProxy: number | string[];
+  /** Google sign-in (OpenID Connect): the issuer, and the OAuth client when both halves are set. */
+  oidc: {
+    issuer: string;
+    /** Unset unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are both set. */
+    client?: { id: string; secret: string };
+  };
 }
 
 export class ConfigError extends Error {
@@ -231,5 +256,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM?.trim() ?? DEFAULT_MAIL_FROM,
     jwtSecret: env.JWT_SECRET,
     trustProxy: parseTrustProxy(env.TRUST_PROXY ?? 'loopback') ?? ['loopback'],
+    oidc: {
+      issuer: (env.OIDC_ISSUER ?? DEFAULT_OIDC_ISSUER).trim().replace(/\/+$/, ''),
+      client:
+        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? { id: env.GOOGLE_CLIENT_ID.trim(), secret: env.GOOGLE_CLIENT_SECRET.trim() }
+          : undefined,
+    },
   };
 }

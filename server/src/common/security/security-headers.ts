@@ -39,6 +39,8 @@ export function securityHeaders(options: { https: boolean }) {
     },
     strictTransportSecurity: options.https ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // Not 'same-origin': the Google sign-in popup must keep its opener while it visits the provider.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     referrerPolicy: { policy: 'no-referrer' },
   });
   const docs = helmet({

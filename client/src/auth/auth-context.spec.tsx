@@ -1,0 +1,199 @@
+/**
+ * @jest-environment ./test/support/jsdom-fetch-environment.js
+ */
+import '../test-setup';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { StrictMode, useEffect } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { api } from '../api/client';
+import { type AuthContextValue, AuthProvider, type AuthUser, useAuth } from './auth-context';
+
+const user: AuthUser = { id: 'u-1', email: 'alice@example.com', displayName: null, emailVerified: false, plan: { tier: 'free' } };
+
+const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const session = (accessToken: string) => json(200, { accessToken, tokenType: 'Bearer', expiresIn: 900, user });
+const unauthorized = () => json(401, { statusCode: 401, error: 'Unauthorized', requestId: 'r' });
+
+type Handler = (request: Request) => Promise<Response> | Response;
+let requests: Request[];
+let routes: Record<string, Handler>;
+
+beforeEach(() => {
+  requests = [];
+  routes = {};
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const request = input as Request;
+    requests.push(request);
+    const key = `${request.method} ${new URL(request.url).pathname}`;
+    const handler = routes[key];
+    if (!handler) throw new Error(`unexpected ${key}`);
+    return handler(request);
+  }) as typeof fetch;
+});
+
+const calls = (key: string) => requests.filter((r) => `${r.method} ${new URL(r.url).pathname}` === key);
+
+let auth: AuthContextValue;
+function Probe({ onAuth }: { onAuth: (value: AuthContextValue) => void }) {
+  const value = useAuth();
+  useEffect(() => {
+    onAuth(value);
+  }, [value, onAuth]);
+  return <p data-testid="status">{value.state.status === 'signedIn' ? `signedIn:${value.state.user.email}` : value.state.status}</p>;
+}
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+function renderAuth() {
+  render(
+    <StrictMode>
+      <MemoryRouter initialEntries={['/account']}>
+        <AuthProvider>
+          <Probe
+            onAuth={(value) => {
+              auth = value;
+            }}
+          />
+        </AuthProvider>
+        <Where />
+      </MemoryRouter>
+    </StrictMode>,
+  );
+}
+/** Runs fn inside act and returns what it threw (act itself must not reject, or later acts overlap). */
+async function thrownBy(fn: () => Promise<unknown>): Promise<unknown> {
+  let thrown: unknown;
+  await act(async () => {
+    try {
+      await fn();
+    } catch (err) {
+      thrown = err;
+    }
+  });
+  return thrown;
+}
+const status = () => screen.getByTestId('status').textContent;
+
+describe('AuthProvider', () => {
+  it('is loading, then signed out when the silent refresh answers 401 (one refresh, with the CSRF header)', async () => {
+    let answer!: () => void;
+    routes['POST /api/auth/refresh'] = () => new Promise((resolve) => (answer = () => resolve(unauthorized())));
+    renderAuth();
+    expect(status()).toBe('loading');
+    await waitFor(() => expect(calls('POST /api/auth/refresh')).toHaveLength(1));
+    await act(async () => answer());
+    await waitFor(() => expect(status()).toBe('signedOut'));
+    expect(calls('POST /api/auth/refresh')).toHaveLength(1); // StrictMode's second effect run shares it
+    expect(calls('POST /api/auth/refresh')[0].headers.get('X-Footprint-CSRF')).toBe('1');
+  });
+
+  it('is signed in when a refresh cookie survives, and sends the new access token', async () => {
+    routes['POST /api/auth/refresh'] = () => session('token-A');
+    routes['GET /api/auth/profile'] = () => json(200, { ...user, emailVerified: true });
+    renderAuth();
+    await waitFor(() => expect(status()).toBe('signedIn:alice@example.com'));
+    await act(() => auth.refreshProfile());
+    expect(calls('GET /api/auth/profile')[0].headers.get('Authorization')).toBe('Bearer token-A');
+    expect(auth.state.user?.emailVerified).toBe(true);
+  });
+
+  it('two concurrent 401s share one refresh, then both requests are retried once with the new token', async () => {
+    let refreshes = 0;
+    routes['POST /api/auth/refresh'] = async () => {
+      refreshes += 1;
+      await new Promise((r) => setTimeout(r, 20));
+      return session(refreshes === 1 ? 'token-A' : 'token-B');
+    };
+    routes['GET /api/auth/profile'] = (r) => (r.headers.get('Authorization') === 'Bearer token-B' ? json(200, user) : unauthorized());
+    renderAuth();
+    await waitFor(() => expect(status()).toBe('signedIn:alice@example.com'));
+
+    const [a, b] = await act(() => Promise.all([api.GET('/api/auth/profile'), api.GET('/api/auth/profile')]));
+    expect(a.data?.id).toBe('u-1');
+    expect(b.data?.id).toBe('u-1');
+    expect(refreshes).toBe(2); // the first report, then ONE for both 401s
+    expect(calls('GET /api/auth/profile').map((r) => r.headers.get('Authorization'))).toEqual([
+      'Bearer token-A',
+      'Bearer token-A',
+      'Bearer token-B',
+      'Bearer token-B',
+    ]);
+  });
+
+  it('a 401 that a refresh cannot cure signs out, without retrying', async () => {
+    let refreshes = 0;
+    routes['POST /api/auth/refresh'] = () => (++refreshes === 1 ? session('token-A') : unauthorized());
+    routes['GET /api/auth/profile'] = () => unauthorized();
+    renderAuth();
+    await waitFor(() => expect(status()).toBe('signedIn:alice@example.com'));
+    const result = await act(() => api.GET('/api/auth/profile'));
+    expect(result.response.status).toBe(401);
+    expect(calls('GET /api/auth/profile')).toHaveLength(1);
+    await waitFor(() => expect(status()).toBe('signedOut'));
+  });
+
+  it('logs in (rememberMe sent) and reports the server message on failure', async () => {
+    routes['POST /api/auth/refresh'] = () => unauthorized();
+    const bodies: unknown[] = [];
+    routes['POST /api/auth/login'] = async (r) => {
+      const body = (await r.json()) as { password: string; rememberMe: boolean };
+      bodies.push(body);
+      return body.password === 'right-1'
+        ? session('token-L')
+        : json(401, { statusCode: 401, error: 'Invalid email or password', requestId: 'r' });
+    };
+    renderAuth();
+    await waitFor(() => expect(status()).toBe('signedOut'));
+
+    expect(await thrownBy(() => auth.logIn('alice@example.com', 'wrong-1', false))).toEqual(new Error('Invalid email or password'));
+    expect(status()).toBe('signedOut');
+    expect(calls('POST /api/auth/refresh')).toHaveLength(1); // a failed login is not "token expired"
+
+    await act(() => auth.logIn('alice@example.com', 'right-1', true));
+    expect(status()).toBe('signedIn:alice@example.com');
+    expect(bodies.at(-1)).toEqual({ email: 'alice@example.com', password: 'right-1', rememberMe: true });
+    const lastLogin = calls('POST /api/auth/login').at(-1)!;
+    expect(lastLogin.headers.get('Authorization')).toBeNull();
+  });
+
+  it('signs up with email and password only', async () => {
+    routes['POST /api/auth/refresh'] = () => unauthorized();
+    routes['POST /api/auth/signup'] = () => session('token-S');
+    renderAuth();
+    await waitFor(() => expect(status()).toBe('signedOut'));
+    await act(() => auth.signUp('alice@example.com', 'secret-1'));
+    expect(status()).toBe('signedIn:alice@example.com');
+    expect(await calls('POST /api/auth/signup')[0].clone().json()).toEqual({ email: 'alice@example.com', password: 'secret-1' });
+  });
+
+  it('signs out through POST /logout (CSRF header), and stays signed in when that fails', async () => {
+    routes['POST /api/auth/refresh'] = () => session('token-A');
+    let logoutStatus = 500;
+    routes['POST /api/auth/logout'] = () => json(logoutStatus, logoutStatus === 204 ? undefined : { statusCode: 500, error: 'x', requestId: 'r' });
+    renderAuth();
+    await waitFor(() => expect(status()).toBe('signedIn:alice@example.com'));
+
+    expect(await thrownBy(() => auth.signOut())).toBeInstanceOf(Error);
+    expect(status()).toBe('signedIn:alice@example.com');
+
+    expect(screen.getByTestId('where').textContent).toBe('/account');
+
+    logoutStatus = 204;
+    await act(() => auth.signOut());
+    expect(status()).toBe('signedOut');
+    expect(screen.getByTestId('where').textContent).toBe('/');
+    expect(calls('POST /api/auth/logout').every((r) => r.headers.get('X-Footprint-CSRF') === '1')).toBe(true);
+  });
+
+  it('completeSignIn adopts a session from elsewhere (Google)', async () => {
+    routes['POST /api/auth/refresh'] = () => unauthorized();
+    routes['GET /api/auth/profile'] = () => json(200, user);
+    renderAuth();
+    await waitFor(() => expect(status()).toBe('signedOut'));
+    act(() => auth.completeSignIn({ accessToken: 'token-G', user }));
+    expect(status()).toBe('signedIn:alice@example.com');
+    await act(() => auth.refreshProfile());
+    expect(calls('GET /api/auth/profile')[0].headers.get('Authorization')).toBe('Bearer token-G');
+  });
+});

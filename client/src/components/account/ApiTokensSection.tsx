@@ -1,0 +1,199 @@
+import { Alert, Box, Button, Card, Code, Field, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { type FormEvent, useEffect, useState } from 'react';
+import type { components } from '../../../../openapi/schema';
+import { api, errorMessage } from '../../api/client';
+import { notify } from '../toaster';
+import { ConfirmDialog } from './ConfirmDialog';
+
+type ApiToken = components['schemas']['ApiTokenDto'];
+type CreatedToken = components['schemas']['CreatedApiTokenDto'];
+
+async function fetchTokens(): Promise<ApiToken[] | 'error'> {
+  try {
+    const { data } = await api.GET('/api/auth/tokens');
+    return data ? data.tokens : 'error';
+  } catch {
+    return 'error';
+  }
+}
+
+const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+
+/** Personal API tokens: create (the secret is shown once), list, revoke. */
+export function ApiTokensSection() {
+  const [tokens, setTokens] = useState<ApiToken[] | 'loading' | 'error'>('loading');
+  const [name, setName] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedToken>();
+  const [revoking, setRevoking] = useState<ApiToken>();
+  const [busy, setBusy] = useState(false);
+
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
+
+  useEffect(() => {
+    let live = true;
+    void fetchTokens().then((list) => {
+      if (live) setTokens(list);
+    });
+    return () => {
+      live = false;
+    };
+  }, [version]);
+
+  async function handleCreate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim()) {
+      notify.error('Please give the token a name');
+      return;
+    }
+    setCreating(true);
+    try {
+      const { data, error } = await api.POST('/api/auth/tokens', { body: { name: name.trim() } });
+      if (data) {
+        setCreated(data);
+        setName('');
+        reload();
+      } else {
+        notify.error(`Failed to create token: ${errorMessage(error, 'Please try again.')}`);
+      }
+    } catch {
+      notify.error('Failed to create token: Network error');
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  async function copySecret(secret: string) {
+    try {
+      await navigator.clipboard.writeText(secret);
+      notify.success('Token copied to the clipboard');
+    } catch {
+      notify.error('Could not copy: select the token and copy it yourself');
+    }
+  }
+
+  async function handleRevoke() {
+    if (!revoking) return;
+    setBusy(true);
+    try {
+      const { response, error } = await api.DELETE('/api/auth/tokens/{id}', { params: { path: { id: revoking.id } } });
+      if (response.ok) {
+        notify.success(`Token '${revoking.name}' revoked`);
+        if (created?.id === revoking.id) setCreated(undefined);
+        setRevoking(undefined);
+        reload();
+      } else {
+        notify.error(`Failed to revoke token: ${errorMessage(error, 'Please try again.')}`);
+      }
+    } catch {
+      notify.error('Failed to revoke token: Network error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card.Root variant="outline" mt="6">
+      <Card.Body gap="4">
+        <Heading as="h2" size="lg">
+          API tokens
+        </Heading>
+        <Text color="gray.700">
+          Personal tokens let your scripts call the Footprint API as you: send one as{' '}
+          <Code>Authorization: Bearer &lt;token&gt;</Code>.
+        </Text>
+
+        {created && (
+          <Alert.Root status="warning" role="status" flexDirection="column" alignItems="stretch" gap="2">
+            <Flex gap="2" align="center">
+              <Alert.Indicator />
+              <Alert.Title>Copy your new token '{created.name}' now: it will not be shown again.</Alert.Title>
+            </Flex>
+            <Flex gap="2" direction={{ base: 'column', sm: 'row' }}>
+              <Input
+                readOnly
+                value={created.token}
+                aria-label="New API token"
+                fontFamily="mono"
+                fontSize="sm"
+                bg="white"
+                onFocus={(e) => e.target.select()}
+              />
+              <Button type="button" colorPalette="blue" onClick={() => void copySecret(created.token)}>
+                Copy
+              </Button>
+              <Button type="button" variant="outline" bg="white" onClick={() => setCreated(undefined)}>
+                Done
+              </Button>
+            </Flex>
+          </Alert.Root>
+        )}
+
+        <form onSubmit={handleCreate} noValidate>
+          <Flex gap="3" align="flex-end" direction={{ base: 'column', sm: 'row' }}>
+            <Field.Root flex="1">
+              <Field.Label>Token name</Field.Label>
+              <Input name="tokenName" placeholder="e.g. Nightly export script" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+            </Field.Root>
+            <Button type="submit" colorPalette="blue" loading={creating} w={{ base: 'full', sm: 'auto' }}>
+              Create token
+            </Button>
+          </Flex>
+        </form>
+
+        {tokens === 'loading' && <Text color="gray.700">Loading tokens…</Text>}
+        {tokens === 'error' && <Text color="red.700">Could not load your tokens.</Text>}
+        {Array.isArray(tokens) && tokens.length === 0 && <Text color="gray.700">You have no API tokens.</Text>}
+        {Array.isArray(tokens) && tokens.length > 0 && (
+          <Box overflowX="auto">
+            <Table.Root size="sm" aria-label="API tokens">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  <Table.ColumnHeader>Prefix</Table.ColumnHeader>
+                  <Table.ColumnHeader>Created</Table.ColumnHeader>
+                  <Table.ColumnHeader>Last used</Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Box srOnly>Actions</Box>
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {tokens.map((token) => (
+                  <Table.Row key={token.id}>
+                    <Table.Cell>{token.name}</Table.Cell>
+                    <Table.Cell>
+                      <Code>fp_{token.prefix}_…</Code>
+                    </Table.Cell>
+                    <Table.Cell>{formatDate(token.createdAt)}</Table.Cell>
+                    <Table.Cell>{formatDate(token.lastUsedAt)}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
+                        Revoke
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        )}
+      </Card.Body>
+      <ConfirmDialog
+        open={revoking !== undefined}
+        title="Revoke API token?"
+        confirmLabel="Revoke token"
+        busy={busy}
+        onConfirm={() => void handleRevoke()}
+        onClose={() => setRevoking(undefined)}
+      >
+        <Stack gap="2">
+          <Text>
+            Scripts using '{revoking?.name}' will stop working at once. This cannot be undone.
+          </Text>
+        </Stack>
+      </ConfirmDialog>
+    </Card.Root>
+  );
+}
