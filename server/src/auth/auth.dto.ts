@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
@@ -33,6 +34,20 @@ export const MAX_EMAIL_LENGTH = 254;
  */
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
+/**
+ * A password being chosen (sign-up, reset) with the spec's messages. applyDecorators registers in
+ * the order given, so this lists them in the order they are checked: empty, type, too short, too long.
+ */
+function NewPassword() {
+  return applyDecorators(
+    IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields }),
+    IsString({ message: AUTH_MESSAGES.fillInAllFields }),
+    MinLength(MIN_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooShort }),
+    MaxLength(MAX_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooLong }),
+    ApiProperty({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH, format: 'password' }),
+  );
+}
+
 export class SignupDto {
   @ApiProperty({ example: 'jane@example.com', maxLength: MAX_EMAIL_LENGTH })
   @Transform(trim)
@@ -42,11 +57,7 @@ export class SignupDto {
   @IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields })
   email!: string;
 
-  @ApiProperty({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH, format: 'password' })
-  @MaxLength(MAX_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooLong })
-  @MinLength(MIN_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooShort })
-  @IsString({ message: AUTH_MESSAGES.fillInAllFields })
-  @IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields })
+  @NewPassword()
   password!: string;
 }
 
@@ -148,11 +159,7 @@ export class PasswordResetConfirmDto {
   @IsString({ message: AUTH_MESSAGES.invalidResetLink })
   token!: string;
 
-  @ApiProperty({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH, format: 'password' })
-  @MaxLength(MAX_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooLong })
-  @MinLength(MIN_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooShort })
-  @IsString({ message: AUTH_MESSAGES.fillInAllFields })
-  @IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields })
+  @NewPassword()
   password!: string;
 }
 
