@@ -34,6 +34,18 @@ export const MAX_EMAIL_LENGTH = 254;
  */
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
+/** An email address being given (sign-up, reset request), trimmed; checked empty, type, length, shape. */
+function EmailAddress() {
+  return applyDecorators(
+    IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields }),
+    IsString({ message: AUTH_MESSAGES.fillInAllFields }),
+    MaxLength(MAX_EMAIL_LENGTH, { message: AUTH_MESSAGES.invalidEmail }),
+    IsEmail({}, { message: AUTH_MESSAGES.invalidEmail }),
+    Transform(trim),
+    ApiProperty({ example: 'jane@example.com', maxLength: MAX_EMAIL_LENGTH }),
+  );
+}
+
 /**
  * A password being chosen (sign-up, reset) with the spec's messages. applyDecorators registers in
  * the order given, so this lists them in the order they are checked: empty, type, too short, too long.
@@ -49,12 +61,7 @@ function NewPassword() {
 }
 
 export class SignupDto {
-  @ApiProperty({ example: 'jane@example.com', maxLength: MAX_EMAIL_LENGTH })
-  @Transform(trim)
-  @IsEmail({}, { message: AUTH_MESSAGES.invalidEmail })
-  @MaxLength(MAX_EMAIL_LENGTH, { message: AUTH_MESSAGES.invalidEmail })
-  @IsString({ message: AUTH_MESSAGES.fillInAllFields })
-  @IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields })
+  @EmailAddress()
   email!: string;
 
   @NewPassword()
@@ -143,12 +150,7 @@ export class VerifyEmailDto {
 }
 
 export class PasswordResetRequestDto {
-  @ApiProperty({ example: 'jane@example.com', maxLength: MAX_EMAIL_LENGTH })
-  @Transform(trim)
-  @IsEmail({}, { message: AUTH_MESSAGES.invalidEmail })
-  @MaxLength(MAX_EMAIL_LENGTH, { message: AUTH_MESSAGES.invalidEmail })
-  @IsString({ message: AUTH_MESSAGES.fillInAllFields })
-  @IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields })
+  @EmailAddress()
   email!: string;
 }
 
