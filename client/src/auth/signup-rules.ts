@@ -36,6 +36,13 @@ export function passwordChecklist(password: string, confirmPassword: string): Pa
   };
 }
 
+/** The rules every new password follows, in the spec's order: confirmation matches, then length. */
+export function newPasswordError(password: string, confirmPassword: string): string | null {
+  if (password !== confirmPassword) return SIGNUP_MESSAGES.passwordMismatch;
+  if (password.length < PASSWORD_MIN_LENGTH) return SIGNUP_MESSAGES.passwordTooShort;
+  return null;
+}
+
 /**
  * The first rule the input breaks, in the spec's order, or null when it passes:
  * 1. first name, last name, email and password all filled in; 2. password equals confirmation;
@@ -45,8 +52,8 @@ export function signupError(input: SignupInput): string | null {
   if (!input.firstName.trim() || !input.lastName.trim() || !input.email.trim() || !input.password) {
     return SIGNUP_MESSAGES.missingFields;
   }
-  if (input.password !== input.confirmPassword) return SIGNUP_MESSAGES.passwordMismatch;
-  if (input.password.length < PASSWORD_MIN_LENGTH) return SIGNUP_MESSAGES.passwordTooShort;
+  const passwordProblem = newPasswordError(input.password, input.confirmPassword);
+  if (passwordProblem) return passwordProblem;
   if (!input.acceptedTerms) return SIGNUP_MESSAGES.termsNotAccepted;
   return null;
 }

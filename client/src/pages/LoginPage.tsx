@@ -1,10 +1,10 @@
-import { Button, Checkbox, Field, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { AuthCard, OrDivider } from '../components/AuthCard';
 import { GoogleButton } from '../components/GoogleButton';
-import { PasswordInput } from '../components/PasswordInput';
+import { PasswordField } from '../components/PasswordInput';
 import { notify } from '../components/toaster';
 import { EmailField } from '../components/EmailField';
 
@@ -45,15 +45,13 @@ export default function LoginPage() {
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="4">
           <EmailField value={email} onChange={setEmail} />
-          <Field.Root>
-            <Field.Label>Password</Field.Label>
-            <PasswordInput
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </Field.Root>
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Checkbox.Root checked={remember} onCheckedChange={(details) => setRemember(details.checked === true)} colorPalette="blue">
               <Checkbox.HiddenInput name="remember" />

@@ -2,18 +2,15 @@ import { Alert, Button, Field, Link, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { api, errorMessage } from '../api/client';
+import { newPasswordError, PASSWORD_MIN_LENGTH, SIGNUP_MESSAGES } from '../auth/signup-rules';
 import { AuthCard } from '../components/AuthCard';
-import { PasswordInput } from '../components/PasswordInput';
+import { PasswordField } from '../components/PasswordInput';
 import { notify } from '../components/toaster';
 
-const MIN_LENGTH = 6;
-
-/** The first rule a new password breaks (the sign-up rules: match, then length), or undefined. */
-function newPasswordError(password: string, confirmPassword: string): string | undefined {
-  if (!password || !confirmPassword) return 'Please fill in all fields';
-  if (password !== confirmPassword) return 'Passwords do not match';
-  if (password.length < MIN_LENGTH) return `Password must be at least ${MIN_LENGTH} characters`;
-  return undefined;
+/** The first rule the new password breaks: both fields filled in, then the sign-up rules. */
+function resetPasswordError(password: string, confirmPassword: string): string | null {
+  if (!password || !confirmPassword) return SIGNUP_MESSAGES.missingFields;
+  return newPasswordError(password, confirmPassword);
 }
 
 /** The page the emailed reset link opens: /reset-password?token=… */
@@ -28,7 +25,7 @@ export default function ResetPasswordPage() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = newPasswordError(password, confirmPassword);
+    const problem = resetPasswordError(password, confirmPassword);
     if (problem) {
       notify.error(problem);
       return;
@@ -77,25 +74,22 @@ export default function ResetPasswordPage() {
       )}
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="4">
-          <Field.Root>
-            <Field.Label>New password</Field.Label>
-            <PasswordInput
-              name="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <Field.HelperText color="gray.700">At least {MIN_LENGTH} characters.</Field.HelperText>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Confirm new password</Field.Label>
-            <PasswordInput
-              name="confirmPassword"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.target.value)}
-            />
-          </Field.Root>
+          <PasswordField
+            label="New password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+          >
+            <Field.HelperText color="gray.700">At least {PASSWORD_MIN_LENGTH} characters.</Field.HelperText>
+          </PasswordField>
+          <PasswordField
+            label="Confirm new password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={setConfirmPassword}
+          />
           <Button type="submit" colorPalette="blue" size="lg" w="full" loading={submitting}>
             Set new password
           </Button>

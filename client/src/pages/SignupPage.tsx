@@ -6,7 +6,7 @@ import { passwordChecklist, signupError } from '../auth/signup-rules';
 import { AuthCard, OrDivider } from '../components/AuthCard';
 import { GoogleButton } from '../components/GoogleButton';
 import { CheckCircleIcon, CircleIcon } from '../components/icons';
-import { PasswordInput } from '../components/PasswordInput';
+import { PasswordField } from '../components/PasswordInput';
 import { notify } from '../components/toaster';
 import { EmailField } from '../components/EmailField';
 
@@ -68,25 +68,21 @@ export default function SignupPage() {
             </Field.Root>
           </SimpleGrid>
           <EmailField value={email} onChange={setEmail} />
-          <Field.Root>
-            <Field.Label>Password</Field.Label>
-            <PasswordInput
-              name="password"
-              autoComplete="new-password"
-              aria-describedby="password-requirements"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Confirm password</Field.Label>
-            <PasswordInput
-              name="confirmPassword"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.target.value)}
-            />
-          </Field.Root>
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            describedBy="password-requirements"
+          />
+          <PasswordField
+            label="Confirm password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={setConfirmPassword}
+          />
 
           <Box id="password-requirements" bg="gray.50" rounded="md" p="3" fontSize="sm">
             <Text fontWeight="semibold" color="gray.800" mb="2">

@@ -2,7 +2,7 @@ import { Button, Card, Field, Flex, Heading, Stack, Text } from '@chakra-ui/reac
 import { useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
-import { PasswordInput } from '../PasswordInput';
+import { PasswordField } from '../PasswordInput';
 import { notify } from '../toaster';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -91,20 +91,20 @@ export function AccountDataSection() {
       >
         <Stack gap="4">
           <Text>This deletes your account, sessions, API tokens and all your data. It cannot be undone.</Text>
-          <Field.Root invalid={deleteError !== undefined}>
-            <Field.Label>Current password</Field.Label>
-            <PasswordInput
-              name="currentPassword"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+          <PasswordField
+            label="Current password"
+            name="currentPassword"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            invalid={deleteError !== undefined}
+          >
             {deleteError ? (
               <Field.ErrorText>{deleteError}</Field.ErrorText>
             ) : (
               <Field.HelperText color="gray.700">If you only sign in with Google, leave this empty.</Field.HelperText>
             )}
-          </Field.Root>
+          </PasswordField>
         </Stack>
       </ConfirmDialog>
     </Card.Root>
