@@ -27,6 +27,7 @@ module.exports = {
       ...common,
       displayName: 'client',
       testEnvironment: 'jsdom',
+      moduleNameMapper: { '^@shared/(.*)$': '<rootDir>/server/src/shared/$1' },
       testMatch: ['<rootDir>/client/src/**/*.spec.{ts,tsx}'],
     },
     {

@@ -322,6 +322,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/passwords/range/{prefix}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Password exposure check: the breached-password hashes sharing a 5-character SHA-1 prefix
+         * @description k-anonymity: the browser hashes the password with SHA-1 and sends only the first 5 hex characters. The answer is the Pwned Passwords range for that prefix, one `SUFFIX:COUNT` line per hash (the other 35 characters, upper case, and how often that password appeared in breaches), padded with lines whose count is 0: ignore those. Compare the remaining 35 characters of your hash locally. Nothing is stored or logged. No sign-in needed; rate-limited per IP address.
+         */
+        get: operations["getPasswordRange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/plans": {
         parameters: {
             query?: never;
@@ -346,6 +366,47 @@ export interface paths {
             cookie?: never;
         };
         get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's scans, newest first
+         * @description Privacy scans and image checks; each without its full result.
+         */
+        get: operations["listScans"];
+        put?: never;
+        /**
+         * Scan an email address, website or social handle
+         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429) come before the stream, as ordinary JSON errors.
+         */
+        post: operations["createScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the signed-in user's scans, with its full result */
+        get: operations["getScan"];
         put?: never;
         post?: never;
         delete?: never;
@@ -394,6 +455,31 @@ export interface components {
             /** @description Sign-in sessions that are still active. */
             sessions: components["schemas"]["ExportedSessionDto"][];
         };
+        AnalysisResultDto: {
+            breaches: components["schemas"]["BreachGroupDto"];
+            /** @description Every check that applied to this input and how it ended. */
+            checks: components["schemas"]["CheckReportDto"][];
+            completedAt: string;
+            /** @description False for visitors: counts and summaries only. */
+            detailsIncluded: boolean;
+            input: string;
+            /** @enum {string} */
+            inputType: "email" | "url" | "social" | "unknown" | "instagram" | "twitter" | "linkedin" | "facebook";
+            locationData: components["schemas"]["FindingGroupDto"];
+            metadata: components["schemas"]["FindingGroupDto"];
+            /**
+             * @description 'demo' only when no real check could run at all; never stored.
+             * @enum {string}
+             */
+            mode: "real" | "demo";
+            personalInfo: components["schemas"]["FindingGroupDto"];
+            privacyScore: number;
+            recommendations: components["schemas"]["RecommendationDto"][];
+            /** @description The stored scan, for signed-in users and real results. */
+            scanId?: string;
+            socialMedia: components["schemas"]["FindingGroupDto"];
+            startedAt: string;
+        };
         ApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
@@ -431,6 +517,59 @@ export interface components {
             tokenType: "Bearer";
             user: components["schemas"]["UserDto"];
         };
+        BreachDetailDto: {
+            addedDate: string;
+            /** @example 2019-05-01 */
+            breachDate: string;
+            dataClasses: string[];
+            /** @description HIBP's description: HTML with links, as HIBP writes it. Render as text. */
+            description: string;
+            domain: string;
+            evidence: components["schemas"]["EvidenceDto"];
+            isFabricated: boolean;
+            isRetired: boolean;
+            isSensitive: boolean;
+            isSpamList: boolean;
+            isVerified: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "breach";
+            modifiedDate: string;
+            name: string;
+            pwnCount: number;
+            /** @enum {string} */
+            risk: "low" | "medium" | "high" | "critical";
+            /** @example Have I Been Pwned */
+            source: string;
+            title: string;
+        };
+        BreachGroupDto: {
+            count: number;
+            /** @description Empty for visitors and when nothing was found. */
+            details: (components["schemas"]["BreachDetailDto"] | components["schemas"]["DemoBreachDetailDto"] | components["schemas"]["RiskDetailDto"])[];
+            /** @description Sensitive breaches left out of the details: only the signed-in owner of this verified address sees them. */
+            hiddenSensitive: number;
+            summary: string;
+        };
+        CheckInfoDto: {
+            /** @enum {string} */
+            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "username";
+            label: string;
+        };
+        CheckReportDto: {
+            durationMs: number;
+            findings: number;
+            /** @enum {string} */
+            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "username";
+            label: string;
+            /** @description Why the check did not run, in plain words. */
+            message?: string;
+            retryAfterSeconds?: number;
+            /** @enum {string} */
+            status: "ok" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
+        };
         CreateApiTokenDto: {
             /** @example Nightly export script */
             name: string;
@@ -458,12 +597,33 @@ export interface components {
              */
             token: string;
         };
+        CreateScanDto: {
+            /**
+             * @description An email address, a website URL or bare domain, a social handle (@name) or a profile URL. Trimmed.
+             * @example jane@example.com
+             */
+            input: string;
+        };
         DeleteAccountDto: {
             /**
              * Format: password
              * @description The current password; required for accounts that have one.
              */
             password?: string;
+        };
+        DemoBreachDetailDto: {
+            date: string;
+            description: string;
+            evidence: components["schemas"]["EvidenceDto"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "demo-breach";
+            name: string;
+            /** @enum {string} */
+            severity: "critical" | "high" | "medium";
+            source: string;
         };
         ErrorBodyDto: {
             /** @description Every validation message, when there are several. */
@@ -474,6 +634,14 @@ export interface components {
             requestId: string;
             /** @example 400 */
             statusCode: number;
+        };
+        EvidenceDto: {
+            /** @description The raw value observed: a DNS record, a profile field, a URL parameter. */
+            observed?: string;
+            /** @description What was seen, in one sentence. */
+            summary: string;
+            /** @description A public record of it (https). */
+            url?: string;
         };
         ExportedApiTokenDto: {
             /** Format: date-time */
@@ -528,6 +696,19 @@ export interface components {
             lastRefreshedAt: string;
             /** @description Signed in with 'Remember me' (or by signing up). */
             persistent: boolean;
+        };
+        FindingCountsDto: {
+            breaches: number;
+            locationData: number;
+            metadata: number;
+            personalInfo: number;
+            socialMedia: number;
+        };
+        FindingGroupDto: {
+            count: number;
+            /** @description Empty for visitors and when nothing was found. */
+            details: (components["schemas"]["BreachDetailDto"] | components["schemas"]["DemoBreachDetailDto"] | components["schemas"]["RiskDetailDto"])[];
+            summary: string;
         };
         GoogleStatusDto: {
             /** @description Whether Google sign-in is set up (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
@@ -606,6 +787,81 @@ export interface components {
              * @enum {string}
              */
             status: "ready" | "unavailable";
+        };
+        RecommendationDto: {
+            action: string;
+            category: string;
+            /** @enum {string} */
+            priority: "low" | "medium" | "high" | "critical";
+        };
+        RiskDetailDto: {
+            evidence: components["schemas"]["EvidenceDto"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "risk";
+            platform?: string;
+            /** @enum {string} */
+            risk: "low" | "medium" | "high" | "critical";
+            source: string;
+            /** @enum {string} */
+            type: "disposable_email_domain" | "free_email_provider" | "custom_email_domain" | "no_mx_record" | "spf_missing" | "spf_weak" | "dmarc_missing" | "dmarc_weak" | "gravatar_profile_public" | "gravatar_name_public" | "gravatar_location_public" | "gravatar_employer_public" | "gravatar_contact_public" | "gravatar_accounts_public" | "gravatar_links_public" | "gravatar_avatar_public" | "gravatar_about_public" | "url_not_https" | "url_shortener" | "url_suspicious_host" | "url_tracking_parameters" | "demo_sample";
+            value: string;
+        };
+        ScanPageDto: {
+            items: components["schemas"]["ScanSummaryDto"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        ScanRecordDto: {
+            completedAt: string | null;
+            findings: components["schemas"]["FindingCountsDto"] | null;
+            id: string;
+            /** @description What was scanned (the image check: the file name). */
+            input: string;
+            /** @enum {string} */
+            inputType: "email" | "url" | "social" | "unknown" | "instagram" | "twitter" | "linkedin" | "facebook" | "image";
+            /** @description The full result: an AnalysisResultDto for privacy scans, the image analysis for image checks. */
+            result: (components["schemas"]["AnalysisResultDto"] | {
+                [key: string]: unknown;
+            }) | null;
+            /** @enum {string} */
+            scanType: "privacy" | "image";
+            /** @description Privacy scans: the privacy score; image checks: the risk score. */
+            score: number | null;
+            startedAt: string;
+            /**
+             * @description Anything but completed or failed is in progress.
+             * @enum {string}
+             */
+            status: "running" | "completed" | "failed";
+        };
+        ScanStartedEventDto: {
+            checks: components["schemas"]["CheckInfoDto"][];
+            input: string;
+            /** @enum {string} */
+            inputType: "email" | "url" | "social" | "unknown" | "instagram" | "twitter" | "linkedin" | "facebook";
+        };
+        ScanSummaryDto: {
+            completedAt: string | null;
+            findings: components["schemas"]["FindingCountsDto"] | null;
+            id: string;
+            /** @description What was scanned (the image check: the file name). */
+            input: string;
+            /** @enum {string} */
+            inputType: "email" | "url" | "social" | "unknown" | "instagram" | "twitter" | "linkedin" | "facebook" | "image";
+            /** @enum {string} */
+            scanType: "privacy" | "image";
+            /** @description Privacy scans: the privacy score; image checks: the risk score. */
+            score: number | null;
+            startedAt: string;
+            /**
+             * @description Anything but completed or failed is in progress.
+             * @enum {string}
+             */
+            status: "running" | "completed" | "failed";
         };
         SignupDto: {
             /** @example jane@example.com */
@@ -1459,6 +1715,76 @@ export interface operations {
             };
         };
     };
+    getPasswordRange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The first 5 hexadecimal characters of the password’s SHA-1 (either case). */
+                prefix: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `SUFFIX:COUNT` lines separated by CRLF, padding lines (count 0) included. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description 'Invalid password hash prefix': not exactly 5 hexadecimal characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Rate limit exceeded. Please try again later.': too many checks from this address, or the range service is rate limiting us. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Failed to check password': the range service failed or could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Failed to check password': the range service did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     listPlans: {
         parameters: {
             query?: never;
@@ -1513,6 +1839,157 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReadinessDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    listScans: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanPageDto"];
+                };
+            };
+            /** @description No valid access token or API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    createScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateScanDto"];
+            };
+        };
+        responses: {
+            /** @description The analysis result, or the event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisResultDto"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Empty or invalid input: the spec's two messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An Authorization header was sent but its token is not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    getScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanRecordDto"];
+                };
+            };
+            /** @description No valid access token or API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No scan with this id among the user's own. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description An error; `error` is the message to show a person. */

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { AppConfig } from './common/config/app-config';
@@ -7,6 +8,7 @@ import { DatabaseModule } from './common/database/database.module';
 import { SecurityModule } from './common/security/security.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
+import { ScansModule } from './scans/scans.module';
 import { SiteModule } from './site/site.module';
 
 @Module({})
@@ -14,7 +16,18 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, SecurityModule, MailModule, HealthModule, SiteModule, BillingModule, AuthModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        ScheduleModule.forRoot(),
+        DatabaseModule,
+        SecurityModule,
+        MailModule,
+        HealthModule,
+        SiteModule,
+        BillingModule,
+        AuthModule,
+        ScansModule,
+      ],
     };
   }
 }

@@ -3,16 +3,12 @@
 // The server runs with its real rate limits: every request comes from its own address
 // (X-Forwarded-For, trusted from loopback) and the sign-ins rotate over many accounts, so no limit
 // is reached and nothing is switched off for the benchmark.
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { nextIp, percentile, require, root, startServer, stopServer } from './bench-support.mjs';
 
-const root = new URL('../..', import.meta.url).pathname;
-const require = createRequire(import.meta.url);
 const { hashPassword, verifyPassword } = require(join(root, 'dist/server/auth/password-hasher.js'));
 
 const ACCOUNTS = 100; // the per-account limit is 10 attempts per 15 minutes
@@ -20,40 +16,6 @@ const SEQUENTIAL = 200;
 const CONCURRENCY = 20;
 const CONCURRENT_SECONDS = 10;
 const PASSWORD = 'bench-password-1';
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-let ipCounter = 0;
-const nextIp = () => {
-  ipCounter += 1;
-  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
-};
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
-async function start(dataDir) {
-  const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
-  delete env.DATABASE_URL;
-  delete env.JWT_SECRET;
-  const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], { env, stdio: 'ignore' });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status === 200, () => false);
-    if (ok) return { child, base: `http://127.0.0.1:${port}` };
-    await sleep(50);
-  }
-}
 
 async function post(base, path, body) {
   const began = performance.now();
@@ -88,7 +50,7 @@ try {
     hashTimes.push(performance.now() - began);
   }
 
-  server = await start(dataDir);
+  server = await startServer(dataDir);
   const emails = Array.from({ length: ACCOUNTS }, (_, i) => `bench.${i}@example.test`);
   await inParallel(ACCOUNTS, 8, async (i) => {
     const res = await post(server.base, '/api/auth/signup', { email: emails[i], password: PASSWORD });
@@ -127,10 +89,6 @@ try {
       `latency p50 ${f(percentile(concurrent, 50))} ms, p99 ${f(percentile(concurrent, 99))} ms`,
   );
 } finally {
-  if (server) {
-    const exited = new Promise((r) => server.child.on('exit', r));
-    server.child.kill('SIGTERM');
-    await exited;
-  }
+  await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

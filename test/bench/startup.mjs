@@ -1,38 +1,12 @@
 // Startup, memory and bundle-size figures for the foundation (issue: warm start <= 3 s,
 // app + PostgreSQL memory <= 250 MB, landing page initial JS <= 200 KB gzip).
 // Prints numbers; asserts nothing. Needs `npm run build` first. Run: npm run bench
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
-
-const root = new URL('../..', import.meta.url).pathname;
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startToReady(dataDir) {
-  const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const began = performance.now();
-  const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], { env, stdio: 'ignore' });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status === 200, () => false);
-    if (ok) return { child, port, ms: performance.now() - began };
-    await sleep(20);
-  }
-}
+import { root, startServer, stopServer } from './bench-support.mjs';
 
 function kib(path, field) {
   const text = readFileSync(path, 'utf8');
@@ -64,12 +38,6 @@ function memory(pid) {
   };
 }
 
-async function stop(child) {
-  const exited = new Promise((r) => child.on('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 function landingJs() {
   const html = readFileSync(join(root, 'dist/client/index.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
@@ -82,21 +50,21 @@ function landingJs() {
 const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-'));
 chmodSync(dataDir, 0o755);
 try {
-  const cold = await startToReady(dataDir);
+  const cold = await startServer(dataDir);
   await sleep(500);
   const memCold = memory(cold.child.pid);
-  await stop(cold.child);
+  await stopServer(cold);
   const warmRuns = [];
   let mem;
   for (let i = 0; i < 3; i++) {
-    const warm = await startToReady(dataDir);
-    warmRuns.push(warm.ms);
+    const warm = await startServer(dataDir);
+    warmRuns.push(warm.readyMs);
     await sleep(500);
     mem = memory(warm.child.pid);
-    await stop(warm.child);
+    await stopServer(warm);
   }
   const f = (n) => n.toFixed(0);
-  console.log(`cold start to /api/ready (cluster created): ${f(cold.ms)} ms`);
+  console.log(`cold start to /api/ready (cluster created): ${f(cold.readyMs)} ms`);
   console.log(`warm start to /api/ready: ${warmRuns.map(f).join(' ms, ')} ms (median ${f(warmRuns.sort((a, b) => a - b)[1])} ms)`);
   console.log(`memory after cold start: app RSS ${memCold.appRssMB.toFixed(1)} MB, PostgreSQL RSS ${memCold.pgRssMB.toFixed(1)} MB (PSS ${memCold.pgPssMB.toFixed(1)} MB)`);
   console.log(

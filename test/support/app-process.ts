@@ -58,6 +58,9 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
+/** The discard port: nothing listens there on the test machines, so connections are refused at once. */
+const NO_SERVICE = 'http://127.0.0.1:9';
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -89,6 +92,12 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
       SHUTDOWN_TIMEOUT_MS: '5000',
+      // No test reaches a real outside service: unless a test points them at its fakes, the
+      // analysis sources go to a closed local port and report themselves unavailable.
+      HIBP_API_URL: NO_SERVICE,
+      PWNED_PASSWORDS_URL: NO_SERVICE,
+      GRAVATAR_API_URL: NO_SERVICE,
+      DNS_SERVERS: '127.0.0.1:9',
       ...env,
       DATABASE_URL: database.url,
     },

@@ -82,3 +82,13 @@ export function median(values: number[]): number {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+
+/**
+ * The rate limits count in fixed windows aligned to the epoch: a test that fills one must not
+ * straddle a window's edge. Waits for the next window when less than `marginMs` of this one is left.
+ */
+export async function awayFromWindowEdge(windowSeconds: number, marginMs = 15_000): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

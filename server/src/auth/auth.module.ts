@@ -11,7 +11,7 @@ import { ApiTokensService } from './api-tokens.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { BackgroundTasks } from './background-tasks.service';
-import { BearerAuthGuard } from './bearer-auth.guard';
+import { BearerAuthGuard, OptionalBearerAuthGuard } from './bearer-auth.guard';
 import { EmailTokenEntity } from './email-token.entity';
 import { EmailTokenRepository } from './email-token.repository';
 import { EmailVerificationService } from './email-verification.service';
@@ -53,10 +53,11 @@ import { UserRepository } from './user.repository';
     RefreshCookie,
     JwtStrategy,
     BearerAuthGuard,
+    OptionalBearerAuthGuard,
     OidcLoginAttemptRepository,
     OidcProviderSource,
     GoogleSignInService,
   ],
-  exports: [BearerAuthGuard, ApiTokensService, AccessTokenService, AccountService],
+  exports: [BearerAuthGuard, OptionalBearerAuthGuard, ApiTokensService, AccessTokenService, AccountService],
 })
 export class AuthModule {}

@@ -72,3 +72,25 @@ export function Authenticated(options: { sessionOnly?: boolean } = {}) {
       : []),
   );
 }
+
+/**
+ * Like BearerAuthGuard, but a request without an Authorization header passes as a visitor
+ * (req.user unset). A credential that is present must be valid: 401 lets a client refresh.
+ */
+@Injectable()
+export class OptionalBearerAuthGuard extends BearerAuthGuard {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    if (req.headers.authorization === undefined) return true;
+    return super.canActivate(context);
+  }
+}
+
+/** Open to visitors; a signed-in caller (access token or API token) is recognised. Read with @OptionalUser(). */
+export function OptionallyAuthenticated() {
+  return applyDecorators(
+    UseGuards(OptionalBearerAuthGuard),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'An Authorization header was sent but its token is not valid.' }),
+  );
+}

@@ -22,3 +22,8 @@ export const ClientIp = createParamDecorator((_data: unknown, context: Execution
   const req = context.switchToHttp().getRequest<Request>();
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 });
+
+/** The caller of a route marked @OptionallyAuthenticated(): the user, or undefined for a visitor. */
+export const OptionalUser = createParamDecorator((_data: unknown, context: ExecutionContext): AuthenticatedUser | undefined => {
+  return context.switchToHttp().getRequest<AuthenticatedRequest>().user;
+});

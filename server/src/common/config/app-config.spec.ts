@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, parseMailbox } from './app-config';
+import { ConfigError, loadConfig, parseDnsServers, parseMailbox } from './app-config';
 
 const SMTP_MESSAGE = 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587';
 const MAIL_FROM_MESSAGE = 'MAIL_FROM must be an email address, optionally with a name: Footprint <no-reply@example.com>';
@@ -23,6 +23,14 @@ describe('loadConfig', () => {
       jwtSecret: undefined,
       trustProxy: ['loopback'],
       oidc: { issuer: 'https://accounts.google.com', client: undefined },
+      sources: {
+        hibp: { apiUrl: 'https://haveibeenpwned.com/api/v3', apiKey: undefined },
+        pwnedPasswordsUrl: 'https://api.pwnedpasswords.com',
+        gravatar: { apiUrl: 'https://api.gravatar.com/v3', apiKey: undefined },
+        dnsServers: undefined,
+        userAgent: expect.stringMatching(/^Footprint\/\d+\.\d+\.\d+ \(privacy audit; self-hosted\)$/),
+      },
+      scans: { checkTimeoutMs: 8000, scanTimeoutMs: 15000, visitorScansPerHour: 10 },
     });
   });
 
@@ -154,5 +162,41 @@ describe('parseMailbox', () => {
     for (const bad of ['', 'Footprint', '"Foot" <a@b.example>', 'a\n<b@c.example>', '<a@b.example> x', 'a@b.example c@d.example']) {
       expect({ bad, parsed: parseMailbox(bad) }).toEqual({ bad, parsed: undefined });
     }
+  });
+});
+
+describe('the analysis sources and scan limits', () => {
+  it('reads the sources, trimming trailing slashes and keys', () => {
+    const config = loadConfig({
+      HIBP_API_URL: 'http://127.0.0.1:4010/api/v3/',
+      HIBP_API_KEY: ' key ',
+      PWNED_PASSWORDS_URL: 'http://127.0.0.1:4011',
+      GRAVATAR_API_URL: 'http://127.0.0.1:4012/v3',
+      DNS_SERVERS: '127.0.0.1:5353, [::1]:53',
+      PUBLIC_URL: 'https://footprint.example',
+      SCAN_CHECK_TIMEOUT_MS: '500',
+      SCAN_TIMEOUT_MS: '900',
+      VISITOR_SCANS_PER_HOUR: '0',
+    });
+    expect(config.sources).toMatchObject({
+      hibp: { apiUrl: 'http://127.0.0.1:4010/api/v3', apiKey: 'key' },
+      pwnedPasswordsUrl: 'http://127.0.0.1:4011',
+      gravatar: { apiUrl: 'http://127.0.0.1:4012/v3' },
+      dnsServers: ['127.0.0.1:5353', '[::1]:53'],
+      userAgent: expect.stringContaining('https://footprint.example'),
+    });
+    expect(config.scans).toEqual({ checkTimeoutMs: 500, scanTimeoutMs: 900, visitorScansPerHour: 0 });
+  });
+
+  it('names each bad value', () => {
+    expect(() => loadConfig({ HIBP_API_URL: 'ftp://x' })).toThrow(/HIBP_API_URL must be an http/);
+    expect(() => loadConfig({ DNS_SERVERS: 'dns.google' })).toThrow(/DNS_SERVERS must be a comma-separated list/);
+    expect(() => loadConfig({ SCAN_TIMEOUT_MS: '5' })).toThrow(/SCAN_TIMEOUT_MS/);
+  });
+
+  it('accepts resolvers as IPv4 or IPv6, with or without a port', () => {
+    expect(parseDnsServers('1.1.1.1')).toEqual(['1.1.1.1']);
+    expect(parseDnsServers('2606:4700::1111,9.9.9.9:53')).toEqual(['2606:4700::1111', '9.9.9.9:53']);
+    for (const bad of ['', 'example.com', '1.1.1.1:99999', '[1.1.1.1]:53', '::1:53x']) expect(parseDnsServers(bad)).toBeUndefined();
   });
 });

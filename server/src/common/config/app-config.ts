@@ -15,6 +15,7 @@ import {
 } from 'class-validator';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { appVersion } from '../package-info';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -28,6 +29,9 @@ const toNumber = ({ value }: { value: unknown }) => {
 };
 
 export const DEFAULT_OIDC_ISSUER = 'https://accounts.google.com';
+export const DEFAULT_HIBP_API_URL = 'https://haveibeenpwned.com/api/v3';
+export const DEFAULT_PWNED_PASSWORDS_URL = 'https://api.pwnedpasswords.com';
+export const DEFAULT_GRAVATAR_API_URL = 'https://api.gravatar.com/v3';
 export const DEFAULT_MAIL_FROM = 'Footprint <no-reply@footprint.example>';
 
 /**
@@ -71,6 +75,30 @@ export function parseTrustProxy(value: string): number | string[] | undefined {
   };
   return items.length > 0 && items.every(valid) ? items : undefined;
 }
+
+const HTTP_URL = { protocols: ['http', 'https'], require_tld: false, require_protocol: true };
+
+/** DNS_SERVERS: `1.1.1.1`, `127.0.0.1:5353`, `[::1]:53`, comma-separated; undefined when malformed. */
+export function parseDnsServers(value: string): string[] | undefined {
+  const items = value.split(',').map((item) => item.trim()).filter(Boolean);
+  const valid = (item: string) => {
+    const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(item);
+    if (bracketed) return isIP(bracketed[1]) === 6 && (bracketed[2] === undefined || Number(bracketed[2]) <= 65535);
+    if (isIP(item) !== 0) return true;
+    const withPort = /^([\d.]+):(\d{1,5})$/.exec(item);
+    return withPort !== null && isIP(withPort[1]) === 4 && Number(withPort[2]) <= 65535;
+  };
+  return items.length > 0 && items.every(valid) ? items : undefined;
+}
+
+const IsDnsServers = (message: string) =>
+  ValidateBy(
+    {
+      name: 'isDnsServers',
+      validator: { validate: (value) => typeof value === 'string' && parseDnsServers(value) !== undefined, defaultMessage: () => message },
+    },
+    { message },
+  );
 
 const IsTrustProxy = (message: string) =>
   ValidateBy(
@@ -188,6 +216,57 @@ class EnvironmentVariables {
   @IsOptional()
   @IsString()
   GOOGLE_CLIENT_SECRET?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  HIBP_API_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(HTTP_URL, { message: 'HIBP_API_URL must be an http:// or https:// URL, such as https://haveibeenpwned.com/api/v3' })
+  HIBP_API_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(HTTP_URL, { message: 'PWNED_PASSWORDS_URL must be an http:// or https:// URL, such as https://api.pwnedpasswords.com' })
+  PWNED_PASSWORDS_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(HTTP_URL, { message: 'GRAVATAR_API_URL must be an http:// or https:// URL, such as https://api.gravatar.com/v3' })
+  GRAVATAR_API_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  GRAVATAR_API_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsDnsServers('DNS_SERVERS must be a comma-separated list of IP addresses, each optionally with a port: 1.1.1.1,[2606:4700::1111]:53')
+  DNS_SERVERS?: string;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'SCAN_CHECK_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(120_000)
+  SCAN_CHECK_TIMEOUT_MS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'SCAN_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(300_000)
+  SCAN_TIMEOUT_MS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'VISITOR_SCANS_PER_HOUR must be a whole number' })
+  @Min(0)
+  @Max(1_000_000)
+  VISITOR_SCANS_PER_HOUR?: number;
 }
 
 export interface AppConfig {
@@ -215,6 +294,25 @@ export interface AppConfig {
     issuer: string;
     /** Unset unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are both set. */
     client?: { id: string; secret: string };
+  };
+  /** The outside services of the analysis (DESIGN.md "Data the product uses"); base URLs without a trailing slash. */
+  sources: {
+    /** Have I Been Pwned API v3; breachedaccount needs the key, the breach catalogue does not. */
+    hibp: { apiUrl: string; apiKey?: string };
+    pwnedPasswordsUrl: string;
+    gravatar: { apiUrl: string; apiKey?: string };
+    /** Resolvers for the email DNS checks; unset means the system's. */
+    dnsServers?: string[];
+    /** The User-Agent of every outside request: names the product and where to reach us. */
+    userAgent: string;
+  };
+  scans: {
+    /** Each check's own time limit. */
+    checkTimeoutMs: number;
+    /** The whole scan's limit: checks still running then are reported as timed out. */
+    scanTimeoutMs: number;
+    /** Scans a visitor (no account) may run per hour from one IP address. */
+    visitorScansPerHour: number;
   };
 }
 
@@ -263,5 +361,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           ? { id: env.GOOGLE_CLIENT_ID.trim(), secret: env.GOOGLE_CLIENT_SECRET.trim() }
           : undefined,
     },
+    sources: {
+      hibp: { apiUrl: trimSlash(env.HIBP_API_URL ?? DEFAULT_HIBP_API_URL), apiKey: env.HIBP_API_KEY?.trim() },
+      pwnedPasswordsUrl: trimSlash(env.PWNED_PASSWORDS_URL ?? DEFAULT_PWNED_PASSWORDS_URL),
+      gravatar: { apiUrl: trimSlash(env.GRAVATAR_API_URL ?? DEFAULT_GRAVATAR_API_URL), apiKey: env.GRAVATAR_API_KEY?.trim() },
+      dnsServers: env.DNS_SERVERS ? parseDnsServers(env.DNS_SERVERS) : undefined,
+      userAgent: `Footprint/${appVersion()} (privacy audit; ${(env.PUBLIC_URL ?? '').trim() || 'self-hosted'})`,
+    },
+    scans: {
+      checkTimeoutMs: env.SCAN_CHECK_TIMEOUT_MS ?? 8_000,
+      scanTimeoutMs: env.SCAN_TIMEOUT_MS ?? 15_000,
+      visitorScansPerHour: env.VISITOR_SCANS_PER_HOUR ?? 10,
+    },
   };
 }
+
+const trimSlash = (url: string) => url.trim().replace(/\/+$/, '');

@@ -6,6 +6,21 @@ import { pinoHttp } from 'pino-http';
 // A caller-supplied id is kept only when it is short and plain, so it cannot smuggle data into logs.
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/**
+ * Paths whose segments are secret-ish (a password's hash prefix) are logged as their route
+ * template, so the value never reaches a log line.
+ */
+const TEMPLATED_PATHS: { pattern: RegExp; template: string }[] = [
+  // Anything below the route, so a malformed request (extra segments, a 404) is covered too.
+  { pattern: /^\/+api\/+passwords\/+range\/./i, template: '/api/passwords/range/{prefix}' },
+];
+
+/** The path as it may be logged: without the query string, secret segments replaced. */
+export function loggablePath(url: string): string {
+  const path = url.split('?')[0];
+  return TEMPLATED_PATHS.find(({ pattern }) => pattern.test(path))?.template ?? path;
+}
+
 export function requestIdOf(req: IncomingMessage): string {
   return String((req as IncomingMessage & { id?: unknown }).id ?? '');
 }
@@ -25,12 +40,12 @@ export function requestLogging(logger: Logger) {
       if (res.statusCode >= 400) return 'warn';
       return 'info';
     },
-    // Only the method and the path: query strings can hold emails or tokens.
+    // Only the method and the path: query strings can hold emails or tokens (see loggablePath).
     serializers: {
       req: (req: { id: string; method: string; url: string; originalUrl?: string }) => ({
         id: req.id,
         method: req.method,
-        path: (req.originalUrl ?? req.url).split('?')[0],
+        path: loggablePath(req.originalUrl ?? req.url),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },

@@ -9,6 +9,8 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowSeconds: number;
+  /** The 429's message, when the generic 'Too many attempts' is not the right words. */
+  message?: string;
 }
 
 const CLEANUP_EVERY_MS = 10 * 60_000;
@@ -36,7 +38,7 @@ export class RateLimiter {
     if (count > rule.limit) {
       const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
       if (count === rule.limit + 1) this.logger.warn(`rate limit reached: rule=${rule.name}`);
-      throw new TooManyRequestsException(retryAfterSeconds);
+      throw new TooManyRequestsException(retryAfterSeconds, rule.message);
     }
   }
 

@@ -6,8 +6,11 @@ export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please try again la
 export class TooManyRequestsException extends HttpException {
   readonly headers: Record<string, string>;
 
-  constructor(readonly retryAfterSeconds: number) {
-    super(TOO_MANY_ATTEMPTS_MESSAGE, HttpStatus.TOO_MANY_REQUESTS);
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string = TOO_MANY_ATTEMPTS_MESSAGE,
+  ) {
+    super(message, HttpStatus.TOO_MANY_REQUESTS);
     this.headers = { 'Retry-After': String(retryAfterSeconds) };
   }
 }

@@ -1,0 +1,93 @@
+/**
+ * Turns what the checks produced into the API's AnalysisResult: groups the findings, hides
+ * sensitive breaches from anyone but the verified owner, withholds details from visitors, scores,
+ * summarises and recommends. Falls back to the labelled demo only when no check could run at all.
+ */
+import type { ClassifiedScanInput } from '../../shared/scan-input.rules';
+import {
+  AnalysisResult,
+  CheckOutcome,
+  CheckReport,
+  Finding,
+  FINDING_GROUPS,
+  FindingGroup,
+  FindingGroupResult,
+  ScanViewer,
+} from './analysis.types';
+import { demoResult } from './demo-result';
+import { summarizeGroup } from './group-summary';
+import { buildRecommendations } from './recommendations';
+import { privacyScore } from './scoring';
+
+export interface BuildResultInput {
+  input: ClassifiedScanInput;
+  viewer: ScanViewer;
+  runs: { report: CheckReport; outcome: CheckOutcome }[];
+  startedAt: Date;
+  completedAt: Date;
+}
+
+export function buildAnalysisResult({ input, viewer, runs, startedAt, completedAt }: BuildResultInput): AnalysisResult {
+  const checks = runs.map((run) => run.report);
+  const detailsIncluded = viewer.userId !== undefined;
+  const common = {
+    input: input.value,
+    inputType: input.inputType,
+    checks,
+    detailsIncluded,
+    startedAt: startedAt.toISOString(),
+    completedAt: completedAt.toISOString(),
+  };
+
+  if (!runs.some((run) => run.outcome.status === 'ok')) {
+    const demo = demoResult(input.value);
+    const group = (name: FindingGroup): FindingGroupResult => ({
+      count: demo.groups[name].count,
+      details: detailsIncluded ? demo.groups[name].details : [],
+      summary: demo.groups[name].summary,
+    });
+    return {
+      ...common,
+      mode: 'demo',
+      privacyScore: demo.privacyScore,
+      breaches: { ...group('breaches'), hiddenSensitive: 0 },
+      personalInfo: group('personalInfo'),
+      locationData: group('locationData'),
+      metadata: group('metadata'),
+      socialMedia: group('socialMedia'),
+      recommendations: demo.recommendations,
+    };
+  }
+
+  const findings = runs.flatMap((run) => (run.outcome.status === 'ok' ? run.outcome.findings : []));
+  const ownerOfInput = input.kind === 'email' && viewer.verifiedEmail !== undefined && viewer.verifiedEmail === input.value;
+  const hidden = (finding: Finding) => finding.detail.kind === 'breach' && finding.detail.isSensitive && !ownerOfInput;
+  const visible = findings.filter((finding) => !hidden(finding));
+
+  const byGroup = Object.fromEntries(FINDING_GROUPS.map((g) => [g, findings.filter((f) => f.group === g)])) as Record<FindingGroup, Finding[]>;
+  const hiddenSensitive = byGroup.breaches.filter(hidden).length;
+  const group = (name: FindingGroup): FindingGroupResult => ({
+    count: byGroup[name].length,
+    details: detailsIncluded ? visible.filter((f) => f.group === name).map((f) => f.detail) : [],
+    summary: summarizeGroup(name, byGroup[name], checks, name === 'breaches' ? { hiddenSensitive } : {}),
+  });
+
+  return {
+    ...common,
+    mode: 'real',
+    privacyScore: privacyScore({
+      breaches: byGroup.breaches.length,
+      personalInfo: byGroup.personalInfo.length,
+      locationData: byGroup.locationData.length,
+      metadata: byGroup.metadata.length,
+      socialMedia: byGroup.socialMedia.length,
+    }),
+    breaches: { ...group('breaches'), hiddenSensitive },
+    personalInfo: group('personalInfo'),
+    locationData: group('locationData'),
+    metadata: group('metadata'),
+    socialMedia: group('socialMedia'),
+    // From what the viewer may see: a sensitive breach's data classes would give it away.
+    recommendations: buildRecommendations(visible),
+  };
+}

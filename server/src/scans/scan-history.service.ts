@@ -1,0 +1,118 @@
+import { HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { planFor, PlanTier } from '../billing/plan.catalogue';
+import type { ClassifiedScanInput } from '../shared/scan-input.rules';
+import type { AnalysisResult } from './analysis/analysis.types';
+import { FindingCounts, ScanStatus } from './scan.entity';
+import { ScanRepository } from './scan.repository';
+import { ScanPageDto, ScanRecordDto, ScanSummaryDto } from './scan.dto';
+
+/** Scans that count against the monthly quota: running and completed ones (failed and demo scans do not). */
+const COUNTED: ScanStatus[] = ['running', 'completed'];
+
+export const SCAN_MESSAGES = {
+  notFound: 'Scan not found',
+  quotaUsed: (limit: number, planName: string) =>
+    `You have used all ${limit} scans of your ${planName} plan this month. Upgrade your plan for more scans, or wait until next month.`,
+} as const;
+
+/** The quota is per calendar month in UTC. */
+export function monthStartUtc(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+function nextMonthStartUtc(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+
+export class ScanQuotaExceededException extends HttpException {
+  readonly headers: Record<string, string>;
+
+  constructor(limit: number, planName: string, retryAfterSeconds: number) {
+    super(SCAN_MESSAGES.quotaUsed(limit, planName), HttpStatus.TOO_MANY_REQUESTS);
+    this.headers = { 'Retry-After': String(retryAfterSeconds) };
+  }
+}
+
+/** A signed-in user's stored scans: the monthly quota, recording results, listing and reading them. */
+@Injectable()
+export class ScanHistoryService {
+  constructor(private readonly scans: ScanRepository) {}
+
+  /** Reserves one of the plan's monthly scans with a running record; throws 429 when none is left. */
+  async reservePrivacyScan(userId: string, planTier: PlanTier, input: ClassifiedScanInput, now = new Date()): Promise<string> {
+    const plan = planFor(planTier);
+    const scan = await this.scans.reserveWithinQuota(
+      { userId, scanType: 'privacy', input: input.value, inputType: input.inputType, startedAt: now },
+      plan.monthlyScans,
+      monthStartUtc(now),
+      COUNTED,
+    );
+    if (!scan) {
+      const retryAfter = Math.max(1, Math.ceil((nextMonthStartUtc(now).getTime() - now.getTime()) / 1000));
+      throw new ScanQuotaExceededException(plan.monthlyScans, plan.name, retryAfter);
+    }
+    return scan.id;
+  }
+
+  async completePrivacyScan(id: string, result: AnalysisResult): Promise<void> {
+    await this.scans.finish(id, {
+      status: 'completed',
+      score: result.privacyScore,
+      findingCounts: countsOf(result),
+      result,
+      completedAt: new Date(result.completedAt),
+    });
+  }
+
+  /** A scan that could not finish: kept as failed (it does not count against the quota). */
+  async failPrivacyScan(id: string): Promise<void> {
+    await this.scans.finish(id, { status: 'failed', score: null, findingCounts: null, result: null, completedAt: new Date() });
+  }
+
+  /** A demo result is never stored as the user's result (DESIGN.md): the reservation goes. */
+  async discardPrivacyScan(id: string): Promise<void> {
+    await this.scans.delete(id);
+  }
+
+  /** Records a finished image metadata check (the file name only, never the image). */
+  async recordImageCheck(userId: string, entry: { fileName: string; riskScore: number; findingCount: number; analysis: unknown }): Promise<string> {
+    const now = new Date();
+    const scan = await this.scans.insertFinished(
+      { userId, scanType: 'image', input: entry.fileName, inputType: 'image', startedAt: now },
+      {
+        status: 'completed',
+        score: entry.riskScore,
+        findingCounts: { breaches: 0, personalInfo: 0, locationData: 0, metadata: entry.findingCount, socialMedia: 0 },
+        result: entry.analysis,
+        completedAt: now,
+      },
+    );
+    return scan.id;
+  }
+
+  /** How many of this month's privacy scans the user has used. */
+  usedThisMonth(userId: string, now = new Date()): Promise<number> {
+    return this.scans.countOfUserSince(userId, 'privacy', monthStartUtc(now), COUNTED);
+  }
+
+  async list(userId: string, page: number, pageSize: number): Promise<ScanPageDto> {
+    const [items, total] = await this.scans.pageOfUser(userId, (page - 1) * pageSize, pageSize);
+    return { items: items.map((s) => ScanSummaryDto.from(s)), total, page, pageSize };
+  }
+
+  async get(userId: string, id: string): Promise<ScanRecordDto> {
+    const scan = await this.scans.findOfUser(userId, id);
+    if (!scan) throw new NotFoundException(SCAN_MESSAGES.notFound);
+    return ScanRecordDto.from(scan);
+  }
+}
+
+function countsOf(result: AnalysisResult): FindingCounts {
+  return {
+    breaches: result.breaches.count,
+    personalInfo: result.personalInfo.count,
+    locationData: result.locationData.count,
+    metadata: result.metadata.count,
+    socialMedia: result.socialMedia.count,
+  };
+}
+

@@ -1,0 +1,73 @@
+import { loadConfig } from '../common/config/app-config';
+import { classifyScanInput } from '../shared/scan-input.rules';
+import type { CheckOutcome, CheckReport, ScanCheck } from './analysis/analysis.types';
+import { ScanPipeline } from './scan-pipeline';
+
+const input = classifyScanInput('jane@example.com');
+const finding = { group: 'personalInfo', detail: { kind: 'risk', type: 'free_email_provider', value: 'x', source: 's', risk: 'low', evidence: { summary: 'seen' } } } as const;
+
+function check(id: ScanCheck['id'], run: ScanCheck['run'], appliesTo: ScanCheck['appliesTo'] = () => true): ScanCheck {
+  return { id, label: id, appliesTo, run };
+}
+const after = (ms: number, outcome: CheckOutcome) => new Promise<CheckOutcome>((resolve) => setTimeout(() => resolve(outcome), ms));
+
+function pipeline(checks: ScanCheck[], checkTimeoutMs = 200, scanTimeoutMs = 1000) {
+  const config = loadConfig({ SCAN_CHECK_TIMEOUT_MS: String(checkTimeoutMs), SCAN_TIMEOUT_MS: String(scanTimeoutMs) });
+  return new ScanPipeline(checks, config);
+}
+
+describe('ScanPipeline', () => {
+  it('runs only the checks that apply, all at once, reporting each as it finishes', async () => {
+    const order: string[] = [];
+    const p = pipeline([
+      check('gravatar', () => after(60, { status: 'ok', findings: [finding] })),
+      check('breaches', () => after(10, { status: 'ok', findings: [] })),
+      check('url-input', () => after(0, { status: 'ok', findings: [] }), (i) => i.kind === 'url'),
+    ]);
+    const runs = await p.run(input, {}, (report: CheckReport) => order.push(report.id));
+    expect(order).toEqual(['breaches', 'gravatar']);
+    expect(runs.map((r) => r.report)).toEqual([
+      expect.objectContaining({ id: 'gravatar', status: 'ok', findings: 1 }),
+      expect.objectContaining({ id: 'breaches', status: 'ok', findings: 0 }),
+    ]);
+  });
+
+  it('reports an overrunning check as timed out and ignores its late answer', async () => {
+    const signals: AbortSignal[] = [];
+    const p = pipeline([
+      check('gravatar', (_i, { signal }) => {
+        signals.push(signal);
+        return after(500, { status: 'ok', findings: [finding] });
+      }),
+    ]);
+    const [run] = await p.run(input, {});
+    expect(run.report).toMatchObject({ status: 'timed_out', findings: 0 });
+    expect(run.outcome.findings).toEqual([]);
+    expect(signals[0].aborted).toBe(true);
+  });
+
+  it('stops every check at the scan-wide deadline even when each check allows longer', async () => {
+    const p = pipeline([check('gravatar', () => after(800, { status: 'ok', findings: [] }))], 5000, 150);
+    const [run] = await p.run(input, {});
+    expect(run.report.status).toBe('timed_out');
+  });
+
+  it('turns a check that throws into unavailable without failing the scan', async () => {
+    const p = pipeline([
+      check('gravatar', async () => {
+        throw new TypeError('boom');
+      }),
+      check('breaches', async () => ({ status: 'ok', findings: [finding] })),
+    ]);
+    const runs = await p.run(input, {});
+    expect(runs[0].report).toMatchObject({ status: 'unavailable', message: 'The check failed unexpectedly.' });
+    expect(runs[1].report.status).toBe('ok');
+  });
+
+  it('drops findings of a check that did not end ok', async () => {
+    const p = pipeline([check('gravatar', async () => ({ status: 'rate_limited', message: 'slow down', retryAfterSeconds: 3, findings: [finding] }))]);
+    const [run] = await p.run(input, {});
+    expect(run.report).toMatchObject({ status: 'rate_limited', retryAfterSeconds: 3, findings: 0, message: 'slow down' });
+    expect(run.outcome.findings).toEqual([]);
+  });
+});

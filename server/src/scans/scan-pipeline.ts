@@ -1,0 +1,76 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AppConfig } from '../common/config/app-config';
+import { APP_CONFIG } from '../common/config/config.module';
+import type { ClassifiedScanInput } from '../shared/scan-input.rules';
+import type { CheckOutcome, CheckReport, ScanCheck, ScanViewer } from './analysis/analysis.types';
+
+export const SCAN_CHECKS = Symbol('SCAN_CHECKS');
+
+export interface CheckRun {
+  check: ScanCheck;
+  outcome: CheckOutcome;
+  report: CheckReport;
+}
+
+/**
+ * Runs every check that applies to an input in parallel. Each check has its own time limit and
+ * the whole scan one more; a check that overruns is reported as timed out (its late answer is
+ * ignored), one that throws as unavailable. Nothing here is guessed: a check that did not run
+ * contributes no findings.
+ */
+@Injectable()
+export class ScanPipeline {
+  private readonly logger = new Logger(ScanPipeline.name);
+
+  constructor(
+    @Inject(SCAN_CHECKS) private readonly checks: ScanCheck[],
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  applicableChecks(input: ClassifiedScanInput): ScanCheck[] {
+    return this.checks.filter((check) => check.appliesTo(input));
+  }
+
+  async run(input: ClassifiedScanInput, viewer: ScanViewer, onCheck: (report: CheckReport) => void = () => undefined): Promise<CheckRun[]> {
+    const { checkTimeoutMs, scanTimeoutMs } = this.config.scans;
+    const scanDeadline = AbortSignal.timeout(scanTimeoutMs);
+    return Promise.all(
+      this.applicableChecks(input).map(async (check) => {
+        const started = performance.now();
+        const signal = AbortSignal.any([AbortSignal.timeout(checkTimeoutMs), scanDeadline]);
+        const outcome = await this.runOne(check, input, viewer, signal);
+        const report: CheckReport = {
+          id: check.id,
+          label: check.label,
+          status: outcome.status,
+          ...(outcome.message ? { message: outcome.message } : {}),
+          ...(outcome.retryAfterSeconds !== undefined ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
+          findings: outcome.status === 'ok' ? outcome.findings.length : 0,
+          durationMs: Math.round(performance.now() - started),
+        };
+        onCheck(report);
+        return { check, outcome: outcome.status === 'ok' ? outcome : { ...outcome, findings: [] }, report };
+      }),
+    );
+  }
+
+  private async runOne(check: ScanCheck, input: ClassifiedScanInput, viewer: ScanViewer, signal: AbortSignal): Promise<CheckOutcome> {
+    let onAbort: (() => void) | undefined;
+    const timedOut = new Promise<CheckOutcome>((resolve) => {
+      onAbort = () => resolve({ status: 'timed_out', message: 'The check took too long and was stopped.', findings: [] });
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    });
+    const attempt = check.run(input, { signal, viewer }).catch((err: unknown): CheckOutcome => {
+      if (signal.aborted) return { status: 'timed_out', message: 'The check took too long and was stopped.', findings: [] };
+      // Never log the input: only which check failed and the error's class.
+      this.logger.error(`check ${check.id} failed: ${err instanceof Error ? err.name : 'unknown error'}`);
+      return { status: 'unavailable', message: 'The check failed unexpectedly.', findings: [] };
+    });
+    try {
+      return await Promise.race([attempt, timedOut]);
+    } finally {
+      if (onAbort) signal.removeEventListener('abort', onAbort);
+    }
+  }
+}

@@ -1,0 +1,241 @@
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
+import { SCAN_INPUT_MAX_LENGTH, SCAN_INPUT_MESSAGES, scanInputError } from '../shared/scan-input.rules';
+import {
+  CHECK_IDS,
+  CHECK_STATUSES,
+  CheckId,
+  CheckStatus,
+  FINDING_TYPES,
+  FindingType,
+  RISK_LEVELS,
+  RiskLevel,
+} from './analysis/analysis.types';
+import type { FindingCounts, ScanEntity } from './scan.entity';
+
+const INPUT_TYPES = ['email', 'url', 'social', 'unknown', 'instagram', 'twitter', 'linkedin', 'facebook'] as const;
+
+/** The spec's input rules (one implementation, shared with the client) as a validator. */
+function IsScanInput() {
+  return ValidateBy({
+    name: 'isScanInput',
+    validator: {
+      validate: (value) => typeof value === 'string' && scanInputError(value) === undefined,
+      defaultMessage: (args) => (typeof args?.value === 'string' ? (scanInputError(args.value) ?? SCAN_INPUT_MESSAGES.invalid) : SCAN_INPUT_MESSAGES.empty),
+    },
+  });
+}
+
+export class CreateScanDto {
+  @ApiProperty({
+    description: 'An email address, a website URL or bare domain, a social handle (@name) or a profile URL. Trimmed.',
+    example: 'jane@example.com',
+    maxLength: SCAN_INPUT_MAX_LENGTH,
+  })
+  @IsScanInput()
+  input!: string;
+}
+
+export class EvidenceDto {
+  @ApiProperty({ description: 'What was seen, in one sentence.' })
+  summary!: string;
+
+  @ApiPropertyOptional({ description: 'The raw value observed: a DNS record, a profile field, a URL parameter.' })
+  observed?: string;
+
+  @ApiPropertyOptional({ description: 'A public record of it (https).' })
+  url?: string;
+}
+
+export class BreachDetailDto {
+  @ApiProperty({ enum: ['breach'] })
+  kind!: 'breach';
+  @ApiProperty() name!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty() domain!: string;
+  @ApiProperty({ example: '2019-05-01' }) breachDate!: string;
+  @ApiProperty() addedDate!: string;
+  @ApiProperty() modifiedDate!: string;
+  @ApiProperty() pwnCount!: number;
+  @ApiProperty({ description: "HIBP's description: HTML with links, as HIBP writes it. Render as text." })
+  description!: string;
+  @ApiProperty({ type: [String] }) dataClasses!: string[];
+  @ApiProperty() isVerified!: boolean;
+  @ApiProperty() isFabricated!: boolean;
+  @ApiProperty() isSensitive!: boolean;
+  @ApiProperty() isRetired!: boolean;
+  @ApiProperty() isSpamList!: boolean;
+  @ApiProperty({ example: 'Have I Been Pwned' }) source!: string;
+  @ApiProperty({ enum: RISK_LEVELS }) risk!: RiskLevel;
+  @ApiProperty({ type: EvidenceDto }) evidence!: EvidenceDto;
+}
+
+export class DemoBreachDetailDto {
+  @ApiProperty({ enum: ['demo-breach'] })
+  kind!: 'demo-breach';
+  @ApiProperty() name!: string;
+  @ApiProperty() date!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ enum: ['critical', 'high', 'medium'] }) severity!: 'critical' | 'high' | 'medium';
+  @ApiProperty() source!: string;
+  @ApiProperty({ type: EvidenceDto }) evidence!: EvidenceDto;
+}
+
+export class RiskDetailDto {
+  @ApiProperty({ enum: ['risk'] })
+  kind!: 'risk';
+  @ApiProperty({ enum: FINDING_TYPES }) type!: FindingType;
+  @ApiProperty() value!: string;
+  @ApiProperty() source!: string;
+  @ApiPropertyOptional() platform?: string;
+  @ApiProperty({ enum: RISK_LEVELS }) risk!: RiskLevel;
+  @ApiProperty({ type: EvidenceDto }) evidence!: EvidenceDto;
+}
+
+const DETAIL_SCHEMA = {
+  oneOf: [{ $ref: getSchemaPath(BreachDetailDto) }, { $ref: getSchemaPath(DemoBreachDetailDto) }, { $ref: getSchemaPath(RiskDetailDto) }],
+  discriminator: {
+    propertyName: 'kind',
+    mapping: {
+      breach: getSchemaPath(BreachDetailDto),
+      'demo-breach': getSchemaPath(DemoBreachDetailDto),
+      risk: getSchemaPath(RiskDetailDto),
+    },
+  },
+};
+
+@ApiExtraModels(BreachDetailDto, DemoBreachDetailDto, RiskDetailDto)
+export class FindingGroupDto {
+  @ApiProperty() count!: number;
+  @ApiProperty({ type: 'array', items: DETAIL_SCHEMA, description: 'Empty for visitors and when nothing was found.' })
+  details!: (BreachDetailDto | DemoBreachDetailDto | RiskDetailDto)[];
+  @ApiProperty() summary!: string;
+}
+
+export class BreachGroupDto extends FindingGroupDto {
+  @ApiProperty({ description: 'Sensitive breaches left out of the details: only the signed-in owner of this verified address sees them.' })
+  hiddenSensitive!: number;
+}
+
+export class RecommendationDto {
+  @ApiProperty() category!: string;
+  @ApiProperty() action!: string;
+  @ApiProperty({ enum: RISK_LEVELS }) priority!: RiskLevel;
+}
+
+export class CheckReportDto {
+  @ApiProperty({ enum: CHECK_IDS }) id!: CheckId;
+  @ApiProperty() label!: string;
+  @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
+  @ApiPropertyOptional({ description: 'Why the check did not run, in plain words.' }) message?: string;
+  @ApiPropertyOptional() retryAfterSeconds?: number;
+  @ApiProperty() findings!: number;
+  @ApiProperty() durationMs!: number;
+}
+
+export class AnalysisResultDto {
+  @ApiProperty() input!: string;
+  @ApiProperty({ enum: INPUT_TYPES }) inputType!: (typeof INPUT_TYPES)[number];
+  @ApiProperty({ minimum: 0, maximum: 100 }) privacyScore!: number;
+  @ApiProperty({ enum: ['real', 'demo'], description: "'demo' only when no real check could run at all; never stored." })
+  mode!: 'real' | 'demo';
+  @ApiProperty({ type: BreachGroupDto }) breaches!: BreachGroupDto;
+  @ApiProperty({ type: FindingGroupDto }) personalInfo!: FindingGroupDto;
+  @ApiProperty({ type: FindingGroupDto }) locationData!: FindingGroupDto;
+  @ApiProperty({ type: FindingGroupDto }) metadata!: FindingGroupDto;
+  @ApiProperty({ type: FindingGroupDto }) socialMedia!: FindingGroupDto;
+  @ApiProperty({ type: [RecommendationDto] }) recommendations!: RecommendationDto[];
+  @ApiProperty({ type: [CheckReportDto], description: 'Every check that applied to this input and how it ended.' })
+  checks!: CheckReportDto[];
+  @ApiProperty({ description: 'False for visitors: counts and summaries only.' }) detailsIncluded!: boolean;
+  @ApiProperty() startedAt!: string;
+  @ApiProperty() completedAt!: string;
+  @ApiPropertyOptional({ description: 'The stored scan, for signed-in users and real results.' }) scanId?: string;
+}
+
+export class CheckInfoDto {
+  @ApiProperty({ enum: CHECK_IDS }) id!: CheckId;
+  @ApiProperty() label!: string;
+}
+
+/** The first server-sent event of a streamed scan. */
+export class ScanStartedEventDto {
+  @ApiProperty() input!: string;
+  @ApiProperty({ enum: INPUT_TYPES }) inputType!: (typeof INPUT_TYPES)[number];
+  @ApiProperty({ type: [CheckInfoDto] }) checks!: CheckInfoDto[];
+}
+
+export class FindingCountsDto {
+  @ApiProperty() breaches!: number;
+  @ApiProperty() personalInfo!: number;
+  @ApiProperty() locationData!: number;
+  @ApiProperty() metadata!: number;
+  @ApiProperty() socialMedia!: number;
+}
+
+export class ScanSummaryDto {
+  @ApiProperty() id!: string;
+  @ApiProperty({ enum: ['privacy', 'image'] }) scanType!: 'privacy' | 'image';
+  @ApiProperty({ description: 'What was scanned (the image check: the file name).' }) input!: string;
+  @ApiProperty({ enum: [...INPUT_TYPES, 'image'] }) inputType!: string;
+  @ApiProperty({ enum: ['running', 'completed', 'failed'], description: "Anything but completed or failed is in progress." })
+  status!: 'running' | 'completed' | 'failed';
+  @ApiProperty({ type: Number, nullable: true, description: 'Privacy scans: the privacy score; image checks: the risk score.' })
+  score!: number | null;
+  @ApiProperty({ type: FindingCountsDto, nullable: true }) findings!: FindingCounts | null;
+  @ApiProperty() startedAt!: string;
+  @ApiProperty({ type: String, nullable: true }) completedAt!: string | null;
+
+  static from(scan: ScanEntity): ScanSummaryDto {
+    return {
+      id: scan.id,
+      scanType: scan.scanType,
+      input: scan.input,
+      inputType: scan.inputType,
+      status: scan.status,
+      score: scan.score,
+      findings: scan.findingCounts,
+      startedAt: scan.startedAt.toISOString(),
+      completedAt: scan.completedAt?.toISOString() ?? null,
+    };
+  }
+}
+
+export class ScanRecordDto extends ScanSummaryDto {
+  @ApiProperty({
+    nullable: true,
+    description: 'The full result: an AnalysisResultDto for privacy scans, the image analysis for image checks.',
+    oneOf: [{ $ref: getSchemaPath(AnalysisResultDto) }, { type: 'object', additionalProperties: true }],
+  })
+  result!: AnalysisResultDto | Record<string, unknown> | null;
+
+  static override from(scan: ScanEntity): ScanRecordDto {
+    return { ...ScanSummaryDto.from(scan), result: (scan.result ?? null) as ScanRecordDto['result'] };
+  }
+}
+
+export class ScanPageDto {
+  @ApiProperty({ type: [ScanSummaryDto] }) items!: ScanSummaryDto[];
+  @ApiProperty() total!: number;
+  @ApiProperty() page!: number;
+  @ApiProperty() pageSize!: number;
+}
+
+export class ListScansQueryDto {
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number from 1' })
+  @Min(1, { message: 'page must be a whole number from 1' })
+  @Max(100_000, { message: 'page must be a whole number from 1' })
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'pageSize must be a whole number from 1 to 100' })
+  @Min(1, { message: 'pageSize must be a whole number from 1 to 100' })
+  @Max(100, { message: 'pageSize must be a whole number from 1 to 100' })
+  pageSize?: number;
+}

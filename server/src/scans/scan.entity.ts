@@ -1,0 +1,55 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { UserEntity } from '../auth/user.entity';
+import type { ScanInputType } from '../shared/scan-input.rules';
+import type { FindingGroup } from './analysis/analysis.types';
+
+/** 'privacy': the email/website/social scan; 'image': the image metadata check. */
+export type ScanType = 'privacy' | 'image';
+/** 'running' is shown as in progress; a scan interrupted by a crash stays 'running'. */
+export type ScanStatus = 'running' | 'completed' | 'failed';
+export type FindingCounts = Record<FindingGroup, number>;
+
+/** A signed-in user's scan: the spec's stored scan record plus the full result. Visitors' scans are never stored. */
+@Entity({ name: 'scans' })
+@Index('IDX_scans_user_id_started_at', ['userId', 'startedAt'])
+export class ScanEntity {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_scans' })
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'FK_scans_user_id' })
+  user?: UserEntity;
+
+  @Column({ name: 'scan_type', type: 'text' })
+  scanType!: ScanType;
+
+  /** What was scanned: the normalised input, or the image's file name. */
+  @Column({ type: 'text' })
+  input!: string;
+
+  @Column({ name: 'input_type', type: 'text' })
+  inputType!: ScanInputType | 'image';
+
+  @Column({ type: 'text' })
+  status!: ScanStatus;
+
+  /** Privacy scans: the privacy score (100 is best); image checks: the risk score (100 is worst). */
+  @Column({ type: 'integer', nullable: true })
+  score!: number | null;
+
+  @Column({ name: 'finding_counts', type: 'jsonb', nullable: true })
+  findingCounts!: FindingCounts | null;
+
+  /** The whole result as the API returned it (AnalysisResult, or the image analysis). */
+  @Column({ type: 'jsonb', nullable: true })
+  result!: unknown;
+
+  @Column({ name: 'started_at', type: 'timestamptz' })
+  startedAt!: Date;
+
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
+  completedAt!: Date | null;
+}

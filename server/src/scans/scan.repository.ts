@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { In, MoreThanOrEqual, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { FindingCounts, ScanEntity, ScanStatus, ScanType } from './scan.entity';
+
+export interface NewScan {
+  userId: string;
+  scanType: ScanType;
+  input: string;
+  inputType: ScanEntity['inputType'];
+  startedAt: Date;
+}
+
+export interface ScanOutcome {
+  status: Exclude<ScanStatus, 'running'>;
+  score: number | null;
+  findingCounts: FindingCounts | null;
+  result: unknown;
+  completedAt: Date;
+}
+
+@Injectable()
+export class ScanRepository {
+  constructor(@InjectRepository(ScanEntity) private readonly scans: Repository<ScanEntity>) {}
+
+  /**
+   * Inserts a running scan unless the user already has `limit` counted scans of this type since
+   * `since`. A per-user advisory lock serialises concurrent reservations, so parallel requests
+   * cannot overshoot the quota. Returns undefined when the quota is used up.
+   */
+  async reserveWithinQuota(scan: NewScan, limit: number, since: Date, counted: ScanStatus[]): Promise<ScanEntity | undefined> {
+    return this.scans.manager.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`scan-quota:${scan.userId}`]);
+      const used = await manager.countBy(ScanEntity, {
+        userId: scan.userId,
+        scanType: scan.scanType,
+        status: In(counted),
+        startedAt: MoreThanOrEqual(since),
+      });
+      if (used >= limit) return undefined;
+      return manager.save(manager.create(ScanEntity, { ...scan, id: randomUUID(), status: 'running', score: null, findingCounts: null, result: null, completedAt: null }));
+    });
+  }
+
+  async insertFinished(scan: NewScan, outcome: ScanOutcome): Promise<ScanEntity> {
+    return this.scans.save(this.scans.create({ ...scan, ...outcome, id: randomUUID() }));
+  }
+
+  async finish(id: string, outcome: ScanOutcome): Promise<void> {
+    // jsonb `result` holds any JSON; TypeORM's deep-partial type cannot express unknown.
+    await this.scans.update({ id }, outcome as QueryDeepPartialEntity<ScanEntity>);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.scans.delete({ id });
+  }
+
+  countOfUserSince(userId: string, scanType: ScanType, since: Date, counted: ScanStatus[]): Promise<number> {
+    return this.scans.countBy({ userId, scanType, status: In(counted), startedAt: MoreThanOrEqual(since) });
+  }
+
+  /** Newest first; the list leaves the (large) result out. */
+  async pageOfUser(userId: string, offset: number, limit: number): Promise<[ScanEntity[], number]> {
+    return this.scans.findAndCount({
+      where: { userId },
+      order: { startedAt: 'DESC', id: 'DESC' },
+      skip: offset,
+      take: limit,
+      select: { id: true, userId: true, scanType: true, input: true, inputType: true, status: true, score: true, findingCounts: true, startedAt: true, completedAt: true },
+    });
+  }
+
+  findOfUser(userId: string, id: string): Promise<ScanEntity | null> {
+    return this.scans.findOneBy({ id, userId });
+  }
+}

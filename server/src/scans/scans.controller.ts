@@ -1,0 +1,121 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Logger, NotFoundException, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiExtraModels,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Authenticated, OptionallyAuthenticated } from '../auth/bearer-auth.guard';
+import { AuthenticatedUser, ClientIp, CurrentUser, OptionalUser } from '../auth/current-user.decorator';
+import { ErrorBodyDto } from '../common/http/error-body.dto';
+import { TOO_MANY_REQUESTS_RESPONSE } from '../common/security/too-many-requests.exception';
+import { ScanHistoryService, SCAN_MESSAGES } from './scan-history.service';
+import {
+  AnalysisResultDto,
+  CheckReportDto,
+  CreateScanDto,
+  ListScansQueryDto,
+  ScanPageDto,
+  ScanRecordDto,
+  ScanStartedEventDto,
+} from './scan.dto';
+import { ScansService } from './scans.service';
+import { SseWriter } from './sse-writer';
+
+export const ANALYSIS_FAILED = 'Analysis failed. Please try again.';
+
+const STREAM_DESCRIPTION = [
+  'With `Accept: text/event-stream` the answer is a stream of server-sent events:',
+  '`started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto),',
+  'then `result` (AnalysisResultDto) or `error` ({statusCode, error}).',
+  'Refusals (400, 401, 429) come before the stream, as ordinary JSON errors.',
+].join(' ');
+
+function scanIdPipe() {
+  return new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(SCAN_MESSAGES.notFound) });
+}
+
+@ApiTags('scans')
+@Controller('scans')
+@ApiExtraModels(ScanStartedEventDto, CheckReportDto)
+export class ScansController {
+  private readonly logger = new Logger(ScansController.name);
+
+  constructor(
+    private readonly scans: ScansService,
+    private readonly history: ScanHistoryService,
+  ) {}
+
+  @Post()
+  @HttpCode(HttpStatus.OK)
+  @OptionallyAuthenticated()
+  @ApiOperation({
+    summary: 'Scan an email address, website or social handle',
+    description:
+      'Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens ' +
+      "(counted against the plan's monthly scans; details with evidence; real results stored). " +
+      STREAM_DESCRIPTION,
+  })
+  @ApiResponse({
+    status: 200,
+    description: 'The analysis result, or the event stream.',
+    content: {
+      'application/json': { schema: { $ref: getSchemaPath(AnalysisResultDto) } },
+      'text/event-stream': { schema: { type: 'string', description: STREAM_DESCRIPTION } },
+    },
+  })
+  @ApiExtraModels(AnalysisResultDto)
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Empty or invalid input: the spec\'s two messages.' })
+  @ApiTooManyRequestsResponse({
+    type: ErrorBodyDto,
+    ...TOO_MANY_REQUESTS_RESPONSE,
+    description: "Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up.",
+  })
+  async createScan(
+    @Body() dto: CreateScanDto,
+    @OptionalUser() user: AuthenticatedUser | undefined,
+    @ClientIp() clientIp: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const prepared = await this.scans.prepare(dto.input, user, clientIp);
+    if (!(req.headers.accept ?? '').includes('text/event-stream')) {
+      res.status(HttpStatus.OK).json(await this.scans.run(prepared));
+      return;
+    }
+    const stream = new SseWriter(res);
+    stream.send('started', prepared.started);
+    try {
+      const result = await this.scans.run(prepared, { onCheck: (report) => stream.send('check', report) });
+      stream.send('result', result);
+    } catch (err) {
+      this.logger.error(`streamed scan failed: ${err instanceof Error ? err.name : 'unknown error'}`);
+      stream.send('error', { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, error: ANALYSIS_FAILED });
+    } finally {
+      stream.end();
+    }
+  }
+
+  @Get()
+  @Authenticated()
+  @ApiOperation({ summary: "The signed-in user's scans, newest first", description: 'Privacy scans and image checks; each without its full result.' })
+  @ApiOkResponse({ type: ScanPageDto })
+  listScans(@CurrentUser() user: AuthenticatedUser, @Query() query: ListScansQueryDto): Promise<ScanPageDto> {
+    return this.history.list(user.userId, query.page ?? 1, query.pageSize ?? 20);
+  }
+
+  @Get(':id')
+  @Authenticated()
+  @ApiOperation({ summary: 'One of the signed-in user\'s scans, with its full result' })
+  @ApiOkResponse({ type: ScanRecordDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: "No scan with this id among the user's own." })
+  getScan(@CurrentUser() user: AuthenticatedUser, @Param('id', scanIdPipe()) id: string): Promise<ScanRecordDto> {
+    return this.history.get(user.userId, id);
+  }
+}

@@ -1,0 +1,48 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
+import { BillingModule } from '../billing/billing.module';
+import { BreachCatalogueStateEntity } from './breach-catalogue/breach-catalogue-state.entity';
+import { BreachCatalogueEntity } from './breach-catalogue/breach-catalogue.entity';
+import { BreachCatalogueRepository } from './breach-catalogue/breach-catalogue.repository';
+import { BreachCatalogueService } from './breach-catalogue/breach-catalogue.service';
+import { PasswordRangeService } from './passwords/password-range.service';
+import { PasswordsController } from './passwords/passwords.controller';
+import { scanChecksProvider } from './scan-checks';
+import { ScanEntity } from './scan.entity';
+import { ScanHistoryService } from './scan-history.service';
+import { ScanPipeline } from './scan-pipeline';
+import { ScanRepository } from './scan.repository';
+import { ScansController } from './scans.controller';
+import { ScansService } from './scans.service';
+import { dnsResolverProvider, EmailDnsSource } from './sources/email-dns.source';
+import { GravatarSource } from './sources/gravatar.source';
+import { HibpSource } from './sources/hibp.source';
+import { PwnedPasswordsSource } from './sources/pwned-passwords.source';
+
+/**
+ * Privacy scans: the input rules, the analysis pipeline (checks run in parallel, each a source
+ * plus a pure analyzer), scoring and recommendations, stored history, the breach catalogue and
+ * the password exposure range proxy.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([ScanEntity, BreachCatalogueEntity, BreachCatalogueStateEntity]), AuthModule, BillingModule],
+  controllers: [ScansController, PasswordsController],
+  providers: [
+    ScanRepository,
+    ScanHistoryService,
+    scanChecksProvider,
+    ScanPipeline,
+    ScansService,
+    HibpSource,
+    PwnedPasswordsSource,
+    GravatarSource,
+    dnsResolverProvider,
+    EmailDnsSource,
+    BreachCatalogueRepository,
+    BreachCatalogueService,
+    PasswordRangeService,
+  ],
+  exports: [ScanHistoryService, HibpSource, PwnedPasswordsSource, GravatarSource, EmailDnsSource, BreachCatalogueService],
+})
+export class ScansModule {}

@@ -1,0 +1,81 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AccountService } from '../auth/account.service';
+import type { AuthenticatedUser } from '../auth/current-user.decorator';
+import { AppConfig } from '../common/config/app-config';
+import { APP_CONFIG } from '../common/config/config.module';
+import { RateLimiter, RateLimitRule } from '../common/security/rate-limiter.service';
+import { classifyScanInput, ClassifiedScanInput } from '../shared/scan-input.rules';
+import type { AnalysisResult, CheckReport, ScanViewer } from './analysis/analysis.types';
+import { buildAnalysisResult } from './analysis/analysis-result.builder';
+import { ScanHistoryService } from './scan-history.service';
+import { ScanPipeline } from './scan-pipeline';
+import { RATE_LIMIT_MESSAGE } from './sources/source-http';
+import type { ScanStartedEventDto } from './scan.dto';
+
+/** A scan that passed the rate limit and the quota, ready to run. */
+export interface PreparedScan {
+  input: ClassifiedScanInput;
+  viewer: ScanViewer;
+  /** The reserved history record (signed-in users). */
+  scanId?: string;
+  started: ScanStartedEventDto;
+}
+
+export interface ScanListener {
+  onCheck?(report: CheckReport): void;
+}
+
+/**
+ * The scan's straight line: who is asking (rate limit for visitors, the plan's monthly quota for
+ * users) → the pipeline's checks in parallel → grouping, scoring and recommendations → stored
+ * for signed-in users (real results only) → the result.
+ */
+@Injectable()
+export class ScansService {
+  private readonly visitorRule: RateLimitRule;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly pipeline: ScanPipeline,
+    private readonly history: ScanHistoryService,
+    private readonly accounts: AccountService,
+    private readonly limiter: RateLimiter,
+  ) {
+    this.visitorRule = { name: 'scan-visitor-ip', limit: config.scans.visitorScansPerHour, windowSeconds: 3600, message: RATE_LIMIT_MESSAGE };
+  }
+
+  /** Everything that can refuse a scan, before any answer is streamed: 429s come from here. */
+  async prepare(rawInput: string, user: AuthenticatedUser | undefined, clientIp: string): Promise<PreparedScan> {
+    const input = classifyScanInput(rawInput);
+    let viewer: ScanViewer = {};
+    let scanId: string | undefined;
+    if (user) {
+      const profile = await this.accounts.profile(user.userId);
+      viewer = { userId: user.userId, ...(profile.emailVerified ? { verifiedEmail: profile.email.toLowerCase() } : {}) };
+      scanId = await this.history.reservePrivacyScan(user.userId, profile.plan.tier, input);
+    } else {
+      await this.limiter.consume(this.visitorRule, clientIp);
+    }
+    const checks = this.pipeline.applicableChecks(input).map((check) => ({ id: check.id, label: check.label }));
+    return { input, viewer, scanId, started: { input: input.value, inputType: input.inputType, checks } };
+  }
+
+  async run(scan: PreparedScan, listener: ScanListener = {}): Promise<AnalysisResult> {
+    const startedAt = new Date();
+    try {
+      const runs = await this.pipeline.run(scan.input, scan.viewer, listener.onCheck);
+      const result = buildAnalysisResult({ input: scan.input, viewer: scan.viewer, runs, startedAt, completedAt: new Date() });
+      if (!scan.scanId) return result;
+      if (result.mode === 'demo') {
+        await this.history.discardPrivacyScan(scan.scanId);
+        return result;
+      }
+      const stored = { ...result, scanId: scan.scanId };
+      await this.history.completePrivacyScan(scan.scanId, stored);
+      return stored;
+    } catch (err) {
+      if (scan.scanId) await this.history.failPrivacyScan(scan.scanId);
+      throw err;
+    }
+  }
+}

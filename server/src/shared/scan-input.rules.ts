@@ -1,0 +1,164 @@
+/**
+ * The public scan input rules (spec sections 5 and 9), written once: the client imports this file
+ * (alias `@shared`) for the button and its messages, and the server for validation and routing.
+ * Keep it free of Node and browser APIs.
+ */
+
+export const SCAN_INPUT_MESSAGES = {
+  empty: 'Please enter a handle, URL, or email address',
+  invalid: 'Please enter a valid email address, website URL, or social media handle (e.g., @username)',
+} as const;
+
+/** Longer inputs are refused as invalid: no real address, URL or handle is this long. */
+export const SCAN_INPUT_MAX_LENGTH = 2048;
+
+/** The platforms whose handles and profile URLs we recognise (spec section 9). */
+export const SOCIAL_PLATFORMS = ['instagram', 'twitter', 'linkedin', 'facebook', 'tiktok', 'youtube', 'reddit'] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+
+/** The known social hosts (and their subdomains), each with its platform. */
+export const SOCIAL_HOSTS: Readonly<Record<string, SocialPlatform>> = {
+  'instagram.com': 'instagram',
+  'twitter.com': 'twitter',
+  'x.com': 'twitter',
+  'linkedin.com': 'linkedin',
+  'facebook.com': 'facebook',
+  'fb.com': 'facebook',
+  'tiktok.com': 'tiktok',
+  'youtube.com': 'youtube',
+  'youtu.be': 'youtube',
+  'reddit.com': 'reddit',
+  'redd.it': 'reddit',
+};
+
+/** What kind of thing was entered. `unknown` only for input that is not valid. */
+export type ScanInputKind = 'email' | 'url' | 'social' | 'unknown';
+/** The widget's inputType: the kind, with the four platforms the spec names spelled out. */
+export type ScanInputType = 'email' | 'url' | 'social' | 'unknown' | 'instagram' | 'twitter' | 'linkedin' | 'facebook';
+
+export interface ClassifiedScanInput {
+  /** The input as the user meant it: trimmed, and lower-cased for emails and hosts. */
+  value: string;
+  kind: ScanInputKind;
+  inputType: ScanInputType;
+  /** Social inputs: the platform when a known host was given ('@name' alone has none). */
+  platform?: SocialPlatform;
+  /** Social inputs: the handle without '@', when one can be read. */
+  handle?: string;
+  /** URL inputs and social profile URLs: the absolute http(s) URL (https:// added to a bare domain). */
+  url?: string;
+  /** Email inputs: the domain part. */
+  domain?: string;
+}
+
+// No '/' anywhere: 'https://medium.com/@jane.doe' and 'tiktok.com/@some.user' are URLs with an '@' in
+// their path, and 'https://user:pw@host' a URL with credentials, not email addresses.
+const EMAIL_SHAPE = /^[^\s@/]+@[^\s@/?#]+\.[^\s@/?#]+$/;
+const HANDLE = /^@[a-z0-9_]+$/;
+const HTTP_PREFIX = /^https?:\/\//;
+// One or more labels, then an alphabetic suffix of at least two letters; optionally a port and a path.
+const BARE_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/;
+
+/** The spec's message for an input that cannot be scanned, or undefined when it can. */
+export function scanInputError(raw: string): string | undefined {
+  const input = raw.trim();
+  if (input === '') return SCAN_INPUT_MESSAGES.empty;
+  return classifyScanInput(input).kind === 'unknown' ? SCAN_INPUT_MESSAGES.invalid : undefined;
+}
+
+/** The scan button's disabled rule (spec section 5). */
+export function isScanButtonDisabled(raw: string, scanning: boolean): boolean {
+  return scanning || scanInputError(raw) !== undefined;
+}
+
+/** Decides what the input is; anything that is not valid comes back as kind 'unknown'. */
+export function classifyScanInput(raw: string): ClassifiedScanInput {
+  const trimmed = raw.trim();
+  const lower = trimmed.toLowerCase();
+  const unknown: ClassifiedScanInput = { value: trimmed, kind: 'unknown', inputType: 'unknown' };
+  if (lower === '' || lower.length > SCAN_INPUT_MAX_LENGTH) return unknown;
+
+  if (EMAIL_SHAPE.test(lower)) {
+    return { value: lower, kind: 'email', inputType: 'email', domain: lower.slice(lower.lastIndexOf('@') + 1) };
+  }
+  if (HANDLE.test(lower)) {
+    return { value: lower, kind: 'social', inputType: 'social', handle: lower.slice(1) };
+  }
+  if (/\s/.test(lower)) return unknown;
+
+  const hasScheme = HTTP_PREFIX.test(lower);
+  if (!hasScheme && !BARE_DOMAIN.test(lower) && !mentionsSocialHost(lower)) return unknown;
+  const url = parseHttpUrl(hasScheme ? trimmed : `https://${trimmed}`);
+  if (!url) return unknown;
+
+  const platform = platformOfHost(url.hostname);
+  if (platform) {
+    const handle = handleFromProfilePath(platform, url.pathname);
+    return {
+      value: url.href,
+      kind: 'social',
+      inputType: platformInputType(platform),
+      platform,
+      url: url.href,
+      ...(handle ? { handle } : {}),
+    };
+  }
+  return { value: url.href, kind: 'url', inputType: 'url', url: url.href };
+}
+
+/** The platform of a host or any of its subdomains (www.instagram.com, m.facebook.com). */
+export function platformOfHost(hostname: string): SocialPlatform | undefined {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  for (const [known, platform] of Object.entries(SOCIAL_HOSTS)) {
+    if (host === known || host.endsWith(`.${known}`)) return platform;
+  }
+  return undefined;
+}
+
+function platformInputType(platform: SocialPlatform): ScanInputType {
+  return platform === 'instagram' || platform === 'twitter' || platform === 'linkedin' || platform === 'facebook' ? platform : 'social';
+}
+
+// "Text containing one of the hosts" (spec section 5), read on host boundaries so that
+// netflix.com does not count as x.com.
+function mentionsSocialHost(lower: string): boolean {
+  const host = lower.split(/[/?#:]/, 1)[0];
+  return platformOfHost(host) !== undefined;
+}
+
+function parseHttpUrl(text: string): URL | undefined {
+  try {
+    const url = new URL(text);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    if (!url.hostname || url.username || url.password) return undefined;
+    return url;
+  } catch {
+    return undefined;
+  }
+}
+
+// The first path segment is the handle on most platforms; these prefixes come before it.
+const PROFILE_PREFIXES: Partial<Record<SocialPlatform, readonly string[]>> = {
+  linkedin: ['in', 'company'],
+  reddit: ['user', 'u'],
+  youtube: ['c', 'user'],
+};
+const NOT_HANDLES = new Set(['', 'home', 'explore', 'search', 'watch', 'p', 'reel', 'reels', 'status', 'share', 'login', 'i', 'hashtag']);
+
+function handleFromProfilePath(platform: SocialPlatform, pathname: string): string | undefined {
+  const segments = pathname.split('/').filter(Boolean).map((s) => safeDecode(s));
+  let candidate = segments[0];
+  if (candidate && PROFILE_PREFIXES[platform]?.includes(candidate)) candidate = segments[1];
+  if (!candidate) return undefined;
+  const handle = candidate.replace(/^@/, '');
+  if (NOT_HANDLES.has(handle) || !/^[a-z0-9._-]{1,100}$/i.test(handle)) return undefined;
+  return handle.toLowerCase();
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

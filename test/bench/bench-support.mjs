@@ -1,0 +1,73 @@
+// What the benchmarks share: the built server started on a free port with its own data folder,
+// client addresses for the rate limits, percentiles, and loading the TypeScript fakes.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const root = new URL('../..', import.meta.url).pathname;
+export const require = createRequire(import.meta.url);
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+let ipCounter = 0;
+/** A fresh client address per call (X-Forwarded-For is trusted from loopback), so per-IP limits stay apart. */
+export const nextIp = () => {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+export const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/** Starts dist/server/main.js on the embedded database in `dataDir`; resolves once /api/ready answers. */
+export async function startServer(dataDir, extraEnv = {}) {
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv };
+  delete env.DATABASE_URL;
+  delete env.JWT_SECRET;
+  const began = performance.now();
+  const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], { env, stdio: 'ignore' });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status === 200, () => false);
+    if (ok) return { child, port, base: `http://127.0.0.1:${port}`, readyMs: performance.now() - began };
+    await sleep(20);
+  }
+}
+
+export async function stopServer(server) {
+  if (!server) return;
+  const exited = new Promise((r) => server.child.on('exit', r));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+let tsHooked = false;
+/** `require` for the project's TypeScript (the fakes in test/fakes), compiled on the fly with swc. */
+export function requireTs(path) {
+  if (!tsHooked) {
+    const swc = require('@swc/core');
+    require.extensions['.ts'] = (module, filename) => {
+      const { code } = swc.transformSync(readFileSync(filename, 'utf8'), {
+        filename,
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+        module: { type: 'commonjs' },
+      });
+      module._compile(code, filename);
+    };
+    tsHooked = true;
+  }
+  return require(join(root, path));
+}

@@ -1,0 +1,141 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { HibpBreach } from '../../server/src/scans/sources/source-types';
+import { FakeAnswer, HttpFake } from './http-fake';
+
+export type HibpRoute = 'breachedaccount' | 'breaches' | 'range';
+
+/**
+ * A breach record for tests. Every default is invented (a made-up shop on a reserved `.example`
+ * domain): nothing here comes from HIBP's data.
+ */
+export function sampleBreach(overrides: Partial<HibpBreach> = {}): HibpBreach {
+  return {
+    Name: 'LanternMarket',
+    Title: 'Lantern Market',
+    Domain: 'lanternmarket.example',
+    BreachDate: '2021-03-14',
+    AddedDate: '2021-05-02T09:30:00Z',
+    ModifiedDate: '2021-05-02T09:30:00Z',
+    PwnCount: 48213,
+    Description: 'In March 2021 the invented online store <em>Lantern Market</em> exposed its customer database.',
+    DataClasses: ['Email addresses', 'Passwords', 'Names'],
+    IsVerified: true,
+    IsFabricated: false,
+    IsSensitive: false,
+    IsRetired: false,
+    IsSpamList: false,
+    IsMalware: false,
+    IsStealerLog: false,
+    IsSubscriptionFree: false,
+    ...overrides,
+  };
+}
+
+/** Padded range answers have between these many lines (the real service pads to 800–1,000). */
+const PADDED_LINES = { min: 300, max: 400 };
+
+/**
+ * Have I Been Pwned on 127.0.0.1: API v3 under `/api/v3` (`/breachedaccount/{account}` checks the
+ * hibp-api-key header and honours truncateResponse; `/breaches`, optionally `?domain=`), and the
+ * Pwned Passwords range API (`/range/{prefix}`, CRLF-separated upper-case `SUFFIX:COUNT` lines,
+ * zero-count padding lines with `Add-Padding: true`).
+ */
+export class FakeHibp extends HttpFake<HibpRoute> {
+  /** The key breachedaccount accepts; any other (or none) answers 401. */
+  apiKey = 'fake-hibp-key';
+  /** What GET /breaches answers. */
+  catalogue: HibpBreach[] = [];
+  private readonly accounts = new Map<string, HibpBreach[]>();
+  /** SHA-1 prefix → (suffix → count). */
+  private readonly hashes = new Map<string, Map<string, number>>();
+
+  get apiUrl(): string {
+    return `${this.baseUrl}/api/v3`;
+  }
+
+  get passwordsUrl(): string {
+    return this.baseUrl;
+  }
+
+  /** The environment pointing the app's HIBP and Pwned Passwords sources here. */
+  get env(): Record<string, string> {
+    return { HIBP_API_URL: this.apiUrl, HIBP_API_KEY: this.apiKey, PWNED_PASSWORDS_URL: this.passwordsUrl };
+  }
+
+  /** The breaches an address is in (compared case-insensitively, as HIBP does). */
+  setBreaches(account: string, breaches: HibpBreach[]): this {
+    this.accounts.set(account.trim().toLowerCase(), breaches);
+    return this;
+  }
+
+  /** Registers a breached password: its SHA-1 goes in the range answers with this count. */
+  addPassword(password: string, count: number): this {
+    const hash = createHash('sha1').update(password, 'utf8').digest('hex').toUpperCase();
+    return this.addHash(hash, count);
+  }
+
+  addHash(sha1: string, count: number): this {
+    const hash = sha1.toUpperCase();
+    const suffixes = this.hashes.get(hash.slice(0, 5)) ?? new Map<string, number>();
+    suffixes.set(hash.slice(5), count);
+    this.hashes.set(hash.slice(0, 5), suffixes);
+    return this;
+  }
+
+  protected routeOf(method: string, url: URL): HibpRoute | undefined {
+    if (method !== 'GET') return undefined;
+    if (/^\/api\/v3\/breachedaccount\/[^/]+$/.test(url.pathname)) return 'breachedaccount';
+    if (url.pathname === '/api/v3/breaches') return 'breaches';
+    if (/^\/range\/[^/]+$/.test(url.pathname)) return 'range';
+    return undefined;
+  }
+
+  protected override malformedBody(route: HibpRoute): string {
+    // Well-formed JSON of the wrong shape for the API routes; garbage lines for the range.
+    return route === 'range' ? 'NOT-A-HASH-LINE\r\nOK' : '[{"Name":"Incomplete","PwnCount":"many"}]';
+  }
+
+  protected answer(route: HibpRoute, req: IncomingMessage, url: URL): FakeAnswer {
+    switch (route) {
+      case 'breachedaccount': {
+        if (req.headers['hibp-api-key'] !== this.apiKey) {
+          const message = req.headers['hibp-api-key'] ? 'Access denied due to invalid hibp-api-key.' : 'Access denied due to missing hibp-api-key.';
+          return json(401, { statusCode: 401, message });
+        }
+        const account = decodeURIComponent(url.pathname.slice('/api/v3/breachedaccount/'.length)).trim().toLowerCase();
+        const breaches = this.accounts.get(account);
+        if (!breaches || breaches.length === 0) return { status: 404 };
+        const full = url.searchParams.get('truncateResponse') === 'false';
+        return json(200, full ? breaches : breaches.map((b) => ({ Name: b.Name })));
+      }
+      case 'breaches': {
+        const domain = url.searchParams.get('domain')?.toLowerCase();
+        return json(200, domain ? this.catalogue.filter((b) => b.Domain.toLowerCase() === domain) : this.catalogue);
+      }
+      case 'range': {
+        const prefix = url.pathname.slice('/range/'.length).toUpperCase();
+        if (!/^[0-9A-F]{5}$/.test(prefix)) {
+          return { status: 400, headers: { 'content-type': 'text/plain' }, body: 'The hash prefix was not in a valid format' };
+        }
+        const lines = new Map(this.hashes.get(prefix) ?? []);
+        if (req.headers['add-padding'] === 'true') {
+          const target = PADDED_LINES.min + (randomBytes(2).readUInt16BE(0) % (PADDED_LINES.max - PADDED_LINES.min + 1));
+          while (lines.size < target) {
+            const suffix = randomBytes(18).toString('hex').slice(0, 35).toUpperCase();
+            if (!lines.has(suffix)) lines.set(suffix, 0);
+          }
+        }
+        const body = [...lines.entries()]
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([suffix, count]) => `${suffix}:${count}`)
+          .join('\r\n');
+        return { status: 200, headers: { 'content-type': 'text/plain' }, body };
+      }
+    }
+  }
+}
+
+function json(status: number, value: unknown): FakeAnswer {
+  return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
+}

@@ -1,0 +1,324 @@
+import { SCAN_INPUT_MESSAGES } from '../../server/src/shared/scan-input.rules';
+import { FakeDnsServer } from '../fakes/dns-server';
+import { FakeGravatar } from '../fakes/gravatar';
+import { FakeHibp, sampleBreach } from '../fakes/hibp';
+import { awayFromWindowEdge, freshEmail, freshIp, query, signUp, SignedUp } from '../support/auth';
+import { captureLogs, createTestApp, TestApp } from '../support/test-app';
+
+/** POST /api/scans and the history routes, end to end against the fakes of every outside service. */
+describe('scans API', () => {
+  const hibp = new FakeHibp();
+  const gravatar = new FakeGravatar();
+  const dns = new FakeDnsServer();
+  const logs = captureLogs();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    await Promise.all([hibp.start(), gravatar.start(), dns.start()]);
+    t = await createTestApp(
+      {
+        ...hibp.env,
+        ...gravatar.env,
+        ...dns.env,
+        SCAN_CHECK_TIMEOUT_MS: '1500',
+        SCAN_TIMEOUT_MS: '1500',
+        VISITOR_SCANS_PER_HOUR: '5',
+      },
+      { logger: logs.logger },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    await Promise.all([hibp.close(), gravatar.close(), dns.close()]);
+  });
+  beforeEach(() => {
+    hibp.resetBehaviour();
+    gravatar.resetBehaviour();
+    dns.resetBehaviour();
+  });
+
+  const visitorScan = (input: unknown, ip = freshIp()) => t.http().post('/api/scans').set('X-Forwarded-For', ip).send({ input });
+  const userScan = (user: SignedUp, input: string) => t.http().post('/api/scans').auth(user.accessToken, { type: 'bearer' }).send({ input });
+  const setPlan = (user: SignedUp, tier: string) => query(t, `UPDATE users SET plan_tier = $1 WHERE id = $2`, [tier, user.userId]);
+  const storedScans = async (user: SignedUp) => Number((await query<{ n: string }>(t, `SELECT count(*) AS n FROM scans WHERE user_id = $1`, [user.userId]))[0].n);
+
+  /** An address with two breaches (one sensitive), a public Gravatar profile and a domain without DMARC. */
+  function exposedAddress(): string {
+    const email = freshEmail('exposed');
+    hibp.setBreaches(email, [
+      sampleBreach(),
+      sampleBreach({ Name: 'QuietClub', Title: 'Quiet Club', Domain: 'quietclub.example', IsSensitive: true, DataClasses: ['Email addresses', 'Sexual orientations'] }),
+    ]);
+    gravatar.addProfile(email, { display_name: 'Jane Example', location: 'Lisbon, Portugal' });
+    dns.set('example.test', { MX: [{ exchange: 'mx.example.test', priority: 10 }], TXT: [['v=spf1 -all']] });
+    return email;
+  }
+
+  describe('input validation (the spec\'s messages, one implementation with the client)', () => {
+    it.each([
+      [{}, SCAN_INPUT_MESSAGES.empty],
+      [{ input: '' }, SCAN_INPUT_MESSAGES.empty],
+      [{ input: '   ' }, SCAN_INPUT_MESSAGES.empty],
+      [{ input: 'not a thing' }, SCAN_INPUT_MESSAGES.invalid],
+      [{ input: 'javascript:alert(1)' }, SCAN_INPUT_MESSAGES.invalid],
+      [{ input: `${'a'.repeat(2100)}.com` /* over the length limit */ }, SCAN_INPUT_MESSAGES.invalid],
+      [{ input: 42 }, SCAN_INPUT_MESSAGES.empty],
+    ])('%# → 400', async (body, message) => {
+      const res = await t.http().post('/api/scans').set('X-Forwarded-For', freshIp()).send(body).expect(400);
+      expect(res.body.error).toBe(message);
+    });
+
+    it('refuses unknown fields', async () => {
+      const res = await t.http().post('/api/scans').set('X-Forwarded-For', freshIp()).send({ input: 'a@b.co', extra: 1 }).expect(400);
+      expect(res.body.error).toMatch(/extra/);
+    });
+
+    it('answers 401 to a bad token instead of treating the caller as a visitor', async () => {
+      await t.http().post('/api/scans').set('Authorization', 'Bearer not-a-token').send({ input: 'a@b.co' }).expect(401);
+    });
+  });
+
+  describe('a visitor', () => {
+    it('gets a real result with counts and summaries, no details, nothing stored', async () => {
+      const email = exposedAddress();
+      const res = await visitorScan(`  ${email.toUpperCase()}  `).expect(200);
+      const body = res.body;
+      expect(body).toMatchObject({ input: email, inputType: 'email', mode: 'real', detailsIncluded: false });
+      expect(body.breaches).toMatchObject({ count: 2, details: [], hiddenSensitive: 1 });
+      expect(body.locationData.count).toBe(1);
+      expect(body.locationData.details).toEqual([]);
+      expect(body.scanId).toBeUndefined();
+      const statuses = Object.fromEntries(body.checks.map((c: { id: string; status: string }) => [c.id, c.status]));
+      expect(statuses).toEqual({ breaches: 'ok', gravatar: 'ok', 'email-dns': 'ok', 'email-provider': 'ok' });
+      // The score is the spec's formula over the counts.
+      const expected =
+        100 - 15 * body.breaches.count - 10 * body.personalInfo.count - 12 * body.locationData.count - 8 * body.metadata.count - 5 * body.socialMedia.count;
+      expect(body.privacyScore).toBe(Math.max(0, Math.min(100, expected)));
+      expect(body.recommendations.length).toBeGreaterThan(0);
+      // The breach lookup asked for the full records with the configured key.
+      const lookup = hibp.requestsTo('breachedaccount').at(-1)!;
+      expect(lookup.query.truncateResponse).toBe('false');
+      expect(lookup.headers['hibp-api-key']).toBe(hibp.apiKey);
+      expect(Number((await query<{ n: string }>(t, 'SELECT count(*) AS n FROM scans'))[0].n)).toBe(0);
+    });
+
+    it('a clean address is a clean, real result — not a demo', async () => {
+      dns.set('clean.test', {
+        MX: [{ exchange: 'mx.clean.test', priority: 10 }],
+        TXT: [['v=spf1 mx -all']],
+      });
+      dns.set('_dmarc.clean.test', { TXT: [['v=DMARC1; p=reject']] });
+      const res = await visitorScan('nobody@clean.test').expect(200);
+      expect(res.body.mode).toBe('real');
+      expect(res.body.breaches.count).toBe(0);
+      expect(res.body.locationData.count).toBe(0);
+    });
+
+    it('is rate-limited per IP with the spec\'s message', async () => {
+      await awayFromWindowEdge(3600);
+      const ip = freshIp();
+      for (let i = 0; i < 5; i++) await visitorScan('https://example.com', ip).expect(200);
+      const res = await visitorScan('https://example.com', ip).expect(429);
+      expect(res.body.error).toBe('Rate limit exceeded. Please try again later.');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      await visitorScan('https://example.com').expect(200); // another address is not affected
+    });
+  });
+
+  describe('every source status reaches the result and the score leaves it out', () => {
+    it('429 with Retry-After → rate_limited', async () => {
+      const email = exposedAddress();
+      hibp.failures.breachedaccount = { kind: 'rate-limited', retryAfter: '7' };
+      const res = await visitorScan(email).expect(200);
+      const check = res.body.checks.find((c: { id: string }) => c.id === 'breaches');
+      expect(check).toMatchObject({ status: 'rate_limited', retryAfterSeconds: 7, findings: 0 });
+      expect(res.body.breaches.count).toBe(0);
+      expect(res.body.breaches.summary).toMatch(/not checked/i);
+    });
+
+    it('401 → not_configured; malformed → unavailable; a hang → timed_out, all in one scan', async () => {
+      const email = exposedAddress();
+      hibp.failures.breachedaccount = { kind: 'status', status: 401 };
+      gravatar.failures.profile = { kind: 'malformed' };
+      dns.mode = 'drop';
+      const res = await visitorScan(email).expect(200);
+      const statuses = Object.fromEntries(res.body.checks.map((c: { id: string; status: string }) => [c.id, c.status]));
+      expect(statuses).toEqual({ breaches: 'not_configured', gravatar: 'unavailable', 'email-dns': 'timed_out', 'email-provider': 'ok' });
+      expect(res.body.mode).toBe('real');
+    });
+
+    it('runs the checks in parallel: every source is asked before the first one answers', async () => {
+      const email = exposedAddress();
+      hibp.failures.breachedaccount = { kind: 'hang' };
+      gravatar.failures.profile = { kind: 'hang' };
+      dns.mode = 'drop';
+      const res = await visitorScan(email).expect(200);
+      // With one scan-wide deadline equal to a check's, a sequential pipeline would never reach the later sources.
+      expect(hibp.requestsTo('breachedaccount')).toHaveLength(1);
+      expect(gravatar.requestsTo('profile')).toHaveLength(1);
+      expect(dns.queries.length).toBeGreaterThan(0);
+      expect(res.body.checks.filter((c: { status: string }) => c.status === 'timed_out')).toHaveLength(3);
+    });
+  });
+
+  describe('a signed-in user', () => {
+    it('sees details with evidence, except someone else\'s sensitive breaches; the scan is stored', async () => {
+      const user = await signUp(t);
+      const email = exposedAddress();
+      const res = await userScan(user, email).expect(200);
+      expect(res.body.detailsIncluded).toBe(true);
+      expect(res.body.breaches.count).toBe(2);
+      expect(res.body.breaches.hiddenSensitive).toBe(1);
+      expect(res.body.breaches.details).toHaveLength(1);
+      const [breach] = res.body.breaches.details;
+      expect(breach).toMatchObject({ kind: 'breach', name: 'LanternMarket', isSensitive: false, source: expect.any(String) });
+      expect(breach.evidence.summary).toMatch(/Lantern Market/);
+      expect(res.body.locationData.details[0]).toMatchObject({ kind: 'risk', value: 'Lisbon, Portugal' });
+      expect(res.body.scanId).toEqual(expect.any(String));
+
+      const list = await t.http().get('/api/scans').auth(user.accessToken, { type: 'bearer' }).expect(200);
+      expect(list.body).toMatchObject({ total: 1, page: 1, pageSize: 20 });
+      expect(list.body.items[0]).toMatchObject({
+        id: res.body.scanId,
+        scanType: 'privacy',
+        input: email,
+        status: 'completed',
+        score: res.body.privacyScore,
+        findings: { breaches: 2 },
+      });
+      const record = await t.http().get(`/api/scans/${res.body.scanId}`).auth(user.accessToken, { type: 'bearer' }).expect(200);
+      expect(record.body.result.breaches.details).toHaveLength(1);
+    });
+
+    it('sees their own sensitive breaches once their address is verified', async () => {
+      const user = await signUp(t);
+      hibp.setBreaches(user.email, [sampleBreach({ Name: 'QuietClub', Title: 'Quiet Club', IsSensitive: true })]);
+      const before = await userScan(user, user.email).expect(200);
+      expect(before.body.breaches).toMatchObject({ count: 1, hiddenSensitive: 1, details: [] });
+      await query(t, `UPDATE users SET email_verified_at = now() WHERE id = $1`, [user.userId]);
+      const after = await userScan(user, user.email).expect(200);
+      expect(after.body.breaches).toMatchObject({ count: 1, hiddenSensitive: 0 });
+      expect(after.body.breaches.details[0]).toMatchObject({ name: 'QuietClub', isSensitive: true });
+    });
+
+    it('cannot read another user\'s scans (404), and a malformed id is a 404 too', async () => {
+      const owner = await signUp(t);
+      const other = await signUp(t);
+      const res = await userScan(owner, 'https://example.com/?utm_source=x').expect(200);
+      await t.http().get(`/api/scans/${res.body.scanId}`).auth(other.accessToken, { type: 'bearer' }).expect(404);
+      await t.http().get('/api/scans/not-a-uuid').auth(owner.accessToken, { type: 'bearer' }).expect(404);
+      const list = await t.http().get('/api/scans').auth(other.accessToken, { type: 'bearer' }).expect(200);
+      expect(list.body.total).toBe(0);
+      await t.http().get('/api/scans').expect(401);
+    });
+
+    it('pages the history newest first and validates the page parameters', async () => {
+      const user = await signUp(t);
+      await setPlan(user, 'plus');
+      for (const input of ['https://one.example', 'https://two.example', 'https://three.example']) await userScan(user, input).expect(200);
+      const page = await t.http().get('/api/scans?page=2&pageSize=2').auth(user.accessToken, { type: 'bearer' }).expect(200);
+      expect(page.body).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+      expect(page.body.items.map((s: { input: string }) => s.input)).toEqual(['https://one.example/']);
+      await t.http().get('/api/scans?pageSize=101').auth(user.accessToken, { type: 'bearer' }).expect(400);
+      await t.http().get('/api/scans?page=0').auth(user.accessToken, { type: 'bearer' }).expect(400);
+    });
+
+    it('is held to the plan\'s monthly scans, even by parallel requests; demo results neither count nor are stored', async () => {
+      const user = await signUp(t); // free: 3 scans a month
+      const demo = await userScan(user, '@someone_new').expect(200);
+      expect(demo.body.mode).toBe('demo');
+      expect(demo.body.scanId).toBeUndefined();
+      expect(await storedScans(user)).toBe(0);
+
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => userScan(user, `https://site${i}.example`)));
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(3);
+      const refused = answers.filter((r) => r.status === 429);
+      expect(refused).toHaveLength(3);
+      expect(refused[0].body.error).toBe(
+        'You have used all 3 scans of your Free plan this month. Upgrade your plan for more scans, or wait until next month.',
+      );
+      expect(Number(refused[0].headers['retry-after'])).toBeGreaterThan(0);
+      expect(await storedScans(user)).toBe(3);
+
+      await setPlan(user, 'plus');
+      await userScan(user, 'https://more.example').expect(200);
+    });
+
+    it('can scan with a personal API token', async () => {
+      const user = await signUp(t);
+      const created = await t.http().post('/api/auth/tokens').auth(user.accessToken, { type: 'bearer' }).send({ name: 'script' }).expect(201);
+      const res = await t.http().post('/api/scans').auth(created.body.token, { type: 'bearer' }).send({ input: 'https://example.org' }).expect(200);
+      expect(res.body.scanId).toEqual(expect.any(String));
+      expect(await storedScans(user)).toBe(1);
+    });
+  });
+
+  describe('the demo', () => {
+    it('is used only when no check could run, labelled, deterministic, and says which checks did not run', async () => {
+      const first = await visitorScan('@privacy_fan').expect(200);
+      const second = await visitorScan('@privacy_fan').expect(200);
+      expect(first.body.mode).toBe('demo');
+      expect(second.body.privacyScore).toBe(first.body.privacyScore);
+      expect(first.body.checks).toEqual([expect.objectContaining({ id: 'username', status: 'unavailable' })]);
+    });
+  });
+
+  describe('streaming progress', () => {
+    it('sends started, one check event per check as it finishes, then the result', async () => {
+      const email = exposedAddress();
+      hibp.delayMs = 200;
+      const res = await t
+        .http()
+        .post('/api/scans')
+        .set('X-Forwarded-For', freshIp())
+        .set('Accept', 'text/event-stream')
+        .send({ input: email })
+        .buffer(true)
+        .parse((response, callback) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => callback(null, text));
+        })
+        .expect(200);
+      expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+      const events = String(res.body)
+        .split('\n\n')
+        .filter(Boolean)
+        .map((block) => {
+          const event = /^event: (.+)$/m.exec(block)?.[1];
+          const data = JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? 'null');
+          return { event, data };
+        });
+      expect(events[0]).toMatchObject({ event: 'started', data: { input: email, inputType: 'email' } });
+      expect(events[0].data.checks.map((c: { id: string }) => c.id)).toEqual(['breaches', 'gravatar', 'email-dns', 'email-provider']);
+      const checks = events.filter((e) => e.event === 'check');
+      expect(checks).toHaveLength(4);
+      // The slow breach service finishes last.
+      expect(checks.at(-1)?.data.id).toBe('breaches');
+      expect(events.at(-1)).toMatchObject({ event: 'result', data: { mode: 'real', breaches: { count: 2 } } });
+    });
+
+    it('refuses before streaming: a quota error is a plain JSON 429', async () => {
+      const user = await signUp(t);
+      await query(
+        t,
+        `INSERT INTO scans (id, user_id, scan_type, input, input_type, status, started_at)
+         SELECT gen_random_uuid(), $1, 'privacy', 'https://x.example/', 'url', 'completed', now() FROM generate_series(1, 3)`,
+        [user.userId],
+      );
+      const res = await t.http().post('/api/scans').auth(user.accessToken, { type: 'bearer' }).set('Accept', 'text/event-stream').send({ input: 'https://y.example' });
+      expect(res.status).toBe(429);
+      expect(res.headers['content-type']).toMatch(/json/);
+    });
+  });
+
+  describe('logs', () => {
+    it('never contain a scanned input (checked after every other test here has run)', async () => {
+      const email = exposedAddress();
+      await visitorScan(email).expect(200);
+      expect(logs.lines.length).toBeGreaterThan(10);
+      expect(logs.lines.some((line) => /exposed\.\d+|@example\.test|@clean\.test|privacy_fan|someone_new/.test(line))).toBe(false);
+    });
+  });
+});
