@@ -244,6 +244,17 @@ describe('scans API', () => {
       await userScan(user, 'https://more.example').expect(200);
     });
 
+    it('finds their scans in the account export, and deleting the account deletes them', async () => {
+      const user = await signUp(t);
+      const res = await userScan(user, 'https://export.example/?fbclid=abc').expect(200);
+      const exported = await t.http().get('/api/auth/account/export').auth(user.accessToken, { type: 'bearer' }).expect(200);
+      expect(exported.body.scans).toEqual([
+        expect.objectContaining({ id: res.body.scanId, input: 'https://export.example/?fbclid=abc', result: expect.objectContaining({ mode: 'real' }) }),
+      ]);
+      await user.agent.delete('/api/auth/account').auth(user.accessToken, { type: 'bearer' }).send({ password: user.password }).expect(204);
+      expect(await storedScans(user)).toBe(0);
+    });
+
     it('can scan with a personal API token', async () => {
       const user = await signUp(t);
       const created = await t.http().post('/api/auth/tokens').auth(user.accessToken, { type: 'bearer' }).send({ name: 'script' }).expect(201);

@@ -3,6 +3,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { MAX_PASSWORD_LENGTH } from './password-hasher';
 import { PlanSummaryDto } from './auth.dto';
 import { ApiTokenDto } from './api-token.dto';
+import { ScanRecordDto } from '../scans/scan.dto';
 
 export class DeleteAccountDto {
   @ApiPropertyOptional({
@@ -85,4 +86,10 @@ export class AccountExportDto {
 
   @ApiProperty({ type: [ExportedApiTokenDto], description: 'API tokens, including revoked ones.' })
   apiTokens!: ExportedApiTokenDto[];
+
+  @ApiProperty({ type: [ScanRecordDto], description: 'Stored scans with their full results, newest first.' })
+  scans!: ScanRecordDto[];
 }
+
+/** The parts of the export that other modules keep (they register a reader with AccountService). */
+export type ExportSections = Pick<AccountExportDto, 'scans'>;

@@ -1,7 +1,7 @@
 import { BadRequestException, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { Mailer } from '../mail/mail.types';
-import { AccountExportDto } from './account.dto';
+import { AccountExportDto, ExportSections } from './account.dto';
 import { ApiTokenDto } from './api-token.dto';
 import { ApiTokenRepository } from './api-token.repository';
 import { AUTH_MESSAGES, UserDto } from './auth.dto';
@@ -16,6 +16,7 @@ import { UserRepository } from './user.repository';
 @Injectable()
 export class AccountService {
   private readonly logger = new Logger(AccountService.name);
+  private readonly exportReaders: { [K in keyof ExportSections]?: (userId: string) => Promise<ExportSections[K]> } = {};
 
   constructor(
     private readonly users: UserRepository,
@@ -50,14 +51,23 @@ export class AccountService {
     this.logger.log(`account deleted: userId=${userId} outboxMessagesDeleted=${forgotten}`);
   }
 
+  /**
+   * Modules that keep a user's data elsewhere (scans…) register how to read it for the export;
+   * auth stays unaware of their storage, and deletion reaches their rows by ON DELETE CASCADE.
+   */
+  registerExportSection<K extends keyof ExportSections>(name: K, read: (userId: string) => Promise<ExportSections[K]>): void {
+    this.exportReaders[name] = read;
+  }
+
   /** Everything kept about the account, without secrets or their hashes. */
   async export(userId: string): Promise<AccountExportDto> {
     const now = new Date();
     const user = await this.user(userId);
-    const [sessions, emailLinks, apiTokens] = await Promise.all([
+    const [sessions, emailLinks, apiTokens, scans] = await Promise.all([
       this.refreshTokens.listActiveOfUser(userId, now),
       this.emailTokens.listOfUser(userId),
       this.apiTokens.listAllOfUser(userId),
+      this.exportReaders.scans?.(userId) ?? [],
     ]);
     return {
       exportedAt: now.toISOString(),
@@ -82,6 +92,7 @@ export class AccountService {
         usedAt: t.usedAt?.toISOString() ?? null,
       })),
       apiTokens: apiTokens.map((t) => ({ ...ApiTokenDto.from(t), revokedAt: t.revokedAt?.toISOString() ?? null })),
+      scans,
     };
   }
 

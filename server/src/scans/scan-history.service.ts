@@ -1,4 +1,5 @@
-import { HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { AccountService } from '../auth/account.service';
 import { planFor, PlanTier } from '../billing/plan.catalogue';
 import type { ClassifiedScanInput } from '../shared/scan-input.rules';
 import type { AnalysisResult } from './analysis/analysis.types';
@@ -34,8 +35,15 @@ export class ScanQuotaExceededException extends HttpException {
 
 /** A signed-in user's stored scans: the monthly quota, recording results, listing and reading them. */
 @Injectable()
-export class ScanHistoryService {
-  constructor(private readonly scans: ScanRepository) {}
+export class ScanHistoryService implements OnModuleInit {
+  constructor(
+    private readonly scans: ScanRepository,
+    private readonly accounts: AccountService,
+  ) {}
+
+  onModuleInit(): void {
+    this.accounts.registerExportSection('scans', async (userId) => (await this.scans.allOfUser(userId)).map((s) => ScanRecordDto.from(s)));
+  }
 
   /** Reserves one of the plan's monthly scans with a running record; throws 429 when none is left. */
   async reservePrivacyScan(userId: string, planTier: PlanTier, input: ClassifiedScanInput, now = new Date()): Promise<string> {

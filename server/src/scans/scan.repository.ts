@@ -72,6 +72,10 @@ export class ScanRepository {
     });
   }
 
+  allOfUser(userId: string): Promise<ScanEntity[]> {
+    return this.scans.find({ where: { userId }, order: { startedAt: 'DESC', id: 'DESC' } });
+  }
+
   findOfUser(userId: string, id: string): Promise<ScanEntity | null> {
     return this.scans.findOneBy({ id, userId });
   }
