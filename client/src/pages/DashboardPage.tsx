@@ -1,11 +1,18 @@
-import { Button, Container, Flex, Heading, Text } from '@chakra-ui/react';
+import { Button, Container, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { SignOutIcon } from '../components/icons';
 import { notify } from '../components/toaster';
+import { PasswordExposureCheck } from '../scans/PasswordExposureCheck';
+import { PrivacyAuditWidget } from '../scans/PrivacyAuditWidget';
+
+/** The dashboard's tabs (spec section 4): overview by default. */
+export type DashboardTab = 'overview' | 'scan' | 'exif';
 
 export default function DashboardPage() {
   const { state, signOut } = useAuth();
   const name = state.user?.displayName || 'User';
+  const [tab, setTab] = useState<DashboardTab>('overview');
 
   async function handleSignOut() {
     try {
@@ -26,9 +33,30 @@ export default function DashboardPage() {
           Sign Out
         </Button>
       </Flex>
-      <Text mt="4" color="gray.700">
-        Your scans, scores and recent activity will appear here once scanning is available on this server.
-      </Text>
+
+      {/* Panels stay mounted when hidden, so a scan keeps running while another tab is open. */}
+      <Tabs.Root mt="8" value={tab} onValueChange={(details) => setTab(details.value as DashboardTab)} variant="line">
+        <Tabs.List flexWrap="wrap" h="auto">
+          <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
+          <Tabs.Trigger value="scan">New Privacy Scan</Tabs.Trigger>
+          <Tabs.Trigger value="exif">EXIF Check</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="overview" pt="6">
+          <Text color="gray.700">
+            Your scan history, average score and recent activity will appear here. Start with a scan in the New Privacy Scan
+            tab.
+          </Text>
+        </Tabs.Content>
+        <Tabs.Content value="scan" pt="6">
+          <Stack gap="8">
+            <PrivacyAuditWidget buttonLabel="Check My Privacy" headingAs="h2" />
+            <PasswordExposureCheck headingAs="h2" />
+          </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="exif" pt="6">
+          <Text color="gray.700">The image (EXIF) privacy check will appear here.</Text>
+        </Tabs.Content>
+      </Tabs.Root>
     </Container>
   );
 }

@@ -2,6 +2,7 @@ import { Badge, Box, Card, Container, Heading, Link, List, SimpleGrid, Tabs, Tex
 import { Link as RouterLink } from 'react-router-dom';
 import { BookIcon } from '../components/icons';
 import { PageHero } from '../components/PageHero';
+import { PasswordExposureCheck } from '../scans/PasswordExposureCheck';
 import { additionalResources, educationTopics, type Tip, type TipLevel } from '../content/education';
 
 const levelPalette: Record<TipLevel, string> = { beginner: 'green', intermediate: 'orange', advanced: 'purple' };
@@ -60,6 +61,13 @@ export default function EducationPage() {
               </Tabs.Content>
             ))}
           </Tabs.Root>
+        </Container>
+      </Box>
+
+      {/* Fits the Security Best Practices tips: check a password before (re)using it. */}
+      <Box pb={{ base: '12', md: '16' }}>
+        <Container maxW="3xl">
+          <PasswordExposureCheck headingAs="h2" />
         </Container>
       </Box>
 

@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Card, Container, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Container, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { IconCard, type IconCardContent } from '../components/IconCard';
 import { StatsBand } from '../components/StatsBand';
-import { ClockIcon, DatabaseIcon, ImageIcon, MapPinIcon, MessageIcon, SearchIcon } from '../components/icons';
+import { ClockIcon, DatabaseIcon, ImageIcon, MapPinIcon, MessageIcon } from '../components/icons';
+import { PrivacyAuditWidget } from '../scans/PrivacyAuditWidget';
 
 const features: IconCardContent[] = [
   {
@@ -35,12 +36,17 @@ const stats: { value: string; label: string }[] = [
   { value: '< 30s', label: 'To get your privacy score' },
 ];
 
+const TRY_NOW_INPUT_ID = 'try-now-input';
+
 function scrollToTryNow() {
   const target = document.getElementById('try-now');
   if (!target) return;
   const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   target.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
-  target.focus({ preventScroll: true });
+  // Straight into the scan box when it can take input (not while a scan runs or results show).
+  const input = document.getElementById(TRY_NOW_INPUT_ID);
+  if (input instanceof HTMLInputElement && !input.disabled) input.focus({ preventScroll: true });
+  else target.focus({ preventScroll: true });
 }
 
 /** The public landing page. Kept light: it is the only page in the first download. */
@@ -104,24 +110,9 @@ export function LandingPage() {
           <Text textAlign="center" mt="3" color="gray.700">
             A free public scan, no account needed.
           </Text>
-          <Card.Root mt="8" variant="elevated">
-            <Card.Body gap="4" alignItems="center" textAlign="center" py="10">
-              <Flex boxSize="14" align="center" justify="center" rounded="full" bg="blue.50" color="blue.700">
-                <SearchIcon boxSize="7" />
-              </Flex>
-              <Heading as="h3" size="2xl">
-                Start Your Privacy Audit
-              </Heading>
-              <Text color="gray.700" maxW="xl">
-                The free scan is coming to this page soon. You will be able to enter an email address, a website URL or
-                a social media handle and get a privacy score with the exposures found. It is not available on this
-                server yet, so nothing is scanned here today.
-              </Text>
-              <Badge colorPalette="orange" variant="subtle" size="lg">
-                Coming soon
-              </Badge>
-            </Card.Body>
-          </Card.Root>
+          <Box mt="8">
+            <PrivacyAuditWidget buttonLabel="Start Scan" headingAs="h3" inputId={TRY_NOW_INPUT_ID} />
+          </Box>
         </Container>
       </Box>
 

@@ -1,0 +1,43 @@
+import { Box, List, Spinner, Text } from '@chakra-ui/react';
+import { CheckCircleIcon, CircleIcon } from '../components/icons';
+import { checkLine } from './scan-display';
+import type { CheckReport } from './scan-types';
+
+/** A check the scan announced; `report` arrives when it finishes. */
+export interface CheckProgress {
+  id: string;
+  label: string;
+  report?: CheckReport;
+}
+
+function StatusMark({ report }: { report?: CheckReport }) {
+  if (!report) return <Spinner size="xs" color="blue.600" flexShrink={0} mt="1" />;
+  if (report.status === 'ok') return <CheckCircleIcon color="green.700" flexShrink={0} mt="1" />;
+  return <CircleIcon color="orange.600" flexShrink={0} mt="1" />;
+}
+
+/**
+ * Which checks ran and how each ended, so a person sees what was not checked and why. Lines change
+ * as checks finish; the list is a polite live region.
+ */
+export function CheckList({ checks, label }: { checks: CheckProgress[]; label: string }) {
+  return (
+    <Box aria-live="polite" aria-label={label} role="region">
+      <List.Root gap="1.5" listStyle="none">
+        {checks.map((check) => (
+          <List.Item key={check.id} display="flex" gap="2" alignItems="flex-start" data-status={check.report?.status ?? 'pending'}>
+            <StatusMark report={check.report} />
+            <Box>
+              <Text color="gray.800">{checkLine(check.label, check.report)}</Text>
+              {check.report?.message && check.report.status !== 'ok' && (
+                <Text fontSize="sm" color="gray.700">
+                  {check.report.message}
+                </Text>
+              )}
+            </Box>
+          </List.Item>
+        ))}
+      </List.Root>
+    </Box>
+  );
+}

@@ -1,0 +1,341 @@
+/**
+ * @jest-environment ./test/support/jsdom-fetch-environment.js
+ */
+import '../test-setup';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SCAN_INPUT_MESSAGES } from '@shared/scan-input.rules';
+import { renderWithProviders, signedIn, signedOut } from '../test-utils';
+import { PrivacyAuditWidget } from './PrivacyAuditWidget';
+import { SCAN_FAILED_MESSAGE } from './scan-stream';
+import { check, controllableSse, emailResult, jsonResponse, sseEvent, sseForResult, sseResponse, startedEvent, visitorResult } from './scan-test-helpers';
+import type { AnalysisResult } from './scan-types';
+
+let requests: Request[];
+let answer: (request: Request) => Response | Promise<Response>;
+
+beforeEach(() => {
+  requests = [];
+  answer = () => {
+    throw new Error('no answer set');
+  };
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const request = input as Request;
+    requests.push(request);
+    return answer(request);
+  }) as typeof fetch;
+});
+
+const box = () => screen.getByRole('textbox', { name: 'Email address, website URL or social media handle' });
+const button = (name = 'Check My Privacy') => screen.getByRole('button', { name });
+
+function type(value: string) {
+  fireEvent.change(box(), { target: { value } });
+}
+
+/** Types the input and submits it, then waits for the results view. */
+async function scanTo(result: AnalysisResult, { auth = signedOut, input = result.input } = {}) {
+  answer = () => sseResponse(sseForResult(result));
+  renderWithProviders(<PrivacyAuditWidget />, { auth });
+  type(input);
+  fireEvent.click(button());
+  await screen.findByRole('heading', { name: `Results for ${result.input}` });
+}
+
+const card = (title: string) => screen.getByRole('heading', { name: title }).closest<HTMLElement>('[data-group]')!;
+
+describe('PrivacyAuditWidget input view', () => {
+  it('shows the title, the example placeholder and the button label of each page', () => {
+    const { unmount } = renderWithProviders(<PrivacyAuditWidget />);
+    expect(screen.getByRole('heading', { name: 'Start Your Privacy Audit' })).toBeTruthy();
+    expect(box().getAttribute('placeholder')).toBe('e.g. you@example.com, https://example.com or @username');
+    expect(button().textContent).toBe('Check My Privacy');
+    unmount();
+    renderWithProviders(<PrivacyAuditWidget buttonLabel="Start Scan" headingAs="h3" />);
+    expect(button('Start Scan')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Start Your Privacy Audit' }).tagName).toBe('H3');
+  });
+
+  it('disables the button for empty and invalid input and shows the spec message for invalid input', () => {
+    renderWithProviders(<PrivacyAuditWidget />);
+    expect(button()).toHaveProperty('disabled', true);
+    expect(screen.queryByText(SCAN_INPUT_MESSAGES.empty)).toBeNull();
+
+    type('not an address');
+    expect(button()).toHaveProperty('disabled', true);
+    expect(screen.getByText(SCAN_INPUT_MESSAGES.invalid)).toBeTruthy();
+    expect(box().getAttribute('aria-invalid')).toBe('true');
+
+    for (const valid of ['alice@example.com', 'https://example.com', 'example.org', '@alice_1', 'instagram.com/alice']) {
+      type(valid);
+      expect({ valid, disabled: (button() as HTMLButtonElement).disabled }).toEqual({ valid, disabled: false });
+      expect(screen.queryByText(SCAN_INPUT_MESSAGES.invalid)).toBeNull();
+    }
+
+    type('   ');
+    expect(button()).toHaveProperty('disabled', true);
+    expect(screen.queryByText(SCAN_INPUT_MESSAGES.invalid)).toBeNull();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('shows the empty message when Enter is pressed on an empty box, and hides it once something is typed', async () => {
+    renderWithProviders(<PrivacyAuditWidget />);
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(screen.getByText(SCAN_INPUT_MESSAGES.empty)).toBeTruthy();
+    type('a');
+    expect(screen.queryByText(SCAN_INPUT_MESSAGES.empty)).toBeNull();
+    expect(requests).toHaveLength(0);
+    await act(async () => {}); // the field notices its error text come and go in a MutationObserver
+  });
+
+  it('starts a scan with Enter on a valid input', async () => {
+    answer = () => sseResponse(sseForResult(visitorResult()));
+    renderWithProviders(<PrivacyAuditWidget />);
+    type('  alice@example.com ');
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    await screen.findByRole('heading', { name: 'Results for alice@example.com' });
+    expect(requests).toHaveLength(1);
+    expect(await requests[0].json()).toEqual({ input: 'alice@example.com' });
+  });
+});
+
+describe('PrivacyAuditWidget while scanning', () => {
+  it('disables input and button, shows the spinner texts and each check as its event arrives; a second submit is ignored', async () => {
+    let stream!: ReturnType<typeof controllableSse>;
+    answer = (request) => {
+      stream = controllableSse(request.signal);
+      return stream.response;
+    };
+    const result = emailResult();
+    renderWithProviders(<PrivacyAuditWidget />, { auth: signedIn() });
+    type('alice@example.com');
+    const form = box().closest('form')!;
+    fireEvent.submit(form);
+    fireEvent.submit(form); // in the same tick: must be ignored
+
+    expect(button('Scanning...')).toHaveProperty('disabled', true);
+    expect(box()).toHaveProperty('disabled', true);
+    expect(screen.getByText('Scanning for privacy risks...')).toBeTruthy();
+    expect(screen.getByText('This may take a few seconds')).toBeTruthy();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const progress = screen.getByRole('region', { name: 'Checks in progress' });
+    expect(progress.getAttribute('aria-live')).toBe('polite');
+
+    await act(async () => {
+      stream.push(sseEvent('started', startedEvent(result)));
+    });
+    await waitFor(() => expect(within(progress).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(progress).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Data breaches: checking…',
+      'Gravatar profile: checking…',
+      'Email domain DNS: checking…',
+    ]);
+
+    await act(async () => {
+      stream.push(sseEvent('check', result.checks[2]));
+    });
+    await screen.findByText('Email domain DNS: timed out, not checked');
+    expect(screen.getByText('The DNS lookup took too long.')).toBeTruthy();
+    expect(screen.getByText('Data breaches: checking…')).toBeTruthy();
+
+    await act(async () => {
+      stream.push(sseEvent('check', result.checks[0]));
+    });
+    await screen.findByText('Data breaches: checked, 2 findings');
+
+    fireEvent.submit(form); // still scanning: ignored
+    expect(requests).toHaveLength(1);
+
+    await act(async () => {
+      stream.push(sseEvent('check', result.checks[1]) + sseEvent('result', result));
+      stream.end();
+    });
+    await screen.findByRole('heading', { name: 'Results for alice@example.com' });
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('PrivacyAuditWidget results', () => {
+  it('shows the score, the Real Analysis badge, the five cards with counts and summaries, the checks and recommendations', async () => {
+    await scanTo(visitorResult());
+    expect(screen.getByRole('img', { name: 'Privacy score 65 out of 100: Good' }).getAttribute('data-tone')).toBe('yellow');
+    expect(screen.getByText('Real Analysis')).toBeTruthy();
+    expect(screen.queryByText('Demo Analysis')).toBeNull();
+
+    const counts = ['Data Breaches', 'Personal Information', 'Location Data', 'Metadata Risks', 'Social Media Risks'].map((title) => [
+      title,
+      card(title).textContent,
+    ]);
+    expect(counts).toEqual([
+      ['Data Breaches', 'Data Breaches2 foundThis address appears in 2 known data breaches.'],
+      ['Personal Information', 'Personal Information1 foundYour Gravatar profile shows your name publicly.'],
+      ['Location Data', 'Location Data0 foundNo location exposure found.'],
+      ['Metadata Risks', 'Metadata Risks0 foundNo metadata risks found.'],
+      ['Social Media Risks', 'Social Media Risks0 foundNo social media risks found.'],
+    ]);
+
+    const checks = screen.getByRole('region', { name: 'Checks run for this scan' });
+    expect(within(checks).getAllByRole('listitem').map((li) => li.firstChild?.nextSibling?.firstChild?.textContent)).toEqual([
+      'Data breaches: checked, 2 findings',
+      'Gravatar profile: checked, 1 finding',
+      'Email domain DNS: timed out, not checked',
+    ]);
+
+    expect(screen.getByRole('heading', { name: 'Privacy Recommendations' })).toBeTruthy();
+    const items = screen.getByRole('heading', { name: 'Privacy Recommendations' }).parentElement!.querySelectorAll('li');
+    expect(Array.from(items, (li) => li.textContent)).toEqual([
+      'PasswordsCriticalChange the passwords of the breached accounts and use a password manager.',
+      'ProfilesMediumHide your real name on your Gravatar profile.',
+    ]);
+  });
+
+  it('colours the score circle green from 80, yellow from 60, red below', async () => {
+    for (const [score, tone] of [
+      [100, 'green'],
+      [80, 'green'],
+      [79, 'yellow'],
+      [60, 'yellow'],
+      [59, 'red'],
+      [0, 'red'],
+    ] as const) {
+      const { unmount } = renderWithProviders(<PrivacyAuditWidget />);
+      answer = () => sseResponse(sseForResult(visitorResult({ privacyScore: score })));
+      type('alice@example.com');
+      fireEvent.click(button());
+      const circle = await screen.findByRole('img', { name: new RegExp(`^Privacy score ${score} out of 100`) });
+      expect({ score, tone: circle.getAttribute('data-tone') }).toEqual({ score, tone });
+      unmount();
+    }
+  });
+
+  it('for visitors: summaries only, no details, and the sign-up prompt to /signup', async () => {
+    await scanTo(visitorResult());
+    expect(screen.queryByRole('button', { name: /details for/ })).toBeNull();
+    expect(screen.queryByText('Adobe')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Get More Detailed Results' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign Up Free' }).getAttribute('href')).toBe('/signup');
+  });
+
+  it('for signed-in users: each card with findings expands to its details with evidence and source; descriptions are text', async () => {
+    await scanTo(emailResult(), { auth: signedIn() });
+    expect(screen.queryByRole('heading', { name: 'Get More Detailed Results' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show details for Location Data' })).toBeNull(); // nothing found there
+
+    const show = screen.getByRole('button', { name: 'Show details for Data Breaches' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Adobe')).toBeNull();
+    fireEvent.click(show);
+    const breaches = card('Data Breaches');
+    expect(screen.getByRole('button', { name: 'Hide details for Data Breaches' }).getAttribute('aria-expanded')).toBe('true');
+    const [adobe, dropbox] = within(breaches).getAllByRole('listitem');
+    expect(within(adobe).getByText('Adobe')).toBeTruthy();
+    expect(within(adobe).getByText('High risk')).toBeTruthy();
+    expect(within(adobe).getByText('Breached 4 October 2013 · 152,445,165 accounts')).toBeTruthy();
+    expect(adobe.textContent).toContain('Data exposed: Email addresses, Password hints, Passwords, Usernames');
+    expect(within(adobe).getByText('In October 2013, 153 million Adobe accounts were breached & exposed.')).toBeTruthy();
+    expect(adobe.querySelector('script, a[href="https://example.test/adobe"]')).toBeNull();
+    expect(adobe.textContent).not.toContain('alert(1)');
+    expect(adobe.textContent).toContain('Evidence: HIBP lists this address in the Adobe breach (2013-10-04)');
+    expect(adobe.textContent).toContain('Source: Have I Been Pwned');
+    expect(within(adobe).getByRole('link', { name: 'View the public record' }).getAttribute('href')).toBe(
+      'https://haveibeenpwned.com/PwnedWebsites#Adobe',
+    );
+    expect(within(dropbox).getByText('Breached 1 July 2012 · 68,648,009 accounts')).toBeTruthy();
+    expect(within(dropbox).queryByRole('link')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show details for Personal Information' }));
+    const [name] = within(card('Personal Information')).getAllByRole('listitem');
+    expect(within(name).getByText('Alice Example')).toBeTruthy();
+    expect(within(name).getByText('Medium risk')).toBeTruthy();
+    expect(within(name).getByText('display_name: Alice Example')).toBeTruthy();
+    expect(name.textContent).toContain('Source: Gravatar');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Hide details for Data Breaches' }));
+    expect(within(breaches).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('links evidence only when its address is https', async () => {
+    const result = emailResult();
+    const [first] = result.personalInfo.details;
+    result.personalInfo.details = [{ ...first, evidence: { summary: 'seen', url: 'http://gravatar.example/alice' } }];
+    await scanTo(result, { auth: signedIn() });
+    fireEvent.click(screen.getByRole('button', { name: 'Show details for Personal Information' }));
+    expect(within(card('Personal Information')).queryByRole('link')).toBeNull();
+  });
+
+  it('explains sensitive breaches that are hidden', async () => {
+    await scanTo(visitorResult({ breaches: { ...visitorResult().breaches, count: 3, hiddenSensitive: 2 } }));
+    expect(within(card('Data Breaches')).getByText('2 sensitive breaches are shown only to the verified owner of this address.')).toBeTruthy();
+  });
+
+  it('labels a demo result and says why', async () => {
+    await scanTo(visitorResult({ mode: 'demo' }));
+    expect(screen.getByText('Demo Analysis')).toBeTruthy();
+    expect(screen.queryByText('Real Analysis')).toBeNull();
+    expect(screen.getByText(/None of our real checks could run for this input just now/)).toBeTruthy();
+  });
+
+  it('shows honestly which checks are not available for a website input', async () => {
+    const result = visitorResult({
+      input: 'https://example.com/',
+      inputType: 'url',
+      checks: [
+        check({ id: 'url-input', label: 'Link safety', findings: 0 }),
+        check({ id: 'website', label: 'Website analysis', status: 'not_applicable', message: 'Website analysis is not available yet.' }),
+        check({ id: 'breaches', label: 'Data breaches', status: 'not_configured', message: 'No HIBP API key is configured.' }),
+      ],
+    });
+    await scanTo(result, { input: 'https://example.com' });
+    const checks = screen.getByRole('region', { name: 'Checks run for this scan' });
+    expect(within(checks).getByText('Link safety: checked, nothing found')).toBeTruthy();
+    expect(within(checks).getByText('Website analysis: not available for this input')).toBeTruthy();
+    expect(within(checks).getByText('Website analysis is not available yet.')).toBeTruthy();
+    expect(within(checks).getByText('Data breaches: not configured on this server')).toBeTruthy();
+  });
+
+  it("'Scan Another' clears the result, the input and the error and focuses the input", async () => {
+    await scanTo(visitorResult());
+    fireEvent.click(screen.getByRole('button', { name: 'Scan Another' }));
+    expect(screen.getByRole('heading', { name: 'Start Your Privacy Audit' })).toBeTruthy();
+    expect(screen.queryByText('Real Analysis')).toBeNull();
+    expect(box()).toHaveProperty('value', '');
+    expect(button()).toHaveProperty('disabled', true);
+    await waitFor(() => expect(document.activeElement).toBe(box()));
+  });
+});
+
+describe('PrivacyAuditWidget errors', () => {
+  it("shows the server's 429 text in a red alert and keeps the input", async () => {
+    const quota = 'You have used all 3 scans of your Free plan this month. Upgrade for more.';
+    answer = () => jsonResponse(429, { statusCode: 429, error: quota, requestId: 'r-1' });
+    renderWithProviders(<PrivacyAuditWidget />, { auth: signedIn() });
+    type('alice@example.com');
+    fireEvent.click(button());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(quota);
+    expect(box()).toHaveProperty('value', 'alice@example.com');
+    expect(box()).toHaveProperty('disabled', false);
+    expect(button()).toHaveProperty('disabled', false);
+  });
+
+  it("shows 'Analysis failed. Please try again.' for a server failure, and a new scan clears it", async () => {
+    answer = () => jsonResponse(500, { statusCode: 500, error: 'Internal server error', requestId: 'r-2' });
+    renderWithProviders(<PrivacyAuditWidget />);
+    type('alice@example.com');
+    fireEvent.click(button());
+    expect((await screen.findByRole('alert')).textContent).toBe(SCAN_FAILED_MESSAGE);
+    expect(screen.queryByText('Internal server error')).toBeNull();
+
+    answer = () => sseResponse(sseForResult(visitorResult()));
+    fireEvent.click(button());
+    await screen.findByRole('heading', { name: 'Results for alice@example.com' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows 'Analysis failed. Please try again.' when the stream breaks off", async () => {
+    answer = () => sseResponse(sseEvent('started', startedEvent(visitorResult())));
+    renderWithProviders(<PrivacyAuditWidget />);
+    type('alice@example.com');
+    fireEvent.click(button());
+    expect((await screen.findByRole('alert')).textContent).toBe(SCAN_FAILED_MESSAGE);
+  });
+});

@@ -1,0 +1,320 @@
+import { Badge, Box, Button, Card, Code, Flex, Heading, Link, List, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
+import { CheckList } from './CheckList';
+import { capitalize, formatDate, formatNumber, GROUP_TITLES, htmlToText, LEVEL_PALETTE, safeHttpsUrl, scoreTone } from './scan-display';
+import { type AnalysisResult, type BreachDetail, type DemoBreachDetail, type Evidence, FINDING_GROUPS, type FindingDetail, type FindingGroup, type RiskDetail } from './scan-types';
+
+type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5';
+const below = (tag: HeadingTag): HeadingTag => (tag === 'h2' ? 'h3' : tag === 'h3' ? 'h4' : 'h5');
+
+export interface ScanResultsProps {
+  result: AnalysisResult;
+  /** The level of the results title; sections go one level below. */
+  headingAs: HeadingTag;
+  onScanAnother: () => void;
+}
+
+/** The widget's results view (spec section 2), loaded on demand to keep the landing page light. */
+export default function ScanResults({ result, headingAs, onScanAnother }: ScanResultsProps) {
+  const { state } = useAuth();
+  const signedIn = state.status === 'signedIn';
+  const showDetails = signedIn && result.detailsIncluded;
+  const sub = below(headingAs);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  // Move focus to the results so keyboard and screen-reader users land on them.
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, []);
+
+  return (
+    <Stack gap="8">
+      <Flex gap="6" align="center" direction={{ base: 'column', sm: 'row' }} textAlign={{ base: 'center', sm: 'start' }}>
+        <ScoreCircle score={result.privacyScore} />
+        <Box minW="0">
+          <Heading as={headingAs} ref={titleRef} tabIndex={-1} size="xl" outline="none" wordBreak="break-word">
+            Results for {result.input}
+          </Heading>
+          <Flex mt="2" gap="2" align="center" wrap="wrap" justify={{ base: 'center', sm: 'flex-start' }}>
+            {result.mode === 'real' ? (
+              <Badge colorPalette="green" variant="subtle" size="lg">
+                Real Analysis
+              </Badge>
+            ) : (
+              <Badge colorPalette="purple" variant="subtle" size="lg">
+                Demo Analysis
+              </Badge>
+            )}
+          </Flex>
+          {result.mode === 'demo' && (
+            <Text mt="2" color="gray.700" fontSize="sm">
+              None of our real checks could run for this input just now, so this is a labelled sample, not a finding about you.
+            </Text>
+          )}
+        </Box>
+      </Flex>
+
+      <SimpleGrid minChildWidth="14rem" gap="4">
+        {FINDING_GROUPS.map((group) => (
+          <GroupCard key={group} group={group} result={result} showDetails={showDetails} headingAs={sub} />
+        ))}
+      </SimpleGrid>
+
+      {!signedIn && (
+        <Card.Root variant="subtle" bg="blue.50">
+          <Card.Body gap="3" alignItems={{ base: 'stretch', sm: 'center' }} textAlign="center">
+            <Heading as={sub} size="lg">
+              Get More Detailed Results
+            </Heading>
+            <Text color="gray.800">
+              Create a free account to see every finding with its evidence and source, and to keep a history of your scans.
+            </Text>
+            <Button asChild colorPalette="blue">
+              <RouterLink to="/signup">Sign Up Free</RouterLink>
+            </Button>
+          </Card.Body>
+        </Card.Root>
+      )}
+
+      <Box>
+        <Heading as={sub} size="lg" mb="3">
+          Checks
+        </Heading>
+        <CheckList label="Checks run for this scan" checks={result.checks.map((report) => ({ id: report.id, label: report.label, report }))} />
+      </Box>
+
+      <Box>
+        <Heading as={sub} size="lg" mb="3">
+          Privacy Recommendations
+        </Heading>
+        {result.recommendations.length === 0 ? (
+          <Text color="gray.700">Nothing to fix from the checks that ran.</Text>
+        ) : (
+          <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2 }} gap="4">
+            {result.recommendations.map((recommendation) => (
+              <Card.Root as="li" key={`${recommendation.category}|${recommendation.action}`} variant="outline" size="sm">
+                <Card.Body gap="2">
+                  <Flex justify="space-between" gap="2" align="flex-start">
+                    <Text fontWeight="semibold">{recommendation.category}</Text>
+                    <Badge colorPalette={LEVEL_PALETTE[recommendation.priority]} variant="subtle">
+                      {capitalize(recommendation.priority)}
+                    </Badge>
+                  </Flex>
+                  <Text color="gray.800">{recommendation.action}</Text>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+        )}
+      </Box>
+
+      <Flex justify="center">
+        <Button variant="outline" colorPalette="blue" onClick={onScanAnother}>
+          Scan Another
+        </Button>
+      </Flex>
+    </Stack>
+  );
+}
+
+function ScoreCircle({ score }: { score: number }) {
+  const tone = scoreTone(score);
+  return (
+    <Flex
+      role="img"
+      aria-label={`Privacy score ${score} out of 100: ${tone.label}`}
+      data-tone={tone.palette}
+      boxSize="32"
+      flexShrink={0}
+      rounded="full"
+      bg={tone.bg}
+      color={tone.fg}
+      direction="column"
+      align="center"
+      justify="center"
+      borderWidth="6px"
+      borderColor={`${tone.palette}.200`}
+    >
+      <Text fontSize="4xl" fontWeight="bold" lineHeight="1">
+        {score}
+      </Text>
+      <Text fontSize="xs" fontWeight="medium">
+        {tone.label}
+      </Text>
+    </Flex>
+  );
+}
+
+function GroupCard({ group, result, showDetails, headingAs }: { group: FindingGroup; result: AnalysisResult; showDetails: boolean; headingAs: HeadingTag }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const data = result[group];
+  const hidden = group === 'breaches' ? result.breaches.hiddenSensitive : 0;
+  const expandable = showDetails && data.details.length > 0;
+  const title = GROUP_TITLES[group];
+
+  return (
+    <Card.Root variant="outline" size="sm" gridColumn={open ? '1 / -1' : undefined} data-group={group}>
+      <Card.Body gap="2">
+        <Flex justify="space-between" align="baseline" gap="2">
+          <Heading as={headingAs} size="md">
+            {title}
+          </Heading>
+          <Text fontSize="2xl" fontWeight="bold" color={data.count > 0 ? 'red.700' : 'green.700'}>
+            {data.count}
+            <VisuallyHidden> found</VisuallyHidden>
+          </Text>
+        </Flex>
+        <Text color="gray.700">{data.summary}</Text>
+        {hidden > 0 && (
+          <Text fontSize="sm" color="gray.700">
+            {hidden === 1
+              ? '1 sensitive breach is shown only to the verified owner of this address.'
+              : `${hidden} sensitive breaches are shown only to the verified owner of this address.`}
+          </Text>
+        )}
+        {expandable && (
+          <>
+            <Button
+              alignSelf="flex-start"
+              variant="ghost"
+              size="sm"
+              colorPalette="blue"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              onClick={() => setOpen((v) => !v)}
+            >
+              {open ? 'Hide details' : 'Show details'}
+              <VisuallyHidden> for {title}</VisuallyHidden>
+            </Button>
+            <Box id={detailsId} hidden={!open}>
+              {open && (
+                <List.Root gap="4" listStyle="none">
+                  {data.details.map((detail, index) => (
+                    <List.Item key={index} borderTopWidth="1px" pt="3">
+                      <Detail detail={detail} />
+                    </List.Item>
+                  ))}
+                </List.Root>
+              )}
+            </Box>
+          </>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Detail({ detail }: { detail: FindingDetail }) {
+  switch (detail.kind) {
+    case 'breach':
+      return <Breach detail={detail} />;
+    case 'demo-breach':
+      return <DemoBreach detail={detail} />;
+    case 'risk':
+      return <Risk detail={detail} />;
+  }
+}
+
+function Level({ level }: { level: BreachDetail['risk'] }) {
+  return (
+    <Badge colorPalette={LEVEL_PALETTE[level]} variant="subtle">
+      {capitalize(level)} risk
+    </Badge>
+  );
+}
+
+function Breach({ detail }: { detail: BreachDetail }) {
+  return (
+    <Stack gap="1.5">
+      <Flex gap="2" align="center" wrap="wrap">
+        <Text fontWeight="semibold">{detail.title}</Text>
+        <Level level={detail.risk} />
+      </Flex>
+      <Text fontSize="sm" color="gray.700">
+        Breached {formatDate(detail.breachDate)} · {formatNumber(detail.pwnCount)} accounts
+      </Text>
+      {detail.dataClasses.length > 0 && (
+        <Text fontSize="sm">
+          <Text as="span" fontWeight="medium">
+            Data exposed:
+          </Text>{' '}
+          {detail.dataClasses.join(', ')}
+        </Text>
+      )}
+      <Text fontSize="sm" color="gray.800">
+        {htmlToText(detail.description)}
+      </Text>
+      <EvidenceBlock evidence={detail.evidence} source={detail.source} />
+    </Stack>
+  );
+}
+
+function DemoBreach({ detail }: { detail: DemoBreachDetail }) {
+  return (
+    <Stack gap="1.5">
+      <Flex gap="2" align="center" wrap="wrap">
+        <Text fontWeight="semibold">{detail.name}</Text>
+        <Level level={detail.severity} />
+      </Flex>
+      <Text fontSize="sm" color="gray.700">
+        {formatDate(detail.date)}
+      </Text>
+      <Text fontSize="sm" color="gray.800">
+        {htmlToText(detail.description)}
+      </Text>
+      <EvidenceBlock evidence={detail.evidence} source={detail.source} />
+    </Stack>
+  );
+}
+
+function Risk({ detail }: { detail: RiskDetail }) {
+  return (
+    <Stack gap="1.5">
+      <Flex gap="2" align="center" wrap="wrap">
+        <Text fontWeight="semibold" wordBreak="break-word">
+          {detail.value}
+        </Text>
+        <Level level={detail.risk} />
+      </Flex>
+      {detail.platform && (
+        <Text fontSize="sm" color="gray.700">
+          Platform: {detail.platform}
+        </Text>
+      )}
+      <EvidenceBlock evidence={detail.evidence} source={detail.source} />
+    </Stack>
+  );
+}
+
+function EvidenceBlock({ evidence, source }: { evidence: Evidence; source: string }) {
+  const url = safeHttpsUrl(evidence.url);
+  return (
+    <Box fontSize="sm" bg="gray.50" rounded="md" p="2">
+      <Text>
+        <Text as="span" fontWeight="medium">
+          Evidence:
+        </Text>{' '}
+        {evidence.summary}
+      </Text>
+      {evidence.observed && (
+        <Code mt="1" display="block" whiteSpace="pre-wrap" wordBreak="break-all" bg="white">
+          {evidence.observed}
+        </Code>
+      )}
+      <Text mt="1" color="gray.700">
+        Source: {source}
+        {url && (
+          <>
+            {' · '}
+            <Link href={url} target="_blank" rel="noopener noreferrer" color="blue.700" variant="underline">
+              View the public record
+            </Link>
+          </>
+        )}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,113 @@
+/** How scan results read on screen: the words and colours for scores, statuses and risk levels. */
+import type { CheckReport, CheckStatus, FindingGroup, RiskLevel } from './scan-types';
+
+/** The five result cards, in the spec's order and with its titles. */
+export const GROUP_TITLES: Record<FindingGroup, string> = {
+  breaches: 'Data Breaches',
+  personalInfo: 'Personal Information',
+  locationData: 'Location Data',
+  metadata: 'Metadata Risks',
+  socialMedia: 'Social Media Risks',
+};
+
+export interface ScoreTone {
+  /** Chakra colour palette name, as the spec names the colour. */
+  palette: 'green' | 'yellow' | 'red';
+  /** Circle fill and text colour, chosen for at least 4.5:1 contrast. */
+  bg: string;
+  fg: string;
+  /** The onboarding's words for the range (spec section 2). */
+  label: 'Excellent' | 'Good' | 'Needs attention';
+}
+
+/** Score circle colour (spec section 9): 80 and above green, 60 to 79 yellow, below 60 red. */
+export function scoreTone(score: number): ScoreTone {
+  if (score >= 80) return { palette: 'green', bg: 'green.700', fg: 'white', label: 'Excellent' };
+  if (score >= 60) return { palette: 'yellow', bg: 'yellow.300', fg: 'gray.900', label: 'Good' };
+  return { palette: 'red', bg: 'red.700', fg: 'white', label: 'Needs attention' };
+}
+
+const STATUS_TEXT: Record<Exclude<CheckStatus, 'ok'>, string> = {
+  not_configured: 'not configured on this server',
+  unavailable: 'unavailable, not checked',
+  rate_limited: 'rate limited, not checked',
+  timed_out: 'timed out, not checked',
+  not_applicable: 'not available for this input',
+};
+
+/** One check's line in the status list: "Data breaches: not configured on this server". */
+export function checkLine(label: string, report: CheckReport | undefined): string {
+  return `${label}: ${checkStatusText(report)}`;
+}
+
+export function checkStatusText(report: CheckReport | undefined): string {
+  if (!report) return 'checking…';
+  if (report.status === 'ok') {
+    if (report.findings === 0) return 'checked, nothing found';
+    return `checked, ${report.findings} ${report.findings === 1 ? 'finding' : 'findings'}`;
+  }
+  const text = STATUS_TEXT[report.status] ?? 'not checked';
+  if (report.status === 'rate_limited' && report.retryAfterSeconds) return `${text} (try again in ${waitText(report.retryAfterSeconds)})`;
+  return text;
+}
+
+function waitText(seconds: number): string {
+  if (seconds < 90) return `${Math.ceil(seconds)} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 90) return `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
+/** Badge palettes for risk levels and recommendation priorities. */
+export const LEVEL_PALETTE: Record<RiskLevel, string> = {
+  critical: 'red',
+  high: 'orange',
+  medium: 'yellow',
+  low: 'gray',
+};
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * Plain text of an HTML snippet (HIBP breach descriptions carry links and emphasis). The result is
+ * rendered as text, never as HTML: this only makes it read well.
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] === '#') {
+        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** "4 October 2013" for an ISO date (date-only values are read as UTC days); the raw text if unreadable. */
+export function formatDate(value: string): string {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+export function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+export function formatNumber(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** Links are shown only for https addresses. */
+export function safeHttpsUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}

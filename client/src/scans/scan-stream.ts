@@ -1,0 +1,209 @@
+/**
+ * Runs a privacy scan with live progress: POST /api/scans answered as server-sent events.
+ * EventSource cannot POST, so the stream is read through the API client and parsed here.
+ */
+import { api } from '../api/client';
+import type { AnalysisResult, CheckReport, ScanStarted } from './scan-types';
+
+/** The spec's widget error (section 8), for every failure the server did not explain. */
+export const SCAN_FAILED_MESSAGE = 'Analysis failed. Please try again.';
+
+/** One dispatched server-sent event. */
+export interface SseMessage {
+  event: string;
+  data: string;
+  id?: string;
+}
+
+/**
+ * An incremental parser for the text/event-stream format (WHATWG HTML, "server-sent events"):
+ * lines end in CRLF, LF or CR; ':' starts a comment; several data lines join with '\n'; a blank
+ * line dispatches. Text may be cut anywhere between pushes, even between a CR and its LF.
+ */
+export class SseParser {
+  private buffer = '';
+  private data: string[] = [];
+  private eventType = '';
+  private lastId: string | undefined;
+  private started = false;
+  /** The previous push ended in CR: an LF opening the next one belongs to that line end. */
+  private afterCr = false;
+
+  /** Feeds decoded text; returns the events completed by it. */
+  push(text: string): SseMessage[] {
+    let chunk = text;
+    if (!this.started && chunk.length > 0) {
+      this.started = true;
+      if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
+    }
+    if (this.afterCr && chunk.startsWith('\n')) chunk = chunk.slice(1);
+    if (chunk.length > 0) this.afterCr = false;
+    this.buffer += chunk;
+
+    const out: SseMessage[] = [];
+    let lineStart = 0;
+    for (let i = 0; i < this.buffer.length; i++) {
+      const c = this.buffer[i];
+      if (c !== '\n' && c !== '\r') continue;
+      const line = this.buffer.slice(lineStart, i);
+      if (c === '\r') {
+        if (i + 1 < this.buffer.length) {
+          if (this.buffer[i + 1] === '\n') i++;
+        } else {
+          this.afterCr = true;
+        }
+      }
+      lineStart = i + 1;
+      const message = this.line(line);
+      if (message) out.push(message);
+    }
+    this.buffer = this.buffer.slice(lineStart);
+    return out;
+  }
+
+  private line(line: string): SseMessage | undefined {
+    if (line === '') return this.dispatch();
+    if (line.startsWith(':')) return undefined; // a comment (keep-alive)
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') this.data.push(value);
+    else if (field === 'event') this.eventType = value;
+    else if (field === 'id' && !value.includes('\0')) this.lastId = value;
+    // 'retry' and unknown fields are ignored: we never reconnect.
+    return undefined;
+  }
+
+  private dispatch(): SseMessage | undefined {
+    const event = this.eventType || 'message';
+    this.eventType = '';
+    if (this.data.length === 0) return undefined;
+    const message: SseMessage = { event, data: this.data.join('\n'), ...(this.lastId !== undefined ? { id: this.lastId } : {}) };
+    this.data = [];
+    return message;
+  }
+}
+
+/** Reads a byte stream as server-sent events (UTF-8, multi-byte characters split across chunks included). */
+export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const parser = new SseParser();
+  let finished = false;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      yield* parser.push(decoder.decode(value, { stream: true }));
+    }
+    finished = true;
+    // An event not closed by a blank line when the stream ends is discarded, as the format says.
+    yield* parser.push(decoder.decode());
+  } finally {
+    // Stopped early (a result arrived, an error, the caller left): let the connection go.
+    if (!finished) await reader.cancel().catch(() => undefined);
+  }
+}
+
+/** What the server streams: `started`, one `check` per check as it finishes, then `result` or `error`. */
+export type ScanStreamEvent =
+  | { type: 'started'; data: ScanStarted }
+  | { type: 'check'; data: CheckReport }
+  | { type: 'result'; data: AnalysisResult }
+  | { type: 'error'; data: { statusCode: number; error: string } };
+
+/** A scan that failed, with the message to show as is. */
+export class ScanError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ScanError';
+  }
+}
+
+/**
+ * The message for a refused scan: the server's own words for invalid input (400) and the rate
+ * limit or monthly quota (429), the spec's generic message for anything else.
+ */
+export function scanErrorMessage(status: number, body: unknown): string {
+  if ((status === 400 || status === 429) && body && typeof body === 'object' && 'error' in body) {
+    const { error } = body as { error: unknown };
+    if (typeof error === 'string' && error.trim()) return error;
+  }
+  return SCAN_FAILED_MESSAGE;
+}
+
+/** Turns a raw server-sent event into a typed one; undefined for events this client does not know. */
+export function toScanEvent(message: SseMessage): ScanStreamEvent | undefined {
+  const known = ['started', 'check', 'result', 'error'];
+  if (!known.includes(message.event)) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(message.data);
+  } catch {
+    throw new ScanError(SCAN_FAILED_MESSAGE);
+  }
+  if (!data || typeof data !== 'object') throw new ScanError(SCAN_FAILED_MESSAGE);
+  return { type: message.event, data } as ScanStreamEvent;
+}
+
+export interface ScanProgress {
+  onStarted?(started: ScanStarted): void;
+  onCheck?(check: CheckReport): void;
+}
+
+function isResult(value: unknown): value is AnalysisResult {
+  return !!value && typeof value === 'object' && typeof (value as AnalysisResult).privacyScore === 'number';
+}
+
+/**
+ * Runs a scan of the (trimmed) input and resolves to its result, reporting progress as it comes.
+ * Rejects with a ScanError carrying the message to show, or with the abort reason when `signal`
+ * was aborted (callers that abort ignore it).
+ */
+export async function runScan(input: string, { signal, ...progress }: ScanProgress & { signal?: AbortSignal } = {}): Promise<AnalysisResult> {
+  try {
+    return await scan(input.trim(), progress, signal);
+  } catch (err) {
+    if (signal?.aborted) throw signal.reason ?? err;
+    if (err instanceof ScanError) throw err;
+    throw new ScanError(SCAN_FAILED_MESSAGE); // network failure, a cut stream
+  }
+}
+
+async function scan(input: string, progress: ScanProgress, signal: AbortSignal | undefined): Promise<AnalysisResult> {
+  const { data: body, error, response } = await api.POST('/api/scans', {
+    body: { input },
+    headers: { Accept: 'text/event-stream' },
+    parseAs: 'stream',
+    signal,
+  });
+  if (!response.ok) throw new ScanError(scanErrorMessage(response.status, error));
+  if (!body) throw new ScanError(SCAN_FAILED_MESSAGE);
+
+  // A server (or proxy) that answers with the plain JSON result instead of a stream is fine too.
+  if (!(response.headers.get('Content-Type') ?? '').includes('text/event-stream')) {
+    const result: unknown = JSON.parse(await new Response(body).text());
+    if (!isResult(result)) throw new ScanError(SCAN_FAILED_MESSAGE);
+    return result;
+  }
+
+  for await (const message of readSse(body)) {
+    const event = toScanEvent(message);
+    if (!event) continue;
+    switch (event.type) {
+      case 'started':
+        progress.onStarted?.(event.data);
+        break;
+      case 'check':
+        progress.onCheck?.(event.data);
+        break;
+      case 'result':
+        if (!isResult(event.data)) throw new ScanError(SCAN_FAILED_MESSAGE);
+        return event.data;
+      case 'error':
+        throw new ScanError(scanErrorMessage(event.data.statusCode, event.data));
+    }
+  }
+  throw new ScanError(SCAN_FAILED_MESSAGE); // the stream ended without a result
+}
