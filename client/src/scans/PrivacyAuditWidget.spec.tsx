@@ -262,11 +262,6 @@ describe('PrivacyAuditWidget results', () => {
     expect(within(card('Personal Information')).queryByRole('link')).toBeNull();
   });
 
-  it('explains sensitive breaches that are hidden', async () => {
-    await scanTo(visitorResult({ breaches: { ...visitorResult().breaches, count: 3, hiddenSensitive: 2 } }));
-    expect(within(card('Data Breaches')).getByText('2 sensitive breaches are shown only to the verified owner of this address.')).toBeTruthy();
-  });
-
   it('labels a demo result and says why', async () => {
     await scanTo(visitorResult({ mode: 'demo' }));
     expect(screen.getByText('Demo Analysis')).toBeTruthy();

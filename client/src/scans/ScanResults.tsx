@@ -151,7 +151,6 @@ function GroupCard({ group, result, showDetails, headingAs }: { group: FindingGr
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const data = result[group];
-  const hidden = group === 'breaches' ? result.breaches.hiddenSensitive : 0;
   const expandable = showDetails && data.details.length > 0;
   const title = GROUP_TITLES[group];
 
@@ -168,13 +167,6 @@ function GroupCard({ group, result, showDetails, headingAs }: { group: FindingGr
           </Text>
         </Flex>
         <Text color="gray.700">{data.summary}</Text>
-        {hidden > 0 && (
-          <Text fontSize="sm" color="gray.700">
-            {hidden === 1
-              ? '1 sensitive breach is shown only to the verified owner of this address.'
-              : `${hidden} sensitive breaches are shown only to the verified owner of this address.`}
-          </Text>
-        )}
         {expandable && (
           <>
             <Button

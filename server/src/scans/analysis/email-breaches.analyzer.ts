@@ -34,7 +34,6 @@ export function breachDetail(breach: HibpBreach): BreachDetail {
       summary:
         `Have I Been Pwned lists this address in the ${breach.Title} breach of ${breach.BreachDate} ` +
         `(${formatCount(breach.PwnCount)} accounts)`,
-      observed: dataClasses.length > 0 ? `Data exposed: ${dataClasses.join(', ')}` : 'Data exposed: not listed',
       url: `https://haveibeenpwned.com/PwnedWebsites#${encodeURIComponent(breach.Name)}`,
     },
   };
