@@ -55,14 +55,19 @@ export async function stopServer(server) {
 }
 
 let tsHooked = false;
-/** `require` for the project's TypeScript (the fakes in test/fakes), compiled on the fly with swc. */
+/** `require` for the project's TypeScript (fakes, services), by path from the project root, compiled on the fly with swc. */
 export function requireTs(path) {
   if (!tsHooked) {
     const swc = require('@swc/core');
     require.extensions['.ts'] = (module, filename) => {
       const { code } = swc.transformSync(readFileSync(filename, 'utf8'), {
         filename,
-        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+        // Decorators as the server compiles them, so Nest services load too.
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          target: 'es2022',
+        },
         module: { type: 'commonjs' },
       });
       module._compile(code, filename);

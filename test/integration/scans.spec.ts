@@ -23,6 +23,8 @@ describe('scans API', () => {
         SCAN_CHECK_TIMEOUT_MS: '1500',
         SCAN_TIMEOUT_MS: '1500',
         VISITOR_SCANS_PER_HOUR: '5',
+        // The website check must not reach real sites: URLs on ports 80/443 are refused before any lookup.
+        FETCH_ALLOWED_PORTS: '9',
       },
       { logger: logs.logger },
     );
@@ -117,11 +119,11 @@ describe('scans API', () => {
     it('is rate-limited per IP with the spec\'s message', async () => {
       await awayFromWindowEdge(3600);
       const ip = freshIp();
-      for (let i = 0; i < 5; i++) await visitorScan('https://example.com', ip).expect(200);
-      const res = await visitorScan('https://example.com', ip).expect(429);
+      for (let i = 0; i < 5; i++) await visitorScan('https://example.test', ip).expect(200);
+      const res = await visitorScan('https://example.test', ip).expect(429);
       expect(res.body.error).toBe('Rate limit exceeded. Please try again later.');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      await visitorScan('https://example.com').expect(200); // another address is not affected
+      await visitorScan('https://example.test').expect(200); // another address is not affected
     });
   });
 
@@ -204,7 +206,7 @@ describe('scans API', () => {
     it('cannot read another user\'s scans (404), and a malformed id is a 404 too', async () => {
       const owner = await signUp(t);
       const other = await signUp(t);
-      const res = await userScan(owner, 'https://example.com/?utm_source=x').expect(200);
+      const res = await userScan(owner, 'https://example.test/?utm_source=x').expect(200);
       await t.http().get(`/api/scans/${res.body.scanId}`).auth(other.accessToken, { type: 'bearer' }).expect(404);
       await t.http().get('/api/scans/not-a-uuid').auth(owner.accessToken, { type: 'bearer' }).expect(404);
       const list = await t.http().get('/api/scans').auth(other.accessToken, { type: 'bearer' }).expect(200);
@@ -258,7 +260,7 @@ describe('scans API', () => {
     it('can scan with a personal API token', async () => {
       const user = await signUp(t);
       const created = await t.http().post('/api/auth/tokens').auth(user.accessToken, { type: 'bearer' }).send({ name: 'script' }).expect(201);
-      const res = await t.http().post('/api/scans').auth(created.body.token, { type: 'bearer' }).send({ input: 'https://example.org' }).expect(200);
+      const res = await t.http().post('/api/scans').auth(created.body.token, { type: 'bearer' }).send({ input: 'https://example.test' }).expect(200);
       expect(res.body.scanId).toEqual(expect.any(String));
       expect(await storedScans(user)).toBe(1);
     });

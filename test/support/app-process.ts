@@ -98,6 +98,8 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
       PWNED_PASSWORDS_URL: NO_SERVICE,
       GRAVATAR_API_URL: NO_SERVICE,
       DNS_SERVERS: '127.0.0.1:9',
+      // Website scans: only the discard port may be fetched, so a real site is refused before any lookup.
+      FETCH_ALLOWED_PORTS: '9',
       ...env,
       DATABASE_URL: database.url,
     },

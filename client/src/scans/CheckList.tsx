@@ -17,7 +17,8 @@ function StatusMark({ report }: { report?: CheckReport }) {
 }
 
 /**
- * Which checks ran and how each ended, so a person sees what was not checked and why. Lines change
+ * Which checks ran and how each ended, so a person sees what was not checked and why, and what a
+ * check that ran wants everyone to know (the website check's security-header grade). Lines change
  * as checks finish; the list is a polite live region.
  */
 export function CheckList({ checks, label }: { checks: CheckProgress[]; label: string }) {
@@ -29,7 +30,7 @@ export function CheckList({ checks, label }: { checks: CheckProgress[]; label: s
             <StatusMark report={check.report} />
             <Box>
               <Text color="gray.800">{checkLine(check.label, check.report)}</Text>
-              {check.report?.message && check.report.status !== 'ok' && (
+              {check.report?.message && (
                 <Text fontSize="sm" color="gray.700">
                   {check.report.message}
                 </Text>

@@ -269,22 +269,37 @@ describe('PrivacyAuditWidget results', () => {
     expect(screen.getByText(/None of our real checks could run for this input just now/)).toBeTruthy();
   });
 
-  it('shows honestly which checks are not available for a website input', async () => {
+  it('shows what each check of a website scan found, with the security-header grade on its own line', async () => {
+    const grade = "Security headers: grade C (55/100), scored the way Mozilla's HTTP Observatory scores sites; analysed https://example.com/ (HTTP 200).";
     const result = visitorResult({
       input: 'https://example.com/',
       inputType: 'url',
       checks: [
         check({ id: 'url-input', label: 'Link safety', findings: 0 }),
-        check({ id: 'website', label: 'Website analysis', status: 'not_applicable', message: 'Website analysis is not available yet.' }),
+        check({ id: 'website', label: 'Website privacy check', findings: 9, message: grade }),
         check({ id: 'breaches', label: 'Data breaches', status: 'not_configured', message: 'No HIBP API key is configured.' }),
       ],
     });
     await scanTo(result, { input: 'https://example.com' });
     const checks = screen.getByRole('region', { name: 'Checks run for this scan' });
     expect(within(checks).getByText('Link safety: checked, nothing found')).toBeTruthy();
-    expect(within(checks).getByText('Website analysis: not available for this input')).toBeTruthy();
-    expect(within(checks).getByText('Website analysis is not available yet.')).toBeTruthy();
+    expect(within(checks).getByText('Website privacy check: checked, 9 findings')).toBeTruthy();
+    expect(within(checks).getByText(grade)).toBeTruthy();
     expect(within(checks).getByText('Data breaches: not configured on this server')).toBeTruthy();
+    expect(within(checks).queryByText(/not available yet/)).toBeNull();
+  });
+
+  it('says why a website could not be checked', async () => {
+    const refusal = 'This URL points to a private or internal address and cannot be checked.';
+    const result = visitorResult({
+      input: 'http://10.0.0.1/',
+      inputType: 'url',
+      checks: [check({ id: 'url-input', label: 'Link safety', findings: 1 }), check({ id: 'website', label: 'Website privacy check', status: 'not_applicable', message: refusal })],
+    });
+    await scanTo(result, { input: 'http://10.0.0.1' });
+    const checks = screen.getByRole('region', { name: 'Checks run for this scan' });
+    expect(within(checks).getByText('Website privacy check: not available for this input')).toBeTruthy();
+    expect(within(checks).getByText(refusal)).toBeTruthy();
   });
 
   it("'Scan Another' clears the result, the input and the error and focuses the input", async () => {

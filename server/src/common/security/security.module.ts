@@ -7,12 +7,13 @@ import { CsrfGuard } from './csrf.guard';
 import { RateLimitCounterEntity } from './rate-limit-counter.entity';
 import { RateLimitRepository } from './rate-limit.repository';
 import { RateLimiter } from './rate-limiter.service';
+import { SsrfModule } from './ssrf/ssrf.module';
 
-/** Rate limits, generated app secrets and the CSRF guard, for every module. */
+/** Rate limits, generated app secrets, the CSRF guard and the SSRF-safe fetcher, for every module. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([RateLimitCounterEntity, AppSecretEntity])],
+  imports: [TypeOrmModule.forFeature([RateLimitCounterEntity, AppSecretEntity]), SsrfModule],
   providers: [RateLimitRepository, RateLimiter, AppSecretRepository, AppSecrets, CsrfGuard],
-  exports: [RateLimiter, AppSecrets, CsrfGuard],
+  exports: [RateLimiter, AppSecrets, CsrfGuard, SsrfModule],
 })
 export class SecurityModule {}

@@ -65,6 +65,12 @@ describe('buildAnalysisResult', () => {
     expect(JSON.stringify(result.recommendations)).not.toMatch(/sexual/i);
   });
 
+  it('does not gate a sensitive breach of a website\'s own domain: it ties no person to it', () => {
+    const result = build({ input: classifyScanInput('https://quiet.example'), viewer: { userId: 'u1' } });
+    expect(result.breaches.hiddenSensitive).toBe(0);
+    expect(result.breaches.details).toHaveLength(2);
+  });
+
   it('shows it to the verified owner of the address', () => {
     const result = build({ viewer: { userId: 'u1', verifiedEmail: 'jane@example.com' } });
     expect(result.breaches.hiddenSensitive).toBe(0);

@@ -60,8 +60,10 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
   }
 
   const findings = runs.flatMap((run) => (run.outcome.status === 'ok' ? run.outcome.findings : []));
+  // HIBP's "sensitive" flag protects people: it hides that an address was in such a breach. A
+  // breach of a website's own domain ties no person to it, so only email inputs are gated.
   const ownerOfInput = input.kind === 'email' && viewer.verifiedEmail !== undefined && viewer.verifiedEmail === input.value;
-  const hidden = (finding: Finding) => finding.detail.kind === 'breach' && finding.detail.isSensitive && !ownerOfInput;
+  const hidden = (finding: Finding) => input.kind === 'email' && finding.detail.kind === 'breach' && finding.detail.isSensitive && !ownerOfInput;
   const visible = findings.filter((finding) => !hidden(finding));
 
   const byGroup = Object.fromEntries(FINDING_GROUPS.map((g) => [g, findings.filter((f) => f.group === g)])) as Record<FindingGroup, Finding[]>;

@@ -17,8 +17,8 @@ export type Priority = RiskLevel;
 export const CHECK_STATUSES = ['ok', 'not_configured', 'unavailable', 'rate_limited', 'timed_out', 'not_applicable'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
-/** The checks the pipeline knows. Website and username checks arrive with their issues. */
-export const CHECK_IDS = ['breaches', 'gravatar', 'email-dns', 'email-provider', 'url-input', 'website', 'username'] as const;
+/** The checks the pipeline knows. The username check arrives with its issue. */
+export const CHECK_IDS = ['breaches', 'gravatar', 'email-dns', 'email-provider', 'url-input', 'website', 'website-breaches', 'username'] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
 /** Where a finding came from: a named outside service or our own check, and what was seen. */
@@ -114,6 +114,50 @@ export const FINDING_TYPES = [
   'url_shortener',
   'url_suspicious_host',
   'url_tracking_parameters',
+  // third parties on a website (the tracker catalogue)
+  'tracker_session_recording',
+  'tracker_fingerprinting',
+  'tracker_advertising',
+  'tracker_social',
+  'tracker_analytics',
+  'tracker_customer_data',
+  'tracker_ab_testing',
+  'tracker_tag_manager',
+  'tracker_filter_list',
+  'third_party_unknown',
+  // a website: how its traffic travels
+  'website_no_https',
+  'website_no_https_redirect',
+  'website_certificate_invalid',
+  'website_certificate_expired',
+  'website_certificate_expiring',
+  'website_mixed_content',
+  // a website: its security headers (the Observatory-style grade and its failed tests)
+  'security_headers_grade',
+  'csp_missing',
+  'csp_invalid',
+  'csp_unsafe_inline',
+  'csp_unsafe_eval',
+  'csp_insecure_sources',
+  'hsts_missing',
+  'hsts_weak',
+  'referrer_policy_unsafe',
+  'content_type_options_missing',
+  'framing_unprotected',
+  'subresource_integrity_missing',
+  'corp_invalid',
+  'permissions_policy_missing',
+  // a website: its cookies
+  'cookie_not_secure',
+  'cookie_script_readable',
+  'cookie_samesite_missing',
+  'cookie_cross_site',
+  'cookie_long_lived',
+  'cookie_foreign_domain',
+  // a website: personal data visible on the page
+  'page_email_address',
+  'page_phone_number',
+  'page_postal_address',
   // demo results only
   'demo_sample',
 ] as const;

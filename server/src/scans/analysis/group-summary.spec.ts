@@ -113,6 +113,38 @@ describe('summarizeGroup', () => {
     });
   });
 
+  describe('a website scan', () => {
+    const websiteChecks = [report('url-input', 'ok'), report('website', 'ok'), report('website-breaches', 'ok')];
+
+    it('gives a real answer for every group when the website checks ran', () => {
+      expect(FINDING_GROUPS.map((group) => summarizeGroup(group, [], websiteChecks))).toEqual([
+        'No known breaches found for this address',
+        'No public personal information found',
+        'No public location data found',
+        'No metadata risks found',
+        'No social media risks found',
+      ]);
+    });
+
+    it('counts website findings in the groups they belong to', () => {
+      expect(summarizeGroup('locationData', findings('locationData', 1), websiteChecks)).toBe('Found 1 public location detail');
+      expect(summarizeGroup('socialMedia', findings('socialMedia', 2), websiteChecks)).toBe('Found 2 social media risks');
+    });
+
+    it('names the breach catalogue when it could not be read, and the website check when it timed out', () => {
+      const checks = [report('url-input', 'ok'), report('website', 'timed_out'), report('website-breaches', 'unavailable')];
+      expect(summarizeGroup('breaches', [], checks)).toBe('Not checked: the breach catalogue is unavailable');
+      expect(summarizeGroup('metadata', findings('metadata', 1), checks)).toBe('Found 1 metadata risk. Not checked: the website check timed out');
+      expect(summarizeGroup('personalInfo', [], checks)).toBe('Not checked: the website check timed out');
+    });
+
+    it('treats a site the SSRF guard refused (not applicable) as not checkable, without calling it an outage', () => {
+      const checks = [report('url-input', 'ok'), report('website', 'not_applicable'), report('website-breaches', 'ok')];
+      expect(summarizeGroup('personalInfo', [], checks)).toBe('Not checked: no personal-information check applies to this kind of input');
+      expect(summarizeGroup('metadata', [], checks)).toBe('No metadata risks found');
+    });
+  });
+
   it('maps every group to at least one known check', () => {
     for (const group of FINDING_GROUPS) expect(GROUP_CHECKS[group].length).toBeGreaterThan(0);
   });

@@ -4,14 +4,19 @@ import type { CheckId, CheckReport, CheckStatus, Finding, FindingGroup } from '.
  * Which checks can produce findings in which group. A group whose checks all ran reports what they
  * found ("No known breaches found for this address" is then a real answer); checks that could not
  * run are named; a group none of whose checks applies to the input says so. Issues that add or
- * widen a check (website, username) update this map with it.
+ * widen a check (username) update this map with it.
+ *
+ * The website check feeds four groups: personal data on the page and tracking cookies
+ * (personalInfo), postal addresses on the page (locationData), transport, headers, technical
+ * cookie flags and measurement trackers (metadata), advertising and social trackers (socialMedia).
+ * Known breaches of the site's domain come from their own check.
  */
 export const GROUP_CHECKS: Readonly<Record<FindingGroup, readonly CheckId[]>> = {
-  breaches: ['breaches'],
-  personalInfo: ['gravatar', 'username'],
-  locationData: ['gravatar'],
+  breaches: ['breaches', 'website-breaches'],
+  personalInfo: ['gravatar', 'username', 'website'],
+  locationData: ['gravatar', 'website'],
   metadata: ['email-dns', 'email-provider', 'url-input', 'website'],
-  socialMedia: ['gravatar', 'username'],
+  socialMedia: ['gravatar', 'username', 'website'],
 };
 
 /** How each check is named in "Not checked: …". */
@@ -22,6 +27,7 @@ const CHECK_NOUNS: Readonly<Record<CheckId, string>> = {
   'email-provider': 'the email provider check',
   'url-input': 'the URL check',
   website: 'the website check',
+  'website-breaches': 'the breach catalogue',
   username: 'the username check',
 };
 

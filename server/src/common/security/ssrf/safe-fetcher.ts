@@ -1,0 +1,401 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { LookupAddress } from 'node:dns';
+import { promises as dnsPromises } from 'node:dns';
+import { ClientRequest, IncomingMessage, request as httpRequest, RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, LookupFunction, Socket } from 'node:net';
+import { Readable, Transform, TransformCallback } from 'node:stream';
+import type { TLSSocket } from 'node:tls';
+import { constants as zlib, createBrotliDecompress, createGunzip, createInflate, createInflateRaw, Inflate, InflateRaw } from 'node:zlib';
+import { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { AddressAllowlist, checkAddress, parseAddress } from './address-policy';
+import { SafeFetchError, SafeFetchFailureKind, SafeFetchHop, SafeFetchOptions, SafeFetchResponse, TlsInfo } from './safe-fetch.types';
+import { CheckedUrl, checkUrl, SSRF_MESSAGES } from './url-policy';
+
+/** Resolves a host name to every address (A and AAAA); the shape of `dns.promises.lookup(name, { all: true })`. */
+export type HostLookup = (hostname: string, options: { all: true; verbatim: true }) => Promise<LookupAddress[]>;
+
+/** Injection token of the HostLookup: the system resolver by default, a map in tests. */
+export const SAFE_FETCH_LOOKUP = Symbol('SAFE_FETCH_LOOKUP');
+
+export const systemLookup: HostLookup = (hostname, options) => dnsPromises.lookup(hostname, options);
+
+export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Caller headers that would change where or how we connect, or who we say we are. */
+const RESERVED_HEADERS = new Set(['host', 'user-agent', 'accept-encoding', 'connection', 'content-length', 'transfer-encoding', 'te', 'upgrade']);
+/** Caller headers that must not follow a redirect to another origin. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+/** Connect errors after which the next checked address of the same name is tried. */
+const CONNECT_RETRY_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'EAFNOSUPPORT']);
+
+/** Internal: the signal aborted (reported as 'timed_out'). */
+class Aborted extends Error {}
+/** Internal: the socket connected somewhere else than the checked address (a bug or a hostile lookup). */
+class Misrouted extends Error {}
+/** A failure before the socket connected (another checked address may be tried). */
+class ConnectFailed extends Error {
+  readonly code?: string;
+  constructor(override readonly cause: Error) {
+    super(cause.message);
+    this.code = (cause as NodeJS.ErrnoException).code;
+  }
+}
+
+interface Answer {
+  res: IncomingMessage;
+  socket: Socket;
+  address: string;
+}
+
+/**
+ * The one way server code fetches a user-supplied URL (DESIGN.md: SSRF guard; contract in
+ * safe-fetch.types.ts). Each hop: the URL is checked (scheme, port, credentials, IP literal), the
+ * host name is resolved once and every address checked, and the socket connects to a checked
+ * address through a pinned lookup, so a second DNS answer (rebinding) is never asked for. Nothing
+ * leaves before those checks pass. Redirects are followed by hand and each hop is checked again.
+ *
+ * TLS: certificates are not enforced (`rejectUnauthorized: false`) only so that the website check
+ * can report a bad certificate as a finding instead of failing. The verdict of Node's chain and
+ * host-name verification is kept in `tls.authorized` / `tls.authorizationError`; callers must treat
+ * `authorized: false` as "this connection is not trustworthy", never silently as valid.
+ */
+@Injectable()
+export class SafeFetcher {
+  private readonly allowlist: AddressAllowlist;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SAFE_FETCH_LOOKUP) private readonly lookup: HostLookup,
+  ) {
+    this.allowlist = new AddressAllowlist(config.fetch.allowedAddresses);
+  }
+
+  async fetch(url: string, options: SafeFetchOptions): Promise<SafeFetchResponse> {
+    const { signal } = options;
+    const follow = options.followRedirects ?? true;
+    const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+    const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    let method = options.method ?? 'GET';
+    let headers = callerHeaders(options.headers);
+    const hops: SafeFetchHop[] = [];
+    let current: string | URL = url;
+
+    for (;;) {
+      if (signal.aborted) throw fail('timed_out', SSRF_MESSAGES.timedOut, hops);
+      const target = checkUrl(current, this.config.fetch, this.allowlist);
+      if (!target.ok) throw fail('refused', target.message, hops);
+      const addresses = target.ip ? [{ address: target.ip, family: isIP(target.ip) }] : await this.resolve(target.hostname, signal, hops);
+      const answer = await this.connect(target, addresses, method, headers, signal, hops);
+      const { res } = answer;
+      const status = res.statusCode ?? 0;
+      const location = res.headers.location;
+
+      if (follow && REDIRECT_STATUSES.has(status) && location !== undefined) {
+        res.destroy();
+        hops.push({ url: target.url.href, status, location });
+        if (hops.length > maxRedirects) throw fail('too_many_redirects', SSRF_MESSAGES.tooManyRedirects, hops);
+        let next: URL;
+        try {
+          next = new URL(location, target.url);
+        } catch {
+          throw fail('refused', SSRF_MESSAGES.invalidUrl, hops);
+        }
+        if (status === 303) method = method === 'HEAD' ? 'HEAD' : 'GET';
+        if (next.origin !== target.url.origin) headers = withoutCredentials(headers);
+        current = next;
+        continue;
+      }
+
+      const finalHop = { url: target.url.href, status };
+      // Read before the body: reading ends by closing the socket.
+      const tls = target.url.protocol === 'https:' ? tlsInfo(answer.socket as TLSSocket) : undefined;
+      const { body, truncated } = await readBody(res, method, maxBodyBytes, signal).catch((err: unknown) => {
+        throw err instanceof Aborted ? fail('timed_out', SSRF_MESSAGES.timedOut, [...hops, finalHop]) : fail('unavailable', SSRF_MESSAGES.unreadable, [...hops, finalHop]);
+      });
+      hops.push(finalHop);
+      return {
+        url: target.url.href,
+        status,
+        headers: responseHeaders(res),
+        body,
+        truncated,
+        hops,
+        tls,
+        remoteAddress: answer.address,
+      };
+    }
+  }
+
+  /** Every address of the name, all checked: one private address refuses the name. */
+  private async resolve(hostname: string, signal: AbortSignal, hops: SafeFetchHop[]): Promise<LookupAddress[]> {
+    let addresses: LookupAddress[];
+    try {
+      addresses = await untilAborted(this.lookup(hostname, { all: true, verbatim: true }), signal);
+    } catch (err) {
+      throw err instanceof Aborted ? fail('timed_out', SSRF_MESSAGES.timedOut, hops) : fail('unavailable', SSRF_MESSAGES.notFound, hops);
+    }
+    if (addresses.length === 0) throw fail('unavailable', SSRF_MESSAGES.notFound, hops);
+    if (addresses.some(({ address }) => checkAddress(address, this.allowlist) !== null)) {
+      throw fail('refused', SSRF_MESSAGES.privateAddress, hops);
+    }
+    return addresses;
+  }
+
+  /** Sends the request to the first checked address that accepts a connection; resolves at the response headers. */
+  private async connect(
+    target: CheckedUrl,
+    addresses: LookupAddress[],
+    method: 'GET' | 'HEAD',
+    headers: Record<string, string>,
+    signal: AbortSignal,
+    hops: SafeFetchHop[],
+  ): Promise<Answer> {
+    for (let i = 0; ; i++) {
+      try {
+        return await this.send(target, addresses[i], method, headers, signal);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (err instanceof ConnectFailed && i + 1 < addresses.length && code && CONNECT_RETRY_CODES.has(code)) continue;
+        throw toFetchError(err, hops);
+      }
+    }
+  }
+
+  private send(target: CheckedUrl, address: LookupAddress, method: 'GET' | 'HEAD', headers: Record<string, string>, signal: AbortSignal): Promise<Answer> {
+    const https = target.url.protocol === 'https:';
+    const options: RequestOptions & { servername?: string; rejectUnauthorized?: boolean; autoSelectFamily?: boolean } = {
+      host: target.hostname,
+      port: target.port,
+      path: `${target.url.pathname}${target.url.search}`,
+      method,
+      headers: {
+        accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+        ...headers,
+        'user-agent': this.config.sources.userAgent,
+        'accept-encoding': 'gzip, deflate, br',
+        connection: 'close',
+      },
+      // A fresh connection per hop: a pooled socket could lead to an address checked for another name.
+      agent: false,
+      lookup: pinnedLookup(address),
+      family: address.family,
+      autoSelectFamily: false,
+    };
+    if (https) {
+      options.rejectUnauthorized = false; // verified below and reported, see the class comment
+      if (!target.ip) options.servername = target.hostname.replace(/\.$/, '');
+    }
+
+    return new Promise<Answer>((resolve, reject) => {
+      let connected = false;
+      const req: ClientRequest = (https ? httpsRequest : httpRequest)(options);
+      const onAbort = () => req.destroy(new Aborted());
+      if (signal.aborted) onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      req.on('socket', (socket: Socket) => {
+        socket.once('connect', () => {
+          connected = true;
+          if (!sameAddress(socket.remoteAddress, address.address)) req.destroy(new Misrouted());
+        });
+      });
+      req.once('response', (res) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve({ res, socket: res.socket as Socket, address: address.address });
+      });
+      req.once('error', (err) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(connected || err instanceof Aborted || err instanceof Misrouted ? err : new ConnectFailed(err));
+      });
+      req.end();
+    });
+  }
+}
+
+function fail(kind: SafeFetchFailureKind, message: string, hops: SafeFetchHop[]): SafeFetchError {
+  return new SafeFetchError(kind, message, [...hops]);
+}
+
+function toFetchError(err: unknown, hops: SafeFetchHop[]): SafeFetchError {
+  if (err instanceof Aborted) return fail('timed_out', SSRF_MESSAGES.timedOut, hops);
+  if (err instanceof Misrouted) return fail('refused', SSRF_MESSAGES.privateAddress, hops);
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'HPE_HEADER_OVERFLOW') return fail('too_large', SSRF_MESSAGES.headersTooLarge, hops);
+  if (code?.startsWith('HPE_')) return fail('unavailable', SSRF_MESSAGES.unreadable, hops);
+  return fail('unavailable', SSRF_MESSAGES.unreachable, hops);
+}
+
+/** Answers Node's connect-time lookup with the one address that was checked, whatever it asks. */
+function pinnedLookup(address: LookupAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) (callback as unknown as (err: null, addresses: LookupAddress[]) => void)(null, [address]);
+    else callback(null, address.address, address.family);
+  };
+}
+
+function sameAddress(actual: string | undefined, expected: string): boolean {
+  if (!actual) return false;
+  const a = parseAddress(actual);
+  const b = parseAddress(expected);
+  return a !== undefined && b !== undefined && a.address.toNormalizedString() === b.address.toNormalizedString();
+}
+
+function callerHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const lower = name.toLowerCase();
+    if (!RESERVED_HEADERS.has(lower)) out[lower] = value;
+  }
+  return out;
+}
+
+function withoutCredentials(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name)));
+}
+
+function responseHeaders(res: IncomingMessage): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, values] of Object.entries(res.headersDistinct)) if (values) out[name] = values;
+  return out;
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new Aborted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function tlsInfo(socket: TLSSocket): TlsInfo {
+  const cert = socket.getPeerCertificate();
+  const hasCert = cert && Object.keys(cert).length > 0;
+  const error = socket.authorizationError as unknown;
+  return {
+    authorized: socket.authorized,
+    ...(socket.authorized || !error ? {} : { authorizationError: error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error) }),
+    ...(hasCert
+      ? {
+          validFrom: isoDate(cert.valid_from),
+          validTo: isoDate(cert.valid_to),
+          issuer: distinguishedName(cert.issuer),
+          subject: distinguishedName(cert.subject),
+        }
+      : {}),
+    protocol: socket.getProtocol() ?? undefined,
+  };
+}
+
+function isoDate(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+function distinguishedName(name: object | undefined): string | undefined {
+  if (!name) return undefined;
+  const parts = Object.entries(name as Record<string, string | string[]>).map(([key, value]) => `${key}=${Array.isArray(value) ? value.join('+') : value}`);
+  return parts.length > 0 ? parts.join(', ') : undefined;
+}
+
+/** Reads the body, decompressed, up to `maxBytes`; stops inflating and drops the connection at the cap. */
+function readBody(res: IncomingMessage, method: string, maxBytes: number, signal: AbortSignal): Promise<{ body: Buffer; truncated: boolean }> {
+  const status = res.statusCode ?? 0;
+  if (method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200)) {
+    res.resume();
+    return Promise.resolve({ body: Buffer.alloc(0), truncated: false });
+  }
+  const decoders = decodersFor(res.headers['content-encoding']);
+  const streams: Readable[] = [res, ...decoders];
+  for (let i = 0; i < decoders.length; i++) streams[i].pipe(decoders[i]);
+  const output = streams[streams.length - 1];
+
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const stop = () => {
+      signal.removeEventListener('abort', onAbort);
+      for (const stream of streams) stream.destroy();
+    };
+    const finish = (truncated: boolean) => {
+      if (settled) return;
+      settled = true;
+      stop();
+      resolve({ body: Buffer.concat(chunks, Math.min(size, maxBytes)), truncated });
+    };
+    const failWith = (err: Error) => {
+      if (settled) return;
+      settled = true;
+      stop();
+      reject(err);
+    };
+    const onAbort = () => failWith(new Aborted());
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+
+    output.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      const room = maxBytes - size;
+      chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+      size += chunk.length;
+      if (size > maxBytes) finish(true);
+    });
+    output.once('end', () => finish(false));
+    for (const stream of streams) stream.once('error', (err) => failWith(err));
+    // A connection closed before the end of the body may come without an error event.
+    res.once('close', () => {
+      if (!res.complete) failWith(new Error('closed before the end of the body'));
+    });
+  });
+}
+
+/** Decoders for Content-Encoding, outermost applied last by the server, so undone first. Unknown codings: none (raw body). */
+function decodersFor(header: string | undefined): Transform[] {
+  const codings = (header ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  if (!codings.every((coding) => ['gzip', 'x-gzip', 'deflate', 'br'].includes(coding))) return [];
+  // Servers often cut compressed bodies short: flush what was inflated instead of failing.
+  const flush = { finishFlush: zlib.Z_SYNC_FLUSH };
+  return codings.reverse().map((coding) => {
+    if (coding === 'br') return createBrotliDecompress({ finishFlush: zlib.BROTLI_OPERATION_FLUSH });
+    if (coding === 'deflate') return new InflateAuto(flush);
+    return createGunzip(flush);
+  });
+}
+
+/** HTTP "deflate" should be zlib-wrapped, but some servers send raw deflate: pick by the first bytes. */
+class InflateAuto extends Transform {
+  private inner?: Inflate | InflateRaw;
+
+  constructor(private readonly zlibOptions: { finishFlush: number }) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (!this.inner) {
+      const zlibWrapped = chunk.length >= 2 && (chunk[0] & 0x0f) === 8 && ((chunk[0] << 8) | chunk[1]) % 31 === 0;
+      const inner = zlibWrapped ? createInflate(this.zlibOptions) : createInflateRaw(this.zlibOptions);
+      inner.on('data', (data: Buffer) => this.push(data));
+      inner.once('error', (err) => this.destroy(err));
+      this.inner = inner;
+    }
+    this.inner.write(chunk, () => callback());
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (!this.inner) return callback();
+    this.inner.once('end', () => callback());
+    this.inner.end();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.inner?.destroy();
+    callback(error);
+  }
+}

@@ -1,0 +1,113 @@
+import { sampleBreach } from '../../../../test/fakes/hibp';
+import { NOW, STRONG_HEADERS, unreachable, websiteSnapshot } from '../../../../test/support/website-snapshots';
+import { websiteBreachesOutcome, websiteOutcome } from '../scan-checks';
+import type { TrackerEntry } from '../trackers/tracker.catalogue';
+import type { BreachDetail, RiskDetail } from './analysis.types';
+import { analyzeWebsite } from './website.analyzer';
+import { analyzeWebsiteBreaches } from './website-breaches.analyzer';
+
+const trackers = {
+  match: (host: string): TrackerEntry | undefined =>
+    host === 'static.hotjar.com' || host.endsWith('.hotjar.com') ? { domain: 'hotjar.com', company: 'Hotjar (Contentsquare)', category: 'session recording', name: 'Hotjar' } : undefined,
+};
+
+describe('analyzeWebsite', () => {
+  it('brings every website analyzer together, and says what it graded', () => {
+    const snapshot = websiteSnapshot({
+      https: {
+        headers: { 'set-cookie': 'PHPSESSID=1; Path=/' },
+        html: '<script src="https://static.hotjar.com/c/hotjar-1.js"></script><p>Call +44 20 7946 0958</p><address>1 Quay Street, Bristol BS1 4DJ</address>',
+      },
+    });
+    const analysis = analyzeWebsite(snapshot, trackers, NOW)!;
+    const types = analysis.findings.map((f) => (f.detail as RiskDetail).type);
+    expect(types).toEqual(
+      expect.arrayContaining(['csp_missing', 'security_headers_grade', 'cookie_not_secure', 'tracker_session_recording', 'page_phone_number', 'page_postal_address']),
+    );
+    expect(analysis.grade.grade).toBe('F');
+    expect(analysis.message).toBe(
+      "Security headers: grade F (0/100), scored the way Mozilla's HTTP Observatory scores sites; analysed https://shop.example.org/ (HTTP 200).",
+    );
+  });
+
+  it('says when only part of the page was read, or when it is not HTML', () => {
+    expect(analyzeWebsite(websiteSnapshot({ https: { headers: STRONG_HEADERS, truncated: true } }), trackers, NOW)!.message).toContain('only the first 2 MB of the page were read');
+    const json = analyzeWebsite(websiteSnapshot({ https: { headers: STRONG_HEADERS, contentType: 'application/json', html: '' } }), trackers, NOW)!;
+    expect(json.message).toContain('the page is not HTML (application/json), so only its headers and cookies were checked');
+  });
+
+  it('has nothing to analyse when neither form answered', () => {
+    expect(analyzeWebsite(websiteSnapshot({ https: unreachable(), http: unreachable() }), trackers, NOW)).toBeUndefined();
+  });
+});
+
+describe('the website check outcome', () => {
+  it('passes a refused or failed fetch on with its message and no findings', () => {
+    const refused = websiteOutcome({ status: 'not_applicable', message: 'This URL points to a private or internal address and cannot be checked.' }, trackers, NOW);
+    expect(refused).toEqual({ status: 'not_applicable', message: 'This URL points to a private or internal address and cannot be checked.', findings: [] });
+    expect(websiteOutcome({ status: 'timed_out', message: 'The website took too long to answer.' }, trackers, NOW).status).toBe('timed_out');
+  });
+
+  it('is ok with the grade as its message when the site answered', () => {
+    const outcome = websiteOutcome({ status: 'ok', data: websiteSnapshot({ https: { headers: STRONG_HEADERS } }) }, trackers, NOW);
+    expect(outcome).toEqual({ status: 'ok', message: expect.stringMatching(/^Security headers: grade A\+ \(125\/100\)/), findings: [] });
+  });
+
+  it("says 'Failed to analyze URL' when there is no page to analyse", () => {
+    expect(websiteOutcome({ status: 'ok', data: websiteSnapshot({ https: unreachable(), http: unreachable() }) }, trackers, NOW)).toEqual({
+      status: 'unavailable',
+      message: 'Failed to analyze URL',
+      findings: [],
+    });
+  });
+});
+
+describe('known breaches of the site', () => {
+  const catalogue = (refreshedAt: Date | null, breaches = [sampleBreach()]) => ({
+    state: async () => ({ refreshedAt, breachCount: breaches.length, attemptedAt: refreshedAt, lastError: null }),
+    findByDomain: jest.fn(async () => breaches),
+  });
+
+  it('lists the breaches HIBP records for the site, newest first, with evidence naming the domain', async () => {
+    const older = sampleBreach({ Name: 'Old', Title: 'Old Market', BreachDate: '2015-01-01', PwnCount: 1200 });
+    const store = catalogue(new Date(), [older, sampleBreach(), older]);
+    const outcome = await websiteBreachesOutcome('https://www.lanternmarket.example/shop', store);
+    expect(store.findByDomain).toHaveBeenCalledWith('www.lanternmarket.example');
+    expect(outcome.status).toBe('ok');
+    const details = outcome.findings.map((f) => f.detail as BreachDetail);
+    expect(outcome.findings.every((f) => f.group === 'breaches')).toBe(true);
+    expect(details.map((d) => d.name)).toEqual(['LanternMarket', 'Old']);
+    expect(details[0].evidence).toEqual({
+      summary: 'HIBP lists a breach of lanternmarket.example: Lantern Market, 2021-03-14 (48,213 accounts)',
+      url: 'https://haveibeenpwned.com/PwnedWebsites#LanternMarket',
+    });
+    expect(details[0].risk).toBe('critical');
+  });
+
+  it('is unavailable, not clean, while the catalogue has never been loaded', async () => {
+    const store = catalogue(null);
+    expect(await websiteBreachesOutcome('https://lanternmarket.example/', store)).toEqual({
+      status: 'unavailable',
+      message: "Have I Been Pwned's breach catalogue has not been loaded on this server yet.",
+      findings: [],
+    });
+    expect(store.findByDomain).not.toHaveBeenCalled();
+  });
+
+  it('looks nothing up for an IP address, which has no domain', async () => {
+    const store = catalogue(new Date());
+    expect(await websiteBreachesOutcome('https://127.0.0.1:8443/', store)).toEqual({ status: 'ok', findings: [] });
+    expect(await websiteBreachesOutcome('http://[::1]/', store)).toEqual({ status: 'ok', findings: [] });
+    expect(store.findByDomain).not.toHaveBeenCalled();
+  });
+
+  it("uses the spec's messages for a missing or unreadable URL", async () => {
+    expect((await websiteBreachesOutcome(undefined, catalogue(new Date()))).message).toBe('No URL provided');
+    expect((await websiteBreachesOutcome('not a url', catalogue(new Date()))).message).toBe('Invalid URL format');
+  });
+
+  it('keeps HIBP’s flags as they are', () => {
+    const [finding] = analyzeWebsiteBreaches([sampleBreach({ IsSensitive: true, IsSpamList: true })]);
+    expect(finding.detail).toMatchObject({ isSensitive: true, isSpamList: true, risk: 'low' });
+  });
+});
