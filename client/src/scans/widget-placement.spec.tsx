@@ -48,7 +48,7 @@ describe('dashboard', () => {
     return visible[0];
   }
 
-  it("'New Privacy Scan' holds the widget ('Check My Privacy') and the password check below it; 'EXIF Check' a placeholder", async () => {
+  it("'New Privacy Scan' holds the widget ('Check My Privacy') and the password check below it; 'EXIF Check' the image check", async () => {
     renderWithProviders(<DashboardPage />, { auth: signedIn(), path: '/dashboard' });
     const panel = await openTab('New Privacy Scan');
     expect(within(panel).getByRole('button', { name: 'Check My Privacy' })).toBeTruthy();
@@ -58,7 +58,7 @@ describe('dashboard', () => {
     expect(within(panel).getByRole('button', { name: 'Check Password' })).toBeTruthy();
 
     const exif = await openTab('EXIF Check');
-    expect(exif.textContent).toMatch(/image \(EXIF\) privacy check/);
+    expect(await within(exif).findByRole('heading', { name: 'EXIF Privacy Check' })).toBeTruthy();
   });
 });
 

@@ -1,0 +1,243 @@
+/**
+ * The image check's analyzer: a pure function from what the readers found (ImageMetadata) to
+ * findings, each with a redacted value, a severity, a recommendation and the fields it was read
+ * from, and the risk score from the catalogue's weights.
+ */
+import { IMAGE_TYPE_INFO } from '../../shared/metadata-strip/image-upload.rules';
+import {
+  EXIF_FINDING_CATEGORIES,
+  EXIF_RISK_CATALOGUE,
+  EXIF_SEVERITIES,
+  ExifFindingCategory,
+  ExifSeverity,
+} from './exif-risk.catalogue';
+import {
+  displayTime,
+  formatBytes,
+  maskAddress,
+  maskEmail,
+  maskIdentifier,
+  maskPhone,
+  maskSerial,
+  maskWords,
+  roundedCoordinates,
+  truncate,
+  urlHost,
+} from './exif-redaction.util';
+import type { ContactKind, EmbeddedImage, ImageMetadata, MetadataValue, PersonRole, SerialKind, TimeStamp } from './image-metadata.types';
+
+export interface ExifFinding {
+  category: ExifFindingCategory;
+  severity: ExifSeverity;
+  description: string;
+  redactedValue: string;
+  recommendation: string;
+  /** The metadata fields the value was read from ("EXIF Artist", "XMP dc:creator"). */
+  sources: string[];
+}
+
+export interface ExifAnalysis {
+  riskScore: number;
+  findings: ExifFinding[];
+}
+
+/** At most this many findings per category; the last one says how many more there were. */
+const MAX_PER_CATEGORY = 6;
+
+const SERIAL_LABELS: Record<SerialKind, string> = {
+  camera: 'Camera serial number',
+  lens: 'Lens serial number',
+  internal: "Camera's internal serial number",
+  other: 'Accessory serial number',
+};
+
+const PERSON_LABELS: Record<Exclude<PersonRole, 'person-in-image'>, string> = {
+  artist: "Photographer's name",
+  creator: "Creator's name",
+  author: "Author's name",
+  owner: "Camera owner's name",
+  copyright: 'Copyright holder',
+  credit: 'Credit line',
+  writer: "Caption writer's name",
+  computer: 'Computer name',
+};
+
+const CONTACT_LABELS: Record<ContactKind, string> = {
+  email: 'Email address',
+  phone: 'Phone number',
+  address: 'Postal address',
+  url: 'Website',
+};
+
+const EMBEDDED_LABELS: Record<EmbeddedImage['kind'], string> = {
+  thumbnail: 'Embedded thumbnail',
+  preview: 'Embedded preview image',
+  'additional-image': 'Additional image stored in the file',
+  'trailing-data': 'Hidden data after the end of the image',
+};
+
+/** Precise place fields are masked; cities, regions and countries are shown. */
+const PRECISE_PLACE = /Sub-?location|Iptc4xmpCore:Location$|Extadr/i;
+
+const WHITESPACE = /\s+/g;
+
+interface Grouped {
+  value: string;
+  sources: string[];
+}
+
+/** Same value (ignoring case and spacing) from several fields → one entry listing every field. */
+function group<T extends MetadataValue>(items: readonly T[], key: (item: T) => string = (i) => i.value.toLowerCase().replace(WHITESPACE, ' ')): Array<Grouped & { first: T }> {
+  const map = new Map<string, Grouped & { first: T }>();
+  for (const item of items) {
+    const k = key(item);
+    const existing = map.get(k);
+    if (existing) {
+      if (!existing.sources.includes(item.origin)) existing.sources.push(item.origin);
+    } else map.set(k, { value: item.value, sources: [item.origin], first: item });
+  }
+  return [...map.values()];
+}
+
+const ZERO_SERIAL = /^[0\s-]*$/;
+const isZeroSerial = (value: string) => ZERO_SERIAL.test(value);
+
+class FindingList {
+  readonly findings: ExifFinding[] = [];
+
+  add(category: ExifFindingCategory, description: string, redactedValue: string, sources: string[]) {
+    const entry = EXIF_RISK_CATALOGUE[category];
+    const where = sources.length ? ` (${sources.join(', ')})` : '';
+    this.findings.push({ category, severity: entry.severity, description: `${description}${where}`, redactedValue, recommendation: entry.recommendation, sources });
+  }
+
+  /** Adds up to MAX_PER_CATEGORY findings for a category. */
+  addAll<T>(category: ExifFindingCategory, items: readonly T[], make: (item: T) => [string, string, string[]]) {
+    const shown = items.slice(0, MAX_PER_CATEGORY);
+    shown.forEach((item, i) => {
+      const [description, value, sources] = make(item);
+      const more = i === shown.length - 1 && items.length > shown.length ? ` — and ${items.length - shown.length} more` : '';
+      this.add(category, `${description}${more}`, value, sources);
+    });
+  }
+}
+
+type TimeGroup = Grouped & { zone?: string; kinds: Set<TimeStamp['kind']> };
+
+/** Times grouped by value within three classes: when taken, when edited, the GPS fix's time. */
+function groupTimes(times: readonly TimeStamp[]): { capture: TimeGroup[]; edit: TimeGroup[]; gps: TimeGroup[] } {
+  const classOf = (kind: TimeStamp['kind']) => (kind === 'original' || kind === 'digitized' ? 'capture' : kind === 'gps' ? 'gps' : 'edit');
+  const groups = { capture: new Map<string, TimeGroup>(), edit: new Map<string, TimeGroup>(), gps: new Map<string, TimeGroup>() };
+  for (const t of times) {
+    const map = groups[classOf(t.kind)];
+    const existing = map.get(t.value);
+    if (existing) {
+      if (!existing.sources.includes(t.origin)) existing.sources.push(t.origin);
+      existing.zone ??= t.timeZone;
+      existing.kinds.add(t.kind);
+    } else map.set(t.value, { value: t.value, sources: [t.origin], zone: t.timeZone, kinds: new Set([t.kind]) });
+  }
+  return { capture: [...groups.capture.values()], edit: [...groups.edit.values()], gps: [...groups.gps.values()] };
+}
+
+function embeddedValue(image: EmbeddedImage): string {
+  const size = image.width && image.height ? `${image.width}×${image.height}, ` : '';
+  return `${size}${formatBytes(image.byteLength)}`;
+}
+
+export function analyzeImageMetadata(m: ImageMetadata): ExifAnalysis {
+  const list = new FindingList();
+
+  // Location
+  const fixes = m.gps.filter((g) => !g.placeholder);
+  list.addAll('location', group(fixes.map((g) => ({ value: roundedCoordinates(g.latitude, g.longitude), origin: g.origin }))), (g) => [
+    'GPS coordinates of where the photo was taken, shown here rounded to about 1 km',
+    g.value,
+    g.sources,
+  ]);
+  if (fixes.length === 0 && m.gps.some((g) => g.placeholder)) {
+    list.add('location_placeholder', 'GPS fields hold 0, 0: a placeholder written when the device had no fix, not a location', '0.00, 0.00 (no fix)', m.gps.map((g) => g.origin));
+  }
+  list.addAll('place_names', group(m.places), (p) => ['Place name', PRECISE_PLACE.test(p.sources.join(' ')) ? maskWords(p.value) : p.value, p.sources]);
+
+  // Identity
+  const people = m.people.filter((p) => p.role !== 'person-in-image');
+  list.addAll('owner_identity', group(people), (p) => [PERSON_LABELS[p.first.role as keyof typeof PERSON_LABELS], maskWords(p.value), p.sources]);
+  list.addAll('people_in_image', group(m.people.filter((p) => p.role === 'person-in-image')), (p) => ['Name of a person tagged in the photo', maskWords(p.value), p.sources]);
+  list.addAll('contact_details', group(m.contacts), (c) => {
+    const kind = c.first.kind;
+    const value = kind === 'email' ? maskEmail(c.value) : kind === 'phone' ? maskPhone(c.value) : kind === 'url' ? urlHost(c.value) : maskAddress(c.value);
+    return [CONTACT_LABELS[kind], value, c.sources];
+  });
+  list.addAll('serial_number', group(m.serials.filter((s) => !isZeroSerial(s.value)), (s) => `${s.kind}|${s.value}`), (s) => [
+    SERIAL_LABELS[s.first.kind],
+    maskSerial(s.value),
+    s.sources,
+  ]);
+  if (m.makerNotes && !m.makerNotes.decoded) {
+    list.add('maker_notes', `Maker notes from ${m.makerNotes.vendor} present — may hold serial or owner`, `${formatBytes(m.makerNotes.byteLength)} of vendor data`, ['EXIF MakerNote']);
+  }
+
+  // Hidden images
+  list.addAll('embedded_image', m.embeddedImages, (image) => {
+    const why = image.kind === 'trailing-data' ? ' — it may hold another picture or a video' : ' — it can show the picture as it was before editing or cropping';
+    return [`${EMBEDDED_LABELS[image.kind]}${why}`, embeddedValue(image), [image.origin]];
+  });
+
+  list.addAll('ai_generation', group(m.aiGeneration), (a) => ['Image generation prompt or settings', truncate(a.value, 80), a.sources]);
+
+  // Time
+  const times = groupTimes(m.times);
+  const taken = times.capture.find((t) => t.kinds.has('original')) ?? times.capture[0];
+  if (taken) {
+    const zone = taken.zone ? 'Date, time and time zone the photo was taken' : 'Date and time the photo was taken';
+    list.add('capture_time', zone, displayTime(taken.value, taken.zone), taken.sources);
+  }
+  const fix = times.gps[0];
+  if (fix) list.add('capture_time', 'Date and time of the GPS fix', displayTime(fix.value, fix.zone), fix.sources);
+
+  list.addAll('unique_id', group(m.uniqueIds), (u) => ['Unique image identifier: it lets copies of this photo be matched', maskIdentifier(u.value), u.sources]);
+
+  // Device and software
+  if (m.make || m.model) {
+    const make = m.make?.value ?? '';
+    const model = m.model?.value ?? '';
+    const value = model.toLowerCase().startsWith(make.toLowerCase()) ? model : `${make} ${model}`.trim();
+    list.add('device', 'Camera make and model', value, [m.make?.origin, m.model?.origin].filter((o): o is string => !!o));
+  }
+  list.addAll('device', group(m.lens).slice(0, 1), (l) => ['Lens model', l.value, l.sources]);
+  list.addAll('software', group(m.software), (s) => ['Software used', truncate(s.value, 80), s.sources]);
+
+  // A camera writes its ModifyDate at capture: only a different time says the file was edited.
+  const edited = times.edit.find((t) => t.kinds.has('modified') && t.value !== taken?.value);
+  if (edited) list.add('editing_history', 'When the file was last edited', displayTime(edited.value, edited.zone), edited.sources);
+  const history = group(m.history);
+  if (history.length) {
+    const steps = history.length === 1 ? '1 entry' : `${history.length} entries`;
+    list.add('editing_history', `Editing history and original file names: ${steps}`, truncate(history[history.length - 1].value, 80), [...new Set(history.flatMap((h) => h.sources))]);
+  }
+
+  list.addAll('comments', group(m.comments), (c) => ['Description or comment', truncate(c.value, 80), c.sources]);
+
+  if (m.otherBlocks.length) {
+    list.add('other_metadata', 'Other metadata blocks this check does not interpret', truncate(m.otherBlocks.map((b) => b.value).join(', '), 120), [IMAGE_TYPE_INFO[m.type].label]);
+  }
+  if (m.unreadable.length) {
+    list.add('unreadable_metadata', 'Metadata that could not be read', truncate(m.unreadable.join('; '), 120), []);
+  }
+
+  const findings = list.findings.sort(
+    (a, b) =>
+      EXIF_SEVERITIES.indexOf(a.severity) - EXIF_SEVERITIES.indexOf(b.severity) ||
+      EXIF_FINDING_CATEGORIES.indexOf(a.category) - EXIF_FINDING_CATEGORIES.indexOf(b.category),
+  );
+  return { riskScore: riskScore(findings), findings };
+}
+
+/** The catalogue's weights of the categories present, each counted once, capped at 100. */
+export function riskScore(findings: readonly Pick<ExifFinding, 'category'>[]): number {
+  const categories = new Set(findings.map((f) => f.category));
+  let score = 0;
+  for (const category of categories) score += EXIF_RISK_CATALOGUE[category].weight;
+  return Math.min(100, score);
+}

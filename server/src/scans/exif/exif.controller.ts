@@ -1,0 +1,96 @@
+import { Controller, HttpCode, HttpStatus, Post, Res, StreamableFile, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Authenticated } from '../../auth/bearer-auth.guard';
+import { AuthenticatedUser, CurrentUser } from '../../auth/current-user.decorator';
+import { IMAGE_TYPE_INFO, MAX_IMAGE_BYTES } from '../../shared/metadata-strip/image-upload.rules';
+import { ExifErrorsFilter } from './exif-errors.filter';
+import { EXIF_MESSAGES, ExifAnalysisResponseDto, ExifErrorBodyDto, ExifUploadDto } from './exif.dto';
+import { ExifService, UploadedImage } from './exif.service';
+
+/**
+ * Multer with its default memory storage (no `dest`, no `storage`): uploads are never written
+ * to disk. Multer stops reading at the size limit, so an oversized upload is not buffered whole.
+ */
+const UPLOAD = FileInterceptor('image', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12 } });
+
+const ERRORS = {
+  badRequest: { type: ExifErrorBodyDto, description: `No file in the form field "image": '${EXIF_MESSAGES.noFile}'.` },
+  tooLarge: { type: ExifErrorBodyDto, description: `Larger than ${MAX_IMAGE_BYTES} bytes: '${EXIF_MESSAGES.tooLarge}'.` },
+  unsupported: { type: ExifErrorBodyDto, description: `Not a JPEG, PNG, TIFF or WebP file (by its content; HEIC included): '${EXIF_MESSAGES.unsupportedType}'.` },
+  unprocessable: { type: ExifErrorBodyDto, description: `A damaged file ('${EXIF_MESSAGES.damaged}'), or one that exceeded the parsing time or memory limits ('${EXIF_MESSAGES.tooComplex}').` },
+  busy: { type: ExifErrorBodyDto, description: `Too many images are being checked right now: '${EXIF_MESSAGES.busy}'.` },
+} as const;
+
+@ApiTags('scans')
+@Controller('scans/exif')
+@UseFilters(ExifErrorsFilter)
+export class ExifController {
+  constructor(private readonly exif: ExifService) {}
+
+  @Post('analyze')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated()
+  @UseInterceptors(UPLOAD)
+  @ApiOperation({
+    summary: "Check an image's metadata for privacy risks",
+    description:
+      'Reads EXIF, GPS, XMP, IPTC, ICC, maker notes, PNG text and WebP chunks, and answers findings (each with a redacted ' +
+      'value, severity and recommendation) and a risk score. The check is stored in the scan history (the file name only; ' +
+      'the image is never stored or written to disk). Errors answer ExifErrorBodyDto: the usual error body with the ' +
+      "spec's `success: false`.",
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: ExifUploadDto })
+  @ApiOkResponse({ type: ExifAnalysisResponseDto })
+  @ApiBadRequestResponse(ERRORS.badRequest)
+  @ApiPayloadTooLargeResponse(ERRORS.tooLarge)
+  @ApiUnsupportedMediaTypeResponse(ERRORS.unsupported)
+  @ApiUnprocessableEntityResponse(ERRORS.unprocessable)
+  @ApiServiceUnavailableResponse(ERRORS.busy)
+  analyzeImage(@CurrentUser() user: AuthenticatedUser, @UploadedFile() file: UploadedImage | undefined): Promise<ExifAnalysisResponseDto> {
+    return this.exif.analyzeImage(user.userId, file);
+  }
+
+  @Post('strip')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated()
+  @UseInterceptors(UPLOAD)
+  @ApiOperation({
+    summary: 'Download a copy of an image without its metadata',
+    description:
+      'Lossless: the image data is copied byte for byte; only metadata is dropped (JPEG keeps JFIF, ICC and Adobe segments and ' +
+      'a minimal EXIF block with the orientation; PNG keeps critical, colour and animation chunks; WebP keeps image, alpha, ' +
+      'animation and ICC chunks; TIFF keeps its structural tags). The browser widget does this locally with the same code; ' +
+      'this route is for integrators. Answered as an attachment named `<name>-clean.<ext>`.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: ExifUploadDto })
+  @ApiOkResponse({
+    description: 'The cleaned image, with the Content-Type of its format.',
+    content: Object.fromEntries(Object.values(IMAGE_TYPE_INFO).map((t) => [t.mime, { schema: { type: 'string', format: 'binary' } }])),
+  })
+  @ApiBadRequestResponse(ERRORS.badRequest)
+  @ApiPayloadTooLargeResponse(ERRORS.tooLarge)
+  @ApiUnsupportedMediaTypeResponse(ERRORS.unsupported)
+  @ApiUnprocessableEntityResponse(ERRORS.unprocessable)
+  @ApiServiceUnavailableResponse(ERRORS.busy)
+  async stripImage(@UploadedFile() file: UploadedImage | undefined, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    const clean = await this.exif.stripImage(file);
+    res.attachment(clean.fileName);
+    res.type(clean.mime);
+    return new StreamableFile(Buffer.from(clean.bytes.buffer, clean.bytes.byteOffset, clean.bytes.byteLength), { length: clean.bytes.byteLength });
+  }
+}

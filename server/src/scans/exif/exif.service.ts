@@ -1,0 +1,89 @@
+import {
+  BadRequestException,
+  Injectable,
+  PayloadTooLargeException,
+  ServiceUnavailableException,
+  UnprocessableEntityException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
+import { cleanFileName, detectImageType, IMAGE_TYPE_INFO, MAX_IMAGE_BYTES } from '../../shared/metadata-strip/image-upload.rules';
+import { UnsupportedImageError } from '../../shared/metadata-strip/metadata.stripper';
+import { ScanHistoryService } from '../scan-history.service';
+import { analyzeImageMetadata } from './exif-findings.analyzer';
+import { EXIF_MESSAGES, ExifAnalysisResponseDto } from './exif.dto';
+import { MetadataLimitError, MetadataWorkerPool } from './metadata-worker.pool';
+
+/** What the upload middleware hands over (multer's memory storage: the bytes, never a path). */
+export interface UploadedImage {
+  originalname: string;
+  size: number;
+  buffer: Buffer;
+}
+
+export interface CleanImage {
+  bytes: Uint8Array;
+  mime: string;
+  fileName: string;
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** Longest file name kept in the history (names are the user's, not ours: bounded, not parsed). */
+const MAX_NAME = 200;
+
+/**
+ * The image metadata check: the upload rules, reading (in the worker pool), findings and score,
+ * and the record in the user's scan history; and the server-side strip for integrators.
+ */
+@Injectable()
+export class ExifService {
+  constructor(
+    private readonly pool: MetadataWorkerPool,
+    private readonly history: ScanHistoryService,
+  ) {}
+
+  async analyzeImage(userId: string, file: UploadedImage | undefined): Promise<ExifAnalysisResponseDto> {
+    const { bytes, name } = this.accept(file);
+    const metadata = await this.bounded(() => this.pool.analyze(bytes));
+    const analysis = analyzeImageMetadata(metadata);
+    const result = { riskScore: analysis.riskScore, findings: analysis.findings, imageType: metadata.type };
+    const scanId = await this.history.recordImageCheck(userId, {
+      fileName: name,
+      riskScore: analysis.riskScore,
+      findingCount: analysis.findings.length,
+      analysis: result,
+    });
+    return { success: true, error: null, analysis: result, scanId };
+  }
+
+  async stripImage(file: UploadedImage | undefined): Promise<CleanImage> {
+    const { bytes, name } = this.accept(file);
+    const result = await this.bounded(() => this.pool.strip(bytes));
+    return { bytes: result.bytes, mime: IMAGE_TYPE_INFO[result.type].mime, fileName: cleanFileName(name, result.type) };
+  }
+
+  /** The spec's checks, again on the server: presence, type by magic bytes, size. */
+  private accept(file: UploadedImage | undefined): { bytes: Uint8Array; name: string } {
+    if (!file?.buffer) throw new BadRequestException(EXIF_MESSAGES.noFile);
+    if (!detectImageType(file.buffer)) throw new UnsupportedMediaTypeException(EXIF_MESSAGES.unsupportedType);
+    if (file.buffer.length > MAX_IMAGE_BYTES) throw new PayloadTooLargeException(EXIF_MESSAGES.tooLarge);
+    const name = (file.originalname || 'image').replace(CONTROL_CHARACTERS, '').slice(0, MAX_NAME) || 'image';
+    return { bytes: new Uint8Array(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength), name };
+  }
+
+  private async bounded<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof UnsupportedImageError) throw new UnsupportedMediaTypeException(EXIF_MESSAGES.unsupportedType);
+      if (err instanceof MalformedImageError) throw new UnprocessableEntityException(EXIF_MESSAGES.damaged);
+      if (err instanceof MetadataLimitError) {
+        if (err.reason === 'busy') throw new ServiceUnavailableException(EXIF_MESSAGES.busy);
+        throw new UnprocessableEntityException(EXIF_MESSAGES.tooComplex);
+      }
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,334 @@
+/**
+ * exifr does the standard parsing: TIFF/EXIF/GPS IFDs (JPEG and TIFF files, and the TIFF blocks
+ * found in PNG and WebP), XMP packets, IPTC records and ICC profiles. This file calls it with raw
+ * values and numeric tag keys, and turns its output into MetadataCollector entries through the
+ * field catalogue.
+ *
+ * exifr is only ever given bytes: given a string it would treat it as a URL or a path and fetch it.
+ */
+import * as exifr from 'exifr';
+
+type ExifrOptions = Parameters<typeof exifr.sidecar>[1];
+import { EmbeddedImage } from './image-metadata.types';
+import { MetadataCollector } from './metadata.collector';
+import {
+  AI_DIGITAL_SOURCE_TYPES,
+  EXIF_FIELDS,
+  IFD0_FIELDS,
+  IPTC_FIELDS,
+  IPTC_TIMES,
+  TagField,
+  TIME_ZONE_TAGS,
+  XMP_CONTACT_FIELDS,
+  XMP_FIELDS,
+} from './metadata-fields.catalogue';
+import {
+  decodeCString,
+  decodeUserComment,
+  decodeUtf16,
+  dmsToDecimal,
+  normaliseTime,
+  normaliseZone,
+  valueItems,
+  valueText,
+  xmpCoordinate,
+} from './metadata-values.util';
+
+type Record_ = Record<string, unknown>;
+
+export interface ExifrOutput {
+  ifd0?: Record_;
+  ifd1?: Record_;
+  exif?: Record_;
+  gps?: Record_;
+  iptc?: Record_;
+  icc?: Record_;
+  /** The raw XMP packet(s), concatenated by exifr for multi-segment JPEG XMP. */
+  xmp?: string;
+  /** EXIF UserComment, raw (exifr moves it out of the EXIF record). */
+  userComment?: Uint8Array | string;
+}
+
+const OPTIONS = {
+  tiff: true,
+  ifd0: {},
+  ifd1: true,
+  exif: true,
+  gps: true,
+  interop: false,
+  makerNote: false, // read by maker-notes.reader.ts, with offsets exifr does not expose
+  userComment: true,
+  xmp: { parse: false },
+  icc: true,
+  iptc: true,
+  jfif: false,
+  ihdr: false,
+  mergeOutput: false,
+  multiSegment: true,
+  reviveValues: false,
+  translateValues: false,
+  translateKeys: false,
+  sanitize: true,
+  // Whole-buffer input: exifr reads it in memory, never in chunks from elsewhere.
+  chunked: false,
+} as const;
+
+/** exifr on a JPEG or TIFF file, or on a bare TIFF block (II/MM header). */
+export async function exifrParse(input: Uint8Array): Promise<ExifrOutput> {
+  const out = (await exifr.parse(input, OPTIONS as unknown as ExifrOptions)) as ExifrOutput | undefined;
+  return out ?? {};
+}
+
+/** A bare IPTC IIM block (or Photoshop resources holding one). */
+export async function exifrIptc(bytes: Uint8Array): Promise<Record_ | undefined> {
+  return (await exifr.sidecar(bytes, { iptc: { translateKeys: false } } as ExifrOptions, 'iptc')) as Record_ | undefined;
+}
+
+/** An ICC profile. */
+export async function exifrIcc(bytes: Uint8Array): Promise<Record_ | undefined> {
+  return (await exifr.sidecar(bytes, { icc: { translateKeys: false } } as ExifrOptions, 'icc')) as Record_ | undefined;
+}
+
+const SELF_CLOSING_DESCRIPTION = /<rdf:Description(\s[^<>]*)?\/>/g;
+
+interface XmpParser {
+  parse(xml: string, options?: unknown): Record<string, unknown>;
+}
+
+/** An XMP packet as exifr parses it: namespace prefix → properties. */
+export function parseXmp(xml: string): Record<string, Record_> {
+  const parser = exifr.segmentParsers.get('xmp') as XmpParser;
+  // exifr's parser loses everything when a nested description is self-closing: open and close it
+  // (only packets with more than one description can have a nested one).
+  const first = xml.indexOf('<rdf:Description');
+  const nested = first >= 0 && xml.indexOf('<rdf:Description', first + 16) >= 0;
+  const parsed = parser.parse(nested ? xml.replace(SELF_CLOSING_DESCRIPTION, '<rdf:Description$1></rdf:Description>') : xml);
+  return (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, Record_>;
+}
+
+// ---- TIFF records ------------------------------------------------------------------------------
+
+function tagText(field: TagField, value: unknown): string | undefined {
+  if (value instanceof Uint8Array) {
+    if (field.tag >= 0x9c9b && field.tag <= 0x9c9f) return decodeUtf16(value, true);
+    if (field.tag === 0x9286) return decodeUserComment(value);
+    return decodeCString(value);
+  }
+  return valueText(value);
+}
+
+function collectFields(c: MetadataCollector, record: Record_ | undefined, fields: readonly TagField[], prefix: string) {
+  if (!record) return;
+  for (const field of fields) {
+    const value = record[field.tag];
+    if (value === undefined) continue;
+    const text = tagText(field, value);
+    if (text !== undefined) c.text(field.target, text, `${prefix} ${field.name}`);
+  }
+}
+
+function numbers(value: unknown): number[] {
+  if (typeof value === 'number') return [value];
+  if (Array.isArray(value) || ArrayBuffer.isView(value)) return Array.from(value as ArrayLike<unknown>).map(Number);
+  return [];
+}
+
+/** The first JPEG frame's size inside `bytes` (an embedded thumbnail or preview), if any. */
+export function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
+  let pos = 2;
+  for (let guard = 0; guard < 64 && pos + 9 < bytes.length; guard++) {
+    if (bytes[pos] !== 0xff) return undefined;
+    const marker = bytes[pos + 1];
+    const length = (bytes[pos + 2] << 8) | bytes[pos + 3];
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: (bytes[pos + 5] << 8) | bytes[pos + 6], width: (bytes[pos + 7] << 8) | bytes[pos + 8] };
+    }
+    if (length < 2) return undefined;
+    pos += 2 + length;
+  }
+  return undefined;
+}
+
+/**
+ * Interprets exifr's TIFF-family records. `tiff` is the TIFF block the offsets count from (for the
+ * thumbnail's size); `prefix` names the container ("EXIF", "PNG eXIf", "WebP EXIF").
+ */
+export function collectTiffRecords(c: MetadataCollector, out: ExifrOutput, prefix: string, tiff?: Uint8Array) {
+  collectFields(c, out.ifd0, IFD0_FIELDS, prefix);
+  collectFields(c, out.exif, EXIF_FIELDS, prefix);
+  if (out.userComment instanceof Uint8Array) c.text({ to: 'comments' }, decodeUserComment(out.userComment), `${prefix} UserComment`);
+  else if (typeof out.userComment === 'string') c.text({ to: 'comments' }, out.userComment, `${prefix} UserComment`);
+  if (out.ifd0) c.orientation(numbers(out.ifd0[0x0112])[0]);
+  if (out.exif) {
+    for (const [tag, kind] of Object.entries(TIME_ZONE_TAGS)) {
+      const zone = valueText(out.exif[tag]);
+      c.timeZone(kind, `${prefix} `, zone && normaliseZone(zone));
+    }
+  }
+
+  const gps = out.gps;
+  if (gps && gps[2] !== undefined && gps[4] !== undefined) {
+    const latitude = dmsToDecimal(numbers(gps[2]), valueText(gps[1]));
+    const longitude = dmsToDecimal(numbers(gps[4]), valueText(gps[3]));
+    const altitude = numbers(gps[6])[0];
+    if (latitude !== undefined && longitude !== undefined) {
+      const below = numbers(gps[5])[0] === 1;
+      c.gps({
+        latitude,
+        longitude,
+        altitude: altitude !== undefined && Number.isFinite(altitude) ? (below ? -altitude : altitude) : undefined,
+        origin: `${prefix} GPS`,
+      });
+    }
+  }
+  if (gps) {
+    const date = valueText(gps[29]);
+    const clock = numbers(gps[7]);
+    if (date && clock.length === 3 && clock.every(Number.isFinite)) {
+      const text = `${date} ${clock.map((n) => String(Math.floor(n)).padStart(2, '0')).join(':')}`;
+      // Some devices write impossible GPS dates ("2014:09:259"): only real dates count.
+      if (normaliseTime(text)) c.time(text, `${prefix} GPS date and time`, 'gps', 'Z');
+    }
+  }
+
+  const ifd1 = out.ifd1;
+  if (ifd1) {
+    const offset = numbers(ifd1[0x0201])[0];
+    const length = numbers(ifd1[0x0202])[0];
+    if (offset !== undefined && length !== undefined && length > 0) {
+      const image: EmbeddedImage = { kind: 'thumbnail', origin: `${prefix} IFD1 thumbnail`, byteLength: length };
+      if (tiff && offset + length <= tiff.length) Object.assign(image, jpegSize(tiff.subarray(offset, offset + length)));
+      c.embeddedImage(image);
+    } else if (ifd1[0x0111] !== undefined) {
+      const width = numbers(ifd1[0x0100])[0];
+      const height = numbers(ifd1[0x0101])[0];
+      const total = numbers(ifd1[0x0117]).reduce((a, b) => a + b, 0);
+      c.embeddedImage({ kind: 'thumbnail', origin: `${prefix} IFD1 thumbnail`, byteLength: total, width, height });
+    }
+  }
+
+  if (out.iptc) collectIptc(c, out.iptc);
+  if (out.icc) c.iccProfile(valueText(out.icc.desc));
+  if (typeof out.xmp === 'string') collectXmp(c, out.xmp, 'XMP');
+}
+
+// ---- IPTC --------------------------------------------------------------------------------------
+
+const IPTC_TIME = /^(\d{2})(\d{2})(\d{2})([+-]\d{4})?$/;
+
+export function collectIptc(c: MetadataCollector, record: Record_) {
+  for (const field of IPTC_FIELDS) {
+    const value = record[field.dataset];
+    if (value !== undefined) c.field(field.target, value, `IPTC ${field.name}`);
+  }
+  for (const pair of IPTC_TIMES) {
+    const date = valueText(record[pair.date]);
+    if (!date) continue;
+    const time = valueText(record[pair.time]);
+    const m = time ? IPTC_TIME.exec(time) : null;
+    const text = m ? `${date.slice(0, 4)}:${date.slice(4, 6)}:${date.slice(6, 8)} ${m[1]}:${m[2]}:${m[3]}` : date;
+    c.time(text, `IPTC ${pair.name}`, pair.kind, m?.[4] ? normaliseZone(m[4]) : undefined);
+  }
+}
+
+// ---- XMP ---------------------------------------------------------------------------------------
+
+/** The literal text of a simple XMP property (attribute or element form), as written in the packet. */
+export function xmpLiteral(xml: string, qualifiedName: string): string | undefined {
+  const name = qualifiedName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')|<${name}>([^<]*)</${name}>`).exec(xml);
+  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
+}
+
+function asRecords(value: unknown): Record_[] {
+  if (Array.isArray(value)) return value.flatMap(asRecords);
+  return value && typeof value === 'object' && !(value instanceof Uint8Array) ? [value as Record_] : [];
+}
+
+/** Names in face and person regions (MWG regions, Microsoft Photo regions), wherever they nest. */
+function regionNames(value: unknown, depth = 0): string[] {
+  if (depth > 8) return [];
+  const names: string[] = [];
+  for (const record of asRecords(value)) {
+    for (const [key, inner] of Object.entries(record)) {
+      if (key === 'Name' || key === 'PersonDisplayName') names.push(...valueItems(inner));
+      else if (inner && typeof inner === 'object') names.push(...regionNames(inner, depth + 1));
+    }
+  }
+  return names;
+}
+
+const MAX_XMP_CHARS = 4 * 1024 * 1024;
+
+/** Interprets one XMP packet; `origin` prefixes every field ("XMP", "PNG iTXt XMP"). */
+export function collectXmp(c: MetadataCollector, xml: string, origin: string) {
+  if (xml.length > MAX_XMP_CHARS) {
+    c.unreadable(`${origin} (larger than 4 MB)`);
+    return;
+  }
+  let xmp: Record<string, Record_>;
+  try {
+    xmp = parseXmp(xml);
+  } catch {
+    c.unreadable(`${origin} (not valid XMP)`);
+    return;
+  }
+  for (const field of XMP_FIELDS) {
+    const value = xmp[field.ns]?.[field.key];
+    if (value === undefined) continue;
+    const literal = field.literal && typeof value === 'number' ? xmpLiteral(xml, `${field.ns}:${field.key}`) : undefined;
+    c.field(field.target, literal ?? value, `${origin} ${field.ns}:${field.key}`);
+  }
+
+  const exif = xmp.exif;
+  if (exif && exif.GPSLatitude !== undefined && exif.GPSLongitude !== undefined) {
+    const latitude = xmpCoordinate(String(exif.GPSLatitude));
+    const longitude = xmpCoordinate(String(exif.GPSLongitude));
+    const altitude = Number(exif.GPSAltitude);
+    if (latitude !== undefined && longitude !== undefined) {
+      c.gps({ latitude, longitude, altitude: Number.isFinite(altitude) ? altitude : undefined, origin: `${origin} exif:GPSLatitude/GPSLongitude` });
+    }
+  }
+
+  for (const contact of asRecords(xmp.Iptc4xmpCore?.CreatorContactInfo)) {
+    for (const [key, rule] of Object.entries(XMP_CONTACT_FIELDS)) {
+      const raw = contact[key];
+      if (raw === undefined) continue;
+      const where = `${origin} Iptc4xmpCore:CreatorContactInfo ${key}`;
+      const literal = 'kind' in rule && rule.literal && typeof raw === 'number' ? xmpLiteral(xml, `Iptc4xmpCore:${key}`) : undefined;
+      for (const text of valueItems(literal ?? raw)) {
+        if ('place' in rule) c.text({ to: 'places' }, text, where);
+        else c.contact(text, where, rule.kind);
+      }
+    }
+  }
+
+  const ext = xmp.Iptc4xmpExt;
+  for (const key of ['LocationShown', 'LocationCreated']) {
+    for (const location of asRecords(ext?.[key])) {
+      for (const part of ['Sublocation', 'City', 'ProvinceState', 'CountryName', 'WorldRegion']) {
+        for (const text of valueItems(location[part])) c.text({ to: 'places' }, text, `${origin} Iptc4xmpExt:${key} ${part}`);
+      }
+    }
+  }
+  const sourceType = valueText(ext?.DigitalSourceType);
+  if (sourceType && AI_DIGITAL_SOURCE_TYPES.some((t) => sourceType.endsWith(`/${t}`))) {
+    c.add('aiGeneration', { value: sourceType.replace(/^.*\//, ''), origin: `${origin} Iptc4xmpExt:DigitalSourceType` });
+  }
+
+  for (const name of [...regionNames(xmp['mwg-rs']?.Regions), ...regionNames(xmp.MP?.RegionInfo), ...regionNames(xmp.MPRI)]) {
+    c.text({ to: 'people', role: 'person-in-image' }, name, `${origin} face region`);
+  }
+
+  for (const event of asRecords(xmp.xmpMM?.History)) {
+    const parts = [event.action, event.when, event.softwareAgent, event.parameters].map(valueText).filter(Boolean);
+    if (parts.length) c.add('history', { value: parts.join(' · '), origin: `${origin} xmpMM:History` });
+    const agent = valueText(event.softwareAgent);
+    if (agent) c.add('software', { value: agent, origin: `${origin} xmpMM:History softwareAgent` });
+  }
+  for (const derived of asRecords(xmp.xmpMM?.DerivedFrom)) {
+    const id = valueText(derived.documentID) ?? valueText(derived.instanceID);
+    if (id) c.add('history', { value: `derived from ${id}`, origin: `${origin} xmpMM:DerivedFrom` });
+  }
+}

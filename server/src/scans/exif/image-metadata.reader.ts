@@ -1,0 +1,34 @@
+/**
+ * Reads everything an image's metadata gives away. The type comes from the magic bytes; each
+ * container has its reader; damaged parts are listed in `unreadable` rather than guessed, and a
+ * file whose structure cannot be walked at all is refused with MalformedImageError.
+ *
+ * Runs inside the metadata worker (metadata.worker.ts), which bounds its time and memory.
+ */
+import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
+import { detectImageType } from '../../shared/metadata-strip/image-upload.rules';
+import { UnsupportedImageError } from '../../shared/metadata-strip/metadata.stripper';
+import type { ImageMetadata } from './image-metadata.types';
+import { readJpegMetadata } from './jpeg-metadata.reader';
+import { MetadataCollector } from './metadata.collector';
+import { readPngMetadata } from './png-metadata.reader';
+import { readTiffMetadata } from './tiff-metadata.reader';
+import { readWebpMetadata } from './webp-metadata.reader';
+
+export async function readImageMetadata(bytes: Uint8Array): Promise<ImageMetadata> {
+  const type = detectImageType(bytes);
+  if (!type) throw new UnsupportedImageError();
+  const c = new MetadataCollector(type);
+  try {
+    if (type === 'jpeg') await readJpegMetadata(bytes, c);
+    else if (type === 'png') await readPngMetadata(bytes, c);
+    else if (type === 'webp') await readWebpMetadata(bytes, c);
+    else await readTiffMetadata(bytes, c);
+  } catch (err) {
+    if (err instanceof MalformedImageError) throw err;
+    // Reads past the end and other surprises in our own walkers: the file is damaged.
+    if (err instanceof RangeError || err instanceof TypeError) throw new MalformedImageError('The image file is damaged');
+    throw err;
+  }
+  return c.result();
+}

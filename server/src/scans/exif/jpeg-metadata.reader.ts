@@ -1,0 +1,146 @@
+/**
+ * JPEG: exifr reads EXIF, XMP (including extended XMP), IPTC and ICC from the whole file; this
+ * reader walks the marker segments for what it does not report: the EXIF block itself (for maker
+ * notes and the thumbnail's size), comments, JFIF/JFXX and Photoshop thumbnails, MPF additional
+ * images, vendor segments and data after the end of the image.
+ */
+import { hasAscii, latin1, MalformedImageError, u16be, u32be, u32le } from '../../shared/metadata-strip/bytes.util';
+import { IfdReader } from '../../shared/metadata-strip/tiff-ifd.reader';
+import { collectTiffRecords, exifrParse } from './exifr.reader';
+import { MetadataCollector } from './metadata.collector';
+import { collectMakerNotes } from './tiff-metadata.reader';
+import { readPhotoshopResources } from './photoshop-resources.reader';
+import { decodeCString } from './metadata-values.util';
+
+const SOS = 0xda;
+const EOI = 0xd9;
+
+export interface JpegLayout {
+  exifTiff?: Uint8Array;
+  /** Where the first scan's data starts; the end-of-image marker is searched from there. */
+  scanStart?: number;
+}
+
+/** Known APPn identifiers that exifr or this reader interpret (the rest are reported as blocks). */
+function knownApp(marker: number, bytes: Uint8Array, at: number): boolean {
+  if (marker === 0xe0) return hasAscii(bytes, at, 'JFIF\0') || hasAscii(bytes, at, 'JFXX\0');
+  if (marker === 0xe1) return hasAscii(bytes, at, 'Exif\0') || hasAscii(bytes, at, 'http://ns.adobe.com/');
+  if (marker === 0xe2) return hasAscii(bytes, at, 'ICC_PROFILE\0') || hasAscii(bytes, at, 'MPF\0');
+  if (marker === 0xed) return hasAscii(bytes, at, 'Photoshop 3.0\0');
+  if (marker === 0xee) return hasAscii(bytes, at, 'Adobe');
+  return false;
+}
+
+function appLabel(marker: number, bytes: Uint8Array, at: number, end: number): string {
+  const id = latin1(bytes, at, Math.min(end, at + 24)).split('\0')[0].replace(/[^\x20-\x7e]/g, '').trim();
+  return `JPEG APP${marker - 0xe0}${id ? ` "${id}"` : ''} segment`;
+}
+
+/** MPF (CIPA DC-007): the additional images listed in the MP index, with their sizes. */
+function mpfImages(segment: Uint8Array): number[] {
+  // "MPF\0" then a TIFF header; MPEntry (0xB002) holds 16 bytes per image: attributes, size, offset, ...
+  const reader = IfdReader.fromTiffHeader(segment, 4);
+  const ifd = reader.readIfd(reader.firstIfdOffset);
+  const entries = ifd.entries.find((e) => e.tag === 0xb002);
+  const data = entries && reader.valueBytes(entries);
+  if (!data) return [];
+  const sizes: number[] = [];
+  for (let i = 16; i + 16 <= data.length && sizes.length < 32; i += 16) {
+    sizes.push(reader.littleEndian ? u32le(data, i + 4) : u32be(data, i + 4));
+  }
+  return sizes;
+}
+
+/** Walks the segments up to the first scan. Throws MalformedImageError when there is no scan at all. */
+export function walkJpeg(bytes: Uint8Array, c: MetadataCollector): JpegLayout {
+  const layout: JpegLayout = {};
+  let pos = 2;
+  const photoshop: Uint8Array[] = [];
+  while (pos + 4 <= bytes.length) {
+    if (bytes[pos] !== 0xff) throw new MalformedImageError('The JPEG structure is damaged');
+    const marker = bytes[pos + 1];
+    if (marker === 0xff) {
+      pos++;
+      continue;
+    }
+    if (marker === EOI) break;
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      pos += 2;
+      continue;
+    }
+    const length = u16be(bytes, pos + 2);
+    const end = pos + 2 + length;
+    if (length < 2 || end > bytes.length) throw new MalformedImageError('The JPEG structure is damaged');
+    const at = pos + 4;
+    if (marker === SOS) {
+      layout.scanStart = end;
+      break;
+    }
+    if (marker === 0xe1 && hasAscii(bytes, at, 'Exif\0') && !layout.exifTiff) layout.exifTiff = bytes.subarray(at + 6, end);
+    if (marker === 0xe0 && hasAscii(bytes, at, 'JFIF\0') && end - at >= 14) {
+      const w = bytes[at + 12];
+      const h = bytes[at + 13];
+      if (w > 0 && h > 0) c.embeddedImage({ kind: 'thumbnail', origin: 'JFIF thumbnail', byteLength: w * h * 3, width: w, height: h });
+    }
+    if (marker === 0xe0 && hasAscii(bytes, at, 'JFXX\0')) c.embeddedImage({ kind: 'thumbnail', origin: 'JFXX thumbnail', byteLength: end - at - 6 });
+    if (marker === 0xe2 && hasAscii(bytes, at, 'MPF\0')) {
+      try {
+        mpfImages(bytes.subarray(at, end)).forEach((size, i) =>
+          c.embeddedImage({ kind: 'additional-image', origin: `MPF image ${i + 2}`, byteLength: size }),
+        );
+      } catch {
+        c.unreadable('MPF segment');
+      }
+    }
+    if (marker === 0xed && hasAscii(bytes, at, 'Photoshop 3.0\0')) photoshop.push(bytes.subarray(at + 14, end));
+    if (marker === 0xfe) {
+      const text = decodeCString(bytes.subarray(at, end));
+      c.text({ to: 'comments' }, text, 'JPEG comment');
+    } else if (marker >= 0xe0 && marker <= 0xef && !knownApp(marker, bytes, at)) {
+      c.add('otherBlocks', { value: appLabel(marker, bytes, at, end), origin: 'JPEG' });
+    }
+    pos = end;
+  }
+  if (layout.scanStart === undefined) throw new MalformedImageError('The JPEG has no image data');
+  if (photoshop.length) {
+    const ps = readPhotoshopResources(photoshop.length === 1 ? photoshop[0] : Buffer.concat(photoshop));
+    if (ps.thumbnail) c.embeddedImage({ kind: 'thumbnail', origin: 'Photoshop thumbnail', ...ps.thumbnail });
+  }
+  return layout;
+}
+
+/**
+ * Data after the end-of-image marker (appended videos, vendor trailers, other images). A file
+ * that ends with the end-of-image marker (zero padding aside) has none, unless a whole JPEG was
+ * appended without an MPF index (rare, not searched for: that would cost a scan of every file).
+ * Otherwise the image ends at the first FF D9 after the scan start: entropy-coded data cannot
+ * contain it.
+ */
+function trailingData(bytes: Uint8Array, scanStart: number, c: MetadataCollector) {
+  let end = bytes.length;
+  while (end > scanStart && bytes[end - 1] === 0) end--; // zero padding is not data
+  if (end >= 2 && bytes[end - 2] === 0xff && bytes[end - 1] === EOI) return;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const eoi = buffer.indexOf(Buffer.from([0xff, EOI]), scanStart);
+  if (eoi < 0 || eoi + 2 > end) return;
+  const extra = end - (eoi + 2);
+  if (extra <= 0) return;
+  if (c.result().embeddedImages.some((i) => i.kind === 'additional-image')) return; // MPF already listed them
+  const nested = buffer.indexOf(Buffer.from([0xff, 0xd8, 0xff]), eoi + 2);
+  c.embeddedImage({
+    kind: nested >= 0 && nested < end ? 'additional-image' : 'trailing-data',
+    origin: 'data after the end of the JPEG image',
+    byteLength: extra,
+  });
+}
+
+export async function readJpegMetadata(bytes: Uint8Array, c: MetadataCollector) {
+  const layout = walkJpeg(bytes, c);
+  try {
+    collectTiffRecords(c, await exifrParse(bytes), 'EXIF', layout.exifTiff);
+  } catch {
+    c.unreadable('EXIF, XMP or IPTC block (damaged)');
+  }
+  if (layout.exifTiff) collectMakerNotes(c, layout.exifTiff, 'EXIF');
+  trailingData(bytes, layout.scanStart ?? 2, c);
+}

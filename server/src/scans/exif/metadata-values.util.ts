@@ -1,0 +1,167 @@
+/**
+ * Turning raw metadata values (EXIF strings and byte arrays, XMP text, IPTC records) into clean
+ * text, dates with time zones, coordinates and contact kinds.
+ */
+import type { ContactKind } from './image-metadata.types';
+
+// Patterns compiled once (a literal in a function body is a new RegExp object, run unoptimised, on every call).
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const WHITESPACE = /\s+/g;
+const TIME = /^(\d{4})[:-]?(\d{2})[:-]?(\d{2})(?:[T ](\d{2}):?(\d{2})(?::?(\d{2}))?(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
+const ZONE = /^([+-])(\d{2}):?(\d{2})$/;
+const SOUTH_OR_WEST = /^[SW]/i;
+const XMP_COORDINATE = /^\s*(\d{1,3}),(\d{1,2}(?:\.\d+)?)(?:,(\d{1,2}(?:\.\d+)?))?\s*([NSEW])\s*$/i;
+const MAX_TEXT = 1_000;
+const utf8Decoder = new TextDecoder('utf-8', { fatal: false });
+
+/** Printable, trimmed, single-spaced text, at most 1,000 characters; undefined when empty. */
+export function cleanText(value: string): string | undefined {
+  // Cut first: a multi-megabyte text field must not cost multi-megabyte regular expressions.
+  const head = value.length > MAX_TEXT * 4 ? value.slice(0, MAX_TEXT * 4) : value;
+  const text = head.replace(CONTROL_CHARACTERS, '').replace(WHITESPACE, ' ').trim();
+  if (!text) return undefined;
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
+}
+
+export function decodeUtf8(bytes: Uint8Array): string {
+  return utf8Decoder.decode(bytes);
+}
+
+export function decodeLatin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+}
+
+/** UTF-16 text up to a NUL character (Windows XP* tags are little endian). */
+export function decodeUtf16(bytes: Uint8Array, littleEndian = true): string {
+  let text = '';
+  for (let i = 0; i + 1 < bytes.length; i += 2) {
+    const code = littleEndian ? bytes[i] | (bytes[i + 1] << 8) : (bytes[i] << 8) | bytes[i + 1];
+    if (code === 0) break;
+    text += String.fromCharCode(code);
+  }
+  return text;
+}
+
+/** Bytes up to the first NUL, as UTF-8 (falls back to Latin-1 when not valid UTF-8). */
+export function decodeCString(bytes: Uint8Array): string {
+  const end = bytes.indexOf(0);
+  const body = end >= 0 ? bytes.subarray(0, end) : bytes;
+  const text = utf8Decoder.decode(body);
+  return text.includes('\uFFFD') ? decodeLatin1(body) : text;
+}
+
+/** EXIF UserComment: an 8-byte character code, then the text. */
+export function decodeUserComment(bytes: Uint8Array): string {
+  const code = decodeLatin1(bytes.subarray(0, 8)).replace(/\0+$/, '');
+  const body = bytes.subarray(8);
+  if (code === 'UNICODE') {
+    // The byte order is the TIFF's; guess it from where the zero bytes of ASCII-range text sit.
+    let evenZeros = 0;
+    for (let i = 0; i < Math.min(body.length, 64); i += 2) if (body[i] === 0) evenZeros++;
+    return decodeUtf16(body, evenZeros * 4 < Math.min(body.length, 64));
+  }
+  return decodeCString(body);
+}
+
+/** A metadata value as text: strings, numbers, arrays (joined), XMP alternatives ({value}), bytes. */
+export function valueText(value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string') return cleanText(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return Number.isFinite(Number(value)) ? String(value) : undefined;
+  if (typeof value === 'boolean') return undefined;
+  if (value instanceof Uint8Array) return cleanText(decodeCString(value));
+  if (Array.isArray(value)) {
+    const parts = value.map(valueText).filter((v): v is string => v !== undefined);
+    return parts.length ? cleanText(parts.join(', ')) : undefined;
+  }
+  if (typeof value === 'object' && 'value' in value) return valueText((value as { value: unknown }).value);
+  return undefined;
+}
+
+/** The individual items of a value that may be a list (XMP Seq/Bag, IPTC repeated datasets). */
+export function valueItems(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(valueItems);
+  const text = valueText(value);
+  return text === undefined ? [] : [text];
+}
+
+export interface NormalisedTime {
+  /** "YYYY:MM:DD HH:MM:SS" (or "YYYY:MM:DD" for a date alone), EXIF style. */
+  value: string;
+  timeZone?: string;
+}
+
+/**
+ * EXIF ("2010:12:12 12:41:35"), ISO/XMP ("2010-12-12T12:41:35.00+01:00"), IPTC ("20130907") and
+ * PNG ("2019-09-02T14:45:37+00:00") dates. Undefined for placeholders (all zeros) and other text.
+ */
+export function normaliseTime(text: string): NormalisedTime | undefined {
+  const t = text.trim();
+  const m = TIME.exec(t);
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s, zone] = m;
+  if (Number(y) === 0 || Number(mo) === 0 || Number(d) === 0 || Number(mo) > 12 || Number(d) > 31) return undefined;
+  const value = h === undefined ? `${y}:${mo}:${d}` : `${y}:${mo}:${d} ${h}:${mi}:${s ?? '00'}`;
+  return { value, timeZone: zone ? normaliseZone(zone) : undefined };
+}
+
+/** "+0100" → "+01:00"; "Z" stays. Undefined for anything else. */
+export function normaliseZone(zone: string): string | undefined {
+  const z = zone.trim();
+  if (z === 'Z') return 'Z';
+  const m = ZONE.exec(z);
+  return m ? `${m[1]}${m[2]}:${m[3]}` : undefined;
+}
+
+// Bounded parts: an unbounded local part makes the search quadratic on long text without '@'.
+const EMAIL = /[A-Z0-9._%+-]{1,64}@[A-Z0-9.-]{1,253}\.[A-Z]{2,24}/i;
+const URL_PATTERN = /^(https?:\/\/|www\.)\S+$/i;
+const PHONE = /^\+?[\d\s()./-]{6,}$/;
+
+/** What kind of contact detail a free-text value is. */
+export function contactKind(value: string): ContactKind {
+  if (value.includes('@') && EMAIL.test(value)) return 'email';
+  if (URL_PATTERN.test(value)) return 'url';
+  if (PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6) return 'phone';
+  return 'address';
+}
+
+/** Email addresses inside any text (owner names, comments, copyright lines). */
+export function emailsIn(text: string): string[] {
+  if (!text.includes('@')) return [];
+  return text.match(new RegExp(EMAIL.source, 'gi')) ?? [];
+}
+
+/** Degrees, minutes, seconds (numbers) with an N/S/E/W reference, as signed decimal degrees. */
+export function dmsToDecimal(dms: readonly number[], ref: string | undefined): number | undefined {
+  if (dms.length === 0 || dms.some((n) => !Number.isFinite(n))) return undefined;
+  const [d, m = 0, s = 0] = dms;
+  const value = d + m / 60 + s / 3600;
+  const sign = SOUTH_OR_WEST.test(ref?.trim() ?? '') ? -1 : 1;
+  return sign * value;
+}
+
+/** XMP's "DDD,MM.mmK" or "DDD,MM,SSK" (K one of NSEW), as signed decimal degrees. */
+export function xmpCoordinate(text: string): number | undefined {
+  const m = XMP_COORDINATE.exec(text);
+  if (m) return dmsToDecimal([Number(m[1]), Number(m[2]), Number(m[3] ?? 0)], m[4]);
+  const plain = Number(text);
+  return text.trim() !== '' && Number.isFinite(plain) ? plain : undefined;
+}
+
+/** ImageMagick's "50/1, 17/1, 5857/100" rationals, as numbers. */
+export function rationalList(text: string): number[] {
+  return text
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((part) => {
+      const [n, d] = part.split('/').map(Number);
+      return d === undefined ? n : d === 0 ? NaN : n / d;
+    });
+}
+
+/** True for coordinates inside the valid range. */
+export function validCoordinates(latitude: number, longitude: number): boolean {
+  return Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
+}

@@ -1,0 +1,16 @@
+/** Messages between MetadataWorkerPool and metadata.worker.ts. */
+import type { ImageType } from '../../shared/metadata-strip/image-upload.rules';
+import type { ImageMetadata } from './image-metadata.types';
+
+export type WorkerJob = { id: number; op: 'analyze' | 'strip'; bytes: Uint8Array };
+
+/** Why a job failed: the file type, a damaged file, or anything unexpected. */
+export type WorkerErrorKind = 'unsupported' | 'malformed' | 'internal';
+
+/** Sent once the worker has loaded its code: job deadlines start from then. */
+export type WorkerReady = { ready: true };
+
+export type WorkerReply =
+  | { id: number; ok: true; op: 'analyze'; metadata: ImageMetadata; heapUsedBytes: number }
+  | { id: number; ok: true; op: 'strip'; type: ImageType; bytes: Uint8Array; removed: string[]; heapUsedBytes: number }
+  | { id: number; ok: false; kind: WorkerErrorKind; message: string };

@@ -1,0 +1,39 @@
+/**
+ * The metadata worker: reads and strips images off the main thread, inside the time and memory
+ * limits MetadataWorkerPool gives it. It never touches the network or the disk: exifr is only
+ * handed bytes, and fetch is removed so that nothing could reach it by mistake.
+ */
+import { getHeapStatistics } from 'node:v8';
+import { parentPort } from 'node:worker_threads';
+import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
+import { stripMetadata, UnsupportedImageError } from '../../shared/metadata-strip/metadata.stripper';
+import { readImageMetadata } from './image-metadata.reader';
+import type { WorkerJob, WorkerReady, WorkerReply } from './metadata-worker.protocol';
+
+Object.defineProperty(globalThis, 'fetch', { value: undefined, configurable: true, writable: false });
+
+function reply(message: WorkerReply, transfer: ArrayBuffer[] = []) {
+  parentPort?.postMessage(message, transfer);
+}
+
+async function handle(job: WorkerJob) {
+  try {
+    if (job.op === 'analyze') {
+      const metadata = await readImageMetadata(job.bytes);
+      reply({ id: job.id, ok: true, op: 'analyze', metadata, heapUsedBytes: getHeapStatistics().used_heap_size });
+    } else {
+      const result = stripMetadata(job.bytes);
+      const bytes = result.bytes;
+      reply(
+        { id: job.id, ok: true, op: 'strip', type: result.type, bytes, removed: result.removed, heapUsedBytes: getHeapStatistics().used_heap_size },
+        [bytes.buffer as ArrayBuffer],
+      );
+    }
+  } catch (err) {
+    const kind = err instanceof UnsupportedImageError ? 'unsupported' : err instanceof MalformedImageError ? 'malformed' : 'internal';
+    reply({ id: job.id, ok: false, kind, message: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+parentPort?.on('message', (job: WorkerJob) => void handle(job));
+parentPort?.postMessage({ ready: true } satisfies WorkerReady);

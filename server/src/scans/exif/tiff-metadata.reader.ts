@@ -1,0 +1,84 @@
+/**
+ * TIFF files (exifr reads their tags, XMP, IPTC and ICC) plus what exifr leaves out: maker notes,
+ * reduced-resolution images and SubIFD previews, and Photoshop's thumbnail. Also the maker-note
+ * step shared by every container that carries an EXIF TIFF block.
+ */
+import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
+import { findEntry, IfdReader } from '../../shared/metadata-strip/tiff-ifd.reader';
+import { collectTiffRecords, exifrParse } from './exifr.reader';
+import { MetadataCollector } from './metadata.collector';
+import { readMakerNotes } from './maker-notes.reader';
+import { readPhotoshopResources } from './photoshop-resources.reader';
+
+/** Reads the maker note of an EXIF TIFF block into the collector (present-only when undecoded). */
+export function collectMakerNotes(c: MetadataCollector, tiff: Uint8Array, prefix: string) {
+  let reading;
+  try {
+    reading = readMakerNotes(IfdReader.fromTiffHeader(tiff), c.makeValue);
+  } catch {
+    c.unreadable(`${prefix} maker notes (damaged)`);
+    return;
+  }
+  if (!reading) return;
+  c.makerNotes({ vendor: reading.vendor, decoded: reading.decoded, byteLength: reading.byteLength });
+  for (const s of reading.serials) c.serial(s.value, s.origin, s.kind, true);
+  for (const p of reading.people) c.text({ to: 'people', role: p.role }, p.value, p.origin);
+  for (const id of reading.uniqueIds) c.add('uniqueIds', id);
+  for (const lens of reading.lens) c.add('lens', lens);
+  for (const preview of reading.previews) c.embeddedImage(preview);
+}
+
+function sum(values: number[] | undefined): number {
+  return (values ?? []).reduce((a, b) => a + b, 0);
+}
+
+export async function readTiffMetadata(bytes: Uint8Array, c: MetadataCollector) {
+  let reader: IfdReader;
+  try {
+    reader = IfdReader.fromTiffHeader(bytes);
+    reader.readIfd(reader.firstIfdOffset);
+  } catch {
+    throw new MalformedImageError('The TIFF structure is damaged');
+  }
+  try {
+    const out = await exifrParse(bytes);
+    // In a TIFF file the second IFD is another page or a thumbnail, judged below, not EXIF's IFD1.
+    delete out.ifd1;
+    collectTiffRecords(c, out, 'EXIF', bytes);
+  } catch {
+    c.unreadable('TIFF tags (damaged)');
+  }
+  collectMakerNotes(c, bytes, 'EXIF');
+
+  try {
+    const chain = reader.readChain(reader.firstIfdOffset);
+    chain.forEach((ifd, index) => {
+      const newType = reader.uint(findEntry(ifd, 254));
+      const dims = { width: reader.uint(findEntry(ifd, 256)), height: reader.uint(findEntry(ifd, 257)) };
+      const size = sum(reader.uints(findEntry(ifd, 279) ?? findEntry(ifd, 325) ?? { tag: 0, type: 0, count: 0, valueOffset: -1, byteLength: 0 }, 4096));
+      if (index > 0 && newType !== undefined && (newType & 1) === 1) {
+        c.embeddedImage({ kind: 'thumbnail', origin: `TIFF reduced-resolution image (IFD${index})`, byteLength: size, ...dims });
+      }
+      const subIfds = findEntry(ifd, 330);
+      for (const offset of (subIfds && reader.uints(subIfds, 16)) ?? []) {
+        const sub = reader.readIfd(offset);
+        const subSize = sum(reader.uints(findEntry(sub, 279) ?? findEntry(sub, 514) ?? { tag: 0, type: 0, count: 0, valueOffset: -1, byteLength: 0 }, 4096));
+        c.embeddedImage({
+          kind: 'preview',
+          origin: 'TIFF SubIFD image',
+          byteLength: subSize,
+          width: reader.uint(findEntry(sub, 256)),
+          height: reader.uint(findEntry(sub, 257)),
+        });
+      }
+      const photoshop = findEntry(ifd, 34377);
+      const resources = photoshop && reader.valueBytes(photoshop);
+      if (resources) {
+        const ps = readPhotoshopResources(resources);
+        if (ps.thumbnail) c.embeddedImage({ kind: 'thumbnail', origin: 'Photoshop thumbnail', ...ps.thumbnail });
+      }
+    });
+  } catch {
+    c.unreadable('TIFF image directories (damaged)');
+  }
+}

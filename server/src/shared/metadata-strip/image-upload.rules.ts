@@ -1,0 +1,59 @@
+/**
+ * The image check's upload rules (spec section 5 "EXIF upload"), shared by the browser (checked
+ * before any upload) and the server (checked again, by magic bytes, never by name or declared type).
+ */
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024; // 10485760
+
+export const IMAGE_UPLOAD_MESSAGES = {
+  unsupportedType: 'Please upload a JPEG, PNG, TIFF, or WebP image',
+  tooLarge: 'File too large. Maximum size is 10MB',
+} as const;
+
+export const IMAGE_TYPES = ['jpeg', 'png', 'tiff', 'webp'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+export const IMAGE_TYPE_INFO: Record<ImageType, { mime: string; extension: string; label: string }> = {
+  jpeg: { mime: 'image/jpeg', extension: 'jpg', label: 'JPEG' },
+  png: { mime: 'image/png', extension: 'png', label: 'PNG' },
+  tiff: { mime: 'image/tiff', extension: 'tif', label: 'TIFF' },
+  webp: { mime: 'image/webp', extension: 'webp', label: 'WebP' },
+};
+
+/** How many leading bytes detectImageType needs. */
+export const IMAGE_SIGNATURE_BYTES = 16;
+
+/**
+ * The image type from the file's first bytes, or undefined for anything else (HEIC, GIF, BigTIFF,
+ * text...). JPEG: FF D8 FF. PNG: the 8-byte signature. TIFF: II*\0 or MM\0*. WebP: RIFF....WEBP.
+ */
+export function detectImageType(bytes: Uint8Array): ImageType | undefined {
+  const b = bytes;
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) {
+    return 'png';
+  }
+  if (b.length >= 8 && ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a))) {
+    return 'tiff';
+  }
+  if (b.length >= 12 && b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50) {
+    return 'webp';
+  }
+  return undefined;
+}
+
+/** The spec's message for a file that cannot be checked, or undefined when it can be uploaded. */
+export function uploadProblem(size: number, leadingBytes: Uint8Array): string | undefined {
+  if (!detectImageType(leadingBytes)) return IMAGE_UPLOAD_MESSAGES.unsupportedType;
+  if (size > MAX_IMAGE_BYTES) return IMAGE_UPLOAD_MESSAGES.tooLarge;
+  return undefined;
+}
+
+/** `<name>-clean.<ext>`: the original name's extension when it has one, else the type's. */
+export function cleanFileName(originalName: string, type: ImageType): string {
+  const base = originalName.replace(/^.*[\\/]/, '');
+  const dot = base.lastIndexOf('.');
+  const stem = dot > 0 ? base.slice(0, dot) : base || 'image';
+  const extension = dot > 0 && dot < base.length - 1 ? base.slice(dot + 1) : IMAGE_TYPE_INFO[type].extension;
+  return `${stem}-clean.${extension}`;
+}

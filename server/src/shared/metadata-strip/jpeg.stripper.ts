@@ -1,0 +1,178 @@
+/**
+ * Lossless JPEG metadata removal: the marker segments are walked and only what decoding needs is
+ * kept, byte for byte (quantisation and Huffman tables, frame and scan headers, restart intervals,
+ * the entropy-coded data). Kept application segments: JFIF (rewritten without its thumbnail), ICC
+ * profile chunks and Adobe's colour-transform segment. Dropped: every other APPn (EXIF, XMP, IPTC,
+ * MPF previews, vendor blocks), comments and anything after the end-of-image marker. A non-default
+ * EXIF orientation survives as a minimal EXIF block holding that one tag.
+ */
+import { asciiBytes, ByteSink, concatBytes, hasAscii, MalformedImageError, u16be } from './bytes.util';
+import { findEntry, IfdReader } from './tiff-ifd.reader';
+
+const SOI = 0xd8;
+const EOI = 0xd9;
+const SOS = 0xda;
+const APP0 = 0xe0;
+const APP1 = 0xe1;
+const APP2 = 0xe2;
+const APP14 = 0xee;
+const COM = 0xfe;
+const ORIENTATION_TAG = 0x0112;
+
+export interface JpegStripReport {
+  /** Names of what was removed: "APP1 Exif", "COM", "trailing data"... */
+  removed: string[];
+  /** The orientation carried over (1..8), when the original had a non-default one. */
+  orientation?: number;
+}
+
+/** Segments without a length: standalone markers. */
+function isStandalone(marker: number): boolean {
+  return marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
+}
+
+function segmentName(marker: number, bytes: Uint8Array, dataStart: number): string {
+  if (marker === COM) return 'COM';
+  if (marker >= APP0 && marker <= 0xef) {
+    let id = '';
+    for (let i = dataStart; i < Math.min(bytes.length, dataStart + 12); i++) {
+      const c = bytes[i];
+      if (c < 0x20 || c > 0x7e) break;
+      id += String.fromCharCode(c);
+    }
+    return `APP${marker - APP0}${id ? ` ${id.trim()}` : ''}`;
+  }
+  return `marker 0x${marker.toString(16).toUpperCase()}`;
+}
+
+/** The EXIF orientation from an APP1 "Exif\0\0" segment's data, if it is a valid 1..8. */
+export function exifOrientation(exifTiff: Uint8Array): number | undefined {
+  try {
+    const reader = IfdReader.fromTiffHeader(exifTiff);
+    const ifd0 = reader.readIfd(reader.firstIfdOffset);
+    const value = reader.uint(findEntry(ifd0, ORIENTATION_TAG));
+    return value !== undefined && value >= 1 && value <= 8 ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** APP1 "Exif\0\0" + a big-endian TIFF with one IFD holding only Orientation. */
+export function minimalExifSegment(orientation: number): Uint8Array {
+  const payload = concatBytes([
+    asciiBytes('Exif\0\0'),
+    // TIFF header: MM, 42, IFD0 at 8
+    new Uint8Array([0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08]),
+    // one entry: tag 0x0112, type SHORT, count 1, value
+    new Uint8Array([0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation & 0xff, 0x00, 0x00]),
+    // no next IFD
+    new Uint8Array([0x00, 0x00, 0x00, 0x00]),
+  ]);
+  const length = payload.length + 2;
+  return concatBytes([new Uint8Array([0xff, APP1, length >> 8, length & 0xff]), payload]);
+}
+
+/** The JFIF segment without its embedded thumbnail (a thumbnail is metadata, not the image). */
+function jfifWithoutThumbnail(segment: Uint8Array): { bytes: Uint8Array; hadThumbnail: boolean } {
+  // FF E0 len(2) "JFIF\0"(5) version(2) units(1) xdensity(2) ydensity(2) xthumb(1) ythumb(1) = 18 bytes
+  if (segment.length < 18) return { bytes: segment, hadThumbnail: false };
+  const hadThumbnail = segment[16] !== 0 || segment[17] !== 0 || segment.length > 18;
+  if (!hadThumbnail) return { bytes: segment, hadThumbnail };
+  const out = segment.slice(0, 18);
+  out[2] = 0;
+  out[3] = 16;
+  out[16] = 0;
+  out[17] = 0;
+  return { bytes: out, hadThumbnail };
+}
+
+export function stripJpeg(bytes: Uint8Array): { bytes: Uint8Array; report: JpegStripReport } {
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== SOI) throw new MalformedImageError('Not a JPEG file');
+  const removed: string[] = [];
+  const head = new ByteSink(); // SOI and JFIF: the EXIF block goes after them
+  const body = new ByteSink();
+  head.push(bytes.subarray(0, 2));
+  let orientation: number | undefined;
+  let sawJfif = false;
+  let sawFrame = false;
+  let ended = false;
+  let pos = 2;
+  const n = bytes.length;
+
+  while (pos < n) {
+    if (bytes[pos] !== 0xff) throw new MalformedImageError(`JPEG marker expected at byte ${pos}`);
+    // Fill bytes (FF FF ...) before a marker carry nothing.
+    while (pos + 1 < n && bytes[pos + 1] === 0xff) pos++;
+    if (pos + 1 >= n) break;
+    const marker = bytes[pos + 1];
+    if (marker === EOI) {
+      body.push(bytes.subarray(pos, pos + 2));
+      pos += 2;
+      ended = true;
+      break;
+    }
+    if (marker === SOI || marker === 0x00) throw new MalformedImageError(`Unexpected JPEG marker at byte ${pos}`);
+    if (isStandalone(marker)) {
+      body.push(bytes.subarray(pos, pos + 2));
+      pos += 2;
+      continue;
+    }
+    if (pos + 4 > n) throw new MalformedImageError('JPEG segment header is truncated');
+    const length = u16be(bytes, pos + 2);
+    const end = pos + 2 + length;
+    if (length < 2 || end > n) throw new MalformedImageError(`JPEG segment at byte ${pos} runs past the end of the file`);
+    const segment = bytes.subarray(pos, end);
+    const dataStart = pos + 4;
+
+    if (marker === SOS) {
+      if (!sawFrame) throw new MalformedImageError('JPEG scan before any frame header');
+      body.push(segment);
+      // Entropy-coded data runs to the next marker that is not a stuffed FF00 or a restart marker.
+      // (indexOf jumps from one FF byte to the next natively: much faster than a byte loop.)
+      let i = end;
+      for (;;) {
+        i = bytes.indexOf(0xff, i);
+        if (i < 0 || i + 1 >= n) {
+          i = n;
+          break;
+        }
+        const next = bytes[i + 1];
+        if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) i += 2;
+        else break;
+      }
+      // A truncated scan (no marker before the end) is kept as is; an end marker is added below.
+      body.push(bytes.subarray(end, i));
+      pos = i;
+      continue;
+    }
+
+    if (marker === APP0 && hasAscii(bytes, dataStart, 'JFIF\0') && !sawJfif && body.length === 0) {
+      const jfif = jfifWithoutThumbnail(segment);
+      if (jfif.hadThumbnail) removed.push('JFIF thumbnail');
+      head.push(jfif.bytes);
+      sawJfif = true;
+    } else if (marker === APP2 && hasAscii(bytes, dataStart, 'ICC_PROFILE\0')) {
+      body.push(segment);
+    } else if (marker === APP14 && hasAscii(bytes, dataStart, 'Adobe')) {
+      body.push(segment);
+    } else if ((marker >= APP0 && marker <= 0xef) || marker === COM) {
+      if (marker === APP1 && orientation === undefined && hasAscii(bytes, dataStart, 'Exif\0')) {
+        orientation = exifOrientation(bytes.subarray(dataStart + 6, end));
+      }
+      removed.push(segmentName(marker, bytes, dataStart));
+    } else {
+      if ((marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) || marker === 0xf7) sawFrame = true;
+      body.push(segment);
+    }
+    pos = end;
+  }
+
+  if (!sawFrame) throw new MalformedImageError('JPEG has no image frame');
+  if (!ended) body.push(new Uint8Array([0xff, EOI]));
+  if (pos < n) removed.push(`trailing data (${n - pos} bytes)`);
+  const keepOrientation = orientation !== undefined && orientation !== 1 ? orientation : undefined;
+  if (keepOrientation) head.push(minimalExifSegment(keepOrientation));
+  // One copy into the output: the sinks only hold views of the input until now.
+  head.append(body);
+  return { bytes: head.bytes(), report: { removed, orientation: keepOrientation } };
+}

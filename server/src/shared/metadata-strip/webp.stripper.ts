@@ -1,0 +1,78 @@
+/**
+ * Lossless WebP metadata removal: the RIFF chunks are copied verbatim except EXIF, XMP and unknown
+ * chunks; the VP8X header's EXIF and XMP flags are cleared and the RIFF size is recomputed.
+ */
+import { ByteSink, latin1, MalformedImageError, u32le } from './bytes.util';
+
+/** Image data, alpha, animation and the colour profile. */
+export const WEBP_KEPT_CHUNKS: ReadonlySet<string> = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF', 'ICCP']);
+
+const VP8X_EXIF_FLAG = 0x08;
+const VP8X_XMP_FLAG = 0x04;
+
+export interface WebpChunk {
+  fourcc: string;
+  offset: number;
+  dataOffset: number;
+  length: number;
+  /** Offset after the chunk and its padding byte. */
+  end: number;
+}
+
+/** The chunks of a WebP file, in order; throws on a truncated or corrupt layout. */
+export function webpChunks(bytes: Uint8Array): { chunks: WebpChunk[]; riffEnd: number } {
+  if (bytes.length < 12 || latin1(bytes, 0, 4) !== 'RIFF' || latin1(bytes, 8, 12) !== 'WEBP') throw new MalformedImageError('Not a WebP file');
+  const riffEnd = 8 + u32le(bytes, 4);
+  if (riffEnd > bytes.length) throw new MalformedImageError('WebP file is truncated');
+  const chunks: WebpChunk[] = [];
+  let pos = 12;
+  while (pos + 8 <= riffEnd) {
+    const fourcc = latin1(bytes, pos, pos + 4);
+    const length = u32le(bytes, pos + 4);
+    const dataOffset = pos + 8;
+    if (dataOffset + length > riffEnd) throw new MalformedImageError(`WebP chunk ${JSON.stringify(fourcc)} runs past the end of the file`);
+    const end = Math.min(riffEnd, dataOffset + length + (length & 1));
+    chunks.push({ fourcc, offset: pos, dataOffset, length, end });
+    pos = end;
+  }
+  if (chunks.length === 0) throw new MalformedImageError('WebP file has no chunks');
+  return { chunks, riffEnd };
+}
+
+export function stripWebp(bytes: Uint8Array): { bytes: Uint8Array; report: { removed: string[] } } {
+  const { chunks, riffEnd } = webpChunks(bytes);
+  if (!chunks.some((c) => c.fourcc === 'VP8 ' || c.fourcc === 'VP8L' || c.fourcc === 'ANMF')) throw new MalformedImageError('WebP file has no image data');
+  const body = new ByteSink();
+  const removed: string[] = [];
+  for (const chunk of chunks) {
+    if (!WEBP_KEPT_CHUNKS.has(chunk.fourcc)) {
+      removed.push(chunk.fourcc.trim() || 'unnamed chunk');
+      continue;
+    }
+    let piece = bytes.subarray(chunk.offset, chunk.end);
+    if (chunk.fourcc === 'VP8X' && chunk.length >= 1) {
+      piece = piece.slice();
+      piece[8] &= ~(VP8X_EXIF_FLAG | VP8X_XMP_FLAG) & 0xff;
+    }
+    // An odd-sized last chunk may lack its padding byte in the wild: restore it.
+    if ((piece.length & 1) === 1) {
+      const padded = new Uint8Array(piece.length + 1);
+      padded.set(piece);
+      piece = padded;
+    }
+    body.push(piece);
+  }
+  if (riffEnd < bytes.length) removed.push(`trailing data (${bytes.length - riffEnd} bytes)`);
+  const size = 4 + body.length;
+  const header = new Uint8Array(12);
+  header.set(bytes.subarray(0, 4));
+  header[4] = size & 0xff;
+  header[5] = (size >>> 8) & 0xff;
+  header[6] = (size >>> 16) & 0xff;
+  header[7] = (size >>> 24) & 0xff;
+  header.set(bytes.subarray(8, 12), 8);
+  const out = new ByteSink();
+  out.push(header);
+  out.append(body);
+  return { bytes: out.bytes(), report: { removed } };
+}
