@@ -3,6 +3,8 @@
 const esmPackages = [
   '@nestjs', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit',
   '@standard-schema', 'openapi-typescript', 'openapi-fetch',
+  // htmlparser2 and its DOM helpers (the website checks parse pages with it).
+  'htmlparser2', 'domhandler', 'domutils', 'domelementtype', 'dom-serializer', 'entities',
 ];
 const swc = ['@swc/jest', {
   jsc: {

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { AnalyticsProvider } from './analytics/analytics-context';
 import { useAuth } from './auth/auth-context';
 import { Layout } from './components/Layout';
 import { PageSpinner } from './components/PageSpinner';
@@ -29,30 +30,32 @@ export function App() {
   const { state } = useAuth();
   if (state.status === 'loading') return <PageSpinner label="Loading Footprint" />;
   return (
-    <Layout>
-      <Suspense fallback={<PageSpinner label="Loading page" />}>
-        <Routes>
-          <Route path="/" element={state.status === 'signedIn' ? <Navigate to="/dashboard" replace /> : <LandingPage />} />
-          <Route path="/features" element={<FeaturesPage />} />
-          <Route path="/about" element={<AboutPage />} />
-          <Route path="/pricing" element={<PricingPage />} />
-          <Route path="/education" element={<EducationPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
-          <Route path="/terms" element={<TermsPage />} />
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/signup" element={<SignupPage />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/verify-email" element={<VerifyEmailPage />} />
-          <Route element={<ProtectedRoute />}>
-            <Route path="/dashboard" element={<DashboardPage />} />
-            <Route path="/report" element={<ReportPage />} />
-            <Route path="/account" element={<AccountPage />} />
-            <Route path="/monitoring" element={<MonitoringPage />} />
-          </Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
-    </Layout>
+    <AnalyticsProvider>
+      <Layout>
+        <Suspense fallback={<PageSpinner label="Loading page" />}>
+          <Routes>
+            <Route path="/" element={state.status === 'signedIn' ? <Navigate to="/dashboard" replace /> : <LandingPage />} />
+            <Route path="/features" element={<FeaturesPage />} />
+            <Route path="/about" element={<AboutPage />} />
+            <Route path="/pricing" element={<PricingPage />} />
+            <Route path="/education" element={<EducationPage />} />
+            <Route path="/privacy" element={<PrivacyPage />} />
+            <Route path="/terms" element={<TermsPage />} />
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/signup" element={<SignupPage />} />
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
+            <Route path="/verify-email" element={<VerifyEmailPage />} />
+            <Route element={<ProtectedRoute />}>
+              <Route path="/dashboard" element={<DashboardPage />} />
+              <Route path="/report" element={<ReportPage />} />
+              <Route path="/account" element={<AccountPage />} />
+              <Route path="/monitoring" element={<MonitoringPage />} />
+            </Route>
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </Layout>
+    </AnalyticsProvider>
   );
 }

@@ -3,6 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import { type AnalyticsContextValue, AnalyticsStateProvider } from './analytics/analytics-context';
 import { type AuthState, type AuthUser, AuthStateProvider } from './auth/auth-context';
 import { system } from './theme';
 
@@ -11,20 +12,34 @@ export const signedOut: AuthState = { status: 'signedOut', user: undefined };
 export function signedIn(overrides: Partial<AuthUser> = {}): AuthState {
   return {
     status: 'signedIn',
-    user: { id: 'u-1', email: 'alice@example.com', displayName: 'Alice', emailVerified: true, plan: { tier: 'free' }, ...overrides },
+    user: { id: 'u-1', email: 'alice@example.com', displayName: 'Alice', emailVerified: true, plan: { tier: 'free', expiresAt: null }, ...overrides },
   };
 }
 
-/** Renders inside Chakra, a router at `path`, and a fixed auth state. */
+const noTracking: AnalyticsContextValue['track'] = () => {};
+
+/** Renders inside Chakra, a router at `path`, a fixed auth state and an analytics tracker (a no-op unless given). */
 export function renderWithProviders(
   ui: ReactElement,
-  { auth = signedOut, path = '/', signOut }: { auth?: AuthState; path?: string; signOut?: () => Promise<void> } = {},
+  {
+    auth = signedOut,
+    path = '/',
+    signOut,
+    refreshProfile,
+    track = noTracking,
+  }: {
+    auth?: AuthState;
+    path?: string;
+    signOut?: () => Promise<void>;
+    refreshProfile?: () => Promise<void>;
+    track?: AnalyticsContextValue['track'];
+  } = {},
 ) {
   return render(
     <ChakraProvider value={system}>
       <MemoryRouter initialEntries={[path]}>
-        <AuthStateProvider state={auth} signOut={signOut}>
-          {ui}
+        <AuthStateProvider state={auth} signOut={signOut} {...(refreshProfile ? { refreshProfile } : {})}>
+          <AnalyticsStateProvider track={track}>{ui}</AnalyticsStateProvider>
         </AuthStateProvider>
       </MemoryRouter>
     </ChakraProvider>,

@@ -1,13 +1,16 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
+import { ClockModule } from './common/clock/clock.module';
 import { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
 import { DatabaseModule } from './common/database/database.module';
 import { SecurityModule } from './common/security/security.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
+import { ExifModule } from './scans/exif/exif.module';
 import { ScansModule } from './scans/scans.module';
 import { SiteModule } from './site/site.module';
 
@@ -18,6 +21,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        ClockModule,
         ScheduleModule.forRoot(),
         DatabaseModule,
         SecurityModule,
@@ -27,6 +31,8 @@ export class AppModule {
         BillingModule,
         AuthModule,
         ScansModule,
+        AnalyticsModule,
+        ExifModule,
       ],
     };
   }

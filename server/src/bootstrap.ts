@@ -13,7 +13,8 @@ import { clientApp } from './common/http/client-app';
 import { NestJsonLogger } from './common/logging/logger';
 import { requestLogging } from './common/logging/request-logging.middleware';
 import { appVersion, PACKAGE_ROOT } from './common/package-info';
-import { securityHeaders } from './common/security/security-headers';
+import { securityHeaders, stripeOrigins } from './common/security/security-headers';
+import { STRIPE_WEBHOOK_PATH, webhookRawBody } from './billing/webhook-raw-body.middleware';
 
 export const API_PREFIX = 'api';
 
@@ -36,7 +37,9 @@ export async function createApp(
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger));
-  app.use(...securityHeaders({ https: config.publicUrl.startsWith('https://') }));
+  app.use(...securityHeaders({ https: config.publicUrl.startsWith('https://'), stripe: stripeOrigins(config) }));
+  // Before the JSON parser: the Stripe webhook's signature covers its raw bytes.
+  app.use(STRIPE_WEBHOOK_PATH, webhookRawBody());
   app.useBodyParser('json', { limit: '100kb' });
   app.use(cookieParser());
   app.use(clientApp(options.clientDir ?? join(PACKAGE_ROOT, 'dist', 'client')));

@@ -41,7 +41,7 @@ describe('account export and deletion', () => {
           displayName: null,
           emailVerifiedAt: null,
           hasPassword: true,
-          plan: { tier: 'free' },
+          plan: { tier: 'free', expiresAt: null },
           createdAt: expect.any(String),
         },
         sessions: [
@@ -57,6 +57,9 @@ describe('account export and deletion', () => {
           { ...withoutSecret(user.apiToken), revokedAt: null },
         ],
         scans: [], // scans.spec.ts checks a user's scans appear here
+        payments: [], // billing.spec.ts and analytics.spec.ts check these sections
+        analyticsEvents: [],
+        abTests: [],
       });
       const text = JSON.stringify(res.body);
       const hashes = await query<{ h: string }>(

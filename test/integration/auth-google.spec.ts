@@ -163,7 +163,7 @@ describe('Google sign-in (OpenID Connect against the fake provider)', () => {
         email: fake.identity.email,
         displayName: 'Gina Google',
         emailVerified: true,
-        plan: { tier: 'free' },
+        plan: { tier: 'free', expiresAt: null },
       });
       const [row] = await query<{ password_hash: string | null; google_subject: string }>(
         t,

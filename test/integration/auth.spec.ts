@@ -23,7 +23,7 @@ describe('sign-up, sign-in and sessions', () => {
         accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
         tokenType: 'Bearer',
         expiresIn: 900,
-        user: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), email, displayName: null, emailVerified: false, plan: { tier: 'free' } },
+        user: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), email, displayName: null, emailVerified: false, plan: { tier: 'free', expiresAt: null } },
       });
       const cookie = setCookieHeader(res)!;
       expect(cookie).toMatch(/^fp_refresh=[A-Za-z0-9_-]{43};/);
@@ -130,7 +130,7 @@ describe('sign-up, sign-in and sessions', () => {
     it('answers the signed-in user', async () => {
       const { accessToken, email, userId } = await signUp(t);
       const res = await t.http().get('/api/auth/profile').auth(accessToken, { type: 'bearer' }).expect(200);
-      expect(res.body).toEqual({ id: userId, email, displayName: null, emailVerified: false, plan: { tier: 'free' } });
+      expect(res.body).toEqual({ id: userId, email, displayName: null, emailVerified: false, plan: { tier: 'free', expiresAt: null } });
     });
 
     it("answers 401 'Please sign in to continue.' without a token", async () => {

@@ -17,6 +17,17 @@ export function setSessionRefresher(fn: (() => Promise<string | undefined>) | un
   refresher = fn;
 }
 
+/**
+ * For the one call that cannot go through `api` (the image upload: XMLHttpRequest, for its upload
+ * progress): the current access token, and a fresh one after a 401 (the same single-flight refresh).
+ */
+export function currentAccessToken(): string | undefined {
+  return accessToken;
+}
+export function refreshAccessToken(): Promise<string | undefined> {
+  return refresher ? refresher() : Promise.resolve(undefined);
+}
+
 /** Cookie-authenticated routes: they need the CSRF header and never trigger a refresh themselves. */
 const CSRF_PATHS = new Set(['/api/auth/refresh', '/api/auth/logout']);
 /** Calls whose 401 means "wrong credentials" or "no session", not "the access token expired". */

@@ -1,21 +1,34 @@
 import { Box, Container, Link, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useAnalytics } from '../analytics/analytics-context';
 import { useAuth } from '../auth/auth-context';
 
+const UPSELL = { feature: 'remove_footer_message', location: 'footer_slot', plan: 'free' } as const;
+
 /**
- * The footer "ad slot" (spec section 2): shown only to signed-in users on the free plan, and it
- * carries Footprint's own upgrade message. No ad network, nothing from a third party.
+ * The footer "ad slot" (spec section 2): shown only to signed-in users on the free plan (a paid
+ * plan past its end counts as free), and it carries Footprint's own upgrade message. No ad network,
+ * nothing from a third party; being shown and clicked are first-party analytics events.
  */
 export function AdSlot() {
   const { state } = useAuth();
-  if (state.status !== 'signedIn' || state.user.plan.tier !== 'free') return null;
+  const { track } = useAnalytics();
+  const shown = state.status === 'signedIn' && state.user.plan.tier === 'free';
+  useEffect(() => {
+    if (shown) track('upsell_viewed', UPSELL);
+  }, [shown, track]);
+
+  if (!shown) return null;
   return (
     <Box as="aside" aria-label="Upgrade message" data-testid="ad-slot" bg="blue.50" borderTopWidth="1px" borderColor="blue.100">
       <Container maxW="6xl" py="4">
         <Text fontSize="sm" color="gray.800" textAlign="center">
           Upgrade to remove this message and get more scans, monitors and reports.{' '}
           <Link asChild variant="underline" color="blue.700" fontWeight="semibold">
-            <RouterLink to="/pricing">See plans</RouterLink>
+            <RouterLink to="/pricing" onClick={() => track('upsell_clicked', UPSELL)}>
+              See plans
+            </RouterLink>
           </Link>
         </Text>
       </Container>

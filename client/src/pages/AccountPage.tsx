@@ -1,13 +1,16 @@
 import { Badge, Box, Button, Card, Container, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import type { components } from '../../../openapi/schema';
 import { api, errorMessage } from '../api/client';
-import { emailLocalPart, type PlanTier, useAuth } from '../auth/auth-context';
+import { type AuthUser, emailLocalPart, type PlanTier, useAuth } from '../auth/auth-context';
 import { AccountDataSection } from '../components/account/AccountDataSection';
 import { ApiTokensSection } from '../components/account/ApiTokensSection';
 import { notify } from '../components/toaster';
 
 const planNames: Record<PlanTier, string> = { free: 'Free', plus: 'Plus', pro: 'Pro', business: 'Business' };
+
+type ScanUsage = components['schemas']['ScanUsageDto'];
 
 function EmailVerification({ verified }: { verified: boolean }) {
   const [sending, setSending] = useState(false);
@@ -40,8 +43,69 @@ function EmailVerification({ verified }: { verified: boolean }) {
   );
 }
 
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** "N / limit" monthly scans of the plan that applies now (GET /api/scans/usage). */
+function useScanUsage(tier: PlanTier): ScanUsage | 'loading' | 'error' {
+  const [usage, setUsage] = useState<ScanUsage | 'loading' | 'error'>('loading');
+  useEffect(() => {
+    let live = true;
+    api.GET('/api/scans/usage').then(
+      ({ data }) => live && setUsage(data ?? 'error'),
+      () => live && setUsage('error'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [tier]);
+  return usage;
+}
+
+/**
+ * The plan box (spec: plan, status, monthly usage), with the real plan: a paid plan is Active until
+ * its end date; once it has ended the account is on Free again and the box says Expired.
+ */
+function PlanBox({ plan }: { plan: AuthUser['plan'] }) {
+  const usage = useScanUsage(plan.tier);
+  const expired = plan.tier === 'free' && plan.expiresAt !== null;
+  return (
+    <Card.Root variant="outline" mt="6" data-testid="plan-box">
+      <Card.Body gap="3">
+        <Heading as="h2" size="lg">
+          Plan
+        </Heading>
+        <Flex align="center" gap="3" wrap="wrap">
+          <Text fontSize="xl" fontWeight="bold">
+            {planNames[plan.tier]} Plan
+          </Text>
+          <Badge colorPalette={expired ? 'orange' : 'green'} variant="subtle">
+            {expired ? 'Expired' : 'Active'}
+          </Badge>
+        </Flex>
+        {plan.expiresAt && (
+          <Text color="gray.700">
+            {expired ? 'Your paid plan ended on ' : 'Paid until '}
+            <time dateTime={plan.expiresAt}>{formatDate(plan.expiresAt)}</time>
+            {expired ? '.' : '. Pay again on the pricing page to add 30 days.'}
+          </Text>
+        )}
+        <Text color="gray.800">
+          Monthly scans:{' '}
+          <Text as="span" fontWeight="semibold" data-testid="scan-usage">
+            {typeof usage === 'object' ? `${usage.used} / ${usage.limit}` : usage === 'loading' ? '…' : 'unavailable'}
+          </Text>
+        </Text>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 export default function AccountPage() {
-  const { state } = useAuth();
+  const { state, refreshProfile } = useAuth();
+  // The plan may have changed since sign-in (a payment, or its end).
+  useEffect(() => {
+    void refreshProfile();
+  }, [refreshProfile]);
 
   if (state.status !== 'signedIn') {
     return (
@@ -87,21 +151,7 @@ export default function AccountPage() {
           </Field.Root>
         </Card.Body>
       </Card.Root>
-      <Card.Root variant="outline" mt="6">
-        <Card.Body gap="3">
-          <Heading as="h2" size="lg">
-            Plan
-          </Heading>
-          <Flex align="center" gap="3" wrap="wrap">
-            <Text fontSize="xl" fontWeight="bold">
-              {planNames[user.plan.tier]} Plan
-            </Text>
-            <Badge colorPalette="green" variant="subtle">
-              Active
-            </Badge>
-          </Flex>
-        </Card.Body>
-      </Card.Root>
+      <PlanBox plan={user.plan} />
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mt="6">
         <Button asChild colorPalette="blue">
           <RouterLink to="/features">Upgrade Plan</RouterLink>

@@ -1,8 +1,10 @@
 import { Button, Container, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useAuth } from '../auth/auth-context';
+import { usePaymentReturn } from '../billing/use-payment-return';
 import { SignOutIcon } from '../components/icons';
 import { notify } from '../components/toaster';
+import { ExifCheck } from '../exif/ExifCheck';
 import { PasswordExposureCheck } from '../scans/PasswordExposureCheck';
 import { PrivacyAuditWidget } from '../scans/PrivacyAuditWidget';
 
@@ -13,6 +15,7 @@ export default function DashboardPage() {
   const { state, signOut } = useAuth();
   const name = state.user?.displayName || 'User';
   const [tab, setTab] = useState<DashboardTab>('overview');
+  usePaymentReturn();
 
   async function handleSignOut() {
     try {
@@ -54,7 +57,7 @@ export default function DashboardPage() {
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="exif" pt="6">
-          <Text color="gray.700">The image (EXIF) privacy check will appear here.</Text>
+          <ExifCheck headingAs="h2" />
         </Tabs.Content>
       </Tabs.Root>
     </Container>

@@ -1,8 +1,11 @@
-import { Box, Button, Card, Container, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Card, Container, Flex, SimpleGrid, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { abTestVariant, type AbVariant } from '../analytics/ab-test';
 import type { PlanTier } from '../auth/auth-context';
+import { CheckoutPanel } from '../billing/CheckoutPanel';
 import { formatPrice } from '../billing/price';
+import { PRICING_HEADLINES } from '../billing/pricing-headlines';
+import { useBillingConfig } from '../billing/use-billing-config';
 import { BoltIcon, CheckIcon, ClockIcon, ShieldCheckIcon } from '../components/icons';
 import { PageHero } from '../components/PageHero';
 import { PlanFeatureList, PlanHeading } from '../components/PlanCardParts';
@@ -52,49 +55,41 @@ function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean;
   );
 }
 
-function CheckoutPanel({ plan }: { plan: Plan }) {
-  return (
-    <Card.Root variant="elevated" maxW="xl" mx="auto" mt="10" aria-live="polite">
-      <Card.Body gap="4">
-        <Heading as="h2" size="xl">
-          {plan.name} plan — {formatPrice(plan.priceCents)}/month
-        </Heading>
-        {plan.priceCents === 0 ? (
-          <>
-            <Text color="gray.700">
-              {plan.monthlyScans} privacy scans a month, free. No card needed.
-            </Text>
-            <Button asChild colorPalette="blue" size="lg">
-              <RouterLink to="/signup">Create Free Account</RouterLink>
-            </Button>
-          </>
-        ) : (
-          <Text color="gray.800" bg="orange.50" borderWidth="1px" borderColor="orange.200" rounded="md" p="4">
-            Card payments are not available on this server yet.
-          </Text>
-        )}
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
 const claims = [
   { label: 'SOC 2 compliant', icon: ShieldCheckIcon },
   { label: 'Real-time scanning', icon: BoltIcon },
   { label: '24/7 support', icon: ClockIcon },
 ];
 
+/** The A/B headline variant (spec section 7); undefined until known, so the headline never flips. */
+function usePricingVariant(): AbVariant | undefined {
+  const [variant, setVariant] = useState<AbVariant>();
+  useEffect(() => {
+    let live = true;
+    void abTestVariant('pricing_test').then((v) => live && setVariant(v));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return variant;
+}
+
 export default function PricingPage() {
   const [plans, reload] = usePlans();
   const [selectedTier, setSelectedTier] = useState<PlanTier>(DEFAULT_TIER);
   const selected = plans.status === 'ready' ? plans.data.find((plan) => plan.tier === selectedTier) : undefined;
+  const variant = usePricingVariant();
+  const billing = useBillingConfig();
 
   return (
     <>
-      <PageHero
-        title="Choose the plan that fits you"
-        lead="Start free, and upgrade when you want more scans, monitors and reports. Select a plan to see the next step."
-      />
+      <Box data-ab-variant={variant}>
+        {/* A blank line until the variant is known, so the headline never changes in front of the reader. */}
+        <PageHero
+          title={variant ? PRICING_HEADLINES[variant] : '\u00a0'}
+          lead="Start free, and upgrade when you want more scans, monitors and reports. Select a plan to see the next step."
+        />
+      </Box>
       <Box as="section" aria-label="Plans" pb={{ base: '14', md: '20' }}>
         <Container maxW="6xl">
           {plans.status === 'loading' && <PlansLoading />}
@@ -111,7 +106,7 @@ export default function PricingPage() {
                   />
                 ))}
               </SimpleGrid>
-              {selected && <CheckoutPanel plan={selected} />}
+              {selected && <CheckoutPanel plan={selected} config={billing} />}
             </>
           )}
           <Flex as="ul" listStyleType="none" justify="center" gap={{ base: '4', md: '10' }} mt="12" wrap="wrap">

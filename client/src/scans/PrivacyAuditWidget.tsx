@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, Center, Field, Flex, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
-import { isScanButtonDisabled, SCAN_INPUT_MESSAGES, scanInputError } from '@shared/scan-input.rules';
+import { classifyScanInput, isScanButtonDisabled, SCAN_INPUT_MESSAGES, scanInputError } from '@shared/scan-input.rules';
 import { type FormEvent, type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useAnalytics } from '../analytics/analytics-context';
 import { CheckList, type CheckProgress } from './CheckList';
 import { runScan, SCAN_FAILED_MESSAGE, ScanError } from './scan-stream';
 import type { AnalysisResult, CheckReport } from './scan-types';
@@ -44,6 +45,7 @@ export function PrivacyAuditWidget({ buttonLabel = 'Check My Privacy', headingAs
   const focusInputNext = useRef(false);
   const generatedId = useId();
   const fieldId = inputId ?? generatedId;
+  const { track } = useAnalytics();
 
   const scanning = phase === 'scanning';
   const trimmedEmpty = input.trim() === '';
@@ -66,6 +68,8 @@ export function PrivacyAuditWidget({ buttonLabel = 'Check My Privacy', headingAs
     }
     const controller = new AbortController();
     running.current = controller;
+    const startedAt = performance.now();
+    track('scan_started', { scan_type: 'privacy', input_type: classifyScanInput(input).inputType });
     setPhase('scanning');
     setError(undefined);
     setChecks([]);
@@ -79,13 +83,22 @@ export function PrivacyAuditWidget({ buttonLabel = 'Check My Privacy', headingAs
       (scanResult) => {
         if (controller.signal.aborted) return;
         running.current = undefined;
+        track('scan_completed', {
+          scan_type: 'privacy',
+          input_type: scanResult.inputType,
+          scan_id: scanResult.scanId,
+          privacy_score: scanResult.privacyScore,
+          processing_time: Math.round(performance.now() - startedAt),
+        });
         setResult(scanResult);
         setPhase('result');
       },
       (err: unknown) => {
         if (controller.signal.aborted) return;
         running.current = undefined;
-        setError(err instanceof ScanError ? err.message : SCAN_FAILED_MESSAGE);
+        const message = err instanceof ScanError ? err.message : SCAN_FAILED_MESSAGE;
+        track('error_occurred', { error_type: 'scan_failed', error_message: message, context: 'privacy_audit_widget' });
+        setError(message);
         setPhase('error');
         focusInputNext.current = true;
       },

@@ -4,6 +4,8 @@ import { MAX_PASSWORD_LENGTH } from './password-hasher';
 import { PlanSummaryDto } from './auth.dto';
 import { ApiTokenDto } from './api-token.dto';
 import { ScanRecordDto } from '../scans/scan.dto';
+import { ANALYTICS_EVENTS, AnalyticsEventName } from '../analytics/analytics-event.catalogue';
+import { PLAN_TIERS, PlanTier } from '../billing/plan.catalogue';
 
 export class DeleteAccountDto {
   @ApiPropertyOptional({
@@ -70,6 +72,48 @@ export class ExportedApiTokenDto extends ApiTokenDto {
   revokedAt!: string | null;
 }
 
+export class ExportedPaymentDto {
+  @ApiProperty({ enum: PLAN_TIERS, enumName: 'PlanTier' })
+  plan!: PlanTier;
+
+  @ApiProperty({ description: 'US cents.' })
+  amountCents!: number;
+
+  @ApiProperty({ example: 'usd' })
+  currency!: string;
+
+  @ApiProperty({ enum: ['created', 'succeeded', 'failed'] })
+  status!: 'created' | 'succeeded' | 'failed';
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  succeededAt!: string | null;
+}
+
+export class ExportedAnalyticsEventDto {
+  @ApiProperty({ enum: ANALYTICS_EVENTS, enumName: 'AnalyticsEventName' })
+  event!: AnalyticsEventName;
+
+  @ApiProperty({ type: 'object', additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }] } })
+  parameters!: Record<string, string | number>;
+
+  @ApiProperty({ format: 'date-time' })
+  occurredAt!: string;
+}
+
+export class ExportedAbTestDto {
+  @ApiProperty({ example: 'pricing_test' })
+  testName!: string;
+
+  @ApiProperty({ example: 'B' })
+  variant!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  assignedAt!: string;
+}
+
 /** Everything Footprint keeps about a person's account, without any secret or hash. */
 export class AccountExportDto {
   @ApiProperty({ format: 'date-time' })
@@ -89,7 +133,16 @@ export class AccountExportDto {
 
   @ApiProperty({ type: [ScanRecordDto], description: 'Stored scans with their full results, newest first.' })
   scans!: ScanRecordDto[];
+
+  @ApiProperty({ type: [ExportedPaymentDto], description: 'Payments started and made (Stripe PaymentIntents), newest first.' })
+  payments!: ExportedPaymentDto[];
+
+  @ApiProperty({ type: [ExportedAnalyticsEventDto], description: 'First-party analytics events, newest first.' })
+  analyticsEvents!: ExportedAnalyticsEventDto[];
+
+  @ApiProperty({ type: [ExportedAbTestDto], description: 'A/B test variants shown to the account.' })
+  abTests!: ExportedAbTestDto[];
 }
 
 /** The parts of the export that other modules keep (they register a reader with AccountService). */
-export type ExportSections = Pick<AccountExportDto, 'scans'>;
+export type ExportSections = Pick<AccountExportDto, 'scans' | 'payments' | 'analyticsEvents' | 'abTests'>;

@@ -1,10 +1,11 @@
 import { BadRequestException, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { Clock } from '../common/clock/clock.service';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { Mailer } from '../mail/mail.types';
 import { AccountExportDto, ExportSections } from './account.dto';
 import { ApiTokenDto } from './api-token.dto';
 import { ApiTokenRepository } from './api-token.repository';
-import { AUTH_MESSAGES, UserDto } from './auth.dto';
+import { AUTH_MESSAGES, PlanSummaryDto, UserDto } from './auth.dto';
 import { EmailTokenRepository } from './email-token.repository';
 import { verifyPassword } from './password-hasher';
 import { AUTH_RATE_LIMITS } from './rate-limits.catalogue';
@@ -25,10 +26,12 @@ export class AccountService {
     private readonly apiTokens: ApiTokenRepository,
     private readonly limiter: RateLimiter,
     private readonly mailer: Mailer,
+    private readonly clock: Clock,
   ) {}
 
+  /** The user with the plan that applies now (a paid plan past its end reads as Free): every quota reads this. */
   async profile(userId: string): Promise<UserDto> {
-    return UserDto.from(await this.user(userId));
+    return UserDto.from(await this.user(userId), this.clock.now());
   }
 
   /**
@@ -56,18 +59,22 @@ export class AccountService {
    * auth stays unaware of their storage, and deletion reaches their rows by ON DELETE CASCADE.
    */
   registerExportSection<K extends keyof ExportSections>(name: K, read: (userId: string) => Promise<ExportSections[K]>): void {
-    this.exportReaders[name] = read;
+    // TypeScript cannot relate a generic key to its mapped type on assignment; the signature above keeps it sound.
+    (this.exportReaders as Record<K, (userId: string) => Promise<ExportSections[K]>>)[name] = read;
   }
 
   /** Everything kept about the account, without secrets or their hashes. */
   async export(userId: string): Promise<AccountExportDto> {
     const now = new Date();
     const user = await this.user(userId);
-    const [sessions, emailLinks, apiTokens, scans] = await Promise.all([
+    const [sessions, emailLinks, apiTokens, scans, payments, analyticsEvents, abTests] = await Promise.all([
       this.refreshTokens.listActiveOfUser(userId, now),
       this.emailTokens.listOfUser(userId),
       this.apiTokens.listAllOfUser(userId),
       this.exportReaders.scans?.(userId) ?? [],
+      this.exportReaders.payments?.(userId) ?? [],
+      this.exportReaders.analyticsEvents?.(userId) ?? [],
+      this.exportReaders.abTests?.(userId) ?? [],
     ]);
     return {
       exportedAt: now.toISOString(),
@@ -77,7 +84,7 @@ export class AccountService {
         displayName: user.displayName,
         emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
         hasPassword: user.passwordHash !== null,
-        plan: { tier: user.planTier },
+        plan: PlanSummaryDto.from(user, this.clock.now()),
         createdAt: user.createdAt.toISOString(),
       },
       sessions: sessions.map((s) => ({
@@ -93,6 +100,9 @@ export class AccountService {
       })),
       apiTokens: apiTokens.map((t) => ({ ...ApiTokenDto.from(t), revokedAt: t.revokedAt?.toISOString() ?? null })),
       scans,
+      payments,
+      analyticsEvents,
+      abTests,
     };
   }
 

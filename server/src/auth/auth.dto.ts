@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { effectivePlan } from '../billing/plan-period.rules';
 import { PLAN_TIERS, PlanTier } from '../billing/plan.catalogue';
 import { MAX_PASSWORD_LENGTH } from './password-hasher';
 import { UserEntity } from './user.entity';
@@ -92,8 +93,21 @@ export class LoginDto {
 }
 
 export class PlanSummaryDto {
-  @ApiProperty({ enum: PLAN_TIERS, enumName: 'PlanTier' })
+  @ApiProperty({ enum: PLAN_TIERS, enumName: 'PlanTier', description: "The plan that applies now: 'free' once a paid period has ended." })
   tier!: PlanTier;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the paid period ends (tier is paid) or ended (tier is free); null when there is none.',
+  })
+  expiresAt!: string | null;
+
+  static from(user: UserEntity, now: Date): PlanSummaryDto {
+    const plan = effectivePlan({ tier: user.planTier, expiresAt: user.planExpiresAt ?? null }, now);
+    return { tier: plan.tier, expiresAt: plan.expiresAt?.toISOString() ?? null };
+  }
 }
 
 export class UserDto {
@@ -116,13 +130,14 @@ export class UserDto {
   @ApiProperty({ type: PlanSummaryDto })
   plan!: PlanSummaryDto;
 
-  static from(user: UserEntity): UserDto {
+  /** `now` decides whether a paid period has ended (the plan then reads as Free). */
+  static from(user: UserEntity, now: Date): UserDto {
     return {
       id: user.id,
       email: user.email,
       displayName: user.displayName,
       emailVerified: user.emailVerifiedAt !== null,
-      plan: { tier: user.planTier },
+      plan: PlanSummaryDto.from(user, now),
     };
   }
 }

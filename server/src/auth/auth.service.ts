@@ -1,4 +1,5 @@
 import { ConflictException, Injectable, Logger, OnModuleInit, UnauthorizedException } from '@nestjs/common';
+import { Clock } from '../common/clock/clock.service';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { AccessTokenService } from './access-token.service';
 import { AUTH_MESSAGES, AuthSessionDto, LoginDto, SignupDto, UserDto } from './auth.dto';
@@ -30,6 +31,7 @@ export class AuthService implements OnModuleInit {
     private readonly accessTokens: AccessTokenService,
     private readonly verification: EmailVerificationService,
     private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit() {
@@ -87,6 +89,6 @@ export class AuthService implements OnModuleInit {
 
   private async sessionFor(user: UserEntity): Promise<AuthSessionDto> {
     const { accessToken, expiresIn } = await this.accessTokens.issue(user.id);
-    return { accessToken, tokenType: 'Bearer', expiresIn, user: UserDto.from(user) };
+    return { accessToken, tokenType: 'Bearer', expiresIn, user: UserDto.from(user, this.clock.now()) };
   }
 }

@@ -29,8 +29,13 @@ export class UserEntity {
   @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
   emailVerifiedAt!: Date | null;
 
+  /** The last plan paid for (or granted); see billing/plan-period.rules.ts for the one that applies now. */
   @Column({ name: 'plan_tier', type: 'text', default: 'free' })
   planTier!: PlanTier;
+
+  /** When the paid period of planTier ends; null: no end (Free, or an operator's grant). */
+  @Column({ name: 'plan_expires_at', type: 'timestamptz', nullable: true })
+  planExpiresAt!: Date | null;
 
   /** Access tokens issued before this instant are refused (set by a password reset). */
   @Column({ name: 'sessions_revoked_at', type: 'timestamptz', nullable: true })

@@ -64,3 +64,16 @@ export function planFor(tier: PlanTier): Plan {
   if (!plan) throw new Error(`Unknown plan tier ${tier}`);
   return plan;
 }
+
+export function isPlanTier(value: unknown): value is PlanTier {
+  return typeof value === 'string' && (PLAN_TIERS as readonly string[]).includes(value);
+}
+
+/**
+ * The amount a payment for one period of a plan must carry, in cents (the spec's "price × 100"),
+ * or undefined for the free plan, which is never paid for.
+ */
+export function paymentAmountCents(tier: PlanTier): number | undefined {
+  const { priceCents } = planFor(tier);
+  return priceCents > 0 ? priceCents : undefined;
+}

@@ -6,6 +6,7 @@ import type { AnalysisResult } from './analysis/analysis.types';
 import { FindingCounts, ScanStatus } from './scan.entity';
 import { ScanRepository } from './scan.repository';
 import { ScanPageDto, ScanRecordDto, ScanSummaryDto } from './scan.dto';
+import type { ScanUsageDto } from './scan-usage.dto';
 
 /** Scans that count against the monthly quota: running and completed ones (failed and demo scans do not). */
 const COUNTED: ScanStatus[] = ['running', 'completed'];
@@ -100,6 +101,17 @@ export class ScanHistoryService implements OnModuleInit {
   /** How many of this month's privacy scans the user has used. */
   usedThisMonth(userId: string, now = new Date()): Promise<number> {
     return this.scans.countOfUserSince(userId, 'privacy', monthStartUtc(now), COUNTED);
+  }
+
+  /** This month's privacy scans against the allowance of the plan that applies now (the account page). */
+  async usage(userId: string, now = new Date()): Promise<ScanUsageDto> {
+    const [profile, used] = await Promise.all([this.accounts.profile(userId), this.usedThisMonth(userId, now)]);
+    return {
+      used,
+      limit: planFor(profile.plan.tier).monthlyScans,
+      periodStart: monthStartUtc(now).toISOString(),
+      periodEnd: nextMonthStartUtc(now).toISOString(),
+    };
   }
 
   async list(userId: string, page: number, pageSize: number): Promise<ScanPageDto> {

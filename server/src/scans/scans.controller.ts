@@ -25,6 +25,7 @@ import {
   ScanRecordDto,
   ScanStartedEventDto,
 } from './scan.dto';
+import { ScanUsageDto } from './scan-usage.dto';
 import { ScansService } from './scans.service';
 import { SseWriter } from './sse-writer';
 
@@ -108,6 +109,14 @@ export class ScansController {
   @ApiOkResponse({ type: ScanPageDto })
   listScans(@CurrentUser() user: AuthenticatedUser, @Query() query: ListScansQueryDto): Promise<ScanPageDto> {
     return this.history.list(user.userId, query.page ?? 1, query.pageSize ?? 20);
+  }
+
+  @Get('usage')
+  @Authenticated()
+  @ApiOperation({ summary: "This month's privacy scans against the plan's monthly allowance" })
+  @ApiOkResponse({ type: ScanUsageDto })
+  getScanUsage(@CurrentUser() user: AuthenticatedUser): Promise<ScanUsageDto> {
+    return this.history.usage(user.userId);
   }
 
   @Get(':id')

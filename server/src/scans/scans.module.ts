@@ -19,6 +19,8 @@ import { dnsResolverProvider, EmailDnsSource } from './sources/email-dns.source'
 import { GravatarSource } from './sources/gravatar.source';
 import { HibpSource } from './sources/hibp.source';
 import { PwnedPasswordsSource } from './sources/pwned-passwords.source';
+import { WebsiteSource } from './sources/website.source';
+import { TrackerCatalogueService } from './trackers/tracker-catalogue.service';
 
 /**
  * Privacy scans: the input rules, the analysis pipeline (checks run in parallel, each a source
@@ -42,6 +44,8 @@ import { PwnedPasswordsSource } from './sources/pwned-passwords.source';
     BreachCatalogueRepository,
     BreachCatalogueService,
     PasswordRangeService,
+    TrackerCatalogueService,
+    WebsiteSource,
   ],
   exports: [ScanHistoryService, HibpSource, PwnedPasswordsSource, GravatarSource, EmailDnsSource, BreachCatalogueService],
 })

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, parseDnsServers, parseMailbox } from './app-config';
+import { ConfigError, loadConfig, parseAddressList, parseDnsServers, parseMailbox, parsePortList } from './app-config';
 
 const SMTP_MESSAGE = 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587';
 const MAIL_FROM_MESSAGE = 'MAIL_FROM must be an email address, optionally with a name: Footprint <no-reply@example.com>';
@@ -29,8 +29,12 @@ describe('loadConfig', () => {
         gravatar: { apiUrl: 'https://api.gravatar.com/v3', apiKey: undefined },
         dnsServers: undefined,
         userAgent: expect.stringMatching(/^Footprint\/\d+\.\d+\.\d+ \(privacy audit; self-hosted\)$/),
+        trackerFilterListUrl: undefined,
       },
       scans: { checkTimeoutMs: 8000, scanTimeoutMs: 15000, visitorScansPerHour: 10 },
+      fetch: { allowedPorts: [80, 443], allowedAddresses: [] },
+      stripe: { apiUrl: 'https://api.stripe.com', jsUrl: 'https://js.stripe.com/v3/', keys: undefined },
+      operatorToken: undefined,
     });
   });
 
@@ -198,5 +202,83 @@ describe('the analysis sources and scan limits', () => {
     expect(parseDnsServers('1.1.1.1')).toEqual(['1.1.1.1']);
     expect(parseDnsServers('2606:4700::1111,9.9.9.9:53')).toEqual(['2606:4700::1111', '9.9.9.9:53']);
     for (const bad of ['', 'example.com', '1.1.1.1:99999', '[1.1.1.1]:53', '::1:53x']) expect(parseDnsServers(bad)).toBeUndefined();
+  });
+});
+
+describe('the SSRF guard settings', () => {
+  it('allows ports 80 and 443 and no private address by default', () => {
+    expect(loadConfig({}).fetch).toEqual({ allowedPorts: [80, 443], allowedAddresses: [] });
+    expect(loadConfig({ FETCH_ALLOWED_PORTS: ' ', FETCH_ALLOWED_ADDRESSES: '' }).fetch).toEqual({ allowedPorts: [80, 443], allowedAddresses: [] });
+  });
+
+  it('reads the allowed ports and exempt addresses', () => {
+    const config = loadConfig({ FETCH_ALLOWED_PORTS: '80, 443,8080', FETCH_ALLOWED_ADDRESSES: '127.0.0.1/32, ::1, 10.1.2.0/24' });
+    expect(config.fetch).toEqual({ allowedPorts: [80, 443, 8080], allowedAddresses: ['127.0.0.1/32', '::1', '10.1.2.0/24'] });
+  });
+
+  it('reads the tracker filter list URL', () => {
+    expect(loadConfig({ TRACKER_FILTER_LIST_URL: 'https://lists.example/trackers.txt' }).sources.trackerFilterListUrl).toBe(
+      'https://lists.example/trackers.txt',
+    );
+  });
+
+  it.each([
+    ['FETCH_ALLOWED_PORTS', '80,http', 'FETCH_ALLOWED_PORTS must be a comma-separated list of ports between 1 and 65535: 80,443'],
+    ['FETCH_ALLOWED_PORTS', '0', 'FETCH_ALLOWED_PORTS must be a comma-separated list of ports between 1 and 65535: 80,443'],
+    ['FETCH_ALLOWED_PORTS', '443,70000', 'FETCH_ALLOWED_PORTS must be a comma-separated list of ports between 1 and 65535: 80,443'],
+    ['FETCH_ALLOWED_ADDRESSES', 'localhost', 'FETCH_ALLOWED_ADDRESSES must be a comma-separated list of IP addresses or CIDR ranges: 127.0.0.1/32,10.1.2.0/24'],
+    ['FETCH_ALLOWED_ADDRESSES', '10.0.0.0/33', 'FETCH_ALLOWED_ADDRESSES must be a comma-separated list of IP addresses or CIDR ranges: 127.0.0.1/32,10.1.2.0/24'],
+    ['FETCH_ALLOWED_ADDRESSES', '127.0.0.1,', 'FETCH_ALLOWED_ADDRESSES must be a comma-separated list of IP addresses or CIDR ranges: 127.0.0.1/32,10.1.2.0/24'],
+    ['TRACKER_FILTER_LIST_URL', 'file:///etc/hosts', 'TRACKER_FILTER_LIST_URL must be an http:// or https:// URL'],
+  ])('rejects %s=%s', (name, value, message) => {
+    try {
+      loadConfig({ [name]: value });
+      throw new Error('accepted');
+    } catch (err) {
+      expect((err as ConfigError).problems).toEqual([message]);
+    }
+  });
+
+  it('parses port and address lists strictly', () => {
+    expect(parsePortList('443,443,80')).toEqual([443, 80]);
+    for (const bad of ['', '80;443', '-1', '1e3', '65536']) expect(parsePortList(bad)).toBeUndefined();
+    expect(parseAddressList('fd00::/8,192.168.0.1')).toEqual(['fd00::/8', '192.168.0.1']);
+    for (const bad of ['', '1.2.3', '1.2.3.4/', '::1/129', '10.0.0.0/8/8']) expect(parseAddressList(bad)).toBeUndefined();
+  });
+});
+
+describe('payments and the operators\' endpoint', () => {
+  const keys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+
+  it('configures Stripe only when the secret key, publishable key and webhook secret are all set', () => {
+    expect(loadConfig(keys).stripe.keys).toEqual({ secretKey: 'sk_test_abc', publishableKey: 'pk_test_abc', webhookSecret: 'whsec_abc' });
+    for (const missing of Object.keys(keys)) {
+      expect(loadConfig({ ...keys, [missing]: '' }).stripe.keys).toBeUndefined();
+    }
+  });
+
+  it('reads the Stripe API and Stripe.js addresses (for a fake in tests)', () => {
+    const config = loadConfig({ STRIPE_API_URL: 'http://127.0.0.1:4010/', STRIPE_JS_URL: 'http://127.0.0.1:4011/v3/' });
+    expect(config.stripe).toEqual({ apiUrl: 'http://127.0.0.1:4010', jsUrl: 'http://127.0.0.1:4011/v3/', keys: undefined });
+  });
+
+  it('reads OPERATOR_TOKEN', () => {
+    expect(loadConfig({ OPERATOR_TOKEN: 'o'.repeat(32) }).operatorToken).toBe('o'.repeat(32));
+  });
+
+  it.each([
+    ['STRIPE_SECRET_KEY', 'pk_test_abc', 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)'],
+    ['STRIPE_PUBLISHABLE_KEY', 'sk_test_abc', 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_live_… or pk_test_…)'],
+    ['STRIPE_WEBHOOK_SECRET', 'secret', 'STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_…)'],
+    ['STRIPE_API_URL', 'api.stripe.com', 'STRIPE_API_URL must be an http:// or https:// URL, such as https://api.stripe.com'],
+    ['STRIPE_JS_URL', 'ftp://js.stripe.com/v3/', 'STRIPE_JS_URL must be an http:// or https:// URL, such as https://js.stripe.com/v3/'],
+    ['OPERATOR_TOKEN', 'short', 'OPERATOR_TOKEN must be at least 32 characters long (use 32 or more random bytes)'],
+  ])('rejects %s=%s', (name, value, message) => {
+    try {
+      loadConfig({ [name]: value });
+      throw new Error('accepted');
+    } catch (err) {
+      expect((err as ConfigError).problems).toEqual([message]);
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
   IsString,
   IsUrl,
   isEmail,
+  Matches,
   Max,
   Min,
   MinLength,
@@ -33,6 +34,8 @@ export const DEFAULT_HIBP_API_URL = 'https://haveibeenpwned.com/api/v3';
 export const DEFAULT_PWNED_PASSWORDS_URL = 'https://api.pwnedpasswords.com';
 export const DEFAULT_GRAVATAR_API_URL = 'https://api.gravatar.com/v3';
 export const DEFAULT_MAIL_FROM = 'Footprint <no-reply@footprint.example>';
+export const DEFAULT_STRIPE_API_URL = 'https://api.stripe.com';
+export const DEFAULT_STRIPE_JS_URL = 'https://js.stripe.com/v3/';
 
 /**
  * A sender as mail headers write it: `name@example.com` or `Display Name <name@example.com>`.
@@ -96,6 +99,41 @@ const IsDnsServers = (message: string) =>
     {
       name: 'isDnsServers',
       validator: { validate: (value) => typeof value === 'string' && parseDnsServers(value) !== undefined, defaultMessage: () => message },
+    },
+    { message },
+  );
+
+/** FETCH_ALLOWED_PORTS: comma-separated TCP ports (1-65535); undefined when malformed or empty. */
+export function parsePortList(value: string): number[] | undefined {
+  const items = value.split(',').map((item) => item.trim());
+  if (items.some((item) => !/^\d{1,5}$/.test(item))) return undefined;
+  const ports = items.map(Number);
+  return ports.every((port) => port >= 1 && port <= 65535) ? [...new Set(ports)] : undefined;
+}
+
+/** FETCH_ALLOWED_ADDRESSES: comma-separated IP addresses and CIDR ranges; undefined when malformed. */
+export function parseAddressList(value: string): string[] | undefined {
+  const items = value.split(',').map((item) => item.trim());
+  const valid = (item: string) => {
+    const [address, prefix, ...rest] = item.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  };
+  return items.every(valid) ? items : undefined;
+}
+
+const IsPortList = (message: string) =>
+  ValidateBy(
+    { name: 'isPortList', validator: { validate: (value) => typeof value === 'string' && parsePortList(value) !== undefined, defaultMessage: () => message } },
+    { message },
+  );
+
+const IsAddressList = (message: string) =>
+  ValidateBy(
+    {
+      name: 'isAddressList',
+      validator: { validate: (value) => typeof value === 'string' && parseAddressList(value) !== undefined, defaultMessage: () => message },
     },
     { message },
   );
@@ -267,6 +305,52 @@ class EnvironmentVariables {
   @Min(0)
   @Max(1_000_000)
   VISITOR_SCANS_PER_HOUR?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsPortList('FETCH_ALLOWED_PORTS must be a comma-separated list of ports between 1 and 65535: 80,443')
+  FETCH_ALLOWED_PORTS?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsAddressList('FETCH_ALLOWED_ADDRESSES must be a comma-separated list of IP addresses or CIDR ranges: 127.0.0.1/32,10.1.2.0/24')
+  FETCH_ALLOWED_ADDRESSES?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(HTTP_URL, { message: 'TRACKER_FILTER_LIST_URL must be an http:// or https:// URL' })
+  TRACKER_FILTER_LIST_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[sr]k_\S+$/, { message: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)' })
+  STRIPE_SECRET_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^pk_\S+$/, { message: 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_live_… or pk_test_…)' })
+  STRIPE_PUBLISHABLE_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^whsec_\S+$/, { message: 'STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_…)' })
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(HTTP_URL, { message: 'STRIPE_API_URL must be an http:// or https:// URL, such as https://api.stripe.com' })
+  STRIPE_API_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(HTTP_URL, { message: 'STRIPE_JS_URL must be an http:// or https:// URL, such as https://js.stripe.com/v3/' })
+  STRIPE_JS_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'OPERATOR_TOKEN must be at least 32 characters long (use 32 or more random bytes)' })
+  OPERATOR_TOKEN?: string;
 }
 
 export interface AppConfig {
@@ -305,6 +389,15 @@ export interface AppConfig {
     dnsServers?: string[];
     /** The User-Agent of every outside request: names the product and where to reach us. */
     userAgent: string;
+    /** A filter list (hosts or adblock syntax) that extends our tracker catalogue at start; unset: the catalogue alone. */
+    trackerFilterListUrl?: string;
+  };
+  /** The SSRF guard of every fetch of a user-supplied URL (DESIGN.md). */
+  fetch: {
+    /** The only ports such a URL may use. */
+    allowedPorts: number[];
+    /** IPs and CIDR ranges exempt from the private-address refusal: for tests and closed networks only. */
+    allowedAddresses: string[];
   };
   scans: {
     /** Each check's own time limit. */
@@ -314,6 +407,17 @@ export interface AppConfig {
     /** Scans a visitor (no account) may run per hour from one IP address. */
     visitorScansPerHour: number;
   };
+  /** Card payments (Stripe). Payments are possible only when `keys` is set. */
+  stripe: {
+    /** Where the server's Stripe SDK sends its requests (scheme, host and port are used). */
+    apiUrl: string;
+    /** The Stripe.js script the pricing page loads. */
+    jsUrl: string;
+    /** Unset unless STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are all set. */
+    keys?: { secretKey: string; publishableKey: string; webhookSecret: string };
+  };
+  /** The bearer token of the operators' analytics endpoint; unset: that endpoint answers 404. */
+  operatorToken?: string;
 }
 
 export class ConfigError extends Error {
@@ -367,12 +471,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       gravatar: { apiUrl: trimSlash(env.GRAVATAR_API_URL ?? DEFAULT_GRAVATAR_API_URL), apiKey: env.GRAVATAR_API_KEY?.trim() },
       dnsServers: env.DNS_SERVERS ? parseDnsServers(env.DNS_SERVERS) : undefined,
       userAgent: `Footprint/${appVersion()} (privacy audit; ${(env.PUBLIC_URL ?? '').trim() || 'self-hosted'})`,
+      trackerFilterListUrl: env.TRACKER_FILTER_LIST_URL?.trim(),
+    },
+    fetch: {
+      allowedPorts: parsePortList(env.FETCH_ALLOWED_PORTS ?? '80,443') ?? [80, 443],
+      allowedAddresses: env.FETCH_ALLOWED_ADDRESSES ? (parseAddressList(env.FETCH_ALLOWED_ADDRESSES) ?? []) : [],
     },
     scans: {
       checkTimeoutMs: env.SCAN_CHECK_TIMEOUT_MS ?? 8_000,
       scanTimeoutMs: env.SCAN_TIMEOUT_MS ?? 15_000,
       visitorScansPerHour: env.VISITOR_SCANS_PER_HOUR ?? 10,
     },
+    stripe: {
+      apiUrl: trimSlash(env.STRIPE_API_URL ?? DEFAULT_STRIPE_API_URL),
+      jsUrl: (env.STRIPE_JS_URL ?? DEFAULT_STRIPE_JS_URL).trim(),
+      keys:
+        env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: env.STRIPE_SECRET_KEY.trim(), publishableKey: env.STRIPE_PUBLISHABLE_KEY.trim(), webhookSecret: env.STRIPE_WEBHOOK_SECRET.trim() }
+          : undefined,
+    },
+    operatorToken: env.OPERATOR_TOKEN,
   };
 }
 

@@ -1,0 +1,25 @@
+import { api } from '../api/client';
+
+export const AB_VARIANTS = ['A', 'B', 'C'] as const;
+export type AbVariant = (typeof AB_VARIANTS)[number];
+
+const isVariant = (value: unknown): value is AbVariant => typeof value === 'string' && (AB_VARIANTS as readonly string[]).includes(value);
+
+/**
+ * The spec's A/B call (section 7): GET the variant; if the answer is not ok, pick A, B or C at
+ * random and POST it back; on any error, A.
+ */
+export async function abTestVariant(testName: 'pricing_test', random: () => number = Math.random): Promise<AbVariant> {
+  try {
+    const { data, response } = await api.GET('/api/analytics/ab-test/{testName}', { params: { path: { testName } } });
+    if (response.ok && isVariant(data?.variant)) return data.variant;
+    const chosen = AB_VARIANTS[Math.floor(random() * AB_VARIANTS.length)] ?? 'A';
+    await api.POST('/api/analytics/ab-test/{testName}', {
+      params: { path: { testName }, header: { 'X-Footprint-CSRF': '1' } },
+      body: { variant: chosen },
+    });
+    return chosen;
+  } catch {
+    return 'A';
+  }
+}
