@@ -96,21 +96,13 @@ console.log(`  with the 50,000-rule list:    ${withList.ns.toFixed(0)} ns per ma
 
 // --- analyzer on a page with 30 third parties -------------------------------------------------------
 const { analyzeThirdParties } = load('server/src/scans/analysis/third-party.analyzer.ts');
-const trackerScripts = [
-  'https://static.hotjar.com/c/hotjar-1.js', 'https://edge.fullstory.com/s/fs.js', 'https://www.clarity.ms/tag/abc',
-  'https://cdn.mouseflow.com/projects/1.js', 'https://connect.facebook.net/en_US/fbevents.js', 'https://www.googletagmanager.com/gtm.js?id=GTM-1',
-  'https://www.google-analytics.com/analytics.js', 'https://securepubads.g.doubleclick.net/tag/js/gpt.js', 'https://snap.licdn.com/li.lms-analytics/insight.min.js',
-  'https://static.ads-twitter.com/uwt.js', 'https://analytics.tiktok.com/i18n/pixel/events.js', 'https://s.pinimg.com/ct/core.js',
-  'https://sc-static.net/scevent.min.js', 'https://bat.bing.com/bat.js', 'https://cdn.segment.com/analytics.js/v1/x/analytics.min.js',
-  'https://cdn.amplitude.com/libs/amplitude.js', 'https://cdn.optimizely.com/js/1.js', 'https://static.criteo.net/js/ld/publishertag.js',
-  'https://fpjs.io/agent.js', 'https://js.hs-scripts.com/1.js',
-];
-const unknownScripts = Array.from({ length: 10 }, (_, i) => `https://cdn${i}.vendor${i}.example/lib.js`);
+const { KNOWN_TRACKER_SCRIPTS, unknownVendorScripts } = load('test/support/tracker-scripts.ts');
+const unknownScripts = unknownVendorScripts(10);
 const article = (n) =>
   Array.from({ length: n }, (_, i) => `<article><h2>Product ${i}</h2><p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(4)}</p><img src="/img/p${i}.jpg" alt="Product ${i}"><a href="/p/${i}">More</a></article>`).join('\n');
 const pageWith = (filler) => `<!doctype html><html><head><title>Bench shop</title>
 <link rel="stylesheet" href="/app.css"><link rel="preconnect" href="https://www.google-analytics.com">
-${trackerScripts.map((src) => `<script async src="${src}"></script>`).join('\n')}
+${KNOWN_TRACKER_SCRIPTS.map((src) => `<script async src="${src}"></script>`).join('\n')}
 ${unknownScripts.map((src) => `<script src="${src}"></script>`).join('\n')}
 <script>!function(f,b,e,v){f.fbq=function(){};}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init', '1234567890');fbq('track', 'PageView');</script>
 <script>(function(h,o,t,j){h._hjSettings={hjid:1,hjsv:6};})(window,document,'https://static.hotjar.com/c/hotjar-','.js?sv=');</script>

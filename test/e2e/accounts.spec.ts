@@ -6,6 +6,7 @@ import { SmtpSink } from '../fakes/smtp-sink';
 import type { TrackedPage } from '../support/browser';
 import { checkAxe, checkClean, Checks } from '../support/checks';
 import { useBuiltAppAndBrowser } from '../support/e2e-suite';
+import { signUpInBrowser } from '../support/signup-page';
 
 /** Accounts in a real browser against the built app: sign-up, sign-in, reset and verification by email, account page. */
 
@@ -40,18 +41,7 @@ async function useIp(t: TrackedPage, ip: string) {
   await t.page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
 }
 
-async function signUp(t: TrackedPage, email: string, password = PASSWORD) {
-  await t.goto('/signup');
-  const m = main(t.page);
-  await m.getByLabel('First name').fill('Ada');
-  await m.getByLabel('Last name').fill('Lovelace');
-  await m.getByLabel('Email').fill(email);
-  await m.getByLabel('Password', { exact: true }).fill(password);
-  await m.getByLabel('Confirm password').fill(password);
-  await tick(m.getByRole('checkbox', { name: /terms/i }));
-  await m.getByRole('button', { name: 'Create Account', exact: true }).click();
-  await t.page.waitForURL((url) => url.pathname === '/dashboard');
-}
+const signUp = (t: TrackedPage, email: string, password = PASSWORD) => signUpInBrowser(t, { email, password, lastName: 'Lovelace' });
 
 async function logIn(t: TrackedPage, email: string, password: string, rememberMe = false) {
   if (new URL(t.page.url()).pathname !== '/login') await t.goto('/login');

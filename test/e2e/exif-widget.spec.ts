@@ -9,7 +9,8 @@ import { readImageMetadata } from '../../server/src/scans/exif/image-metadata.re
 import type { TrackedPage } from '../support/browser';
 import { checkAxe, checkClean, Checks } from '../support/checks';
 import { useBuiltAppAndBrowser } from '../support/e2e-suite';
-import { ascii, canonMakerNote, comSegment, exifApp1, exifTiff, jpegWith, xmpApp1, xmpPacket } from '../support/image-fixtures';
+import { ascii, cameraExif, canonMakerNote, comSegment, exifApp1, jpegWith, xmpApp1, xmpPacket } from '../support/image-fixtures';
+import { signUpInBrowser } from '../support/signup-page';
 
 /**
  * The EXIF Privacy Check in a real browser against the built app: a signed-in user drops a photo
@@ -31,19 +32,7 @@ async function freshUser(t: TrackedPage) {
 
 const main = (page: Page) => page.getByRole('main');
 
-async function signUp(t: TrackedPage, email: string) {
-  await t.goto('/signup');
-  const m = main(t.page);
-  await m.getByLabel('First name').fill('Ada');
-  await m.getByLabel('Last name').fill('Photographer');
-  await m.getByLabel('Email').fill(email);
-  await m.getByLabel('Password', { exact: true }).fill('exif-pass-12');
-  await m.getByLabel('Confirm password').fill('exif-pass-12');
-  const terms = m.getByRole('checkbox', { name: /terms/i });
-  await terms.check({ timeout: 1_500 }).catch(() => terms.dispatchEvent('click'));
-  await m.getByRole('button', { name: 'Create Account', exact: true }).click();
-  await t.page.waitForURL((url) => url.pathname === '/dashboard');
-}
+const signUp = (t: TrackedPage, email: string) => signUpInBrowser(t, { email, password: 'exif-pass-12', lastName: 'Photographer' });
 
 async function openExifTab(t: TrackedPage) {
   await main(t.page).getByRole('tab', { name: 'EXIF Check' }).click();
@@ -55,17 +44,7 @@ async function photo(): Promise<Buffer> {
   const base = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7' } }).jpeg().toBuffer();
   return Buffer.from(
     jpegWith(new Uint8Array(base), [
-      exifApp1(
-        exifTiff({
-          make: 'Canon',
-          model: 'Canon EOS 5D',
-          orientation: 6,
-          dateTimeOriginal: '2023:05:04 10:20:30',
-          bodySerial: 'SN-0123456789',
-          gps: { latitude: 48.858222, longitude: 2.2945 },
-          makerNote: canonMakerNote({ ownerName: 'Ada Photographer', serialNumber: 330100138 }),
-        }),
-      ),
+      exifApp1(cameraExif({ artist: 'Ada Photographer', makerNote: canonMakerNote({ ownerName: 'Ada Photographer', serialNumber: 330100138 }) })),
       xmpApp1(xmpPacket({ creator: 'Ada Photographer', email: 'ada@example.com' })),
       comSegment('our secret beach'),
     ]),

@@ -8,6 +8,7 @@ import { FakeHibp, sampleBreach } from '../fakes/hibp';
 import type { TrackedPage } from '../support/browser';
 import { checkAxe, checkClean, Checks } from '../support/checks';
 import { useBuiltAppAndBrowser } from '../support/e2e-suite';
+import { signUpInBrowser } from '../support/signup-page';
 
 /**
  * The privacy audit widget and the password exposure check in a real browser, against the built
@@ -75,19 +76,7 @@ async function checkScoreCircle(scope: Locator, c: Checks) {
   });
 }
 
-async function signUp(t: TrackedPage, email: string) {
-  await t.goto('/signup');
-  const m = main(t.page);
-  await m.getByLabel('First name').fill('Ada');
-  await m.getByLabel('Last name').fill('Scanner');
-  await m.getByLabel('Email').fill(email);
-  await m.getByLabel('Password', { exact: true }).fill('scan-pass-12');
-  await m.getByLabel('Confirm password').fill('scan-pass-12');
-  const terms = m.getByRole('checkbox', { name: /terms/i });
-  await terms.check({ timeout: 1_500 }).catch(() => terms.dispatchEvent('click'));
-  await m.getByRole('button', { name: 'Create Account', exact: true }).click();
-  await t.page.waitForURL((url) => url.pathname === '/dashboard');
-}
+const signUp = (t: TrackedPage, email: string) => signUpInBrowser(t, { email, password: 'scan-pass-12', lastName: 'Scanner' });
 
 describe('privacy audit widget', () => {
   it('a visitor scans an email with breaches on the landing page: live checks, score, counts, no details, sign-up prompt, Scan Another', async () => {

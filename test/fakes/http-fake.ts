@@ -1,5 +1,5 @@
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer } from './local-server';
 
 /**
  * How a fake route misbehaves: an HTTP error (429 with Retry-After, 401, 403, 500), a body that
@@ -45,34 +45,20 @@ export abstract class HttpFake<Route extends string> {
   readonly failures: Partial<Record<Route, FakeFailure>> = {};
   readonly requests: FakeRequest[] = [];
 
-  private server?: Server;
-  private port?: number;
+  private readonly http = new LocalHttpServer(this.constructor.name, (req, res) => void this.handle(req, res));
 
   get baseUrl(): string {
-    if (this.port === undefined) throw new Error(`${this.constructor.name} is not started`);
-    return `http://127.0.0.1:${this.port}`;
+    return this.http.origin;
   }
 
   /** Listens on 127.0.0.1 on a free port; answers the base URL. */
-  async start(): Promise<string> {
-    if (this.server) throw new Error(`${this.constructor.name} is already started`);
-    const server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
-    this.server = server;
-    this.port = (server.address() as AddressInfo).port;
-    return this.baseUrl;
+  start(): Promise<string> {
+    return this.http.start();
   }
 
   /** Stops listening and drops every connection (hanging requests included). */
-  async close(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  close(): Promise<void> {
+    return this.http.stop();
   }
 
   /** Forgets the requests, failures and delay (not the data). */

@@ -1,6 +1,6 @@
 import { createHash, createHmac, generateKeyPairSync, KeyObject, randomBytes, sign, timingSafeEqual } from 'node:crypto';
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer } from './local-server';
 
 /** Who the fake signs in: the claims of the ID tokens it issues. */
 export interface FakeIdentity {
@@ -64,8 +64,11 @@ export class FakeOidcProvider {
   discoveryRequests = 0;
   jwksRequests = 0;
 
-  private server?: Server;
-  private port?: number;
+  private readonly http = new LocalHttpServer('FakeOidcProvider', (req, res) => {
+    this.handle(req, res).catch((err: unknown) => {
+      json(res, 500, { error: 'server_error', error_description: err instanceof Error ? err.message : String(err) });
+    });
+  });
   private readonly kid = `fake-${randomBytes(4).toString('hex')}`;
   private readonly privateKey: KeyObject;
   private readonly publicJwk: Record<string, unknown>;
@@ -82,8 +85,7 @@ export class FakeOidcProvider {
   }
 
   get issuer(): string {
-    if (this.port === undefined) throw new Error('FakeOidcProvider is not started');
-    return `http://127.0.0.1:${this.port}`;
+    return this.http.origin;
   }
 
   /** The environment that points the app at this provider. */
@@ -92,27 +94,12 @@ export class FakeOidcProvider {
   }
 
   async start(): Promise<this> {
-    if (this.server) throw new Error('FakeOidcProvider is already started');
-    const server = createServer((req, res) => {
-      this.handle(req, res).catch((err: unknown) => {
-        json(res, 500, { error: 'server_error', error_description: err instanceof Error ? err.message : String(err) });
-      });
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
-    this.server = server;
-    this.port = (server.address() as AddressInfo).port;
+    await this.http.start();
     return this;
   }
 
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.http.stop();
   }
 
   /** Back to a well-behaved provider signing in the default identity. */

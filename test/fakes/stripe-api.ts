@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer } from './local-server';
 
 /** Stripe's test cards that the fake knows (https://docs.stripe.com/testing). */
 export const TEST_CARDS = {
@@ -108,12 +108,14 @@ export class FakeStripeApi {
   private readonly paymentMethods = new Map<string, FakePaymentMethod>();
   private readonly idempotent = new Map<string, FakePaymentIntent>();
   private readonly pending = new Set<Promise<unknown>>();
-  private server?: Server;
-  private port?: number;
+  private readonly http = new LocalHttpServer('FakeStripeApi', (req, res) => {
+    this.handle(req, res).catch((err: unknown) => {
+      send(res, 500, { error: { type: 'api_error', message: err instanceof Error ? err.message : String(err) } });
+    });
+  });
 
   get baseUrl(): string {
-    if (this.port === undefined) throw new Error('FakeStripeApi is not started');
-    return `http://127.0.0.1:${this.port}`;
+    return this.http.origin;
   }
 
   /** The environment that points the app at this fake (Stripe.js URL not included: see FakeStripeJs). */
@@ -127,28 +129,13 @@ export class FakeStripeApi {
   }
 
   async start(): Promise<this> {
-    if (this.server) throw new Error('FakeStripeApi is already started');
-    const server = createServer((req, res) => {
-      this.handle(req, res).catch((err: unknown) => {
-        send(res, 500, { error: { type: 'api_error', message: err instanceof Error ? err.message : String(err) } });
-      });
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
-    this.server = server;
-    this.port = (server.address() as AddressInfo).port;
+    await this.http.start();
     return this;
   }
 
   async stop(): Promise<void> {
     await this.settled();
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await this.http.stop();
   }
 
   /** Forgets requests, deliveries and misbehaviour (not the intents). */

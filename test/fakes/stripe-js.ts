@@ -1,5 +1,5 @@
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer } from './local-server';
 
 /**
  * The browser script of the Stripe.js fake: `window.Stripe(publishableKey)` with the subset the
@@ -113,44 +113,34 @@ function script(apiBaseUrl: string): string {
 export class FakeStripeJs {
   /** Each GET of the script: the page that asked (Referer is not sent: the app's policy is no-referrer). */
   readonly loads: Array<{ path: string; at: number }> = [];
-  private server?: Server;
-  private port?: number;
+  private readonly http = new LocalHttpServer('FakeStripeJs', (req, res) => this.serve(req, res));
 
   constructor(private readonly apiBaseUrl: () => string) {}
 
   /** The script's URL, for STRIPE_JS_URL. */
   get url(): string {
-    if (this.port === undefined) throw new Error('FakeStripeJs is not started');
-    return `http://127.0.0.1:${this.port}/v3/`;
+    return `${this.http.origin}/v3/`;
   }
 
   async start(): Promise<this> {
-    const server = createServer((req, res) => {
-      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-      if (req.method !== 'GET' || path !== '/v3/') {
-        res.writeHead(404, { 'content-type': 'text/plain' });
-        res.end('not found');
-        return;
-      }
-      this.loads.push({ path, at: Date.now() });
-      const body = script(this.apiBaseUrl());
-      res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store' });
-      res.end(body);
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
-    this.server = server;
-    this.port = (server.address() as AddressInfo).port;
+    await this.http.start();
     return this;
   }
 
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.http.stop();
+  }
+
+  private serve(req: IncomingMessage, res: ServerResponse): void {
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (req.method !== 'GET' || path !== '/v3/') {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    this.loads.push({ path, at: Date.now() });
+    const body = script(this.apiBaseUrl());
+    res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store' });
+    res.end(body);
   }
 }

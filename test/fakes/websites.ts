@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer, Server as HttpsServer } from 'node:https';
-import { AddressInfo, createServer as createNetServer, Server as NetServer, Socket } from 'node:net';
+import { createServer as createNetServer, Server as NetServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { closeNow, listenOnFreePort } from './local-server';
 
 /**
  * Websites on 127.0.0.1 for the website check. One port speaks both plain HTTP and HTTPS (the first
@@ -132,11 +133,7 @@ export class FakeWebsites {
         process.nextTick(() => socket.resume());
       });
     });
-    await new Promise<void>((resolve, reject) => {
-      this.net!.once('error', reject);
-      this.net!.listen(0, this.host, () => resolve());
-    });
-    this.port = (this.net.address() as AddressInfo).port;
+    this.port = await listenOnFreePort(this.net, this.host);
     return this;
   }
 
@@ -199,19 +196,13 @@ export class CanaryServer {
       this.hits += 1;
       res.end('canary');
     });
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(0, this.host, () => resolve());
-    });
-    this.listeningOn = (this.server.address() as AddressInfo).port;
+    this.listeningOn = await listenOnFreePort(this.server, this.host);
     return this;
   }
 
   async close(): Promise<void> {
     const server = this.server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (server) await closeNow(server);
   }
 }
 

@@ -12,6 +12,8 @@ import { AppConfig, loadConfig } from '../../server/src/common/config/app-config
 import { SafeFetchError } from '../../server/src/common/security/ssrf/safe-fetch.types';
 import { HostLookup, SafeFetcher, systemLookup } from '../../server/src/common/security/ssrf/safe-fetcher';
 import { SSRF_MESSAGES } from '../../server/src/common/security/ssrf/url-policy';
+import { closeNow, listenOnFreePort } from '../fakes/local-server';
+import { rejectionOf } from '../support/rejection';
 
 // The SSRF suite (issue 5): a canary server listens on every local address of one port and on
 // 127.0.0.2 beside the fixture; no payload may ever open a connection to it. The strict fetcher runs
@@ -42,10 +44,7 @@ class Canary {
   }
 
   async close(): Promise<void> {
-    for (const server of this.servers) {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+    for (const server of this.servers) await closeNow(server);
   }
 }
 
@@ -68,15 +67,12 @@ class Fixture {
 
   async listen(server: Server, host = '127.0.0.1'): Promise<number> {
     this.server = server;
-    await new Promise<void>((resolve) => server.listen(0, host, () => resolve()));
-    this.port = (server.address() as AddressInfo).port;
+    this.port = await listenOnFreePort(server, host);
     return this.port;
   }
 
   async close(): Promise<void> {
-    if (!this.server) return;
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    if (this.server) await closeNow(this.server);
   }
 }
 
@@ -93,15 +89,7 @@ function testLookup(table: Record<string, string[] | (() => string[])>): HostLoo
   return Object.assign(lookup, { calls });
 }
 
-async function failure(work: Promise<unknown>): Promise<SafeFetchError> {
-  try {
-    await work;
-  } catch (err) {
-    if (err instanceof SafeFetchError) return err;
-    throw err;
-  }
-  throw new Error('the fetch was not refused');
-}
+const failure = (work: Promise<unknown>) => rejectionOf(work, SafeFetchError);
 
 const REFUSAL_MESSAGES: string[] = [SSRF_MESSAGES.invalidUrl, SSRF_MESSAGES.privateAddress, SSRF_MESSAGES.credentials];
 

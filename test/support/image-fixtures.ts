@@ -315,6 +315,28 @@ export function exifTiff(spec: ExifSpec): Uint8Array {
   return tiffBlock(chain, spec.littleEndian ?? false);
 }
 
+/**
+ * The EXIF of a photo straight from a camera, with something of every personal kind: who took it
+ * (Artist, and the owner name in the Canon maker note), where (GPS by the Eiffel Tower), when (with
+ * its UTC offset), the body's serial in EXIF and in the maker note, and a thumbnail. `changes`
+ * replaces fields; `undefined` leaves one out.
+ */
+export function cameraExif(changes: Partial<ExifSpec> = {}): Uint8Array {
+  return exifTiff({
+    make: 'Canon',
+    model: 'Canon EOS 5D',
+    artist: 'Jane Doe',
+    orientation: 6,
+    dateTimeOriginal: '2021:06:01 12:30:45',
+    offsetTimeOriginal: '+02:00',
+    bodySerial: 'SN-0123456789',
+    gps: { latitude: 48.858222, longitude: 2.2945 },
+    makerNote: canonMakerNote({ ownerName: 'Jane Doe', serialNumber: 330100138 }),
+    thumbnail: tinyJpeg(),
+    ...changes,
+  });
+}
+
 // ---- maker notes -------------------------------------------------------------------------------
 
 /** Canon: a bare IFD whose offsets count from the TIFF start. */

@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Button, Card, Code, Flex, Heading, List, Progress, S
 import { cleanFileName, IMAGE_SIGNATURE_BYTES, IMAGE_TYPE_INFO, uploadProblem } from '@shared/metadata-strip/image-upload.rules';
 import { stripMetadata } from '@shared/metadata-strip/metadata.stripper';
 import { type ChangeEvent, type DragEvent, useEffect, useRef, useState } from 'react';
+import { ScoreCircle } from '../components/ScoreCircle';
 import { riskTone, SEVERITY_LABEL, SEVERITY_PALETTE } from './exif-display';
 import { analyzeImage, EXIF_ERRORS, type ExifAnalysis, type ExifFinding, ExifUploadError } from './exif-upload';
 
@@ -258,33 +259,10 @@ interface ExifResultsProps {
 }
 
 function ExifResults({ fileName, analysis, headingAs, subHeadingAs, titleRef, onAnalyzeAnother, onStrip, stripMessage }: ExifResultsProps) {
-  const tone = riskTone(analysis.riskScore);
   return (
     <Stack gap="6">
       <Flex gap="6" align="center" direction={{ base: 'column', sm: 'row' }} textAlign={{ base: 'center', sm: 'start' }}>
-        <Flex
-          role="img"
-          aria-label={`Risk score ${analysis.riskScore} out of 100: ${tone.label}`}
-          data-testid="exif-risk-score"
-          data-tone={tone.palette}
-          boxSize="28"
-          flexShrink={0}
-          rounded="full"
-          bg={tone.bg}
-          color={tone.fg}
-          direction="column"
-          align="center"
-          justify="center"
-          borderWidth="6px"
-          borderColor={`${tone.palette}.200`}
-        >
-          <Text fontSize="3xl" fontWeight="bold" lineHeight="1">
-            {analysis.riskScore}
-          </Text>
-          <Text fontSize="xs" fontWeight="medium">
-            {tone.label}
-          </Text>
-        </Flex>
+        <ScoreCircle name="Risk score" score={analysis.riskScore} tone={riskTone(analysis.riskScore)} size="md" testId="exif-risk-score" />
         <Box minW="0">
           <Heading as={headingAs} ref={titleRef} tabIndex={-1} size="xl" outline="none" wordBreak="break-word">
             Risk Score for {fileName}

@@ -7,6 +7,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../test-utils';
 import { PasswordExposureCheck } from './PasswordExposureCheck';
 import { countInRange, PASSWORD_MESSAGES } from './password-range';
+import { recordingFetch } from './scan-test-helpers';
 
 const PASSWORD = 'correct horse battery staple';
 const HASH = createHash('sha1').update(PASSWORD).digest('hex').toUpperCase();
@@ -25,11 +26,7 @@ const hadSubtle = 'subtle' in globalThis.crypto;
 
 beforeEach(() => {
   requests = [];
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const request = input as Request;
-    requests.push(request);
-    return answer(request);
-  }) as typeof fetch;
+  globalThis.fetch = recordingFetch(requests, (request) => answer(request));
   // jsdom has no SubtleCrypto; Node's is the same Web Crypto API a browser has.
   Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle, configurable: true });
 });

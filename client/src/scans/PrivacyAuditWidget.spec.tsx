@@ -7,7 +7,7 @@ import { SCAN_INPUT_MESSAGES } from '@shared/scan-input.rules';
 import { renderWithProviders, signedIn, signedOut } from '../test-utils';
 import { PrivacyAuditWidget } from './PrivacyAuditWidget';
 import { SCAN_FAILED_MESSAGE } from './scan-stream';
-import { check, controllableSse, emailResult, jsonResponse, sseEvent, sseForResult, sseResponse, startedEvent, visitorResult } from './scan-test-helpers';
+import { check, controllableSse, emailResult, jsonResponse, recordingFetch, sseEvent, sseForResult, sseResponse, startedEvent, visitorResult } from './scan-test-helpers';
 import type { AnalysisResult } from './scan-types';
 
 let requests: Request[];
@@ -18,11 +18,7 @@ beforeEach(() => {
   answer = () => {
     throw new Error('no answer set');
   };
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const request = input as Request;
-    requests.push(request);
-    return answer(request);
-  }) as typeof fetch;
+  globalThis.fetch = recordingFetch(requests, (request) => answer(request));
 });
 
 const box = () => screen.getByRole('textbox', { name: 'Email address, website URL or social media handle' });

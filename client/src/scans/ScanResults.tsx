@@ -1,7 +1,8 @@
 import { Badge, Box, Button, Card, Code, Flex, Heading, Link, List, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
+import { ScoreCircle } from '../components/ScoreCircle';
 import { CheckList } from './CheckList';
 import { capitalize, formatDate, formatNumber, GROUP_TITLES, htmlToText, LEVEL_PALETTE, safeHttpsUrl, scoreTone } from './scan-display';
 import { type AnalysisResult, type BreachDetail, type DemoBreachDetail, type Evidence, FINDING_GROUPS, type FindingDetail, type FindingGroup, type RiskDetail } from './scan-types';
@@ -32,7 +33,7 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
   return (
     <Stack gap="8">
       <Flex gap="6" align="center" direction={{ base: 'column', sm: 'row' }} textAlign={{ base: 'center', sm: 'start' }}>
-        <ScoreCircle score={result.privacyScore} />
+        <ScoreCircle name="Privacy score" score={result.privacyScore} tone={scoreTone(result.privacyScore)} />
         <Box minW="0">
           <Heading as={headingAs} ref={titleRef} tabIndex={-1} size="xl" outline="none" wordBreak="break-word">
             Results for {result.input}
@@ -119,34 +120,6 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
   );
 }
 
-function ScoreCircle({ score }: { score: number }) {
-  const tone = scoreTone(score);
-  return (
-    <Flex
-      role="img"
-      aria-label={`Privacy score ${score} out of 100: ${tone.label}`}
-      data-tone={tone.palette}
-      boxSize="32"
-      flexShrink={0}
-      rounded="full"
-      bg={tone.bg}
-      color={tone.fg}
-      direction="column"
-      align="center"
-      justify="center"
-      borderWidth="6px"
-      borderColor={`${tone.palette}.200`}
-    >
-      <Text fontSize="4xl" fontWeight="bold" lineHeight="1">
-        {score}
-      </Text>
-      <Text fontSize="xs" fontWeight="medium">
-        {tone.label}
-      </Text>
-    </Flex>
-  );
-}
-
 function GroupCard({ group, result, showDetails, headingAs }: { group: FindingGroup; result: AnalysisResult; showDetails: boolean; headingAs: HeadingTag }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -218,16 +191,58 @@ function Level({ level }: { level: BreachDetail['risk'] }) {
   );
 }
 
-function Breach({ detail }: { detail: BreachDetail }) {
+interface DetailLayoutProps {
+  title: string;
+  level: BreachDetail['risk'];
+  /** One line of facts under the title: when, how many, where. */
+  facts?: ReactNode;
+  /** HTML from the source, shown as plain text. */
+  description?: string;
+  evidence: Evidence;
+  source: string;
+  children?: ReactNode;
+}
+
+/** What every detail shows: its title and risk level, a line of facts, what it adds, its description, its evidence. */
+function DetailLayout({ title, level, facts, description, evidence, source, children }: DetailLayoutProps) {
   return (
     <Stack gap="1.5">
       <Flex gap="2" align="center" wrap="wrap">
-        <Text fontWeight="semibold">{detail.title}</Text>
-        <Level level={detail.risk} />
+        <Text fontWeight="semibold" wordBreak="break-word">
+          {title}
+        </Text>
+        <Level level={level} />
       </Flex>
-      <Text fontSize="sm" color="gray.700">
-        Breached {formatDate(detail.breachDate)} · {formatNumber(detail.pwnCount)} accounts
-      </Text>
+      {facts !== undefined && (
+        <Text fontSize="sm" color="gray.700">
+          {facts}
+        </Text>
+      )}
+      {children}
+      {description !== undefined && (
+        <Text fontSize="sm" color="gray.800">
+          {htmlToText(description)}
+        </Text>
+      )}
+      <EvidenceBlock evidence={evidence} source={source} />
+    </Stack>
+  );
+}
+
+function Breach({ detail }: { detail: BreachDetail }) {
+  return (
+    <DetailLayout
+      title={detail.title}
+      level={detail.risk}
+      facts={
+        <>
+          Breached {formatDate(detail.breachDate)} · {formatNumber(detail.pwnCount)} accounts
+        </>
+      }
+      description={detail.description}
+      evidence={detail.evidence}
+      source={detail.source}
+    >
       {detail.dataClasses.length > 0 && (
         <Text fontSize="sm">
           <Text as="span" fontWeight="medium">
@@ -236,48 +251,32 @@ function Breach({ detail }: { detail: BreachDetail }) {
           {detail.dataClasses.join(', ')}
         </Text>
       )}
-      <Text fontSize="sm" color="gray.800">
-        {htmlToText(detail.description)}
-      </Text>
-      <EvidenceBlock evidence={detail.evidence} source={detail.source} />
-    </Stack>
+    </DetailLayout>
   );
 }
 
 function DemoBreach({ detail }: { detail: DemoBreachDetail }) {
   return (
-    <Stack gap="1.5">
-      <Flex gap="2" align="center" wrap="wrap">
-        <Text fontWeight="semibold">{detail.name}</Text>
-        <Level level={detail.severity} />
-      </Flex>
-      <Text fontSize="sm" color="gray.700">
-        {formatDate(detail.date)}
-      </Text>
-      <Text fontSize="sm" color="gray.800">
-        {htmlToText(detail.description)}
-      </Text>
-      <EvidenceBlock evidence={detail.evidence} source={detail.source} />
-    </Stack>
+    <DetailLayout
+      title={detail.name}
+      level={detail.severity}
+      facts={formatDate(detail.date)}
+      description={detail.description}
+      evidence={detail.evidence}
+      source={detail.source}
+    />
   );
 }
 
 function Risk({ detail }: { detail: RiskDetail }) {
   return (
-    <Stack gap="1.5">
-      <Flex gap="2" align="center" wrap="wrap">
-        <Text fontWeight="semibold" wordBreak="break-word">
-          {detail.value}
-        </Text>
-        <Level level={detail.risk} />
-      </Flex>
-      {detail.platform && (
-        <Text fontSize="sm" color="gray.700">
-          Platform: {detail.platform}
-        </Text>
-      )}
-      <EvidenceBlock evidence={detail.evidence} source={detail.source} />
-    </Stack>
+    <DetailLayout
+      title={detail.value}
+      level={detail.risk}
+      facts={detail.platform ? <>Platform: {detail.platform}</> : undefined}
+      evidence={detail.evidence}
+      source={detail.source}
+    />
   );
 }
 

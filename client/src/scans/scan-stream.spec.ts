@@ -3,7 +3,7 @@
  */
 import '../test-setup';
 import { readSse, runScan, SCAN_FAILED_MESSAGE, ScanError, scanErrorMessage, SseParser, type SseMessage } from './scan-stream';
-import { check, chunks, controllableSse, emailResult, jsonResponse, sseEvent, sseForResult, sseResponse, startedEvent } from './scan-test-helpers';
+import { check, chunks, controllableSse, emailResult, jsonResponse, recordingFetch, sseEvent, sseForResult, sseResponse, startedEvent } from './scan-test-helpers';
 import type { CheckReport, ScanStarted } from './scan-types';
 
 /** Feeds the pieces one by one and collects every event. */
@@ -115,11 +115,7 @@ describe('runScan', () => {
 
   beforeEach(() => {
     requests = [];
-    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-      const request = input as Request;
-      requests.push(request);
-      return answer(request);
-    }) as typeof fetch;
+    globalThis.fetch = recordingFetch(requests, (request) => answer(request));
   });
 
   it('POSTs the trimmed input asking for a stream, reports progress in order and resolves to the result', async () => {

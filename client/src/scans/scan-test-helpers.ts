@@ -2,12 +2,30 @@
  * Test helpers for the scan specs: results shaped like the server's, and responses as the server
  * sends them (server-sent events cut into chunks, JSON errors), for mocking globalThis.fetch.
  */
-import type { AnalysisResult, CheckReport, FindingGroupResult, ScanStarted } from './scan-types';
+import type { AnalysisResult, BreachDetail, CheckReport, FindingGroupResult, ScanStarted } from './scan-types';
 
 const emptyGroup = (summary: string): FindingGroupResult => ({ count: 0, details: [], summary });
 
 export function check(overrides: Partial<CheckReport> & Pick<CheckReport, 'id'>): CheckReport {
   return { label: overrides.id, status: 'ok', findings: 0, durationMs: 100, ...overrides };
+}
+
+type BreachFacts = Pick<BreachDetail, 'name' | 'domain' | 'breachDate' | 'addedDate' | 'modifiedDate' | 'pwnCount' | 'description' | 'dataClasses' | 'evidence'>;
+
+/** A verified, non-sensitive HIBP breach as the server details it, titled by its name and rated high. */
+function hibpBreach(facts: BreachFacts): BreachDetail {
+  return {
+    kind: 'breach',
+    title: facts.name,
+    ...facts,
+    isVerified: true,
+    isFabricated: false,
+    isSensitive: false,
+    isRetired: false,
+    isSpamList: false,
+    source: 'Have I Been Pwned',
+    risk: 'high',
+  };
 }
 
 /** A real result for an email with two breaches and one personal-info finding, details included. */
@@ -22,10 +40,8 @@ export function emailResult(overrides: Partial<AnalysisResult> = {}): AnalysisRe
       hiddenSensitive: 0,
       summary: 'This address appears in 2 known data breaches.',
       details: [
-        {
-          kind: 'breach',
+        hibpBreach({
           name: 'Adobe',
-          title: 'Adobe',
           domain: 'adobe.com',
           breachDate: '2013-10-04',
           addedDate: '2013-12-04T00:00:00Z',
@@ -34,19 +50,10 @@ export function emailResult(overrides: Partial<AnalysisResult> = {}): AnalysisRe
           description:
             'In October 2013, 153 million <a href="https://example.test/adobe" target="_blank">Adobe</a> accounts were breached &amp; exposed.<script>alert(1)</script>',
           dataClasses: ['Email addresses', 'Password hints', 'Passwords', 'Usernames'],
-          isVerified: true,
-          isFabricated: false,
-          isSensitive: false,
-          isRetired: false,
-          isSpamList: false,
-          source: 'Have I Been Pwned',
-          risk: 'high',
           evidence: { summary: 'HIBP lists this address in the Adobe breach (2013-10-04)', url: 'https://haveibeenpwned.com/PwnedWebsites#Adobe' },
-        },
-        {
-          kind: 'breach',
+        }),
+        hibpBreach({
           name: 'Dropbox',
-          title: 'Dropbox',
           domain: 'dropbox.com',
           breachDate: '2012-07-01',
           addedDate: '2016-08-31T00:19:19Z',
@@ -54,15 +61,8 @@ export function emailResult(overrides: Partial<AnalysisResult> = {}): AnalysisRe
           pwnCount: 68648009,
           description: 'In mid-2012, Dropbox suffered a data breach.',
           dataClasses: ['Email addresses', 'Passwords'],
-          isVerified: true,
-          isFabricated: false,
-          isSensitive: false,
-          isRetired: false,
-          isSpamList: false,
-          source: 'Have I Been Pwned',
-          risk: 'high',
           evidence: { summary: 'HIBP lists this address in the Dropbox breach (2012-07-01)' },
-        },
+        }),
       ],
     },
     personalInfo: {
@@ -171,6 +171,15 @@ export function sseResponse(text: string, size = 7): Response {
     },
   });
   return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+}
+
+/** A stand-in for globalThis.fetch that records each request in `requests` and answers with `answer`. */
+export function recordingFetch(requests: Request[], answer: (request: Request) => Response | Promise<Response>): typeof fetch {
+  return jest.fn(async (input: RequestInfo | URL) => {
+    const request = input as Request;
+    requests.push(request);
+    return answer(request);
+  }) as typeof fetch;
 }
 
 export function jsonResponse(status: number, body: unknown): Response {

@@ -17,7 +17,7 @@ import { ErrorBodyDto } from '../common/http/error-body.dto';
 import { CSRF_HEADER, CsrfGuard } from '../common/security/csrf.guard';
 import { TOO_MANY_REQUESTS_RESPONSE } from '../common/security/too-many-requests.exception';
 import { AB_TESTS } from './ab-test.catalogue';
-import { AB_TEST_MESSAGES, AbTestService } from './ab-test.service';
+import { AB_TEST_MESSAGES, type AbSubject, AbTestService } from './ab-test.service';
 import { AbTestChoiceDto, AbTestVariantDto } from './analytics.dto';
 import { VISITOR_COOKIE, VisitorCookie } from './visitor-cookie.service';
 
@@ -48,9 +48,7 @@ export class AbTestController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AbTestVariantDto> {
-    let visitorId = this.visitorCookie.read(req);
-    if (!user && !visitorId) visitorId = this.visitorCookie.issue(res);
-    return { variant: await this.abTests.variantFor(testName, { userId: user?.userId, visitorId, clientIp }) };
+    return { variant: await this.abTests.variantFor(testName, this.subjectOf(user, clientIp, req, res)) };
   }
 
   @Post(':testName')
@@ -75,8 +73,13 @@ export class AbTestController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AbTestVariantDto> {
+    return { variant: await this.abTests.recordChoice(testName, this.subjectOf(user, clientIp, req, res), dto.variant) };
+  }
+
+  /** Who the variant is for: the signed-in user, or the visitor of the cookie (set on a visitor's first request). */
+  private subjectOf(user: AuthenticatedUser | undefined, clientIp: string, req: Request, res: Response): AbSubject {
     let visitorId = this.visitorCookie.read(req);
     if (!user && !visitorId) visitorId = this.visitorCookie.issue(res);
-    return { variant: await this.abTests.recordChoice(testName, { userId: user?.userId, visitorId, clientIp }, dto.variant) };
+    return { userId: user?.userId, visitorId, clientIp };
   }
 }

@@ -1,4 +1,6 @@
-import type { BreachDetail, DemoBreachDetail, Finding, FindingType, RiskLevel } from './analysis.types';
+import { sampleBreach } from '../../../../test/fakes/hibp';
+import type { DemoBreachDetail, Finding, FindingType, RiskLevel } from './analysis.types';
+import { breachDetail } from './email-breaches.analyzer';
 import { DATA_CLASS_RECOMMENDATIONS, FINDING_RECOMMENDATIONS, GOOD_PRACTICE_RECOMMENDATIONS, UNKNOWN_DATA_CLASS_RECOMMENDATION } from './recommendation.catalogue';
 import { buildRecommendations, MAX_RECOMMENDATIONS } from './recommendations';
 
@@ -7,29 +9,11 @@ const risk = (type: FindingType): Finding => ({
   detail: { kind: 'risk', type, value: 'v', source: 's', risk: 'medium', evidence: { summary: 's' } },
 });
 
-const breach = (dataClasses: string[], breachRisk: RiskLevel = 'critical', name = 'B'): Finding => {
-  const detail: BreachDetail = {
-    kind: 'breach',
-    name,
-    title: name,
-    domain: 'b.example',
-    breachDate: '2020-01-01',
-    addedDate: '2020-02-01T00:00:00Z',
-    modifiedDate: '2020-02-01T00:00:00Z',
-    pwnCount: 10,
-    description: 'd',
-    dataClasses,
-    isVerified: true,
-    isFabricated: false,
-    isSensitive: false,
-    isRetired: false,
-    isSpamList: false,
-    source: 'Have I Been Pwned',
-    risk: breachRisk,
-    evidence: { summary: 's' },
-  };
-  return { group: 'breaches', detail };
-};
+// A breach as the analyzer reports it, at the risk level each test names.
+const breach = (dataClasses: string[], breachRisk: RiskLevel = 'critical', name = 'B'): Finding => ({
+  group: 'breaches',
+  detail: { ...breachDetail(sampleBreach({ Name: name, Title: name, DataClasses: dataClasses })), risk: breachRisk },
+});
 
 const strip = ({ category, action, priority }: { category: string; action: string; priority: RiskLevel }) => ({ category, action, priority });
 const order = { critical: 3, high: 2, medium: 1, low: 0 };

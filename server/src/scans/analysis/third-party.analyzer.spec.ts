@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { KNOWN_TRACKER_SCRIPTS, unknownVendorScripts } from '../../../../test/support/tracker-scripts';
 import { loadConfig } from '../../common/config/app-config';
 import { TrackerCatalogueService } from '../trackers/tracker-catalogue.service';
 import { TRACKER_CATEGORIES } from '../trackers/tracker.catalogue';
@@ -359,17 +360,7 @@ describe('analyzeThirdParties', () => {
   });
 
   it('handles a page with 30 third parties: 20 trackers and 10 unknown domains', () => {
-    const trackers = [
-      'https://static.hotjar.com/c/hotjar-1.js', 'https://edge.fullstory.com/s/fs.js', 'https://www.clarity.ms/tag/abc',
-      'https://cdn.mouseflow.com/projects/1.js', 'https://connect.facebook.net/en_US/fbevents.js', 'https://www.googletagmanager.com/gtm.js?id=GTM-1',
-      'https://www.google-analytics.com/analytics.js', 'https://securepubads.g.doubleclick.net/tag/js/gpt.js', 'https://snap.licdn.com/li.lms-analytics/insight.min.js',
-      'https://static.ads-twitter.com/uwt.js', 'https://analytics.tiktok.com/i18n/pixel/events.js', 'https://s.pinimg.com/ct/core.js',
-      'https://sc-static.net/scevent.min.js', 'https://bat.bing.com/bat.js', 'https://cdn.segment.com/analytics.js/v1/x/analytics.min.js',
-      'https://cdn.amplitude.com/libs/amplitude.js', 'https://cdn.optimizely.com/js/1.js', 'https://static.criteo.net/js/ld/publishertag.js',
-      'https://fpjs.io/agent.js', 'https://js.hs-scripts.com/1.js',
-    ];
-    const unknownHosts = Array.from({ length: 10 }, (_, i) => `https://cdn${i}.vendor${i}.example/lib.js`);
-    const html = page([...trackers, ...unknownHosts].map((src) => `<script src="${src}"></script>`).join('\n'));
+    const html = page([...KNOWN_TRACKER_SCRIPTS, ...unknownVendorScripts(10)].map((src) => `<script src="${src}"></script>`).join('\n'));
     const found = details(analyze(html));
     const known = found.filter((d) => d.type !== 'third_party_unknown');
     // Google's tag manager, analytics and advertising are three findings; every other tracker one each.

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import {
-  canonMakerNote,
+  cameraExif,
   comSegment,
   eXIf,
   exifApp1,
@@ -183,19 +183,7 @@ describe('analyzeImageMetadata', () => {
 
 describe('stripped images, re-analysed, have no personal metadata left', () => {
   const XMP = xmpPacket({ creator: 'Jane Doe', email: 'jane@example.com', gpsLatitude: '48,51.5N', gpsLongitude: '2,17.7E', serialNumber: '0123', history: [{ action: 'saved', when: '2020-01-01T00:00:00Z', softwareAgent: 'Editor' }] });
-  const EXIF = exifTiff({
-    make: 'Canon',
-    model: 'Canon EOS 5D',
-    software: 'Editor',
-    artist: 'Jane Doe',
-    orientation: 6,
-    dateTimeOriginal: '2021:06:01 12:30:45',
-    bodySerial: 'SN1',
-    imageUniqueId: 'abcdef0123456789',
-    gps: { latitude: 48.85, longitude: 2.29 },
-    makerNote: canonMakerNote({ ownerName: 'Jane', serialNumber: 42 }),
-    thumbnail: tinyJpeg(),
-  });
+  const EXIF = cameraExif({ software: 'Editor', imageUniqueId: 'abcdef0123456789' });
 
   it.each([
     ['JPEG', () => jpegWith(tinyJpeg(), [exifApp1(EXIF), xmpApp1(XMP), iptcApp13(photoshopResources(iptcIim([[2, 80, 'Jane']]), tinyJpeg())), comSegment('hi')])],

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import {
   adobeApp14,
   ascii,
-  canonMakerNote,
+  cameraExif,
   comSegment,
   concat,
   eXIf,
@@ -79,19 +79,7 @@ function scanData(bytes: Uint8Array): Uint8Array {
   throw new Error('no SOS');
 }
 
-const GPS_EXIF = exifTiff({
-  make: 'Canon',
-  model: 'Canon EOS 5D',
-  software: 'Editor 1.0',
-  dateTime: '2021:06:01 12:30:45',
-  artist: 'Jane Doe',
-  orientation: 6,
-  dateTimeOriginal: '2021:06:01 12:30:45',
-  bodySerial: '0123456789',
-  gps: { latitude: 48.858222, longitude: 2.2945 },
-  makerNote: canonMakerNote({ ownerName: 'Jane Doe', serialNumber: 330100138 }),
-  thumbnail: tinyJpeg(),
-});
+const GPS_EXIF = cameraExif({ software: 'Editor 1.0', dateTime: '2021:06:01 12:30:45' });
 
 describe('detectImageType', () => {
   it('knows the four types by their magic bytes and nothing else', () => {

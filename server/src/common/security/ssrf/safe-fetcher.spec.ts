@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { LookupAddress } from 'node:dns';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import { closeNow, listenOnFreePort } from '../../../../../test/fakes/local-server';
+import { rejectionOf } from '../../../../../test/support/rejection';
 import { loadConfig } from '../../config/app-config';
 import { APP_CONFIG, ConfigModule } from '../../config/config.module';
 import { SafeFetchError } from './safe-fetch.types';
@@ -23,8 +25,7 @@ class LocalServer {
   port = 0;
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
+    this.port = await listenOnFreePort(this.server);
     return this;
   }
 
@@ -33,8 +34,7 @@ class LocalServer {
   }
 
   async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closeNow(this.server);
   }
 }
 
@@ -52,15 +52,7 @@ function tableLookup(table: Record<string, string[]>): HostLookup & { calls: str
 
 const never = () => new AbortController().signal;
 
-async function failure(work: Promise<unknown>): Promise<SafeFetchError> {
-  try {
-    await work;
-  } catch (err) {
-    if (err instanceof SafeFetchError) return err;
-    throw err;
-  }
-  throw new Error('the fetch succeeded');
-}
+const failure = (work: Promise<unknown>) => rejectionOf(work, SafeFetchError);
 
 describe('SafeFetcher', () => {
   const site = new LocalServer();
