@@ -137,9 +137,8 @@ describe('tracker filter list download', () => {
 
   it('loads the configured list at start in the background, never delaying the start', async () => {
     const service = new TrackerCatalogueService(configWithList({ NODE_ENV: 'production' }, lists.url('/slow.txt')));
-    const began = performance.now();
     service.onApplicationBootstrap();
-    expect(performance.now() - began).toBeLessThan(50);
+    // Back from the start hook while the slow list is still on its way: nothing of it is in yet.
     expect(service.match('ads.invented-network.example')).toBeUndefined();
     await expect(service.loading).resolves.toMatchObject({ status: 'loaded', added: 3 });
     expect(service.match('ads.invented-network.example')?.company).toBe(FILTER_LIST_COMPANY);
