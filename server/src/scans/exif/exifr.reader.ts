@@ -1,14 +1,18 @@
 /**
  * exifr does the standard parsing: TIFF/EXIF/GPS IFDs (JPEG and TIFF files, and the TIFF blocks
- * found in PNG and WebP), XMP packets, IPTC records and ICC profiles. This file calls it with raw
- * values and numeric tag keys, and turns its output into MetadataCollector entries through the
- * field catalogue.
+ * found in PNG and WebP), finding XMP packets and IPTC records. XMP packets are parsed by
+ * xmp-packet.parser.ts and ICC profiles' descriptions read by icc-profile.reader.ts, both much
+ * cheaper than exifr's parsers. This file calls exifr with raw values and numeric tag keys, and
+ * turns its output into MetadataCollector entries through the field catalogue.
  *
  * exifr is only ever given bytes: given a string it would treat it as a URL or a path and fetch it.
  */
 import * as exifr from 'exifr';
 
 type ExifrOptions = Parameters<typeof exifr.sidecar>[1];
+import { findEntry, IfdReader, TiffIfd } from '../../shared/metadata-strip/tiff-ifd.reader';
+import { iccDescription } from './icc-profile.reader';
+import { parseXmpPacket, XmpSelection } from './xmp-packet.parser';
 import { EmbeddedImage } from './image-metadata.types';
 import { MetadataCollector } from './metadata.collector';
 import {
@@ -26,6 +30,7 @@ import {
   decodeCString,
   decodeUserComment,
   decodeUtf16,
+  decodeUtf8,
   dmsToDecimal,
   normaliseTime,
   normaliseZone,
@@ -42,8 +47,9 @@ export interface ExifrOutput {
   exif?: Record_;
   gps?: Record_;
   iptc?: Record_;
-  icc?: Record_;
-  /** The raw XMP packet(s), concatenated by exifr for multi-segment JPEG XMP. */
+  /** The ICC profile's description, read by icc-profile.reader.ts (not exifr: see OPTIONS.icc). */
+  iccDescription?: string;
+  /** The raw XMP packet(s): IFD0's (read here) or the JPEG segments' (jpeg-metadata.reader.ts). */
   xmp?: string;
   /** EXIF UserComment, raw (exifr moves it out of the EXIF record). */
   userComment?: Uint8Array | string;
@@ -58,8 +64,12 @@ const OPTIONS = {
   interop: false,
   makerNote: false, // read by maker-notes.reader.ts, with offsets exifr does not expose
   userComment: true,
-  xmp: { parse: false },
-  icc: true,
+  // XMP is found by the segment walk (JPEG) or in IFD0 (TIFF blocks, below): exifr's own search
+  // costs more than the rest of its work.
+  xmp: false,
+  // Only the profile's description is reported: icc-profile.reader.ts reads it for a fraction of
+  // the cost of exifr's full parse.
+  icc: false,
   iptc: true,
   jfif: false,
   ihdr: false,
@@ -73,37 +83,87 @@ const OPTIONS = {
   chunked: false,
 } as const;
 
-/** exifr on a JPEG or TIFF file, or on a bare TIFF block (II/MM header). */
+// exifr keeps one parsed Options per options object it is given (a Map keyed by identity): the
+// objects must be created once, or each call pays the set-up and the map grows without end.
+const IPTC_OPTIONS = { iptc: { translateKeys: false } } as ExifrOptions;
+
+const XMP_TAG = 0x02bc;
+const ICC_PROFILE_TAG = 0x8773;
+
+/**
+ * The XMP packet and ICC profile description a TIFF block's IFD0 holds (TIFF files, and EXIF
+ * blocks read as such), as exifr would report them.
+ */
+function tiffPackets(tiff: Uint8Array, out: ExifrOutput) {
+  let reader: IfdReader;
+  let ifd0: TiffIfd;
+  try {
+    reader = IfdReader.fromTiffHeader(tiff);
+    ifd0 = reader.readIfd(reader.firstIfdOffset);
+  } catch {
+    return;
+  }
+  try {
+    const entry = findEntry(ifd0, XMP_TAG);
+    const packet = entry && (entry.type === 1 || entry.type === 2 || entry.type === 7) ? reader.valueBytes(entry) : undefined;
+    if (packet) {
+      const text = decodeUtf8(packet);
+      // An ASCII value loses its terminating NULs and blanks; an empty one is no value.
+      const xmp = entry?.type === 2 ? text.replace(/\0+$/, '').trim() : text;
+      if (entry?.type !== 2 || xmp !== '') out.xmp = xmp;
+    }
+  } catch {
+    // A damaged XMP entry: no XMP, as with exifr.
+  }
+  try {
+    const entry = findEntry(ifd0, ICC_PROFILE_TAG);
+    const profile = entry && reader.valueBytes(entry);
+    const description = profile ? iccDescription(profile) : undefined;
+    if (description !== undefined) out.iccDescription = description;
+  } catch {
+    // A damaged ICC entry: no description.
+  }
+}
+
+/**
+ * exifr on a JPEG or TIFF file, or on a bare TIFF block (II/MM header). A JPEG's XMP and ICC
+ * profile are found by the segment walk (jpeg-metadata.reader.ts); a TIFF block's here, in IFD0.
+ */
 export async function exifrParse(input: Uint8Array): Promise<ExifrOutput> {
-  const out = (await exifr.parse(input, OPTIONS as unknown as ExifrOptions)) as ExifrOutput | undefined;
-  return out ?? {};
+  const out = ((await exifr.parse(input, OPTIONS as unknown as ExifrOptions)) as ExifrOutput | undefined) ?? {};
+  const tiff = input.length > 8 && ((input[0] === 0x49 && input[1] === 0x49) || (input[0] === 0x4d && input[1] === 0x4d));
+  if (tiff) tiffPackets(input, out);
+  return out;
 }
 
 /** A bare IPTC IIM block (or Photoshop resources holding one). */
 export async function exifrIptc(bytes: Uint8Array): Promise<Record_ | undefined> {
-  return (await exifr.sidecar(bytes, { iptc: { translateKeys: false } } as ExifrOptions, 'iptc')) as Record_ | undefined;
+  return (await exifr.sidecar(bytes, IPTC_OPTIONS, 'iptc')) as Record_ | undefined;
 }
 
-/** An ICC profile. */
-export async function exifrIcc(bytes: Uint8Array): Promise<Record_ | undefined> {
-  return (await exifr.sidecar(bytes, { icc: { translateKeys: false } } as ExifrOptions, 'icc')) as Record_ | undefined;
-}
+/** The XMP properties collectXmp reads; the parser skips the rest of a packet. */
+const XMP_SELECTION: XmpSelection = (() => {
+  const names = new Map<string, Set<string>>();
+  const add = (ns: string, ...keys: string[]) => {
+    const set = names.get(ns) ?? new Set<string>();
+    for (const key of keys) set.add(key);
+    names.set(ns, set);
+  };
+  for (const field of XMP_FIELDS) add(field.ns, field.key);
+  add('exif', 'GPSLatitude', 'GPSLongitude', 'GPSAltitude');
+  add('Iptc4xmpCore', 'CreatorContactInfo');
+  add('Iptc4xmpExt', 'LocationShown', 'LocationCreated', 'DigitalSourceType');
+  add('mwg-rs', 'Regions');
+  add('MP', 'RegionInfo');
+  add('xmpMM', 'History', 'DerivedFrom');
+  const selection = new Map<string, ReadonlySet<string> | 'all'>(names);
+  selection.set('MPRI', 'all');
+  return selection;
+})();
 
-const SELF_CLOSING_DESCRIPTION = /<rdf:Description(\s[^<>]*)?\/>/g;
-
-interface XmpParser {
-  parse(xml: string, options?: unknown): Record<string, unknown>;
-}
-
-/** An XMP packet as exifr parses it: namespace prefix → properties. */
+/** An XMP packet as exifr parses it (namespace prefix → properties), limited to what collectXmp reads. */
 export function parseXmp(xml: string): Record<string, Record_> {
-  const parser = exifr.segmentParsers.get('xmp') as XmpParser;
-  // exifr's parser loses everything when a nested description is self-closing: open and close it
-  // (only packets with more than one description can have a nested one).
-  const first = xml.indexOf('<rdf:Description');
-  const nested = first >= 0 && xml.indexOf('<rdf:Description', first + 16) >= 0;
-  const parsed = parser.parse(nested ? xml.replace(SELF_CLOSING_DESCRIPTION, '<rdf:Description$1></rdf:Description>') : xml);
-  return (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, Record_>;
+  return parseXmpPacket(xml, XMP_SELECTION);
 }
 
 // ---- TIFF records ------------------------------------------------------------------------------
@@ -209,7 +269,7 @@ export function collectTiffRecords(c: MetadataCollector, out: ExifrOutput, prefi
   }
 
   if (out.iptc) collectIptc(c, out.iptc);
-  if (out.icc) c.iccProfile(valueText(out.icc.desc));
+  if (out.iccDescription !== undefined) c.iccProfile(out.iccDescription);
   if (typeof out.xmp === 'string') collectXmp(c, out.xmp, 'XMP');
 }
 

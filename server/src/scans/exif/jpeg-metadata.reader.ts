@@ -7,10 +7,11 @@
 import { hasAscii, latin1, MalformedImageError, u16be, u32be, u32le } from '../../shared/metadata-strip/bytes.util';
 import { IfdReader } from '../../shared/metadata-strip/tiff-ifd.reader';
 import { collectTiffRecords, exifrParse } from './exifr.reader';
+import { iccDescription } from './icc-profile.reader';
 import { MetadataCollector } from './metadata.collector';
 import { collectMakerNotes } from './tiff-metadata.reader';
 import { readPhotoshopResources } from './photoshop-resources.reader';
-import { decodeCString } from './metadata-values.util';
+import { decodeCString, decodeUtf8 } from './metadata-values.util';
 
 const SOS = 0xda;
 const EOI = 0xd9;
@@ -19,6 +20,10 @@ export interface JpegLayout {
   exifTiff?: Uint8Array;
   /** Where the first scan's data starts; the end-of-image marker is searched from there. */
   scanStart?: number;
+  /** The ICC profile's description (APP2 "ICC_PROFILE" segments, joined as exifr joins them). */
+  iccDescription?: string;
+  /** The XMP packet (APP1 "http://ns.adobe.com/" segments, joined as exifr joins them). */
+  xmp?: string;
 }
 
 /** Known APPn identifiers that exifr or this reader interpret (the rest are reported as blocks). */
@@ -56,6 +61,11 @@ export function walkJpeg(bytes: Uint8Array, c: MetadataCollector): JpegLayout {
   const layout: JpegLayout = {};
   let pos = 2;
   const photoshop: Uint8Array[] = [];
+  const icc: Uint8Array[] = [];
+  const xmp: Uint8Array[] = [];
+  // exifr joins every ICC and every XMP segment once any segment is part of a series (an ICC
+  // chunk count above 1, an extended XMP segment); otherwise it reads the first of each alone.
+  let series = false;
   while (pos + 4 <= bytes.length) {
     if (bytes[pos] !== 0xff) throw new MalformedImageError('The JPEG structure is damaged');
     const marker = bytes[pos + 1];
@@ -83,6 +93,16 @@ export function walkJpeg(bytes: Uint8Array, c: MetadataCollector): JpegLayout {
       if (w > 0 && h > 0) c.embeddedImage({ kind: 'thumbnail', origin: 'JFIF thumbnail', byteLength: w * h * 3, width: w, height: h });
     }
     if (marker === 0xe0 && hasAscii(bytes, at, 'JFXX\0')) c.embeddedImage({ kind: 'thumbnail', origin: 'JFXX thumbnail', byteLength: end - at - 6 });
+    if (marker === 0xe2 && hasAscii(bytes, at, 'ICC_') && end - at >= 14) {
+      icc.push(bytes.subarray(at + 14, end));
+      if (bytes[at + 13] > 1) series = true;
+    }
+    if (marker === 0xe1 && hasAscii(bytes, at, 'http://ns.adobe.com/')) {
+      // The main packet follows "http://ns.adobe.com/xap/1.0/\0"; an extended part its 75-byte header.
+      const extended = hasAscii(bytes, at, 'http://ns.adobe.com/xmp/extension/');
+      if (extended) series = true;
+      xmp.push(bytes.subarray(Math.min(end, at + (extended ? 75 : 29)), end));
+    }
     if (marker === 0xe2 && hasAscii(bytes, at, 'MPF\0')) {
       try {
         mpfImages(bytes.subarray(at, end)).forEach((size, i) =>
@@ -102,6 +122,8 @@ export function walkJpeg(bytes: Uint8Array, c: MetadataCollector): JpegLayout {
     pos = end;
   }
   if (layout.scanStart === undefined) throw new MalformedImageError('The JPEG has no image data');
+  if (icc.length) layout.iccDescription = iccDescription(series && icc.length > 1 ? Buffer.concat(icc) : icc[0]);
+  if (xmp.length) layout.xmp = series ? xmp.map(decodeUtf8).join('') : decodeUtf8(xmp[0]);
   if (photoshop.length) {
     const ps = readPhotoshopResources(photoshop.length === 1 ? photoshop[0] : Buffer.concat(photoshop));
     if (ps.thumbnail) c.embeddedImage({ kind: 'thumbnail', origin: 'Photoshop thumbnail', ...ps.thumbnail });
@@ -137,7 +159,10 @@ function trailingData(bytes: Uint8Array, scanStart: number, c: MetadataCollector
 export async function readJpegMetadata(bytes: Uint8Array, c: MetadataCollector) {
   const layout = walkJpeg(bytes, c);
   try {
-    collectTiffRecords(c, await exifrParse(bytes), 'EXIF', layout.exifTiff);
+    const out = await exifrParse(bytes);
+    if (layout.iccDescription !== undefined) out.iccDescription = layout.iccDescription;
+    if (layout.xmp !== undefined) out.xmp = layout.xmp;
+    collectTiffRecords(c, out, 'EXIF', layout.exifTiff);
   } catch {
     c.unreadable('EXIF, XMP or IPTC block (damaged)');
   }

@@ -8,7 +8,8 @@
 import { inflateSync } from 'node:zlib';
 import { latin1, MalformedImageError, u32be } from '../../shared/metadata-strip/bytes.util';
 import { PNG_KEPT_CHUNKS } from '../../shared/metadata-strip/png.stripper';
-import { collectIptc, collectTiffRecords, collectXmp, exifrIcc, exifrIptc, exifrParse } from './exifr.reader';
+import { collectIptc, collectTiffRecords, collectXmp, exifrIptc, exifrParse } from './exifr.reader';
+import { iccDescription } from './icc-profile.reader';
 import { MetadataCollector } from './metadata.collector';
 import {
   AI_SOFTWARE_PATTERN,
@@ -131,8 +132,7 @@ async function rawProfile(c: MetadataCollector, name: string, text: string, orig
       }
     }
   } else if (name === 'icc' || name === 'icm') {
-    const icc = await exifrIcc(data).catch(() => undefined);
-    c.iccProfile(icc?.desc as string | undefined);
+    c.iccProfile(iccDescription(data));
   } else c.add('otherBlocks', { value: `raw profile "${name}"`, origin });
 }
 
@@ -214,7 +214,7 @@ export async function readPngMetadata(bytes: Uint8Array, c: MetadataCollector) {
     } else if (type === 'iCCP') {
       const nul = data.indexOf(0);
       const profile = nul > 0 ? budget.inflate(data.subarray(nul + 2), 'PNG iCCP', c) : undefined;
-      if (profile) c.iccProfile((await exifrIcc(profile).catch(() => undefined))?.desc as string | undefined);
+      if (profile) c.iccProfile(iccDescription(profile));
     } else if (type === 'caBX') {
       c.add('otherBlocks', { value: 'Content Credentials (C2PA) manifest', origin: 'PNG caBX chunk' });
       if (latin1(data).includes('trainedAlgorithmicMedia')) c.add('aiGeneration', { value: 'trainedAlgorithmicMedia (C2PA)', origin: 'PNG caBX chunk' });

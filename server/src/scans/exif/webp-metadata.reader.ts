@@ -5,7 +5,8 @@
  */
 import { latin1, MalformedImageError, u32le } from '../../shared/metadata-strip/bytes.util';
 import { WEBP_KEPT_CHUNKS } from '../../shared/metadata-strip/webp.stripper';
-import { collectXmp, exifrIcc } from './exifr.reader';
+import { collectXmp } from './exifr.reader';
+import { iccDescription } from './icc-profile.reader';
 import { MetadataCollector } from './metadata.collector';
 import { decodeUtf8 } from './metadata-values.util';
 import { collectExifBlock } from './png-metadata.reader';
@@ -31,7 +32,7 @@ export async function readWebpMetadata(bytes: Uint8Array, c: MetadataCollector) 
     if (fourcc === 'VP8 ' || fourcc === 'VP8L' || fourcc === 'ANMF') sawImage = true;
     if (fourcc === 'EXIF') await collectExifBlock(c, data, 'WebP EXIF');
     else if (fourcc === 'XMP ' || fourcc === 'XMP\0') collectXmp(c, decodeUtf8(data), 'WebP XMP');
-    else if (fourcc === 'ICCP') c.iccProfile((await exifrIcc(data).catch(() => undefined))?.desc as string | undefined);
+    else if (fourcc === 'ICCP') c.iccProfile(iccDescription(data));
     else if (!WEBP_KEPT_CHUNKS.has(fourcc)) {
       c.add('otherBlocks', { value: `WebP chunk "${fourcc.replace(/[^\x20-\x7e]/g, '?').trim()}"`, origin: 'WebP' });
     }

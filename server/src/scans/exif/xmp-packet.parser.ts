@@ -1,0 +1,256 @@
+/**
+ * Parses an XMP packet into namespace prefix → properties, the shape exifr's XMP parser gives
+ * (values as it normalises them: numbers, booleans, trimmed text; Seq/Bag/Alt as arrays or a
+ * single value; qualified values as { lang, value }). exifr finds every element with regular
+ * expressions run again over each element's content, which made XMP a fifth of the analysis
+ * time; this parser reads the packet once, left to right, into a tree and serialises it the same
+ * way. Like exifr it works on the literal text (no entity decoding) and only sees prefixed names;
+ * an element whose closing tag is missing is see-through (its children count as its parent's),
+ * except at the end of a truncated packet, where what is open is closed.
+ */
+
+type XmpValue = unknown;
+
+/** The properties to read: namespace prefix → names (or every name). Others are skipped unread. */
+export type XmpSelection = ReadonlyMap<string, ReadonlySet<string> | 'all'>;
+
+function selected(selection: XmpSelection | undefined, ns: string, name: string): boolean {
+  if (!selection) return true;
+  const names = selection.get(ns);
+  return names === 'all' || (names !== undefined && names.has(name));
+}
+
+interface XmlAttribute {
+  ns: string;
+  name: string;
+  value: XmpValue;
+}
+
+interface XmlElement {
+  /** The name as written ("dc:creator"). */
+  qname: string;
+  ns: string;
+  name: string;
+  /** Whether exifr would see the element: prefixed and closed (or self-closing). */
+  visible: boolean;
+  attrs: XmlAttribute[];
+  nodes: XmlElement[];
+  /** The raw content (undefined when self-closing). */
+  inner?: string;
+  contentStart: number;
+}
+
+const PREFIXED_NAME = /^([\w-]+):([\w-]+)$/;
+const TAG_NAME = /^[A-Za-z_][\w.:-]*$/;
+const PREFIXED_ATTRIBUTE = /([a-zA-Z0-9-]+):([a-zA-Z0-9-]+)$/;
+
+/** exifr's normalisation of a text value. */
+export function normalizeXmpValue(value: string | undefined): XmpValue {
+  if (value === undefined || value === 'null' || value === 'undefined' || value.trim() === '') return undefined;
+  const num = Number(value);
+  if (!Number.isNaN(num)) return num;
+  const lower = value.toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false') return false;
+  return value.trim();
+}
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || code === 0x0c;
+}
+
+/** Reads the tree of elements; returns the top-level nodes. */
+function readTree(xml: string, selection: XmpSelection | undefined): XmlElement[] {
+  // rdf:Description elements open: a property of the outermost one that is not selected is
+  // skipped to its closing tag (when there is one) rather than read.
+  let descriptionsOpen = 0;
+  const root: XmlElement = { qname: '', ns: '', name: '', visible: false, attrs: [], nodes: [], contentStart: 0 };
+  const stack: XmlElement[] = [root];
+  const length = xml.length;
+  let pos = xml.indexOf('<');
+  while (pos >= 0 && pos < length) {
+    const next = xml.charCodeAt(pos + 1);
+    if (next === 0x21 /* ! */ || next === 0x3f /* ? */) {
+      const terminator = xml.startsWith('<!--', pos) ? '-->' : xml.startsWith('<![CDATA[', pos) ? ']]>' : next === 0x3f ? '?>' : '>';
+      const end = xml.indexOf(terminator, pos + 2);
+      if (end < 0) break;
+      pos = xml.indexOf('<', end + terminator.length);
+      continue;
+    }
+    if (next === 0x2f /* / */) {
+      const end = xml.indexOf('>', pos + 2);
+      if (end < 0) break;
+      const qname = xml.slice(pos + 2, end).trim();
+      for (let i = stack.length - 1; i > 0; i--) {
+        const open = stack[i];
+        if (open.qname !== qname) continue;
+        open.inner = xml.slice(open.contentStart, pos);
+        open.visible = open.ns !== '';
+        for (let j = stack.length - 1; j >= i; j--) if (stack[j].qname === 'rdf:Description') descriptionsOpen--;
+        stack.length = i; // elements left open inside it stay see-through
+        break;
+      }
+      pos = xml.indexOf('<', end + 1);
+      continue;
+    }
+    // An opening tag: its name, then attributes up to '>' or '/>'.
+    let at = pos + 1;
+    while (at < length && !isSpace(xml.charCodeAt(at)) && xml[at] !== '>' && xml[at] !== '/') at++;
+    const qname = xml.slice(pos + 1, at);
+    if (!TAG_NAME.test(qname)) {
+      // Not a tag ("5/<1", a damaged packet): text, as exifr's expressions would pass over it.
+      pos = xml.indexOf('<', pos + 1);
+      continue;
+    }
+    const m = PREFIXED_NAME.exec(qname);
+    const element: XmlElement = { qname, ns: m ? m[1] : '', name: m ? m[2] : qname, visible: false, attrs: [], nodes: [], contentStart: 0 };
+    let closed = false;
+    let complete = false;
+    let abandoned = false;
+    while (at < length) {
+      const code = xml.charCodeAt(at);
+      if (code === 0x3c /* < */) {
+        abandoned = true;
+        break;
+      }
+      if (isSpace(code)) {
+        at++;
+        continue;
+      }
+      if (code === 0x3e /* > */) {
+        at++;
+        complete = true;
+        break;
+      }
+      if (code === 0x2f /* / */ && xml.charCodeAt(at + 1) === 0x3e) {
+        at += 2;
+        complete = closed = true;
+        break;
+      }
+      const nameStart = at;
+      while (at < length && !isSpace(xml.charCodeAt(at)) && xml[at] !== '=' && xml[at] !== '>' && xml[at] !== '/' && xml[at] !== '<') at++;
+      const name = xml.slice(nameStart, at);
+      while (at < length && isSpace(xml.charCodeAt(at))) at++;
+      if (xml[at] !== '=') {
+        if (at === nameStart) at++;
+        continue;
+      }
+      at++;
+      while (at < length && isSpace(xml.charCodeAt(at))) at++;
+      const quote = xml[at];
+      let value: string;
+      if (quote === '"' || quote === "'") {
+        const end = xml.indexOf(quote, at + 1);
+        if (end < 0) break;
+        value = xml.slice(at + 1, end);
+        at = end + 1;
+      } else {
+        const start = at;
+        while (at < length && !isSpace(xml.charCodeAt(at)) && xml[at] !== '>' && xml[at] !== '<') at++;
+        value = xml.slice(start, at);
+      }
+      const attr = name.includes(':') ? PREFIXED_ATTRIBUTE.exec(name) : null;
+      if (attr) element.attrs.push({ ns: attr[1], name: attr[2], value: normalizeXmpValue(value) });
+    }
+    if (abandoned) {
+      pos = xml.indexOf('<', pos + 1);
+      continue;
+    }
+    if (!complete) break;
+    const parent = stack[stack.length - 1];
+    if (descriptionsOpen === 1 && parent.qname === 'rdf:Description' && element.ns !== '' && !selected(selection, element.ns, element.name)) {
+      const end = closed ? at : xml.indexOf(`</${qname}>`, at);
+      if (end >= 0) {
+        pos = xml.indexOf('<', closed ? at : end + qname.length + 3);
+        continue;
+      }
+    }
+    parent.nodes.push(element);
+    if (closed) element.visible = element.ns !== '';
+    else {
+      element.contentStart = at;
+      stack.push(element);
+      if (qname === 'rdf:Description') descriptionsOpen++;
+    }
+    pos = xml.indexOf('<', at);
+  }
+  // A truncated packet: what was open closes at the end, so its properties are still read.
+  for (let i = stack.length - 1; i > 0; i--) {
+    stack[i].inner = xml.slice(stack[i].contentStart);
+    stack[i].visible = stack[i].ns !== '';
+  }
+  return root.nodes;
+}
+
+/** The elements exifr sees among `nodes`: see-through ones replaced by what they contain. */
+function visibleChildren(nodes: readonly XmlElement[], out: XmlElement[] = []): XmlElement[] {
+  for (const node of nodes) {
+    if (node.visible) out.push(node);
+    else visibleChildren(node.nodes, out);
+  }
+  return out;
+}
+
+function isEmpty(value: Record<string, unknown>): boolean {
+  for (const key in value) if (value[key] !== undefined) return false;
+  return true;
+}
+
+const isList = (e: XmlElement) => e.ns === 'rdf' && (e.name === 'Seq' || e.name === 'Bag' || e.name === 'Alt');
+
+function serialize(element: XmlElement): XmpValue {
+  const children = visibleChildren(element.nodes);
+  const value = children.length === 0 ? normalizeXmpValue(element.inner) : undefined;
+  const { attrs } = element;
+  if (attrs.length === 0 && children.length === 0 && value === undefined) return undefined;
+  if (value !== undefined && attrs.length === 0) return value;
+  if (children.length === 1 && isList(children[0])) return serialize(children[0]);
+  if (isList(element)) {
+    const items = children.map(serialize);
+    return items.length === 1 ? items[0] : items;
+  }
+  if (element.ns === 'rdf' && element.name === 'li' && children.length === 1 && attrs.length === 0) return serialize(children[0]);
+  const output: Record<string, unknown> = {};
+  for (const attr of attrs) if (attr.value !== undefined) output[attr.name] = attr.value;
+  for (const child of children) {
+    const serialized = serialize(child);
+    if (serialized !== undefined) output[child.name] = serialized;
+  }
+  if (value !== undefined) output.value = value;
+  return isEmpty(output) ? undefined : output;
+}
+
+function descriptions(nodes: readonly XmlElement[], out: XmlElement[] = []): XmlElement[] {
+  for (const node of nodes) {
+    if (node.visible && node.ns === 'rdf' && node.name === 'Description') out.push(node);
+    else descriptions(node.nodes, out);
+  }
+  return out;
+}
+
+/**
+ * The packet's properties by namespace prefix (empty when it has none); with a selection, only
+ * the selected properties of the outermost descriptions (what they hold is read in full).
+ */
+export function parseXmpPacket(xml: string, selection?: XmpSelection): Record<string, Record<string, unknown>> {
+  const tree = readTree(xml, selection);
+  let found = descriptions(tree);
+  // No rdf:Description: the whole packet is read as one.
+  if (found.length === 0) found = [{ qname: 'rdf:Description', ns: 'rdf', name: 'Description', visible: true, attrs: [], nodes: tree, inner: xml, contentStart: 0 }];
+  const xmp: Record<string, Record<string, unknown>> = {};
+  for (const description of found) {
+    for (const attr of description.attrs) {
+      if (!selected(selection, attr.ns, attr.name)) continue;
+      const target = (xmp[attr.ns] ??= {});
+      if (attr.value !== undefined) target[attr.name] = attr.value;
+    }
+    for (const child of visibleChildren(description.nodes)) {
+      if (!selected(selection, child.ns, child.name)) continue;
+      const target = (xmp[child.ns] ??= {});
+      const serialized = serialize(child);
+      if (serialized !== undefined) target[child.name] = serialized;
+    }
+  }
+  for (const ns of Object.keys(xmp)) if (isEmpty(xmp[ns])) delete xmp[ns];
+  return xmp;
+}
