@@ -679,6 +679,8 @@ export interface components {
             scanId?: string;
             socialMedia: components["schemas"]["FindingGroupDto"];
             startedAt: string;
+            /** @description Social inputs whose username check ran: every site asked and its answer, found sites first. Only found sites count as findings. */
+            usernameSites?: components["schemas"]["UsernameSiteDto"][];
         };
         /** @enum {string} */
         AnalyticsEventName: "page_view" | "scan_started" | "scan_completed" | "upsell_viewed" | "upsell_clicked" | "upgrade_started" | "upgrade_success" | "monitor_created" | "email_sent" | "error_occurred";
@@ -1177,7 +1179,7 @@ export interface components {
             risk: "low" | "medium" | "high" | "critical";
             source: string;
             /** @enum {string} */
-            type: "disposable_email_domain" | "free_email_provider" | "custom_email_domain" | "no_mx_record" | "spf_missing" | "spf_weak" | "dmarc_missing" | "dmarc_weak" | "gravatar_profile_public" | "gravatar_name_public" | "gravatar_location_public" | "gravatar_employer_public" | "gravatar_contact_public" | "gravatar_accounts_public" | "gravatar_links_public" | "gravatar_avatar_public" | "gravatar_about_public" | "url_not_https" | "url_shortener" | "url_suspicious_host" | "url_tracking_parameters" | "tracker_session_recording" | "tracker_fingerprinting" | "tracker_advertising" | "tracker_social" | "tracker_analytics" | "tracker_customer_data" | "tracker_ab_testing" | "tracker_tag_manager" | "tracker_filter_list" | "third_party_unknown" | "website_no_https" | "website_no_https_redirect" | "website_certificate_invalid" | "website_certificate_expired" | "website_certificate_expiring" | "website_mixed_content" | "security_headers_grade" | "csp_missing" | "csp_invalid" | "csp_unsafe_inline" | "csp_unsafe_eval" | "csp_insecure_sources" | "hsts_missing" | "hsts_weak" | "referrer_policy_unsafe" | "content_type_options_missing" | "framing_unprotected" | "subresource_integrity_missing" | "corp_invalid" | "permissions_policy_missing" | "cookie_not_secure" | "cookie_script_readable" | "cookie_samesite_missing" | "cookie_cross_site" | "cookie_long_lived" | "cookie_foreign_domain" | "page_email_address" | "page_phone_number" | "page_postal_address" | "demo_sample";
+            type: "disposable_email_domain" | "free_email_provider" | "custom_email_domain" | "no_mx_record" | "spf_missing" | "spf_weak" | "dmarc_missing" | "dmarc_weak" | "gravatar_profile_public" | "gravatar_name_public" | "gravatar_location_public" | "gravatar_employer_public" | "gravatar_contact_public" | "gravatar_accounts_public" | "gravatar_links_public" | "gravatar_avatar_public" | "gravatar_about_public" | "url_not_https" | "url_shortener" | "url_suspicious_host" | "url_tracking_parameters" | "tracker_session_recording" | "tracker_fingerprinting" | "tracker_advertising" | "tracker_social" | "tracker_analytics" | "tracker_customer_data" | "tracker_ab_testing" | "tracker_tag_manager" | "tracker_filter_list" | "third_party_unknown" | "website_no_https" | "website_no_https_redirect" | "website_certificate_invalid" | "website_certificate_expired" | "website_certificate_expiring" | "website_mixed_content" | "security_headers_grade" | "csp_missing" | "csp_invalid" | "csp_unsafe_inline" | "csp_unsafe_eval" | "csp_insecure_sources" | "hsts_missing" | "hsts_weak" | "referrer_policy_unsafe" | "content_type_options_missing" | "framing_unprotected" | "subresource_integrity_missing" | "corp_invalid" | "permissions_policy_missing" | "cookie_not_secure" | "cookie_script_readable" | "cookie_samesite_missing" | "cookie_cross_site" | "cookie_long_lived" | "cookie_foreign_domain" | "page_email_address" | "page_phone_number" | "page_postal_address" | "username_found" | "username_reused" | "social_profile_email" | "social_profile_phone" | "social_profile_location" | "social_profile_links" | "social_profile_employer" | "instagram_public_account" | "instagram_location_tags" | "instagram_account_suggestions" | "instagram_activity_status" | "twitter_public_posts" | "twitter_location" | "twitter_discoverability" | "twitter_photo_tagging" | "linkedin_public_profile" | "linkedin_contact_info" | "linkedin_work_history" | "facebook_public_profile" | "facebook_friends_list" | "facebook_lookup" | "facebook_tagging" | "tiktok_public_account" | "tiktok_account_suggestions" | "tiktok_places_in_videos" | "youtube_public_subscriptions" | "youtube_channel_details" | "youtube_video_location" | "reddit_history" | "reddit_search_engines" | "reddit_identity_linking" | "demo_sample";
             value: string;
         };
         ScanPageDto: {
@@ -1299,6 +1301,27 @@ export interface components {
             /** Format: uuid */
             id: string;
             plan: components["schemas"]["PlanSummaryDto"];
+        };
+        UsernameSiteDto: {
+            /**
+             * @description The site list's category.
+             * @example coding
+             */
+            category: string;
+            /**
+             * @description 'hit': the name is taken there (a finding); 'miss': not found; 'unknown': could not be determined (a timeout, a bot wall, an unexpected answer), never scored.
+             * @enum {string}
+             */
+            outcome: "hit" | "miss" | "unknown";
+            /**
+             * @description Why, in words for people.
+             * @example HTTP 200 and the profile marker
+             */
+            reason: string;
+            /** @example GitHub */
+            site: string;
+            /** @description The profile address with the username (http or https): the link to check. */
+            url: string;
         };
         VerifyEmailDto: {
             /** @description The token from the verification link. */

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { ScoreCircle } from '../components/ScoreCircle';
 import { CheckList } from './CheckList';
+import { UsernameSites } from './UsernameSites';
 import { capitalize, formatDate, formatNumber, GROUP_TITLES, htmlToText, LEVEL_PALETTE, safeHttpsUrl, scoreTone } from './scan-display';
 import { type AnalysisResult, type BreachDetail, type DemoBreachDetail, type Evidence, FINDING_GROUPS, type FindingDetail, type FindingGroup, type RiskDetail } from './scan-types';
 
@@ -62,6 +63,8 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
           <GroupCard key={group} group={group} result={result} showDetails={showDetails} headingAs={sub} />
         ))}
       </SimpleGrid>
+
+      {result.usernameSites && result.usernameSites.length > 0 && <UsernameSites sites={result.usernameSites} headingAs={sub} />}
 
       {!signedIn && (
         <Card.Root variant="subtle" bg="blue.50">

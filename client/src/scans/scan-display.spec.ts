@@ -1,4 +1,4 @@
-import { checkLine, checkStatusText, formatDate, htmlToText, safeHttpsUrl, scoreTone } from './scan-display';
+import { checkLine, checkStatusText, formatDate, htmlToText, safeHttpsUrl, safeWebUrl, scoreTone, usernameSitesView } from './scan-display';
 import { check } from './scan-test-helpers';
 
 describe('scoreTone', () => {
@@ -70,5 +70,32 @@ describe('formatDate and safeHttpsUrl', () => {
     expect(safeHttpsUrl('javascript:alert(1)')).toBeUndefined();
     expect(safeHttpsUrl('not a url')).toBeUndefined();
     expect(safeHttpsUrl(undefined)).toBeUndefined();
+  });
+});
+
+describe('the username sites', () => {
+  const site = (name: string, outcome: 'hit' | 'miss' | 'unknown') => ({ site: name, category: 'social', url: `https://${name}.example/x`, outcome, reason: outcome });
+
+  it('lists found and unknown sites apart and counts the rest', () => {
+    const view = usernameSitesView([site('a', 'hit'), site('b', 'miss'), site('c', 'unknown'), site('d', 'miss'), site('e', 'hit')]);
+    expect(view.found.map((s) => s.site)).toEqual(['a', 'e']);
+    expect(view.unknown.map((s) => s.site)).toEqual(['c']);
+    expect(view.notFound).toBe(2);
+    expect(view.headline).toBe('Found on 2 of 5 sites checked; 1 could not be checked');
+  });
+
+  it('words the headline for nothing found and for a single site', () => {
+    expect(usernameSitesView([site('a', 'miss'), site('b', 'miss')]).headline).toBe('Not found on any of the 2 sites checked');
+    expect(usernameSitesView([site('a', 'miss')]).headline).toBe('Not found on the 1 site checked');
+    expect(usernameSitesView([site('a', 'hit')]).headline).toBe('Found on 1 of 1 site checked');
+  });
+
+  it('links profiles over http and https only', () => {
+    expect(safeWebUrl('https://github.com/x')).toBe('https://github.com/x');
+    expect(safeWebUrl('http://127.0.0.1:8080/u/x')).toBe('http://127.0.0.1:8080/u/x');
+    expect(safeWebUrl('javascript:alert(1)')).toBeUndefined();
+    expect(safeWebUrl('data:text/html,hi')).toBeUndefined();
+    expect(safeWebUrl('not a url')).toBeUndefined();
+    expect(safeWebUrl(undefined)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 /** How scan results read on screen: the words and colours for scores, statuses and risk levels. */
-import type { CheckReport, CheckStatus, FindingGroup, RiskLevel } from './scan-types';
+import type { CheckReport, CheckStatus, FindingGroup, RiskLevel, UsernameSite } from './scan-types';
 
 /** The five result cards, in the spec's order and with its titles. */
 export const GROUP_TITLES: Record<FindingGroup, string> = {
@@ -110,4 +110,36 @@ export function safeHttpsUrl(url: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Profile links of the username check: http or https only (a site list could name anything else). */
+export function safeWebUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const protocol = new URL(url).protocol;
+    return protocol === 'https:' || protocol === 'http:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface UsernameSitesView {
+  found: UsernameSite[];
+  notFound: number;
+  unknown: UsernameSite[];
+  /** "Found on 2 of 25 sites checked; 3 could not be checked". */
+  headline: string;
+}
+
+/** The username check's sites as the results show them: found ones listed, not-found counted, unknowns listed apart. */
+export function usernameSitesView(sites: readonly UsernameSite[]): UsernameSitesView {
+  const found = sites.filter((site) => site.outcome === 'hit');
+  const unknown = sites.filter((site) => site.outcome === 'unknown');
+  const notFound = sites.filter((site) => site.outcome === 'miss').length;
+  const checked = sites.length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  let headline =
+    found.length > 0 ? `Found on ${found.length} of ${plural(checked, 'site')} checked` : checked === 1 ? 'Not found on the 1 site checked' : `Not found on any of the ${checked} sites checked`;
+  if (unknown.length > 0) headline += `; ${unknown.length} could not be checked`;
+  return { found, notFound, unknown, headline };
 }

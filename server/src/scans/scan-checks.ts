@@ -7,6 +7,7 @@ import { analyzeEmailDns } from './analysis/email-dns.analyzer';
 import { analyzeEmailProvider } from './analysis/email-provider.analyzer';
 import { analyzeGravatar } from './analysis/gravatar.analyzer';
 import { analyzeUrlInput } from './analysis/url-input.analyzer';
+import { analyzeUsernameFootprint, SOCIAL_MESSAGES } from './analysis/username-footprint.analyzer';
 import type { TrackerMatcher } from './analysis/third-party.analyzer';
 import { analyzeWebsite } from './analysis/website.analyzer';
 import { analyzeWebsiteBreaches } from './analysis/website-breaches.analyzer';
@@ -16,8 +17,12 @@ import { EmailDnsSource } from './sources/email-dns.source';
 import { GravatarSource } from './sources/gravatar.source';
 import { HibpSource } from './sources/hibp.source';
 import type { SourceResult } from './sources/source-types';
+import { normaliseUsername, USERNAME_MESSAGES, UsernameFootprintSource } from './sources/username-footprint.source';
 import { WEBSITE_MESSAGES, WebsiteResult, WebsiteSource } from './sources/website.source';
 import { TrackerCatalogueService } from './trackers/tracker-catalogue.service';
+
+/** How long before its deadline the username check stops asking and answers with what it has. */
+const USERNAME_ANSWER_MARGIN_MS = 500;
 
 const isEmail = (input: ClassifiedScanInput) => input.kind === 'email';
 const isUrl = (input: ClassifiedScanInput) => input.kind === 'url';
@@ -54,16 +59,44 @@ export async function websiteBreachesOutcome(url: string | undefined, catalogue:
 }
 
 /**
- * A check whose analyzer is not on this server yet (the username check arrives with its own
- * issue): it says so, and contributes nothing, rather than guessing.
+ * The username across sites, and what hits' public profiles show. A social input without a handle
+ * we can send (a profile URL naming a post, a video, a short link or a numeric ID; a name in
+ * characters the sites do not take) is 'Unsupported social media platform' and not applicable:
+ * nothing about the person was checked, and the link itself is still checked by 'url-input'.
+ * A footprint that could not be taken (no site answered usably, out of time) is 'Failed to analyze
+ * social media profile' with the source's status, never a clean result.
  */
-function notYetAvailable(id: 'username', label: string, appliesTo: ScanCheck['appliesTo']): ScanCheck {
-  return {
-    id,
-    label,
-    appliesTo,
-    run: async () => ({ status: 'unavailable', message: `${label} is not available on this server yet.`, findings: [] }),
-  };
+export async function usernameOutcome(
+  input: ClassifiedScanInput,
+  source: Pick<UsernameFootprintSource, 'check'>,
+  signal: AbortSignal,
+  deadline: number = Number.POSITIVE_INFINITY,
+): Promise<CheckOutcome> {
+  if (!input.handle) {
+    return {
+      status: 'not_applicable',
+      message: `${SOCIAL_MESSAGES.unsupported}: this link names no account we can look up (it is a post, a video, a short link or a numeric profile ID). Scan the @name or the profile's own address instead.`,
+      findings: [],
+    };
+  }
+  if (normaliseUsername(input.handle) === undefined) {
+    return { status: 'not_applicable', message: `${SOCIAL_MESSAGES.unsupported}: ${USERNAME_MESSAGES.invalid}`, findings: [] };
+  }
+  // Answer a little before the pipeline stops the check, so the sites that did answer still count.
+  const answerBy = Number.isFinite(deadline) ? deadline - USERNAME_ANSWER_MARGIN_MS : undefined;
+  const result = await source.check(input.handle, { signal, ...(answerBy !== undefined ? { answerBy } : {}) });
+  if (result.status !== 'ok') {
+    return {
+      status: result.status,
+      message: `${SOCIAL_MESSAGES.failed}: ${result.message}`,
+      ...(result.retryAfterSeconds !== undefined ? { retryAfterSeconds: result.retryAfterSeconds } : {}),
+      findings: [],
+    };
+  }
+  // No site to ask (an empty configured list and no built-in one) checked nothing: not a clean result.
+  if (result.data.checked === 0) return { status: 'not_configured', message: `${SOCIAL_MESSAGES.failed}: no sites are set up to check usernames on.`, findings: [] };
+  const analysis = analyzeUsernameFootprint(result.data, { handle: input.handle, ...(input.platform ? { platform: input.platform } : {}) });
+  return { status: 'ok', message: analysis.message, findings: analysis.findings, usernameSites: analysis.sites };
 }
 
 /** Every check the pipeline knows, each a source (or none) and its analyzer. */
@@ -74,6 +107,7 @@ export function scanChecks(
   website: WebsiteSource,
   trackers: TrackerMatcher,
   breachCatalogue: BreachCatalogueService,
+  usernames: UsernameFootprintSource,
 ): ScanCheck[] {
   return [
     {
@@ -118,12 +152,19 @@ export function scanChecks(
       appliesTo: isUrl,
       run: async (input) => websiteBreachesOutcome(input.url, breachCatalogue),
     },
-    notYetAvailable('username', 'Username check across sites and profile exposure', (input) => input.kind === 'social'),
+    {
+      id: 'username',
+      label: 'Username check across sites and public profile exposure',
+      appliesTo: (input) => input.kind === 'social',
+      // Many small requests, each with its own limit: the check may use the scan's whole budget.
+      budget: 'scan',
+      run: async (input, { signal, deadline }) => usernameOutcome(input, usernames, signal, deadline),
+    },
   ];
 }
 
 export const scanChecksProvider: Provider = {
   provide: SCAN_CHECKS,
-  inject: [HibpSource, GravatarSource, EmailDnsSource, WebsiteSource, TrackerCatalogueService, BreachCatalogueService],
+  inject: [HibpSource, GravatarSource, EmailDnsSource, WebsiteSource, TrackerCatalogueService, BreachCatalogueService, UsernameFootprintSource],
   useFactory: scanChecks,
 };

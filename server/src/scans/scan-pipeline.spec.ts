@@ -52,6 +52,26 @@ describe('ScanPipeline', () => {
     expect(run.report.status).toBe('timed_out');
   });
 
+  it("gives a 'scan'-budget check the scan's whole time and each check its deadline", async () => {
+    const deadlines: Record<string, number> = {};
+    const before = Date.now();
+    const p = pipeline(
+      [
+        { ...check('username', (_i, { deadline }) => ((deadlines.username = deadline), after(300, { status: 'ok', findings: [finding] }))), budget: 'scan' },
+        check('gravatar', (_i, { deadline }) => ((deadlines.gravatar = deadline), after(0, { status: 'ok', findings: [] }))),
+      ],
+      100,
+      2000,
+    );
+    const runs = await p.run(input, {});
+    // The username check outlived the 100 ms per-check limit; its deadline is the scan's.
+    expect(runs[0].report).toMatchObject({ id: 'username', status: 'ok', findings: 1 });
+    expect(deadlines.username - before).toBeGreaterThanOrEqual(2000);
+    expect(deadlines.username - before).toBeLessThan(2000 + 1000);
+    expect(deadlines.gravatar - before).toBeGreaterThanOrEqual(100);
+    expect(deadlines.gravatar - before).toBeLessThan(100 + 1000);
+  });
+
   it('turns a check that throws into unavailable without failing the scan', async () => {
     const p = pipeline([
       check('gravatar', async () => {

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import type { ClassifiedScanInput } from '../shared/scan-input.rules';
-import type { CheckOutcome, CheckReport, ScanCheck, ScanViewer } from './analysis/analysis.types';
+import type { CheckContext, CheckOutcome, CheckReport, ScanCheck, ScanViewer } from './analysis/analysis.types';
 
 export const SCAN_CHECKS = Symbol('SCAN_CHECKS');
 
@@ -34,11 +34,13 @@ export class ScanPipeline {
   async run(input: ClassifiedScanInput, viewer: ScanViewer, onCheck: (report: CheckReport) => void = () => undefined): Promise<CheckRun[]> {
     const { checkTimeoutMs, scanTimeoutMs } = this.config.scans;
     const scanDeadline = AbortSignal.timeout(scanTimeoutMs);
+    const startedAt = Date.now();
     return Promise.all(
       this.applicableChecks(input).map(async (check) => {
         const started = performance.now();
-        const signal = AbortSignal.any([AbortSignal.timeout(checkTimeoutMs), scanDeadline]);
-        const outcome = await this.runOne(check, input, viewer, signal);
+        const budgetMs = check.budget === 'scan' ? scanTimeoutMs : Math.min(checkTimeoutMs, scanTimeoutMs);
+        const signal = check.budget === 'scan' ? scanDeadline : AbortSignal.any([AbortSignal.timeout(checkTimeoutMs), scanDeadline]);
+        const outcome = await this.runOne(check, input, { signal, deadline: startedAt + budgetMs, viewer });
         const report: CheckReport = {
           id: check.id,
           label: check.label,
@@ -54,14 +56,15 @@ export class ScanPipeline {
     );
   }
 
-  private async runOne(check: ScanCheck, input: ClassifiedScanInput, viewer: ScanViewer, signal: AbortSignal): Promise<CheckOutcome> {
+  private async runOne(check: ScanCheck, input: ClassifiedScanInput, context: CheckContext): Promise<CheckOutcome> {
+    const { signal } = context;
     let onAbort: (() => void) | undefined;
     const timedOut = new Promise<CheckOutcome>((resolve) => {
       onAbort = () => resolve({ status: 'timed_out', message: 'The check took too long and was stopped.', findings: [] });
       if (signal.aborted) onAbort();
       else signal.addEventListener('abort', onAbort, { once: true });
     });
-    const attempt = check.run(input, { signal, viewer }).catch((err: unknown): CheckOutcome => {
+    const attempt = check.run(input, context).catch((err: unknown): CheckOutcome => {
       if (signal.aborted) return { status: 'timed_out', message: 'The check took too long and was stopped.', findings: [] };
       // Never log the input: only which check failed and the error's class.
       this.logger.error(`check ${check.id} failed: ${err instanceof Error ? err.name : 'unknown error'}`);

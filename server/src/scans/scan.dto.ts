@@ -11,6 +11,8 @@ import {
   FindingType,
   RISK_LEVELS,
   RiskLevel,
+  USERNAME_OUTCOMES,
+  UsernameSiteOutcome,
 } from './analysis/analysis.types';
 import type { FindingCounts, ScanEntity } from './scan.entity';
 
@@ -134,6 +136,18 @@ export class CheckReportDto {
   @ApiProperty() durationMs!: number;
 }
 
+export class UsernameSiteDto {
+  @ApiProperty({ example: 'GitHub' }) site!: string;
+  @ApiProperty({ description: "The site list's category.", example: 'coding' }) category!: string;
+  @ApiProperty({ description: 'The profile address with the username (http or https): the link to check.' }) url!: string;
+  @ApiProperty({
+    enum: USERNAME_OUTCOMES,
+    description: "'hit': the name is taken there (a finding); 'miss': not found; 'unknown': could not be determined (a timeout, a bot wall, an unexpected answer), never scored.",
+  })
+  outcome!: UsernameSiteOutcome;
+  @ApiProperty({ description: 'Why, in words for people.', example: 'HTTP 200 and the profile marker' }) reason!: string;
+}
+
 export class AnalysisResultDto {
   @ApiProperty() input!: string;
   @ApiProperty({ enum: INPUT_TYPES }) inputType!: (typeof INPUT_TYPES)[number];
@@ -152,6 +166,11 @@ export class AnalysisResultDto {
   @ApiProperty() startedAt!: string;
   @ApiProperty() completedAt!: string;
   @ApiPropertyOptional({ description: 'The stored scan, for signed-in users and real results.' }) scanId?: string;
+  @ApiPropertyOptional({
+    type: [UsernameSiteDto],
+    description: 'Social inputs whose username check ran: every site asked and its answer, found sites first. Only found sites count as findings.',
+  })
+  usernameSites?: UsernameSiteDto[];
 }
 
 export class CheckInfoDto {

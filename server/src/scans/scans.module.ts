@@ -21,6 +21,11 @@ import { HibpSource } from './sources/hibp.source';
 import { PwnedPasswordsSource } from './sources/pwned-passwords.source';
 import { WebsiteSource } from './sources/website.source';
 import { TrackerCatalogueService } from './trackers/tracker-catalogue.service';
+import { UsernameFootprintSource } from './sources/username-footprint.source';
+import { UsernameSiteListSource } from './sources/username-site-list.source';
+import { UsernameSiteListEntity } from './username/username-site-list.entity';
+import { UsernameSiteListRepository } from './username/username-site-list.repository';
+import { UsernameSiteListService } from './username/username-site-list.service';
 
 /**
  * Privacy scans: the input rules, the analysis pipeline (checks run in parallel, each a source
@@ -28,7 +33,7 @@ import { TrackerCatalogueService } from './trackers/tracker-catalogue.service';
  * the password exposure range proxy.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ScanEntity, BreachCatalogueEntity, BreachCatalogueStateEntity]), AuthModule, BillingModule],
+  imports: [TypeOrmModule.forFeature([ScanEntity, BreachCatalogueEntity, BreachCatalogueStateEntity, UsernameSiteListEntity]), AuthModule, BillingModule],
   controllers: [ScansController, PasswordsController],
   providers: [
     ScanRepository,
@@ -46,6 +51,10 @@ import { TrackerCatalogueService } from './trackers/tracker-catalogue.service';
     PasswordRangeService,
     TrackerCatalogueService,
     WebsiteSource,
+    UsernameSiteListSource,
+    UsernameSiteListRepository,
+    UsernameSiteListService,
+    UsernameFootprintSource,
   ],
   exports: [ScanHistoryService, HibpSource, PwnedPasswordsSource, GravatarSource, EmailDnsSource, BreachCatalogueService],
 })

@@ -214,6 +214,125 @@ describe('classifyScanInput', () => {
       expect(result.handle).toBeUndefined();
       expect(result.url).toBe(new URL(input).href);
     });
+
+    describe('the real-world forms of each platform', () => {
+      it.each([
+        // Instagram: profile, its tabs, stories, query strings from the share sheet, upper case
+        ['https://www.instagram.com/jane.doe/?igsh=MWQ1ZGUxMzBkMA==', 'instagram', 'jane.doe'],
+        ['https://instagram.com/jane_doe/reels/', 'instagram', 'jane_doe'],
+        ['https://www.instagram.com/jane.doe/tagged/', 'instagram', 'jane.doe'],
+        ['https://www.instagram.com/stories/jane.doe/3141592653589793/', 'instagram', 'jane.doe'],
+        ['HTTPS://WWW.INSTAGRAM.COM/JANE.DOE/', 'instagram', 'jane.doe'],
+        ['www.instagram.com/jane.doe#posts', 'instagram', 'jane.doe'],
+        ['https://m.instagram.com/jane.doe', 'instagram', 'jane.doe'],
+        // Twitter and X, on every host they use
+        ['https://twitter.com/jack?lang=en', 'twitter', 'jack'],
+        ['https://www.twitter.com/Jack/', 'twitter', 'jack'],
+        ['https://mobile.twitter.com/jack', 'twitter', 'jack'],
+        ['https://x.com/jack/status/20?s=20&t=abc', 'twitter', 'jack'],
+        ['https://x.com/jack/with_replies', 'twitter', 'jack'],
+        ['https://x.com/@jack', 'twitter', 'jack'],
+        ['X.COM/JACK', 'twitter', 'jack'],
+        // LinkedIn: people, old public profiles, companies, country subdomains, tracking parameters
+        ['https://www.linkedin.com/in/jane-doe-0a1b2c3/?originalSubdomain=uk', 'linkedin', 'jane-doe-0a1b2c3'],
+        ['https://uk.linkedin.com/in/jane-doe', 'linkedin', 'jane-doe'],
+        ['https://de.linkedin.com/in/j%C3%BCrgen-m%C3%BCller', 'linkedin', 'jürgen-müller'],
+        ['https://www.linkedin.com/pub/jane-doe/12/345/678', 'linkedin', 'jane-doe'],
+        ['https://www.linkedin.com/company/acme-widgets/about/', 'linkedin', 'acme-widgets'],
+        ['linkedin.com/in/Jane-Doe#experience', 'linkedin', 'jane-doe'],
+        // Facebook: vanity names on every host, with tabs
+        ['https://www.facebook.com/jane.doe.35', 'facebook', 'jane.doe.35'],
+        ['https://m.facebook.com/jane.doe?ref=bookmarks', 'facebook', 'jane.doe'],
+        ['https://web.facebook.com/jane.doe/', 'facebook', 'jane.doe'],
+        ['https://fb.com/jane.doe', 'facebook', 'jane.doe'],
+        ['https://www.facebook.com/jane.doe/posts/10158000000000000', 'facebook', 'jane.doe'],
+        // TikTok: only /@name is a profile
+        ['https://www.tiktok.com/@jane.doe?lang=en', 'tiktok', 'jane.doe'],
+        ['https://www.tiktok.com/@jane_doe/video/7300000000000000000', 'tiktok', 'jane_doe'],
+        ['https://m.tiktok.com/@jane.doe', 'tiktok', 'jane.doe'],
+        // YouTube: handles, legacy custom URLs and user names
+        ['https://www.youtube.com/@JaneDoe/videos', 'youtube', 'janedoe'],
+        ['https://m.youtube.com/@jane-doe', 'youtube', 'jane-doe'],
+        ['https://www.youtube.com/user/janedoe?sub_confirmation=1', 'youtube', 'janedoe'],
+        ['https://youtube.com/c/JaneDoe/featured', 'youtube', 'janedoe'],
+        // Reddit: user pages on every host
+        ['https://www.reddit.com/user/jane_doe/', 'reddit', 'jane_doe'],
+        ['https://new.reddit.com/user/jane-doe/comments/', 'reddit', 'jane-doe'],
+        ['https://old.reddit.com/u/jane_doe?sort=top', 'reddit', 'jane_doe'],
+        ['reddit.com/u/Jane_Doe', 'reddit', 'jane_doe'],
+      ])('%s → %s handle %s', (input, platform, handle) => {
+        expect(classifyScanInput(input)).toMatchObject({ kind: 'social', platform, handle });
+      });
+
+      it.each([
+        // posts, videos and the platforms' own pages
+        ['https://www.instagram.com/p/C1a2b3c4d5e/?igsh=abc', 'instagram'],
+        ['https://www.instagram.com/reel/C1a2b3c4d5e/', 'instagram'],
+        ['https://www.instagram.com/reels/C1a2b3c4d5e/', 'instagram'],
+        ['https://www.instagram.com/tv/C1a2b3c4d5e/', 'instagram'],
+        ['https://www.instagram.com/accounts/login/', 'instagram'],
+        ['https://www.instagram.com/stories/highlights/1790000000/', 'instagram'],
+        ['https://twitter.com/intent/tweet?text=hi', 'twitter'],
+        ['https://twitter.com/intent/user?screen_name=jack', 'twitter'],
+        ['https://x.com/i/web/status/20', 'twitter'],
+        ['https://x.com/i/flow/login', 'twitter'],
+        ['https://x.com/search?q=privacy', 'twitter'],
+        ['https://x.com/hashtag/privacy', 'twitter'],
+        ['https://twitter.com/settings/account', 'twitter'],
+        ['https://x.com/much_too_long_for_twitter', 'twitter'],
+        ['https://www.linkedin.com/feed/', 'linkedin'],
+        ['https://www.linkedin.com/jobs/view/3700000000/', 'linkedin'],
+        ['https://www.linkedin.com/posts/jane-doe_activity-7100000000000000000-abcd', 'linkedin'],
+        ['https://www.facebook.com/profile.php?id=100012345678901', 'facebook'],
+        ['https://www.facebook.com/people/Jane-Doe/100012345678901/', 'facebook'],
+        ['https://www.facebook.com/groups/123456789/', 'facebook'],
+        ['https://www.facebook.com/watch/?v=123', 'facebook'],
+        ['https://www.facebook.com/photo.php?fbid=123', 'facebook'],
+        ['https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fexample.com', 'facebook'],
+        ['https://vm.tiktok.com/ZMabc123/', 'tiktok'],
+        ['https://vt.tiktok.com/ZSabc123/', 'tiktok'],
+        ['https://www.tiktok.com/t/ZTabc123/', 'tiktok'],
+        ['https://www.tiktok.com/jane.doe', 'tiktok'],
+        ['https://www.tiktok.com/discover/privacy', 'tiktok'],
+        ['https://www.youtube.com/channel/UC_x5XG1OV2P6uZZ5FSM9Ttw', 'youtube'],
+        ['https://youtu.be/dQw4w9WgXcQ?t=42', 'youtube'],
+        ['https://www.youtube.com/shorts/abc123', 'youtube'],
+        ['https://www.youtube.com/playlist?list=PL123', 'youtube'],
+        ['https://www.youtube.com/results?search_query=privacy', 'youtube'],
+        ['https://www.reddit.com/r/privacy/', 'reddit'],
+        ['https://www.reddit.com/r/privacy/comments/abc123/title/', 'reddit'],
+        ['https://redd.it/abc123', 'reddit'],
+        ['https://www.reddit.com/user/', 'reddit'],
+        ['https://www.reddit.com/u/ab', 'reddit'],
+      ])('%s is a %s link that names no account', (input, platform) => {
+        const result = classifyScanInput(input);
+        expect(result).toMatchObject({ kind: 'social', platform, url: new URL(input).href });
+        expect(result.handle).toBeUndefined();
+      });
+
+      it('keeps the whole profile URL, query and fragment included, as the value', () => {
+        expect(classifyScanInput('https://x.com/jack/status/20?s=20#reply')).toMatchObject({
+          value: 'https://x.com/jack/status/20?s=20#reply',
+          url: 'https://x.com/jack/status/20?s=20#reply',
+          handle: 'jack',
+        });
+      });
+
+      it.each([
+        ['https://www.instagram.com/jane', 'instagram'],
+        ['https://x.com/jane', 'twitter'],
+        ['https://twitter.com/jane', 'twitter'],
+        ['https://www.linkedin.com/in/jane-doe', 'linkedin'],
+        ['https://www.facebook.com/jane.doe', 'facebook'],
+        ['https://www.tiktok.com/@jane', 'social'],
+        ['https://www.youtube.com/@jane', 'social'],
+        ['https://www.reddit.com/user/jane', 'social'],
+        ['https://vm.tiktok.com/ZMabc123/', 'social'],
+        ['https://www.facebook.com/profile.php?id=1', 'facebook'],
+      ])('the widget inputType of %s is %s', (input, inputType) => {
+        expect(classifyScanInput(input).inputType).toBe(inputType);
+      });
+    });
   });
 });
 

@@ -93,7 +93,7 @@ export function classifyScanInput(raw: string): ClassifiedScanInput {
 
   const platform = platformOfHost(url.hostname);
   if (platform) {
-    const handle = handleFromProfilePath(platform, url.pathname);
+    const handle = handleFromProfileUrl(platform, url);
     return {
       value: url.href,
       kind: 'social',
@@ -137,22 +137,78 @@ function parseHttpUrl(text: string): URL | undefined {
   }
 }
 
-// The first path segment is the handle on most platforms; these prefixes come before it.
-const PROFILE_PREFIXES: Partial<Record<SocialPlatform, readonly string[]>> = {
-  linkedin: ['in', 'company'],
-  reddit: ['user', 'u'],
-  youtube: ['c', 'user'],
-};
-const NOT_HANDLES = new Set(['', 'home', 'explore', 'search', 'watch', 'p', 'reel', 'reels', 'status', 'share', 'login', 'i', 'hashtag']);
+/**
+ * How each platform writes a profile address, read from the path only: query strings, fragments,
+ * trailing slashes and case never matter. A URL that names something else (a post, a video, a
+ * short link, a numeric profile ID, a search) gives no handle: the username check then reports the
+ * link as unsupported rather than guessing a name from it.
+ */
+interface ProfilePathRule {
+  /** Reads the handle candidate from the decoded, non-empty path segments (case kept). */
+  candidate(segments: readonly string[], host: string): string | undefined;
+  /** The platform's own handle alphabet and length. */
+  shape: RegExp;
+  /** Names of the platform's own pages (compared lower-cased), never an account. */
+  reserved?: ReadonlySet<string>;
+}
 
-function handleFromProfilePath(platform: SocialPlatform, pathname: string): string | undefined {
-  const segments = pathname.split('/').filter(Boolean).map((s) => safeDecode(s));
-  let candidate = segments[0];
-  if (candidate && PROFILE_PREFIXES[platform]?.includes(candidate)) candidate = segments[1];
-  if (!candidate) return undefined;
-  const handle = candidate.replace(/^@/, '');
-  if (NOT_HANDLES.has(handle) || !/^[a-z0-9._-]{1,100}$/i.test(handle)) return undefined;
-  return handle.toLowerCase();
+const words = (...list: string[]): ReadonlySet<string> => new Set(list);
+
+// A handle written with '@' in front ("x.com/@jack") is read without it.
+const firstSegment = (segments: readonly string[]) => segments[0]?.replace(/^@/, '');
+/** `/<prefix>/<name>`: the name after one of the prefixes, or nothing. */
+const afterPrefix = (segments: readonly string[], prefixes: readonly string[]) =>
+  segments.length >= 2 && prefixes.includes(segments[0].toLowerCase()) ? segments[1] : undefined;
+
+const PROFILE_RULES: Readonly<Record<SocialPlatform, ProfilePathRule>> = {
+  instagram: {
+    // /<name>/, /<name>/reels/, /<name>/tagged/, /stories/<name>/<id>/; /p/, /reel/, /tv/ are posts.
+    candidate: (segments) => afterPrefix(segments, ['stories']) ?? firstSegment(segments),
+    shape: /^[a-z0-9._]{1,30}$/i,
+    reserved: words('p', 'reel', 'reels', 'tv', 'explore', 'stories', 'highlights', 'accounts', 'direct', 'about', 'legal', 'developer', 'web', 'challenge', 'emails', 'session', 'privacy', 'terms', 'invites', 'ar', 'graphql', 'api', 'static'),
+  },
+  twitter: {
+    // /<name>, /<name>/status/<id>, /<name>/with_replies; /i/… and /intent/… are the site's own pages.
+    candidate: firstSegment,
+    shape: /^[a-z0-9_]{1,15}$/i,
+    reserved: words('i', 'intent', 'home', 'explore', 'search', 'hashtag', 'notifications', 'messages', 'settings', 'compose', 'login', 'logout', 'signup', 'share', 'tos', 'privacy', 'about', 'download', 'jobs', 'account', 'lists', 'bookmarks', 'communities', 'topics', 'who_to_follow', 'oauth', 'following', 'followers', 'search-advanced'),
+  },
+  linkedin: {
+    // /in/<name>, /pub/<name>/…, /company/<name>; other paths (feed, jobs, posts) name no account.
+    candidate: (segments) => afterPrefix(segments, ['in', 'pub', 'company']),
+    shape: /^[\p{L}\p{N}_-]{2,100}$/iu,
+  },
+  facebook: {
+    // /<name>, /<name>/posts/<id>; /profile.php?id= and /people/<Name>/<id> carry a number, not a username.
+    candidate: firstSegment,
+    shape: /^[a-z0-9.]{1,50}$/i,
+    reserved: words('profile.php', 'people', 'pages', 'groups', 'events', 'watch', 'marketplace', 'gaming', 'photo.php', 'photo', 'photos', 'story.php', 'permalink.php', 'sharer.php', 'sharer', 'share', 'dialog', 'login', 'login.php', 'logout.php', 'help', 'hashtag', 'reel', 'reels', 'stories', 'settings', 'privacy', 'policies', 'policy.php', 'legal', 'business', 'ads', 'friends', 'messages', 'notifications', 'search', 'home.php', 'home', 'bookmarks', 'media', 'l.php', 'plugins', 'tr', 'video.php', 'videos', 'fundraisers', 'recover', 'r.php', 'reg', 'signup'),
+  },
+  tiktok: {
+    // Only /@<name> (and /@<name>/video/<id>) is a profile; vm.tiktok.com, vt.tiktok.com and /t/… are short links.
+    candidate: (segments, host) => (/^(vm|vt)\./.test(host) ? undefined : segments[0]?.startsWith('@') ? segments[0].slice(1) : undefined),
+    shape: /^[a-z0-9._]{1,24}$/i,
+  },
+  youtube: {
+    // /@<name>, /c/<name>, /user/<name>; /channel/UC… is an ID, and youtu.be, /watch, /shorts videos.
+    candidate: (segments, host) =>
+      host === 'youtu.be' || host.endsWith('.youtu.be') ? undefined : segments[0]?.startsWith('@') ? segments[0].slice(1) : afterPrefix(segments, ['c', 'user']),
+    shape: /^[a-z0-9._-]{1,100}$/i,
+  },
+  reddit: {
+    // /user/<name>, /u/<name> on www., old., new., np. alike; /r/<name> is a community, redd.it a post.
+    candidate: (segments, host) => (host === 'redd.it' || host.endsWith('.redd.it') ? undefined : afterPrefix(segments, ['user', 'u'])),
+    shape: /^[a-z0-9_-]{3,20}$/i,
+  },
+};
+
+function handleFromProfileUrl(platform: SocialPlatform, url: URL): string | undefined {
+  const rule = PROFILE_RULES[platform];
+  const segments = url.pathname.split('/').filter(Boolean).map((s) => safeDecode(s));
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  const candidate = rule.candidate(segments, host);
+  if (!candidate || !rule.shape.test(candidate) || rule.reserved?.has(candidate.toLowerCase())) return undefined;
+  return candidate.toLowerCase();
 }
 
 function safeDecode(segment: string): string {

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       },
       scans: { checkTimeoutMs: 8000, scanTimeoutMs: 15000, visitorScansPerHour: 10 },
       fetch: { allowedPorts: [80, 443], allowedAddresses: [] },
+      username: { siteListUrl: undefined, builtInSites: true, includeAdult: false, concurrency: 16, requestTimeoutMs: 5000 },
       stripe: { apiUrl: 'https://api.stripe.com', jsUrl: 'https://js.stripe.com/v3/', keys: undefined },
       operatorToken: undefined,
     });
@@ -105,6 +106,10 @@ describe('loadConfig', () => {
     ['MAIL_FROM', 'a@b.example, c@d.example', MAIL_FROM_MESSAGE],
     ['JWT_SECRET', 'too-short', 'JWT_SECRET must be at least 32 characters long (use 32 or more random bytes)'],
     ['OIDC_ISSUER', 'accounts.google.com', 'OIDC_ISSUER must be an http:// or https:// URL, such as https://accounts.google.com'],
+    ['USERNAME_SITE_LIST_URL', 'file:///etc/passwd', 'USERNAME_SITE_LIST_URL must be an http:// or https:// URL'],
+    ['USERNAME_INCLUDE_ADULT', 'yes', 'USERNAME_INCLUDE_ADULT must be true or false'],
+    ['USERNAME_CHECK_CONCURRENCY', '0', 'USERNAME_CHECK_CONCURRENCY must not be less than 1'],
+    ['USERNAME_CHECK_TIMEOUT_MS', '1.5', 'USERNAME_CHECK_TIMEOUT_MS must be a whole number of milliseconds'],
     ['TRUST_PROXY', 'true', 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'],
     ['TRUST_PROXY', '10.0.0.0/33', 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'],
     ['TRUST_PROXY', 'loopback, proxy.example', 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'],
@@ -125,6 +130,18 @@ describe('loadConfig', () => {
       expect(loadConfig({ MAIL_FROM: ` ${from} ` }).mailFrom).toBe(from);
     },
   );
+
+  it('reads the username check settings', () => {
+    expect(
+      loadConfig({
+        USERNAME_SITE_LIST_URL: 'https://lists.example/sites.json',
+        USERNAME_BUILTIN_SITES: 'false',
+        USERNAME_INCLUDE_ADULT: 'true',
+        USERNAME_CHECK_CONCURRENCY: '4',
+        USERNAME_CHECK_TIMEOUT_MS: '2500',
+      }).username,
+    ).toEqual({ siteListUrl: 'https://lists.example/sites.json', builtInSites: false, includeAdult: true, concurrency: 4, requestTimeoutMs: 2500 });
+  });
 
   it('reads JWT_SECRET, leaving it unset (generated and stored in the database) by default', () => {
     expect(loadConfig({}).jwtSecret).toBeUndefined();

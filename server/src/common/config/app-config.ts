@@ -323,6 +323,35 @@ class EnvironmentVariables {
 
   @Transform(emptyToUndefined)
   @IsOptional()
+  @IsUrl(HTTP_URL, { message: 'USERNAME_SITE_LIST_URL must be an http:// or https:// URL' })
+  USERNAME_SITE_LIST_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'USERNAME_BUILTIN_SITES must be true or false' })
+  USERNAME_BUILTIN_SITES?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'USERNAME_INCLUDE_ADULT must be true or false' })
+  USERNAME_INCLUDE_ADULT?: string;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'USERNAME_CHECK_CONCURRENCY must be a whole number between 1 and 256' })
+  @Min(1)
+  @Max(256)
+  USERNAME_CHECK_CONCURRENCY?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'USERNAME_CHECK_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(60_000)
+  USERNAME_CHECK_TIMEOUT_MS?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^[sr]k_\S+$/, { message: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)' })
   STRIPE_SECRET_KEY?: string;
 
@@ -407,6 +436,19 @@ export interface AppConfig {
     /** Scans a visitor (no account) may run per hour from one IP address. */
     visitorScansPerHour: number;
   };
+  /** The username footprint check (sites in the WhatsMyName format). */
+  username: {
+    /** A site list in the WhatsMyName format, loaded at run time and cached in the database; unset: the built-in list alone. */
+    siteListUrl?: string;
+    /** Check the built-in sites too (false: the configured list only). */
+    builtInSites: boolean;
+    /** Check sites for adult content too. */
+    includeAdult: boolean;
+    /** Requests in flight at once across every check of this process (one per host at most, whatever this says). */
+    concurrency: number;
+    /** Each site request's time limit. */
+    requestTimeoutMs: number;
+  };
   /** Card payments (Stripe). Payments are possible only when `keys` is set. */
   stripe: {
     /** Where the server's Stripe SDK sends its requests (scheme, host and port are used). */
@@ -481,6 +523,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       checkTimeoutMs: env.SCAN_CHECK_TIMEOUT_MS ?? 8_000,
       scanTimeoutMs: env.SCAN_TIMEOUT_MS ?? 15_000,
       visitorScansPerHour: env.VISITOR_SCANS_PER_HOUR ?? 10,
+    },
+    username: {
+      siteListUrl: env.USERNAME_SITE_LIST_URL?.trim(),
+      builtInSites: env.USERNAME_BUILTIN_SITES !== 'false',
+      includeAdult: env.USERNAME_INCLUDE_ADULT === 'true',
+      concurrency: env.USERNAME_CHECK_CONCURRENCY ?? 16,
+      requestTimeoutMs: env.USERNAME_CHECK_TIMEOUT_MS ?? 5_000,
     },
     stripe: {
       apiUrl: trimSlash(env.STRIPE_API_URL ?? DEFAULT_STRIPE_API_URL),

@@ -27,6 +27,16 @@ export interface BuildResultInput {
   completedAt: Date;
 }
 
+/**
+ * The username check's per-site list, for every viewer: which sites answer for the name is what
+ * anyone can learn by opening those links, and it names no personal data beyond the name typed.
+ * What the profiles show (the findings' details) stays for signed-in users like every detail.
+ */
+function usernameSitesOf(runs: BuildResultInput['runs']): Pick<AnalysisResult, 'usernameSites'> {
+  const run = runs.find((r) => r.report.id === 'username' && r.outcome.status === 'ok' && r.outcome.usernameSites);
+  return run?.outcome.usernameSites ? { usernameSites: run.outcome.usernameSites } : {};
+}
+
 export function buildAnalysisResult({ input, viewer, runs, startedAt, completedAt }: BuildResultInput): AnalysisResult {
   const checks = runs.map((run) => run.report);
   const detailsIncluded = viewer.userId !== undefined;
@@ -91,5 +101,6 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
     socialMedia: group('socialMedia'),
     // From what the viewer may see: a sensitive breach's data classes would give it away.
     recommendations: buildRecommendations(visible),
+    ...usernameSitesOf(runs),
   };
 }

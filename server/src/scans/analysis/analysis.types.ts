@@ -4,6 +4,7 @@
  * Analyzers are pure functions producing `Finding`s; the pipeline groups, scores and recommends.
  */
 import type { ClassifiedScanInput, ScanInputType } from '../../shared/scan-input.rules';
+import { SOCIAL_FINDING_TYPES } from '../social/social-platform.catalogue';
 
 export const FINDING_GROUPS = ['breaches', 'personalInfo', 'locationData', 'metadata', 'socialMedia'] as const;
 export type FindingGroup = (typeof FINDING_GROUPS)[number];
@@ -17,7 +18,7 @@ export type Priority = RiskLevel;
 export const CHECK_STATUSES = ['ok', 'not_configured', 'unavailable', 'rate_limited', 'timed_out', 'not_applicable'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
-/** The checks the pipeline knows. The username check arrives with its issue. */
+/** The checks the pipeline knows. */
 export const CHECK_IDS = ['breaches', 'gravatar', 'email-dns', 'email-provider', 'url-input', 'website', 'website-breaches', 'username'] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
@@ -158,10 +159,28 @@ export const FINDING_TYPES = [
   'page_email_address',
   'page_phone_number',
   'page_postal_address',
+  // social media: the username across sites, public profiles, each platform's own risks (social-platform.catalogue.ts)
+  ...SOCIAL_FINDING_TYPES,
   // demo results only
   'demo_sample',
 ] as const;
 export type FindingType = (typeof FINDING_TYPES)[number];
+
+/** How one site answered for a username: found, not found, or could not be determined. */
+export const USERNAME_OUTCOMES = ['hit', 'miss', 'unknown'] as const;
+export type UsernameSiteOutcome = (typeof USERNAME_OUTCOMES)[number];
+
+/** One site of the username check, as the result lists it: where the name is taken, with the link to check. */
+export interface UsernameSiteEntry {
+  site: string;
+  /** The site list's category ('social', 'coding', …). */
+  category: string;
+  /** The profile URL with the username (http or https). */
+  url: string;
+  outcome: UsernameSiteOutcome;
+  /** Why, in words for people: 'HTTP 200 and the profile marker', 'timed out after 5 s'. */
+  reason: string;
+}
 
 /** One entry of the 'Privacy Recommendations' grid. */
 export interface Recommendation {
@@ -212,6 +231,8 @@ export interface AnalysisResult {
   completedAt: string;
   /** Set for a stored scan (signed-in users, real results). */
   scanId?: string;
+  /** Social inputs whose username check ran: every site asked and its answer (only hits are findings). */
+  usernameSites?: UsernameSiteEntry[];
 }
 
 /** Who is asking: decides sensitive-breach visibility and whether details are included. */
@@ -227,6 +248,8 @@ export interface CheckOutcome {
   message?: string;
   retryAfterSeconds?: number;
   findings: Finding[];
+  /** The username check: the per-site list the result shows. */
+  usernameSites?: UsernameSiteEntry[];
 }
 
 /** A check: one source (or none) plus its analyzer. The pipeline runs those that apply, in parallel. */
@@ -234,5 +257,18 @@ export interface ScanCheck {
   id: CheckId;
   label: string;
   appliesTo(input: ClassifiedScanInput): boolean;
-  run(input: ClassifiedScanInput, context: { signal: AbortSignal; viewer: ScanViewer }): Promise<CheckOutcome>;
+  /**
+   * 'scan': bounded by the scan's whole time limit instead of the per-check one, for checks that
+   * make many small requests and can answer with what they have by `deadline`.
+   */
+  budget?: 'check' | 'scan';
+  run(input: ClassifiedScanInput, context: CheckContext): Promise<CheckOutcome>;
+}
+
+export interface CheckContext {
+  /** Aborts when the check's time is up; a result after that is ignored. */
+  signal: AbortSignal;
+  /** When the signal will abort (epoch ms): a check may stop early and answer with partial results. */
+  deadline: number;
+  viewer: ScanViewer;
 }

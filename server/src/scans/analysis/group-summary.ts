@@ -10,11 +10,15 @@ import type { CheckId, CheckReport, CheckStatus, Finding, FindingGroup } from '.
  * (personalInfo), postal addresses on the page (locationData), transport, headers, technical
  * cookie flags and measurement trackers (metadata), advertising and social trackers (socialMedia).
  * Known breaches of the site's domain come from their own check.
+ *
+ * The username check feeds three: each site the name is taken on and the platform's risks
+ * (socialMedia), and what hits' public profiles show: contact details, employer and links
+ * (personalInfo), places (locationData).
  */
 export const GROUP_CHECKS: Readonly<Record<FindingGroup, readonly CheckId[]>> = {
   breaches: ['breaches', 'website-breaches'],
   personalInfo: ['gravatar', 'username', 'website'],
-  locationData: ['gravatar', 'website'],
+  locationData: ['gravatar', 'username', 'website'],
   metadata: ['email-dns', 'email-provider', 'url-input', 'website'],
   socialMedia: ['gravatar', 'username', 'website'],
 };

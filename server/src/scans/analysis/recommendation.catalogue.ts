@@ -4,6 +4,7 @@
  * Written in our own words; analyzers and the recommendation builder read it, nothing else
  * spells these strings.
  */
+import { SOCIAL_FINDING_RECOMMENDATIONS } from '../social/social-platform.catalogue';
 import type { HibpBreach } from '../sources/source-types';
 import type { FindingType, Recommendation, RiskLevel } from './analysis.types';
 
@@ -23,6 +24,8 @@ export const FINDING_SOURCES = {
   trackerFilterList: 'Tracker filter list (configured)',
   thirdPartyCheck: 'Footprint third-party check',
   websiteCheck: 'Footprint website check',
+  usernameCheck: 'Footprint username check',
+  socialPlatformRules: 'Footprint social platform rules',
   demo: 'Footprint demo (sample data)',
 } as const;
 
@@ -399,6 +402,7 @@ export const FINDING_RECOMMENDATIONS: Readonly<Record<FindingType, CatalogueReco
     action: 'If this is a home address, remove it or replace it with a business address or PO box; check people-search sites for copies.',
     why: 'A published home address tells strangers where to find you.',
   },
+  ...SOCIAL_FINDING_RECOMMENDATIONS,
   demo_sample: {
     category: 'Demo',
     priority: 'low',

@@ -1,0 +1,72 @@
+import { Badge, Box, Flex, Heading, Link, List, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useId } from 'react';
+import { safeWebUrl, usernameSitesView } from './scan-display';
+import type { UsernameSite } from './scan-types';
+
+type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5';
+
+/**
+ * Where the username is taken: found sites with a link to check each profile (a new tab, with no
+ * opener or referrer handed to the site), how many sites do not know the name, and the sites that
+ * could not be checked, listed as such (never counted as found or not found).
+ */
+export function UsernameSites({ sites, headingAs }: { sites: readonly UsernameSite[]; headingAs: HeadingTag }) {
+  const view = usernameSitesView(sites);
+  const titleId = useId();
+  return (
+    <Box as="section" aria-labelledby={titleId} data-testid="username-sites">
+      <Heading as={headingAs} id={titleId} size="lg" mb="1">
+        Where this username is taken
+      </Heading>
+      <Text color="gray.700" mb="3">
+        {view.headline}
+      </Text>
+
+      {view.found.length > 0 && (
+        <List.Root gap="2" listStyle="none" aria-label="Sites where the username was found" mb="3">
+          {view.found.map((site) => {
+            const url = safeWebUrl(site.url);
+            return (
+              <List.Item key={site.site} display="flex" gap="2" alignItems="baseline" flexWrap="wrap" data-outcome="hit">
+                <Text fontWeight="semibold">{site.site}</Text>
+                <Badge variant="subtle" colorPalette="gray">
+                  {site.category}
+                </Badge>
+                {url && (
+                  <Link href={url} target="_blank" rel="noopener noreferrer" color="blue.700" variant="underline">
+                    Check
+                    <VisuallyHidden> the {site.site} profile (opens in a new tab)</VisuallyHidden>
+                  </Link>
+                )}
+              </List.Item>
+            );
+          })}
+        </List.Root>
+      )}
+
+      <Text color="gray.800" mb={view.unknown.length > 0 ? '3' : undefined} data-testid="username-not-found">
+        Not found on {view.notFound} {view.notFound === 1 ? 'site' : 'sites'}.
+      </Text>
+
+      {view.unknown.length > 0 && (
+        <Box>
+          <Text fontWeight="medium" mb="1">
+            Could not check
+          </Text>
+          <List.Root gap="1" listStyle="none" aria-label="Sites that could not be checked">
+            {view.unknown.map((site) => (
+              <List.Item key={site.site} data-outcome="unknown">
+                <Flex gap="2" wrap="wrap" align="baseline">
+                  <Text>{site.site}</Text>
+                  <Text fontSize="sm" color="gray.700">
+                    {site.reason}
+                  </Text>
+                </Flex>
+              </List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,125 @@
+import { SOCIAL_PLATFORM_CATALOGUE } from '../social/social-platform.catalogue';
+import type { UsernameFootprint, UsernameSiteResult } from '../username/username-site.types';
+import type { RiskDetail } from './analysis.types';
+import { buildRecommendations } from './recommendations';
+import { privacyScore, groupCounts } from './scoring';
+import { analyzeUsernameFootprint, footprintMessage } from './username-footprint.analyzer';
+
+const site = (name: string, outcome: UsernameSiteResult['outcome'], extra: Partial<UsernameSiteResult> = {}): UsernameSiteResult => ({
+  site: name,
+  category: 'social',
+  url: `https://${name.toLowerCase()}.example.org/jane_doe`,
+  outcome,
+  reason: outcome === 'hit' ? 'HTTP 200 and the profile marker' : outcome === 'miss' ? 'HTTP 404' : 'timed out after 5 s',
+  ...(outcome !== 'unknown' ? { httpStatus: outcome === 'hit' ? 200 : 404 } : {}),
+  ...extra,
+});
+const footprint = (...sites: UsernameSiteResult[]): UsernameFootprint => ({ checked: sites.length, sites });
+const details = (analysis: ReturnType<typeof analyzeUsernameFootprint>) => analysis.findings.map((f) => ({ group: f.group, ...(f.detail as RiskDetail) }));
+
+describe('analyzeUsernameFootprint', () => {
+  it('makes each hit one socialMedia finding with the link to check, and never a miss or an unknown', () => {
+    const analysis = analyzeUsernameFootprint(footprint(site('CodeHub', 'hit'), site('Snapverse', 'miss'), site('Walled', 'unknown')), { handle: 'jane_doe' });
+    expect(details(analysis)).toEqual([
+      {
+        group: 'socialMedia',
+        kind: 'risk',
+        type: 'username_found',
+        value: 'An account named jane_doe on CodeHub',
+        source: 'Footprint username check',
+        platform: 'CodeHub',
+        risk: 'medium',
+        evidence: {
+          summary: 'CodeHub (social) has an account named jane_doe: HTTP 200 and the profile marker',
+          observed: 'https://codehub.example.org/jane_doe → HTTP 200',
+          url: 'https://codehub.example.org/jane_doe',
+        },
+      },
+    ]);
+    expect(analysis.counts).toEqual({ checked: 3, found: 1, notFound: 1, unknown: 1 });
+    expect(analysis.message).toBe('Checked 3 sites: 1 found, 1 not found, 1 could not be determined');
+  });
+
+  it('scores only the hits: unknowns cost nothing', () => {
+    const unknowns = Array.from({ length: 10 }, (_, i) => site(`Walled${i}`, 'unknown'));
+    const analysis = analyzeUsernameFootprint(footprint(site('CodeHub', 'hit'), ...unknowns), { handle: 'jane_doe' });
+    expect(privacyScore(groupCounts(analysis.findings))).toBe(95);
+    expect(analyzeUsernameFootprint(footprint(...unknowns), { handle: 'jane_doe' }).findings).toEqual([]);
+  });
+
+  it('lists every site asked, with outcome and reason but without status or page', () => {
+    const analysis = analyzeUsernameFootprint(
+      footprint(site('CodeHub', 'hit', { profileHtml: '<p>Location: Porto</p>', platform: 'instagram' }), site('Walled', 'unknown')),
+      { handle: 'jane_doe' },
+    );
+    expect(analysis.sites).toEqual([
+      { site: 'CodeHub', category: 'social', url: 'https://codehub.example.org/jane_doe', outcome: 'hit', reason: 'HTTP 200 and the profile marker' },
+      { site: 'Walled', category: 'social', url: 'https://walled.example.org/jane_doe', outcome: 'unknown', reason: 'timed out after 5 s' },
+    ]);
+  });
+
+  it("adds what a hit's public profile shows, as personal and location findings", () => {
+    const analysis = analyzeUsernameFootprint(
+      footprint(site('CodeHub', 'hit', { profileHtml: '<div itemprop="homeLocation">Porto</div><a href="mailto:jane@janedoe.dev">mail</a>' })),
+      { handle: 'jane_doe' },
+    );
+    expect(details(analysis).map((f) => [f.group, f.type, f.platform])).toEqual([
+      ['socialMedia', 'username_found', 'CodeHub'],
+      ['personalInfo', 'social_profile_email', 'CodeHub'],
+      ['locationData', 'social_profile_location', 'CodeHub'],
+    ]);
+  });
+
+  it('adds the reuse risk once the name is taken on two sites or more', () => {
+    expect(details(analyzeUsernameFootprint(footprint(site('A', 'hit')), { handle: 'x' })).map((f) => f.type)).toEqual(['username_found']);
+    const reused = details(analyzeUsernameFootprint(footprint(site('A', 'hit'), site('B', 'hit'), site('C', 'miss')), { handle: 'jane_doe' }));
+    expect(reused.find((f) => f.type === 'username_reused')).toMatchObject({
+      group: 'socialMedia',
+      value: 'The username jane_doe is taken on 2 sites',
+      evidence: { observed: 'A, B' },
+    });
+  });
+
+  it("adds the named platform's catalogued risks when the name is a hit there, with that hit as evidence", () => {
+    const analysis = analyzeUsernameFootprint(
+      footprint(site('Instagram', 'hit', { platform: 'instagram', url: 'https://www.instagram.com/jane_doe/' }), site('CodeHub', 'miss')),
+      { handle: 'jane_doe', platform: 'instagram' },
+    );
+    const platformRisks = details(analysis).filter((f) => f.type !== 'username_found');
+    expect(platformRisks.map((f) => f.type)).toEqual(SOCIAL_PLATFORM_CATALOGUE.instagram.risks.map((r) => r.type));
+    for (const risk of platformRisks) {
+      expect(risk).toMatchObject({
+        group: 'socialMedia',
+        risk: 'medium',
+        platform: 'Instagram',
+        source: 'Footprint social platform rules',
+        evidence: { url: 'https://www.instagram.com/jane_doe/', summary: expect.stringContaining('Instagram has an account named jane_doe') },
+      });
+    }
+    // Their advice reaches the recommendations grid.
+    const actions = buildRecommendations(analysis.findings, 20).map((r) => r.action);
+    expect(actions).toContain(SOCIAL_PLATFORM_CATALOGUE.instagram.risks[0].recommendation.action);
+  });
+
+  it('adds no platform risks when the name is not a hit on the named platform, or no platform was named', () => {
+    const missThere = analyzeUsernameFootprint(footprint(site('Instagram', 'miss', { platform: 'instagram' }), site('CodeHub', 'hit')), {
+      handle: 'jane_doe',
+      platform: 'instagram',
+    });
+    expect(details(missThere).map((f) => f.type)).toEqual(['username_found']);
+    const unknownThere = analyzeUsernameFootprint(footprint(site('Instagram', 'unknown', { platform: 'instagram' })), { handle: 'jane_doe', platform: 'instagram' });
+    expect(unknownThere.findings).toEqual([]);
+    const noPlatform = analyzeUsernameFootprint(footprint(site('Instagram', 'hit', { platform: 'instagram' })), { handle: 'jane_doe' });
+    expect(details(noPlatform).map((f) => f.type)).toEqual(['username_found']);
+  });
+
+  it('links evidence only over https', () => {
+    const [finding] = details(analyzeUsernameFootprint(footprint(site('Local', 'hit', { url: 'http://127.0.0.1:9/u/jane' })), { handle: 'jane' }));
+    expect(finding.evidence.url).toBeUndefined();
+    expect(finding.evidence.observed).toBe('http://127.0.0.1:9/u/jane → HTTP 200');
+  });
+
+  it('words the message for one site', () => {
+    expect(footprintMessage({ checked: 1, found: 0, notFound: 1, unknown: 0 })).toBe('Checked 1 site: 0 found, 1 not found, 0 could not be determined');
+  });
+});

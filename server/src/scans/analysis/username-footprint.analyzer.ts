@@ -1,0 +1,122 @@
+import type { SocialPlatform } from '../../shared/scan-input.rules';
+import { platformName, SOCIAL_PLATFORM_CATALOGUE, SOCIAL_RISK_LEVEL } from '../social/social-platform.catalogue';
+import type { UsernameFootprint, UsernameSiteResult } from '../username/username-site.types';
+import type { Evidence, Finding, UsernameSiteEntry } from './analysis.types';
+import { FINDING_SOURCES } from './recommendation.catalogue';
+import { analyzeSocialProfile } from './social-profile.analyzer';
+
+/** The spec's messages for the social check (section 8), used as the start of the check's message. */
+export const SOCIAL_MESSAGES = {
+  unsupported: 'Unsupported social media platform',
+  failed: 'Failed to analyze social media profile',
+} as const;
+
+export interface UsernameFootprintAnalysis {
+  findings: Finding[];
+  /** Every site asked, for the result's per-site list (hits first, as the source orders them). */
+  sites: UsernameSiteEntry[];
+  counts: { checked: number; found: number; notFound: number; unknown: number };
+  /** "Checked 25 sites: 3 found, 20 not found, 2 could not be determined". */
+  message: string;
+}
+
+/** What the input said: the handle, and the platform when a profile URL of one was entered. */
+export interface FootprintInput {
+  handle: string;
+  platform?: SocialPlatform;
+}
+
+/**
+ * The username's footprint → findings. Each hit is one socialMedia finding (the account exists
+ * there; the link lets people check it), plus what its public profile shows (social-profile
+ * analyzer). A name found on two sites or more adds the generic "same name everywhere" risk. When the
+ * input named a platform and the name is a hit there, that platform's catalogued risks follow,
+ * with the hit as their evidence. Misses and unknowns are never findings: a site that could not
+ * be asked says nothing about the name, and is listed as such.
+ */
+export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: FootprintInput): UsernameFootprintAnalysis {
+  const hits = footprint.sites.filter((site) => site.outcome === 'hit');
+  const counts = {
+    checked: footprint.checked,
+    found: hits.length,
+    notFound: footprint.sites.filter((site) => site.outcome === 'miss').length,
+    unknown: footprint.sites.filter((site) => site.outcome === 'unknown').length,
+  };
+
+  const findings: Finding[] = [];
+  for (const hit of hits) {
+    findings.push({
+      group: 'socialMedia',
+      detail: {
+        kind: 'risk',
+        type: 'username_found',
+        value: `An account named ${input.handle} on ${hit.site}`,
+        source: FINDING_SOURCES.usernameCheck,
+        platform: hit.site,
+        risk: SOCIAL_RISK_LEVEL,
+        evidence: hitEvidence(hit, `${hit.site} (${hit.category}) has an account named ${input.handle}: ${hit.reason}`),
+      },
+    });
+    findings.push(...analyzeSocialProfile(hit));
+  }
+
+  if (hits.length >= 2) {
+    const names = hits.map((hit) => hit.site);
+    findings.push({
+      group: 'socialMedia',
+      detail: {
+        kind: 'risk',
+        type: 'username_reused',
+        value: `The username ${input.handle} is taken on ${hits.length} sites`,
+        source: FINDING_SOURCES.usernameCheck,
+        risk: SOCIAL_RISK_LEVEL,
+        evidence: {
+          summary: `The same username answers as an existing account on ${hits.length} sites, so those accounts can be linked to one another`,
+          observed: names.join(', '),
+        },
+      },
+    });
+  }
+
+  const platformHit = input.platform ? hits.find((hit) => hit.platform === input.platform) : undefined;
+  if (input.platform && platformHit) {
+    const name = platformName(input.platform);
+    for (const risk of SOCIAL_PLATFORM_CATALOGUE[input.platform].risks) {
+      findings.push({
+        group: 'socialMedia',
+        detail: {
+          kind: 'risk',
+          type: risk.type,
+          value: risk.exposure,
+          source: FINDING_SOURCES.socialPlatformRules,
+          platform: name,
+          risk: SOCIAL_RISK_LEVEL,
+          evidence: hitEvidence(
+            platformHit,
+            `${platformHit.site} has an account named ${input.handle} (${platformHit.reason}); this is what a public ${name} profile typically shows, and the setting that limits it`,
+          ),
+        },
+      });
+    }
+  }
+
+  return {
+    findings,
+    sites: footprint.sites.map(({ site, category, url, outcome, reason }) => ({ site, category, url, outcome, reason })),
+    counts,
+    message: footprintMessage(counts),
+  };
+}
+
+export function footprintMessage({ checked, found, notFound, unknown }: UsernameFootprintAnalysis['counts']): string {
+  return `Checked ${checked} ${checked === 1 ? 'site' : 'sites'}: ${found} found, ${notFound} not found, ${unknown} could not be determined`;
+}
+
+/** The hit as evidence: what was seen, its status, and the profile link when it is https. */
+function hitEvidence(hit: UsernameSiteResult, summary: string): Evidence {
+  return {
+    summary,
+    observed: hit.httpStatus !== undefined ? `${hit.url} → HTTP ${hit.httpStatus}` : hit.url,
+    ...(/^https:\/\//i.test(hit.url) ? { url: hit.url } : {}),
+  };
+}

@@ -1,0 +1,184 @@
+import { loadConfig } from '../../common/config/app-config';
+import type { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
+import { SafeFetchError, SafeFetchOptions, SafeFetchResponse } from '../../common/security/ssrf/safe-fetch.types';
+import type { UsernameSiteListService } from '../username/username-site-list.service';
+import type { UsernameSite } from '../username/username-site.types';
+import { normaliseUsername, USERNAME_MAX_BODY_BYTES, USERNAME_MESSAGES, USERNAME_PROFILE_MAX_CHARS, UsernameFootprintSource } from './username-footprint.source';
+
+type Answer = Partial<SafeFetchResponse> | SafeFetchError | ((options: SafeFetchOptions) => Promise<SafeFetchResponse>);
+
+const site = (name: string, overrides: Partial<UsernameSite> = {}): UsernameSite => ({
+  name,
+  uriCheck: `https://${name.toLowerCase()}.example/api/{account}`,
+  eCode: 200,
+  eString: '"id":',
+  mCode: 404,
+  mString: '',
+  category: 'social',
+  profilePage: false,
+  adult: false,
+  ...overrides,
+});
+
+function response(url: string, overrides: Partial<SafeFetchResponse>): SafeFetchResponse {
+  return { url, status: 200, headers: { 'content-type': ['application/json'] }, body: Buffer.alloc(0), truncated: false, hops: [{ url, status: 200 }], remoteAddress: '203.0.113.5', ...overrides };
+}
+
+/** The source with a stand-in for the SSRF guard's fetcher (answers per URL, records every call) and a fixed site list. */
+function setup(sites: UsernameSite[], answers: Record<string, Answer>, env: Record<string, string> = {}) {
+  const calls: { url: string; options: SafeFetchOptions }[] = [];
+  const fetcher = {
+    fetch: async (url: string, options: SafeFetchOptions) => {
+      calls.push({ url, options });
+      const answer = answers[url];
+      if (answer === undefined) throw new SafeFetchError('unavailable', 'The website could not be reached.');
+      if (answer instanceof SafeFetchError) throw answer;
+      if (typeof answer === 'function') return answer(options);
+      return response(url, answer);
+    },
+  };
+  const list = { sites: async () => sites };
+  const source = new UsernameFootprintSource(loadConfig({ NODE_ENV: 'test', ...env }), fetcher as unknown as SafeFetcher, list as unknown as UsernameSiteListService);
+  return { source, calls };
+}
+
+const signal = () => new AbortController().signal;
+const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+describe('normaliseUsername', () => {
+  it.each([
+    ['jane_doe', 'jane_doe'],
+    ['@jane.doe', 'jane.doe'],
+    ['  Jane-Doe ', 'Jane-Doe'],
+  ])('accepts %j as %j', (raw, name) => expect(normaliseUsername(raw)).toBe(name));
+
+  it.each(['', '@', '...', 'a b', 'jane/../admin', 'jane?x=1', 'jäne', 'a'.repeat(65), '127.0.0.1:8080', 'x%2F'])('refuses %j', (raw) => {
+    expect(normaliseUsername(raw)).toBeUndefined();
+  });
+});
+
+describe('UsernameFootprintSource', () => {
+  it('asks each site through the guard without following redirects, capped, and classifies each answer', async () => {
+    const sites = [site('Alpha', { uriPretty: 'https://alpha.example/u/{account}' }), site('Beta', { mCode: 302 }), site('Gamma', { mCode: 200, mString: 'No such user' })];
+    const { source, calls } = setup(sites, {
+      'https://alpha.example/api/jane': { body: json({ id: 1 }) },
+      'https://beta.example/api/jane': { status: 302, headers: { location: ['/login'] }, body: Buffer.alloc(0) },
+      'https://gamma.example/api/jane': { body: Buffer.from('No such user') },
+    });
+    const result = await source.check('@jane', { signal: signal() });
+    expect(calls).toHaveLength(3);
+    expect(calls.every(({ options }) => options.followRedirects === false && options.maxBodyBytes === USERNAME_MAX_BODY_BYTES && options.method === 'GET')).toBe(true);
+    expect(result).toEqual({
+      status: 'ok',
+      data: {
+        checked: 3,
+        sites: [
+          { site: 'Alpha', category: 'social', url: 'https://alpha.example/u/jane', outcome: 'hit', reason: 'HTTP 200 and the profile marker', httpStatus: 200 },
+          { site: 'Beta', category: 'social', url: 'https://beta.example/api/jane', outcome: 'miss', reason: 'redirect to /login (a missing account)', httpStatus: 302 },
+          { site: 'Gamma', category: 'social', url: 'https://gamma.example/api/jane', outcome: 'miss', reason: 'HTTP 200 and the missing-account marker', httpStatus: 200 },
+        ],
+      },
+    });
+  });
+
+  it('hands on the page of a hit on a profile-page site only, capped', async () => {
+    const big = `{"id":1,"bio":"${'x'.repeat(USERNAME_PROFILE_MAX_CHARS)}"}`;
+    const { source } = setup([site('Profile', { profilePage: true, platform: 'reddit' }), site('Plain')], {
+      'https://profile.example/api/jane': { body: Buffer.from(big) },
+      'https://plain.example/api/jane': { body: json({ id: 2 }) },
+    });
+    const result = await source.check('jane', { signal: signal() });
+    if (result.status !== 'ok') throw new Error(result.message);
+    const [plain, profile] = result.data.sites;
+    expect(profile).toMatchObject({ site: 'Profile', platform: 'reddit', outcome: 'hit' });
+    expect(profile.profileHtml).toHaveLength(USERNAME_PROFILE_MAX_CHARS);
+    expect(big.startsWith(profile.profileHtml ?? '-')).toBe(true);
+    expect(plain.profileHtml).toBeUndefined();
+  });
+
+  it('says why a site gave no answer: its time limit, the guard, the network', async () => {
+    const { source } = setup([site('Slow'), site('Private'), site('Down'), site('Fine')], {
+      'https://slow.example/api/jane': (options) =>
+        new Promise((_, reject) => options.signal.addEventListener('abort', () => reject(new SafeFetchError('timed_out', 'The website took too long to answer.')))),
+      'https://private.example/api/jane': new SafeFetchError('refused', 'This URL points to a private or internal address and cannot be checked.'),
+      'https://fine.example/api/jane': { status: 404 },
+    }, { USERNAME_CHECK_TIMEOUT_MS: '150' });
+    const result = await source.check('jane', { signal: signal() });
+    if (result.status !== 'ok') throw new Error(result.message);
+    const byName = Object.fromEntries(result.data.sites.map((s) => [s.site, s]));
+    expect(byName.Slow).toMatchObject({ outcome: 'unknown', reason: 'timed out after 0.1 s' });
+    expect(byName.Slow.httpStatus).toBeUndefined();
+    expect(byName.Private).toMatchObject({ outcome: 'unknown', reason: 'not asked: This URL points to a private or internal address and cannot be checked.' });
+    expect(byName.Down).toMatchObject({ outcome: 'unknown', reason: 'no answer: The website could not be reached.' });
+    expect(byName.Fine).toMatchObject({ outcome: 'miss' });
+    // Found first, then unknown, then not found; by name within each.
+    expect(result.data.sites.map((s) => s.site)).toEqual(['Down', 'Private', 'Slow', 'Fine']);
+  });
+
+  it('is unavailable when no site gave a usable answer, rather than a clean result', async () => {
+    const { source } = setup([site('A'), site('B')], { 'https://a.example/api/jane': { status: 429 } });
+    expect(await source.check('jane', { signal: signal() })).toEqual({ status: 'unavailable', message: USERNAME_MESSAGES.noAnswer(2) });
+  });
+
+  it('checks only the sites of a platform when asked', async () => {
+    const { source, calls } = setup([site('Reddit', { platform: 'reddit' }), site('Other')], { 'https://reddit.example/api/jane': { status: 404 } });
+    const result = await source.check('jane', { signal: signal(), onlyPlatform: 'reddit' });
+    expect(calls.map((c) => c.url)).toEqual(['https://reddit.example/api/jane']);
+    expect(result).toMatchObject({ status: 'ok', data: { checked: 1, sites: [{ site: 'Reddit', platform: 'reddit', outcome: 'miss' }] } });
+  });
+
+  it("applies a site's bad characters, and leaves out a site the name cannot be sent to", async () => {
+    const { source, calls } = setup([site('Dotless', { stripBadChar: '.' })], { 'https://dotless.example/api/janedoe': { status: 404 } });
+    const result = await source.check('jane.doe', { signal: signal() });
+    expect(calls.map((c) => c.url)).toEqual(['https://dotless.example/api/janedoe']);
+    expect(result).toMatchObject({ status: 'ok', data: { checked: 1 } });
+    const none = await setup([site('Empty', { stripBadChar: 'ab' })], {}).source.check('abba', { signal: signal() });
+    expect(none).toEqual({ status: 'ok', data: { checked: 0, sites: [] } });
+  });
+
+  it('sends nothing for a name that is not a username', async () => {
+    const { source, calls } = setup([site('A')], {});
+    expect(await source.check('../../admin', { signal: signal() })).toEqual({ status: 'unavailable', message: USERNAME_MESSAGES.invalid });
+    expect(calls).toHaveLength(0);
+  });
+
+  it("gives up when the scan's signal aborts, and does not start the requests still waiting", async () => {
+    const controller = new AbortController();
+    const sites = [site('One', { uriCheck: 'https://same.example/1/{account}' }), site('Two', { uriCheck: 'https://same.example/2/{account}' })];
+    const { source, calls } = setup(sites, {
+      'https://same.example/1/jane': (options) =>
+        new Promise((_, reject) => {
+          options.signal.addEventListener('abort', () => reject(new SafeFetchError('timed_out', 'The website took too long to answer.')));
+          setImmediate(() => controller.abort());
+        }),
+    });
+    expect(await source.check('jane', { signal: controller.signal })).toEqual({ status: 'timed_out', message: USERNAME_MESSAGES.timedOut });
+    expect(calls.map((c) => c.url)).toEqual(['https://same.example/1/jane']);
+  });
+
+  it('answers by its answer-by time with the sites that answered, the rest unknown', async () => {
+    const sites = [site('Fast'), site('Slow')];
+    const { source } = setup(sites, {
+      'https://fast.example/api/jane': { body: json({ id: 1 }) },
+      'https://slow.example/api/jane': (options) =>
+        new Promise((_, reject) => options.signal.addEventListener('abort', () => reject(new SafeFetchError('timed_out', 'The website took too long to answer.')))),
+    });
+    const result = await source.check('jane', { signal: signal(), answerBy: Date.now() + 50 });
+    expect(result).toEqual({
+      status: 'ok',
+      data: {
+        checked: 2,
+        sites: [
+          expect.objectContaining({ site: 'Fast', outcome: 'hit' }),
+          expect.objectContaining({ site: 'Slow', outcome: 'unknown', reason: 'not answered before the check ran out of time' }),
+        ],
+      },
+    });
+  });
+
+  it('sends the headers a site needs', async () => {
+    const { source, calls } = setup([site('Api', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })], { 'https://api.example/api/jane': { status: 404 } });
+    await source.check('jane', { signal: signal() });
+    expect(calls[0].options.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest' });
+  });
+});

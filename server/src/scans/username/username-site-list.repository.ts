@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import { UsernameSiteListEntity } from './username-site-list.entity';
+import type { UsernameSite } from './username-site.types';
+
+/** Every instance of the app takes this lock to refresh, so only one refreshes at a time. */
+const REFRESH_LOCK_KEY = 4_640_297_106; // arbitrary, fixed: "username site list refresh"
+const ROW_ID = 1;
+
+/** A fetched list, as stored. */
+export interface StoredSiteList {
+  sourceUrl: string;
+  raw: string;
+  sites: UsernameSite[];
+  dropped: number;
+  etag: string | null;
+}
+
+/** What a refresh may do while it holds the lock, all in the lock's transaction. */
+export interface SiteListRefreshStore {
+  current(): Promise<UsernameSiteListEntity | null>;
+  /** Replaces the stored list and records the success. */
+  replace(list: StoredSiteList, at: Date): Promise<void>;
+  /** The server said the stored copy is current (304): records the success only. */
+  confirm(at: Date): Promise<void>;
+  /** Keeps the stored list; records the failed attempt and why. */
+  recordFailure(error: string, at: Date): Promise<void>;
+}
+
+/** The username_site_list table: the site list cache's only TypeORM code. */
+@Injectable()
+export class UsernameSiteListRepository {
+  constructor(
+    @InjectRepository(UsernameSiteListEntity) private readonly rows: Repository<UsernameSiteListEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  /**
+   * Runs `work` in a transaction holding the refresh lock (pg_try_advisory_xact_lock, released at
+   * commit or rollback). When another instance holds it, does nothing and answers `acquired: false`.
+   */
+  async withRefreshLock<T>(work: (store: SiteListRefreshStore) => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }> {
+    return this.dataSource.transaction(async (manager) => {
+      const [{ locked }] = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [REFRESH_LOCK_KEY])) as { locked: boolean }[];
+      if (!locked) return { acquired: false as const };
+      return { acquired: true as const, value: await work(storeOf(manager)) };
+    });
+  }
+
+  current(): Promise<UsernameSiteListEntity | null> {
+    return this.rows.findOneBy({ id: ROW_ID });
+  }
+}
+
+function storeOf(manager: EntityManager): SiteListRefreshStore {
+  return {
+    current: () => manager.findOneBy(UsernameSiteListEntity, { id: ROW_ID }),
+
+    async replace(list, at) {
+      await manager.upsert(
+        UsernameSiteListEntity,
+        {
+          id: ROW_ID,
+          sourceUrl: list.sourceUrl,
+          raw: list.raw,
+          sites: list.sites,
+          dropped: list.dropped,
+          etag: list.etag,
+          fetchedAt: at,
+          attemptedAt: at,
+          lastError: null,
+        },
+        ['id'],
+      );
+    },
+
+    async confirm(at) {
+      await manager.update(UsernameSiteListEntity, { id: ROW_ID }, { fetchedAt: at, attemptedAt: at, lastError: null });
+    },
+
+    async recordFailure(error, at) {
+      await manager.query(
+        `INSERT INTO "username_site_list" ("id", "sites", "attempted_at", "last_error") VALUES ($1, '[]'::jsonb, $2, $3)
+         ON CONFLICT ("id") DO UPDATE SET "attempted_at" = $2, "last_error" = $3`,
+        [ROW_ID, at, error],
+      );
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { loadConfig } from '../../common/config/app-config';
+import { SOCIAL_PLATFORMS } from '../../shared/scan-input.rules';
+import type { UsernameSiteListSource } from '../sources/username-site-list.source';
+import { normaliseSite } from './site-list.parser';
+import type { UsernameSiteListEntity } from './username-site-list.entity';
+import type { SiteListRefreshStore, StoredSiteList, UsernameSiteListRepository } from './username-site-list.repository';
+import { mergeSiteLists, UsernameSiteListService } from './username-site-list.service';
+import type { UsernameSite } from './username-site.types';
+import { BUILT_IN_USERNAME_SITES } from './username-sites.catalogue';
+
+const LIST_URL = 'https://lists.example/sites.json';
+
+const configured = (name: string, overrides: Partial<UsernameSite> = {}): UsernameSite => ({
+  name,
+  uriCheck: `https://${name.toLowerCase().replace(/[^a-z0-9]/g, '')}.example/{account}`,
+  eCode: 200,
+  eString: 'profile',
+  mCode: 404,
+  mString: '',
+  category: 'social',
+  profilePage: false,
+  adult: false,
+  ...overrides,
+});
+
+describe('the built-in site list', () => {
+  it('covers at least 25 sites, each a valid entry of the format with a unique name', () => {
+    expect(BUILT_IN_USERNAME_SITES.length).toBeGreaterThanOrEqual(25);
+    const names = BUILT_IN_USERNAME_SITES.map((s) => s.name.toLowerCase());
+    expect(new Set(names).size).toBe(names.length);
+    for (const site of BUILT_IN_USERNAME_SITES) {
+      // The same checks a configured list goes through.
+      const asFormat = {
+        name: site.name,
+        uri_check: site.uriCheck,
+        uri_pretty: site.uriPretty,
+        e_code: site.eCode,
+        e_string: site.eString,
+        m_code: site.mCode,
+        m_string: site.mString,
+        cat: site.category,
+      };
+      expect({ name: site.name, parsed: normaliseSite(asFormat) !== undefined }).toEqual({ name: site.name, parsed: true });
+      expect(site.uriCheck.startsWith('https://')).toBe(true);
+      expect(site.adult).toBe(false);
+      if (site.platform) expect(SOCIAL_PLATFORMS).toContain(site.platform);
+    }
+    expect(BUILT_IN_USERNAME_SITES.filter((s) => s.platform).map((s) => s.platform)).toEqual(expect.arrayContaining(['reddit', 'youtube']));
+  });
+});
+
+describe('mergeSiteLists', () => {
+  const builtIn = [
+    configured('GitHub', { uriCheck: 'https://api.github.example/users/{account}', profilePage: true, category: 'coding' }),
+    configured('Reddit', { platform: 'reddit' }),
+  ];
+
+  it('lets a configured entry replace the built-in one of the same name, case-insensitively', () => {
+    const merged = mergeSiteLists(builtIn, [configured('REDDIT', { uriCheck: 'https://old.reddit.example/u/{account}', eString: 'karma' })]);
+    expect(merged.map((s) => s.name)).toEqual(['GitHub', 'REDDIT']);
+    expect(merged[1]).toMatchObject({ uriCheck: 'https://old.reddit.example/u/{account}', eString: 'karma', platform: 'reddit' });
+  });
+
+  it('keeps reading a replaced profile page only when the configured entry asks the same host', () => {
+    expect(mergeSiteLists(builtIn, [configured('GitHub', { uriCheck: 'https://api.github.example/v2/{account}' })])[0].profilePage).toBe(true);
+    expect(mergeSiteLists(builtIn, [configured('GitHub', { uriCheck: 'https://github.example/{account}' })])[0].profilePage).toBe(false);
+  });
+
+  it('gives a new configured entry the platform of its profile host', () => {
+    const merged = mergeSiteLists([], [configured('Insta', { uriCheck: 'https://i.example/api/{account}', uriPretty: 'https://www.instagram.com/{account}/' }), configured('Elsewhere')]);
+    expect(merged[0].platform).toBe('instagram');
+    expect(merged[1].platform).toBeUndefined();
+  });
+});
+
+/** The service over an in-memory stand-in for its repository and a scripted download. */
+function setup(env: Record<string, string>, stored: Partial<UsernameSiteListEntity> | null, download?: UsernameSiteListSource['download']) {
+  let row: UsernameSiteListEntity | null = stored ? ({ id: 1, sourceUrl: LIST_URL, raw: '{}', sites: [], dropped: 0, etag: null, fetchedAt: new Date(), attemptedAt: null, lastError: null, ...stored } as UsernameSiteListEntity) : null;
+  const failures: string[] = [];
+  const store: SiteListRefreshStore = {
+    current: async () => row,
+    replace: async (list: StoredSiteList, at: Date) => {
+      row = { id: 1, ...list, fetchedAt: at, attemptedAt: at, lastError: null };
+    },
+    confirm: async (at: Date) => {
+      if (row) row = { ...row, fetchedAt: at };
+    },
+    recordFailure: async (error: string) => {
+      failures.push(error);
+    },
+  };
+  const repository = {
+    current: async () => row,
+    withRefreshLock: async <T>(work: (s: SiteListRefreshStore) => Promise<T>) => ({ acquired: true as const, value: await work(store) }),
+  };
+  const source = { download: download ?? (async () => ({ status: 'unavailable' as const, message: 'offline' })) };
+  const service = new UsernameSiteListService(
+    loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://db.example/x', ...env }),
+    source as unknown as UsernameSiteListSource,
+    repository as unknown as UsernameSiteListRepository,
+  );
+  return { service, failures, row: () => row };
+}
+
+describe('UsernameSiteListService', () => {
+  const adult = configured('Adult Site', { category: 'xx nsfw xx', adult: true });
+
+  it('checks the built-in sites alone when no list is configured', async () => {
+    const { service } = setup({}, { sites: [configured('Stored')] });
+    expect((await service.sites()).map((s) => s.name)).toEqual(BUILT_IN_USERNAME_SITES.map((s) => s.name));
+  });
+
+  it('merges the stored configured list and leaves adult sites out unless asked', async () => {
+    const stored = { sites: [configured('Forum'), adult] };
+    const names = async (env: Record<string, string>) => (await setup({ USERNAME_SITE_LIST_URL: LIST_URL, ...env }, stored).service.sites()).map((s) => s.name);
+    const merged = await names({});
+    expect(merged).toContain('Forum');
+    expect(merged).toContain('GitHub');
+    expect(merged).not.toContain('Adult Site');
+    expect(await names({ USERNAME_INCLUDE_ADULT: 'true' })).toContain('Adult Site');
+    expect(await names({ USERNAME_BUILTIN_SITES: 'false' })).toEqual(['Forum']);
+  });
+
+  it('ignores a stored copy of another URL', async () => {
+    const { service } = setup({ USERNAME_SITE_LIST_URL: LIST_URL, USERNAME_BUILTIN_SITES: 'false' }, { sourceUrl: 'https://old.example/list.json', sites: [configured('Old')] });
+    expect(await service.sites()).toEqual([]);
+  });
+
+  it('stores a fetched list, and keeps it when a later refresh fails or finds nothing usable', async () => {
+    const document = { sites: [{ name: 'Forum', uri_check: 'https://forum.example/{account}', e_code: 200, e_string: 'x', m_code: 404, m_string: '', cat: 'social' }, { name: 'Bad' }] };
+    let answer: Awaited<ReturnType<UsernameSiteListSource['download']>> = { status: 'ok', data: { notModified: false, text: JSON.stringify(document), etag: '"v1"' } };
+    const calls: (string | null)[] = [];
+    const { service, failures, row } = setup({ USERNAME_SITE_LIST_URL: LIST_URL, USERNAME_BUILTIN_SITES: 'false' }, null, async (_url, etag) => {
+      calls.push(etag);
+      return answer;
+    });
+    expect(await service.refresh()).toEqual({ status: 'refreshed', siteCount: 1, dropped: 1 });
+    expect(row()).toMatchObject({ sourceUrl: LIST_URL, etag: '"v1"', dropped: 1 });
+    expect((await service.sites()).map((s) => s.name)).toEqual(['Forum']);
+
+    answer = { status: 'unavailable', message: 'Username site list answered with HTTP 500' };
+    expect(await service.refresh()).toEqual({ status: 'failed', error: 'Username site list answered with HTTP 500' });
+    answer = { status: 'ok', data: { notModified: false, text: '{"sites": "nope"}', etag: null } };
+    expect(await service.refresh()).toEqual({ status: 'failed', error: 'Username site list held no usable site' });
+    answer = { status: 'ok', data: { notModified: false, text: 'not json', etag: null } };
+    expect(await service.refresh()).toEqual({ status: 'failed', error: 'Username site list answered with a malformed response' });
+    expect(failures).toHaveLength(3);
+    expect((await service.sites()).map((s) => s.name)).toEqual(['Forum']);
+
+    answer = { status: 'ok', data: { notModified: true } };
+    expect(await service.refresh()).toEqual({ status: 'unchanged' });
+    // The stored copy's ETag is sent back.
+    expect(calls).toEqual([null, '"v1"', '"v1"', '"v1"', '"v1"']);
+  });
+
+  it('skips a fresh copy and does nothing without a URL', async () => {
+    const download = jest.fn();
+    const fresh = setup({ USERNAME_SITE_LIST_URL: LIST_URL }, { fetchedAt: new Date() }, download);
+    expect(await fresh.service.refresh({ ifOlderThanMs: 3_600_000 })).toEqual({ status: 'skipped', reason: 'fresh' });
+    expect(await setup({}, null, download).service.refresh()).toEqual({ status: 'skipped', reason: 'not_configured' });
+    expect(download).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,108 @@
+import type { SocialPlatform } from '../../shared/scan-input.rules';
+
+/**
+ * One site of a list in the WhatsMyName format, as the list document writes it (a configured list
+ * is outside input: every field is checked by site-list.parser.ts before use). `{account}` in
+ * `uri_check`, `uri_pretty` and `post_body` stands for the username.
+ */
+export interface WmnSite {
+  /** The site's name as it brands itself; unique within a list. */
+  name: string;
+  /** The URL to request, with `{account}`. */
+  uri_check: string;
+  /** The profile URL to show people, when `uri_check` is an API endpoint. */
+  uri_pretty?: string;
+  /** When present the check is a POST with this body (we only send GETs: such entries are skipped). */
+  post_body?: string;
+  /** Request headers the check needs. */
+  headers?: Record<string, string>;
+  /** Characters to remove from the username before it is put in the URL. */
+  strip_bad_char?: string;
+  /** The HTTP status of an existing account. */
+  e_code: number;
+  /** Text present only when the account exists. */
+  e_string: string;
+  /** The HTTP status of a missing account. */
+  m_code: number;
+  /** Text present only when the account does not exist. */
+  m_string: string;
+  /** Usernames known to exist (for the list's maintainers' tests; unused by the check). */
+  known?: string[];
+  /** The site's category, one of the document's `categories`. */
+  cat: string;
+  /** `false`: the list's maintainers say the entry is broken for now; skipped. */
+  valid?: boolean;
+  /** Anti-automation measures the site is known for: 'captcha', 'cloudflare', 'user-agent', 'user-auth', … */
+  protection?: string[];
+}
+
+/** A list document in the WhatsMyName format (its other top-level fields, license and authors, are not used). */
+export interface WmnDocument {
+  sites: WmnSite[];
+  categories?: string[];
+}
+
+/** A site we check, normalised: from our built-in catalogue or from a configured list. */
+export interface UsernameSite {
+  name: string;
+  /** http(s) URL template with `{account}`. */
+  uriCheck: string;
+  /** http(s) URL template with `{account}` shown to people; `uriCheck` when absent. */
+  uriPretty?: string;
+  /** Extra request headers (names as given; the fetcher drops the ones it reserves). */
+  headers?: Record<string, string>;
+  /** Characters removed from the username before substitution ('' or absent: none). */
+  stripBadChar?: string;
+  eCode: number;
+  /** '' means the code alone decides an existing account (our built-in list never does this). */
+  eString: string;
+  mCode: number;
+  /** '' means the code alone decides a missing account. */
+  mString: string;
+  /** The document's `cat`, lower-cased ('social', 'coding', 'gaming', 'xx nsfw xx', …). */
+  category: string;
+  /** Set for the big platforms we also parse handles of (spec section 9). */
+  platform?: SocialPlatform;
+  /** Its answer for an existing account is a public profile worth reading for personal data. */
+  profilePage: boolean;
+  /** The site is for adult content (excluded unless USERNAME_INCLUDE_ADULT=true). */
+  adult: boolean;
+  /** Anti-automation the list says the site uses (informative). */
+  protection?: string[];
+}
+
+/** Where a list of sites came from. */
+export type UsernameSiteOrigin = 'built-in' | 'configured';
+
+/** What the parser keeps of a list document, and how much it dropped. */
+export interface ParsedSiteList {
+  sites: UsernameSite[];
+  /** Entries refused: not an object, a missing or mistyped required field, a non-http(s) URL, a POST, a repeated name. */
+  dropped: number;
+  /** Entries the list itself marks `valid: false`; not counted in `dropped`. */
+  disabled: number;
+}
+
+/** How one site answered for the username. Only 'hit' counts in the score. */
+export type UsernameOutcome = 'hit' | 'miss' | 'unknown';
+
+export interface UsernameSiteResult {
+  site: string;
+  category: string;
+  platform?: SocialPlatform;
+  /** The profile URL with the username (uri_pretty, else uri_check): the link people can check. */
+  url: string;
+  outcome: UsernameOutcome;
+  /** Why, for people: 'HTTP 200 and the profile marker', 'redirect to /login (a missing account)', 'timed out after 5 s'. */
+  reason: string;
+  /** The status the site answered with, when it answered. */
+  httpStatus?: number;
+  /** Hits on profile-page sites only: the body as text (HTML or JSON), capped at USERNAME_PROFILE_MAX_CHARS. */
+  profileHtml?: string;
+}
+
+/** The footprint of one username: how many sites were asked, and each one's answer (hits first, then by name). */
+export interface UsernameFootprint {
+  checked: number;
+  sites: UsernameSiteResult[];
+}
