@@ -47,6 +47,6 @@ import { TrackerCatalogueService } from './trackers/tracker-catalogue.service';
     TrackerCatalogueService,
     WebsiteSource,
   ],
-  exports: [ScanHistoryService, HibpSource, PwnedPasswordsSource, GravatarSource, EmailDnsSource, BreachCatalogueService],
+  exports: [ScanHistoryService, ScansService, HibpSource, PwnedPasswordsSource, GravatarSource, EmailDnsSource, BreachCatalogueService],
 })
 export class ScansModule {}
