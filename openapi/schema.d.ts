@@ -443,6 +443,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/monitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's monitors, with the active count and the plan's limit */
+        get: operations["listMonitors"];
+        put?: never;
+        /**
+         * Create a monitor (active; its first run is at the next scheduler tick)
+         * @description Entries are trimmed; empty ones and duplicates (case-insensitive) are ignored. Emails other than the account's own verified address get a verification email and are not scanned until their owner clicks the link.
+         */
+        post: operations["createMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitoring/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pause or activate a monitor */
+        put: operations["updateMonitor"];
+        post?: never;
+        /** Delete a monitor with its runs and notices */
+        delete: operations["deleteMonitor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitoring/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Undismissed monitor alerts for the dashboard, newest first (at most 20) */
+        get: operations["listMonitorNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitoring/notices/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss a monitor alert */
+        post: operations["dismissMonitorNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitoring/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a monitored email address with the token from the emailed link
+         * @description Public: the link may be opened signed out. Rate-limited per IP address.
+         */
+        post: operations["verifyMonitoredEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/passwords/range/{prefix}": {
         parameters: {
             query?: never;
@@ -647,6 +740,8 @@ export interface components {
             emailLinks: components["schemas"]["ExportedEmailTokenDto"][];
             /** Format: date-time */
             exportedAt: string;
+            /** @description Monitors with their targets, runs and notices, newest first. */
+            monitors: components["schemas"]["ExportedMonitorDto"][];
             /** @description Payments started and made (Stripe PaymentIntents), newest first. */
             payments: components["schemas"]["ExportedPaymentDto"][];
             profile: components["schemas"]["ExportedProfileDto"];
@@ -814,6 +909,15 @@ export interface components {
              * @example fp_a1b2c3d4_3q2-7wXz…
              */
             token: string;
+        };
+        CreateMonitorDto: {
+            targets: components["schemas"]["MonitorTargetsDto"];
+            /**
+             * @description weekly: every 7 days; monthly: every 30 days.
+             * @example weekly
+             * @enum {string}
+             */
+            type: "weekly" | "monthly";
         };
         CreatePaymentIntentDto: {
             /**
@@ -1018,6 +1122,38 @@ export interface components {
             /** Format: date-time */
             usedAt: string | null;
         };
+        ExportedMonitorDto: {
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description How many findings the monitor knows (kept as keys, to tell what is new). */
+            knownItems: number;
+            /** Format: date-time */
+            nextRunAt: string | null;
+            /** @description Every notice, dismissed ones included, newest first. */
+            notices: components["schemas"]["ExportedMonitorNoticeDto"][];
+            pendingEmails: string[];
+            /** @description Every run, newest first. */
+            runs: components["schemas"]["MonitorRunDto"][];
+            targets: components["schemas"]["MonitorTargetsDto"];
+            /** @enum {string} */
+            type: "weekly" | "monthly";
+        };
+        ExportedMonitorNoticeDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            dismissedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            items: components["schemas"]["MonitorNoticeItemDto"][];
+            /** Format: uuid */
+            monitorId: string;
+            /** @example 1 new breach */
+            summary: string;
+        };
         ExportedPaymentDto: {
             /** @description US cents. */
             amountCents: number;
@@ -1094,6 +1230,101 @@ export interface components {
              * @default false
              */
             rememberMe: boolean;
+        };
+        MonitorDto: {
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The latest runs, newest first (at most 5). */
+            lastRuns: components["schemas"]["MonitorRunDto"][];
+            /**
+             * Format: date-time
+             * @description When the next run is due (a retry after a failed run, or the regular schedule).
+             */
+            nextRunAt: string | null;
+            /** @description Emails in targets awaiting their owner's click on the verification link; not scanned until verified. */
+            pendingEmails: string[];
+            targets: components["schemas"]["MonitorTargetsDto"];
+            /** @enum {string} */
+            type: "weekly" | "monthly";
+        };
+        MonitoredEmailDto: {
+            /**
+             * @description The address now verified for monitoring.
+             * @example jane@example.com
+             */
+            email: string;
+        };
+        MonitorListDto: {
+            /** @description How many of the monitors are active. */
+            activeCount: number;
+            /** @description The effective plan's active-monitor limit: free 0, plus 1, pro 5, business 25. */
+            limit: number;
+            /** @description Newest first. */
+            monitors: components["schemas"]["MonitorDto"][];
+        };
+        MonitorNoticeDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            items: components["schemas"]["MonitorNoticeItemDto"][];
+            /** Format: uuid */
+            monitorId: string;
+            /** @example 1 new breach */
+            summary: string;
+        };
+        MonitorNoticeItemDto: {
+            /** @enum {string} */
+            kind: "breach" | "exposure" | "username_site";
+            /** @description What to do about it. */
+            recommendation: string;
+            /** @description The monitored email or handle it concerns. */
+            target: string;
+            /** @example Lantern Market */
+            title: string;
+        };
+        MonitorNoticeListDto: {
+            /** @description Undismissed notices, newest first (at most 20). */
+            notices: components["schemas"]["MonitorNoticeDto"][];
+        };
+        MonitorResponseDto: {
+            monitor: components["schemas"]["MonitorDto"];
+        };
+        MonitorRunDto: {
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description How many findings were new since the previous run (0 on the first run, which records the starting point). */
+            newItems: number;
+            /** Format: date-time */
+            startedAt: string;
+            /** @enum {string} */
+            status: "running" | "succeeded" | "failed";
+            /**
+             * @description 'No changes', what was new, or why the run failed.
+             * @example 2 new breaches, 1 new site with your name
+             */
+            summary: string;
+        };
+        MonitorTargetsDto: {
+            /**
+             * @description Email addresses (compared case-insensitively).
+             * @example [
+             *       "jane@example.com"
+             *     ]
+             */
+            emails: string[];
+            /**
+             * @description Handles ('@name') or social profile URLs.
+             * @example [
+             *       "@jane_doe"
+             *     ]
+             */
+            handles: string[];
         };
         PasswordResetConfirmDto: {
             /** Format: password */
@@ -1291,6 +1522,10 @@ export interface components {
                 [key: string]: string | number;
             };
         };
+        UpdateMonitorDto: {
+            /** @description false pauses the monitor, true activates it (within the plan limit). */
+            active: boolean;
+        };
         UserDto: {
             /** @description Null when the person gave none: show the part of the email before the @, else User. */
             displayName: string | null;
@@ -1325,6 +1560,10 @@ export interface components {
         };
         VerifyEmailDto: {
             /** @description The token from the verification link. */
+            token: string;
+        };
+        VerifyMonitoredEmailDto: {
+            /** @description The token from the link in the verification email. */
             token: string;
         };
         WebhookReceivedDto: {
@@ -2563,6 +2802,357 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    listMonitors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorListDto"];
+                };
+            };
+            /** @description No valid access token or API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    createMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMonitorDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorResponseDto"];
+                };
+            };
+            /** @description No entries ('Please add at least one email or handle to monitor'), or an invalid email or handle. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token or API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The plan's active-monitor limit is reached: 'You've reached your plan limit. Upgrade to create more monitors.' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many verification emails sent for this account today. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    updateMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMonitorDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorResponseDto"];
+                };
+            };
+            /** @description No valid access token or API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The plan's active-monitor limit is reached: 'You've reached your plan limit. Upgrade to create more monitors.' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Monitor not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    deleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token or API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Monitor not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    listMonitorNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorNoticeListDto"];
+                };
+            };
+            /** @description No valid access token or API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    dismissMonitorNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dismissed (also when it already was). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token or API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Notice not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    verifyMonitoredEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyMonitoredEmailDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoredEmailDto"];
+                };
+            };
+            /** @description 'This verification link is invalid or has expired.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many attempts: 'Too many attempts. Please try again later.' */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description An error; `error` is the message to show a person. */

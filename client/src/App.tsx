@@ -19,6 +19,7 @@ const SignupPage = lazy(() => import('./pages/SignupPage'));
 const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 const VerifyEmailPage = lazy(() => import('./pages/VerifyEmailPage'));
+const MonitoredEmailVerifyPage = lazy(() => import('./pages/MonitoredEmailVerifyPage'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const ReportPage = lazy(() => import('./pages/ReportPage'));
 const AccountPage = lazy(() => import('./pages/AccountPage'));
@@ -46,6 +47,7 @@ export function App() {
             <Route path="/forgot-password" element={<ForgotPasswordPage />} />
             <Route path="/reset-password" element={<ResetPasswordPage />} />
             <Route path="/verify-email" element={<VerifyEmailPage />} />
+            <Route path="/monitoring/verify-email" element={<MonitoredEmailVerifyPage />} />
             <Route element={<ProtectedRoute />}>
               <Route path="/dashboard" element={<DashboardPage />} />
               <Route path="/report" element={<ReportPage />} />

@@ -60,6 +60,7 @@ describe('account export and deletion', () => {
         payments: [], // billing.spec.ts and analytics.spec.ts check these sections
         analyticsEvents: [],
         abTests: [],
+        monitors: [], // monitoring.spec.ts checks this section
       });
       const text = JSON.stringify(res.body);
       const hashes = await query<{ h: string }>(

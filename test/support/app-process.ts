@@ -14,10 +14,14 @@ const OUTPUT_LIMIT = 20_000;
 export interface AppProcess {
   /** e.g. http://127.0.0.1:41234 (no trailing slash) */
   baseUrl: string;
+  /** The app's own database, for a test that must set up state no route offers (a paid plan, say). */
+  databaseUrl: string;
   /** The app's stdout and stderr so far (the tail of each), for failure messages. */
   output(): { stdout: string; stderr: string };
-  /** SIGTERM, wait for the process to exit, then drop its database. */
+  /** SIGTERM, wait for the process to exit, then drop its database (not a shared one). */
   stop(): Promise<void>;
+  /** SIGKILL (a crash: no shutdown hooks run) and wait for the process to exit; stop() still drops the database. */
+  kill(): Promise<void>;
 }
 
 /** A free TCP port on 127.0.0.1 (there is a tiny race until the app binds it; the error would say so). */
@@ -63,11 +67,16 @@ const NO_SERVICE = 'http://127.0.0.1:9';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+export interface AppProcessOptions {
+  /** A database to share with other app processes (several instances); the caller drops it. */
+  database?: TestDatabase;
+}
+
 /**
  * Starts the BUILT app (`node dist/server/main.js`; run `npm run build` first) on 127.0.0.1 with a
  * free port and a fresh database on the run's PostgreSQL, and waits until GET /api/ready answers 200.
  */
-export async function startAppProcess(env: Record<string, string> = {}): Promise<AppProcess> {
+export async function startAppProcess(env: Record<string, string> = {}, options: AppProcessOptions = {}): Promise<AppProcess> {
   const missing = [SERVER_ENTRY, CLIENT_INDEX].filter((file) => !existsSync(file));
   if (missing.length > 0) {
     throw new Error(
@@ -76,7 +85,9 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
     );
   }
 
-  const database: TestDatabase = await createTestDatabase();
+  const shared = options.database;
+  const database: TestDatabase = shared ?? (await createTestDatabase());
+  const dropOwnDatabase = () => (shared ? Promise.resolve() : database.drop());
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let stdout = '';
@@ -124,7 +135,7 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
         }
       }
     } finally {
-      await database.drop();
+      await dropOwnDatabase();
     }
   };
 
@@ -132,7 +143,7 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
   let lastProblem: string;
   for (;;) {
     if (spawnError || child.exitCode !== null || child.signalCode !== null) {
-      await database.drop().catch(() => undefined);
+      await dropOwnDatabase().catch(() => undefined);
       throw new Error(
         `The app process ended before it was ready (${spawnError ? spawnError.message : `exit code ${child.exitCode}, signal ${child.signalCode}`}).${describeOutput()}`,
       );
@@ -153,5 +164,12 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
     await sleep(100);
   }
 
-  return { baseUrl, output, stop };
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await waitForExit(child, 5_000);
+    }
+  };
+
+  return { baseUrl, databaseUrl: database.url, output, stop, kill };
 }

@@ -1,15 +1,180 @@
-import { Container, Heading, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Container, Flex, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { ConfirmDialog } from '../components/account/ConfirmDialog';
+import { CreateMonitorModal } from '../monitoring/CreateMonitorModal';
+import { MonitorCard } from '../monitoring/MonitorCard';
+import { MonitorNotices } from '../monitoring/MonitorNotices';
+import { loadMonitors, removeMonitor, toggleMonitor } from '../monitoring/monitor-actions';
+import { AT_LIMIT_MESSAGE } from '../monitoring/monitor-display';
+import type { Monitor, MonitorList } from '../monitoring/monitor-types';
 
+type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: MonitorList };
+
+/** The current time, renewed every minute so next-run texts and Overdue badges stay true on an open page. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+const nextState = (previous: ListState, data: MonitorList | undefined): ListState =>
+  data ? { status: 'ready', data } : previous.status === 'ready' ? previous : { status: 'error' };
+
+/** The monitor list; `refresh` reloads it in place (a failed reload keeps what is shown, and toasts). */
+function useMonitorList(): [ListState, () => Promise<void>] {
+  const [state, setState] = useState<ListState>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    void loadMonitors().then((data) => live && setState((previous) => nextState(previous, data)));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const refresh = useCallback(async () => {
+    const data = await loadMonitors();
+    setState((previous) => nextState(previous, data));
+  }, []);
+  return [state, refresh];
+}
+
+function EmptyState({ atLimit, onCreate }: { atLimit: boolean; onCreate: () => void }) {
+  return (
+    <Card.Root variant="outline" data-testid="monitors-empty">
+      <Card.Body alignItems="center" textAlign="center" gap="3" py="10">
+        <Heading as="h2" size="lg">
+          No monitors yet
+        </Heading>
+        <Text color="gray.700" maxW="lg">
+          {atLimit
+            ? 'Monitors come with the Plus, Pro and Business plans.'
+            : 'Set a monitor on your email addresses and handles, and we will tell you when something new appears.'}
+        </Text>
+        {atLimit ? (
+          <Button asChild colorPalette="blue">
+            <RouterLink to="/pricing">Upgrade Plan</RouterLink>
+          </Button>
+        ) : (
+          <Button colorPalette="blue" onClick={onCreate}>
+            Create Your First Monitor
+          </Button>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Privacy Monitoring (spec section 2, "Monitoring"): the counter, the monitors, the create modal. */
 export default function MonitoringPage() {
+  const [list, refresh] = useMonitorList();
+  const now = useNow();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Monitor>();
+  const [busyId, setBusyId] = useState<string>();
+
+  async function toggle(monitor: Monitor) {
+    setBusyId(monitor.id);
+    if (await toggleMonitor(monitor)) await refresh();
+    setBusyId(undefined);
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setBusyId(deleting.id);
+    if (await removeMonitor(deleting.id)) {
+      setDeleting(undefined);
+      await refresh();
+    }
+    setBusyId(undefined);
+  }
+
+  const data = list.status === 'ready' ? list.data : undefined;
+  const underLimit = data !== undefined && data.activeCount < data.limit;
+
   return (
     <Container maxW="6xl" py="10">
-      <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-        Privacy Monitoring
-      </Heading>
-      <Text mt="4" color="gray.700">
-        Monitors are not available on this server yet. When they are, you can have your email addresses and handles
-        re-checked every week or month.
-      </Text>
+      <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
+        <Box>
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+            Privacy Monitoring
+          </Heading>
+          <Text mt="2" color="gray.700">
+            Your email addresses and handles, re-checked every week or month. New breaches, exposures and sites with your
+            name reach you by email and here.
+          </Text>
+        </Box>
+        {data && (
+          <Stack align={{ base: 'flex-start', sm: 'flex-end' }} gap="2">
+            <Text color="gray.800">
+              Active monitors:{' '}
+              <Text as="span" fontWeight="bold" data-testid="monitor-counter">
+                {data.activeCount} / {data.limit}
+              </Text>
+            </Text>
+            {underLimit && (
+              <Button colorPalette="blue" onClick={() => setCreating(true)}>
+                Create Monitor
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Flex>
+
+      <Stack gap="6" mt="8">
+        <MonitorNotices />
+
+        {data && !underLimit && (
+          <Alert.Root status="info" data-testid="monitor-limit">
+            <Alert.Indicator />
+            <Alert.Title>{AT_LIMIT_MESSAGE}</Alert.Title>
+          </Alert.Root>
+        )}
+
+        {list.status === 'loading' && (
+          <Flex justify="center" py="10" role="status" gap="3" align="center">
+            <Spinner color="blue.600" />
+            <Text>Loading monitors…</Text>
+          </Flex>
+        )}
+        {list.status === 'error' && (
+          <Stack align="flex-start" gap="3">
+            <Text color="red.700">Your monitors could not be loaded.</Text>
+            <Button variant="outline" onClick={() => void refresh()}>
+              Try again
+            </Button>
+          </Stack>
+        )}
+        {data && data.monitors.length === 0 && <EmptyState atLimit={!underLimit} onCreate={() => setCreating(true)} />}
+        {data && data.monitors.length > 0 && (
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+            {data.monitors.map((monitor) => (
+              <MonitorCard
+                key={monitor.id}
+                monitor={monitor}
+                now={now}
+                busy={busyId === monitor.id}
+                onToggle={() => void toggle(monitor)}
+                onDelete={() => setDeleting(monitor)}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+
+      <CreateMonitorModal open={creating} onClose={() => setCreating(false)} onCreated={() => void refresh()} />
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title="Delete monitor"
+        confirmLabel="Delete"
+        busy={deleting !== undefined && busyId === deleting.id}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(undefined)}
+      >
+        <Text>Are you sure you want to delete this monitor?</Text>
+      </ConfirmDialog>
     </Container>
   );
 }

@@ -3,6 +3,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { MAX_PASSWORD_LENGTH } from './password-hasher';
 import { PlanSummaryDto } from './auth.dto';
 import { ApiTokenDto } from './api-token.dto';
+import { ExportedMonitorDto } from '../monitoring/monitoring.dto';
 import { ScanRecordDto } from '../scans/scan.dto';
 import { ANALYTICS_EVENTS, AnalyticsEventName } from '../analytics/analytics-event.catalogue';
 import { PLAN_TIERS, PlanTier } from '../billing/plan.catalogue';
@@ -142,7 +143,10 @@ export class AccountExportDto {
 
   @ApiProperty({ type: [ExportedAbTestDto], description: 'A/B test variants shown to the account.' })
   abTests!: ExportedAbTestDto[];
+
+  @ApiProperty({ type: [ExportedMonitorDto], description: 'Monitors with their targets, runs and notices, newest first.' })
+  monitors!: ExportedMonitorDto[];
 }
 
 /** The parts of the export that other modules keep (they register a reader with AccountService). */
-export type ExportSections = Pick<AccountExportDto, 'scans' | 'payments' | 'analyticsEvents' | 'abTests'>;
+export type ExportSections = Pick<AccountExportDto, 'scans' | 'payments' | 'analyticsEvents' | 'abTests' | 'monitors'>;

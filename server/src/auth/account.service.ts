@@ -67,7 +67,7 @@ export class AccountService {
   async export(userId: string): Promise<AccountExportDto> {
     const now = new Date();
     const user = await this.user(userId);
-    const [sessions, emailLinks, apiTokens, scans, payments, analyticsEvents, abTests] = await Promise.all([
+    const [sessions, emailLinks, apiTokens, scans, payments, analyticsEvents, abTests, monitors] = await Promise.all([
       this.refreshTokens.listActiveOfUser(userId, now),
       this.emailTokens.listOfUser(userId),
       this.apiTokens.listAllOfUser(userId),
@@ -75,6 +75,7 @@ export class AccountService {
       this.exportReaders.payments?.(userId) ?? [],
       this.exportReaders.analyticsEvents?.(userId) ?? [],
       this.exportReaders.abTests?.(userId) ?? [],
+      this.exportReaders.monitors?.(userId) ?? [],
     ]);
     return {
       exportedAt: now.toISOString(),
@@ -103,6 +104,7 @@ export class AccountService {
       payments,
       analyticsEvents,
       abTests,
+      monitors,
     };
   }
 

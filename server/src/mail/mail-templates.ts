@@ -158,3 +158,56 @@ export function passwordResetEmail(url: string): EmailTemplate {
     }),
   };
 }
+
+/** One new finding in a monitor alert. */
+export interface MonitorAlertItem {
+  kind: 'breach' | 'exposure' | 'username_site';
+  /** The monitored email or handle. */
+  target: string;
+  title: string;
+  /** What to do about it. */
+  recommendation: string;
+}
+
+const ALERT_ITEM_LABELS: Record<MonitorAlertItem['kind'], string> = {
+  breach: 'New breach',
+  exposure: 'New exposure',
+  username_site: 'New site with your name',
+};
+/** An alert lists this many findings; the monitoring page has the rest. */
+export const MONITOR_ALERT_MAX_ITEMS = 20;
+
+/** Sent when a monitor's run finds something new: what, for which address or handle, and what to do. */
+export function monitorAlertEmail(alert: { summary: string; monitorType: 'weekly' | 'monthly'; items: readonly MonitorAlertItem[]; manageUrl: string }): EmailTemplate {
+  const listed = alert.items.slice(0, MONITOR_ALERT_MAX_ITEMS);
+  const more = alert.items.length - listed.length;
+  return {
+    subject: `Footprint monitor: ${alert.summary}`,
+    ...renderEmail({
+      title: 'Your monitor found something new',
+      intro: [
+        `Your ${alert.monitorType} Footprint monitor found this since its last run:`,
+        ...listed.map((item) => `${ALERT_ITEM_LABELS[item.kind]} for ${item.target}: ${item.title}.${item.recommendation ? ` What to do: ${item.recommendation}` : ''}`),
+        ...(more > 0 ? [`And ${more} more on the monitoring page.`] : []),
+      ],
+      action: { label: 'Manage your monitors', url: alert.manageUrl },
+      outro: 'You get this email because you set up a monitor on Footprint. You can pause or delete it on the monitoring page.',
+    }),
+  };
+}
+
+/** Sent to an address someone wants to monitor that is not their account's verified address. */
+export function monitorEmailVerificationEmail(url: string): EmailTemplate {
+  return {
+    subject: 'Confirm that Footprint may monitor this address',
+    ...renderEmail({
+      title: 'Confirm monitoring of this address',
+      intro: [
+        'A Footprint account asked to monitor this email address for new data breaches and exposures.',
+        'If that account is yours, confirm with the button below. Until then the address is not checked.',
+      ],
+      action: { label: 'Confirm monitoring', url },
+      outro: 'This link expires in 7 days. If you did not ask for this, ignore this email: the address will not be monitored.',
+    }),
+  };
+}

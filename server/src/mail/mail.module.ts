@@ -13,6 +13,7 @@ import { OutboxRepository } from './outbox.repository';
 @Module({
   imports: [TypeOrmModule.forFeature([OutboxMessage])],
   providers: [OutboxRepository, MailService, { provide: Mailer, useExisting: MailService }],
-  exports: [Mailer, MailService],
+  // OutboxRepository: for modules that store an email in their own transaction (addWithin).
+  exports: [Mailer, MailService, OutboxRepository],
 })
 export class MailModule {}

@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../common/config/config.module';
 import { describeMailError, withoutAddresses } from './mail-errors';
 import { Mailer, MailMessage } from './mail.types';
 import { OutboxMessage } from './outbox-message.entity';
-import { OutboxRepository } from './outbox.repository';
+import { NewOutboxMessage, OutboxRepository } from './outbox.repository';
 
 /** Timeouts of one SMTP conversation (nodemailer's defaults are minutes). */
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as const;
@@ -86,11 +86,24 @@ export class MailService extends Mailer implements OnApplicationBootstrap, Befor
   }
 
   override async send(message: MailMessage): Promise<void> {
+    const stored = await this.outbox.add(this.outboxRow(message));
+    this.deliverStored(stored);
+  }
+
+  /**
+   * The outbox row of a message, checked like send() checks it, for a caller that stores it in its
+   * own transaction (OutboxRepository.addWithin) and calls deliverStored() once that committed.
+   */
+  outboxRow(message: MailMessage): NewOutboxMessage {
     const recipient = message.to.trim();
     if (!isEmail(recipient, { require_tld: false }) || recipient.length > 320) {
       throw new Error('Mailer.send: "to" must be one email address');
     }
-    const stored = await this.outbox.add({ recipient, subject: message.subject, text: message.text, html: message.html });
+    return { recipient, subject: message.subject, text: message.text, html: message.html };
+  }
+
+  /** Starts delivering a stored message in the background (without SMTP_URL it stays in the outbox). */
+  deliverStored(stored: OutboxMessage): void {
     if (!this.transport) {
       this.logger.log(`email ${stored.id} queued in the outbox, not sent (SMTP_URL is not set): ${this.subjectForLog(stored)}`);
       return;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, LessThan, Repository } from 'typeorm';
+import { EntityManager, IsNull, LessThan, Repository } from 'typeorm';
 import { OutboxMessage } from './outbox-message.entity';
 
 export interface NewOutboxMessage {
@@ -17,6 +17,14 @@ export class OutboxRepository {
 
   async add(message: NewOutboxMessage): Promise<OutboxMessage> {
     return this.messages.save(this.messages.create(message));
+  }
+
+  /**
+   * Stores a message as part of another module's transaction (an alert written together with what
+   * it reports): it exists only if that transaction commits. Deliver it after the commit.
+   */
+  async addWithin(manager: EntityManager, message: NewOutboxMessage): Promise<OutboxMessage> {
+    return manager.save(OutboxMessage, manager.create(OutboxMessage, message));
   }
 
   /**

@@ -82,6 +82,15 @@ export class ScanHistoryService implements OnModuleInit {
     await this.scans.delete(id);
   }
 
+  /** Records a finished scan a monitor ran: kept in the history, outside the monthly quota. */
+  async recordMonitorScan(userId: string, monitorId: string, input: ClassifiedScanInput, result: AnalysisResult): Promise<string> {
+    const scan = await this.scans.insertFinished(
+      { userId, scanType: 'privacy', input: input.value, inputType: input.inputType, startedAt: new Date(result.startedAt), monitorId },
+      { status: 'completed', score: result.privacyScore, findingCounts: countsOf(result), result, completedAt: new Date(result.completedAt) },
+    );
+    return scan.id;
+  }
+
   /** Records a finished image metadata check (the file name only, never the image). */
   async recordImageCheck(userId: string, entry: { fileName: string; riskScore: number; findingCount: number; analysis: unknown }): Promise<string> {
     const now = new Date();

@@ -52,4 +52,8 @@ export class ScanEntity {
 
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt!: Date | null;
+
+  /** Set when a monitor ran the scan: such scans do not count against the monthly quota (no foreign key: they outlive the monitor). */
+  @Column({ name: 'monitor_id', type: 'uuid', nullable: true })
+  monitorId!: string | null;
 }

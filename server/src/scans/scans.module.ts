@@ -56,6 +56,6 @@ import { UsernameSiteListService } from './username/username-site-list.service';
     UsernameSiteListService,
     UsernameFootprintSource,
   ],
-  exports: [ScanHistoryService, HibpSource, PwnedPasswordsSource, GravatarSource, EmailDnsSource, BreachCatalogueService],
+  exports: [ScanHistoryService, ScansService, HibpSource, PwnedPasswordsSource, GravatarSource, EmailDnsSource, BreachCatalogueService],
 })
 export class ScansModule {}

@@ -8,7 +8,7 @@ import { classifyScanInput, ClassifiedScanInput } from '../shared/scan-input.rul
 import type { AnalysisResult, CheckReport, ScanViewer } from './analysis/analysis.types';
 import { buildAnalysisResult } from './analysis/analysis-result.builder';
 import { ScanHistoryService } from './scan-history.service';
-import { ScanPipeline } from './scan-pipeline';
+import { CheckRun, ScanPipeline } from './scan-pipeline';
 import { RATE_LIMIT_MESSAGE } from './sources/source-http';
 import type { ScanStartedEventDto } from './scan.dto';
 
@@ -19,6 +19,12 @@ export interface PreparedScan {
   /** The reserved history record (signed-in users). */
   scanId?: string;
   started: ScanStartedEventDto;
+}
+
+/** A monitor's scan: the result (stored unless demo) and what each check produced. */
+export interface MonitorScan {
+  result: AnalysisResult;
+  runs: CheckRun[];
 }
 
 export interface ScanListener {
@@ -58,6 +64,20 @@ export class ScansService {
     }
     const checks = this.pipeline.applicableChecks(input).map((check) => ({ id: check.id, label: check.label }));
     return { input, viewer, scanId, started: { input: input.value, inputType: input.inputType, checks } };
+  }
+
+  /**
+   * A monitor's scan of one of its targets: the same pipeline and result as the user's own scans,
+   * stored in their history marked with the monitor, outside the monthly quota. A demo result (no
+   * check could run) is not stored.
+   */
+  async runForMonitor(userId: string, monitorId: string, input: ClassifiedScanInput, viewer: ScanViewer): Promise<MonitorScan> {
+    const startedAt = new Date();
+    const runs = await this.pipeline.run(input, viewer);
+    const result = buildAnalysisResult({ input, viewer, runs, startedAt, completedAt: new Date() });
+    if (result.mode === 'demo') return { result, runs };
+    const scanId = await this.history.recordMonitorScan(userId, monitorId, input, result);
+    return { result: { ...result, scanId }, runs };
   }
 
   async run(scan: PreparedScan, listener: ScanListener = {}): Promise<AnalysisResult> {

@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       username: { siteListUrl: undefined, builtInSites: true, includeAdult: false, concurrency: 16, requestTimeoutMs: 5000 },
       stripe: { apiUrl: 'https://api.stripe.com', jsUrl: 'https://js.stripe.com/v3/', keys: undefined },
       operatorToken: undefined,
+      monitoring: { tickSeconds: 60, leaseSeconds: 600, batchSize: 50, concurrency: 5 },
     });
   });
 
@@ -113,6 +114,11 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'true', 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'],
     ['TRUST_PROXY', '10.0.0.0/33', 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'],
     ['TRUST_PROXY', 'loopback, proxy.example', 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'],
+    ['MONITOR_TICK_SECONDS', '-1', 'MONITOR_TICK_SECONDS must not be less than 0'],
+    ['MONITOR_TICK_SECONDS', '0.5', 'MONITOR_TICK_SECONDS must be a whole number of seconds (0 turns the monitor scheduler off)'],
+    ['MONITOR_LEASE_SECONDS', '0', 'MONITOR_LEASE_SECONDS must not be less than 1'],
+    ['MONITOR_BATCH_SIZE', 'many', 'MONITOR_BATCH_SIZE must be a whole number'],
+    ['MONITOR_CONCURRENCY', '101', 'MONITOR_CONCURRENCY must not be greater than 100'],
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
     expect(problemsOf({ [name]: value })).toEqual([message]);
   });

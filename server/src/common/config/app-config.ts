@@ -375,6 +375,34 @@ class EnvironmentVariables {
   @IsUrl(HTTP_URL, { message: 'STRIPE_JS_URL must be an http:// or https:// URL, such as https://js.stripe.com/v3/' })
   STRIPE_JS_URL?: string;
 
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'MONITOR_TICK_SECONDS must be a whole number of seconds (0 turns the monitor scheduler off)' })
+  @Min(0)
+  @Max(86_400)
+  MONITOR_TICK_SECONDS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'MONITOR_LEASE_SECONDS must be a whole number of seconds' })
+  @Min(1)
+  @Max(86_400)
+  MONITOR_LEASE_SECONDS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'MONITOR_BATCH_SIZE must be a whole number' })
+  @Min(1)
+  @Max(10_000)
+  MONITOR_BATCH_SIZE?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'MONITOR_CONCURRENCY must be a whole number' })
+  @Min(1)
+  @Max(100)
+  MONITOR_CONCURRENCY?: number;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
@@ -460,6 +488,17 @@ export interface AppConfig {
   };
   /** The bearer token of the operators' analytics endpoint; unset: that endpoint answers 404. */
   operatorToken?: string;
+  /** The monitor scheduler of this instance (every instance on one database shares the work). */
+  monitoring: {
+    /** Seconds between ticks; 0: this instance runs no monitors. */
+    tickSeconds: number;
+    /** How long a claimed monitor stays with this instance before another may take it over (a crash). */
+    leaseSeconds: number;
+    /** Monitors one tick claims at most. */
+    batchSize: number;
+    /** Monitors run at the same time. */
+    concurrency: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -540,6 +579,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           : undefined,
     },
     operatorToken: env.OPERATOR_TOKEN,
+    monitoring: {
+      tickSeconds: env.MONITOR_TICK_SECONDS ?? 60,
+      leaseSeconds: env.MONITOR_LEASE_SECONDS ?? 600,
+      batchSize: env.MONITOR_BATCH_SIZE ?? 50,
+      concurrency: env.MONITOR_CONCURRENCY ?? 5,
+    },
   };
 }
 

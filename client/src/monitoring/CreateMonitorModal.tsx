@@ -1,0 +1,174 @@
+import { Button, Dialog, Field, Flex, Input, NativeSelect, Portal, Stack, Tag, Text } from '@chakra-ui/react';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { useAnalytics } from '../analytics/analytics-context';
+import { notify } from '../components/toaster';
+import { createMonitor } from './monitor-actions';
+import { NO_TARGETS_MESSAGE, withEntry } from './monitor-display';
+import type { MonitorType } from './monitor-types';
+
+/** A text field whose entries collect in a removable list: Enter (or the Add button) adds. */
+function EntryField({
+  kind,
+  label,
+  placeholder,
+  inputType,
+  entries,
+  draft,
+  onDraft,
+  onEntries,
+}: {
+  kind: 'email' | 'handle';
+  label: string;
+  placeholder: string;
+  inputType: 'email' | 'text';
+  entries: string[];
+  draft: string;
+  onDraft: (value: string) => void;
+  onEntries: (entries: string[]) => void;
+}) {
+  function add() {
+    onEntries(withEntry(entries, draft));
+    onDraft('');
+  }
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault(); // Enter adds the entry; it does not submit the form.
+    add();
+  }
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <Flex gap="2" w="full">
+        <Input
+          type={inputType}
+          name={kind}
+          placeholder={placeholder}
+          value={draft}
+          autoComplete="off"
+          onChange={(e) => onDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <Button type="button" variant="outline" onClick={add}>
+          Add {kind}
+        </Button>
+      </Flex>
+      <Field.HelperText>Press Enter to add each one.</Field.HelperText>
+      {entries.length > 0 && (
+        <Flex as="ul" gap="2" wrap="wrap" listStyleType="none" aria-label={`${label} to monitor`}>
+          {entries.map((entry) => (
+            <li key={entry}>
+              <Tag.Root size="lg" colorPalette="blue" variant="subtle">
+                <Tag.Label wordBreak="break-all">{entry}</Tag.Label>
+                <Tag.EndElement>
+                  <Tag.CloseTrigger aria-label={`Remove ${entry}`} onClick={() => onEntries(entries.filter((e) => e !== entry))} />
+                </Tag.EndElement>
+              </Tag.Root>
+            </li>
+          ))}
+        </Flex>
+      )}
+    </Field.Root>
+  );
+}
+
+function CreateMonitorForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
+  const { track } = useAnalytics();
+  const [emails, setEmails] = useState<string[]>([]);
+  const [handles, setHandles] = useState<string[]>([]);
+  const [emailDraft, setEmailDraft] = useState('');
+  const [handleDraft, setHandleDraft] = useState('');
+  const [type, setType] = useState<MonitorType>('weekly');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    // Text typed but not yet added still counts, with the same rules as Enter.
+    const targets = { emails: withEntry(emails, emailDraft), handles: withEntry(handles, handleDraft) };
+    setEmails(targets.emails);
+    setHandles(targets.handles);
+    setEmailDraft('');
+    setHandleDraft('');
+    if (targets.emails.length === 0 && targets.handles.length === 0) {
+      notify.error(NO_TARGETS_MESSAGE);
+      return;
+    }
+    setBusy(true);
+    const created = await createMonitor(type, targets);
+    setBusy(false);
+    if (!created) return;
+    track('monitor_created', { monitor_type: type, target_count: targets.emails.length + targets.handles.length });
+    onCreated();
+    onClose();
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Dialog.Header>
+        <Dialog.Title>Create Monitor</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="5">
+          <Text color="gray.700">
+            We re-check these on a schedule and tell you when something new appears. An address other than your account's
+            verified one is checked only after its owner clicks the link we email to it.
+          </Text>
+          <EntryField
+            kind="email"
+            label="Email addresses"
+            placeholder="you@example.com"
+            inputType="email"
+            entries={emails}
+            draft={emailDraft}
+            onDraft={setEmailDraft}
+            onEntries={setEmails}
+          />
+          <EntryField
+            kind="handle"
+            label="Social media handles"
+            placeholder="@username"
+            inputType="text"
+            entries={handles}
+            draft={handleDraft}
+            onDraft={setHandleDraft}
+            onEntries={setHandles}
+          />
+          <Field.Root>
+            <Field.Label>Frequency</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field name="type" value={type} onChange={(e) => setType(e.target.value as MonitorType)}>
+                <option value="weekly">Weekly (every 7 days)</option>
+                <option value="monthly">Monthly (every 30 days)</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" colorPalette="blue" loading={busy}>
+          Create Monitor
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}
+
+/** The create-monitor modal (spec section 5, "New monitor"); its form starts empty each time it opens. */
+export function CreateMonitorModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center" lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <CreateMonitorForm onClose={onClose} onCreated={onCreated} />
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

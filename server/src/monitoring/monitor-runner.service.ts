@@ -1,0 +1,146 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AnalyticsService } from '../analytics/analytics.service';
+import { planFor } from '../billing/plan.catalogue';
+import { effectivePlan } from '../billing/plan-period.rules';
+import { Clock } from '../common/clock/clock.service';
+import { AppConfig } from '../common/config/app-config';
+import { APP_CONFIG } from '../common/config/config.module';
+import { monitorAlertEmail } from '../mail/mail-templates';
+import { MailService } from '../mail/mail.service';
+import type { ScanViewer } from '../scans/analysis/analysis.types';
+import { ScansService } from '../scans/scans.service';
+import { classifyScanInput } from '../shared/scan-input.rules';
+import { changeSummary, RunChanges, runSummary, ScannedTarget, workOutChanges } from './monitor-changes.rules';
+import { afterFailure, afterSuccess } from './monitor-schedule.rules';
+import { ClaimedMonitor, FinishedRun, MonitorRepository } from './monitor.repository';
+
+export type RunOutcome = 'succeeded' | 'failed' | 'lease_lost';
+
+export const RUN_MESSAGES = {
+  unexpected: 'The run failed unexpectedly; the monitor will try again.',
+  nothingVerified: 'Nothing to check yet: the email addresses await verification',
+  planEnded: "Paused: the account's plan no longer includes monitors.",
+} as const;
+
+/**
+ * One monitor run, claimed by the scheduler: every verified target through the scan pipeline
+ * (stored in the user's history), what is new since the previous run, then one transaction that
+ * records it all and queues the alert — or a failure with its retry time.
+ */
+@Injectable()
+export class MonitorRunner {
+  private readonly logger = new Logger(MonitorRunner.name);
+
+  constructor(
+    private readonly monitors: MonitorRepository,
+    private readonly scans: ScansService,
+    private readonly mail: MailService,
+    private readonly analytics: AnalyticsService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Never throws: a run that cannot even be recorded keeps its lease until it expires, then runs again. */
+  async run(claimed: ClaimedMonitor): Promise<RunOutcome> {
+    try {
+      return await this.runClaimed(claimed);
+    } catch (err) {
+      this.logger.error(`monitor run not recorded: monitorId=${claimed.id} error=${err instanceof Error ? err.name : 'unknown'}`);
+      return 'failed';
+    }
+  }
+
+  private async runClaimed(claimed: ClaimedMonitor): Promise<RunOutcome> {
+    const base = { monitorId: claimed.id, leaseToken: claimed.leaseToken, runId: claimed.runId };
+    if (planFor(effectivePlan(claimed.plan, this.clock.now()).tier).monitors === 0) {
+      const now = this.clock.now();
+      return this.finish({
+        ...base,
+        finishedAt: now,
+        status: 'failed',
+        newItems: 0,
+        summary: RUN_MESSAGES.planEnded,
+        schedule: { nextRunAt: now, scheduledAt: now, failedAttempts: 0 },
+        deactivate: true,
+      }, claimed.userId);
+    }
+
+    let changes: RunChanges;
+    try {
+      changes = workOutChanges(await this.scanTargets(claimed), claimed.knownKeys);
+    } catch (err) {
+      // Never the target: only which monitor and the error's class.
+      this.logger.error(`monitor run failed: monitorId=${claimed.id} error=${err instanceof Error ? err.name : 'unknown'}`);
+      changes = { outcome: 'failed', reason: RUN_MESSAGES.unexpected };
+    }
+
+    const finishedAt = this.clock.now();
+    if (changes.outcome === 'failed') {
+      return this.finish({
+        ...base,
+        finishedAt,
+        status: 'failed',
+        newItems: 0,
+        summary: changes.reason,
+        schedule: afterFailure(claimed.scheduledAt, claimed.failedAttempts, claimed.type, finishedAt),
+      }, claimed.userId);
+    }
+
+    const items = changes.newItems.map(({ kind, target, title, recommendation }) => ({ kind, target, title, recommendation }));
+    const summary = claimed.targets.length === 0 ? RUN_MESSAGES.nothingVerified : runSummary(changes);
+    const alert = items.length > 0;
+    const run: FinishedRun = {
+      ...base,
+      finishedAt,
+      status: 'succeeded',
+      newItems: items.length,
+      summary,
+      schedule: afterSuccess(claimed.scheduledAt, claimed.type, finishedAt),
+      knownKeys: changes.keysToRecord,
+      ...(alert
+        ? {
+            notice: { userId: claimed.userId, summary: changeSummary(items), items },
+            mail: this.mail.outboxRow({
+              to: claimed.userEmail,
+              ...monitorAlertEmail({ summary: changeSummary(items), monitorType: claimed.type, items, manageUrl: `${this.config.publicUrl}/monitoring` }),
+            }),
+          }
+        : {}),
+    };
+    return this.finish(run, claimed.userId);
+  }
+
+  private async scanTargets(claimed: ClaimedMonitor): Promise<ScannedTarget[]> {
+    const scanned: ScannedTarget[] = [];
+    // One target after another: concurrency comes from running several monitors at once.
+    for (const target of claimed.targets) {
+      const input = classifyScanInput(target.value);
+      // The address is verified as the user's (their account's, or by the emailed link): they see its sensitive breaches.
+      const viewer: ScanViewer = { userId: claimed.userId, ...(target.kind === 'email' ? { verifiedEmail: target.value } : {}) };
+      const { runs } = await this.scans.runForMonitor(claimed.userId, claimed.id, input, viewer);
+      scanned.push({
+        kind: target.kind,
+        value: target.value,
+        checks: runs.map((r) => ({ id: r.check.id, label: r.check.label, status: r.outcome.status, findings: r.outcome.findings })),
+      });
+    }
+    return scanned;
+  }
+
+  private async finish(run: FinishedRun, userId: string): Promise<RunOutcome> {
+    const outcome = await this.monitors.finishRun(run);
+    if (outcome === 'lease_lost') {
+      this.logger.warn(`monitor run discarded: monitorId=${run.monitorId} reason=lease_lost`);
+      return 'lease_lost';
+    }
+    if (outcome.mail) {
+      this.mail.deliverStored(outcome.mail);
+      await this.analytics.record(userId, 'email_sent', { email_type: 'monitor_alert', recipient: 'account' });
+    }
+    // Quiet runs are the bulk (thousands per tick on a big server): debug only.
+    const line = `monitor run ${run.status}: monitorId=${run.monitorId} newItems=${run.newItems}`;
+    if (run.status === 'succeeded' && run.newItems === 0) this.logger.debug(line);
+    else this.logger.log(line);
+    return run.status;
+  }
+}

@@ -1,0 +1,382 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager, In, IsNull } from 'typeorm';
+import type { PlanTier } from '../billing/plan.catalogue';
+import { NewOutboxMessage, OutboxRepository } from '../mail/outbox.repository';
+import type { OutboxMessage } from '../mail/outbox-message.entity';
+import { MonitorNoticeEntity, NoticeItem } from './monitor-notice.entity';
+import { MonitorRunEntity } from './monitor-run.entity';
+import { MonitorTargetEntity, MonitorTargetKind } from './monitor-target.entity';
+import { MonitorEntity } from './monitor.entity';
+import type { MonitorRunStatus, MonitorType } from './monitoring.dto';
+
+/** A monitor with its targets and latest runs, as the API shows it. */
+export interface MonitorView {
+  monitor: MonitorEntity;
+  targets: MonitorTargetEntity[];
+  runs: MonitorRunEntity[];
+}
+
+export interface NewTarget {
+  kind: MonitorTargetKind;
+  value: string;
+  verifiedAt: Date | null;
+  tokenHash: string | null;
+  tokenExpiresAt: Date | null;
+}
+
+/** A due monitor one instance claimed, with everything its run needs (read in the claiming query). */
+export interface ClaimedMonitor {
+  id: string;
+  userId: string;
+  type: MonitorType;
+  scheduledAt: Date;
+  failedAttempts: number;
+  runId: string;
+  leaseToken: string;
+  userEmail: string;
+  plan: { tier: PlanTier; expiresAt: Date | null };
+  /** Verified targets only, in the order entered. */
+  targets: { kind: MonitorTargetKind; value: string }[];
+  knownKeys: Set<string>;
+}
+
+export interface FinishedRun {
+  monitorId: string;
+  leaseToken: string;
+  runId: string;
+  finishedAt: Date;
+  status: Exclude<MonitorRunStatus, 'running'>;
+  newItems: number;
+  summary: string;
+  schedule: { nextRunAt: Date; scheduledAt: Date; failedAttempts: number };
+  /** Pause the monitor (its plan no longer allows monitors). */
+  deactivate?: boolean;
+  knownKeys?: string[];
+  notice?: { userId: string; summary: string; items: NoticeItem[] };
+  mail?: NewOutboxMessage;
+}
+
+const LATEST_RUNS = 5;
+const INTERRUPTED = 'The run was interrupted (the server stopped); the monitor ran again.';
+
+interface ClaimRow {
+  id: string;
+  user_id: string;
+  type: MonitorType;
+  scheduled_at: Date | null;
+  next_run_at: Date;
+  failed_attempts: number;
+  run_id: string;
+  user_email: string;
+  plan_tier: PlanTier;
+  plan_expires_at: Date | null;
+  targets: { kind: MonitorTargetKind; value: string }[];
+  known_keys: string[];
+}
+
+/** The monitoring tables: the only monitoring code that talks to TypeORM. */
+@Injectable()
+export class MonitorRepository {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly outbox: OutboxRepository,
+  ) {}
+
+  private get monitors() {
+    return this.db.getRepository(MonitorEntity);
+  }
+  private get targets() {
+    return this.db.getRepository(MonitorTargetEntity);
+  }
+  private get runs() {
+    return this.db.getRepository(MonitorRunEntity);
+  }
+  private get notices() {
+    return this.db.getRepository(MonitorNoticeEntity);
+  }
+
+  countActiveOfUser(userId: string): Promise<number> {
+    return this.monitors.countBy({ userId, active: true });
+  }
+
+  /**
+   * Inserts an active monitor with its targets unless the user already has `limit` active ones.
+   * A per-user advisory lock serialises creations and activations, so parallel requests cannot
+   * overshoot the limit. Undefined: at the limit.
+   */
+  async createWithinLimit(
+    userId: string,
+    limit: number,
+    fields: { type: MonitorType; now: Date },
+    targets: NewTarget[],
+  ): Promise<MonitorEntity | undefined> {
+    return this.db.transaction(async (manager) => {
+      if ((await this.lockedActiveCount(manager, userId)) >= limit) return undefined;
+      const monitor = await manager.save(
+        manager.create(MonitorEntity, {
+          id: randomUUID(),
+          userId,
+          type: fields.type,
+          active: true,
+          nextRunAt: fields.now,
+          scheduledAt: fields.now,
+          failedAttempts: 0,
+          leaseUntil: null,
+          leaseToken: null,
+          createdAt: fields.now,
+        }),
+      );
+      if (targets.length > 0) {
+        await manager.insert(
+          MonitorTargetEntity,
+          targets.map((t, position) => ({ id: randomUUID(), monitorId: monitor.id, position, ...t })),
+        );
+      }
+      return monitor;
+    });
+  }
+
+  /**
+   * Activates a paused monitor within the limit (same lock as creation). A schedule in the past
+   * restarts from now. 'not_found' for a monitor that is not the user's.
+   */
+  async activateWithinLimit(userId: string, id: string, limit: number, now: Date): Promise<'ok' | 'not_found' | 'at_limit'> {
+    return this.db.transaction(async (manager) => {
+      const active = await this.lockedActiveCount(manager, userId);
+      const monitor = await manager.findOneBy(MonitorEntity, { id, userId });
+      if (!monitor) return 'not_found';
+      if (monitor.active) return 'ok';
+      if (active >= limit) return 'at_limit';
+      const restart = !monitor.nextRunAt || monitor.nextRunAt.getTime() < now.getTime();
+      await manager.update(
+        MonitorEntity,
+        { id },
+        { active: true, ...(restart ? { nextRunAt: now, scheduledAt: now, failedAttempts: 0 } : {}) },
+      );
+      return 'ok';
+    });
+  }
+
+  async pause(userId: string, id: string): Promise<boolean> {
+    const result = await this.monitors.update({ id, userId }, { active: false });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const result = await this.monitors.delete({ id, userId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  private async lockedActiveCount(manager: EntityManager, userId: string): Promise<number> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`monitor-limit:${userId}`]);
+    return manager.countBy(MonitorEntity, { userId, active: true });
+  }
+
+  /** The user's monitors, newest first, with targets and the latest runs. */
+  async viewsOfUser(userId: string): Promise<MonitorView[]> {
+    const monitors = await this.monitors.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return this.withDetails(monitors, LATEST_RUNS);
+  }
+
+  async viewOfUser(userId: string, id: string): Promise<MonitorView | undefined> {
+    const monitor = await this.monitors.findOneBy({ id, userId });
+    return monitor ? (await this.withDetails([monitor], LATEST_RUNS))[0] : undefined;
+  }
+
+  /** Everything of the user's monitors for the account export: every run and notice. */
+  async exportOfUser(userId: string): Promise<(MonitorView & { notices: MonitorNoticeEntity[]; knownItems: number })[]> {
+    const monitors = await this.monitors.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
+    const views = await this.withDetails(monitors, undefined);
+    const ids = monitors.map((m) => m.id);
+    const [notices, counts] = await Promise.all([
+      ids.length ? this.notices.find({ where: { monitorId: In(ids) }, order: { createdAt: 'DESC', id: 'DESC' } }) : [],
+      ids.length
+        ? this.db.query<{ monitor_id: string; n: number }[]>(
+            `SELECT monitor_id, count(*)::int AS n FROM monitor_known_items WHERE monitor_id = ANY($1) GROUP BY monitor_id`,
+            [ids],
+          )
+        : [],
+    ]);
+    return views.map((view) => ({
+      ...view,
+      notices: notices.filter((n) => n.monitorId === view.monitor.id),
+      knownItems: counts.find((c) => c.monitor_id === view.monitor.id)?.n ?? 0,
+    }));
+  }
+
+  private async withDetails(monitors: MonitorEntity[], latestRuns: number | undefined): Promise<MonitorView[]> {
+    if (monitors.length === 0) return [];
+    const ids = monitors.map((m) => m.id);
+    const targets = await this.targets.find({ where: { monitorId: In(ids) }, order: { position: 'ASC' } });
+    let runs: MonitorRunEntity[];
+    if (latestRuns === undefined) {
+      runs = await this.runs.find({ where: { monitorId: In(ids) }, order: { startedAt: 'DESC', id: 'DESC' } });
+    } else {
+      const rows = await this.db.query<{ id: string }[]>(
+        `SELECT id FROM (
+           SELECT id, row_number() OVER (PARTITION BY monitor_id ORDER BY started_at DESC, id DESC) AS n
+           FROM monitor_runs WHERE monitor_id = ANY($1)
+         ) latest WHERE n <= $2`,
+        [ids, latestRuns],
+      );
+      runs = rows.length ? await this.runs.find({ where: { id: In(rows.map((r) => r.id)) }, order: { startedAt: 'DESC', id: 'DESC' } }) : [];
+    }
+    return monitors.map((monitor) => ({
+      monitor,
+      targets: targets.filter((t) => t.monitorId === monitor.id),
+      runs: runs.filter((r) => r.monitorId === monitor.id),
+    }));
+  }
+
+  /** Emails the user has verified for monitoring on any of their monitors (lower-cased). */
+  async verifiedEmailsOfUser(userId: string): Promise<Set<string>> {
+    const rows = await this.db.query<{ value: string }[]>(
+      `SELECT DISTINCT t.value FROM monitor_targets t JOIN monitors m ON m.id = t.monitor_id
+       WHERE m.user_id = $1 AND t.kind = 'email' AND t.verified_at IS NOT NULL`,
+      [userId],
+    );
+    return new Set(rows.map((r) => r.value));
+  }
+
+  /**
+   * Uses a verification token once: marks its email verified on every monitor of the same user.
+   * Undefined when the token is unknown, used or expired.
+   */
+  async verifyEmailByToken(tokenHash: string, now: Date): Promise<{ email: string; userId: string } | undefined> {
+    return this.db.transaction(async (manager) => {
+      const [rows] = (await manager.query(
+        `UPDATE monitor_targets t SET verified_at = $2, token_hash = NULL, token_expires_at = NULL
+         FROM monitors m
+         WHERE m.id = t.monitor_id AND t.token_hash = $1 AND t.kind = 'email' AND t.verified_at IS NULL AND t.token_expires_at > $2
+         RETURNING t.value, m.user_id`,
+        [tokenHash, now],
+      )) as [{ value: string; user_id: string }[], number];
+      const row = rows[0];
+      if (!row) return undefined;
+      await manager.query(
+        `UPDATE monitor_targets t SET verified_at = $3, token_hash = NULL, token_expires_at = NULL
+         FROM monitors m
+         WHERE m.id = t.monitor_id AND m.user_id = $1 AND t.kind = 'email' AND t.value = $2 AND t.verified_at IS NULL`,
+        [row.user_id, row.value, now],
+      );
+      return { email: row.value, userId: row.user_id };
+    });
+  }
+
+  undismissedNotices(userId: string, limit: number): Promise<MonitorNoticeEntity[]> {
+    return this.notices.find({ where: { userId, dismissedAt: IsNull() }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+  }
+
+  /** False when the user has no such notice (dismissing twice is fine). */
+  async dismissNotice(userId: string, id: string, now: Date): Promise<boolean> {
+    const [, affected] = (await this.db.query(
+      `UPDATE monitor_notices SET dismissed_at = COALESCE(dismissed_at, $3) WHERE id = $1 AND user_id = $2`,
+      [id, userId, now],
+    )) as [unknown, number];
+    return affected > 0;
+  }
+
+  /**
+   * Claims the most overdue active monitor whose lease is free, in one statement: the row lock
+   * with SKIP LOCKED keeps two instances off the same monitor, the lease keeps others off it while
+   * it runs (and hands it on when a crash leaves the lease to expire). The same statement marks a
+   * run a crash left 'running' as failed, records the new run, and reads the owner, the verified
+   * targets and the known keys. Undefined: nothing is due.
+   */
+  async claimNext(now: Date, leaseUntil: Date): Promise<ClaimedMonitor | undefined> {
+    const leaseToken = randomUUID();
+    const rows = await this.db.query<ClaimRow[]>(
+      `WITH due AS (
+         SELECT id FROM monitors
+         WHERE active AND next_run_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+         ORDER BY next_run_at, id
+         LIMIT 1
+         FOR UPDATE SKIP LOCKED
+       ), claimed AS (
+         UPDATE monitors m SET lease_until = $2, lease_token = $3
+         FROM due WHERE m.id = due.id
+         RETURNING m.id, m.user_id, m.type, m.scheduled_at, m.next_run_at, m.failed_attempts
+       ), interrupted AS (
+         UPDATE monitor_runs r SET status = 'failed', finished_at = $1, summary = $4
+         FROM claimed WHERE r.monitor_id = claimed.id AND r.status = 'running'
+         RETURNING r.id
+       ), run AS (
+         INSERT INTO monitor_runs (id, monitor_id, started_at, status, attempt, new_items, summary)
+         SELECT gen_random_uuid(), id, $1, 'running', failed_attempts + 1, 0, '' FROM claimed
+         RETURNING id, monitor_id
+       )
+       SELECT c.*, run.id AS run_id, u.email AS user_email, u.plan_tier, u.plan_expires_at,
+         (SELECT coalesce(json_agg(json_build_object('kind', t.kind, 'value', t.value) ORDER BY t.kind, t.position), '[]'::json)
+            FROM monitor_targets t WHERE t.monitor_id = c.id AND t.verified_at IS NOT NULL) AS targets,
+         (SELECT coalesce(array_agg(k.item_key), '{}'::text[]) FROM monitor_known_items k WHERE k.monitor_id = c.id) AS known_keys
+       FROM claimed c JOIN run ON run.monitor_id = c.id JOIN users u ON u.id = c.user_id`,
+      [now, leaseUntil, leaseToken, INTERRUPTED],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      userId: row.user_id,
+      type: row.type,
+      scheduledAt: row.scheduled_at ?? row.next_run_at,
+      failedAttempts: row.failed_attempts,
+      runId: row.run_id,
+      leaseToken,
+      userEmail: row.user_email,
+      plan: { tier: row.plan_tier, expiresAt: row.plan_expires_at },
+      targets: row.targets,
+      knownKeys: new Set(row.known_keys),
+    };
+  }
+
+  /**
+   * Records a run's end in one transaction that first checks the claim still holds the lease (a
+   * run whose lease another instance took over commits nothing): the schedule, the run, the new
+   * known keys, the notice and the alert email all commit together or not at all. Answers the
+   * stored email (to deliver after the commit), or 'lease_lost'.
+   */
+  async finishRun(run: FinishedRun): Promise<{ mail?: OutboxMessage } | 'lease_lost'> {
+    const lost = Symbol('lease lost');
+    try {
+      return await this.db.transaction(async (manager) => {
+        const [held] = (await manager.query(
+          `UPDATE monitors SET next_run_at = $3, scheduled_at = $4, failed_attempts = $5, lease_until = NULL, lease_token = NULL,
+             active = active AND NOT $6
+           WHERE id = $1 AND lease_token = $2 RETURNING id`,
+          [run.monitorId, run.leaseToken, run.schedule.nextRunAt, run.schedule.scheduledAt, run.schedule.failedAttempts, run.deactivate === true],
+        )) as [unknown[], number];
+        if (held.length === 0) throw lost;
+        await manager.update(
+          MonitorRunEntity,
+          { id: run.runId },
+          { status: run.status, finishedAt: run.finishedAt, newItems: run.newItems, summary: run.summary },
+        );
+        if (run.knownKeys && run.knownKeys.length > 0) {
+          await manager.query(
+            `INSERT INTO monitor_known_items (monitor_id, item_key, first_seen_at)
+             SELECT $1, unnest($2::text[]), $3 ON CONFLICT DO NOTHING`,
+            [run.monitorId, run.knownKeys, run.finishedAt],
+          );
+        }
+        if (run.notice) {
+          await manager.insert(MonitorNoticeEntity, {
+            id: randomUUID(),
+            monitorId: run.monitorId,
+            userId: run.notice.userId,
+            createdAt: run.finishedAt,
+            summary: run.notice.summary,
+            items: run.notice.items,
+            dismissedAt: null,
+          });
+        }
+        const mail = run.mail ? await this.outbox.addWithin(manager, run.mail) : undefined;
+        return { mail };
+      });
+    } catch (err) {
+      if (err === lost) return 'lease_lost';
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, NotFoundException, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
+import { Authenticated } from '../auth/bearer-auth.guard';
+import { AuthenticatedUser, ClientIp, CurrentUser } from '../auth/current-user.decorator';
+import { ErrorBodyDto } from '../common/http/error-body.dto';
+import { TOO_MANY_REQUESTS_RESPONSE } from '../common/security/too-many-requests.exception';
+import {
+  CreateMonitorDto,
+  MONITOR_MESSAGES,
+  MonitoredEmailDto,
+  MonitorListDto,
+  MonitorNoticeListDto,
+  MonitorResponseDto,
+  UpdateMonitorDto,
+  VerifyMonitoredEmailDto,
+} from './monitoring.dto';
+import { MonitoringService } from './monitoring.service';
+
+/** A malformed id cannot name one of the user's monitors (or notices): 404 like any unknown id. */
+function idPipe(message: string) {
+  return new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(message) });
+}
+
+const AT_LIMIT = { type: ErrorBodyDto, description: `The plan's active-monitor limit is reached: '${MONITOR_MESSAGES.atLimit}'` };
+
+@ApiTags('monitoring')
+@Controller('monitoring')
+export class MonitoringController {
+  constructor(private readonly monitoring: MonitoringService) {}
+
+  @Get()
+  @Authenticated()
+  @ApiOperation({ summary: "The user's monitors, with the active count and the plan's limit" })
+  @ApiOkResponse({ type: MonitorListDto })
+  listMonitors(@CurrentUser() user: AuthenticatedUser): Promise<MonitorListDto> {
+    return this.monitoring.list(user.userId);
+  }
+
+  @Post()
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Create a monitor (active; its first run is at the next scheduler tick)',
+    description:
+      'Entries are trimmed; empty ones and duplicates (case-insensitive) are ignored. Emails other than the ' +
+      "account's own verified address get a verification email and are not scanned until their owner clicks the link.",
+  })
+  @ApiCreatedResponse({ type: MonitorResponseDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: `No entries ('${MONITOR_MESSAGES.noTargets}'), or an invalid email or handle.` })
+  @ApiForbiddenResponse(AT_LIMIT)
+  @ApiTooManyRequestsResponse({ type: ErrorBodyDto, ...TOO_MANY_REQUESTS_RESPONSE, description: 'Too many verification emails sent for this account today.' })
+  async createMonitor(@CurrentUser() user: AuthenticatedUser, @Body() dto: CreateMonitorDto): Promise<MonitorResponseDto> {
+    return { monitor: await this.monitoring.create(user.userId, dto) };
+  }
+
+  @Get('notices')
+  @Authenticated()
+  @ApiOperation({ summary: 'Undismissed monitor alerts for the dashboard, newest first (at most 20)' })
+  @ApiOkResponse({ type: MonitorNoticeListDto })
+  async listMonitorNotices(@CurrentUser() user: AuthenticatedUser): Promise<MonitorNoticeListDto> {
+    return { notices: await this.monitoring.notices(user.userId) };
+  }
+
+  @Post('notices/:id/dismiss')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @Authenticated()
+  @ApiOperation({ summary: 'Dismiss a monitor alert' })
+  @ApiNoContentResponse({ description: 'Dismissed (also when it already was).' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: `'${MONITOR_MESSAGES.noticeNotFound}'` })
+  async dismissMonitorNotice(@CurrentUser() user: AuthenticatedUser, @Param('id', idPipe(MONITOR_MESSAGES.noticeNotFound)) id: string): Promise<void> {
+    await this.monitoring.dismissNotice(user.userId, id);
+  }
+
+  @Post('verify-email')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Confirm a monitored email address with the token from the emailed link',
+    description: 'Public: the link may be opened signed out. Rate-limited per IP address.',
+  })
+  @ApiOkResponse({ type: MonitoredEmailDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: `'${MONITOR_MESSAGES.invalidLink}'` })
+  @ApiTooManyRequestsResponse({ type: ErrorBodyDto, ...TOO_MANY_REQUESTS_RESPONSE })
+  verifyMonitoredEmail(@Body() dto: VerifyMonitoredEmailDto, @ClientIp() clientIp: string): Promise<MonitoredEmailDto> {
+    return this.monitoring.verifyEmail(dto.token, clientIp);
+  }
+
+  @Put(':id')
+  @Authenticated()
+  @ApiOperation({ summary: 'Pause or activate a monitor' })
+  @ApiOkResponse({ type: MonitorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: `'${MONITOR_MESSAGES.notFound}'` })
+  @ApiForbiddenResponse(AT_LIMIT)
+  async updateMonitor(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', idPipe(MONITOR_MESSAGES.notFound)) id: string,
+    @Body() dto: UpdateMonitorDto,
+  ): Promise<MonitorResponseDto> {
+    return { monitor: await this.monitoring.setActive(user.userId, id, dto.active) };
+  }
+
+  @Delete(':id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @Authenticated()
+  @ApiOperation({ summary: 'Delete a monitor with its runs and notices' })
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: `'${MONITOR_MESSAGES.notFound}'` })
+  async deleteMonitor(@CurrentUser() user: AuthenticatedUser, @Param('id', idPipe(MONITOR_MESSAGES.notFound)) id: string): Promise<void> {
+    await this.monitoring.delete(user.userId, id);
+  }
+}

@@ -1,0 +1,221 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
+
+/**
+ * The monitoring API's shapes (issue 9 contract). Kept free of auth imports: the account export
+ * (auth/account.dto.ts) includes ExportedMonitorDto.
+ */
+
+export const MONITOR_TYPES = ['weekly', 'monthly'] as const;
+export type MonitorType = (typeof MONITOR_TYPES)[number];
+export const MONITOR_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
+export type MonitorRunStatus = (typeof MONITOR_RUN_STATUSES)[number];
+export const NOTICE_ITEM_KINDS = ['breach', 'exposure', 'username_site'] as const;
+export type NoticeItemKind = (typeof NOTICE_ITEM_KINDS)[number];
+
+/** Entries a request may carry before trimming and de-duplication (the rules then allow 10 + 10). */
+const MAX_RAW_ENTRIES = 100;
+const MAX_ENTRY_LENGTH = 2048;
+
+export const MONITOR_MESSAGES = {
+  notFound: 'Monitor not found',
+  noticeNotFound: 'Notice not found',
+  noTargets: 'Please add at least one email or handle to monitor',
+  atLimit: "You've reached your plan limit. Upgrade to create more monitors.",
+  invalidType: "The frequency must be 'weekly' or 'monthly'",
+  targetsRequired: 'targets must be an object with the lists emails and handles',
+  // Nested in `targets`: the validation pipe puts 'targets.' before these.
+  emailsList: 'emails must be a list of text, at most 100 entries',
+  handlesList: 'handles must be a list of text, at most 100 entries',
+  activeRequired: 'active must be true or false',
+  invalidLink: 'This verification link is invalid or has expired.',
+  tokenRequired: 'The verification token is missing',
+} as const;
+
+export class MonitorTargetsDto {
+  @ApiProperty({ type: [String], example: ['jane@example.com'], description: 'Email addresses (compared case-insensitively).' })
+  @IsArray({ message: MONITOR_MESSAGES.emailsList })
+  @ArrayMaxSize(MAX_RAW_ENTRIES, { message: MONITOR_MESSAGES.emailsList })
+  @IsString({ each: true, message: MONITOR_MESSAGES.emailsList })
+  @MaxLength(MAX_ENTRY_LENGTH, { each: true, message: MONITOR_MESSAGES.emailsList })
+  emails!: string[];
+
+  @ApiProperty({ type: [String], example: ['@jane_doe'], description: "Handles ('@name') or social profile URLs." })
+  @IsArray({ message: MONITOR_MESSAGES.handlesList })
+  @ArrayMaxSize(MAX_RAW_ENTRIES, { message: MONITOR_MESSAGES.handlesList })
+  @IsString({ each: true, message: MONITOR_MESSAGES.handlesList })
+  @MaxLength(MAX_ENTRY_LENGTH, { each: true, message: MONITOR_MESSAGES.handlesList })
+  handles!: string[];
+}
+
+export class CreateMonitorDto {
+  @ApiProperty({ enum: MONITOR_TYPES, example: 'weekly', description: 'weekly: every 7 days; monthly: every 30 days.' })
+  @IsIn(MONITOR_TYPES, { message: MONITOR_MESSAGES.invalidType })
+  type!: MonitorType;
+
+  @ApiProperty({ type: MonitorTargetsDto })
+  @IsDefined({ message: MONITOR_MESSAGES.targetsRequired })
+  @IsObject({ message: MONITOR_MESSAGES.targetsRequired })
+  @ValidateNested()
+  @Type(() => MonitorTargetsDto)
+  targets!: MonitorTargetsDto;
+}
+
+export class UpdateMonitorDto {
+  @ApiProperty({ description: 'false pauses the monitor, true activates it (within the plan limit).' })
+  @IsBoolean({ message: MONITOR_MESSAGES.activeRequired })
+  active!: boolean;
+}
+
+export class MonitorRunDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  startedAt!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  finishedAt!: string | null;
+
+  @ApiProperty({ enum: MONITOR_RUN_STATUSES })
+  status!: MonitorRunStatus;
+
+  @ApiProperty({ description: 'How many findings were new since the previous run (0 on the first run, which records the starting point).' })
+  newItems!: number;
+
+  @ApiProperty({ example: '2 new breaches, 1 new site with your name', description: "'No changes', what was new, or why the run failed." })
+  summary!: string;
+}
+
+export class MonitorDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ enum: MONITOR_TYPES })
+  type!: MonitorType;
+
+  @ApiProperty()
+  active!: boolean;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the next run is due (a retry after a failed run, or the regular schedule).' })
+  nextRunAt!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ type: MonitorTargetsDto })
+  targets!: MonitorTargetsDto;
+
+  @ApiProperty({
+    type: [String],
+    description: "Emails in targets awaiting their owner's click on the verification link; not scanned until verified.",
+  })
+  pendingEmails!: string[];
+
+  @ApiProperty({ type: [MonitorRunDto], description: 'The latest runs, newest first (at most 5).' })
+  lastRuns!: MonitorRunDto[];
+}
+
+export class MonitorListDto {
+  @ApiProperty({ type: [MonitorDto], description: 'Newest first.' })
+  monitors!: MonitorDto[];
+
+  @ApiProperty({ description: 'How many of the monitors are active.' })
+  activeCount!: number;
+
+  @ApiProperty({ description: "The effective plan's active-monitor limit: free 0, plus 1, pro 5, business 25." })
+  limit!: number;
+}
+
+export class MonitorResponseDto {
+  @ApiProperty({ type: MonitorDto })
+  monitor!: MonitorDto;
+}
+
+export class MonitorNoticeItemDto {
+  @ApiProperty({ enum: NOTICE_ITEM_KINDS })
+  kind!: NoticeItemKind;
+
+  @ApiProperty({ description: 'The monitored email or handle it concerns.' })
+  target!: string;
+
+  @ApiProperty({ example: 'Lantern Market' })
+  title!: string;
+
+  @ApiProperty({ description: 'What to do about it.' })
+  recommendation!: string;
+}
+
+export class MonitorNoticeDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  monitorId!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ example: '1 new breach' })
+  summary!: string;
+
+  @ApiProperty({ type: [MonitorNoticeItemDto] })
+  items!: MonitorNoticeItemDto[];
+}
+
+export class MonitorNoticeListDto {
+  @ApiProperty({ type: [MonitorNoticeDto], description: 'Undismissed notices, newest first (at most 20).' })
+  notices!: MonitorNoticeDto[];
+}
+
+export class VerifyMonitoredEmailDto {
+  @ApiProperty({ description: 'The token from the link in the verification email.' })
+  @IsString({ message: MONITOR_MESSAGES.tokenRequired })
+  @IsNotEmpty({ message: MONITOR_MESSAGES.tokenRequired })
+  @MaxLength(200, { message: MONITOR_MESSAGES.invalidLink })
+  token!: string;
+}
+
+export class MonitoredEmailDto {
+  @ApiProperty({ example: 'jane@example.com', description: 'The address now verified for monitoring.' })
+  email!: string;
+}
+
+export class ExportedMonitorNoticeDto extends MonitorNoticeDto {
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  dismissedAt!: string | null;
+}
+
+/** A monitor in the account export: everything kept about it, every run and notice. */
+export class ExportedMonitorDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ enum: MONITOR_TYPES })
+  type!: MonitorType;
+
+  @ApiProperty()
+  active!: boolean;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  nextRunAt!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ type: MonitorTargetsDto })
+  targets!: MonitorTargetsDto;
+
+  @ApiProperty({ type: [String] })
+  pendingEmails!: string[];
+
+  @ApiProperty({ type: [MonitorRunDto], description: 'Every run, newest first.' })
+  runs!: MonitorRunDto[];
+
+  @ApiProperty({ type: [ExportedMonitorNoticeDto], description: 'Every notice, dismissed ones included, newest first.' })
+  notices!: ExportedMonitorNoticeDto[];
+
+  @ApiProperty({ description: 'How many findings the monitor knows (kept as keys, to tell what is new).' })
+  knownItems!: number;
+}

@@ -1,0 +1,197 @@
+import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { AccountService } from '../auth/account.service';
+import { hashSecret, randomSecret } from '../auth/secret-token.util';
+import { planFor } from '../billing/plan.catalogue';
+import { Clock } from '../common/clock/clock.service';
+import { AppConfig } from '../common/config/app-config';
+import { APP_CONFIG } from '../common/config/config.module';
+import { RateLimiter } from '../common/security/rate-limiter.service';
+import { monitorEmailVerificationEmail } from '../mail/mail-templates';
+import { Mailer } from '../mail/mail.types';
+import { MonitorRunEntity } from './monitor-run.entity';
+import { InvalidTargetsError, normaliseTargets } from './monitor-targets.rules';
+import { MonitorRepository, MonitorView, NewTarget } from './monitor.repository';
+import { MONITORING_RATE_LIMITS } from './monitoring-rate-limits.catalogue';
+import {
+  CreateMonitorDto,
+  ExportedMonitorDto,
+  MONITOR_MESSAGES,
+  MonitorDto,
+  MonitoredEmailDto,
+  MonitorListDto,
+  MonitorNoticeDto,
+  MonitorRunDto,
+} from './monitoring.dto';
+import { MonitorNoticeEntity } from './monitor-notice.entity';
+
+/** How long the link in a monitored address's verification email works. */
+export const MONITOR_VERIFICATION_SECONDS = 7 * 24 * 3600;
+/** The dashboard shows at most this many notices. */
+const MAX_NOTICES = 20;
+
+/**
+ * The monitors API's rules: the plan's active-monitor limit (on creation and activation, under a
+ * per-user lock), the targets' rules, owner-only access, and proof that a monitored address is
+ * the user's: the account's own verified address is trusted, any other must click a link first.
+ */
+@Injectable()
+export class MonitoringService implements OnModuleInit {
+  private readonly logger = new Logger(MonitoringService.name);
+
+  constructor(
+    private readonly monitors: MonitorRepository,
+    private readonly accounts: AccountService,
+    private readonly mailer: Mailer,
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.accounts.registerExportSection('monitors', async (userId) =>
+      (await this.monitors.exportOfUser(userId)).map(
+        (view): ExportedMonitorDto => ({
+          ...withoutLastRuns(monitorDto(view)),
+          runs: view.runs.map(runDto),
+          notices: view.notices.map((n) => ({ ...noticeDto(n), dismissedAt: n.dismissedAt?.toISOString() ?? null })),
+          knownItems: view.knownItems,
+        }),
+      ),
+    );
+  }
+
+  async list(userId: string): Promise<MonitorListDto> {
+    const [views, limit] = await Promise.all([this.monitors.viewsOfUser(userId), this.limitOf(userId)]);
+    return { monitors: views.map(monitorDto), activeCount: views.filter((v) => v.monitor.active).length, limit };
+  }
+
+  async create(userId: string, dto: CreateMonitorDto): Promise<MonitorDto> {
+    let targets;
+    try {
+      targets = normaliseTargets(dto.targets);
+    } catch (err) {
+      if (err instanceof InvalidTargetsError) throw new BadRequestException(err.message);
+      throw err;
+    }
+    await this.limiter.consume(MONITORING_RATE_LIMITS.createPerUser, userId);
+    const profile = await this.accounts.profile(userId);
+    const limit = planFor(profile.plan.tier).monitors;
+    // Refuse before any verification email goes out; the locked count below is the real check.
+    if (limit === 0) throw new ForbiddenException(MONITOR_MESSAGES.atLimit);
+
+    const now = this.clock.now();
+    const ownEmail = profile.emailVerified ? profile.email.trim().toLowerCase() : undefined;
+    const verified = await this.monitors.verifiedEmailsOfUser(userId);
+    const links = new Map<string, string>();
+    const newTargets: NewTarget[] = [
+      ...targets.emails.map((email): NewTarget => {
+        if (email === ownEmail || verified.has(email)) return { kind: 'email', value: email, verifiedAt: now, tokenHash: null, tokenExpiresAt: null };
+        const token = randomSecret();
+        links.set(email, token);
+        return {
+          kind: 'email',
+          value: email,
+          verifiedAt: null,
+          tokenHash: hashSecret(token),
+          tokenExpiresAt: new Date(now.getTime() + MONITOR_VERIFICATION_SECONDS * 1000),
+        };
+      }),
+      // A handle is public by nature: watching one reveals nothing its owner has not published.
+      ...targets.handles.map((handle): NewTarget => ({ kind: 'handle', value: handle, verifiedAt: now, tokenHash: null, tokenExpiresAt: null })),
+    ];
+    for (let i = 0; i < links.size; i++) await this.limiter.consume(MONITORING_RATE_LIMITS.verificationEmailsPerUser, userId);
+
+    const monitor = await this.monitors.createWithinLimit(userId, limit, { type: dto.type, now }, newTargets);
+    if (!monitor) throw new ForbiddenException(MONITOR_MESSAGES.atLimit);
+    for (const [email, token] of links) {
+      const url = `${this.config.publicUrl}/monitoring/verify-email?token=${encodeURIComponent(token)}`;
+      await this.mailer.send({ to: email, ...monitorEmailVerificationEmail(url) });
+    }
+    this.logger.log(
+      `monitor created: userId=${userId} monitorId=${monitor.id} type=${monitor.type} emails=${targets.emails.length} handles=${targets.handles.length} awaitingVerification=${links.size}`,
+    );
+    return this.get(userId, monitor.id);
+  }
+
+  async setActive(userId: string, id: string, active: boolean): Promise<MonitorDto> {
+    if (active) {
+      const outcome = await this.monitors.activateWithinLimit(userId, id, await this.limitOf(userId), this.clock.now());
+      if (outcome === 'not_found') throw new NotFoundException(MONITOR_MESSAGES.notFound);
+      if (outcome === 'at_limit') throw new ForbiddenException(MONITOR_MESSAGES.atLimit);
+    } else if (!(await this.monitors.pause(userId, id))) {
+      throw new NotFoundException(MONITOR_MESSAGES.notFound);
+    }
+    return this.get(userId, id);
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    if (!(await this.monitors.delete(userId, id))) throw new NotFoundException(MONITOR_MESSAGES.notFound);
+    this.logger.log(`monitor deleted: userId=${userId} monitorId=${id}`);
+  }
+
+  async notices(userId: string): Promise<MonitorNoticeDto[]> {
+    return (await this.monitors.undismissedNotices(userId, MAX_NOTICES)).map(noticeDto);
+  }
+
+  async dismissNotice(userId: string, id: string): Promise<void> {
+    if (!(await this.monitors.dismissNotice(userId, id, this.clock.now()))) throw new NotFoundException(MONITOR_MESSAGES.noticeNotFound);
+  }
+
+  async verifyEmail(token: string, clientIp: string): Promise<MonitoredEmailDto> {
+    await this.limiter.consume(MONITORING_RATE_LIMITS.verifyPerIp, clientIp);
+    const verified = await this.monitors.verifyEmailByToken(hashSecret(token), this.clock.now());
+    if (!verified) throw new BadRequestException(MONITOR_MESSAGES.invalidLink);
+    this.logger.log(`monitored email verified: userId=${verified.userId}`);
+    return { email: verified.email };
+  }
+
+  private async get(userId: string, id: string): Promise<MonitorDto> {
+    const view = await this.monitors.viewOfUser(userId, id);
+    if (!view) throw new NotFoundException(MONITOR_MESSAGES.notFound);
+    return monitorDto(view);
+  }
+
+  /** The active-monitor limit of the plan that applies now (a lapsed paid plan reads as Free). */
+  private async limitOf(userId: string): Promise<number> {
+    return planFor((await this.accounts.profile(userId)).plan.tier).monitors;
+  }
+}
+
+export function monitorDto({ monitor, targets, runs }: MonitorView): MonitorDto {
+  const emails = targets.filter((t) => t.kind === 'email');
+  return {
+    id: monitor.id,
+    type: monitor.type,
+    active: monitor.active,
+    nextRunAt: monitor.nextRunAt?.toISOString() ?? null,
+    createdAt: monitor.createdAt.toISOString(),
+    targets: { emails: emails.map((t) => t.value), handles: targets.filter((t) => t.kind === 'handle').map((t) => t.value) },
+    pendingEmails: emails.filter((t) => t.verifiedAt === null).map((t) => t.value),
+    lastRuns: runs.map(runDto),
+  };
+}
+
+function withoutLastRuns({ lastRuns: _latest, ...rest }: MonitorDto): Omit<MonitorDto, 'lastRuns'> {
+  return rest;
+}
+
+function runDto(run: MonitorRunEntity): MonitorRunDto {
+  return {
+    id: run.id,
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    status: run.status,
+    newItems: run.newItems,
+    summary: run.summary,
+  };
+}
+
+function noticeDto(notice: MonitorNoticeEntity): MonitorNoticeDto {
+  return {
+    id: notice.id,
+    monitorId: notice.monitorId,
+    createdAt: notice.createdAt.toISOString(),
+    summary: notice.summary,
+    items: notice.items.map(({ kind, target, title, recommendation }) => ({ kind, target, title, recommendation })),
+  };
+}

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { baselineKey, findingKey } from '../../server/src/monitoring/monitor-changes.rules';
+import type { BreachDetail } from '../../server/src/scans/analysis/analysis.types';
+import { FakeHibp, sampleBreach } from '../fakes/hibp';
+import { SmtpSink } from '../fakes/smtp-sink';
+import { AppProcess, startAppProcess } from '../support/app-process';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+const BUILT = existsSync(join(__dirname, '..', '..', 'dist', 'server', 'main.js'));
+const describeBuilt = BUILT ? describe : describe.skip;
+if (!BUILT) console.warn('monitoring-instances tests skipped: the server is not built (run npm run build)');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, describe: () => string = () => ''): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${describe()}`);
+    await sleep(100);
+  }
+}
+
+/** Monitors seeded straight into the shared database: business users with one weekly, due monitor on their own verified address. */
+async function seed(db: Client, count: number, knownKeys: (email: string) => string[] = () => []): Promise<{ userId: string; monitorId: string; email: string }[]> {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    userId: randomUUID(),
+    monitorId: randomUUID(),
+    email: `inst-${i}-${randomUUID().slice(0, 8)}@example.test`,
+  }));
+  const due = new Date(Date.now() - 60_000);
+  await db.query(
+    `INSERT INTO users (id, email, email_verified_at, plan_tier) SELECT unnest($1::uuid[]), unnest($2::text[]), now(), 'business'`,
+    [rows.map((r) => r.userId), rows.map((r) => r.email)],
+  );
+  await db.query(
+    `INSERT INTO monitors (id, user_id, type, active, next_run_at, scheduled_at) SELECT unnest($1::uuid[]), unnest($2::uuid[]), 'weekly', true, $3, $3`,
+    [rows.map((r) => r.monitorId), rows.map((r) => r.userId), due],
+  );
+  await db.query(
+    `INSERT INTO monitor_targets (id, monitor_id, kind, value, position, verified_at)
+     SELECT gen_random_uuid(), unnest($1::uuid[]), 'email', unnest($2::text[]), 0, now()`,
+    [rows.map((r) => r.monitorId), rows.map((r) => r.email)],
+  );
+  for (const row of rows) {
+    const keys = knownKeys(row.email);
+    if (keys.length > 0) {
+      await db.query(`INSERT INTO monitor_known_items (monitor_id, item_key, first_seen_at) SELECT $1, unnest($2::text[]), now()`, [row.monitorId, keys]);
+    }
+  }
+  return rows;
+}
+
+/** Several built app processes on ONE PostgreSQL database, each with its own scheduler. */
+describeBuilt('monitors across app instances', () => {
+  const hibp = new FakeHibp();
+  const sink = new SmtpSink();
+  let database: TestDatabase;
+  let db: Client;
+  const apps: AppProcess[] = [];
+
+  const env = (extra: Record<string, string>) => ({
+    ...hibp.env,
+    SMTP_URL: sink.url,
+    LOG_LEVEL: 'info',
+    MONITOR_TICK_SECONDS: '1',
+    ...extra,
+  });
+  /** Starts an instance on the shared database (one after another: the first runs the migrations). */
+  async function instance(extra: Record<string, string>): Promise<AppProcess> {
+    const app = await startAppProcess(env(extra), { database });
+    apps.push(app);
+    return app;
+  }
+  const claimedBy = (app: AppProcess) =>
+    [...app.output().stdout.matchAll(/monitor tick: (\d+) claimed/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+
+  beforeAll(async () => {
+    await Promise.all([hibp.start(), sink.start()]);
+  });
+  afterAll(async () => {
+    await Promise.all([hibp.close(), sink.stop()]);
+  });
+  beforeEach(async () => {
+    hibp.resetBehaviour();
+    sink.messages.length = 0;
+    database = await createTestDatabase();
+    db = new Client({ connectionString: database.url });
+    await db.connect();
+  });
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((app) => app.stop().catch(() => undefined)));
+    await db?.end();
+    await database?.drop();
+  });
+
+  it('two instances share 200 due monitors: each runs exactly once', async () => {
+    const a = await instance({ MONITOR_BATCH_SIZE: '20', MONITOR_CONCURRENCY: '4' });
+    const b = await instance({ MONITOR_BATCH_SIZE: '20', MONITOR_CONCURRENCY: '4' });
+    const seeded = await seed(db, 200);
+    for (const row of seeded) hibp.setBreaches(row.email, [sampleBreach()]);
+
+    await until(
+      'all 200 runs',
+      async () => {
+        const [{ done, running }] = (
+          await db.query(`SELECT count(*) FILTER (WHERE status = 'succeeded')::int AS done, count(*) FILTER (WHERE status = 'running')::int AS running FROM monitor_runs`)
+        ).rows;
+        return done >= 200 && running === 0 ? true : undefined;
+      },
+      40_000,
+      () => `\n--- a ---\n${a.output().stderr}\n--- b ---\n${b.output().stderr}`,
+    );
+    // Give a late duplicate the chance to show itself.
+    await sleep(1_500);
+
+    const perMonitor = (await db.query(`SELECT monitor_id, count(*)::int AS runs, min(status) AS status FROM monitor_runs GROUP BY monitor_id`)).rows;
+    expect(perMonitor).toHaveLength(200);
+    expect(perMonitor.every((r) => r.runs === 1 && r.status === 'succeeded')).toBe(true);
+    // Each target was scanned once: one HIBP lookup and one stored scan per monitor.
+    expect(hibp.requestsTo('breachedaccount')).toHaveLength(200);
+    expect((await db.query(`SELECT count(*)::int AS n FROM scans WHERE monitor_id IS NOT NULL`)).rows[0].n).toBe(200);
+    // Both instances did part of the work, and no monitor was claimed twice.
+    const [byA, byB] = [claimedBy(a), claimedBy(b)];
+    expect(byA).toBeGreaterThan(0);
+    expect(byB).toBeGreaterThan(0);
+    expect(byA + byB).toBe(200);
+    const [{ leased }] = (await db.query(`SELECT count(*)::int AS leased FROM monitors WHERE lease_token IS NOT NULL`)).rows;
+    expect(leased).toBe(0);
+  });
+
+  it('a monitor whose instance is killed mid-run runs again after the lease, and alerts once', async () => {
+    const LEASE_SECONDS = 4;
+    // Long check time limits: the hanging lookup must still be running when the instance dies.
+    const slow = { MONITOR_LEASE_SECONDS: String(LEASE_SECONDS), SCAN_CHECK_TIMEOUT_MS: '20000', SCAN_TIMEOUT_MS: '20000' };
+    const first = await instance(slow);
+    // The monitor already knows one breach; HIBP now lists a second one: new, so the run alerts.
+    const known = sampleBreach();
+    const fresh = sampleBreach({ Name: 'OrchardPost', Title: 'Orchard Post', Domain: 'orchardpost.example' });
+    const asFinding = (b: typeof known) => ({ group: 'breaches' as const, detail: { kind: 'breach', name: b.Name } as BreachDetail });
+    hibp.delayMs = 30_000; // the first instance's lookup hangs: it is mid-run when killed
+    const [row] = await seed(db, 1, (email) => [baselineKey('email', email, 'breaches'), findingKey('email', email, asFinding(known))]);
+    hibp.setBreaches(row.email, [known, fresh]);
+
+    await until('the first instance to be mid-run', async () => (hibp.requestsTo('breachedaccount').length > 0 ? true : undefined), 10_000);
+    await first.kill();
+    hibp.delayMs = 0;
+    const second = await instance(slow);
+
+    const runs = await until(
+      'the second run',
+      async () => {
+        const rows = (await db.query(`SELECT status, summary, started_at FROM monitor_runs WHERE monitor_id = $1 ORDER BY started_at`, [row.monitorId])).rows;
+        return rows.some((r) => r.status === 'succeeded') ? rows : undefined;
+      },
+      20_000,
+      () => `\n${second.output().stderr}`,
+    );
+    expect(runs.map((r) => r.status)).toEqual(['failed', 'succeeded']);
+    expect(runs[0].summary).toMatch(/interrupted/);
+    expect(runs[1].summary).toBe('1 new breach');
+    // The second instance waited for the lease: it claimed no earlier than the lease's end.
+    expect(new Date(runs[1].started_at).getTime() - new Date(runs[0].started_at).getTime()).toBeGreaterThanOrEqual(LEASE_SECONDS * 1000 - 50);
+
+    const alert = await sink.waitFor((m) => m.to.includes(row.email) && m.subject.startsWith('Footprint monitor:'), 10_000);
+    expect(alert.subject).toBe('Footprint monitor: 1 new breach');
+    expect(alert.text).toContain('Orchard Post');
+    await sleep(2_500); // a few more ticks: nothing else may arrive
+    expect(sink.messages.filter((m) => m.to.includes(row.email))).toHaveLength(1);
+    expect((await db.query(`SELECT count(*)::int AS n FROM monitor_notices WHERE monitor_id = $1`, [row.monitorId])).rows[0].n).toBe(1);
+    expect((await db.query(`SELECT count(*)::int AS n FROM outbox_messages WHERE recipient = $1`, [row.email])).rows[0].n).toBe(1);
+  });
+});
