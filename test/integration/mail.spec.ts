@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { passwordResetEmail, verificationEmail } from '../../server/src/mail/mail-templates';
-import { MailService } from '../../server/src/mail/mail.service';
+import { MailService, RETRY_AFTER_MS } from '../../server/src/mail/mail.service';
 import { Mailer, MailMessage } from '../../server/src/mail/mail.types';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { captureLogs, CapturedLogs, createTestApp, TestApp } from '../support/test-app';
@@ -14,12 +14,13 @@ interface OutboxRow {
   sentAt: Date | null;
   attempts: number;
   lastError: string | null;
+  createdAt: Date;
 }
 
 const outboxRows = (t: TestApp): Promise<OutboxRow[]> =>
   t.app
     .get(DataSource)
-    .query(`SELECT id, recipient, subject, "sentAt", attempts, "lastError" FROM outbox_messages ORDER BY "createdAt"`);
+    .query(`SELECT id, recipient, subject, "sentAt", attempts, "lastError", "createdAt" FROM outbox_messages ORDER BY "createdAt"`);
 
 const rowFor = async (t: TestApp, recipient: string): Promise<OutboxRow> => {
   const rows = (await outboxRows(t)).filter((r) => r.recipient === recipient);
@@ -247,5 +248,33 @@ describe('mail while the SMTP server is down', () => {
     expect(await service.deliverPending(10)).toEqual({ attempted: 0, sent: 0, failed: 0 });
     expectNothingPersonalLogged(logs, to, 'tok_Verify-123');
     expectNothingPersonalLogged(logs, 'second.user@example.test');
+  });
+
+  it('the scheduled retry sends only what is older than a first attempt takes, one instance at a time', async () => {
+    const service = t.app.get(MailService);
+    const to = 'crashed.alert@example.test';
+    // A message committed by an instance that died before delivering it: stored, never attempted.
+    const [{ id }] = (await t.app.get(DataSource).query(
+      `INSERT INTO outbox_messages (recipient, subject, text, html) VALUES ($1, 'Alert', 'Alert', '<p>Alert</p>') RETURNING id`,
+      [to],
+    )) as { id: string }[];
+    const storedAt = (await rowFor(t, to)).createdAt;
+
+    // Younger than RETRY_AFTER_MS: it may still be in its first attempt elsewhere, so it is left alone.
+    expect(await service.retryUnsent(new Date(storedAt.getTime() + RETRY_AFTER_MS - 1000))).toEqual({ attempted: 0, sent: 0, failed: 0 });
+    // While another instance holds the retry lock, this one does nothing.
+    const other = t.app.get(DataSource).createQueryRunner();
+    await other.connect();
+    await other.startTransaction();
+    await other.query('SELECT pg_advisory_xact_lock($1)', [0x6f7574626f78]);
+    expect(await service.retryUnsent(new Date(storedAt.getTime() + RETRY_AFTER_MS + 1000))).toBeUndefined();
+    await other.rollbackTransaction();
+    await other.release();
+
+    expect(await service.retryUnsent(new Date(storedAt.getTime() + RETRY_AFTER_MS + 1000))).toEqual({ attempted: 1, sent: 1, failed: 0 });
+    expect((await sink.waitFor((m) => m.to.includes(to))).subject).toBe('Alert');
+    const row = await rowFor(t, to);
+    expect(row.id).toBe(id);
+    expect(row.sentAt).toBeInstanceOf(Date);
   });
 });

@@ -14,6 +14,8 @@ export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_00
 export const MAX_DELIVERY_ATTEMPTS = 5;
 /** The most messages one deliverPending call handles. */
 export const MAX_PENDING_BATCH = 100;
+/** Unsent messages younger than this are left to their first attempt (longer than SMTP_TIMEOUTS together). */
+export const RETRY_AFTER_MS = 2 * 60_000;
 /** How long shutdown waits for deliveries in progress (the messages stay in the outbox anyway). */
 const SHUTDOWN_WAIT_MS = 5_000;
 
@@ -120,12 +122,12 @@ export class MailService extends Mailer implements OnApplicationBootstrap, Befor
    * most MAX_DELIVERY_ATTEMPTS times in all. Stops early when the mail server cannot be reached.
    * Does nothing without SMTP_URL.
    */
-  async deliverPending(limit = 20): Promise<DeliveryReport> {
+  async deliverPending(limit = 20, createdBefore?: Date): Promise<DeliveryReport> {
     const report: DeliveryReport = { attempted: 0, sent: 0, failed: 0 };
     if (!this.transport) return report;
     const batch = Math.max(0, Math.min(Math.floor(limit), MAX_PENDING_BATCH));
     if (batch === 0) return report;
-    const pending = await this.outbox.findPending(batch, MAX_DELIVERY_ATTEMPTS);
+    const pending = await this.outbox.findPending(batch, MAX_DELIVERY_ATTEMPTS, createdBefore);
     for (const message of pending) {
       if (this.deliveries.has(message.id)) continue;
       const outcome = await this.deliver(message);
@@ -140,6 +142,25 @@ export class MailService extends Mailer implements OnApplicationBootstrap, Befor
     }
     if (report.attempted > 0) {
       this.logger.log(`outbox retry: ${report.sent} sent, ${report.failed} failed of ${report.attempted} attempted`);
+    }
+    return report;
+  }
+
+  /**
+   * Run every few minutes (OutboxRetryScheduler): one instance at a time retries what was stored but never sent: a delivery
+   * that failed, or one that a crash cut short after the message was committed (a monitor alert,
+   * say). Only messages older than RETRY_AFTER_MS: younger ones may still be in their first
+   * attempt on the instance that stored them, and retrying those would send them twice.
+   */
+  async retryUnsent(now: Date = new Date()): Promise<DeliveryReport | undefined> {
+    if (!this.transport) return undefined;
+    let report: DeliveryReport | undefined;
+    try {
+      await this.outbox.withRetryLock(async () => {
+        report = await this.deliverPending(MAX_PENDING_BATCH, new Date(now.getTime() - RETRY_AFTER_MS));
+      });
+    } catch (err) {
+      this.logger.error(`outbox retry failed: ${describeMailError(err).summary}`);
     }
     return report;
   }

@@ -10,6 +10,9 @@ export interface NewOutboxMessage {
   html: string;
 }
 
+/** Any constant unique among the app's advisory locks ('outbox' in ASCII). */
+const OUTBOX_RETRY_LOCK_KEY = 0x6f7574626f78;
+
 /** The outbox_messages table: the only code of the mail module that talks to TypeORM. */
 @Injectable()
 export class OutboxRepository {
@@ -54,12 +57,25 @@ export class OutboxRepository {
     return result.affected ?? 0;
   }
 
-  /** Unsent messages that have had fewer than maxAttempts attempts, oldest first. */
-  async findPending(limit: number, maxAttempts: number): Promise<OutboxMessage[]> {
+  /** Unsent messages that have had fewer than maxAttempts attempts (and were stored before createdBefore), oldest first. */
+  async findPending(limit: number, maxAttempts: number, createdBefore?: Date): Promise<OutboxMessage[]> {
     return this.messages.find({
-      where: { sentAt: IsNull(), attempts: LessThan(maxAttempts) },
+      where: { sentAt: IsNull(), attempts: LessThan(maxAttempts), ...(createdBefore ? { createdAt: LessThan(createdBefore) } : {}) },
       order: { createdAt: 'ASC' },
       take: limit,
+    });
+  }
+
+  /**
+   * Runs `work` while holding the outbox-retry lock (a transaction-scoped advisory lock), so that of
+   * several instances on one database only one retries at a time; false when another holds it.
+   */
+  async withRetryLock(work: () => Promise<unknown>): Promise<boolean> {
+    return this.messages.manager.transaction(async (manager) => {
+      const [{ locked }] = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [OUTBOX_RETRY_LOCK_KEY])) as { locked: boolean }[];
+      if (!locked) return false;
+      await work();
+      return true;
     });
   }
 }

@@ -98,6 +98,32 @@ describe('workOutChanges', () => {
     expect(workOutChanges([target(check('breaches', 'not_configured'), check('email-dns', 'timed_out'))], known)).toMatchObject({ outcome: 'succeeded' });
   });
 
+  it("a handle's new site is a new site, what its profile shows an exposure, and the derived reuse count nothing", () => {
+    const social = (type: RiskDetail['type'], value: string, group: Finding['group'] = 'socialMedia'): Finding => ({
+      group,
+      detail: { kind: 'risk', type, value, source: 'Username check', risk: 'medium', evidence: { summary: value } },
+    });
+    const handle = (...findings: Finding[]): ScannedTarget => ({ kind: 'handle', value: '@jane', checks: [check('username', 'ok', findings)] });
+    const first = workOutChanges([handle(social('username_found', 'An account named jane on Alpha'))], new Set());
+    if (first.outcome !== 'succeeded') throw new Error('expected success');
+    const second = workOutChanges(
+      [
+        handle(
+          social('username_found', 'An account named jane on Alpha'),
+          social('username_found', 'An account named jane on Beta'),
+          social('username_reused', 'The username jane is taken on 2 sites'),
+          social('social_profile_email', 'j***@example.com', 'personalInfo'),
+        ),
+      ],
+      new Set(first.keysToRecord),
+    );
+    if (second.outcome !== 'succeeded') throw new Error('expected success');
+    expect(second.newItems.map((item) => [item.kind, item.title])).toEqual([
+      ['username_site', 'An account named jane on Beta'],
+      ['exposure', 'j***@example.com'],
+    ]);
+  });
+
   it('ignores checks it does not watch', () => {
     const dns: Finding = { group: 'metadata', detail: { ...(exposure('x').detail as RiskDetail), type: 'dmarc_missing' } };
     const changes = workOutChanges([target(check('email-dns', 'ok', [dns]))], new Set());

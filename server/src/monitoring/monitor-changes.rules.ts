@@ -28,6 +28,19 @@ export const WATCHED_CHECKS: Readonly<Partial<Record<CheckId, NoticeItemKind>>> 
   username: 'username_site',
 };
 
+/**
+ * What a finding of a watched check is called in an alert, or undefined when it is derived from
+ * other findings rather than something that appeared: of the username check, the reuse count and a
+ * platform's catalogued risks follow from the sites found (each already its own 'username_found'),
+ * and what a found profile shows is an exposure, not a site.
+ */
+function itemKindOf(check: CheckId, finding: Finding): NoticeItemKind | undefined {
+  const kind = WATCHED_CHECKS[check];
+  if (check !== 'username' || finding.detail.kind !== 'risk') return kind;
+  if (finding.group !== 'socialMedia') return 'exposure';
+  return finding.detail.type === 'username_found' ? 'username_site' : undefined;
+}
+
 /** Statuses that say "try again later" rather than "this cannot run here". */
 const PASSING_FAILURES: readonly CheckStatus[] = ['unavailable', 'timed_out', 'rate_limited'];
 
@@ -80,8 +93,7 @@ export function workOutChanges(targets: readonly ScannedTarget[], known: Readonl
   let baselineChecks = 0;
   for (const target of targets) {
     for (const check of target.checks) {
-      const kind = WATCHED_CHECKS[check.id];
-      if (!kind) continue;
+      if (!WATCHED_CHECKS[check.id]) continue;
       const baseline = baselineKey(target.kind, target.value, check.id);
       if (check.status !== 'ok') {
         if (known.has(baseline) && PASSING_FAILURES.includes(check.status)) {
@@ -96,11 +108,13 @@ export function workOutChanges(targets: readonly ScannedTarget[], known: Readonl
       }
       for (const finding of check.findings) {
         if (finding.detail.kind === 'demo-breach') continue;
+        const itemKind = itemKindOf(check.id, finding);
+        if (!itemKind) continue;
         const key = findingKey(target.kind, target.value, finding);
         if (known.has(key) || keysToRecord.has(key)) continue;
         keysToRecord.add(key);
         if (first) baselineFindings += 1;
-        else newItems.push({ key, kind, target: target.value, ...describe(finding) });
+        else newItems.push({ key, kind: itemKind, target: target.value, ...describe(finding) });
       }
     }
   }
