@@ -10,6 +10,7 @@ import { DatabaseModule } from './common/database/database.module';
 import { SecurityModule } from './common/security/security.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
+import { ReportsModule } from './reports/reports.module';
 import { ExifModule } from './scans/exif/exif.module';
 import { ScansModule } from './scans/scans.module';
 import { SiteModule } from './site/site.module';
@@ -33,6 +34,7 @@ export class AppModule {
         ScansModule,
         AnalyticsModule,
         ExifModule,
+        ReportsModule,
       ],
     };
   }

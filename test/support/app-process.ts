@@ -14,6 +14,8 @@ const OUTPUT_LIMIT = 20_000;
 export interface AppProcess {
   /** e.g. http://127.0.0.1:41234 (no trailing slash) */
   baseUrl: string;
+  /** The app's own database, for tests that arrange state no route offers (a plan granted, say). */
+  databaseUrl: string;
   /** The app's stdout and stderr so far (the tail of each), for failure messages. */
   output(): { stdout: string; stderr: string };
   /** SIGTERM, wait for the process to exit, then drop its database. */
@@ -153,5 +155,5 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
     await sleep(100);
   }
 
-  return { baseUrl, output, stop };
+  return { baseUrl, databaseUrl: database.url, output, stop };
 }
