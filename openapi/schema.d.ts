@@ -427,6 +427,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's overview
+         * @description Totals, average score, the latest 5 scans, the risk distribution of their findings and the score trend, from their stored scans.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -580,6 +600,66 @@ export interface paths {
             cookie?: never;
         };
         get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's privacy report
+         * @description Built from the latest completed scan of each distinct input. A user without scans gets the sample report, with `sample: true`.
+         */
+        get: operations["getMyReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/me/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every finding of the user's scans as CSV (every plan)
+         * @description One row per finding of every completed scan kept: scan id, scanned at, input, scan type, group, type, value, risk, source, evidence, recommendation. RFC 4180 quoting; cells that a spreadsheet would read as a formula are prefixed with an apostrophe. Downloaded as footprint-findings-YYYY-MM-DD.csv.
+         */
+        get: operations["downloadMyReportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/me/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report as a PDF (Plus plan and above)
+         * @description An A4 document, downloaded as footprint-report-YYYY-MM-DD.pdf. Rate-limited per user.
+         */
+        get: operations["downloadMyReportPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -858,6 +938,17 @@ export interface components {
             source: string;
             title: string;
         };
+        BreachExposureDto: {
+            /** @example 2019-05-01 */
+            breachDate: string;
+            dataClasses: string[];
+            /** @description The scanned input the breach was found for. */
+            input: string;
+            name: string;
+            /** @description Records in the breach. */
+            pwnCount: number;
+            title: string;
+        };
         BreachGroupDto: {
             count: number;
             /** @description Empty for visitors and when nothing was found. */
@@ -866,6 +957,8 @@ export interface components {
             hiddenSensitive: number;
             summary: string;
         };
+        /** @enum {string} */
+        CategoryLevel: "low" | "medium" | "high";
         CheckInfoDto: {
             /** @enum {string} */
             id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "username";
@@ -953,6 +1046,23 @@ export interface components {
              */
             date: string;
         };
+        DashboardDto: {
+            /** @description The rounded mean privacy score of completed privacy scans; null when there is none. */
+            averageScore: number | null;
+            /**
+             * Format: date-time
+             * @description When the newest scan started; null when there is none.
+             */
+            lastScanAt: string | null;
+            /** @description The latest 5 scans, newest first (the items of GET /api/scans). */
+            recentScans: components["schemas"]["ScanSummaryDto"][];
+            /** @description How many findings of the user's completed scans have each risk level (breaches by their risk, image findings by severity). */
+            riskDistribution: components["schemas"]["RiskDistributionDto"];
+            /** @description Completed privacy scans per day within the plan's retention window, oldest first. */
+            scoreTrend: components["schemas"]["ScoreTrendPointDto"][];
+            /** @description Every stored scan of the user: privacy scans and image checks, whatever their status. */
+            totalScans: number;
+        };
         DeleteAccountDto: {
             /**
              * Format: password
@@ -973,6 +1083,11 @@ export interface components {
             /** @enum {string} */
             severity: "critical" | "high" | "medium";
             source: string;
+        };
+        DetailedFindingsDto: {
+            breachExposures: components["schemas"]["BreachExposureDto"][];
+            metadataRisks: components["schemas"]["MetadataRiskDto"][];
+            privacyViolations: components["schemas"]["PrivacyViolationDto"][];
         };
         ErrorBodyDto: {
             /** @description Every validation message, when there are several. */
@@ -1231,6 +1346,14 @@ export interface components {
              */
             rememberMe: boolean;
         };
+        MetadataRiskDto: {
+            description: string;
+            /** @description The scanned input (the image check: the file name). */
+            input: string;
+            /** @enum {string} */
+            riskLevel: "low" | "medium" | "high" | "critical";
+            source: string;
+        };
         MonitorDto: {
             active: boolean;
             /** Format: date-time */
@@ -1379,6 +1502,17 @@ export interface components {
         };
         /** @enum {string} */
         PlanTier: "free" | "plus" | "pro" | "business";
+        PrivacyViolationDto: {
+            description: string;
+            /** @description What was seen, in one sentence. */
+            evidence?: string;
+            input: string;
+            /** @enum {string} */
+            riskLevel: "low" | "medium" | "high" | "critical";
+            source: string;
+            /** @enum {string} */
+            type: "oversharing" | "location";
+        };
         ReadinessDto: {
             /**
              * @description Whether PostgreSQL answered a query.
@@ -1398,6 +1532,45 @@ export interface components {
             /** @enum {string} */
             priority: "low" | "medium" | "high" | "critical";
         };
+        ReportDto: {
+            detailedFindings: components["schemas"]["DetailedFindingsDto"];
+            /** Format: date-time */
+            generatedAt: string;
+            /** @description Whether the user's plan includes the PDF download (Plus and above). */
+            pdfAvailable: boolean;
+            /** @description Most urgent first. */
+            recommendations: components["schemas"]["ReportRecommendationDto"][];
+            riskAssessment: components["schemas"]["RiskAssessmentDto"];
+            /** @description True only when the user has no scans yet: the content is a labelled sample, not theirs. */
+            sample: boolean;
+            summary: components["schemas"]["ReportSummaryDto"];
+        };
+        ReportRecommendationDto: {
+            /** @description What to do. */
+            action: string;
+            category: string;
+            /** @description Why it matters. */
+            message: string;
+            /** @enum {string} */
+            priority: "low" | "medium" | "high" | "critical";
+        };
+        ReportSummaryDto: {
+            /** @description The rounded mean risk (100 - privacy score for privacy scans, the risk score for image checks) of the latest completed scan of each input; null when there is none. */
+            averageRiskScore: number | null;
+            /** Format: date-time */
+            lastScanDate: string | null;
+            recommendationsCount: number;
+            /** @description Earlier half of the completed scans against the later half: a move of 5 points or more, else flat. */
+            riskTrend: components["schemas"]["RiskTrend"];
+            /** @description Every stored scan of the user. */
+            totalScans: number;
+        };
+        RiskAssessmentDto: {
+            dataBreaches: components["schemas"]["RiskScoreDto"];
+            locationExposure: components["schemas"]["RiskScoreDto"];
+            metadataRisks: components["schemas"]["RiskScoreDto"];
+            oversharing: components["schemas"]["RiskScoreDto"];
+        };
         RiskDetailDto: {
             evidence: components["schemas"]["EvidenceDto"];
             /**
@@ -1413,6 +1586,22 @@ export interface components {
             type: "disposable_email_domain" | "free_email_provider" | "custom_email_domain" | "no_mx_record" | "spf_missing" | "spf_weak" | "dmarc_missing" | "dmarc_weak" | "gravatar_profile_public" | "gravatar_name_public" | "gravatar_location_public" | "gravatar_employer_public" | "gravatar_contact_public" | "gravatar_accounts_public" | "gravatar_links_public" | "gravatar_avatar_public" | "gravatar_about_public" | "url_not_https" | "url_shortener" | "url_suspicious_host" | "url_tracking_parameters" | "tracker_session_recording" | "tracker_fingerprinting" | "tracker_advertising" | "tracker_social" | "tracker_analytics" | "tracker_customer_data" | "tracker_ab_testing" | "tracker_tag_manager" | "tracker_filter_list" | "third_party_unknown" | "website_no_https" | "website_no_https_redirect" | "website_certificate_invalid" | "website_certificate_expired" | "website_certificate_expiring" | "website_mixed_content" | "security_headers_grade" | "csp_missing" | "csp_invalid" | "csp_unsafe_inline" | "csp_unsafe_eval" | "csp_insecure_sources" | "hsts_missing" | "hsts_weak" | "referrer_policy_unsafe" | "content_type_options_missing" | "framing_unprotected" | "subresource_integrity_missing" | "corp_invalid" | "permissions_policy_missing" | "cookie_not_secure" | "cookie_script_readable" | "cookie_samesite_missing" | "cookie_cross_site" | "cookie_long_lived" | "cookie_foreign_domain" | "page_email_address" | "page_phone_number" | "page_postal_address" | "username_found" | "username_reused" | "social_profile_email" | "social_profile_phone" | "social_profile_location" | "social_profile_links" | "social_profile_employer" | "instagram_public_account" | "instagram_location_tags" | "instagram_account_suggestions" | "instagram_activity_status" | "twitter_public_posts" | "twitter_location" | "twitter_discoverability" | "twitter_photo_tagging" | "linkedin_public_profile" | "linkedin_contact_info" | "linkedin_work_history" | "facebook_public_profile" | "facebook_friends_list" | "facebook_lookup" | "facebook_tagging" | "tiktok_public_account" | "tiktok_account_suggestions" | "tiktok_places_in_videos" | "youtube_public_subscriptions" | "youtube_channel_details" | "youtube_video_location" | "reddit_history" | "reddit_search_engines" | "reddit_identity_linking" | "demo_sample";
             value: string;
         };
+        RiskDistributionDto: {
+            critical: number;
+            high: number;
+            low: number;
+            medium: number;
+        };
+        RiskScoreDto: {
+            level: components["schemas"]["CategoryLevel"];
+            /** @description Risk: higher is worse. */
+            score: number;
+        };
+        /**
+         * @description Earlier half of the completed scans against the later half: a move of 5 points or more, else flat.
+         * @enum {string}
+         */
+        RiskTrend: "decreasing" | "increasing" | "flat";
         ScanPageDto: {
             items: components["schemas"]["ScanSummaryDto"][];
             page: number;
@@ -1488,6 +1677,17 @@ export interface components {
              * @example 2
              */
             used: number;
+        };
+        ScoreTrendPointDto: {
+            /** @description The rounded mean privacy score of the completed privacy scans of that day. */
+            averageScore: number;
+            /**
+             * @description A day (UTC), YYYY-MM-DD.
+             * @example 2026-01-31
+             */
+            date: string;
+            /** @description How many completed privacy scans that day. */
+            scans: number;
         };
         SignupDto: {
             /** @example jane@example.com */
@@ -2786,6 +2986,43 @@ export interface operations {
             };
         };
     };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardDto"];
+                };
+            };
+            /** @description No valid access token or API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -3290,6 +3527,150 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReadinessDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    getMyReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDto"];
+                };
+            };
+            /** @description No valid access token or API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    downloadMyReportCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (UTF-8). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description No valid access token or API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many attempts: 'Too many attempts. Please try again later.' */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    downloadMyReportPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description No valid access token or API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The plan has no PDF reports: 'PDF reports are available on the Plus plan and above. Upgrade to download this report.' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many attempts: 'Too many attempts. Please try again later.' */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description An error; `error` is the message to show a person. */

@@ -11,6 +11,7 @@ import { SecurityModule } from './common/security/security.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
+import { ReportsModule } from './reports/reports.module';
 import { ExifModule } from './scans/exif/exif.module';
 import { ScansModule } from './scans/scans.module';
 import { SiteModule } from './site/site.module';
@@ -35,6 +36,7 @@ export class AppModule {
         AnalyticsModule,
         ExifModule,
         MonitoringModule,
+        ReportsModule,
       ],
     };
   }

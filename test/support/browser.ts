@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { ONBOARDING_FLAG_KEY } from '../../client/src/dashboard/onboarding-flag';
 
 const ROOT = resolve(__dirname, '..', '..');
 export const ARTIFACTS_DIR = join(ROOT, 'test-artifacts', 'e2e');
@@ -53,16 +54,25 @@ export interface TrackedPage {
   close(): Promise<void>;
 }
 
+export interface PageOptions {
+  viewport?: Viewport;
+  /**
+   * Show the dashboard's first-time tour. Off by default: the browser starts with the tour marked
+   * done, so suites about other things land on a dashboard they can use.
+   */
+  onboarding?: boolean;
+}
+
 export interface E2EBrowser {
   browser: Browser;
-  newPage(baseUrl: string, viewport?: Viewport): Promise<TrackedPage>;
+  newPage(baseUrl: string, viewport?: Viewport, options?: Pick<PageOptions, 'onboarding'>): Promise<TrackedPage>;
   /**
    * Runs fn with a fresh tracked page; when fn throws, saves a screenshot to
    * test-artifacts/e2e/<name>.png (name defaults to the current test's name) and rethrows.
    */
   withPage<T>(
     baseUrl: string,
-    options: { viewport?: Viewport; name?: string },
+    options: PageOptions & { name?: string },
     fn: (tracked: TrackedPage) => Promise<T>,
   ): Promise<T>;
   close(): Promise<void>;
@@ -98,7 +108,7 @@ export async function saveScreenshot(page: Page, name: string): Promise<string |
   }
 }
 
-async function newTrackedPage(browser: Browser, baseUrl: string, viewport: Viewport = DESKTOP): Promise<TrackedPage> {
+async function newTrackedPage(browser: Browser, baseUrl: string, viewport: Viewport = DESKTOP, onboarding = false): Promise<TrackedPage> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl, reducedMotion: 'reduce' });
   context.setDefaultTimeout(5_000);
   context.setDefaultNavigationTimeout(10_000);
@@ -120,6 +130,16 @@ async function newTrackedPage(browser: Browser, baseUrl: string, viewport: Viewp
       report?.(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile || '?'}:${e.lineNumber}) ${e.sample ?? ''}`.trim());
     });
   });
+
+  if (!onboarding) {
+    await context.addInitScript((key) => {
+      try {
+        window.localStorage.setItem(key, 'true');
+      } catch {
+        // about:blank and other opaque origins have no storage
+      }
+    }, ONBOARDING_FLAG_KEY);
+  }
 
   const page = await context.newPage();
   let inFlight = 0;
@@ -190,11 +210,11 @@ export async function startBrowser(): Promise<E2EBrowser> {
   });
   return {
     browser,
-    newPage: (baseUrl, viewport) => newTrackedPage(browser, baseUrl, viewport),
+    newPage: (baseUrl, viewport, options) => newTrackedPage(browser, baseUrl, viewport, options?.onboarding),
     async withPage(baseUrl, options, fn) {
       const name = options.name ?? expect.getState().currentTestName ?? 'unnamed';
       await rm(screenshotPath(name), { force: true }); // a screenshot left by an earlier failing run
-      const tracked = await newTrackedPage(browser, baseUrl, options.viewport);
+      const tracked = await newTrackedPage(browser, baseUrl, options.viewport, options.onboarding);
       try {
         return await fn(tracked);
       } catch (err) {

@@ -1,9 +1,13 @@
-import { Button, Container, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Container, Flex, Heading, Stack, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { usePaymentReturn } from '../billing/use-payment-return';
 import { SignOutIcon } from '../components/icons';
 import { notify } from '../components/toaster';
+import { DashboardOverview } from '../dashboard/DashboardOverview';
+import { isOnboardingCompleted, markOnboardingCompleted } from '../dashboard/onboarding-flag';
+import { OnboardingModal } from '../dashboard/OnboardingModal';
+import { useDashboard } from '../dashboard/use-dashboard';
 import { ExifCheck } from '../exif/ExifCheck';
 import { PasswordExposureCheck } from '../scans/PasswordExposureCheck';
 import { PrivacyAuditWidget } from '../scans/PrivacyAuditWidget';
@@ -11,10 +15,14 @@ import { PrivacyAuditWidget } from '../scans/PrivacyAuditWidget';
 /** The dashboard's tabs (spec section 4): overview by default. */
 export type DashboardTab = 'overview' | 'scan' | 'exif';
 
+export const ONBOARDING_DONE_TOAST = "Welcome to Footprint! Let's start with your first privacy scan.";
+
 export default function DashboardPage() {
   const { state, signOut } = useAuth();
   const name = state.user?.displayName || 'User';
   const [tab, setTab] = useState<DashboardTab>('overview');
+  const [onboarding, setOnboarding] = useState(() => !isOnboardingCompleted());
+  const [overview, refreshOverview] = useDashboard();
   usePaymentReturn();
 
   async function handleSignOut() {
@@ -23,6 +31,24 @@ export default function DashboardPage() {
     } catch {
       notify.error('Failed to log out');
     }
+  }
+
+  function changeTab(next: DashboardTab) {
+    setTab(next);
+    // Scans and image checks run in the other tabs: coming back shows them.
+    if (next === 'overview') refreshOverview();
+  }
+
+  function skipOnboarding() {
+    markOnboardingCompleted();
+    setOnboarding(false);
+  }
+
+  function completeOnboarding() {
+    markOnboardingCompleted();
+    setOnboarding(false);
+    setTab('scan');
+    notify.success(ONBOARDING_DONE_TOAST);
   }
 
   return (
@@ -38,17 +64,14 @@ export default function DashboardPage() {
       </Flex>
 
       {/* Panels stay mounted when hidden, so a scan keeps running while another tab is open. */}
-      <Tabs.Root mt="8" value={tab} onValueChange={(details) => setTab(details.value as DashboardTab)} variant="line">
+      <Tabs.Root mt="8" value={tab} onValueChange={(details) => changeTab(details.value as DashboardTab)} variant="line">
         <Tabs.List flexWrap="wrap" h="auto">
           <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
           <Tabs.Trigger value="scan">New Privacy Scan</Tabs.Trigger>
           <Tabs.Trigger value="exif">EXIF Check</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="overview" pt="6">
-          <Text color="gray.700">
-            Your scan history, average score and recent activity will appear here. Start with a scan in the New Privacy Scan
-            tab.
-          </Text>
+          <DashboardOverview state={overview} onRetry={refreshOverview} onStartScan={() => changeTab('scan')} />
         </Tabs.Content>
         <Tabs.Content value="scan" pt="6">
           <Stack gap="8">
@@ -60,6 +83,8 @@ export default function DashboardPage() {
           <ExifCheck headingAs="h2" />
         </Tabs.Content>
       </Tabs.Root>
+
+      <OnboardingModal open={onboarding} onSkip={skipOnboarding} onComplete={completeOnboarding} />
     </Container>
   );
 }

@@ -1,14 +1,91 @@
-import { Container, Heading, Text } from '@chakra-ui/react';
+import { Alert, Button, Center, Container, Flex, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { api } from '../api/client';
+import { formatDateTime } from '../dashboard/dashboard-display';
+import { ReportDownloads } from '../reports/ReportDownloads';
+import type { Report } from '../reports/report-types';
+import { ReportView } from '../reports/ReportView';
 
+type ReportState = { status: 'loading' } | { status: 'ready'; report: Report } | { status: 'error' };
+
+function useMyReport(): [ReportState, () => void] {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<ReportState>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    api.GET('/api/reports/me').then(
+      ({ data }) => live && setState(data ? { status: 'ready', report: data } : { status: 'error' }),
+      () => live && setState({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+  return [state, retry];
+}
+
+/** The user's real report (GET /api/reports/me); the spec's sample only while there are no scans, labelled. */
 export default function ReportPage() {
+  const [state, retry] = useMyReport();
+
   return (
     <Container maxW="6xl" py="10">
-      <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-        Privacy Report
-      </Heading>
-      <Text mt="4" color="gray.700">
-        Your report, with its PDF and CSV downloads, will appear here once scanning is available on this server.
-      </Text>
+      <Flex justify="space-between" align={{ base: 'stretch', md: 'flex-start' }} gap="4" direction={{ base: 'column', md: 'row' }}>
+        <Stack gap="1">
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+            Privacy Report
+          </Heading>
+          {state.status === 'ready' && (
+            <Text color="gray.700">
+              Generated <time dateTime={state.report.generatedAt}>{formatDateTime(state.report.generatedAt)}</time>
+            </Text>
+          )}
+        </Stack>
+        {state.status === 'ready' && <ReportDownloads pdfAvailable={state.report.pdfAvailable} />}
+      </Flex>
+
+      {state.status === 'loading' && (
+        <Center py="12" role="status">
+          <Spinner size="lg" color="blue.600" />
+          <Text ms="3">Loading your report...</Text>
+        </Center>
+      )}
+
+      {state.status === 'error' && (
+        <Alert.Root status="error" role="alert" mt="8">
+          <Alert.Indicator />
+          <Alert.Title>Failed to load your report.</Alert.Title>
+          <Button size="sm" variant="outline" ms="auto" onClick={retry}>
+            Try again
+          </Button>
+        </Alert.Root>
+      )}
+
+      {state.status === 'ready' && (
+        <Stack gap="8" mt="8">
+          {state.report.sample && (
+            <Alert.Root status="warning" data-testid="sample-label">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>Sample report</Alert.Title>
+                <Alert.Description>
+                  You have no scans yet, so this shows example figures, not yours. Run a privacy scan from your{' '}
+                  <Link asChild color="blue.700" fontWeight="medium" textDecoration="underline">
+                    <RouterLink to="/dashboard">dashboard</RouterLink>
+                  </Link>{' '}
+                  and your own report appears here.
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+          <ReportView report={state.report} />
+        </Stack>
+      )}
     </Container>
   );
 }

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import DashboardPage from '../pages/DashboardPage';
 import EducationPage from '../pages/EducationPage';
 import { LandingPage } from '../pages/LandingPage';
+import { ONBOARDING_FLAG_KEY } from '../dashboard/onboarding-flag';
 import { renderWithProviders, signedIn } from '../test-utils';
 
 /** Chakra's tabs sync their state on a timer after mounting: let it run inside act. */
@@ -24,6 +25,10 @@ describe('landing page', () => {
 });
 
 describe('dashboard', () => {
+  // The first-time tour would cover the tabs (it has its own spec).
+  beforeEach(() => window.localStorage.setItem(ONBOARDING_FLAG_KEY, 'true'));
+  afterEach(() => window.localStorage.clear());
+
   it('keeps the greeting and shows the three tabs, Overview first and selected', async () => {
     renderWithProviders(<DashboardPage />, { auth: signedIn({ displayName: 'Alice' }), path: '/dashboard' });
     await settle();

@@ -35,6 +35,15 @@ export class AnalyticsEventRepository {
     return rows.map((r) => ({ day: r.day, event: r.event, count: Number(r.count) }));
   }
 
+  /** Deletes at most `limit` events received before `before` (the retention job); answers how many went. */
+  async deleteOccurredBefore(before: Date, limit: number): Promise<number> {
+    const [, affected] = (await this.events.query(
+      'DELETE FROM analytics_events WHERE id IN (SELECT id FROM analytics_events WHERE occurred_at < $1 LIMIT $2)',
+      [before, limit],
+    )) as [unknown, number];
+    return affected;
+  }
+
   allOfUser(userId: string): Promise<AnalyticsEventEntity[]> {
     return this.events.find({ where: { userId }, order: { occurredAt: 'DESC' } });
   }

@@ -35,7 +35,7 @@ export const PLANS: readonly Plan[] = [
     monitors: 1,
     reports: true,
     mostPopular: true,
-    features: ['25 privacy scans per month', '1 active monitor', 'PDF and CSV reports', 'No ads'],
+    features: ['25 privacy scans per month', '1 active monitor', 'PDF reports', 'No ads'],
   },
   {
     tier: 'pro',
@@ -45,7 +45,7 @@ export const PLANS: readonly Plan[] = [
     monitors: 5,
     reports: true,
     mostPopular: false,
-    features: ['100 privacy scans per month', '5 active monitors', 'PDF and CSV reports', 'No ads'],
+    features: ['100 privacy scans per month', '5 active monitors', 'PDF reports', 'No ads'],
   },
   {
     tier: 'business',
@@ -55,7 +55,7 @@ export const PLANS: readonly Plan[] = [
     monitors: 25,
     reports: true,
     mostPopular: false,
-    features: ['500 privacy scans per month', '25 active monitors', 'PDF and CSV reports', 'API tokens', 'No ads'],
+    features: ['500 privacy scans per month', '25 active monitors', 'PDF reports', 'API tokens', 'No ads'],
   },
 ];
 

@@ -1,0 +1,149 @@
+import { Alert, Box, Button, Card, Center, Heading, SimpleGrid, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { scoreTone } from '../scans/scan-display';
+import { formatDay } from './dashboard-display';
+import type { Dashboard } from './dashboard-types';
+import { RecentScans } from './RecentScans';
+import type { DashboardState } from './use-dashboard';
+
+// recharts is only needed once the overview has data: its own chunk.
+const RiskDistributionChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.RiskDistributionChart })));
+const ScoreTrendChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.ScoreTrendChart })));
+
+function ChartFallback() {
+  return (
+    <Center py="8" role="status">
+      <Spinner size="md" color="blue.600" />
+      <Text ms="3">Loading the chart...</Text>
+    </Center>
+  );
+}
+
+function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Card.Root variant="outline" as="section" aria-label={title}>
+      <Card.Body gap="4">
+        <Stack direction="row" justify="space-between" align="center" gap="3" wrap="wrap">
+          <Heading as="h2" size="lg">
+            {title}
+          </Heading>
+          {action}
+        </Stack>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function StatCard({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <Card.Root variant="outline">
+      <Card.Body>
+        <Stat.Root data-testid={testId}>
+          <Stat.Label color="gray.700" fontSize="md">
+            {label}
+          </Stat.Label>
+          <Stat.ValueText fontSize="3xl">{children}</Stat.ValueText>
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Spec: Total Scans, Average Score as N/100 (coloured 80+ green, 60–79 yellow, below red), Last Scan or 'Never'. */
+function OverviewCards({ data }: { data: Dashboard }) {
+  const tone = data.averageScore === null ? undefined : scoreTone(data.averageScore);
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+      <StatCard label="Total Scans" testId="stat-total-scans">
+        {data.totalScans}
+      </StatCard>
+      <StatCard label="Average Score" testId="stat-average-score">
+        {data.averageScore === null || !tone ? (
+          <Text as="span" color="gray.600" aria-label="No completed scans yet">
+            —
+          </Text>
+        ) : (
+          <Text as="span" color={`${tone.palette}.700`} data-tone={tone.palette}>
+            {data.averageScore}/100
+          </Text>
+        )}
+      </StatCard>
+      <StatCard label="Last Scan" testId="stat-last-scan">
+        {data.lastScanAt ? <time dateTime={data.lastScanAt}>{formatDay(data.lastScanAt)}</time> : 'Never'}
+      </StatCard>
+    </SimpleGrid>
+  );
+}
+
+export interface DashboardOverviewProps {
+  state: DashboardState;
+  onRetry: () => void;
+  /** Switches to the New Privacy Scan tab. */
+  onStartScan: () => void;
+  /** Shown above everything else (the monitoring notices). */
+  notices?: ReactNode;
+}
+
+/** The Overview tab: cards, recent scans, risk distribution and score trend, all from the server's history. */
+export function DashboardOverview({ state, onRetry, onStartScan, notices }: DashboardOverviewProps) {
+  if (state.status === 'loading') {
+    return (
+      <Center py="12" role="status">
+        <Spinner size="lg" color="blue.600" />
+        <Text ms="3">Loading your overview...</Text>
+      </Center>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <Stack gap="6">
+        {notices}
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>Failed to load your overview.</Alert.Title>
+          <Button size="sm" variant="outline" ms="auto" onClick={onRetry}>
+            Try again
+          </Button>
+        </Alert.Root>
+      </Stack>
+    );
+  }
+  const { data } = state;
+  return (
+    <Stack gap="6">
+      {notices}
+      <OverviewCards data={data} />
+      <Section
+        title="Recent Scans"
+        action={
+          <Stack direction="row" gap="2">
+            <Button size="sm" colorPalette="blue" onClick={onStartScan}>
+              New Privacy Scan
+            </Button>
+            <Button size="sm" variant="outline" asChild>
+              <RouterLink to="/report">View Report</RouterLink>
+            </Button>
+          </Stack>
+        }
+      >
+        <RecentScans scans={data.recentScans} />
+      </Section>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        <Section title="Risk Distribution">
+          <Box>
+            <Suspense fallback={<ChartFallback />}>
+              <RiskDistributionChart distribution={data.riskDistribution} />
+            </Suspense>
+          </Box>
+        </Section>
+        <Section title="Score Trend">
+          <Suspense fallback={<ChartFallback />}>
+            <ScoreTrendChart trend={data.scoreTrend} />
+          </Suspense>
+        </Section>
+      </SimpleGrid>
+    </Stack>
+  );
+}

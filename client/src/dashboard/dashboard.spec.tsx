@@ -1,0 +1,222 @@
+/**
+ * @jest-environment ./test/support/jsdom-fetch-environment.js
+ */
+import '../test-setup';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notify } from '../components/toaster';
+import DashboardPage from '../pages/DashboardPage';
+import { renderWithProviders, signedIn } from '../test-utils';
+import { statusDisplay } from './dashboard-display';
+import type { Dashboard, ScanSummary } from './dashboard-types';
+import { ONBOARDING_FLAG_KEY } from './onboarding-flag';
+
+/** The dashboard's Overview tab against a mocked GET /api/dashboard. */
+
+/** Chakra's tabs sync their state on a timer after mounting: let it run inside act. */
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
+
+function scan(overrides: Partial<ScanSummary> & Pick<ScanSummary, 'id'>): ScanSummary {
+  return {
+    input: 'alice@example.com',
+    inputType: 'email',
+    scanType: 'privacy',
+    status: 'completed',
+    score: 85,
+    startedAt: '2031-03-04T10:15:00.000Z',
+    completedAt: '2031-03-04T10:15:05.000Z',
+    findings: null,
+    ...overrides,
+  };
+}
+
+const EMPTY: Dashboard = {
+  totalScans: 0,
+  averageScore: null,
+  lastScanAt: null,
+  recentScans: [],
+  riskDistribution: { low: 0, medium: 0, high: 0, critical: 0 },
+  scoreTrend: [],
+};
+
+const BUSY: Dashboard = {
+  totalScans: 7,
+  averageScore: 72,
+  lastScanAt: '2031-03-04T10:15:00.000Z',
+  recentScans: [
+    scan({ id: 's5', input: 'https://example.com', inputType: 'url', status: 'running', score: null, completedAt: null }),
+    scan({ id: 's4', input: 'holiday.jpg', inputType: 'image', scanType: 'image', score: 75 }),
+    scan({ id: 's3', input: '@alice', inputType: 'social', status: 'failed', score: null }),
+    scan({ id: 's2', score: 55 }),
+    scan({ id: 's1', score: 91 }),
+  ],
+  riskDistribution: { low: 3, medium: 2, high: 4, critical: 1 },
+  scoreTrend: [
+    { date: '2031-03-01', averageScore: 60, scans: 2 },
+    { date: '2031-03-04', averageScore: 73, scans: 1 },
+  ],
+};
+
+let answers: Dashboard[];
+let calls: number;
+let failNext: boolean;
+beforeEach(() => {
+  window.localStorage.setItem(ONBOARDING_FLAG_KEY, 'true');
+  answers = [BUSY];
+  calls = 0;
+  failNext = false;
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const request = input as Request;
+    const path = new URL(request.url).pathname;
+    if (request.method !== 'GET' || path !== '/api/dashboard') throw new Error(`unexpected ${request.method} ${path}`);
+    const body = answers[Math.min(calls, answers.length - 1)];
+    calls += 1;
+    if (failNext) {
+      failNext = false;
+      return new Response(JSON.stringify({ error: 'boom' }), { status: 500, headers: { 'Content-Type': 'application/json' } });
+    }
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  }) as typeof fetch;
+});
+afterEach(() => {
+  window.localStorage.clear();
+  jest.restoreAllMocks();
+});
+
+async function renderDashboard() {
+  renderWithProviders(<DashboardPage />, { auth: signedIn({ displayName: 'Alice' }), path: '/dashboard' });
+  await settle();
+  return screen.getAllByRole('tabpanel').find((panel) => panel.getAttribute('data-state') === 'open')!;
+}
+
+describe('overview cards', () => {
+  it('shows Total Scans, Average Score as N/100 and the Last Scan date from the server', async () => {
+    await renderDashboard();
+    const total = await screen.findByTestId('stat-total-scans');
+    expect(within(total).getByText('Total Scans')).toBeTruthy();
+    expect(within(total).getByText('7')).toBeTruthy();
+    expect(within(screen.getByTestId('stat-average-score')).getByText('72/100')).toBeTruthy();
+    const last = screen.getByTestId('stat-last-scan').querySelector('time');
+    expect(last?.getAttribute('dateTime')).toBe('2031-03-04T10:15:00.000Z');
+    expect(last?.textContent).toMatch(/2031/);
+  });
+
+  it.each([
+    [100, 'green'],
+    [80, 'green'],
+    [79, 'yellow'],
+    [60, 'yellow'], // the spec's overview shows 60–79 green: a bug we do not reproduce
+    [59, 'red'],
+    [0, 'red'],
+  ])('colours an average score of %i %s', async (score, tone) => {
+    answers = [{ ...BUSY, averageScore: score }];
+    await renderDashboard();
+    const value = await within(await screen.findByTestId('stat-average-score')).findByText(`${score}/100`);
+    expect(value.getAttribute('data-tone')).toBe(tone);
+  });
+
+  it("says 'Never', no average and 'No scans yet' for a new account", async () => {
+    answers = [EMPTY];
+    const panel = await renderDashboard();
+    expect(await within(panel).findByText('No scans yet. Start your first privacy scan!')).toBeTruthy();
+    expect(within(screen.getByTestId('stat-total-scans')).getByText('0')).toBeTruthy();
+    expect(within(screen.getByTestId('stat-last-scan')).getByText('Never')).toBeTruthy();
+    expect(within(screen.getByTestId('stat-average-score')).getByLabelText('No completed scans yet')).toBeTruthy();
+    expect(within(panel).queryAllByTestId('recent-scan')).toHaveLength(0);
+    expect(await within(panel).findByText('No findings yet: completed scans will show their risks here.')).toBeTruthy();
+    expect(within(panel).getByText('No completed privacy scans yet: your score over time will show here.')).toBeTruthy();
+  });
+});
+
+describe('recent scans', () => {
+  it('lists the latest scans with input, start time, score and a status badge (anything else is In progress, blue)', async () => {
+    const panel = await renderDashboard();
+    await within(panel).findByText('https://example.com');
+    const items = within(panel).getAllByTestId('recent-scan');
+    expect(items.map((item) => [item.getAttribute('data-status'), within(item).getByTestId('recent-scan-status').textContent])).toEqual([
+      ['in-progress', 'In progress'],
+      ['completed', 'Completed'],
+      ['failed', 'Failed'],
+      ['completed', 'Completed'],
+      ['completed', 'Completed'],
+    ]);
+    expect(within(items[0]).getByLabelText('No score')).toBeTruthy();
+    expect(items[0].querySelector('time')?.getAttribute('dateTime')).toBe('2031-03-04T10:15:00.000Z');
+    // An image check shows its risk score with the image check's colours (75 is high risk: red).
+    const imageScore = within(items[1]).getByTestId('recent-scan-score');
+    expect(imageScore.textContent).toBe('Risk score 75/100');
+    expect(imageScore.getAttribute('data-tone')).toBe('red');
+    expect(within(items[1]).getByText('holiday.jpg')).toBeTruthy();
+    const privacy = [items[3], items[4]].map((item) => within(item).getByTestId('recent-scan-score'));
+    expect(privacy.map((el) => [el.textContent, el.getAttribute('data-tone')])).toEqual([
+      ['Privacy score 55/100', 'red'],
+      ['Privacy score 91/100', 'green'],
+    ]);
+  });
+
+  it.each([
+    ['completed', 'Completed', 'green'],
+    ['failed', 'Failed', 'red'],
+    ['running', 'In progress', 'blue'],
+    ['queued', 'In progress', 'blue'],
+  ])('status %s reads %s in %s', (status, label, palette) => {
+    expect(statusDisplay(status)).toMatchObject({ label, palette });
+  });
+});
+
+describe('charts', () => {
+  it('lists the risk distribution counts beside the chart', async () => {
+    const panel = await renderDashboard();
+    const counts = await within(panel).findByRole('list', { name: 'Findings by risk level' });
+    const rows = within(counts).getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows).toEqual(['Low3', 'Medium2', 'High4', 'Critical1']);
+  });
+
+  it('describes the score trend in a table for screen readers and names the latest day', async () => {
+    const panel = await renderDashboard();
+    const table = await within(panel).findByRole('table', { name: 'Average privacy score per day' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['1 Mar', '60/100', '2'],
+      ['4 Mar', '73/100', '1'],
+    ]);
+    expect(within(panel).getByText('Latest: 73/100 on 4 Mar (1 scan)')).toBeTruthy();
+  });
+});
+
+describe('refreshing', () => {
+  it('loads the overview again when coming back from the scan tab', async () => {
+    answers = [EMPTY, { ...EMPTY, totalScans: 1, lastScanAt: '2031-03-05T09:00:00.000Z', recentScans: [scan({ id: 'new', input: 'bob@example.com' })] }];
+    await renderDashboard();
+    await screen.findByText('No scans yet. Start your first privacy scan!');
+    fireEvent.click(screen.getByRole('tab', { name: 'New Privacy Scan' }));
+    await settle();
+    expect(calls).toBe(1);
+    fireEvent.click(screen.getByRole('tab', { name: 'Overview' }));
+    await settle();
+    expect(await screen.findByText('bob@example.com')).toBeTruthy();
+    expect(calls).toBe(2);
+    expect(within(screen.getByTestId('stat-total-scans')).getByText('1')).toBeTruthy();
+  });
+
+  it('says the overview failed to load and tries again on request', async () => {
+    failNext = true;
+    await renderDashboard();
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load your overview.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('https://example.com')).toBeTruthy();
+  });
+});
+
+describe('sign out', () => {
+  it("toasts 'Failed to log out' when signing out fails", async () => {
+    const toast = jest.spyOn(notify, 'error');
+    const signOut = jest.fn(async () => {
+      throw new Error('offline');
+    });
+    renderWithProviders(<DashboardPage />, { auth: signedIn(), path: '/dashboard', signOut });
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('Failed to log out'));
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+});

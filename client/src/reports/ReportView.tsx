@@ -1,0 +1,218 @@
+import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Stack, Stat, Text, VisuallyHidden } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { capitalize, formatDate, formatNumber, LEVEL_PALETTE } from '../scans/scan-display';
+import { CATEGORY_LEVEL_PALETTE, RISK_CATEGORIES, TREND_DISPLAY, VIOLATION_TYPE_LABEL } from './report-display';
+import type { Report } from './report-types';
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Box as="section" aria-labelledby={id} data-section={id}>
+      <Heading as="h2" size="xl" id={id} mb="4">
+        {title}
+      </Heading>
+      {children}
+    </Box>
+  );
+}
+
+function None({ children }: { children: ReactNode }) {
+  return <Text color="gray.700">{children}</Text>;
+}
+
+function LevelBadge({ level, prefix }: { level: keyof typeof LEVEL_PALETTE; prefix?: string }) {
+  return (
+    <Badge colorPalette={LEVEL_PALETTE[level]} variant="subtle" flexShrink={0}>
+      {prefix}
+      {capitalize(level)}
+    </Badge>
+  );
+}
+
+function SummaryStat({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <Card.Root variant="outline">
+      <Card.Body>
+        <Stat.Root data-testid={testId}>
+          <Stat.Label color="gray.700" fontSize="md">
+            {label}
+          </Stat.Label>
+          <Stat.ValueText fontSize="2xl">{children}</Stat.ValueText>
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function ExecutiveSummary({ summary }: { summary: Report['summary'] }) {
+  const trend = TREND_DISPLAY[summary.riskTrend];
+  return (
+    <Section title="Executive Summary" id="report-summary">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        <SummaryStat label="Total Scans" testId="summary-total-scans">
+          {summary.totalScans}
+        </SummaryStat>
+        <SummaryStat label="Average Risk Score" testId="summary-average-risk">
+          {summary.averageRiskScore === null ? <span aria-label="No completed scans yet">—</span> : `${summary.averageRiskScore}/100`}
+        </SummaryStat>
+        <SummaryStat label="Risk Trend" testId="summary-risk-trend">
+          <Flex as="span" align="center" gap="2" color={`${trend.palette}.700`} data-trend={summary.riskTrend}>
+            <span aria-hidden="true">{trend.arrow}</span>
+            {trend.words}
+          </Flex>
+        </SummaryStat>
+        <SummaryStat label="Recommendations" testId="summary-recommendations">
+          {summary.recommendationsCount}
+        </SummaryStat>
+      </SimpleGrid>
+      <Text mt="3" color="gray.700" fontSize="sm">
+        Last scan: {summary.lastScanDate ? <time dateTime={summary.lastScanDate}>{formatDate(summary.lastScanDate)}</time> : 'Never'}
+      </Text>
+    </Section>
+  );
+}
+
+function RiskAssessment({ assessment }: { assessment: Report['riskAssessment'] }) {
+  return (
+    <Section title="Risk Assessment" id="report-risk">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        {RISK_CATEGORIES.map(({ key, title }) => {
+          const { score, level } = assessment[key];
+          return (
+            <Card.Root key={key} variant="outline" data-category={key}>
+              <Card.Body gap="2">
+                <Heading as="h3" size="md">
+                  {title}
+                </Heading>
+                <Flex align="baseline" justify="space-between" gap="2">
+                  <Text fontSize="2xl" fontWeight="bold">
+                    <VisuallyHidden>Risk score </VisuallyHidden>
+                    {score}/100
+                  </Text>
+                  <Badge colorPalette={CATEGORY_LEVEL_PALETTE[level]} variant="subtle" data-level={level}>
+                    {capitalize(level)}
+                  </Badge>
+                </Flex>
+              </Card.Body>
+            </Card.Root>
+          );
+        })}
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+function BreachExposures({ breaches }: { breaches: Report['detailedFindings']['breachExposures'] }) {
+  return (
+    <Section title="Breach Exposures" id="report-breaches">
+      {breaches.length === 0 ? (
+        <None>No breach exposures found.</None>
+      ) : (
+        <List.Root variant="plain" gap="3">
+          {breaches.map((breach) => (
+            <List.Item key={`${breach.input}:${breach.name}`} display="block" borderWidth="1px" rounded="md" p="4">
+              <Heading as="h3" size="md">
+                {breach.title}
+              </Heading>
+              <Text color="gray.700" fontSize="sm">
+                Breached {formatDate(breach.breachDate)} · {formatNumber(breach.pwnCount)} records · found for {breach.input}
+              </Text>
+              <Text mt="1">Data exposed: {breach.dataClasses.join(', ') || 'not stated'}</Text>
+            </List.Item>
+          ))}
+        </List.Root>
+      )}
+    </Section>
+  );
+}
+
+function PrivacyViolations({ violations }: { violations: Report['detailedFindings']['privacyViolations'] }) {
+  return (
+    <Section title="Privacy Violations" id="report-violations">
+      {violations.length === 0 ? (
+        <None>No oversharing or location exposures found.</None>
+      ) : (
+        <List.Root variant="plain" gap="3">
+          {violations.map((violation, index) => (
+            <List.Item key={index} display="block" borderWidth="1px" rounded="md" p="4">
+              <Flex gap="2" align="center" wrap="wrap">
+                <Badge variant="outline">{VIOLATION_TYPE_LABEL[violation.type]}</Badge>
+                <LevelBadge level={violation.riskLevel} />
+                <Text fontWeight="medium">{violation.description}</Text>
+              </Flex>
+              {violation.evidence && <Text mt="1">Evidence: {violation.evidence}</Text>}
+              <Text mt="1" color="gray.700" fontSize="sm">
+                Source: {violation.source} · found for {violation.input}
+              </Text>
+            </List.Item>
+          ))}
+        </List.Root>
+      )}
+    </Section>
+  );
+}
+
+function MetadataRisks({ risks }: { risks: Report['detailedFindings']['metadataRisks'] }) {
+  return (
+    <Section title="Metadata Risks" id="report-metadata">
+      {risks.length === 0 ? (
+        <None>No metadata risks found.</None>
+      ) : (
+        <List.Root variant="plain" gap="3">
+          {risks.map((risk, index) => (
+            <List.Item key={index} display="block" borderWidth="1px" rounded="md" p="4">
+              <Flex gap="2" align="center" wrap="wrap">
+                <LevelBadge level={risk.riskLevel} />
+                <Text fontWeight="medium">{risk.description}</Text>
+              </Flex>
+              <Text mt="1" color="gray.700" fontSize="sm">
+                Source: {risk.source} · found for {risk.input}
+              </Text>
+            </List.Item>
+          ))}
+        </List.Root>
+      )}
+    </Section>
+  );
+}
+
+function Recommendations({ recommendations }: { recommendations: Report['recommendations'] }) {
+  return (
+    <Section title="Recommendations" id="report-recommendations">
+      {recommendations.length === 0 ? (
+        <None>No recommendations: nothing needs your attention.</None>
+      ) : (
+        <List.Root variant="plain" gap="3">
+          {recommendations.map((item, index) => (
+            <List.Item key={index} display="block" borderWidth="1px" rounded="md" p="4" data-priority={item.priority}>
+              <Flex gap="2" align="center" wrap="wrap">
+                <LevelBadge level={item.priority} prefix="Priority: " />
+                <Text fontWeight="semibold">{item.category}</Text>
+              </Flex>
+              <Text mt="1">{item.message}</Text>
+              <Text mt="1" color="gray.800">
+                <Text as="span" fontWeight="medium">
+                  What to do:
+                </Text>{' '}
+                {item.action}
+              </Text>
+            </List.Item>
+          ))}
+        </List.Root>
+      )}
+    </Section>
+  );
+}
+
+/** The report's sections in the spec's order. */
+export function ReportView({ report }: { report: Report }) {
+  return (
+    <Stack gap="10">
+      <ExecutiveSummary summary={report.summary} />
+      <RiskAssessment assessment={report.riskAssessment} />
+      <BreachExposures breaches={report.detailedFindings.breachExposures} />
+      <PrivacyViolations violations={report.detailedFindings.privacyViolations} />
+      <MetadataRisks risks={report.detailedFindings.metadataRisks} />
+      <Recommendations recommendations={report.recommendations} />
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+/** The report API's shapes, as generated from the OpenAPI document (server: reports.dto.ts). */
+import type { components } from '../../../openapi/schema';
+
+type Schemas = components['schemas'];
+
+export type Report = Schemas['ReportDto'];
+export type RiskScore = Schemas['RiskScoreDto'];
+export type RiskTrend = Report['summary']['riskTrend'];
+export type CategoryLevel = RiskScore['level'];
+export type BreachExposure = Schemas['BreachExposureDto'];
+export type PrivacyViolation = Schemas['PrivacyViolationDto'];
+export type MetadataRisk = Schemas['MetadataRiskDto'];
+export type ReportRecommendation = Schemas['ReportRecommendationDto'];

@@ -1,0 +1,220 @@
+/**
+ * @jest-environment ./test/support/jsdom-fetch-environment.js
+ */
+import '../test-setup';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notify } from '../components/toaster';
+import ReportPage from '../pages/ReportPage';
+import { renderWithProviders, signedIn } from '../test-utils';
+import { downloadFileName } from './report-download';
+import type { Report } from './report-types';
+
+/** The report page against a mocked GET /api/reports/me and its PDF and CSV downloads. */
+
+function report(overrides: Partial<Report> = {}): Report {
+  return {
+    sample: false,
+    generatedAt: '2031-03-05T12:00:00.000Z',
+    pdfAvailable: true,
+    summary: { totalScans: 4, averageRiskScore: 38, lastScanDate: '2031-03-04T10:15:00.000Z', riskTrend: 'decreasing', recommendationsCount: 3 },
+    riskAssessment: {
+      dataBreaches: { score: 70, level: 'high' },
+      oversharing: { score: 35, level: 'medium' },
+      locationExposure: { score: 10, level: 'low' },
+      metadataRisks: { score: 0, level: 'low' },
+    },
+    detailedFindings: {
+      breachExposures: [
+        { name: 'LanternMarket', title: 'Lantern Market', breachDate: '2021-03-14', pwnCount: 48213, dataClasses: ['Email addresses', 'Passwords'], input: 'alice@example.com' },
+      ],
+      privacyViolations: [
+        { type: 'location', riskLevel: 'medium', description: 'Public profile shows a city', source: 'Gravatar', input: 'alice@example.com', evidence: 'location: Lisbon, Portugal' },
+      ],
+      metadataRisks: [{ riskLevel: 'high', description: 'GPS position in the photo', source: 'EXIF', input: 'holiday.jpg' }],
+    },
+    recommendations: [
+      { category: 'Passwords', priority: 'critical', message: 'Your password leaked in Lantern Market.', action: 'Change the password and turn on two-factor sign-in.' },
+      { category: 'Location', priority: 'medium', message: 'Your city is public.', action: 'Remove the location from your Gravatar profile.' },
+      { category: 'Photos', priority: 'low', message: 'Photos carry GPS positions.', action: 'Strip metadata before sharing.' },
+    ],
+    ...overrides,
+  };
+}
+
+let current: Report;
+let files: Record<string, () => Response>;
+let requested: string[];
+beforeEach(() => {
+  current = report();
+  requested = [];
+  files = {
+    '/api/reports/me/pdf': () =>
+      new Response(new Blob(['%PDF-1.7 fake'], { type: 'application/pdf' }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="footprint-report-2031-03-05.pdf"' },
+      }),
+    '/api/reports/me/csv': () =>
+      new Response('scan id,input\r\n1,a\r\n', {
+        status: 200,
+        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="footprint-findings-2031-03-05.csv"' },
+      }),
+  };
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const path = new URL((input as Request).url).pathname;
+    requested.push(path);
+    if (path === '/api/reports/me') return new Response(JSON.stringify(current), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    const file = files[path];
+    if (!file) throw new Error(`unexpected ${path}`);
+    return file();
+  }) as typeof fetch;
+});
+afterEach(() => jest.restoreAllMocks());
+
+async function renderReport() {
+  renderWithProviders(<ReportPage />, { auth: signedIn(), path: '/report' });
+  await screen.findByRole('heading', { level: 2, name: 'Executive Summary' });
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('report page', () => {
+  it("shows the user's report in the spec's sections, with no sample label", async () => {
+    await renderReport();
+    expect(screen.queryByTestId('sample-label')).toBeNull();
+    const summary = section('Executive Summary');
+    expect(within(within(summary).getByTestId('summary-total-scans')).getByText('4')).toBeTruthy();
+    expect(within(within(summary).getByTestId('summary-average-risk')).getByText('38/100')).toBeTruthy();
+    expect(within(summary).getByTestId('summary-risk-trend').textContent).toContain('↓Decreasing');
+    expect(within(within(summary).getByTestId('summary-recommendations')).getByText('3')).toBeTruthy();
+
+    const risk = section('Risk Assessment');
+    const categories = within(risk).getAllByRole('heading', { level: 3 }).map((h) => {
+      const card = h.closest('[data-category]') as HTMLElement;
+      return [h.textContent, within(card).getByText(/\/100$/).textContent, card.querySelector('[data-level]')?.textContent];
+    });
+    expect(categories).toEqual([
+      ['Data Breaches', 'Risk score 70/100', 'High'],
+      ['Oversharing', 'Risk score 35/100', 'Medium'],
+      ['Location Exposure', 'Risk score 10/100', 'Low'],
+      ['Metadata Risks', 'Risk score 0/100', 'Low'],
+    ]);
+
+    const breaches = section('Breach Exposures');
+    expect(within(breaches).getByRole('heading', { name: 'Lantern Market' })).toBeTruthy();
+    expect(within(breaches).getByText('Breached 14 March 2021 · 48,213 records · found for alice@example.com')).toBeTruthy();
+    expect(within(breaches).getByText('Data exposed: Email addresses, Passwords')).toBeTruthy();
+
+    const violations = section('Privacy Violations');
+    expect(within(violations).getByText('Location')).toBeTruthy();
+    expect(within(violations).getByText('Public profile shows a city')).toBeTruthy();
+    expect(within(violations).getByText('Evidence: location: Lisbon, Portugal')).toBeTruthy();
+
+    expect(within(section('Metadata Risks')).getByText('GPS position in the photo')).toBeTruthy();
+
+    const recommendations = within(section('Recommendations')).getAllByRole('listitem');
+    expect(recommendations.map((li) => li.getAttribute('data-priority'))).toEqual(['critical', 'medium', 'low']);
+    expect(within(recommendations[0]).getByText('Priority: Critical')).toBeTruthy();
+    expect(within(recommendations[0]).getByText('Change the password and turn on two-factor sign-in.')).toBeTruthy();
+  });
+
+  it.each([
+    ['decreasing', '↓', 'Decreasing'],
+    ['increasing', '↑', 'Increasing'],
+    ['flat', '→', 'Flat'],
+  ] as const)('shows a %s risk trend as %s %s', async (riskTrend, arrow, words) => {
+    current = report({ summary: { ...report().summary, riskTrend } });
+    await renderReport();
+    const trend = screen.getByTestId('summary-risk-trend');
+    expect(trend.textContent).toBe(`Risk Trend${arrow}${words}`);
+    expect(within(trend).getByText(arrow).getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it("labels the sample report shown before the first scan", async () => {
+    current = report({ sample: true, pdfAvailable: false });
+    await renderReport();
+    const label = screen.getByTestId('sample-label');
+    expect(within(label).getByText('Sample report')).toBeTruthy();
+    expect(label.textContent).toContain('You have no scans yet');
+  });
+
+  it('says so when there is nothing to list', async () => {
+    current = report({ detailedFindings: { breachExposures: [], privacyViolations: [], metadataRisks: [] }, recommendations: [] });
+    await renderReport();
+    expect(within(section('Breach Exposures')).getByText('No breach exposures found.')).toBeTruthy();
+    expect(within(section('Privacy Violations')).getByText('No oversharing or location exposures found.')).toBeTruthy();
+    expect(within(section('Metadata Risks')).getByText('No metadata risks found.')).toBeTruthy();
+  });
+});
+
+describe('downloads', () => {
+  let saved: Array<{ name: string; href: string; type: string }>;
+  beforeEach(() => {
+    saved = [];
+    let n = 0;
+    const blobs = new Map<string, Blob>();
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      const url = `blob:test/${++n}`;
+      blobs.set(url, blob);
+      return url;
+    });
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href, type: blobs.get(this.href)?.type ?? '' });
+    });
+  });
+
+  it('PDF downloads the file under the name the server gave', async () => {
+    await renderReport();
+    fireEvent.click(screen.getByRole('button', { name: 'PDF' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({ name: 'footprint-report-2031-03-05.pdf', href: 'blob:test/1', type: 'application/pdf' });
+    expect(requested).toContain('/api/reports/me/pdf');
+  });
+
+  it('CSV downloads on every plan', async () => {
+    current = report({ pdfAvailable: false });
+    await renderReport();
+    fireEvent.click(screen.getByRole('button', { name: 'CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0].name).toBe('footprint-findings-2031-03-05.csv');
+    expect(saved[0].type).toMatch(/^text\/csv/);
+  });
+
+  it('on the free plan PDF shows the upgrade prompt to /pricing instead of downloading', async () => {
+    current = report({ pdfAvailable: false });
+    await renderReport();
+    fireEvent.click(screen.getByRole('button', { name: 'PDF' }));
+    const prompt = await screen.findByTestId('pdf-upgrade');
+    expect(within(prompt).getByText('PDF reports are available on the Plus plan and above.')).toBeTruthy();
+    expect(within(prompt).getByRole('link', { name: 'Upgrade to download the PDF' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.getByRole('button', { name: 'PDF' }).getAttribute('aria-expanded')).toBe('true');
+    expect(requested).not.toContain('/api/reports/me/pdf');
+    expect(saved).toHaveLength(0);
+  });
+
+  it("shows the upgrade prompt when the server refuses the PDF for the plan (403)", async () => {
+    files['/api/reports/me/pdf'] = () =>
+      new Response(JSON.stringify({ error: 'PDF reports are available on the Plus plan and above. Upgrade to download this report.' }), {
+        status: 403,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    await renderReport();
+    fireEvent.click(screen.getByRole('button', { name: 'PDF' }));
+    expect(await screen.findByTestId('pdf-upgrade')).toBeTruthy();
+    expect(saved).toHaveLength(0);
+  });
+
+  it('toasts when a download fails', async () => {
+    const toast = jest.spyOn(notify, 'error');
+    files['/api/reports/me/csv'] = () => new Response(JSON.stringify({ error: 'Too many requests. Please try again later.' }), { status: 429, headers: { 'Content-Type': 'application/json' } });
+    await renderReport();
+    fireEvent.click(screen.getByRole('button', { name: 'CSV' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('Too many requests. Please try again later.'));
+    expect(saved).toHaveLength(0);
+  });
+
+  it('names the file itself when the server gives no name', () => {
+    expect(downloadFileName(null, 'csv', new Date('2031-03-05T23:00:00Z'))).toBe('footprint-findings-2031-03-05.csv');
+    expect(downloadFileName('attachment; filename="footprint-report-2031-01-02.pdf"', 'pdf')).toBe('footprint-report-2031-01-02.pdf');
+  });
+});

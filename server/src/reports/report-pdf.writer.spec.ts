@@ -1,0 +1,66 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SAMPLE_REPORT } from './report.catalogue';
+import { clean, renderReportPdf } from './report-pdf.writer';
+import type { ReportDto } from './reports.dto';
+
+/** Text of each page, through Debian's pdftotext (poppler-utils). */
+function pagesOf(pdf: Buffer): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'fp-pdf-'));
+  try {
+    writeFileSync(join(dir, 'r.pdf'), pdf);
+    return execFileSync('pdftotext', [join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const report = (overrides: Partial<ReportDto> = {}): ReportDto => ({
+  ...SAMPLE_REPORT,
+  sample: false,
+  generatedAt: '2026-03-04T05:06:07.000Z',
+  pdfAvailable: true,
+  ...overrides,
+});
+
+describe('renderReportPdf', () => {
+  it('breaks a long table across pages, numbering every page', async () => {
+    const metadataRisks = Array.from({ length: 100 }, (_, i) => ({
+      riskLevel: 'medium' as const,
+      description: `Tracker number ${i} seen on the page, described at length so that the cell wraps over more than one line of the table`,
+      source: 'Footprint tracker catalogue',
+      input: `site${i}.example`,
+    }));
+    const pages = pagesOf(await renderReportPdf(report({ detailedFindings: { ...SAMPLE_REPORT.detailedFindings, metadataRisks } })));
+    expect(pages.length).toBeGreaterThan(3);
+    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    const all = pages.join(' ').replace(/\s+/g, ' ');
+    for (let i = 0; i < 100; i++) expect(all).toContain(`site${i}.example`);
+    // The table's header comes back on the pages it continues on.
+    expect(pages.filter((page) => /Risk\s+Finding\s+Source\s+Found for/.test(page)).length).toBeGreaterThan(1);
+    expect(all).toContain('Generated 2026-03-04 05:06 UTC');
+  });
+
+  it('labels a sample as such', async () => {
+    const text = pagesOf(await renderReportPdf(report({ sample: true }))).join(' ');
+    expect(text).toContain('Privacy Report (Sample)');
+    expect(text).toContain('sample report with made-up data');
+  });
+
+  it('says so when a section has nothing', async () => {
+    const text = pagesOf(await renderReportPdf(report({ detailedFindings: { breachExposures: [], privacyViolations: [], metadataRisks: [] } }))).join(' ');
+    expect(text).toContain('No breach exposures found.');
+    expect(text).toContain('No privacy violations found.');
+    expect(text).toContain('No metadata risks found.');
+  });
+});
+
+describe('clean', () => {
+  it('keeps what the built-in fonts can show and replaces the rest', () => {
+    expect(clean('Café – “quoted” €5')).toBe('Café – “quoted” €5');
+    expect(clean('東京 ✓')).toBe('?? ?');
+    expect(clean('a\u0000b\tc\nd')).toBe('a b c\nd');
+  });
+});

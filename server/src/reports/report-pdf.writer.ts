@@ -1,0 +1,321 @@
+import PDFDocument from 'pdfkit';
+import type { RiskLevel } from '../scans/analysis/analysis.types';
+import type { CategoryLevel, ReportDto, RiskTrend } from './reports.dto';
+
+/**
+ * The report as an A4 PDF, laid out with pdfkit's built-in Helvetica (no font files): title and
+ * date, the executive summary's four figures with the trend arrow, the risk assessment table with
+ * coloured levels, breach exposures, privacy violations, metadata risks and recommendations, long
+ * text wrapped inside table cells, rows moved to a new page (with the table's header again) when
+ * they do not fit, and "Page n of m" on every page.
+ */
+
+const MARGIN = 50;
+const FOOTER_SPACE = 30;
+const PAD = 4;
+const BODY_SIZE = 9;
+/** A cell never grows past a page: anything longer is cut with an ellipsis. */
+const MAX_CELL_CHARS = 700;
+
+const INK = '#1A202C';
+const MUTED = '#4A5568';
+const RULE = '#CBD5E0';
+const HEADER_FILL = '#EDF2F7';
+const LEVEL_COLOURS: Readonly<Record<RiskLevel, string>> = { low: '#2F855A', medium: '#B7791F', high: '#C53030', critical: '#822727' };
+const TREND: Readonly<Record<RiskTrend, { label: string; colour: string }>> = {
+  decreasing: { label: 'Decreasing', colour: LEVEL_COLOURS.low },
+  increasing: { label: 'Increasing', colour: LEVEL_COLOURS.high },
+  flat: { label: 'Flat', colour: MUTED },
+};
+
+type Doc = PDFKit.PDFDocument;
+type Cell = string | { badge: RiskLevel | CategoryLevel };
+interface Column {
+  header: string;
+  /** Share of the usable width. */
+  share: number;
+}
+
+export function renderReportPdf(report: ReportDto): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN + FOOTER_SPACE, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: { Title: report.sample ? 'Footprint privacy report (sample)' : 'Footprint privacy report', Author: 'Footprint', CreationDate: new Date(report.generatedAt) },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  title(doc, report);
+  executiveSummary(doc, report);
+  const assessment = report.riskAssessment;
+  table(
+    doc,
+    'Risk Assessment',
+    [
+      { header: 'Category', share: 0.5 },
+      { header: 'Risk score (0-100)', share: 0.25 },
+      { header: 'Level', share: 0.25 },
+    ],
+    [
+      ['Data breaches', String(assessment.dataBreaches.score), { badge: assessment.dataBreaches.level }],
+      ['Oversharing', String(assessment.oversharing.score), { badge: assessment.oversharing.level }],
+      ['Location exposure', String(assessment.locationExposure.score), { badge: assessment.locationExposure.level }],
+      ['Metadata risks', String(assessment.metadataRisks.score), { badge: assessment.metadataRisks.level }],
+    ],
+  );
+
+  const findings = report.detailedFindings;
+  table(
+    doc,
+    'Breach Exposures',
+    [
+      { header: 'Breach', share: 0.2 },
+      { header: 'Date', share: 0.13 },
+      { header: 'Records', share: 0.14 },
+      { header: 'Data types', share: 0.31 },
+      { header: 'Found for', share: 0.22 },
+    ],
+    findings.breachExposures.map((b) => [b.title, b.breachDate, b.pwnCount.toLocaleString('en-US'), b.dataClasses.join(', '), b.input]),
+    'No breach exposures found.',
+  );
+
+  table(
+    doc,
+    'Privacy Violations',
+    [
+      { header: 'Type', share: 0.13 },
+      { header: 'Risk', share: 0.12 },
+      { header: 'Finding', share: 0.43 },
+      { header: 'Source', share: 0.14 },
+      { header: 'Found for', share: 0.18 },
+    ],
+    findings.privacyViolations.map((v) => [
+      v.type === 'location' ? 'Location' : 'Oversharing',
+      { badge: v.riskLevel },
+      v.evidence ? `${v.description}\n${v.evidence}` : v.description,
+      v.source,
+      v.input,
+    ]),
+    'No privacy violations found.',
+  );
+
+  table(
+    doc,
+    'Metadata Risks',
+    [
+      { header: 'Risk', share: 0.12 },
+      { header: 'Finding', share: 0.5 },
+      { header: 'Source', share: 0.18 },
+      { header: 'Found for', share: 0.2 },
+    ],
+    findings.metadataRisks.map((m) => [{ badge: m.riskLevel }, m.description, m.source, m.input]),
+    'No metadata risks found.',
+  );
+
+  table(
+    doc,
+    'Recommendations',
+    [
+      { header: 'Priority', share: 0.13 },
+      { header: 'Category', share: 0.19 },
+      { header: 'What to do', share: 0.68 },
+    ],
+    report.recommendations.map((r) => [{ badge: r.priority }, r.category, `${r.action}\n${r.message}`]),
+    'No recommendations.',
+  );
+
+  pageNumbers(doc);
+  doc.end();
+  return done;
+}
+
+function title(doc: Doc, report: ReportDto): void {
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(report.sample ? 'Privacy Report (Sample)' : 'Privacy Report');
+  doc.moveDown(0.2);
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Footprint  |  Generated ${formatDateTime(report.generatedAt)}`);
+  if (report.sample) {
+    doc.moveDown(0.6);
+    const y = doc.y;
+    const width = usableWidth(doc);
+    const note = 'This is a sample report with made-up data. Run your first privacy scan to see your own report here.';
+    const height = doc.heightOfString(note, { width: width - 2 * 8 }) + 2 * 8;
+    doc.save().roundedRect(MARGIN, y, width, height, 4).fill('#FEFCBF').restore();
+    doc.fillColor(INK).text(clean(note), MARGIN + 8, y + 8, { width: width - 16 });
+    doc.x = MARGIN;
+    doc.y = y + height;
+  }
+  doc.moveDown(1);
+}
+
+function executiveSummary(doc: Doc, report: ReportDto): void {
+  section(doc, 'Executive Summary');
+  const { summary } = report;
+  const figures: { label: string; value: string; trend?: RiskTrend }[] = [
+    { label: 'Total scans', value: String(summary.totalScans) },
+    { label: 'Average risk score', value: summary.averageRiskScore === null ? 'n/a' : `${summary.averageRiskScore}/100` },
+    { label: 'Risk trend', value: TREND[summary.riskTrend].label, trend: summary.riskTrend },
+    { label: 'Recommendations', value: String(summary.recommendationsCount) },
+  ];
+  const gap = 10;
+  const boxWidth = (usableWidth(doc) - gap * (figures.length - 1)) / figures.length;
+  const boxHeight = 58;
+  const top = doc.y;
+  figures.forEach((figure, i) => {
+    const x = MARGIN + i * (boxWidth + gap);
+    doc.save().lineWidth(0.8).roundedRect(x, top, boxWidth, boxHeight, 4).stroke(RULE).restore();
+    doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(figure.label.toUpperCase(), x + 8, top + 8, { width: boxWidth - 16, lineBreak: false });
+    let valueX = x + 8;
+    if (figure.trend) {
+      trendArrow(doc, figure.trend, x + 8, top + 26);
+      valueX += 18;
+    }
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(figure.trend ? 12 : 18)
+      .fillColor(figure.trend ? TREND[figure.trend].colour : INK)
+      .text(figure.value, valueX, top + (figure.trend ? 28 : 24), { width: boxWidth - (valueX - x) - 8, lineBreak: false });
+  });
+  doc.x = MARGIN;
+  doc.y = top + boxHeight + 6;
+  doc
+    .font('Helvetica')
+    .fontSize(BODY_SIZE)
+    .fillColor(MUTED)
+    .text(`Last scan: ${summary.lastScanDate ? formatDateTime(summary.lastScanDate) : 'Never'}. Risk scores run from 0 (no risk found) to 100.`);
+  doc.moveDown(1);
+}
+
+/** An arrow 12 points tall: down for decreasing risk, up for increasing, right for flat. */
+function trendArrow(doc: Doc, trend: RiskTrend, x: number, y: number): void {
+  const { colour } = TREND[trend];
+  doc.save().fillColor(colour);
+  if (trend === 'flat') {
+    doc.rect(x, y + 7, 8, 3).fill().polygon([x + 8, y + 3], [x + 14, y + 8.5], [x + 8, y + 14]).fill();
+  } else if (trend === 'decreasing') {
+    doc.rect(x + 4.5, y, 3, 8).fill().polygon([x, y + 8], [x + 12, y + 8], [x + 6, y + 15]).fill();
+  } else {
+    doc.rect(x + 4.5, y + 7, 3, 8).fill().polygon([x, y + 7], [x + 12, y + 7], [x + 6, y]).fill();
+  }
+  doc.restore();
+}
+
+/** A heading, on a new page when it and the `keepWith` points after it would not fit. */
+function section(doc: Doc, heading: string, keepWith = 40): void {
+  if (doc.y + 30 + keepWith > bottomOf(doc)) doc.addPage();
+  doc.x = MARGIN;
+  doc.font('Helvetica-Bold').fontSize(14).fillColor(INK).text(heading);
+  const y = doc.y + 2;
+  doc.save().lineWidth(1).moveTo(MARGIN, y).lineTo(MARGIN + usableWidth(doc), y).stroke(RULE).restore();
+  doc.y = y + 8;
+}
+
+/** A section holding a table: the heading stays with the table's header and first row. */
+function table(doc: Doc, heading: string, columns: Column[], rows: Cell[][], empty?: string): void {
+  const widths = columns.map((c) => c.share * usableWidth(doc));
+  const headers = columns.map((c) => c.header);
+  section(doc, heading, rows.length ? rowHeight(doc, widths, headers, true) + rowHeight(doc, widths, rows[0], false) : 40);
+  if (rows.length === 0) {
+    doc.font('Helvetica-Oblique').fontSize(BODY_SIZE).fillColor(MUTED).text(empty ?? '', MARGIN, doc.y);
+    doc.moveDown(1.2);
+    return;
+  }
+  const header = () => row(doc, widths, headers, true);
+  header();
+  for (const cells of rows) {
+    if (doc.y + rowHeight(doc, widths, cells, false) > bottomOf(doc)) {
+      doc.addPage();
+      header();
+    }
+    row(doc, widths, cells, false);
+  }
+  doc.x = MARGIN;
+  doc.moveDown(1.2);
+}
+
+function row(doc: Doc, widths: number[], cells: Cell[], isHeader: boolean): void {
+  const top = doc.y;
+  const height = rowHeight(doc, widths, cells, isHeader);
+  if (isHeader) doc.save().rect(MARGIN, top, sum(widths), height).fill(HEADER_FILL).restore();
+  let x = MARGIN;
+  cells.forEach((cell, i) => {
+    if (typeof cell === 'string') {
+      font(doc, isHeader);
+      doc.fillColor(INK).text(cellText(cell), x + PAD, top + PAD, { width: widths[i] - 2 * PAD });
+    } else {
+      const label = cell.badge.toUpperCase();
+      doc.font('Helvetica-Bold').fontSize(7.5);
+      const badgeWidth = Math.min(widths[i] - 2 * PAD, doc.widthOfString(label) + 10);
+      doc.save().roundedRect(x + PAD, top + PAD - 1, badgeWidth, 12, 3).fill(LEVEL_COLOURS[cell.badge]).restore();
+      doc.fillColor('#FFFFFF').text(label, x + PAD + 5, top + PAD + 1.5, { width: badgeWidth - 10, lineBreak: false });
+    }
+    x += widths[i];
+  });
+  doc.save().lineWidth(0.5).moveTo(MARGIN, top + height).lineTo(MARGIN + sum(widths), top + height).stroke(RULE).restore();
+  doc.x = MARGIN;
+  doc.y = top + height;
+}
+
+function rowHeight(doc: Doc, widths: number[], cells: Cell[], isHeader: boolean): number {
+  font(doc, isHeader);
+  const heights = cells.map((cell, i) => (typeof cell === 'string' ? doc.heightOfString(cellText(cell), { width: widths[i] - 2 * PAD }) : 12));
+  return Math.max(...heights) + 2 * PAD;
+}
+
+function font(doc: Doc, bold: boolean): void {
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(BODY_SIZE);
+}
+
+function pageNumbers(doc: Doc): void {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    // Writing inside the bottom margin would otherwise start a new page.
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - MARGIN - 10;
+    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.text('Footprint privacy report', MARGIN, y, { width: usableWidth(doc), align: 'left', lineBreak: false });
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, MARGIN, y, { width: usableWidth(doc), align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+function usableWidth(doc: Doc): number {
+  return doc.page.width - 2 * MARGIN;
+}
+
+function bottomOf(doc: Doc): number {
+  return doc.page.height - doc.page.margins.bottom;
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+function cellText(value: string): string {
+  const text = clean(value);
+  return text.length > MAX_CELL_CHARS ? `${text.slice(0, MAX_CELL_CHARS - 1)}\u2026` : text;
+}
+
+/** Characters the built-in fonts can show (WinAnsi); anything else becomes '?'. Controls but the line break go. */
+const WIN_ANSI_EXTRAS = new Set('\u20AC\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u017D\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u017E\u0178');
+export function clean(value: string): string {
+  let out = '';
+  for (const ch of value.normalize('NFC')) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '\n') out += ch;
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' ';
+    else if (code <= 0xff || WIN_ANSI_EXTRAS.has(ch)) out += ch;
+    else out += '?';
+  }
+  return out;
+}
+
+function formatDateTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}

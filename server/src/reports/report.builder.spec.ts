@@ -1,0 +1,214 @@
+import type { BreachDetail, RiskDetail } from '../scans/analysis/analysis.types';
+import { FINDING_RECOMMENDATIONS } from '../scans/analysis/recommendation.catalogue';
+import { buildReport, categoryScore, latestPerInput, levelOf, riskTrend, ScoredScan } from './report.builder';
+import { SAMPLE_REPORT } from './report.catalogue';
+import type { StoredScan } from './scan-findings';
+
+const NOW = new Date('2026-02-01T12:00:00Z');
+const at = (day: number) => new Date(Date.UTC(2026, 0, day, 10));
+
+function breach(name: string, overrides: Partial<BreachDetail> = {}): BreachDetail {
+  return {
+    kind: 'breach',
+    name,
+    title: `${name} Title`,
+    domain: `${name.toLowerCase()}.example`,
+    breachDate: '2020-03-04',
+    addedDate: '2020-04-01',
+    modifiedDate: '2020-04-01',
+    pwnCount: 1000,
+    description: '',
+    dataClasses: ['Email addresses', 'Passwords'],
+    isVerified: true,
+    isFabricated: false,
+    isSensitive: false,
+    isRetired: false,
+    isSpamList: false,
+    source: 'Have I Been Pwned',
+    risk: 'critical',
+    evidence: { summary: `HIBP lists this address in ${name}` },
+    ...overrides,
+  };
+}
+
+function risk(type: RiskDetail['type'], level: RiskDetail['risk'], value: string): RiskDetail {
+  return { kind: 'risk', type, value, source: 'Gravatar', risk: level, evidence: { summary: `seen: ${value}` } };
+}
+
+function privacyScan(id: string, input: string, day: number, score: number, groups: Partial<Record<string, unknown[]>> = {}): StoredScan {
+  const group = (name: string) => ({ count: groups[name]?.length ?? 0, details: groups[name] ?? [], summary: '' });
+  const detailsOf = (name: string) => (groups[name] ?? []) as (BreachDetail | RiskDetail)[];
+  const recommendations = [...detailsOf('personalInfo'), ...detailsOf('locationData'), ...detailsOf('metadata')]
+    .filter((d): d is RiskDetail => d.kind === 'risk')
+    .map((d) => {
+      const { category, action, priority } = FINDING_RECOMMENDATIONS[d.type];
+      return { category, action, priority };
+    });
+  return {
+    id,
+    scanType: 'privacy',
+    input,
+    score,
+    startedAt: at(day),
+    result: {
+      input,
+      privacyScore: score,
+      breaches: { ...group('breaches'), hiddenSensitive: 0 },
+      personalInfo: group('personalInfo'),
+      locationData: group('locationData'),
+      metadata: group('metadata'),
+      socialMedia: group('socialMedia'),
+      recommendations,
+    },
+  };
+}
+
+function imageScan(id: string, fileName: string, day: number, riskScore: number, findings: object[]): StoredScan {
+  return { id, scanType: 'image', input: fileName, score: riskScore, startedAt: at(day), result: { riskScore, findings, imageType: 'jpeg' } };
+}
+
+const gps = {
+  category: 'location',
+  severity: 'high',
+  description: 'GPS coordinates of where the photo was taken',
+  redactedValue: '51.76, -0.32',
+  recommendation: 'Strip the location.',
+  sources: ['EXIF GPS'],
+};
+const camera = { category: 'device', severity: 'low', description: 'Camera make and model', redactedValue: 'Canon EOS', recommendation: 'Strip the device.', sources: ['EXIF Make'] };
+
+const historyOf = (scans: StoredScan[]): ScoredScan[] => scans.map(({ scanType, score, startedAt }) => ({ scanType, score, startedAt }));
+
+describe('buildReport', () => {
+  it('is the labelled sample only when the user has no scans at all', () => {
+    const sample = buildReport({ scans: [], history: [], totalScans: 0, lastScanAt: null, pdfAvailable: false, now: NOW });
+    expect(sample.sample).toBe(true);
+    expect(sample.summary).toEqual(SAMPLE_REPORT.summary);
+    expect(sample.generatedAt).toBe(NOW.toISOString());
+
+    // Scans that all failed: the user's own (empty) report, not the sample.
+    const own = buildReport({ scans: [], history: [], totalScans: 2, lastScanAt: at(3), pdfAvailable: true, now: NOW });
+    expect(own.sample).toBe(false);
+    expect(own.pdfAvailable).toBe(true);
+    expect(own.summary).toEqual({ totalScans: 2, averageRiskScore: null, lastScanDate: at(3).toISOString(), riskTrend: 'flat', recommendationsCount: 0 });
+    expect(own.detailedFindings).toEqual({ breachExposures: [], privacyViolations: [], metadataRisks: [] });
+    expect(own.riskAssessment.dataBreaches).toEqual({ score: 0, level: 'low' });
+  });
+
+  it('counts only the latest scan of each input (dedup by input)', () => {
+    const older = privacyScan('old', 'jane@example.com', 1, 40, { breaches: [breach('Adobe'), breach('Canva')] });
+    const newer = privacyScan('new', 'jane@example.com', 5, 85, { breaches: [breach('Canva')] });
+    const other = privacyScan('other', 'john@example.com', 3, 70, { breaches: [breach('Adobe', { risk: 'medium' })] });
+    const scans = [older, newer, other];
+    const report = buildReport({ scans, history: historyOf(scans), totalScans: 3, lastScanAt: at(5), pdfAvailable: true, now: NOW });
+
+    expect(report.detailedFindings.breachExposures.map((b) => [b.name, b.input])).toEqual([
+      ['Adobe', 'john@example.com'],
+      ['Canva', 'jane@example.com'],
+    ]);
+    // Risk of the latest per input: (100 - 85) and (100 - 70) → mean 22.5 → 23.
+    expect(report.summary.averageRiskScore).toBe(23);
+    // One critical (30) and one medium (10) breach.
+    expect(report.riskAssessment.dataBreaches).toEqual({ score: 40, level: 'high' });
+    expect(report.summary.totalScans).toBe(3);
+  });
+
+  it('the same input as a privacy scan and an image check are two inputs', () => {
+    const scans = [privacyScan('p', 'photo.jpg', 1, 90), imageScan('i', 'photo.jpg', 2, 40, [gps])];
+    expect(latestPerInput(scans).map((s) => s.id)).toEqual(['i', 'p']);
+  });
+
+  it('sorts findings into the four categories, image location as location exposure', () => {
+    const scans = [
+      privacyScan('p', 'jane@example.com', 2, 60, {
+        personalInfo: [risk('gravatar_name_public', 'medium', 'Name: Jane')],
+        locationData: [risk('gravatar_location_public', 'high', 'Location: Lisbon')],
+        metadata: [risk('dmarc_missing', 'medium', 'example.com has no DMARC record')],
+      }),
+      imageScan('i', 'beach.jpg', 3, 45, [gps, camera]),
+    ];
+    const report = buildReport({ scans, history: historyOf(scans), totalScans: 2, lastScanAt: at(3), pdfAvailable: false, now: NOW });
+    const { privacyViolations, metadataRisks } = report.detailedFindings;
+
+    expect(privacyViolations).toEqual([
+      { type: 'location', riskLevel: 'high', description: 'GPS coordinates of where the photo was taken', source: 'EXIF GPS', input: 'beach.jpg', evidence: '51.76, -0.32' },
+      { type: 'location', riskLevel: 'high', description: 'Location: Lisbon', source: 'Gravatar', input: 'jane@example.com', evidence: 'seen: Location: Lisbon' },
+      { type: 'oversharing', riskLevel: 'medium', description: 'Name: Jane', source: 'Gravatar', input: 'jane@example.com', evidence: 'seen: Name: Jane' },
+    ]);
+    expect(metadataRisks).toEqual([
+      { riskLevel: 'medium', description: 'example.com has no DMARC record', source: 'Gravatar', input: 'jane@example.com' },
+      { riskLevel: 'low', description: 'Camera make and model: Canon EOS', source: 'EXIF Make', input: 'beach.jpg' },
+    ]);
+    expect(report.riskAssessment).toEqual({
+      dataBreaches: { score: 0, level: 'low' },
+      oversharing: { score: 10, level: 'low' },
+      locationExposure: { score: 40, level: 'high' },
+      metadataRisks: { score: 15, level: 'low' },
+    });
+    // Privacy risk 40 and image risk 45 → 43 (rounded half up from 42.5).
+    expect(report.summary.averageRiskScore).toBe(43);
+  });
+
+  it('merges recommendations once each, most urgent first, with why they matter, and counts them', () => {
+    const name = risk('gravatar_name_public', 'medium', 'Name: Jane');
+    const scans = [
+      privacyScan('a', 'jane@example.com', 1, 80, { personalInfo: [name] }),
+      privacyScan('b', 'jane@work.example', 2, 80, { personalInfo: [name], locationData: [risk('gravatar_location_public', 'high', 'Lisbon')] }),
+      imageScan('i', 'beach.jpg', 3, 45, [gps]),
+    ];
+    const report = buildReport({ scans, history: historyOf(scans), totalScans: 3, lastScanAt: at(3), pdfAvailable: false, now: NOW });
+    const nameAdvice = FINDING_RECOMMENDATIONS.gravatar_name_public;
+    const advice = report.recommendations;
+
+    expect(advice.filter((r) => r.action === nameAdvice.action)).toEqual([
+      { category: nameAdvice.category, priority: nameAdvice.priority, action: nameAdvice.action, message: nameAdvice.why },
+    ]);
+    expect(advice.find((r) => r.action === 'Strip the location.')).toMatchObject({ category: 'Image Metadata', priority: 'high' });
+    const order = { low: 0, medium: 1, high: 2, critical: 3 };
+    expect(advice.map((r) => order[r.priority])).toEqual([...advice.map((r) => order[r.priority])].sort((a, b) => b - a));
+    expect(report.summary.recommendationsCount).toBe(advice.length);
+  });
+});
+
+describe('riskTrend', () => {
+  const scored = (scores: number[], type: 'privacy' | 'image' = 'privacy'): ScoredScan[] =>
+    scores.map((score, i) => ({ scanType: type, score, startedAt: at(i + 1) }));
+
+  it('is flat with fewer than two scans', () => {
+    expect(riskTrend([])).toBe('flat');
+    expect(riskTrend(scored([10]))).toBe('flat');
+  });
+
+  it('compares the later half with the earlier half, in time order whatever the input order', () => {
+    // Privacy scores rising 50 → 90: risk falling.
+    expect(riskTrend(scored([50, 60, 80, 90]))).toBe('decreasing');
+    expect(riskTrend(scored([50, 60, 80, 90]).reverse())).toBe('decreasing');
+    expect(riskTrend(scored([90, 80, 60, 50]))).toBe('increasing');
+    // Image risk scores rising: risk increasing.
+    expect(riskTrend(scored([10, 40], 'image'))).toBe('increasing');
+  });
+
+  it('needs a move of at least 5 points', () => {
+    expect(riskTrend(scored([80, 84]))).toBe('flat');
+    expect(riskTrend(scored([80, 85]))).toBe('decreasing');
+    expect(riskTrend(scored([85, 80]))).toBe('increasing');
+  });
+
+  it('ignores scans without a score', () => {
+    expect(riskTrend([...scored([70]), { scanType: 'privacy', score: null, startedAt: at(9) }])).toBe('flat');
+  });
+});
+
+describe('category levels', () => {
+  it('adds risk points per finding, capped at 100', () => {
+    expect(categoryScore([])).toEqual({ score: 0, level: 'low' });
+    expect(categoryScore(['low', 'medium'])).toEqual({ score: 15, level: 'low' });
+    expect(categoryScore(['high'])).toEqual({ score: 20, level: 'medium' });
+    expect(categoryScore(['critical', 'medium'])).toEqual({ score: 40, level: 'high' });
+    expect(categoryScore(['critical', 'critical', 'critical', 'critical'])).toEqual({ score: 100, level: 'high' });
+  });
+
+  it('turns medium at 20 and high at 40', () => {
+    expect([0, 19, 20, 39, 40, 100].map(levelOf)).toEqual(['low', 'low', 'medium', 'medium', 'high', 'high']);
+  });
+});

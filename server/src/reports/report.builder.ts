@@ -1,0 +1,264 @@
+/**
+ * The user's report from their stored scans. Pure: the service hands it the scans and the time.
+ *
+ * Findings, categories and recommendations come from the latest completed scan of each distinct
+ * input (scan type + input), so a result superseded by a newer scan of the same input does not
+ * count twice. The trend reads every completed scan's risk in time order.
+ */
+import type { Recommendation, RiskLevel } from '../scans/analysis/analysis.types';
+import {
+  CatalogueRecommendation,
+  DATA_CLASS_RECOMMENDATIONS,
+  FINDING_RECOMMENDATIONS,
+  GOOD_PRACTICE_RECOMMENDATIONS,
+  RISK_ORDER,
+  UNKNOWN_DATA_CLASS_RECOMMENDATION,
+} from '../scans/analysis/recommendation.catalogue';
+import { EXIF_RISK_CATALOGUE } from '../scans/exif/exif-risk.catalogue';
+import type { ScanType } from '../scans/scan.entity';
+import {
+  CATEGORY_LEVEL_FROM,
+  IMAGE_LOCATION_CATEGORIES,
+  IMAGE_RECOMMENDATION_CATEGORY,
+  RISK_POINTS,
+  SAMPLE_REPORT,
+  TREND_THRESHOLD,
+} from './report.catalogue';
+import type {
+  BreachExposureDto,
+  CategoryLevel,
+  MetadataRiskDto,
+  PrivacyViolationDto,
+  ReportDto,
+  ReportRecommendationDto,
+  RiskAssessmentDto,
+  RiskScoreDto,
+  RiskTrend,
+} from './reports.dto';
+import { findingsOfScan, FlatFinding, StoredScan } from './scan-findings';
+
+/** One completed scan's score, for the trend. */
+export interface ScoredScan {
+  scanType: ScanType;
+  score: number | null;
+  startedAt: Date;
+}
+
+export interface ReportInput {
+  /** Completed scans to report on (the latest of each input is picked here). */
+  scans: StoredScan[];
+  /** Every completed scan's score, any order. */
+  history: ScoredScan[];
+  /** Every stored scan, any status. */
+  totalScans: number;
+  lastScanAt: Date | null;
+  pdfAvailable: boolean;
+  now: Date;
+}
+
+export function buildReport(input: ReportInput): ReportDto {
+  const head = { generatedAt: input.now.toISOString(), pdfAvailable: input.pdfAvailable };
+  if (input.totalScans === 0) return { sample: true, ...head, ...SAMPLE_REPORT };
+
+  const latest = latestPerInput(input.scans);
+  const findings = latest.flatMap(findingsOfScan);
+  const recommendations = mergeRecommendations(latest, findings);
+  return {
+    sample: false,
+    ...head,
+    summary: {
+      totalScans: input.totalScans,
+      averageRiskScore: roundedMean(latest.map(riskOf).filter((r): r is number => r !== null)),
+      lastScanDate: input.lastScanAt?.toISOString() ?? null,
+      riskTrend: riskTrend(input.history),
+      recommendationsCount: recommendations.length,
+    },
+    riskAssessment: assessRisks(findings),
+    detailedFindings: {
+      breachExposures: breachExposures(findings),
+      privacyViolations: privacyViolations(findings),
+      metadataRisks: metadataRisks(findings),
+    },
+    recommendations,
+  };
+}
+
+/** The newest scan of each (scan type, input); newest first. */
+export function latestPerInput(scans: readonly StoredScan[]): StoredScan[] {
+  const newest = new Map<string, StoredScan>();
+  for (const scan of scans) {
+    const key = `${scan.scanType}\n${scan.input}`;
+    const known = newest.get(key);
+    if (!known || scan.startedAt.getTime() > known.startedAt.getTime()) newest.set(key, scan);
+  }
+  return [...newest.values()].sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
+}
+
+/** Risk on one scale (100 worst): the privacy score turned over; image checks have a risk score already. */
+export function riskOf(scan: Pick<ScoredScan, 'scanType' | 'score'>): number | null {
+  if (scan.score === null) return null;
+  return scan.scanType === 'privacy' ? 100 - scan.score : scan.score;
+}
+
+/**
+ * The earlier half of the completed scans (by time) against the later half: a mean risk that
+ * moved by TREND_THRESHOLD points or more is a trend; fewer than two scans is flat.
+ */
+export function riskTrend(history: readonly ScoredScan[]): RiskTrend {
+  const risks = [...history]
+    .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
+    .map(riskOf)
+    .filter((r): r is number => r !== null);
+  if (risks.length < 2) return 'flat';
+  const half = Math.floor(risks.length / 2);
+  const change = mean(risks.slice(half)) - mean(risks.slice(0, half));
+  if (change >= TREND_THRESHOLD) return 'increasing';
+  if (change <= -TREND_THRESHOLD) return 'decreasing';
+  return 'flat';
+}
+
+type Category = keyof RiskAssessmentDto;
+
+/** Which report category a finding counts in (and which list shows it). */
+export function categoryOf(finding: FlatFinding): Category {
+  if (finding.imageCategory) return IMAGE_LOCATION_CATEGORIES.has(finding.imageCategory) ? 'locationExposure' : 'metadataRisks';
+  switch (finding.group) {
+    case 'breaches':
+      return 'dataBreaches';
+    case 'personalInfo':
+    case 'socialMedia':
+      return 'oversharing';
+    case 'locationData':
+      return 'locationExposure';
+    default:
+      return 'metadataRisks';
+  }
+}
+
+export function categoryScore(risks: readonly RiskLevel[]): RiskScoreDto {
+  const score = Math.min(100, risks.reduce((sum, risk) => sum + RISK_POINTS[risk], 0));
+  return { score, level: levelOf(score) };
+}
+
+export function levelOf(score: number): CategoryLevel {
+  if (score >= CATEGORY_LEVEL_FROM.high) return 'high';
+  if (score >= CATEGORY_LEVEL_FROM.medium) return 'medium';
+  return 'low';
+}
+
+function assessRisks(findings: readonly FlatFinding[]): RiskAssessmentDto {
+  const risks: Record<Category, RiskLevel[]> = { dataBreaches: [], oversharing: [], locationExposure: [], metadataRisks: [] };
+  for (const finding of findings) risks[categoryOf(finding)].push(finding.risk);
+  return {
+    dataBreaches: categoryScore(risks.dataBreaches),
+    oversharing: categoryScore(risks.oversharing),
+    locationExposure: categoryScore(risks.locationExposure),
+    metadataRisks: categoryScore(risks.metadataRisks),
+  };
+}
+
+function breachExposures(findings: readonly FlatFinding[]): BreachExposureDto[] {
+  return findings
+    .filter((f) => f.breach)
+    .map((f) => ({
+      name: f.breach!.name,
+      title: f.breach!.title,
+      breachDate: f.breach!.breachDate,
+      pwnCount: f.breach!.pwnCount,
+      dataClasses: f.breach!.dataClasses,
+      input: f.input,
+    }))
+    .sort((a, b) => b.breachDate.localeCompare(a.breachDate) || a.title.localeCompare(b.title) || a.input.localeCompare(b.input));
+}
+
+function privacyViolations(findings: readonly FlatFinding[]): PrivacyViolationDto[] {
+  return bySeverity(findings.filter((f) => ['oversharing', 'locationExposure'].includes(categoryOf(f)))).map((f) => ({
+    type: categoryOf(f) === 'locationExposure' ? 'location' : 'oversharing',
+    riskLevel: f.risk,
+    // Image findings: the description says what it is, the redacted value what was seen.
+    description: f.imageCategory ? f.evidence : f.value,
+    source: f.source,
+    input: f.input,
+    ...(f.imageCategory ? (f.value ? { evidence: f.value } : {}) : f.evidence ? { evidence: f.evidence } : {}),
+  }));
+}
+
+function metadataRisks(findings: readonly FlatFinding[]): MetadataRiskDto[] {
+  return bySeverity(findings.filter((f) => categoryOf(f) === 'metadataRisks')).map((f) => ({
+    riskLevel: f.risk,
+    description: f.imageCategory ? `${f.evidence}${f.value ? `: ${f.value}` : ''}` : f.value,
+    source: f.source,
+    input: f.input,
+  }));
+}
+
+/** Most serious first; the order found among equals. */
+function bySeverity(findings: FlatFinding[]): FlatFinding[] {
+  return findings.map((f, i) => ({ f, i })).sort((a, b) => RISK_ORDER[b.f.risk] - RISK_ORDER[a.f.risk] || a.i - b.i).map(({ f }) => f);
+}
+
+/** Why each catalogue recommendation matters, by category and action. */
+const WHY = new Map<string, string>(
+  [
+    ...Object.values(FINDING_RECOMMENDATIONS),
+    ...Object.values(DATA_CLASS_RECOMMENDATIONS),
+    UNKNOWN_DATA_CLASS_RECOMMENDATION,
+    ...GOOD_PRACTICE_RECOMMENDATIONS,
+  ].map((entry: CatalogueRecommendation) => [keyOf(entry), entry.why]),
+);
+
+function keyOf(r: Pick<Recommendation, 'category' | 'action'>): string {
+  return `${r.category}\n${r.action}`;
+}
+
+/**
+ * The recommendations of the latest scans plus the image check's advice, once each (the highest
+ * priority any scan gave it), most urgent first, then the advice more scans called for.
+ */
+function mergeRecommendations(latest: readonly StoredScan[], findings: readonly FlatFinding[]): ReportRecommendationDto[] {
+  const merged = new Map<string, { item: ReportRecommendationDto; calls: number; order: number }>();
+  const add = (item: ReportRecommendationDto) => {
+    const key = keyOf(item);
+    const known = merged.get(key);
+    if (!known) merged.set(key, { item, calls: 1, order: merged.size });
+    else {
+      known.calls += 1;
+      if (RISK_ORDER[item.priority] > RISK_ORDER[known.item.priority]) known.item = { ...known.item, priority: item.priority };
+    }
+  };
+  for (const scan of latest) {
+    if (scan.scanType !== 'privacy') continue;
+    for (const r of storedRecommendations(scan.result)) {
+      add({ category: r.category, priority: r.priority, action: r.action, message: WHY.get(keyOf(r)) ?? `From your scan of ${scan.input}.` });
+    }
+  }
+  for (const finding of findings) {
+    if (!finding.imageCategory || !finding.recommendation) continue;
+    add({
+      category: IMAGE_RECOMMENDATION_CATEGORY,
+      priority: finding.risk,
+      action: finding.recommendation,
+      message: `${EXIF_RISK_CATALOGUE[finding.imageCategory].label} found in the metadata of your images.`,
+    });
+  }
+  return [...merged.values()]
+    .sort((a, b) => RISK_ORDER[b.item.priority] - RISK_ORDER[a.item.priority] || b.calls - a.calls || a.order - b.order)
+    .map(({ item }) => item);
+}
+
+function storedRecommendations(result: unknown): Recommendation[] {
+  const list = (result as { recommendations?: unknown } | null)?.recommendations;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (r): r is Recommendation =>
+      r !== null && typeof r === 'object' && typeof r.category === 'string' && typeof r.action === 'string' && r.priority in RISK_ORDER,
+  );
+}
+
+function mean(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+function roundedMean(values: readonly number[]): number | null {
+  return values.length ? Math.round(mean(values)) : null;
+}

@@ -1,0 +1,108 @@
+/**
+ * The report's own vocabulary as data: how much each finding weighs in a category's risk, where a
+ * category turns medium or high, what "a trend" is, and the sample shown before the first scan.
+ */
+import type { RiskLevel } from '../scans/analysis/analysis.types';
+import type { ExifFindingCategory } from '../scans/exif/exif-risk.catalogue';
+import type { CategoryLevel, ReportDto } from './reports.dto';
+
+/**
+ * Risk points per finding in a category's 0-100 score (capped at 100). A critical breach alone
+ * makes its category medium; two high findings, or one critical and one medium, make it high.
+ */
+export const RISK_POINTS: Readonly<Record<RiskLevel, number>> = { low: 5, medium: 10, high: 20, critical: 30 };
+
+/** A category's level from its score: 40 and above high, 20 to 39 medium, below 20 low. */
+export const CATEGORY_LEVEL_FROM: Readonly<Record<Exclude<CategoryLevel, 'low'>, number>> = { high: 40, medium: 20 };
+
+/** How far (in risk points, 0-100) the later half of the scans must move from the earlier half to be a trend. */
+export const TREND_THRESHOLD = 5;
+
+/** Image findings that say where someone is or was: they count as location exposure. */
+export const IMAGE_LOCATION_CATEGORIES: ReadonlySet<ExifFindingCategory> = new Set<ExifFindingCategory>(['location', 'place_names']);
+
+/** The category under which the image check's advice appears in the report. */
+export const IMAGE_RECOMMENDATION_CATEGORY = 'Image Metadata';
+
+/** How many scans are kept, by plan (the privacy policy's promise). */
+export const RETENTION_DAYS = { free: 30, paid: 90 } as const;
+
+/**
+ * Shown only to someone without any scan yet, labelled as a sample: what a report looks like,
+ * with made-up inputs on reserved example domains. Written by us.
+ */
+export const SAMPLE_REPORT: Omit<ReportDto, 'generatedAt' | 'pdfAvailable' | 'sample'> = {
+  summary: { totalScans: 4, averageRiskScore: 38, lastScanDate: '2026-01-15T09:30:00.000Z', riskTrend: 'decreasing', recommendationsCount: 3 },
+  riskAssessment: {
+    dataBreaches: { score: 50, level: 'high' },
+    oversharing: { score: 25, level: 'medium' },
+    locationExposure: { score: 20, level: 'medium' },
+    metadataRisks: { score: 10, level: 'low' },
+  },
+  detailedFindings: {
+    breachExposures: [
+      {
+        name: 'SampleShop',
+        title: 'Sample Shop',
+        breachDate: '2021-06-14',
+        pwnCount: 1250000,
+        dataClasses: ['Email addresses', 'Passwords', 'Phone numbers'],
+        input: 'you@example.com',
+      },
+      {
+        name: 'SampleForum',
+        title: 'Sample Forum',
+        breachDate: '2018-02-03',
+        pwnCount: 310000,
+        dataClasses: ['Email addresses', 'Usernames'],
+        input: 'you@example.com',
+      },
+    ],
+    privacyViolations: [
+      {
+        type: 'oversharing',
+        riskLevel: 'medium',
+        description: 'Full name shown on a public profile',
+        source: 'Gravatar',
+        input: 'you@example.com',
+        evidence: 'The public profile of this address shows a display name.',
+      },
+      {
+        type: 'location',
+        riskLevel: 'medium',
+        description: 'City shown on a public profile',
+        source: 'Gravatar',
+        input: 'you@example.com',
+        evidence: 'The public profile of this address shows a location.',
+      },
+    ],
+    metadataRisks: [
+      {
+        riskLevel: 'low',
+        description: 'Camera make and model stored in the photo',
+        source: 'EXIF',
+        input: 'holiday.jpg',
+      },
+    ],
+  },
+  recommendations: [
+    {
+      category: 'Password Security',
+      priority: 'critical',
+      message: 'A password of yours was in a breach; anyone holding the list can try it on other sites.',
+      action: 'Change the password of every account that used it, and use a password manager for unique passwords.',
+    },
+    {
+      category: 'Profile Privacy',
+      priority: 'medium',
+      message: 'Your name and city on a public profile help others link your accounts together.',
+      action: 'Remove the name and location from public profiles you do not need to be found by.',
+    },
+    {
+      category: IMAGE_RECOMMENDATION_CATEGORY,
+      priority: 'low',
+      message: 'Photos carry details of the device that took them.',
+      action: "Use 'Strip Metadata' to download a clean copy before sharing.",
+    },
+  ],
+};

@@ -1,0 +1,145 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { RISK_LEVELS, RiskLevel } from '../scans/analysis/analysis.types';
+import { ScanSummaryDto } from '../scans/scan.dto';
+
+export const REPORT_MESSAGES = {
+  pdfNeedsPlan: 'PDF reports are available on the Plus plan and above. Upgrade to download this report.',
+} as const;
+
+export const RISK_TRENDS = ['decreasing', 'increasing', 'flat'] as const;
+export type RiskTrend = (typeof RISK_TRENDS)[number];
+
+/** The report's three-word scale for a category (the spec's low/medium/high). */
+export const CATEGORY_LEVELS = ['low', 'medium', 'high'] as const;
+export type CategoryLevel = (typeof CATEGORY_LEVELS)[number];
+
+export class RiskDistributionDto {
+  @ApiProperty({ minimum: 0 }) low!: number;
+  @ApiProperty({ minimum: 0 }) medium!: number;
+  @ApiProperty({ minimum: 0 }) high!: number;
+  @ApiProperty({ minimum: 0 }) critical!: number;
+}
+
+export class ScoreTrendPointDto {
+  @ApiProperty({ example: '2026-01-31', description: 'A day (UTC), YYYY-MM-DD.' })
+  date!: string;
+
+  @ApiProperty({ minimum: 0, maximum: 100, description: 'The rounded mean privacy score of the completed privacy scans of that day.' })
+  averageScore!: number;
+
+  @ApiProperty({ minimum: 1, description: 'How many completed privacy scans that day.' })
+  scans!: number;
+}
+
+export class DashboardDto {
+  @ApiProperty({ description: 'Every stored scan of the user: privacy scans and image checks, whatever their status.' })
+  totalScans!: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'The rounded mean privacy score of completed privacy scans; null when there is none.' })
+  averageScore!: number | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the newest scan started; null when there is none.' })
+  lastScanAt!: string | null;
+
+  @ApiProperty({ type: [ScanSummaryDto], description: 'The latest 5 scans, newest first (the items of GET /api/scans).' })
+  recentScans!: ScanSummaryDto[];
+
+  @ApiProperty({
+    type: RiskDistributionDto,
+    description: "How many findings of the user's completed scans have each risk level (breaches by their risk, image findings by severity).",
+  })
+  riskDistribution!: RiskDistributionDto;
+
+  @ApiProperty({ type: [ScoreTrendPointDto], description: "Completed privacy scans per day within the plan's retention window, oldest first." })
+  scoreTrend!: ScoreTrendPointDto[];
+}
+
+export class ReportSummaryDto {
+  @ApiProperty({ description: 'Every stored scan of the user.' })
+  totalScans!: number;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The rounded mean risk (100 - privacy score for privacy scans, the risk score for image checks) of the latest completed scan of each input; null when there is none.',
+  })
+  averageRiskScore!: number | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  lastScanDate!: string | null;
+
+  @ApiProperty({ enum: RISK_TRENDS, enumName: 'RiskTrend', description: 'Earlier half of the completed scans against the later half: a move of 5 points or more, else flat.' })
+  riskTrend!: RiskTrend;
+
+  @ApiProperty()
+  recommendationsCount!: number;
+}
+
+export class RiskScoreDto {
+  @ApiProperty({ minimum: 0, maximum: 100, description: 'Risk: higher is worse.' })
+  score!: number;
+
+  @ApiProperty({ enum: CATEGORY_LEVELS, enumName: 'CategoryLevel' })
+  level!: CategoryLevel;
+}
+
+export class RiskAssessmentDto {
+  @ApiProperty({ type: RiskScoreDto }) dataBreaches!: RiskScoreDto;
+  @ApiProperty({ type: RiskScoreDto }) oversharing!: RiskScoreDto;
+  @ApiProperty({ type: RiskScoreDto }) locationExposure!: RiskScoreDto;
+  @ApiProperty({ type: RiskScoreDto }) metadataRisks!: RiskScoreDto;
+}
+
+export class BreachExposureDto {
+  @ApiProperty() name!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ example: '2019-05-01' }) breachDate!: string;
+  @ApiProperty({ description: 'Records in the breach.' }) pwnCount!: number;
+  @ApiProperty({ type: [String] }) dataClasses!: string[];
+  @ApiProperty({ description: 'The scanned input the breach was found for.' }) input!: string;
+}
+
+export class PrivacyViolationDto {
+  @ApiProperty({ enum: ['oversharing', 'location'] }) type!: 'oversharing' | 'location';
+  @ApiProperty({ enum: RISK_LEVELS }) riskLevel!: RiskLevel;
+  @ApiProperty() description!: string;
+  @ApiProperty() source!: string;
+  @ApiProperty() input!: string;
+  @ApiPropertyOptional({ description: 'What was seen, in one sentence.' }) evidence?: string;
+}
+
+export class MetadataRiskDto {
+  @ApiProperty({ enum: RISK_LEVELS }) riskLevel!: RiskLevel;
+  @ApiProperty() description!: string;
+  @ApiProperty() source!: string;
+  @ApiProperty({ description: 'The scanned input (the image check: the file name).' }) input!: string;
+}
+
+export class DetailedFindingsDto {
+  @ApiProperty({ type: [BreachExposureDto] }) breachExposures!: BreachExposureDto[];
+  @ApiProperty({ type: [PrivacyViolationDto] }) privacyViolations!: PrivacyViolationDto[];
+  @ApiProperty({ type: [MetadataRiskDto] }) metadataRisks!: MetadataRiskDto[];
+}
+
+export class ReportRecommendationDto {
+  @ApiProperty() category!: string;
+  @ApiProperty({ enum: RISK_LEVELS }) priority!: RiskLevel;
+  @ApiProperty({ description: 'Why it matters.' }) message!: string;
+  @ApiProperty({ description: 'What to do.' }) action!: string;
+}
+
+export class ReportDto {
+  @ApiProperty({ description: 'True only when the user has no scans yet: the content is a labelled sample, not theirs.' })
+  sample!: boolean;
+
+  @ApiProperty({ format: 'date-time' })
+  generatedAt!: string;
+
+  @ApiProperty({ description: "Whether the user's plan includes the PDF download (Plus and above)." })
+  pdfAvailable!: boolean;
+
+  @ApiProperty({ type: ReportSummaryDto }) summary!: ReportSummaryDto;
+  @ApiProperty({ type: RiskAssessmentDto }) riskAssessment!: RiskAssessmentDto;
+  @ApiProperty({ type: DetailedFindingsDto }) detailedFindings!: DetailedFindingsDto;
+  @ApiProperty({ type: [ReportRecommendationDto], description: 'Most urgent first.' }) recommendations!: ReportRecommendationDto[];
+}

@@ -1,0 +1,141 @@
+/**
+ * A stored scan's findings as flat records, whatever kind of scan it was: what the report, the CSV
+ * and the PDF read. Pure: the stored `result` is the JSON the scan answered with (AnalysisResult
+ * for privacy scans, the image analysis for image checks).
+ */
+import type { BreachDetail, FindingGroup, RiskDetail, RiskLevel } from '../scans/analysis/analysis.types';
+import { FINDING_GROUPS, RISK_LEVELS } from '../scans/analysis/analysis.types';
+import { dataClassRecommendation, FINDING_RECOMMENDATIONS, RISK_ORDER } from '../scans/analysis/recommendation.catalogue';
+import type { ExifFinding } from '../scans/exif/exif-findings.analyzer';
+import { EXIF_FINDING_CATEGORIES, ExifFindingCategory } from '../scans/exif/exif-risk.catalogue';
+import type { ScanType } from '../scans/scan.entity';
+
+/** A completed scan as the report reads it. */
+export interface StoredScan {
+  id: string;
+  scanType: ScanType;
+  input: string;
+  /** Privacy scans: the privacy score (100 best); image checks: the risk score (100 worst). */
+  score: number | null;
+  result: unknown;
+  startedAt: Date;
+}
+
+/** The CSV's `group` of image findings (privacy findings keep their result group). */
+export const IMAGE_GROUP = 'imageMetadata';
+export type FlatFindingGroup = FindingGroup | typeof IMAGE_GROUP;
+
+export interface FlatFinding {
+  scanId: string;
+  scannedAt: Date;
+  input: string;
+  scanType: ScanType;
+  group: FlatFindingGroup;
+  /** A FindingType, 'breach', or the image finding's category. */
+  type: string;
+  value: string;
+  risk: RiskLevel;
+  source: string;
+  evidence: string;
+  recommendation: string;
+  /** Breaches: the whole record. */
+  breach?: BreachDetail;
+  /** Image findings: their category. */
+  imageCategory?: ExifFindingCategory;
+}
+
+/** Every finding of a scan, in the order the result lists them. */
+export function findingsOfScan(scan: StoredScan): FlatFinding[] {
+  const base = { scanId: scan.id, scannedAt: scan.startedAt, input: scan.input, scanType: scan.scanType };
+  const result = asRecord(scan.result);
+  if (!result) return [];
+  if (scan.scanType === 'image') {
+    return arrayOf(result.findings).flatMap((item) => {
+      const finding = item as Partial<ExifFinding>;
+      if (!isRisk(finding.severity) || !isImageCategory(finding.category)) return [];
+      return [
+        {
+          ...base,
+          group: IMAGE_GROUP,
+          type: finding.category,
+          value: text(finding.redactedValue),
+          risk: finding.severity,
+          source: arrayOf(finding.sources).map(text).join(', '),
+          evidence: text(finding.description),
+          recommendation: text(finding.recommendation),
+          imageCategory: finding.category,
+        },
+      ];
+    });
+  }
+  return FINDING_GROUPS.flatMap((group) =>
+    arrayOf(asRecord(result[group])?.details).flatMap((item): FlatFinding[] => {
+      const detail = item as Partial<BreachDetail | RiskDetail> & { kind?: string };
+      if (detail.kind === 'breach') {
+        const breach = detail as BreachDetail;
+        if (!isRisk(breach.risk)) return [];
+        return [
+          {
+            ...base,
+            group,
+            type: 'breach',
+            value: `${text(breach.title) || text(breach.name)} (${text(breach.breachDate)})`,
+            risk: breach.risk,
+            source: text(breach.source),
+            evidence: text(breach.evidence?.summary),
+            recommendation: breachAdvice(arrayOf(breach.dataClasses).map(text)),
+            breach: { ...breach, dataClasses: arrayOf(breach.dataClasses).map(text) },
+          },
+        ];
+      }
+      if (detail.kind === 'risk') {
+        const risk = detail as RiskDetail;
+        if (!isRisk(risk.risk)) return [];
+        return [
+          {
+            ...base,
+            group,
+            type: text(risk.type),
+            value: text(risk.value),
+            risk: risk.risk,
+            source: text(risk.source),
+            evidence: text(risk.evidence?.summary),
+            recommendation: FINDING_RECOMMENDATIONS[risk.type]?.action ?? '',
+          },
+        ];
+      }
+      // Demo details are never stored; anything else is not ours to guess at.
+      return [];
+    }),
+  );
+}
+
+/** The advice of the breach's most serious kind of data. */
+function breachAdvice(dataClasses: string[]): string {
+  let best: { priority: RiskLevel; action: string } | undefined;
+  for (const dataClass of dataClasses) {
+    const entry = dataClassRecommendation(dataClass);
+    if (!best || RISK_ORDER[entry.priority] > RISK_ORDER[best.priority]) best = entry;
+  }
+  return best?.action ?? '';
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+function arrayOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+function isRisk(value: unknown): value is RiskLevel {
+  return typeof value === 'string' && (RISK_LEVELS as readonly string[]).includes(value);
+}
+
+function isImageCategory(value: unknown): value is ExifFindingCategory {
+  return typeof value === 'string' && (EXIF_FINDING_CATEGORIES as readonly string[]).includes(value);
+}

@@ -1,0 +1,369 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import type request from 'supertest';
+import { SAMPLE_REPORT } from '../../server/src/reports/report.catalogue';
+import { REPORT_MESSAGES } from '../../server/src/reports/reports.dto';
+import { REPORT_RATE_LIMITS } from '../../server/src/reports/reports-rate-limits.catalogue';
+import { FakeDnsServer } from '../fakes/dns-server';
+import { FakeGravatar } from '../fakes/gravatar';
+import { FakeHibp, sampleBreach } from '../fakes/hibp';
+import { awayFromWindowEdge, freshEmail, query, signUp, SignedUp } from '../support/auth';
+import { cameraExif, exifApp1, jpegWith, tinyJpeg } from '../support/image-fixtures';
+import { createTestApp, TestApp } from '../support/test-app';
+
+/**
+ * The dashboard's aggregates, the report (JSON, CSV, PDF) and their access rules, through the real
+ * app: one real scan against the fakes, one real image check, and scans seeded straight into the
+ * database. Expected figures are computed here from the stored rows, not by the code under test.
+ */
+
+interface StoredRow {
+  id: string;
+  scan_type: 'privacy' | 'image';
+  input: string;
+  status: string;
+  score: number | null;
+  result: Record<string, unknown> | null;
+  started_at: Date;
+}
+
+const GROUPS = ['breaches', 'personalInfo', 'locationData', 'metadata', 'socialMedia'];
+const DAY_MS = 24 * 3600_000;
+
+/** Every finding's risk level in a stored result, read the way a person would read the JSON. */
+function levelsOf(row: StoredRow): string[] {
+  if (!row.result) return [];
+  if (row.scan_type === 'image') return ((row.result.findings as { severity: string }[]) ?? []).map((f) => f.severity);
+  return GROUPS.flatMap((g) => ((row.result![g] as { details: { risk: string }[] })?.details ?? []).map((d) => d.risk));
+}
+
+function binary(res: request.Response, callback: (err: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+}
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fp-report-'));
+  try {
+    const file = join(dir, 'report.pdf');
+    writeFileSync(file, pdf);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('dashboard and reports', () => {
+  const hibp = new FakeHibp();
+  const gravatar = new FakeGravatar();
+  const dns = new FakeDnsServer();
+  let t: TestApp;
+  let owner: SignedUp;
+  let other: SignedUp;
+  let ownerEmail: string;
+
+  const bearer = (user: SignedUp) => ({ Authorization: `Bearer ${user.accessToken}` });
+  const setPlan = (user: SignedUp, tier: string) => query(t, `UPDATE users SET plan_tier = $1, plan_expires_at = NULL WHERE id = $2`, [tier, user.userId]);
+  const rowsOf = (user: SignedUp) =>
+    query<StoredRow>(t, `SELECT id, scan_type, input, status, score, result, started_at FROM scans WHERE user_id = $1 ORDER BY started_at DESC, id DESC`, [user.userId]);
+
+  async function seed(
+    user: SignedUp,
+    scan: { scanType?: 'privacy' | 'image'; input: string; status?: string; score?: number | null; result?: unknown; startedAt: Date },
+  ): Promise<string> {
+    const id = randomUUID();
+    const status = scan.status ?? 'completed';
+    await query(
+      t,
+      `INSERT INTO scans (id, user_id, scan_type, input, input_type, status, score, finding_counts, result, started_at, completed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $9, $10)`,
+      [
+        id,
+        user.userId,
+        scan.scanType ?? 'privacy',
+        scan.input,
+        scan.scanType === 'image' ? 'image' : 'email',
+        status,
+        scan.score ?? null,
+        scan.result === undefined ? null : JSON.stringify(scan.result),
+        scan.startedAt,
+        status === 'running' ? null : scan.startedAt,
+      ],
+    );
+    return id;
+  }
+
+  /** A privacy result as the pipeline stores it, with the given details per group. */
+  function privacyResult(input: string, score: number, details: Record<string, unknown[]>, recommendations: unknown[] = []) {
+    const group = (name: string) => ({ count: details[name]?.length ?? 0, details: details[name] ?? [], summary: '' });
+    return {
+      input,
+      inputType: 'email',
+      privacyScore: score,
+      mode: 'real',
+      breaches: { ...group('breaches'), hiddenSensitive: 0 },
+      personalInfo: group('personalInfo'),
+      locationData: group('locationData'),
+      metadata: group('metadata'),
+      socialMedia: group('socialMedia'),
+      recommendations,
+      checks: [],
+      detailsIncluded: true,
+      startedAt: new Date().toISOString(),
+      completedAt: new Date().toISOString(),
+    };
+  }
+
+  const oldBreach = {
+    kind: 'breach',
+    name: 'SupersededBreach',
+    title: 'Superseded Breach',
+    domain: 'superseded.example',
+    breachDate: '2015-01-01',
+    addedDate: '2015-02-01',
+    modifiedDate: '2015-02-01',
+    pwnCount: 77,
+    description: '',
+    dataClasses: ['Email addresses'],
+    isVerified: true,
+    isFabricated: false,
+    isSensitive: false,
+    isRetired: false,
+    isSpamList: false,
+    source: 'Have I Been Pwned',
+    risk: 'medium',
+    evidence: { summary: 'old' },
+  };
+  const formulaFinding = {
+    kind: 'risk',
+    type: 'page_email_address',
+    value: '=HYPERLINK("http://evil.example","click")',
+    source: 'Footprint website check',
+    risk: 'high',
+    evidence: { summary: 'An address, on the page, with a comma' },
+  };
+
+  beforeAll(async () => {
+    await Promise.all([hibp.start(), gravatar.start(), dns.start()]);
+    t = await createTestApp({ ...hibp.env, ...gravatar.env, ...dns.env, SCAN_CHECK_TIMEOUT_MS: '1500', SCAN_TIMEOUT_MS: '1500', FETCH_ALLOWED_PORTS: '9' });
+    owner = await signUp(t);
+    other = await signUp(t);
+
+    // A real privacy scan: two breaches, a public Gravatar profile with a location, DNS findings.
+    ownerEmail = freshEmail('reported');
+    hibp.setBreaches(ownerEmail, [sampleBreach(), sampleBreach({ Name: 'NorthwindForum', Title: 'Northwind Forum', Domain: 'northwind.example', BreachDate: '2019-07-08' })]);
+    gravatar.addProfile(ownerEmail, { display_name: 'Jane Example', location: 'Lisbon, Portugal' });
+    dns.set(ownerEmail.split('@')[1], { MX: [{ exchange: 'mx.example.test', priority: 10 }], TXT: [['v=spf1 -all']] });
+    const scan = await t.http().post('/api/scans').set(bearer(owner)).send({ input: ownerEmail }).expect(200);
+    expect(scan.body.scanId).toBeDefined();
+
+    // A real image check: a camera photo with GPS, owner name and serial numbers.
+    await t
+      .http()
+      .post('/api/scans/exif/analyze')
+      .set(bearer(owner))
+      .attach('image', Buffer.from(jpegWith(tinyJpeg(), [exifApp1(cameraExif())])), 'harbour.jpg')
+      .expect(200);
+
+    const now = Date.now();
+    // An older scan of the same address, superseded by the real one: its breach must not be reported.
+    await seed(owner, { input: ownerEmail, score: 40, startedAt: new Date(now - 7 * DAY_MS), result: privacyResult(ownerEmail, 40, { breaches: [oldBreach] }) });
+    // Another site, with a finding whose value looks like a spreadsheet formula.
+    await seed(owner, { input: 'shop.example', score: 88, startedAt: new Date(now - 3 * DAY_MS), result: privacyResult('shop.example', 88, { personalInfo: [formulaFinding] }) });
+    await seed(owner, { input: 'failed@example.com', status: 'failed', startedAt: new Date(now - 2 * DAY_MS) });
+    await seed(owner, { input: 'running@example.com', status: 'running', startedAt: new Date(now - 60_000) });
+    // Someone else's scan, with a breach: never in the owner's figures.
+    await seed(other, { input: 'other@example.com', score: 10, startedAt: new Date(now - DAY_MS), result: privacyResult('other@example.com', 10, { breaches: [{ ...oldBreach, name: 'OtherPersonBreach', title: 'Other Person Breach' }] }) });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await Promise.all([hibp.close(), gravatar.close(), dns.close()]);
+  });
+
+  describe('GET /api/dashboard', () => {
+    it("aggregates the owner's stored scans", async () => {
+      const rows = await rowsOf(owner);
+      expect(rows).toHaveLength(6);
+      const res = await t.http().get('/api/dashboard').set(bearer(owner)).expect(200);
+      const body = res.body;
+
+      const completedPrivacy = rows.filter((r) => r.scan_type === 'privacy' && r.status === 'completed');
+      expect(completedPrivacy).toHaveLength(3);
+      expect(body.totalScans).toBe(6);
+      expect(body.averageScore).toBe(Math.round(completedPrivacy.reduce((s, r) => s + r.score!, 0) / completedPrivacy.length));
+      expect(body.lastScanAt).toBe(rows[0].started_at.toISOString());
+
+      // The latest five, as GET /api/scans lists them.
+      const list = await t.http().get('/api/scans?pageSize=5').set(bearer(owner)).expect(200);
+      expect(body.recentScans).toEqual(list.body.items);
+      expect(body.recentScans.map((s: { id: string }) => s.id)).toEqual(rows.slice(0, 5).map((r) => r.id));
+
+      // Every finding of every completed scan (the superseded one too), by level.
+      const expected = { low: 0, medium: 0, high: 0, critical: 0 } as Record<string, number>;
+      for (const row of rows.filter((r) => r.status === 'completed')) for (const level of levelsOf(row)) expected[level] += 1;
+      expect(body.riskDistribution).toEqual(expected);
+      expect(expected.critical + expected.high).toBeGreaterThan(0);
+
+      // Completed privacy scans per UTC day, oldest first.
+      const byDay = new Map<string, number[]>();
+      for (const r of [...completedPrivacy].reverse()) {
+        const day = r.started_at.toISOString().slice(0, 10);
+        byDay.set(day, [...(byDay.get(day) ?? []), r.score!]);
+      }
+      expect(body.scoreTrend).toEqual(
+        [...byDay.entries()].map(([date, scores]) => ({ date, scans: scores.length, averageScore: Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) })),
+      );
+    });
+
+    it("shows each user only their own scans, and needs a credential (an API token works)", async () => {
+      const res = await t.http().get('/api/dashboard').set(bearer(other)).expect(200);
+      expect(res.body).toMatchObject({ totalScans: 1, averageScore: 10 });
+      expect(res.body.recentScans.map((s: { input: string }) => s.input)).toEqual(['other@example.com']);
+      expect(res.body.riskDistribution).toEqual({ low: 0, medium: 1, high: 0, critical: 0 });
+
+      await t.http().get('/api/dashboard').expect(401);
+      const token = await t.http().post('/api/auth/tokens').set(bearer(other)).send({ name: 'dashboard' }).expect(201);
+      const viaToken = await t.http().get('/api/dashboard').set('Authorization', `Bearer ${token.body.token}`).expect(200);
+      expect(viaToken.body.totalScans).toBe(1);
+    });
+
+    it('is empty for a new user', async () => {
+      const fresh = await signUp(t);
+      const res = await t.http().get('/api/dashboard').set(bearer(fresh)).expect(200);
+      expect(res.body).toEqual({
+        totalScans: 0,
+        averageScore: null,
+        lastScanAt: null,
+        recentScans: [],
+        riskDistribution: { low: 0, medium: 0, high: 0, critical: 0 },
+        scoreTrend: [],
+      });
+    });
+  });
+
+  describe('GET /api/reports/me', () => {
+    it("is the owner's real report from the latest scan of each input", async () => {
+      const res = await t.http().get('/api/reports/me').set(bearer(owner)).expect(200);
+      const report = res.body;
+      expect(report.sample).toBe(false);
+      expect(report.pdfAvailable).toBe(false);
+      expect(report.summary.totalScans).toBe(6);
+
+      const breaches = report.detailedFindings.breachExposures;
+      expect(breaches.map((b: { title: string }) => b.title).sort()).toEqual(['Lantern Market', 'Northwind Forum']);
+      expect(breaches[0]).toMatchObject({ title: 'Lantern Market', breachDate: '2021-03-14', pwnCount: 48213, input: ownerEmail });
+      expect(JSON.stringify(report)).not.toContain('Superseded');
+      expect(JSON.stringify(report)).not.toContain('Other Person');
+
+      const violations = report.detailedFindings.privacyViolations;
+      expect(violations).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'location', input: ownerEmail, description: expect.stringContaining('Lisbon') })]));
+      expect(violations).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'location', input: 'harbour.jpg' })]));
+      expect(report.detailedFindings.metadataRisks).toEqual(expect.arrayContaining([expect.objectContaining({ input: 'harbour.jpg' })]));
+      expect(report.riskAssessment.dataBreaches.level).toBe('high');
+      expect(report.recommendations.length).toBe(report.summary.recommendationsCount);
+      expect(report.recommendations.length).toBeGreaterThan(0);
+
+      // Average risk of the latest completed scan of each input: the email, the site, the image.
+      const rows = (await rowsOf(owner)).filter((r) => r.status === 'completed');
+      const latest = new Map<string, StoredRow>();
+      for (const r of rows) if (!latest.has(`${r.scan_type}:${r.input}`)) latest.set(`${r.scan_type}:${r.input}`, r);
+      const risks = [...latest.values()].map((r) => (r.scan_type === 'privacy' ? 100 - r.score! : r.score!));
+      expect(risks).toHaveLength(3);
+      expect(report.summary.averageRiskScore).toBe(Math.round(risks.reduce((a, b) => a + b, 0) / risks.length));
+    });
+
+    it('is the labelled sample for a user without scans', async () => {
+      const fresh = await signUp(t);
+      const res = await t.http().get('/api/reports/me').set(bearer(fresh)).expect(200);
+      expect(res.body.sample).toBe(true);
+      expect(res.body.summary).toEqual(SAMPLE_REPORT.summary);
+      expect(res.body.detailedFindings).toEqual(SAMPLE_REPORT.detailedFindings);
+    });
+
+    it('needs a credential', async () => {
+      await t.http().get('/api/reports/me').expect(401);
+      await t.http().get('/api/reports/me/csv').expect(401);
+      await t.http().get('/api/reports/me/pdf').expect(401);
+    });
+  });
+
+  describe('GET /api/reports/me/csv', () => {
+    it('has one row per finding of every completed scan kept, formula-safe, for the free plan too', async () => {
+      const res = await t.http().get('/api/reports/me/csv').set(bearer(owner)).buffer(true).parse(binary).expect(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="footprint-findings-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const rows = parse((res.body as Buffer).toString('utf8'), { columns: true }) as Record<string, string>[];
+
+      const completed = (await rowsOf(owner)).filter((r) => r.status === 'completed');
+      const perScan = new Map(completed.map((r) => [r.id, levelsOf(r)]));
+      expect(rows).toHaveLength([...perScan.values()].reduce((n, levels) => n + levels.length, 0));
+      for (const [id, levels] of perScan) {
+        expect(rows.filter((r) => r.scan_id === id).map((r) => r.risk)).toEqual(levels);
+      }
+      const lantern = rows.find((r) => r.type === 'breach' && r.value.startsWith('Lantern Market'));
+      expect(lantern).toMatchObject({ input: ownerEmail, scan_type: 'privacy', group: 'breaches', source: 'Have I Been Pwned' });
+      const gps = rows.find((r) => r.input === 'harbour.jpg' && r.type === 'location');
+      expect(gps).toMatchObject({ scan_type: 'image', group: 'imageMetadata', risk: 'high' });
+      const formula = rows.find((r) => r.input === 'shop.example')!;
+      expect(formula.value).toBe(`'${formulaFinding.value}`);
+      expect(formula.evidence).toBe('An address, on the page, with a comma');
+      expect(rows.some((r) => r.input === 'other@example.com')).toBe(false);
+    });
+  });
+
+  describe('GET /api/reports/me/pdf', () => {
+    it('is refused on the free plan with the upgrade message', async () => {
+      await setPlan(owner, 'free');
+      const res = await t.http().get('/api/reports/me/pdf').set(bearer(owner)).expect(403);
+      expect(res.body.error).toBe(REPORT_MESSAGES.pdfNeedsPlan);
+      // A paid period that has ended counts as Free.
+      await query(t, `UPDATE users SET plan_tier = 'plus', plan_expires_at = $1 WHERE id = $2`, [new Date(Date.now() - 60_000), owner.userId]);
+      await t.http().get('/api/reports/me/pdf').set(bearer(owner)).expect(403);
+      expect((await t.http().get('/api/reports/me').set(bearer(owner)).expect(200)).body.pdfAvailable).toBe(false);
+    });
+
+    it("on Plus, is an A4 PDF with the user's figures and findings", async () => {
+      await setPlan(owner, 'plus');
+      const [report, res] = [
+        (await t.http().get('/api/reports/me').set(bearer(owner)).expect(200)).body,
+        await t.http().get('/api/reports/me/pdf').set(bearer(owner)).buffer(true).parse(binary).expect(200),
+      ];
+      expect(report.pdfAvailable).toBe(true);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="footprint-report-\d{4}-\d{2}-\d{2}\.pdf"$/);
+      const pdf = res.body as Buffer;
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+      const text = pdfText(pdf);
+      const flat = text.replace(/\s+/g, ' ');
+      expect(flat).toContain('Privacy Report');
+      expect(flat).not.toContain('Sample');
+      expect(flat).toMatch(/TOTAL SCANS .*AVERAGE RISK SCORE .*RISK TREND .*RECOMMENDATIONS/);
+      expect(flat).toContain(`${report.summary.averageRiskScore}/100`);
+      // The four figures' row: total scans first, recommendations last.
+      expect(flat).toMatch(new RegExp(`\\b${report.summary.totalScans} .*${report.summary.averageRiskScore}/100 .*(Decreasing|Increasing|Flat) .*\\b${report.summary.recommendationsCount}\\b`));
+      for (const expected of ['Lantern Market', 'Northwind Forum', '48,213', 'Lisbon', 'harbour.jpg', 'Breach Exposures', 'Privacy Violations', 'Metadata Risks', 'Recommendations'])
+        expect(flat).toContain(expected);
+      expect(flat).toContain(report.recommendations[0].category);
+      expect(flat).not.toContain('Superseded');
+      const pages = Number(/Page 1 of (\d+)/.exec(flat)?.[1]);
+      expect(pages).toBeGreaterThanOrEqual(1);
+      expect(flat).toContain(`Page ${pages} of ${pages}`);
+    });
+
+    it('is rate-limited per user', async () => {
+      await setPlan(other, 'pro');
+      await awayFromWindowEdge(REPORT_RATE_LIMITS.pdfPerUser.windowSeconds);
+      for (let i = 0; i < REPORT_RATE_LIMITS.pdfPerUser.limit; i++) await t.http().get('/api/reports/me/pdf').set(bearer(other)).expect(200);
+      const refused = await t.http().get('/api/reports/me/pdf').set(bearer(other)).expect(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      // Someone else is not affected.
+      await t.http().get('/api/reports/me/pdf').set(bearer(owner)).expect(200);
+    });
+  });
+});
