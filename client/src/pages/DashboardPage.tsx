@@ -11,6 +11,7 @@ import { useDashboard } from '../dashboard/use-dashboard';
 import { ExifCheck } from '../exif/ExifCheck';
 import { PasswordExposureCheck } from '../scans/PasswordExposureCheck';
 import { PrivacyAuditWidget } from '../scans/PrivacyAuditWidget';
+import { MonitorNotices } from '../monitoring/MonitorNotices';
 
 /** The dashboard's tabs (spec section 4): overview by default. */
 export type DashboardTab = 'overview' | 'scan' | 'exif';
@@ -71,7 +72,7 @@ export default function DashboardPage() {
           <Tabs.Trigger value="exif">EXIF Check</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="overview" pt="6">
-          <DashboardOverview state={overview} onRetry={refreshOverview} onStartScan={() => changeTab('scan')} />
+          <DashboardOverview state={overview} onRetry={refreshOverview} onStartScan={() => changeTab('scan')} notices={<MonitorNotices />} />
         </Tabs.Content>
         <Tabs.Content value="scan" pt="6">
           <Stack gap="8">

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, Container, Flex, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ConfirmDialog } from '../components/account/ConfirmDialog';
 import { CreateMonitorModal } from '../monitoring/CreateMonitorModal';
@@ -8,6 +8,10 @@ import { MonitorNotices } from '../monitoring/MonitorNotices';
 import { loadMonitors, removeMonitor, toggleMonitor } from '../monitoring/monitor-actions';
 import { AT_LIMIT_MESSAGE } from '../monitoring/monitor-display';
 import type { Monitor, MonitorList } from '../monitoring/monitor-types';
+
+/** While a run is due: how often, and how many times, the list is reloaded. */
+const DUE_POLL_MS = 3_000;
+const DUE_POLLS = 10;
 
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: MonitorList };
 
@@ -38,6 +42,22 @@ function useMonitorList(): [ListState, () => Promise<void>] {
     const data = await loadMonitors();
     setState((previous) => nextState(previous, data));
   }, []);
+  // A run is due now (a monitor just created or activated runs at once on the server): look again
+  // shortly, a bounded number of times, so its card moves on from 'Overdue' by itself.
+  const polls = useRef(0);
+  useEffect(() => {
+    const due = state.status === 'ready' && state.data.monitors.some((m) => m.active && m.nextRunAt !== null && Date.parse(m.nextRunAt) <= Date.now());
+    if (!due) {
+      polls.current = 0;
+      return;
+    }
+    if (polls.current >= DUE_POLLS) return;
+    const timer = setTimeout(() => {
+      polls.current += 1;
+      void refresh();
+    }, DUE_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [state, refresh]);
   return [state, refresh];
 }
 

@@ -51,7 +51,7 @@ const sections: LegalSection[] = [
       <>
         <Text>
           Scan results are kept for <strong>30 days on the free plan</strong> and <strong>90 days on paid plans</strong>,
-          then deleted automatically.
+          then deleted automatically. Usage events are deleted after <strong>90 days</strong>.
         </Text>
         <Text>
           Your account details are kept while your account exists. When you delete your account, we delete everything

@@ -58,6 +58,15 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
     return this.current;
   }
 
+  /**
+   * A tick now rather than at the next interval (a monitor was just created or activated: its first
+   * run should not wait a minute, nor its card say 'Overdue' meanwhile). Nothing when ticking is off.
+   */
+  runSoon(): void {
+    if (this.config.monitoring.tickSeconds === 0 || this.stopped) return;
+    setImmediate(() => this.tickInBackground());
+  }
+
   private tickInBackground(): void {
     if (this.current || this.stopped) return;
     this.tick().then(

@@ -10,6 +10,7 @@ import { monitorEmailVerificationEmail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mail.types';
 import { MonitorRunEntity } from './monitor-run.entity';
 import { InvalidTargetsError, normaliseTargets } from './monitor-targets.rules';
+import { MonitorScheduler } from './monitor-scheduler.service';
 import { MonitorRepository, MonitorView, NewTarget } from './monitor.repository';
 import { MONITORING_RATE_LIMITS } from './monitoring-rate-limits.catalogue';
 import {
@@ -44,6 +45,7 @@ export class MonitoringService implements OnModuleInit {
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
+    private readonly scheduler: MonitorScheduler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -110,6 +112,7 @@ export class MonitoringService implements OnModuleInit {
     this.logger.log(
       `monitor created: userId=${userId} monitorId=${monitor.id} type=${monitor.type} emails=${targets.emails.length} handles=${targets.handles.length} awaitingVerification=${links.size}`,
     );
+    this.scheduler.runSoon();
     return this.get(userId, monitor.id);
   }
 
@@ -118,6 +121,7 @@ export class MonitoringService implements OnModuleInit {
       const outcome = await this.monitors.activateWithinLimit(userId, id, await this.limitOf(userId), this.clock.now());
       if (outcome === 'not_found') throw new NotFoundException(MONITOR_MESSAGES.notFound);
       if (outcome === 'at_limit') throw new ForbiddenException(MONITOR_MESSAGES.atLimit);
+      this.scheduler.runSoon();
     } else if (!(await this.monitors.pause(userId, id))) {
       throw new NotFoundException(MONITOR_MESSAGES.notFound);
     }
