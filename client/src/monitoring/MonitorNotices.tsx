@@ -25,7 +25,8 @@ export function MonitorNotices({ headingAs = 'h2' }: { headingAs?: 'h2' | 'h3' }
   useEffect(() => {
     let live = true;
     api.GET('/api/monitoring/notices').then(
-      ({ data }) => live && data && setNotices(data.notices),
+      // Anything but a list (an error body, an unexpected answer) shows no notices rather than failing the page.
+      ({ data }) => live && Array.isArray(data?.notices) && setNotices(data.notices),
       () => undefined,
     );
     return () => {
