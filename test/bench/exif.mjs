@@ -1,6 +1,6 @@
 // Image metadata check figures on the shared corpus (../shared/fixtures/images), in one run:
-//   - analysis time per image: ours (in-process, and through the worker pool a request uses) vs
-//     `exiftool -j -n` reading every file in one process;
+//   - analysis time per image: ours (in-process, and through the worker pool a request uses: the
+//     figure the target is judged on) vs `exiftool -j -n` reading every file in one process;
 //   - strip time per image: ours vs `exiftool -all=` writing every file in one process;
 //   - memory per request against the file size: the peak resident memory a fresh process gains
 //     while one request's work runs (the upload buffer, the worker's parsing, the output).
@@ -67,7 +67,7 @@ async function pass(fn) {
 
 const work = mkdtempSync(join(tmpdir(), 'fp-bench-exif-'));
 const pool = new MetadataWorkerPool({ workers: 1 });
-const perFile = new Map(files.map((f) => [f.name, { analysis: [], strip: [] }]));
+const perFile = new Map(files.map((f) => [f.name, { analysis: [], pooled: [], strip: [] }]));
 const timed = (kind) => async (f) => {
   const start = performance.now();
   if (kind === 'analysis') analyzeImageMetadata(await readImageMetadata(f.bytes));
@@ -83,14 +83,20 @@ try {
     await pass(timed('strip'));
     await pass(async (f) => pool.analyze(f.bytes.slice()));
   }
-  for (const entry of perFile.values()) entry.analysis.length = entry.strip.length = 0;
+  for (const entry of perFile.values()) entry.analysis.length = entry.pooled.length = entry.strip.length = 0;
   for (let round = 0; round < ROUNDS; round++) {
     results.exiftoolRead.push(exiftool(['-j', '-n', ...files.map((f) => f.path)]));
     results.analysis.push(await pass(timed('analysis')));
     // The request's own buffer is transferred to the worker; copying it here stands for multer.
     const copies = files.map((f) => f.bytes.slice());
     let i = 0;
-    results.pooled.push(await pass(async () => analyzeImageMetadata(await pool.analyze(copies[i++]))));
+    results.pooled.push(
+      await pass(async (f) => {
+        const start = performance.now();
+        analyzeImageMetadata(await pool.analyze(copies[i++]));
+        perFile.get(f.name).pooled.push(ms(start));
+      }),
+    );
     const out = join(work, `out-${round}`);
     mkdirSync(out);
     results.exiftoolStrip.push(exiftool(['-q', '-q', '-all=', '-o', `${out}/`, ...files.map((f) => f.path)]));
@@ -142,6 +148,7 @@ const rows = files.map((f) => {
     file: f.name.length > 42 ? `${f.name.slice(0, 41)}…` : f.name,
     size: mb(f.bytes.length),
     'analysis ms': fmt(median(perFile.get(f.name).analysis), 3),
+    'pool ms': fmt(median(perFile.get(f.name).pooled), 3),
     'strip ms': fmt(median(perFile.get(f.name).strip), 3),
     'analyze RSS +': `${mb(m.analyze)} (${fmt(m.analyze / f.bytes.length, 1)}×)`,
     'strip RSS +': `${mb(m.strip)} (${fmt(m.strip / f.bytes.length, 1)}×)`,
@@ -157,11 +164,17 @@ const line = (label, oursT, theirsT, target) => {
 };
 console.log('per image:');
 line('analysis (read + findings), in-process', ours.analysis, exiftoolRead, TARGETS.analysis);
-line('analysis through the worker pool', ours.pooled, exiftoolRead, TARGETS.analysis);
+line('analysis as a request pays it (pool)', ours.pooled, exiftoolRead, TARGETS.analysis);
 line('strip', ours.strip, exiftoolStrip, TARGETS.strip);
 const typical = (kind) => files.reduce((sum, f) => sum + median(perFile.get(f.name)[kind]), 0) / n;
 console.log(
-  `typical image (mean of the per-file medians, without the odd GC pause): analysis ${fmt(typical('analysis'), 3)} ms (${fmt(exiftoolRead.wall / n / typical('analysis'), 0)}× exiftool), strip ${fmt(typical('strip'), 3)} ms (${fmt(exiftoolStrip.wall / n / typical('strip'), 0)}× exiftool)`,
+  `typical image (mean of the per-file medians, without the odd GC pause): analysis ${fmt(typical('analysis'), 3)} ms in-process (${fmt(exiftoolRead.wall / n / typical('analysis'), 0)}× exiftool), ${fmt(typical('pooled'), 3)} ms through the pool (${fmt(exiftoolRead.wall / n / typical('pooled'), 0)}×), strip ${fmt(typical('strip'), 3)} ms (${fmt(exiftoolStrip.wall / n / typical('strip'), 0)}× exiftool)`,
+);
+// The figure that counts: a request goes through the worker pool (upload transferred in, metadata
+// back, findings on the main thread) and pays its share of garbage collection: the mean per image.
+const requestRatio = exiftoolRead.wall / ours.pooled.wall;
+console.log(
+  `analysis as a request pays it: ${fmt(requestRatio, 0)}× faster than exiftool (wall, mean per image) — target ≥ ${TARGETS.analysis}×: ${requestRatio >= TARGETS.analysis ? 'met' : 'NOT met'}`,
 );
 console.log("exiftool's times include its start-up (one process for all files, as the issue asks).");
 

@@ -1,9 +1,10 @@
 /**
- * exifr does the standard parsing: TIFF/EXIF/GPS IFDs (JPEG and TIFF files, and the TIFF blocks
- * found in PNG and WebP), finding XMP packets and IPTC records. XMP packets are parsed by
- * xmp-packet.parser.ts and ICC profiles' descriptions read by icc-profile.reader.ts, both much
- * cheaper than exifr's parsers. This file calls exifr with raw values and numeric tag keys, and
- * turns its output into MetadataCollector entries through the field catalogue.
+ * exifr reads IPTC records (JPEG Photoshop segments, TIFF IFD0, PNG raw profiles). The rest of
+ * what the check once asked exifr for is read by our own small readers, each compared with exifr
+ * in its spec and much cheaper than exifr's full parsers: the TIFF/EXIF/GPS IFDs' records by
+ * tiff-records.reader.ts (in exifr's output shape), XMP packets by xmp-packet.parser.ts, ICC
+ * profiles' descriptions by icc-profile.reader.ts. This file turns those records into
+ * MetadataCollector entries through the field catalogue.
  *
  * exifr is only ever given bytes: given a string it would treat it as a URL or a path and fetch it.
  */
@@ -15,6 +16,7 @@ import { iccDescription } from './icc-profile.reader';
 import { parseXmpPacket, XmpSelection } from './xmp-packet.parser';
 import { EmbeddedImage } from './image-metadata.types';
 import { MetadataCollector } from './metadata.collector';
+import { readTiffRecords, TiffRecordTags } from './tiff-records.reader';
 import {
   AI_DIGITAL_SOURCE_TYPES,
   EXIF_FIELDS,
@@ -47,7 +49,7 @@ export interface ExifrOutput {
   exif?: Record_;
   gps?: Record_;
   iptc?: Record_;
-  /** The ICC profile's description, read by icc-profile.reader.ts (not exifr: see OPTIONS.icc). */
+  /** The ICC profile's description, read by icc-profile.reader.ts (not exifr: see EXIFR_OPTIONS.icc). */
   iccDescription?: string;
   /** The raw XMP packet(s): IFD0's (read here) or the JPEG segments' (jpeg-metadata.reader.ts). */
   xmp?: string;
@@ -55,7 +57,8 @@ export interface ExifrOutput {
   userComment?: Uint8Array | string;
 }
 
-const OPTIONS = {
+/** The options the check read everything with before tiff-records.reader.ts (its spec compares with them). */
+export const EXIFR_OPTIONS = {
   tiff: true,
   ifd0: {},
   ifd1: true,
@@ -86,6 +89,24 @@ const OPTIONS = {
 // exifr keeps one parsed Options per options object it is given (a Map keyed by identity): the
 // objects must be created once, or each call pays the set-up and the map grows without end.
 const IPTC_OPTIONS = { iptc: { translateKeys: false } } as ExifrOptions;
+/** IPTC alone: exifr finds the record (JPEG segment, TIFF IFD0 tag) as with EXIFR_OPTIONS. */
+const IPTC_ONLY = {
+  ...EXIFR_OPTIONS,
+  tiff: false,
+  ifd0: false,
+  ifd1: false,
+  exif: false,
+  gps: false,
+  userComment: false,
+} as unknown as ExifrOptions;
+
+/** The tags collectTiffRecords reads, per block. */
+export const TIFF_RECORD_TAGS: TiffRecordTags = {
+  ifd0: new Set([...IFD0_FIELDS.map((f) => f.tag), 0x0112]),
+  exif: new Set([...EXIF_FIELDS.map((f) => f.tag), ...Object.keys(TIME_ZONE_TAGS).map(Number)]),
+  gps: new Set([1, 2, 3, 4, 5, 6, 7, 29]),
+  ifd1: new Set([0x0100, 0x0101, 0x0111, 0x0117, 0x0201, 0x0202]),
+};
 
 const XMP_TAG = 0x02bc;
 const ICC_PROFILE_TAG = 0x8773;
@@ -125,14 +146,40 @@ function tiffPackets(tiff: Uint8Array, out: ExifrOutput) {
   }
 }
 
+/** The IPTC record exifr finds in a JPEG file or a TIFF block. */
+async function exifrIptcIn(input: Uint8Array): Promise<Record_ | undefined> {
+  const out = (await exifr.parse(input, IPTC_ONLY)) as ExifrOutput | undefined;
+  return out?.iptc;
+}
+
 /**
- * exifr on a JPEG or TIFF file, or on a bare TIFF block (II/MM header). A JPEG's XMP and ICC
- * profile are found by the segment walk (jpeg-metadata.reader.ts); a TIFF block's here, in IFD0.
+ * The records of a JPEG: its EXIF segment's TIFF block (the first APP1 "Exif\0\0" segment, the
+ * one exifr reads) and, when it has a Photoshop segment, exifr's IPTC. Its XMP and ICC profile are
+ * found by the segment walk (jpeg-metadata.reader.ts).
  */
-export async function exifrParse(input: Uint8Array): Promise<ExifrOutput> {
-  const out = ((await exifr.parse(input, OPTIONS as unknown as ExifrOptions)) as ExifrOutput | undefined) ?? {};
-  const tiff = input.length > 8 && ((input[0] === 0x49 && input[1] === 0x49) || (input[0] === 0x4d && input[1] === 0x4d));
-  if (tiff) tiffPackets(input, out);
+export async function jpegRecords(jpeg: Uint8Array, exifBlock: Uint8Array | undefined, photoshop: boolean): Promise<ExifrOutput> {
+  const out: ExifrOutput = exifBlock ? readTiffRecords(exifBlock, TIFF_RECORD_TAGS) : {};
+  if (photoshop) {
+    const iptc = await exifrIptcIn(jpeg);
+    if (iptc) out.iptc = iptc;
+  }
+  return out;
+}
+
+/**
+ * The records of a bare TIFF block (a TIFF file, a PNG eXIf or WebP EXIF chunk), with the XMP
+ * packet, ICC description and IPTC record its IFD0 holds. Throws on a block without a TIFF
+ * byte-order mark, as exifr did ("Unknown file format").
+ */
+export async function tiffBlockRecords(tiff: Uint8Array): Promise<ExifrOutput> {
+  const marked = tiff.length >= 2 && ((tiff[0] === 0x49 && tiff[1] === 0x49) || (tiff[0] === 0x4d && tiff[1] === 0x4d));
+  if (!marked) throw new Error('Not a TIFF block');
+  const { hasIptc, ...out } = readTiffRecords(tiff, TIFF_RECORD_TAGS);
+  if (hasIptc) {
+    const iptc = await exifrIptcIn(tiff);
+    if (iptc) out.iptc = iptc;
+  }
+  if (tiff.length > 8) tiffPackets(tiff, out);
   return out;
 }
 

@@ -1,12 +1,12 @@
 /**
- * JPEG: exifr reads EXIF, XMP (including extended XMP), IPTC and ICC from the whole file; this
- * reader walks the marker segments for what it does not report: the EXIF block itself (for maker
- * notes and the thumbnail's size), comments, JFIF/JFXX and Photoshop thumbnails, MPF additional
- * images, vendor segments and data after the end of the image.
+ * JPEG: this reader walks the marker segments for the EXIF block (its records, maker notes and
+ * the thumbnail's size), XMP (including extended XMP), the ICC profile, comments, JFIF/JFXX and
+ * Photoshop thumbnails, MPF additional images, vendor segments and data after the end of the
+ * image; exifr reads the IPTC record when there is a Photoshop segment.
  */
 import { hasAscii, latin1, MalformedImageError, u16be, u32be, u32le } from '../../shared/metadata-strip/bytes.util';
 import { IfdReader } from '../../shared/metadata-strip/tiff-ifd.reader';
-import { collectTiffRecords, exifrParse } from './exifr.reader';
+import { collectTiffRecords, jpegRecords } from './exifr.reader';
 import { iccDescription } from './icc-profile.reader';
 import { MetadataCollector } from './metadata.collector';
 import { collectMakerNotes } from './tiff-metadata.reader';
@@ -18,6 +18,10 @@ const EOI = 0xd9;
 
 export interface JpegLayout {
   exifTiff?: Uint8Array;
+  /** The TIFF block of the first APP1 "Exif\0\0" segment: the one exifr reads the records from. */
+  exifBlock?: Uint8Array;
+  /** An APP13 "Photoshop" segment is present (where exifr finds IPTC). */
+  photoshopSegment?: boolean;
   /** Where the first scan's data starts; the end-of-image marker is searched from there. */
   scanStart?: number;
   /** The ICC profile's description (APP2 "ICC_PROFILE" segments, joined as exifr joins them). */
@@ -87,6 +91,8 @@ export function walkJpeg(bytes: Uint8Array, c: MetadataCollector): JpegLayout {
       break;
     }
     if (marker === 0xe1 && hasAscii(bytes, at, 'Exif\0') && !layout.exifTiff) layout.exifTiff = bytes.subarray(at + 6, end);
+    if (marker === 0xe1 && hasAscii(bytes, at, 'Exif\0\0') && !layout.exifBlock) layout.exifBlock = bytes.subarray(at + 6, end);
+    if (marker === 0xed && hasAscii(bytes, at, 'Photoshop')) layout.photoshopSegment = true;
     if (marker === 0xe0 && hasAscii(bytes, at, 'JFIF\0') && end - at >= 14) {
       const w = bytes[at + 12];
       const h = bytes[at + 13];
@@ -159,7 +165,7 @@ function trailingData(bytes: Uint8Array, scanStart: number, c: MetadataCollector
 export async function readJpegMetadata(bytes: Uint8Array, c: MetadataCollector) {
   const layout = walkJpeg(bytes, c);
   try {
-    const out = await exifrParse(bytes);
+    const out = await jpegRecords(bytes, layout.exifBlock, layout.photoshopSegment === true);
     if (layout.iccDescription !== undefined) out.iccDescription = layout.iccDescription;
     if (layout.xmp !== undefined) out.xmp = layout.xmp;
     collectTiffRecords(c, out, 'EXIF', layout.exifTiff);

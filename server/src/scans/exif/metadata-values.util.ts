@@ -15,8 +15,37 @@ const XMP_COORDINATE = /^\s*(\d{1,3}),(\d{1,2}(?:\.\d+)?)(?:,(\d{1,2}(?:\.\d+)?)
 const MAX_TEXT = 1_000;
 const utf8Decoder = new TextDecoder('utf-8', { fatal: false });
 
+/** Characters `\s` matches from U+00A0 up (below it: tab to carriage return, and the space). */
+function isWideSpace(code: number): boolean {
+  return (
+    code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
+    code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+  );
+}
+
+/**
+ * True when cleanText would return `value` unchanged: no control characters, no whitespace but
+ * single spaces between words, not too long. Most values are, and a scan is much cheaper than
+ * the two replacements.
+ */
+function alreadyClean(value: string): boolean {
+  const n = value.length;
+  if (n === 0 || n > MAX_TEXT) return false;
+  let space = true; // no leading space
+  for (let i = 0; i < n; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0x20) {
+      if (space) return false;
+      space = true;
+    } else if (code < 0x20 || code === 0x7f || (code >= 0xa0 && isWideSpace(code))) return false;
+    else space = false;
+  }
+  return !space; // no trailing space
+}
+
 /** Printable, trimmed, single-spaced text, at most 1,000 characters; undefined when empty. */
 export function cleanText(value: string): string | undefined {
+  if (alreadyClean(value)) return value;
   // Cut first: a multi-megabyte text field must not cost multi-megabyte regular expressions.
   const head = value.length > MAX_TEXT * 4 ? value.slice(0, MAX_TEXT * 4) : value;
   const text = head.replace(CONTROL_CHARACTERS, '').replace(WHITESPACE, ' ').trim();
@@ -24,7 +53,21 @@ export function cleanText(value: string): string | undefined {
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
 }
 
+/** Below this many bytes, ASCII is turned into text by hand: TextDecoder's call costs more. */
+const SHORT_TEXT = 64;
+
 export function decodeUtf8(bytes: Uint8Array): string {
+  const n = bytes.length;
+  if (n <= SHORT_TEXT) {
+    let ascii = true;
+    for (let i = 0; i < n; i++) {
+      if (bytes[i] >= 0x80) {
+        ascii = false;
+        break;
+      }
+    }
+    if (ascii) return String.fromCharCode.apply(null, bytes as unknown as number[]);
+  }
   return utf8Decoder.decode(bytes);
 }
 
@@ -47,7 +90,7 @@ export function decodeUtf16(bytes: Uint8Array, littleEndian = true): string {
 export function decodeCString(bytes: Uint8Array): string {
   const end = bytes.indexOf(0);
   const body = end >= 0 ? bytes.subarray(0, end) : bytes;
-  const text = utf8Decoder.decode(body);
+  const text = decodeUtf8(body);
   return text.includes('\uFFFD') ? decodeLatin1(body) : text;
 }
 

@@ -10,7 +10,9 @@ export type WorkerErrorKind = 'unsupported' | 'malformed' | 'internal';
 /** Sent once the worker has loaded its code: job deadlines start from then. */
 export type WorkerReady = { ready: true };
 
-export type WorkerReply =
+/** `input` is the job's buffer handed back (metadata.worker.ts says why); the pool drops it. */
+export type WorkerReply = (
   | { id: number; ok: true; op: 'analyze'; metadata: ImageMetadata; heapUsedBytes: number }
   | { id: number; ok: true; op: 'strip'; type: ImageType; bytes: Uint8Array; removed: string[]; heapUsedBytes: number }
-  | { id: number; ok: false; kind: WorkerErrorKind; message: string };
+  | { id: number; ok: false; kind: WorkerErrorKind; message: string }
+) & { input?: Uint8Array };

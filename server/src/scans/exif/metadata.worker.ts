@@ -12,26 +12,35 @@ import type { WorkerJob, WorkerReady, WorkerReply } from './metadata-worker.prot
 
 Object.defineProperty(globalThis, 'fetch', { value: undefined, configurable: true, writable: false });
 
-function reply(message: WorkerReply, transfer: ArrayBuffer[] = []) {
-  parentPort?.postMessage(message, transfer);
+/**
+ * Sends the reply and hands the job's input buffer back with it. The upload is done with once
+ * read, but letting it die here costs every request: a worker's small heap counts the freed
+ * megabytes as external memory and collects for them (about 0.1–0.2 ms per image on the corpus);
+ * the main thread, whose heap is larger, frees them in its routine collections.
+ */
+function reply(job: WorkerJob, message: WorkerReply, transfer: ArrayBuffer[] = []) {
+  const input = job.bytes.buffer as ArrayBuffer;
+  const giveBack = input.byteLength > 0 && !transfer.includes(input);
+  parentPort?.postMessage(giveBack ? { ...message, input: job.bytes } : message, giveBack ? [...transfer, input] : transfer);
 }
 
 async function handle(job: WorkerJob) {
   try {
     if (job.op === 'analyze') {
       const metadata = await readImageMetadata(job.bytes);
-      reply({ id: job.id, ok: true, op: 'analyze', metadata, heapUsedBytes: getHeapStatistics().used_heap_size });
+      reply(job, { id: job.id, ok: true, op: 'analyze', metadata, heapUsedBytes: getHeapStatistics().used_heap_size });
     } else {
       const result = stripMetadata(job.bytes);
       const bytes = result.bytes;
       reply(
+        job,
         { id: job.id, ok: true, op: 'strip', type: result.type, bytes, removed: result.removed, heapUsedBytes: getHeapStatistics().used_heap_size },
         [bytes.buffer as ArrayBuffer],
       );
     }
   } catch (err) {
     const kind = err instanceof UnsupportedImageError ? 'unsupported' : err instanceof MalformedImageError ? 'malformed' : 'internal';
-    reply({ id: job.id, ok: false, kind, message: err instanceof Error ? err.message : String(err) });
+    reply(job, { id: job.id, ok: false, kind, message: err instanceof Error ? err.message : String(err) });
   }
 }
 

@@ -1,11 +1,11 @@
 /**
- * TIFF files (exifr reads their tags, XMP, IPTC and ICC) plus what exifr leaves out: maker notes,
+ * TIFF files (their tags, XMP, IPTC and ICC: tiffBlockRecords) plus maker notes,
  * reduced-resolution images and SubIFD previews, and Photoshop's thumbnail. Also the maker-note
  * step shared by every container that carries an EXIF TIFF block.
  */
 import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
 import { findEntry, IfdReader } from '../../shared/metadata-strip/tiff-ifd.reader';
-import { collectTiffRecords, exifrParse } from './exifr.reader';
+import { collectTiffRecords, tiffBlockRecords } from './exifr.reader';
 import { MetadataCollector } from './metadata.collector';
 import { readMakerNotes } from './maker-notes.reader';
 import { readPhotoshopResources } from './photoshop-resources.reader';
@@ -41,7 +41,7 @@ export async function readTiffMetadata(bytes: Uint8Array, c: MetadataCollector) 
     throw new MalformedImageError('The TIFF structure is damaged');
   }
   try {
-    const out = await exifrParse(bytes);
+    const out = await tiffBlockRecords(bytes);
     // In a TIFF file the second IFD is another page or a thumbnail, judged below, not EXIF's IFD1.
     delete out.ifd1;
     collectTiffRecords(c, out, 'EXIF', bytes);

@@ -1,7 +1,7 @@
 /**
  * WebP: exifr cannot read it at all (TOOLCHAIN.md), so the RIFF chunks are walked here; the EXIF
- * chunk goes to exifr as a TIFF block (with or without the "Exif\0\0" prefix some writers add), the
- * XMP chunk to the XMP reader, the ICC profile to exifr's ICC parser.
+ * chunk is read as a TIFF block (with or without the "Exif\0\0" prefix some writers add), the
+ * XMP chunk to the XMP reader, the ICC profile to icc-profile.reader.ts.
  */
 import { latin1, MalformedImageError, u32le } from '../../shared/metadata-strip/bytes.util';
 import { WEBP_KEPT_CHUNKS } from '../../shared/metadata-strip/webp.stripper';

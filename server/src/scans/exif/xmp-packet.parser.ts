@@ -23,7 +23,8 @@ function selected(selection: XmpSelection | undefined, ns: string, name: string)
 interface XmlAttribute {
   ns: string;
   name: string;
-  value: XmpValue;
+  /** As written: normalised only when read (most of a description's attributes are not). */
+  raw: string;
 }
 
 interface XmlElement {
@@ -150,7 +151,7 @@ function readTree(xml: string, selection: XmpSelection | undefined): XmlElement[
         value = xml.slice(start, at);
       }
       const attr = name.includes(':') ? PREFIXED_ATTRIBUTE.exec(name) : null;
-      if (attr) element.attrs.push({ ns: attr[1], name: attr[2], value: normalizeXmpValue(value) });
+      if (attr) element.attrs.push({ ns: attr[1], name: attr[2], raw: value });
     }
     if (abandoned) {
       pos = xml.indexOf('<', pos + 1);
@@ -211,7 +212,10 @@ function serialize(element: XmlElement): XmpValue {
   }
   if (element.ns === 'rdf' && element.name === 'li' && children.length === 1 && attrs.length === 0) return serialize(children[0]);
   const output: Record<string, unknown> = {};
-  for (const attr of attrs) if (attr.value !== undefined) output[attr.name] = attr.value;
+  for (const attr of attrs) {
+    const normalised = normalizeXmpValue(attr.raw);
+    if (normalised !== undefined) output[attr.name] = normalised;
+  }
   for (const child of children) {
     const serialized = serialize(child);
     if (serialized !== undefined) output[child.name] = serialized;
@@ -242,7 +246,8 @@ export function parseXmpPacket(xml: string, selection?: XmpSelection): Record<st
     for (const attr of description.attrs) {
       if (!selected(selection, attr.ns, attr.name)) continue;
       const target = (xmp[attr.ns] ??= {});
-      if (attr.value !== undefined) target[attr.name] = attr.value;
+      const value = normalizeXmpValue(attr.raw);
+      if (value !== undefined) target[attr.name] = value;
     }
     for (const child of visibleChildren(description.nodes)) {
       if (!selected(selection, child.ns, child.name)) continue;
