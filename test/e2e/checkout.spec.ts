@@ -7,6 +7,7 @@ import { FakeStripeJs } from '../fakes/stripe-js';
 import type { TrackedPage } from '../support/browser';
 import { checkAxe, checkClean, Checks } from '../support/checks';
 import { useBuiltAppAndBrowser } from '../support/e2e-suite';
+import { logInInBrowser, signUpThroughApi } from '../support/signup-page';
 
 /**
  * Checkout in a real browser against the built app, the Stripe API fake and the Stripe.js fake:
@@ -33,19 +34,8 @@ const adSlot = (page: Page) => page.getByTestId('ad-slot');
 /** An account made through the API, then signed in through the login page (lands on /dashboard). */
 async function signedInUser(t: TrackedPage, baseUrl: string, label: string): Promise<string> {
   const { email, ip } = freshUser(label);
-  await t.page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
-  const res = await fetch(`${baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status}`);
-  await t.goto('/login');
-  await main(t.page).getByLabel('Email').fill(email);
-  await main(t.page).getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await main(t.page).getByRole('button', { name: 'Sign In', exact: true }).click();
-  await t.page.waitForURL((url) => url.pathname === '/dashboard');
-  await t.settle();
+  await signUpThroughApi(t, baseUrl, { email, password: PASSWORD, ip });
+  await logInInBrowser(t, email, PASSWORD);
   return email;
 }
 

@@ -6,12 +6,10 @@ import { Client } from 'pg';
 import type { Download, Locator, Page } from 'playwright-core';
 import { ONBOARDING_FLAG_KEY } from '../../client/src/dashboard/onboarding-flag';
 import { FINDINGS_CSV_COLUMNS } from '../../server/src/reports/findings-csv.writer';
-import { FakeDnsServer } from '../fakes/dns-server';
-import { FakeGravatar } from '../fakes/gravatar';
-import { FakeHibp, sampleBreach } from '../fakes/hibp';
+import { northwindBreach, sampleBreach } from '../fakes/hibp';
 import type { TrackedPage } from '../support/browser';
 import { checkAxe, checkClean, Checks } from '../support/checks';
-import { useBuiltAppAndBrowser } from '../support/e2e-suite';
+import { useBuiltAppWithScanFakes } from '../support/scan-fakes';
 import { signUpInBrowser } from '../support/signup-page';
 
 /**
@@ -26,32 +24,15 @@ jest.setTimeout(120_000);
 const DOMAIN = 'footprint-report-e2e.example';
 const BREACHED = `grace.breached@${DOMAIN}`;
 const LANTERN = sampleBreach();
-const NORTHWIND = sampleBreach({
-  Name: 'NorthwindForum',
-  Title: 'Northwind Forum',
-  Domain: 'northwindforum.example',
-  BreachDate: '2019-11-02',
-  PwnCount: 1204,
-  Description: 'The invented Northwind Forum leaked profile data.',
-  DataClasses: ['Email addresses', 'Usernames'],
-});
+const NORTHWIND = northwindBreach();
 
-const hibp = new FakeHibp();
-const gravatar = new FakeGravatar();
-const dns = new FakeDnsServer();
-
-// The fakes must listen before the app starts (it reads their addresses at start).
-beforeAll(async () => {
-  await Promise.all([hibp.start(), gravatar.start(), dns.start()]);
-  hibp.catalogue = [LANTERN, NORTHWIND];
-  hibp.setBreaches(BREACHED, [LANTERN, NORTHWIND]);
-  gravatar.addProfile(BREACHED, { display_name: 'Grace Breached', location: 'Porto, Portugal' });
-  dns.set(DOMAIN, { MX: [{ exchange: `mail.${DOMAIN}`, priority: 10 }], TXT: [['v=spf1 -all']] });
+const { suite } = useBuiltAppWithScanFakes({
+  email: BREACHED,
+  domain: DOMAIN,
+  breaches: [LANTERN, NORTHWIND],
+  displayName: 'Grace Breached',
+  location: 'Porto, Portugal',
 });
-afterAll(async () => {
-  await Promise.all([hibp.close(), gravatar.close(), dns.close()]);
-});
-const suite = useBuiltAppAndBrowser(() => ({ ...hibp.env, ...gravatar.env, ...dns.env }));
 
 let counter = 0;
 /** A fresh client IP and address per test (the app trusts X-Forwarded-For from loopback), so rate limits stay apart. */

@@ -4,6 +4,7 @@ import { SmtpSink } from '../fakes/smtp-sink';
 import type { TrackedPage } from '../support/browser';
 import { checkAxe, checkClean, checkSingleH1, Checks } from '../support/checks';
 import { useBuiltAppAndBrowser } from '../support/e2e-suite';
+import { logInInBrowser, signUpThroughApi } from '../support/signup-page';
 
 /**
  * Monitoring in a real browser against the built app: a free account is at its limit (Upgrade
@@ -47,20 +48,9 @@ async function setPlan(email: string, tier: 'plus' | 'pro') {
 /** An account made through the API (on `tier`), then signed in through the login page. */
 async function signedInUser(t: TrackedPage, label: string, tier: 'free' | 'plus'): Promise<string> {
   const { email, ip } = freshUser(label);
-  await t.page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
-  const res = await fetch(`${suite.app.baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status}`);
+  await signUpThroughApi(t, suite.app.baseUrl, { email, password: PASSWORD, ip });
   if (tier !== 'free') await setPlan(email, tier);
-  await t.goto('/login');
-  await main(t.page).getByLabel('Email').fill(email);
-  await main(t.page).getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await main(t.page).getByRole('button', { name: 'Sign In', exact: true }).click();
-  await t.page.waitForURL((url) => url.pathname === '/dashboard');
-  await t.settle();
+  await logInInBrowser(t, email, PASSWORD);
   return email;
 }
 

@@ -2,12 +2,10 @@
 // (page.evaluate callbacks run in the browser)
 import { createHash } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { FakeDnsServer } from '../fakes/dns-server';
-import { FakeGravatar } from '../fakes/gravatar';
-import { FakeHibp, sampleBreach } from '../fakes/hibp';
+import { northwindBreach, sampleBreach } from '../fakes/hibp';
 import type { TrackedPage } from '../support/browser';
 import { checkAxe, checkClean, Checks } from '../support/checks';
-import { useBuiltAppAndBrowser } from '../support/e2e-suite';
+import { useBuiltAppWithScanFakes } from '../support/scan-fakes';
 import { signUpInBrowser } from '../support/signup-page';
 
 /**
@@ -21,35 +19,23 @@ jest.setTimeout(90_000);
 const DOMAIN = 'footprint-e2e.example';
 const BREACHED = `ada.breached@${DOMAIN}`;
 const LANTERN = sampleBreach();
-const NORTHWIND = sampleBreach({
-  Name: 'NorthwindForum',
-  Title: 'Northwind Forum',
-  Domain: 'northwindforum.example',
-  BreachDate: '2019-11-02',
-  PwnCount: 1204,
+// HIBP descriptions hold HTML: the widget shows them as plain text.
+const NORTHWIND = northwindBreach({
   Description: 'The invented <a href="https://northwindforum.example">Northwind Forum</a> leaked &quot;profile&quot; data.',
-  DataClasses: ['Email addresses', 'Usernames'],
 });
 const BREACHED_PASSWORD = 'lantern-market-2021';
 const BREACHED_PASSWORD_COUNT = 5321;
 
-const hibp = new FakeHibp();
-const gravatar = new FakeGravatar();
-const dns = new FakeDnsServer();
-
-// The fakes must listen before the app starts (it reads their addresses at start).
-beforeAll(async () => {
-  await Promise.all([hibp.start(), gravatar.start(), dns.start()]);
-  hibp.catalogue = [LANTERN, NORTHWIND];
-  hibp.setBreaches(BREACHED, [LANTERN, NORTHWIND]);
+const { hibp, suite } = useBuiltAppWithScanFakes({
+  email: BREACHED,
+  domain: DOMAIN,
+  breaches: [LANTERN, NORTHWIND],
+  displayName: 'Ada Breached',
+  location: 'Lisbon, Portugal',
+});
+beforeAll(() => {
   hibp.addPassword(BREACHED_PASSWORD, BREACHED_PASSWORD_COUNT);
-  gravatar.addProfile(BREACHED, { display_name: 'Ada Breached', location: 'Lisbon, Portugal' });
-  dns.set(DOMAIN, { MX: [{ exchange: `mail.${DOMAIN}`, priority: 10 }], TXT: [['v=spf1 -all']] });
 });
-afterAll(async () => {
-  await Promise.all([hibp.close(), gravatar.close(), dns.close()]);
-});
-const suite = useBuiltAppAndBrowser(() => ({ ...hibp.env, ...gravatar.env, ...dns.env }));
 
 let counter = 0;
 /** A fresh client IP per test (the app trusts X-Forwarded-For from loopback), so rate limits stay apart. */

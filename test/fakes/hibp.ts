@@ -32,6 +32,20 @@ export function sampleBreach(overrides: Partial<HibpBreach> = {}): HibpBreach {
   };
 }
 
+/** A second invented breach, of usernames rather than passwords (a lower risk than sampleBreach's). */
+export function northwindBreach(overrides: Partial<HibpBreach> = {}): HibpBreach {
+  return sampleBreach({
+    Name: 'NorthwindForum',
+    Title: 'Northwind Forum',
+    Domain: 'northwindforum.example',
+    BreachDate: '2019-11-02',
+    PwnCount: 1204,
+    Description: 'The invented Northwind Forum leaked profile data.',
+    DataClasses: ['Email addresses', 'Usernames'],
+    ...overrides,
+  });
+}
+
 /** Padded range answers have between these many lines (the real service pads to 800–1,000). */
 const PADDED_LINES = { min: 300, max: 400 };
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type request from 'supertest';
 import { SAMPLE_REPORT } from '../../server/src/reports/report.catalogue';
+import { breachDetail } from '../../server/src/scans/analysis/email-breaches.analyzer';
 import { REPORT_MESSAGES } from '../../server/src/reports/reports.dto';
 import { REPORT_RATE_LIMITS } from '../../server/src/reports/reports-rate-limits.catalogue';
 import { FakeDnsServer } from '../fakes/dns-server';
@@ -119,26 +120,9 @@ describe('dashboard and reports', () => {
     };
   }
 
-  const oldBreach = {
-    kind: 'breach',
-    name: 'SupersededBreach',
-    title: 'Superseded Breach',
-    domain: 'superseded.example',
-    breachDate: '2015-01-01',
-    addedDate: '2015-02-01',
-    modifiedDate: '2015-02-01',
-    pwnCount: 77,
-    description: '',
-    dataClasses: ['Email addresses'],
-    isVerified: true,
-    isFabricated: false,
-    isSensitive: false,
-    isRetired: false,
-    isSpamList: false,
-    source: 'Have I Been Pwned',
-    risk: 'medium',
-    evidence: { summary: 'old' },
-  };
+  const oldBreach = breachDetail(
+    sampleBreach({ Name: 'SupersededBreach', Title: 'Superseded Breach', Domain: 'superseded.example', BreachDate: '2015-01-01', PwnCount: 77, DataClasses: ['Email addresses'] }),
+  );
   const formulaFinding = {
     kind: 'risk',
     type: 'page_email_address',

@@ -1,6 +1,8 @@
-import { Alert, Box, Button, Card, Center, Heading, SimpleGrid, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Center, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { LoadFailed, LoadingBlock } from '../components/LoadStatus';
+import { StatCard } from '../components/StatCard';
 import { scoreTone } from '../scans/scan-display';
 import { formatDay } from './dashboard-display';
 import type { Dashboard } from './dashboard-types';
@@ -36,30 +38,15 @@ function Section({ title, children, action }: { title: string; children: ReactNo
   );
 }
 
-function StatCard({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <Card.Root variant="outline">
-      <Card.Body>
-        <Stat.Root data-testid={testId}>
-          <Stat.Label color="gray.700" fontSize="md">
-            {label}
-          </Stat.Label>
-          <Stat.ValueText fontSize="3xl">{children}</Stat.ValueText>
-        </Stat.Root>
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
 /** Spec: Total Scans, Average Score as N/100 (coloured 80+ green, 60–79 yellow, below red), Last Scan or 'Never'. */
 function OverviewCards({ data }: { data: Dashboard }) {
   const tone = data.averageScore === null ? undefined : scoreTone(data.averageScore);
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-      <StatCard label="Total Scans" testId="stat-total-scans">
+      <StatCard label="Total Scans" testId="stat-total-scans" valueSize="3xl">
         {data.totalScans}
       </StatCard>
-      <StatCard label="Average Score" testId="stat-average-score">
+      <StatCard label="Average Score" testId="stat-average-score" valueSize="3xl">
         {data.averageScore === null || !tone ? (
           <Text as="span" color="gray.600" aria-label="No completed scans yet">
             —
@@ -70,7 +57,7 @@ function OverviewCards({ data }: { data: Dashboard }) {
           </Text>
         )}
       </StatCard>
-      <StatCard label="Last Scan" testId="stat-last-scan">
+      <StatCard label="Last Scan" testId="stat-last-scan" valueSize="3xl">
         {data.lastScanAt ? <time dateTime={data.lastScanAt}>{formatDay(data.lastScanAt)}</time> : 'Never'}
       </StatCard>
     </SimpleGrid>
@@ -89,24 +76,13 @@ export interface DashboardOverviewProps {
 /** The Overview tab: cards, recent scans, risk distribution and score trend, all from the server's history. */
 export function DashboardOverview({ state, onRetry, onStartScan, notices }: DashboardOverviewProps) {
   if (state.status === 'loading') {
-    return (
-      <Center py="12" role="status">
-        <Spinner size="lg" color="blue.600" />
-        <Text ms="3">Loading your overview...</Text>
-      </Center>
-    );
+    return <LoadingBlock>Loading your overview...</LoadingBlock>;
   }
   if (state.status === 'error') {
     return (
       <Stack gap="6">
         {notices}
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>Failed to load your overview.</Alert.Title>
-          <Button size="sm" variant="outline" ms="auto" onClick={onRetry}>
-            Try again
-          </Button>
-        </Alert.Root>
+        <LoadFailed title="Failed to load your overview." onRetry={onRetry} />
       </Stack>
     );
   }

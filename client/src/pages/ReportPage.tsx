@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Container, Flex, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Container, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { api } from '../api/client';
+import { LoadFailed, LoadingBlock } from '../components/LoadStatus';
 import { formatDateTime } from '../dashboard/dashboard-display';
 import { ReportDownloads } from '../reports/ReportDownloads';
 import type { Report } from '../reports/report-types';
@@ -49,22 +50,9 @@ export default function ReportPage() {
         {state.status === 'ready' && <ReportDownloads pdfAvailable={state.report.pdfAvailable} />}
       </Flex>
 
-      {state.status === 'loading' && (
-        <Center py="12" role="status">
-          <Spinner size="lg" color="blue.600" />
-          <Text ms="3">Loading your report...</Text>
-        </Center>
-      )}
+      {state.status === 'loading' && <LoadingBlock>Loading your report...</LoadingBlock>}
 
-      {state.status === 'error' && (
-        <Alert.Root status="error" role="alert" mt="8">
-          <Alert.Indicator />
-          <Alert.Title>Failed to load your report.</Alert.Title>
-          <Button size="sm" variant="outline" ms="auto" onClick={retry}>
-            Try again
-          </Button>
-        </Alert.Root>
-      )}
+      {state.status === 'error' && <LoadFailed title="Failed to load your report." onRetry={retry} mt="8" />}
 
       {state.status === 'ready' && (
         <Stack gap="8" mt="8">

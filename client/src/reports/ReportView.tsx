@@ -1,5 +1,6 @@
-import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Stack, Stat, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { StatCard } from '../components/StatCard';
 import { capitalize, formatDate, formatNumber, LEVEL_PALETTE } from '../scans/scan-display';
 import { CATEGORY_LEVEL_PALETTE, RISK_CATEGORIES, TREND_DISPLAY, VIOLATION_TYPE_LABEL } from './report-display';
 import type { Report } from './report-types';
@@ -28,41 +29,26 @@ function LevelBadge({ level, prefix }: { level: keyof typeof LEVEL_PALETTE; pref
   );
 }
 
-function SummaryStat({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <Card.Root variant="outline">
-      <Card.Body>
-        <Stat.Root data-testid={testId}>
-          <Stat.Label color="gray.700" fontSize="md">
-            {label}
-          </Stat.Label>
-          <Stat.ValueText fontSize="2xl">{children}</Stat.ValueText>
-        </Stat.Root>
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
 function ExecutiveSummary({ summary }: { summary: Report['summary'] }) {
   const trend = TREND_DISPLAY[summary.riskTrend];
   return (
     <Section title="Executive Summary" id="report-summary">
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-        <SummaryStat label="Total Scans" testId="summary-total-scans">
+        <StatCard label="Total Scans" testId="summary-total-scans" valueSize="2xl">
           {summary.totalScans}
-        </SummaryStat>
-        <SummaryStat label="Average Risk Score" testId="summary-average-risk">
+        </StatCard>
+        <StatCard label="Average Risk Score" testId="summary-average-risk" valueSize="2xl">
           {summary.averageRiskScore === null ? <span aria-label="No completed scans yet">—</span> : `${summary.averageRiskScore}/100`}
-        </SummaryStat>
-        <SummaryStat label="Risk Trend" testId="summary-risk-trend">
+        </StatCard>
+        <StatCard label="Risk Trend" testId="summary-risk-trend" valueSize="2xl">
           <Flex as="span" align="center" gap="2" color={`${trend.palette}.700`} data-trend={summary.riskTrend}>
             <span aria-hidden="true">{trend.arrow}</span>
             {trend.words}
           </Flex>
-        </SummaryStat>
-        <SummaryStat label="Recommendations" testId="summary-recommendations">
+        </StatCard>
+        <StatCard label="Recommendations" testId="summary-recommendations" valueSize="2xl">
           {summary.recommendationsCount}
-        </SummaryStat>
+        </StatCard>
       </SimpleGrid>
       <Text mt="3" color="gray.700" fontSize="sm">
         Last scan: {summary.lastScanDate ? <time dateTime={summary.lastScanDate}>{formatDate(summary.lastScanDate)}</time> : 'Never'}

@@ -1,28 +1,10 @@
-import type { BreachDetail, CheckId, CheckStatus, Finding, RiskDetail } from '../scans/analysis/analysis.types';
+import { sampleBreach } from '../../../test/fakes/hibp';
+import type { CheckId, CheckStatus, Finding, RiskDetail } from '../scans/analysis/analysis.types';
+import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
 import { baselineKey, changeSummary, findingKey, runSummary, ScannedTarget, workOutChanges } from './monitor-changes.rules';
 
 function breach(name: string, title = name): Finding {
-  const detail: BreachDetail = {
-    kind: 'breach',
-    name,
-    title,
-    domain: `${name.toLowerCase()}.example`,
-    breachDate: '2022-01-01',
-    addedDate: '2022-02-01T00:00:00Z',
-    modifiedDate: '2022-02-01T00:00:00Z',
-    pwnCount: 1000,
-    description: 'An invented breach.',
-    dataClasses: ['Email addresses', 'Passwords'],
-    isVerified: true,
-    isFabricated: false,
-    isSensitive: false,
-    isRetired: false,
-    isSpamList: false,
-    source: 'Have I Been Pwned',
-    risk: 'critical',
-    evidence: { summary: `HIBP lists this address in ${name}` },
-  };
-  return { group: 'breaches', detail };
+  return { group: 'breaches', detail: breachDetail(sampleBreach({ Name: name, Title: title, Domain: `${name.toLowerCase()}.example` })) };
 }
 
 function exposure(value: string): Finding {

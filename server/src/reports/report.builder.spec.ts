@@ -1,4 +1,6 @@
+import { sampleBreach } from '../../../test/fakes/hibp';
 import type { BreachDetail, RiskDetail } from '../scans/analysis/analysis.types';
+import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
 import { FINDING_RECOMMENDATIONS } from '../scans/analysis/recommendation.catalogue';
 import { buildReport, categoryScore, latestPerInput, levelOf, riskTrend, ScoredScan } from './report.builder';
 import { SAMPLE_REPORT } from './report.catalogue';
@@ -8,27 +10,7 @@ const NOW = new Date('2026-02-01T12:00:00Z');
 const at = (day: number) => new Date(Date.UTC(2026, 0, day, 10));
 
 function breach(name: string, overrides: Partial<BreachDetail> = {}): BreachDetail {
-  return {
-    kind: 'breach',
-    name,
-    title: `${name} Title`,
-    domain: `${name.toLowerCase()}.example`,
-    breachDate: '2020-03-04',
-    addedDate: '2020-04-01',
-    modifiedDate: '2020-04-01',
-    pwnCount: 1000,
-    description: '',
-    dataClasses: ['Email addresses', 'Passwords'],
-    isVerified: true,
-    isFabricated: false,
-    isSensitive: false,
-    isRetired: false,
-    isSpamList: false,
-    source: 'Have I Been Pwned',
-    risk: 'critical',
-    evidence: { summary: `HIBP lists this address in ${name}` },
-    ...overrides,
-  };
+  return { ...breachDetail(sampleBreach({ Name: name, Title: `${name} Title`, Domain: `${name.toLowerCase()}.example` })), ...overrides };
 }
 
 function risk(type: RiskDetail['type'], level: RiskDetail['risk'], value: string): RiskDetail {

@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { Cron } from '@nestjs/schedule';
 import { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
+import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh';
 import { HibpSource } from '../sources/hibp.source';
 import type { HibpBreach } from '../sources/source-types';
 import { BreachCatalogueEntity } from './breach-catalogue.entity';
@@ -37,9 +38,9 @@ export interface CatalogueState {
 @Injectable()
 export class BreachCatalogueService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(BreachCatalogueService.name);
-  private running?: Promise<RefreshOutcome>;
-  private startupTimer?: NodeJS.Timeout;
-  private readonly stopping = new AbortController();
+  private readonly refresher = new ScheduledRefresh<RefreshOutcome>('breach catalogue', this.logger, (options, stopping) =>
+    this.refreshNow(options, stopping),
+  );
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -54,19 +55,16 @@ export class BreachCatalogueService implements OnApplicationBootstrap, BeforeApp
 
   onApplicationBootstrap(): void {
     if (!this.automatic) return;
-    this.startupTimer = setTimeout(() => this.refreshInBackground('start-up', CATALOGUE_MAX_AGE_MS), STARTUP_REFRESH_DELAY_MS);
-    this.startupTimer.unref();
+    this.refresher.afterStart(STARTUP_REFRESH_DELAY_MS, CATALOGUE_MAX_AGE_MS);
   }
 
   @Cron('17 4 * * *', { name: 'breach-catalogue-refresh' })
   daily(): void {
-    if (this.automatic) this.refreshInBackground('daily', DAILY_MIN_AGE_MS);
+    if (this.automatic) this.refresher.inBackground('daily', DAILY_MIN_AGE_MS);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    clearTimeout(this.startupTimer);
-    this.stopping.abort();
-    await this.running?.catch(() => undefined);
+  beforeApplicationShutdown(): Promise<void> {
+    return this.refresher.stop();
   }
 
   /**
@@ -74,11 +72,8 @@ export class BreachCatalogueService implements OnApplicationBootstrap, BeforeApp
    * stored copy is younger. One refresh at a time per instance (a second call shares the first)
    * and across instances (a database lock: the others skip).
    */
-  refresh(options: { ifOlderThanMs?: number } = {}): Promise<RefreshOutcome> {
-    if (!this.running) {
-      this.running = this.refreshNow(options).finally(() => (this.running = undefined));
-    }
-    return this.running;
+  refresh(options: RefreshOptions = {}): Promise<RefreshOutcome> {
+    return this.refresher.refresh(options);
   }
 
   /** Breaches of a site: those whose domain is the host or one of its parent domains. */
@@ -97,19 +92,13 @@ export class BreachCatalogueService implements OnApplicationBootstrap, BeforeApp
     };
   }
 
-  private refreshInBackground(why: string, ifOlderThanMs: number): void {
-    this.refresh({ ifOlderThanMs }).catch((err: unknown) => {
-      this.logger.error(`breach catalogue ${why} refresh failed: ${err instanceof Error ? err.message : String(err)}`);
-    });
-  }
-
-  private async refreshNow({ ifOlderThanMs }: { ifOlderThanMs?: number }): Promise<RefreshOutcome> {
+  private async refreshNow({ ifOlderThanMs }: RefreshOptions, stopping: AbortSignal): Promise<RefreshOutcome> {
     const locked = await this.repository.withRefreshLock(async (store): Promise<RefreshOutcome> => {
       if (ifOlderThanMs !== undefined) {
         const refreshedAt = (await store.state())?.refreshedAt;
         if (refreshedAt && Date.now() - refreshedAt.getTime() < ifOlderThanMs) return { status: 'skipped', reason: 'fresh' };
       }
-      const signal = AbortSignal.any([AbortSignal.timeout(FETCH_TIMEOUT_MS), this.stopping.signal]);
+      const signal = AbortSignal.any([AbortSignal.timeout(FETCH_TIMEOUT_MS), stopping]);
       const fetched = await this.hibp.breaches(signal);
       if (fetched.status === 'ok' && fetched.data.length > 0) {
         const rows = toRows(fetched.data);

@@ -3,22 +3,13 @@ import type { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
 import { SafeFetchError, SafeFetchOptions, SafeFetchResponse } from '../../common/security/ssrf/safe-fetch.types';
 import type { UsernameSiteListService } from '../username/username-site-list.service';
 import type { UsernameSite } from '../username/username-site.types';
+import { testSite } from '../username/username-site.test-helpers';
 import { normaliseUsername, USERNAME_MAX_BODY_BYTES, USERNAME_MESSAGES, USERNAME_PROFILE_MAX_CHARS, UsernameFootprintSource } from './username-footprint.source';
 
 type Answer = Partial<SafeFetchResponse> | SafeFetchError | ((options: SafeFetchOptions) => Promise<SafeFetchResponse>);
 
-const site = (name: string, overrides: Partial<UsernameSite> = {}): UsernameSite => ({
-  name,
-  uriCheck: `https://${name.toLowerCase()}.example/api/{account}`,
-  eCode: 200,
-  eString: '"id":',
-  mCode: 404,
-  mString: '',
-  category: 'social',
-  profilePage: false,
-  adult: false,
-  ...overrides,
-});
+const site = (name: string, overrides: Partial<UsernameSite> = {}): UsernameSite =>
+  testSite(name, { uriCheck: `https://${name.toLowerCase()}.example/api/{account}`, eString: '"id":', ...overrides });
 
 function response(url: string, overrides: Partial<SafeFetchResponse>): SafeFetchResponse {
   return { url, status: 200, headers: { 'content-type': ['application/json'] }, body: Buffer.alloc(0), truncated: false, hops: [{ url, status: 200 }], remoteAddress: '203.0.113.5', ...overrides };

@@ -1,18 +1,9 @@
 import { classifyAnswer, SiteAnswer } from './site-answer.classifier';
+import { testSite } from './username-site.test-helpers';
 import type { UsernameSite } from './username-site.types';
 
-const site = (overrides: Partial<UsernameSite> = {}): UsernameSite => ({
-  name: 'Example',
-  uriCheck: 'https://people.example/{account}',
-  eCode: 200,
-  eString: 'class="profile-card"',
-  mCode: 404,
-  mString: '',
-  category: 'social',
-  profilePage: false,
-  adult: false,
-  ...overrides,
-});
+const site = (overrides: Partial<UsernameSite> = {}): UsernameSite =>
+  testSite('Example', { uriCheck: 'https://people.example/{account}', eString: 'class="profile-card"', ...overrides });
 
 const answer = (status: number, body = '', extra: Partial<SiteAnswer> = {}): SiteAnswer => ({
   status,

@@ -5,23 +5,11 @@ import { normaliseSite } from './site-list.parser';
 import type { UsernameSiteListEntity } from './username-site-list.entity';
 import type { SiteListRefreshStore, StoredSiteList, UsernameSiteListRepository } from './username-site-list.repository';
 import { mergeSiteLists, UsernameSiteListService } from './username-site-list.service';
-import type { UsernameSite } from './username-site.types';
+import { testSite as configured } from './username-site.test-helpers';
 import { BUILT_IN_USERNAME_SITES } from './username-sites.catalogue';
 
 const LIST_URL = 'https://lists.example/sites.json';
 
-const configured = (name: string, overrides: Partial<UsernameSite> = {}): UsernameSite => ({
-  name,
-  uriCheck: `https://${name.toLowerCase().replace(/[^a-z0-9]/g, '')}.example/{account}`,
-  eCode: 200,
-  eString: 'profile',
-  mCode: 404,
-  mString: '',
-  category: 'social',
-  profilePage: false,
-  adult: false,
-  ...overrides,
-});
 
 describe('the built-in site list', () => {
   it('covers at least 25 sites, each a valid entry of the format with a unique name', () => {

@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { Cron } from '@nestjs/schedule';
 import { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
+import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh';
 import { platformOfHost } from '../../shared/scan-input.rules';
 import { malformed } from '../sources/source-http';
 import { SITE_LIST_SERVICE, UsernameSiteListSource } from '../sources/username-site-list.source';
@@ -47,10 +48,13 @@ export interface SiteListState {
 @Injectable()
 export class UsernameSiteListService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(UsernameSiteListService.name);
-  private running?: Promise<SiteListRefreshOutcome>;
-  private startupTimer?: NodeJS.Timeout;
-  private readonly stopping = new AbortController();
   private memory?: { sites: readonly UsernameSite[]; until: number };
+  private readonly refresher = new ScheduledRefresh<SiteListRefreshOutcome>(
+    'username site list',
+    this.logger,
+    (options, stopping) => this.refreshNow(options, stopping),
+    () => (this.memory = undefined),
+  );
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -69,19 +73,16 @@ export class UsernameSiteListService implements OnApplicationBootstrap, BeforeAp
 
   onApplicationBootstrap(): void {
     if (!this.automatic) return;
-    this.startupTimer = setTimeout(() => this.refreshInBackground('start-up', SITE_LIST_MAX_AGE_MS), SITE_LIST_STARTUP_DELAY_MS);
-    this.startupTimer.unref();
+    this.refresher.afterStart(SITE_LIST_STARTUP_DELAY_MS, SITE_LIST_MAX_AGE_MS);
   }
 
   @Cron('41 4 * * *', { name: 'username-site-list-refresh' })
   daily(): void {
-    if (this.automatic) this.refreshInBackground('daily', DAILY_MIN_AGE_MS);
+    if (this.automatic) this.refresher.inBackground('daily', DAILY_MIN_AGE_MS);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    clearTimeout(this.startupTimer);
-    this.stopping.abort();
-    await this.running?.catch(() => undefined);
+  beforeApplicationShutdown(): Promise<void> {
+    return this.refresher.stop();
   }
 
   /** The sites to check now: built-in and configured, merged, adult sites filtered per configuration. */
@@ -114,14 +115,8 @@ export class UsernameSiteListService implements OnApplicationBootstrap, BeforeAp
    * the stored copy (of the same URL) is younger. One refresh at a time per instance (a second call
    * shares the first) and across instances (a database lock: the others skip).
    */
-  refresh(options: { ifOlderThanMs?: number } = {}): Promise<SiteListRefreshOutcome> {
-    if (!this.running) {
-      this.running = this.refreshNow(options).finally(() => {
-        this.running = undefined;
-        this.memory = undefined;
-      });
-    }
-    return this.running;
+  refresh(options: RefreshOptions = {}): Promise<SiteListRefreshOutcome> {
+    return this.refresher.refresh(options);
   }
 
   /** The configured sites as stored ([] when none or stored from another URL); undefined when they could not be read. */
@@ -137,13 +132,7 @@ export class UsernameSiteListService implements OnApplicationBootstrap, BeforeAp
     }
   }
 
-  private refreshInBackground(why: string, ifOlderThanMs: number): void {
-    this.refresh({ ifOlderThanMs }).catch((err: unknown) => {
-      this.logger.error(`username site list ${why} refresh failed: ${err instanceof Error ? err.message : String(err)}`);
-    });
-  }
-
-  private async refreshNow({ ifOlderThanMs }: { ifOlderThanMs?: number }): Promise<SiteListRefreshOutcome> {
+  private async refreshNow({ ifOlderThanMs }: RefreshOptions, stopping: AbortSignal): Promise<SiteListRefreshOutcome> {
     const url = this.url;
     if (url === undefined) return { status: 'skipped', reason: 'not_configured' };
     const locked = await this.repository.withRefreshLock(async (store): Promise<SiteListRefreshOutcome> => {
@@ -152,7 +141,7 @@ export class UsernameSiteListService implements OnApplicationBootstrap, BeforeAp
       if (ifOlderThanMs !== undefined && sameUrl && row.fetchedAt && Date.now() - row.fetchedAt.getTime() < ifOlderThanMs) {
         return { status: 'skipped', reason: 'fresh' };
       }
-      const signal = AbortSignal.any([AbortSignal.timeout(FETCH_TIMEOUT_MS), this.stopping.signal]);
+      const signal = AbortSignal.any([AbortSignal.timeout(FETCH_TIMEOUT_MS), stopping]);
       const fetched = await this.source.download(url, sameUrl ? row.etag : null, signal);
       const now = new Date();
       if (fetched.status !== 'ok') {

@@ -1,0 +1,58 @@
+import { Alert, Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { TokenOutcome } from '../hooks/use-single-use-token';
+
+/**
+ * The body of a page an emailed token link opens: a spinner while checking, then the outcome and a
+ * button onwards.
+ */
+export function TokenLinkOutcome<T>({
+  outcome,
+  checking,
+  verified,
+  breakVerified = false,
+  failedHint,
+  next,
+}: {
+  outcome: TokenOutcome<T>;
+  checking: string;
+  verified: (value: T) => ReactNode;
+  /** The verified title holds an address, which may need breaking anywhere to fit. */
+  breakVerified?: boolean;
+  failedHint?: string;
+  next: { to: string; label: string };
+}) {
+  return (
+    <>
+      {outcome.status === 'checking' && (
+        <Stack align="center" gap="3" role="status">
+          <Spinner color="blue.600" />
+          <Text>{checking}</Text>
+        </Stack>
+      )}
+      {outcome.status === 'verified' && (
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title wordBreak={breakVerified ? 'break-all' : undefined}>{verified(outcome.value)}</Alert.Title>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      {outcome.status === 'failed' && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{outcome.message}</Alert.Title>
+            {failedHint && <Alert.Description>{failedHint}</Alert.Description>}
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      {outcome.status !== 'checking' && (
+        <Button asChild colorPalette="blue" size="lg" w="full">
+          <RouterLink to={next.to}>{next.label}</RouterLink>
+        </Button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * @jest-environment ./test/support/jsdom-fetch-environment.js
+ */
+import '../test-setup';
+import { screen } from '@testing-library/react';
+import { type Answer, fakeFetch } from '../monitoring/monitoring-test-helpers';
+import { renderWithProviders, signedIn, signedOut } from '../test-utils';
+import VerifyEmailPage from './VerifyEmailPage';
+
+const VERIFY = 'POST /api/auth/verify-email';
+let routes: Record<string, () => Answer>;
+let http: ReturnType<typeof fakeFetch>;
+
+beforeEach(() => {
+  routes = {};
+  http = fakeFetch(routes);
+});
+
+describe('account email verification page', () => {
+  it('posts the token once, refreshes the profile and links a signed-in user to the dashboard', async () => {
+    routes[VERIFY] = () => ({ status: 204 });
+    const refreshProfile = jest.fn(async () => {});
+    renderWithProviders(<VerifyEmailPage />, { auth: signedIn(), path: '/verify-email?token=abc_123', refreshProfile });
+    expect(await screen.findByText('Your email address is verified.')).toBeTruthy();
+    expect(http.calls.filter((c) => c.key === VERIFY).map((c) => c.body)).toEqual([{ token: 'abc_123' }]);
+    expect(refreshProfile).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it("shows the server's error with a hint, and links a signed-out user to login", async () => {
+    routes[VERIFY] = () => ({ status: 400, body: { error: 'This verification link is invalid or has expired.' } });
+    renderWithProviders(<VerifyEmailPage />, { auth: signedOut, path: '/verify-email?token=used' });
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByText('This verification link is invalid or has expired.')).toBeTruthy();
+    expect(screen.getByText('You can ask for a new link on your account page.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('says a dropped connection is a network error', async () => {
+    routes[VERIFY] = () => 'network-error';
+    renderWithProviders(<VerifyEmailPage />, { auth: signedOut, path: '/verify-email?token=abc_123' });
+    expect(await screen.findByText('Network error. Please try again.')).toBeTruthy();
+  });
+});
