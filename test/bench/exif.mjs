@@ -74,7 +74,7 @@ const timed = (kind) => async (f) => {
   else stripMetadata(f.bytes);
   perFile.get(f.name)[kind].push(ms(start));
 };
-const results = { exiftoolRead: [], exiftoolStrip: [], analysis: [], pooled: [], strip: [] };
+const results = { exiftoolRead: [], exiftoolStrip: [], analysis: [], pooled: [], strip: [], sustained: [], sustainedPooled: [] };
 try {
   // Warm up (JIT, the worker), then interleave the measurements so that changing load on the
   // machine affects exiftool and ours alike.
@@ -102,13 +102,21 @@ try {
     results.exiftoolStrip.push(exiftool(['-q', '-q', '-all=', '-o', `${out}/`, ...files.map((f) => f.path)]));
     results.strip.push(await pass(timed('strip')));
   }
+  // A busy server: passes back to back, nothing else running in between (no exiftool evicting
+  // our code and data from the caches, no idle worker to wake up between requests).
+  for (let round = 0; round < ROUNDS; round++) {
+    results.sustained.push(await pass(async (f) => analyzeImageMetadata(await readImageMetadata(f.bytes))));
+    const copies = files.map((f) => f.bytes.slice());
+    let i = 0;
+    results.sustainedPooled.push(await pass(async () => analyzeImageMetadata(await pool.analyze(copies[i++]))));
+  }
 } finally {
   await pool.onModuleDestroy();
 }
 const med = (list) => ({ wall: median(list.map((r) => r.wall)), cpu: median(list.map((r) => r.cpu)) });
 const exiftoolRead = med(results.exiftoolRead);
 const exiftoolStrip = med(results.exiftoolStrip);
-const ours = { analysis: med(results.analysis), pooled: med(results.pooled), strip: med(results.strip) };
+const ours = { analysis: med(results.analysis), pooled: med(results.pooled), strip: med(results.strip), sustained: med(results.sustained), sustainedPooled: med(results.sustainedPooled) };
 
 // ---- memory per request, each in a fresh process --------------------------------------------------
 const CHILD = `
@@ -166,6 +174,9 @@ console.log('per image:');
 line('analysis (read + findings), in-process', ours.analysis, exiftoolRead, TARGETS.analysis);
 line('analysis as a request pays it (pool)', ours.pooled, exiftoolRead, TARGETS.analysis);
 line('strip', ours.strip, exiftoolStrip, TARGETS.strip);
+console.log('per image, passes back to back (a busy server), against the same exiftool runs:');
+line('analysis (read + findings), in-process', ours.sustained, exiftoolRead, TARGETS.analysis);
+line('analysis as a request pays it (pool)', ours.sustainedPooled, exiftoolRead, TARGETS.analysis);
 const typical = (kind) => files.reduce((sum, f) => sum + median(perFile.get(f.name)[kind]), 0) / n;
 console.log(
   `typical image (mean of the per-file medians, without the odd GC pause): analysis ${fmt(typical('analysis'), 3)} ms in-process (${fmt(exiftoolRead.wall / n / typical('analysis'), 0)}× exiftool), ${fmt(typical('pooled'), 3)} ms through the pool (${fmt(exiftoolRead.wall / n / typical('pooled'), 0)}×), strip ${fmt(typical('strip'), 3)} ms (${fmt(exiftoolStrip.wall / n / typical('strip'), 0)}× exiftool)`,
@@ -173,9 +184,9 @@ console.log(
 // The figure that counts: a request goes through the worker pool (upload transferred in, metadata
 // back, findings on the main thread) and pays its share of garbage collection: the mean per image.
 const requestRatio = exiftoolRead.wall / ours.pooled.wall;
-console.log(
-  `analysis as a request pays it: ${fmt(requestRatio, 0)}× faster than exiftool (wall, mean per image) — target ≥ ${TARGETS.analysis}×: ${requestRatio >= TARGETS.analysis ? 'met' : 'NOT met'}`,
-);
+const busyRatio = exiftoolRead.wall / ours.sustainedPooled.wall;
+const verdict = (ratio) => `${fmt(ratio, 0)}× faster than exiftool — target ≥ ${TARGETS.analysis}×: ${ratio >= TARGETS.analysis ? 'met' : 'NOT met'}`;
+console.log(`analysis as a request pays it (wall, mean per image): right after exiftool ran ${verdict(requestRatio)}; on a busy server ${verdict(busyRatio)}`);
 console.log("exiftool's times include its start-up (one process for all files, as the issue asks).");
 
 const large = memory.filter((m) => m.size >= 1024 * 1024);
