@@ -47,7 +47,7 @@ describe('billing with Stripe configured', () => {
   beforeEach(() => stripe.resetBehaviour());
   afterEach(() => jest.restoreAllMocks());
 
-  /** Moves this app's clock (plan periods), nothing else. */
+  /** Moves this app's clock (plan periods, the scan quota month), nothing else. */
   const setNow = (date: Date) => jest.spyOn(t.app.get(Clock), 'now').mockReturnValue(date);
   const bearer = (user: SignedUp) => ({ Authorization: `Bearer ${user.accessToken}` });
   const createIntent = (user: SignedUp, body: Record<string, unknown>) =>
@@ -335,10 +335,12 @@ describe('billing with Stripe configured', () => {
       expect((await t.http().get('/api/scans/usage').set(bearer(user)).expect(200)).body).toMatchObject({ used: 3, limit: 25 });
       expect((await scan(user)).status).toBe(200);
 
+      // 31 days on: the plan has lapsed (Free's 3 again) and a new quota month has begun.
       setNow(new Date(t0.getTime() + 31 * DAY));
-      expect((await t.http().get('/api/scans/usage').set(bearer(user)).expect(200)).body).toMatchObject({ limit: 3 });
+      expect((await t.http().get('/api/scans/usage').set(bearer(user)).expect(200)).body).toMatchObject({ used: 0, limit: 3 });
+      for (let i = 0; i < 3; i++) expect((await scan(user)).status).toBe(200);
       const again = await scan(user).expect(429);
-      expect(again.body.error).toContain('your Free plan');
+      expect(again.body.error).toContain('all 3 scans of your Free plan');
     });
 
     it('usage needs a signed-in user', async () => {

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { AccountService } from '../auth/account.service';
+import { Clock } from '../common/clock/clock.service';
 import { planFor, PlanTier } from '../billing/plan.catalogue';
 import type { ClassifiedScanInput } from '../shared/scan-input.rules';
 import type { AnalysisResult } from './analysis/analysis.types';
@@ -40,6 +41,8 @@ export class ScanHistoryService implements OnModuleInit {
   constructor(
     private readonly scans: ScanRepository,
     private readonly accounts: AccountService,
+    // The quota month follows the same clock as plan periods and retention (tests move it).
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -47,7 +50,8 @@ export class ScanHistoryService implements OnModuleInit {
   }
 
   /** Reserves one of the plan's monthly scans with a running record; throws 429 when none is left. */
-  async reservePrivacyScan(userId: string, planTier: PlanTier, input: ClassifiedScanInput, now = new Date()): Promise<string> {
+  async reservePrivacyScan(userId: string, planTier: PlanTier, input: ClassifiedScanInput): Promise<string> {
+    const now = this.clock.now();
     const plan = planFor(planTier);
     const scan = await this.scans.reserveWithinQuota(
       { userId, scanType: 'privacy', input: input.value, inputType: input.inputType, startedAt: now },
@@ -74,7 +78,7 @@ export class ScanHistoryService implements OnModuleInit {
 
   /** A scan that could not finish: kept as failed (it does not count against the quota). */
   async failPrivacyScan(id: string): Promise<void> {
-    await this.scans.finish(id, { status: 'failed', score: null, findingCounts: null, result: null, completedAt: new Date() });
+    await this.scans.finish(id, { status: 'failed', score: null, findingCounts: null, result: null, completedAt: this.clock.now() });
   }
 
   /** A demo result is never stored as the user's result (DESIGN.md): the reservation goes. */
@@ -93,7 +97,7 @@ export class ScanHistoryService implements OnModuleInit {
 
   /** Records a finished image metadata check (the file name only, never the image). */
   async recordImageCheck(userId: string, entry: { fileName: string; riskScore: number; findingCount: number; analysis: unknown }): Promise<string> {
-    const now = new Date();
+    const now = this.clock.now();
     const scan = await this.scans.insertFinished(
       { userId, scanType: 'image', input: entry.fileName, inputType: 'image', startedAt: now },
       {
@@ -108,12 +112,12 @@ export class ScanHistoryService implements OnModuleInit {
   }
 
   /** How many of this month's privacy scans the user has used. */
-  usedThisMonth(userId: string, now = new Date()): Promise<number> {
+  usedThisMonth(userId: string, now = this.clock.now()): Promise<number> {
     return this.scans.countOfUserSince(userId, 'privacy', monthStartUtc(now), COUNTED);
   }
 
   /** This month's privacy scans against the allowance of the plan that applies now (the account page). */
-  async usage(userId: string, now = new Date()): Promise<ScanUsageDto> {
+  async usage(userId: string, now = this.clock.now()): Promise<ScanUsageDto> {
     const [profile, used] = await Promise.all([this.accounts.profile(userId), this.usedThisMonth(userId, now)]);
     return {
       used,
