@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api/client';
 import type { components } from '../../../openapi/schema';
+import type { Report } from '../reports/report-types';
 
 export type Plan = components['schemas']['PlanDto'];
 export type SiteInfo = components['schemas']['SiteInfoDto'];
@@ -35,6 +36,7 @@ function useLoad<T>(load: () => Promise<T | undefined>): [Loadable<T>, () => voi
 
 const loadPlans = async () => (await api.GET('/api/plans')).data?.plans;
 const loadSiteInfo = async () => (await api.GET('/api/site')).data;
+const loadMyReport = async () => (await api.GET('/api/reports/me')).data;
 
 /** The one plan catalogue (GET /api/plans), cheapest first. */
 export function usePlans(): [Loadable<Plan[]>, () => void] {
@@ -44,4 +46,9 @@ export function usePlans(): [Loadable<Plan[]>, () => void] {
 /** The site's name and contact address (GET /api/site). */
 export function useSiteInfo(): Loadable<SiteInfo> {
   return useLoad(loadSiteInfo)[0];
+}
+
+/** The signed-in user's report (GET /api/reports/me); `retry` loads it again. */
+export function useMyReport(): [Loadable<Report>, () => void] {
+  return useLoad(loadMyReport);
 }

@@ -1,34 +1,10 @@
 import { Alert, Container, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { api } from '../api/client';
 import { LoadFailed, LoadingBlock } from '../components/LoadStatus';
+import { useMyReport } from '../hooks/use-api-data';
 import { formatDateTime } from '../dashboard/dashboard-display';
 import { ReportDownloads } from '../reports/ReportDownloads';
-import type { Report } from '../reports/report-types';
 import { ReportView } from '../reports/ReportView';
-
-type ReportState = { status: 'loading' } | { status: 'ready'; report: Report } | { status: 'error' };
-
-function useMyReport(): [ReportState, () => void] {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<ReportState>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    api.GET('/api/reports/me').then(
-      ({ data }) => live && setState(data ? { status: 'ready', report: data } : { status: 'error' }),
-      () => live && setState({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-  return [state, retry];
-}
 
 /** The user's real report (GET /api/reports/me); the spec's sample only while there are no scans, labelled. */
 export default function ReportPage() {
@@ -43,11 +19,11 @@ export default function ReportPage() {
           </Heading>
           {state.status === 'ready' && (
             <Text color="gray.700">
-              Generated <time dateTime={state.report.generatedAt}>{formatDateTime(state.report.generatedAt)}</time>
+              Generated <time dateTime={state.data.generatedAt}>{formatDateTime(state.data.generatedAt)}</time>
             </Text>
           )}
         </Stack>
-        {state.status === 'ready' && <ReportDownloads pdfAvailable={state.report.pdfAvailable} />}
+        {state.status === 'ready' && <ReportDownloads pdfAvailable={state.data.pdfAvailable} />}
       </Flex>
 
       {state.status === 'loading' && <LoadingBlock>Loading your report...</LoadingBlock>}
@@ -56,7 +32,7 @@ export default function ReportPage() {
 
       {state.status === 'ready' && (
         <Stack gap="8" mt="8">
-          {state.report.sample && (
+          {state.data.sample && (
             <Alert.Root status="warning" data-testid="sample-label">
               <Alert.Indicator />
               <Alert.Content>
@@ -71,7 +47,7 @@ export default function ReportPage() {
               </Alert.Content>
             </Alert.Root>
           )}
-          <ReportView report={state.report} />
+          <ReportView report={state.data} />
         </Stack>
       )}
     </Container>
