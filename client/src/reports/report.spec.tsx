@@ -144,6 +144,22 @@ describe('report page', () => {
     expect(within(section('Privacy Violations')).getByText('No oversharing or location exposures found.')).toBeTruthy();
     expect(within(section('Metadata Risks')).getByText('No metadata risks found.')).toBeTruthy();
   });
+
+  it('says when the report could not be loaded, and loads it again on Try again', async () => {
+    const answer = globalThis.fetch;
+    let failures = 1;
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const path = new URL((input as Request).url).pathname;
+      if (path === '/api/reports/me' && failures-- > 0) return new Response('{"error":"down"}', { status: 500, headers: { 'Content-Type': 'application/json' } });
+      return answer(input);
+    }) as typeof fetch;
+    renderWithProviders(<ReportPage />, { auth: signedIn(), path: '/report' });
+    expect(await screen.findByText('Failed to load your report.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Executive Summary' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { level: 2, name: 'Executive Summary' });
+    expect(screen.queryByText('Failed to load your report.')).toBeNull();
+  });
 });
 
 describe('downloads', () => {
