@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountService } from '../auth/account.service';
 import type { AuthenticatedUser } from '../auth/current-user.decorator';
+import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { RateLimiter, RateLimitRule } from '../common/security/rate-limiter.service';
@@ -46,6 +47,8 @@ export class ScansService {
     private readonly history: ScanHistoryService,
     private readonly accounts: AccountService,
     private readonly limiter: RateLimiter,
+    // Stored scans are timed by the same clock as the quota month, retention and monitors.
+    private readonly clock: Clock,
   ) {
     this.visitorRule = { name: 'scan-visitor-ip', limit: config.scans.visitorScansPerHour, windowSeconds: 3600, message: RATE_LIMIT_MESSAGE };
   }
@@ -72,19 +75,19 @@ export class ScansService {
    * check could run) is not stored.
    */
   async runForMonitor(userId: string, monitorId: string, input: ClassifiedScanInput, viewer: ScanViewer): Promise<MonitorScan> {
-    const startedAt = new Date();
+    const startedAt = this.clock.now();
     const runs = await this.pipeline.run(input, viewer);
-    const result = buildAnalysisResult({ input, viewer, runs, startedAt, completedAt: new Date() });
+    const result = buildAnalysisResult({ input, viewer, runs, startedAt, completedAt: this.clock.now() });
     if (result.mode === 'demo') return { result, runs };
     const scanId = await this.history.recordMonitorScan(userId, monitorId, input, result);
     return { result: { ...result, scanId }, runs };
   }
 
   async run(scan: PreparedScan, listener: ScanListener = {}): Promise<AnalysisResult> {
-    const startedAt = new Date();
+    const startedAt = this.clock.now();
     try {
       const runs = await this.pipeline.run(scan.input, scan.viewer, listener.onCheck);
-      const result = buildAnalysisResult({ input: scan.input, viewer: scan.viewer, runs, startedAt, completedAt: new Date() });
+      const result = buildAnalysisResult({ input: scan.input, viewer: scan.viewer, runs, startedAt, completedAt: this.clock.now() });
       if (!scan.scanId) return result;
       if (result.mode === 'demo') {
         await this.history.discardPrivacyScan(scan.scanId);
