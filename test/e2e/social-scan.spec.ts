@@ -87,7 +87,13 @@ async function checkUsernameSites(scope: Locator, c: Checks) {
   const unknown = section.getByRole('list', { name: 'Sites that could not be checked' });
   await c.visible(section.getByText('Could not check', { exact: true }), "'Could not check'");
   await c.visible(unknown.getByRole('listitem').filter({ hasText: 'Walled' }).getByText('bot wall (HTTP 403 with a challenge page)'), 'the bot wall listed with its reason');
-  await c.notVisible(section.getByText('Missing', { exact: true }), 'sites without the name are counted, not listed');
+  await c.notVisible(section.getByText('Missing', { exact: true }), 'sites without the name are counted, their list closed');
+  await section.getByTestId('username-not-found').click();
+  await c.visible(
+    section.getByRole('list', { name: 'Sites where the username was not found' }).getByRole('listitem').filter({ hasText: 'Missing' }),
+    'opening the count lists the sites without the name',
+  );
+  await c.visible(unknown.getByRole('link', { name: 'Look by hand for the name on Walled (opens in a new tab)' }), 'a link to look for the name by hand on the walled site');
 }
 
 describe('social media scan in the widget', () => {

@@ -66,22 +66,32 @@ describe('the username sites in the results', () => {
     expect(within(found).getAllByRole('link')).toHaveLength(2);
   });
 
-  it('counts the sites that do not know the name and lists those that could not be checked, apart from both', () => {
+  it('counts the sites that do not know the name (listed on request) and lists those that could not be checked, apart from both', () => {
     renderResult(socialResult());
     expect(within(section()).getByText('Found on 3 of 7 sites checked; 2 could not be checked')).toBeTruthy();
-    expect(within(section()).getByTestId('username-not-found').textContent).toBe('Not found on 2 sites.');
-    expect(within(section()).queryByText('Snapverse')).toBeNull();
+    const summary = within(section()).getByTestId('username-not-found');
+    expect(summary.textContent).toBe('Not found on 2 sites.');
+    // The misses sit in a closed <details>: listed with their reason, shown when the summary is opened.
+    const details = summary.closest('details')!;
+    expect(details.open).toBe(false);
+    const missing = within(details).getByRole('list', { name: 'Sites where the username was not found', hidden: true });
+    expect(within(missing).getAllByRole('listitem', { hidden: true }).map((item) => item.textContent)).toEqual(['SnapverseHTTP 404', 'Gamehallredirect to /login']);
     expect(within(section()).getByText('Could not check')).toBeTruthy();
     const unknown = within(section()).getByRole('list', { name: 'Sites that could not be checked' });
-    expect(within(unknown).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Walleda bot wall (HTTP 403)', 'Slowpoketimed out after 5 s']);
-    expect(within(unknown).queryAllByRole('link')).toHaveLength(0);
+    expect(within(unknown).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Walleda bot wall (HTTP 403)Look by hand for the name on Walled (opens in a new tab)',
+      'Slowpoketimed out after 5 sLook by hand for the name on Slowpoke (opens in a new tab)',
+    ]);
+    const byHand = within(unknown).getByRole('link', { name: 'Look by hand for the name on Walled (opens in a new tab)' });
+    expect(byHand.getAttribute('href')).toBe('https://walled.example/jane_doe');
+    expect(byHand.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
   it('shows the list to visitors, and the evidence of each found site only to signed-in users', () => {
     const full = socialResult();
     const visitor = visitorResult({ ...full, socialMedia: { ...full.socialMedia, details: [] }, detailsIncluded: false });
     const { unmount } = renderResult(visitor);
-    expect(within(section()).getAllByRole('link')).toHaveLength(2);
+    expect(within(section()).getAllByRole('link')).toHaveLength(4);
     const visitorCard = screen.getByRole('heading', { name: 'Social Media Risks' }).closest<HTMLElement>('[data-group]')!;
     expect(within(visitorCard).queryByRole('button', { name: /Show details/ })).toBeNull();
     unmount();
@@ -97,7 +107,8 @@ describe('the username sites in the results', () => {
   it('says so when the name was found nowhere, and shows nothing for results without a username check', () => {
     const { unmount } = renderResult(socialResult({ usernameSites: sites.filter((s) => s.outcome === 'miss') }));
     expect(within(section()).getByText('Not found on any of the 2 sites checked')).toBeTruthy();
-    expect(within(section()).queryByRole('list')).toBeNull();
+    expect(within(section()).queryByRole('list', { name: 'Sites where the username was found' })).toBeNull();
+    expect(within(section()).queryByRole('list', { name: 'Sites that could not be checked' })).toBeNull();
     unmount();
     renderResult(emailResult());
     expect(screen.queryByRole('region', { name: 'Where this username is taken' })).toBeNull();

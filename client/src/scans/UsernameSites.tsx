@@ -5,14 +5,30 @@ import type { UsernameSite } from './scan-types';
 
 type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5';
 
+/** A link to the site's page for the name, in a new tab with no opener or referrer handed to it. */
+function SiteLink({ site, label, what }: { site: UsernameSite; label: string; what: string }) {
+  const url = safeWebUrl(site.url);
+  if (!url) return null;
+  return (
+    <Link href={url} target="_blank" rel="noopener noreferrer" color="blue.700" variant="underline">
+      {label}
+      <VisuallyHidden>
+        {' '}
+        {what} (opens in a new tab)
+      </VisuallyHidden>
+    </Link>
+  );
+}
+
 /**
- * Where the username is taken: found sites with a link to check each profile (a new tab, with no
- * opener or referrer handed to the site), how many sites do not know the name, and the sites that
- * could not be checked, listed as such (never counted as found or not found).
+ * Where the username is taken: found sites with a link to check each profile, the sites that do
+ * not know the name (counted, listed on request), and the sites that could not be checked, listed
+ * with the reason and a link to look by hand (never counted as found or not found).
  */
 export function UsernameSites({ sites, headingAs }: { sites: readonly UsernameSite[]; headingAs: HeadingTag }) {
   const view = usernameSitesView(sites);
   const titleId = useId();
+  const notFound = view.notFound.length;
   return (
     <Box as="section" aria-labelledby={titleId} data-testid="username-sites">
       <Heading as={headingAs} id={titleId} size="lg" mb="1">
@@ -24,29 +40,41 @@ export function UsernameSites({ sites, headingAs }: { sites: readonly UsernameSi
 
       {view.found.length > 0 && (
         <List.Root gap="2" listStyle="none" aria-label="Sites where the username was found" mb="3">
-          {view.found.map((site) => {
-            const url = safeWebUrl(site.url);
-            return (
-              <List.Item key={site.site} display="flex" gap="2" alignItems="baseline" flexWrap="wrap" data-outcome="hit">
-                <Text fontWeight="semibold">{site.site}</Text>
-                <Badge variant="subtle" colorPalette="gray">
-                  {site.category}
-                </Badge>
-                {url && (
-                  <Link href={url} target="_blank" rel="noopener noreferrer" color="blue.700" variant="underline">
-                    Check
-                    <VisuallyHidden> the {site.site} profile (opens in a new tab)</VisuallyHidden>
-                  </Link>
-                )}
-              </List.Item>
-            );
-          })}
+          {view.found.map((site) => (
+            <List.Item key={site.site} display="flex" gap="2" alignItems="baseline" flexWrap="wrap" data-outcome="hit">
+              <Text fontWeight="semibold">{site.site}</Text>
+              <Badge variant="subtle" colorPalette="gray">
+                {site.category}
+              </Badge>
+              <SiteLink site={site} label="Check" what={`the ${site.site} profile`} />
+            </List.Item>
+          ))}
         </List.Root>
       )}
 
-      <Text color="gray.800" mb={view.unknown.length > 0 ? '3' : undefined} data-testid="username-not-found">
-        Not found on {view.notFound} {view.notFound === 1 ? 'site' : 'sites'}.
-      </Text>
+      {notFound > 0 ? (
+        <Box as="details" mb={view.unknown.length > 0 ? '3' : undefined}>
+          <Box as="summary" cursor="pointer" color="gray.800" data-testid="username-not-found">
+            Not found on {notFound} {notFound === 1 ? 'site' : 'sites'}.
+          </Box>
+          <List.Root gap="1" listStyle="none" mt="1" ps="4" aria-label="Sites where the username was not found">
+            {view.notFound.map((site) => (
+              <List.Item key={site.site} data-outcome="miss">
+                <Flex gap="2" wrap="wrap" align="baseline">
+                  <Text>{site.site}</Text>
+                  <Text fontSize="sm" color="gray.700">
+                    {site.reason}
+                  </Text>
+                </Flex>
+              </List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      ) : (
+        <Text color="gray.800" mb={view.unknown.length > 0 ? '3' : undefined} data-testid="username-not-found">
+          Not found on 0 sites.
+        </Text>
+      )}
 
       {view.unknown.length > 0 && (
         <Box>
@@ -61,6 +89,7 @@ export function UsernameSites({ sites, headingAs }: { sites: readonly UsernameSi
                   <Text fontSize="sm" color="gray.700">
                     {site.reason}
                   </Text>
+                  <SiteLink site={site} label="Look by hand" what={`for the name on ${site.site}`} />
                 </Flex>
               </List.Item>
             ))}

@@ -76,11 +76,11 @@ describe('formatDate and safeHttpsUrl', () => {
 describe('the username sites', () => {
   const site = (name: string, outcome: 'hit' | 'miss' | 'unknown') => ({ site: name, category: 'social', url: `https://${name}.example/x`, outcome, reason: outcome });
 
-  it('lists found and unknown sites apart and counts the rest', () => {
+  it('sorts the sites into found, not found and unknown', () => {
     const view = usernameSitesView([site('a', 'hit'), site('b', 'miss'), site('c', 'unknown'), site('d', 'miss'), site('e', 'hit')]);
     expect(view.found.map((s) => s.site)).toEqual(['a', 'e']);
     expect(view.unknown.map((s) => s.site)).toEqual(['c']);
-    expect(view.notFound).toBe(2);
+    expect(view.notFound.map((s) => s.site)).toEqual(['b', 'd']);
     expect(view.headline).toBe('Found on 2 of 5 sites checked; 1 could not be checked');
   });
 

@@ -125,7 +125,7 @@ export function safeWebUrl(url: string | undefined): string | undefined {
 
 export interface UsernameSitesView {
   found: UsernameSite[];
-  notFound: number;
+  notFound: UsernameSite[];
   unknown: UsernameSite[];
   /** "Found on 2 of 25 sites checked; 3 could not be checked". */
   headline: string;
@@ -135,7 +135,7 @@ export interface UsernameSitesView {
 export function usernameSitesView(sites: readonly UsernameSite[]): UsernameSitesView {
   const found = sites.filter((site) => site.outcome === 'hit');
   const unknown = sites.filter((site) => site.outcome === 'unknown');
-  const notFound = sites.filter((site) => site.outcome === 'miss').length;
+  const notFound = sites.filter((site) => site.outcome === 'miss');
   const checked = sites.length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   let headline =

@@ -95,7 +95,10 @@ export async function usernameOutcome(
   }
   // No site to ask (an empty configured list and no built-in one) checked nothing: not a clean result.
   if (result.data.checked === 0) return { status: 'not_configured', message: `${SOCIAL_MESSAGES.failed}: no sites are set up to check usernames on.`, findings: [] };
-  const analysis = analyzeUsernameFootprint(result.data, { handle: input.handle, ...(input.platform ? { platform: input.platform } : {}) });
+  const analysis = analyzeUsernameFootprint(result.data, {
+    handle: input.handle,
+    ...(input.platform ? { platform: input.platform, ...(input.url ? { profileUrl: input.url } : {}) } : {}),
+  });
   return { status: 'ok', message: analysis.message, findings: analysis.findings, usernameSites: analysis.sites };
 }
 

@@ -101,16 +101,38 @@ describe('analyzeUsernameFootprint', () => {
     expect(actions).toContain(SOCIAL_PLATFORM_CATALOGUE.instagram.risks[0].recommendation.action);
   });
 
-  it('adds no platform risks when the name is not a hit on the named platform, or no platform was named', () => {
+  it("adds the entered profile's platform risks with the link as evidence when its site is walled or not listed", () => {
+    const types = SOCIAL_PLATFORM_CATALOGUE.tiktok.risks.map((r) => r.type);
+    const profileUrl = 'https://www.tiktok.com/@jane_doe';
+    const notListed = analyzeUsernameFootprint(footprint(site('CodeHub', 'miss')), { handle: 'jane_doe', platform: 'tiktok', profileUrl });
+    expect(details(notListed).map((f) => f.type)).toEqual(types);
+    expect(details(notListed)[0]).toMatchObject({
+      group: 'socialMedia',
+      platform: 'TikTok',
+      source: 'Footprint social platform rules',
+      evidence: { observed: profileUrl, url: profileUrl, summary: expect.stringContaining('You entered the TikTok profile of jane_doe') },
+    });
+    const walled = analyzeUsernameFootprint(footprint(site('TikTok', 'unknown', { platform: 'tiktok' })), { handle: 'jane_doe', platform: 'tiktok', profileUrl });
+    expect(details(walled).map((f) => f.type)).toEqual(types);
+    // Only the platform advice: no hit, so nothing says the account was found.
+    expect(details(walled).some((f) => f.type === 'username_found')).toBe(false);
+  });
+
+  it("adds the platform risks of a hit on one of the seven platforms for a plain @name", () => {
+    const analysis = analyzeUsernameFootprint(footprint(site('Reddit', 'hit', { platform: 'reddit', url: 'https://www.reddit.com/user/jane_doe' })), { handle: 'jane_doe' });
+    expect(details(analysis).map((f) => f.type)).toEqual(['username_found', ...SOCIAL_PLATFORM_CATALOGUE.reddit.risks.map((r) => r.type)]);
+    expect(details(analysis)[1].evidence.url).toBe('https://www.reddit.com/user/jane_doe');
+  });
+
+  it('adds no platform risks where the account was found missing, nor for a name that is nowhere', () => {
     const missThere = analyzeUsernameFootprint(footprint(site('Instagram', 'miss', { platform: 'instagram' }), site('CodeHub', 'hit')), {
       handle: 'jane_doe',
       platform: 'instagram',
+      profileUrl: 'https://www.instagram.com/jane_doe/',
     });
     expect(details(missThere).map((f) => f.type)).toEqual(['username_found']);
-    const unknownThere = analyzeUsernameFootprint(footprint(site('Instagram', 'unknown', { platform: 'instagram' })), { handle: 'jane_doe', platform: 'instagram' });
-    expect(unknownThere.findings).toEqual([]);
-    const noPlatform = analyzeUsernameFootprint(footprint(site('Instagram', 'hit', { platform: 'instagram' })), { handle: 'jane_doe' });
-    expect(details(noPlatform).map((f) => f.type)).toEqual(['username_found']);
+    const nowhere = analyzeUsernameFootprint(footprint(site('CodeHub', 'miss'), site('Walled', 'unknown')), { handle: 'jane_doe' });
+    expect(nowhere.findings).toEqual([]);
   });
 
   it('links evidence only over https', () => {

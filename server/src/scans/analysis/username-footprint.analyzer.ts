@@ -20,19 +20,22 @@ export interface UsernameFootprintAnalysis {
   message: string;
 }
 
-/** What the input said: the handle, and the platform when a profile URL of one was entered. */
+/** What the input said: the handle, and the platform (with the link) when a profile URL of one was entered. */
 export interface FootprintInput {
   handle: string;
   platform?: SocialPlatform;
+  profileUrl?: string;
 }
 
 /**
  * The username's footprint → findings. Each hit is one socialMedia finding (the account exists
  * there; the link lets people check it), plus what its public profile shows (social-profile
- * analyzer). A name found on two sites or more adds the generic "same name everywhere" risk. When the
- * input named a platform and the name is a hit there, that platform's catalogued risks follow,
- * with the hit as their evidence. Misses and unknowns are never findings: a site that could not
- * be asked says nothing about the name, and is listed as such.
+ * analyzer). A name found on two sites or more adds the generic "same name everywhere" risk. A
+ * platform of the seven gets its catalogued risks and settings when the name is a hit there (the
+ * hit is their evidence), or when the person entered that platform's profile link and no site of
+ * that platform answered that the account is missing (the link they gave is the evidence: these
+ * platforms wall anonymous visitors off, so the profile cannot be read). Misses and unknowns are
+ * never findings of their own: a site that could not be asked says nothing about the name.
  */
 export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: FootprintInput): UsernameFootprintAnalysis {
   const hits = footprint.sites.filter((site) => site.outcome === 'hit');
@@ -78,24 +81,20 @@ export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: Fo
     });
   }
 
-  const platformHit = input.platform ? hits.find((hit) => hit.platform === input.platform) : undefined;
-  if (input.platform && platformHit) {
-    const name = platformName(input.platform);
-    for (const risk of SOCIAL_PLATFORM_CATALOGUE[input.platform].risks) {
+  for (const platform of platformsToAdvise(hits, input, footprint)) {
+    const name = platformName(platform);
+    const hit = hits.find((h) => h.platform === platform);
+    const evidence: Evidence = hit
+      ? hitEvidence(hit, `${hit.site} has an account named ${input.handle} (${hit.reason}); this is what a public ${name} profile typically shows, and the setting that limits it`)
+      : {
+          summary: `You entered the ${name} profile of ${input.handle}. ${name} shows anonymous visitors a login wall, so the profile itself could not be read: this is what a public ${name} profile typically shows, and the setting that limits it`,
+          observed: input.profileUrl ?? `${name}: ${input.handle}`,
+          ...(input.profileUrl && /^https:\/\//i.test(input.profileUrl) ? { url: input.profileUrl } : {}),
+        };
+    for (const risk of SOCIAL_PLATFORM_CATALOGUE[platform].risks) {
       findings.push({
         group: 'socialMedia',
-        detail: {
-          kind: 'risk',
-          type: risk.type,
-          value: risk.exposure,
-          source: FINDING_SOURCES.socialPlatformRules,
-          platform: name,
-          risk: SOCIAL_RISK_LEVEL,
-          evidence: hitEvidence(
-            platformHit,
-            `${platformHit.site} has an account named ${input.handle} (${platformHit.reason}); this is what a public ${name} profile typically shows, and the setting that limits it`,
-          ),
-        },
+        detail: { kind: 'risk', type: risk.type, value: risk.exposure, source: FINDING_SOURCES.socialPlatformRules, platform: name, risk: SOCIAL_RISK_LEVEL, evidence },
       });
     }
   }
@@ -106,6 +105,18 @@ export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: Fo
     counts,
     message: footprintMessage(counts),
   };
+}
+
+/** The platforms whose risks apply, the input's own first; never one where the account was found missing. */
+function platformsToAdvise(hits: readonly UsernameSiteResult[], input: FootprintInput, footprint: UsernameFootprint): SocialPlatform[] {
+  const platforms = new Set<SocialPlatform>();
+  if (input.platform) {
+    const onPlatform = footprint.sites.filter((site) => site.platform === input.platform);
+    const missing = onPlatform.length > 0 && onPlatform.every((site) => site.outcome === 'miss');
+    if (!missing) platforms.add(input.platform);
+  }
+  for (const hit of hits) if (hit.platform) platforms.add(hit.platform);
+  return [...platforms];
 }
 
 export function footprintMessage({ checked, found, notFound, unknown }: UsernameFootprintAnalysis['counts']): string {

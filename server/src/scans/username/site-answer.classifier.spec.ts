@@ -44,6 +44,11 @@ describe('classifyAnswer', () => {
       expect(classifyAnswer(s, answer(200, '[]')).outcome).toBe('miss');
       expect(classifyAnswer(s, answer(200, '<div class="profile-card">')).outcome).toBe('hit');
     });
+
+    it('is unknown when the shared code comes without either marker (a consent page, a redesign)', () => {
+      const s = site({ mCode: 200, mString: 'User not found' });
+      expect(classifyAnswer(s, answer(200, '<h1>Before you continue</h1>'))).toEqual({ outcome: 'unknown', reason: 'HTTP 200 without the profile marker' });
+    });
   });
 
   describe('redirects (never followed: the 3xx is the answer)', () => {

@@ -29,7 +29,8 @@ const REFUSAL_MARKERS = ['captcha', 'attention required', 'access denied', 'unus
 /**
  * Hit, miss or unknown for one site's answer, by the rules of the WhatsMyName format:
  * hit when the status is `e_code` and `e_string` is in the body; miss when `m_string` is in the
- * body or the status is `m_code`; anything else unknown. Before the code decides a miss, answers
+ * body, or the status is `m_code` where that code alone tells (it differs from `e_code`, or the
+ * entry has no `m_string`); anything else unknown. Before the code decides a miss, answers
  * that are not the site speaking are set aside as unknown: rate limits, bot walls, and a page cut
  * off before its existence marker could have been seen.
  */
@@ -51,7 +52,9 @@ export function classifyAnswer(site: UsernameSite, answer: SiteAnswer): Classifi
   if (truncated && status === site.eCode) {
     return { outcome: 'unknown', reason: `HTTP ${status}, but the page was cut off before the profile marker` };
   }
-  if (status === site.mCode) {
+  // A status that existing accounts share proves nothing without the missing-account marker (a
+  // consent page or a redesign answers with it too).
+  if (status === site.mCode && !(site.mCode === site.eCode && site.mString !== '')) {
     return { outcome: 'miss', reason: isRedirect ? `redirect to ${target(answer)} (a missing account)` : `HTTP ${status} (a missing account)` };
   }
   if (isRedirect) return { outcome: 'unknown', reason: `unexpected redirect to ${target(answer)} (HTTP ${status})` };
