@@ -232,6 +232,7 @@ describe('accounts', () => {
       }
       await t.page.goto(link);
       await t.settle();
+      await main(t.page).getByRole('button', { name: 'Verify my email address' }).click();
       await c.visible(main(t.page).getByText('Your email address is verified.'), 'verified message');
       await main(t.page).getByRole('link', { name: 'Go to Dashboard' }).click();
       await t.page.waitForURL((url) => url.pathname === '/dashboard');

@@ -175,6 +175,7 @@ describe('monitoring page', () => {
         if (!link) return `no /monitoring/verify-email link in:\n${mail.text}`;
         await t.page.goto(link);
         await t.settle();
+        await main(t.page).getByRole('button', { name: 'Allow monitoring of this address' }).click();
         await main(t.page).getByText(`${other} is verified and will be monitored.`, { exact: true }).waitFor({ timeout: 5_000 });
       });
       await checkAxe(t.page, c);

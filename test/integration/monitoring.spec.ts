@@ -209,6 +209,13 @@ describe('monitoring', () => {
       expect(again.body.error).toBe(MONITOR_MESSAGES.invalidLink);
       expect((await list(u)).body.monitors[0].pendingEmails).toEqual([]);
 
+      // The address joins at once: the monitor is due again, and the next tick looks it up.
+      const due = (await list(u)).body.monitors[0];
+      expect(new Date(due.nextRunAt).getTime()).toBeLessThanOrEqual(now.getTime());
+      hibp.requests.length = 0;
+      await tick();
+      expect(hibp.requestsTo('breachedaccount').map((r) => decodeURIComponent(r.path.split('/').pop()!))).toContain(other);
+
       // Verified once, trusted on the user's later monitors too.
       await update(u, monitor.id, false).expect(200);
       const later = (await create(u, weekly([other])).expect(201)).body.monitor;
@@ -368,6 +375,45 @@ describe('monitoring', () => {
       const m = await monitorOf(u, id);
       expect(m.active).toBe(false);
       expect(m.lastRuns[0]).toMatchObject({ status: 'failed', summary: RUN_MESSAGES.planEnded });
+    });
+
+    it('a plan that shrank keeps only its limit of the oldest monitors running', async () => {
+      const u = await user('pro');
+      const email = u.email.toLowerCase();
+      const ids: string[] = [];
+      for (const handle of ['@shrink_a', '@shrink_b', '@shrink_c']) {
+        ids.push((await create(u, weekly([email], [handle])).expect(201)).body.monitor.id);
+        now = new Date(now.getTime() + 1_000);
+      }
+      await query(t, `UPDATE users SET plan_tier = 'plus' WHERE id = $1`, [u.userId]);
+      await tick();
+      const monitors = (await list(u)).body.monitors as { id: string; active: boolean; lastRuns: { summary: string }[] }[];
+      const byId = new Map(monitors.map((m) => [m.id, m]));
+      expect(ids.map((id) => byId.get(id)!.active)).toEqual([true, false, false]);
+      expect(byId.get(ids[1])!.lastRuns[0].summary).toBe(RUN_MESSAGES.overLimit(1));
+      expect((await list(u)).body.activeCount).toBe(1);
+    });
+
+    it('a run that keeps crashing the server is given up on for the period instead of looping', async () => {
+      const { u, id } = await monitored();
+      await tick();
+      const scheduled = new Date((await monitorOf(u, id)).nextRunAt);
+      // What a crash leaves: a 'running' run and an expired lease, RETRY_DELAYS_MS.length times over.
+      await query(t, `UPDATE monitors SET failed_attempts = 3, next_run_at = $2, lease_until = $2, lease_token = gen_random_uuid() WHERE id = $1`, [id, scheduled]);
+      await query(t, `INSERT INTO monitor_runs (id, monitor_id, started_at, status, attempt, new_items, summary) VALUES (gen_random_uuid(), $1, $2, 'running', 3, 0, '')`, [id, scheduled]);
+      now = new Date(scheduled.getTime() + 60_000);
+      hibp.requests.length = 0;
+      await tick();
+      const m = await monitorOf(u, id);
+      const looked = hibp.requestsTo('breachedaccount').map((r) => decodeURIComponent(r.path.split('/').pop()!));
+      expect(looked).not.toContain(u.email.toLowerCase());
+      expect(m.lastRuns.slice(0, 2).map((r: { status: string; summary: string }) => [r.status, r.summary])).toEqual([
+        ['failed', RUN_MESSAGES.givenUp],
+        ['failed', expect.stringMatching(/interrupted/)],
+      ]);
+      expect(m.nextRunAt).toBe(new Date(scheduled.getTime() + 7 * DAY).toISOString());
+      const [row] = await query<{ failed_attempts: number }>(t, `SELECT failed_attempts FROM monitors WHERE id = $1`, [id]);
+      expect(row.failed_attempts).toBe(0);
     });
 
     it('a monitor whose addresses all await verification runs without scanning anything', async () => {

@@ -240,6 +240,19 @@ export interface AxeProblem {
 
 /** axe-core violations with impact 'serious' or 'critical' on the current page. */
 export async function seriousAxeViolations(page: Page): Promise<AxeProblem[]> {
+  // Colours measured mid-animation (a dialog fading in) are not the colours a person reads:
+  // let finite animations and transitions end first (spinners run forever and are left alone).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

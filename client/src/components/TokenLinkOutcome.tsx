@@ -4,11 +4,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { TokenOutcome } from '../hooks/use-single-use-token';
 
 /**
- * The body of a page an emailed token link opens: a spinner while checking, then the outcome and a
- * button onwards.
+ * The body of a page an emailed token link opens: what the link confirms and a button to confirm
+ * it, a spinner while checking, then the outcome and a button onwards.
  */
 export function TokenLinkOutcome<T>({
   outcome,
+  confirm,
   checking,
   verified,
   breakVerified = false,
@@ -16,6 +17,8 @@ export function TokenLinkOutcome<T>({
   next,
 }: {
   outcome: TokenOutcome<T>;
+  /** What confirming does, and the button's label; called when the person clicks it. */
+  confirm: { question: string; label: string; onConfirm: () => void };
   checking: string;
   verified: (value: T) => ReactNode;
   /** The verified title holds an address, which may need breaking anywhere to fit. */
@@ -25,6 +28,14 @@ export function TokenLinkOutcome<T>({
 }) {
   return (
     <>
+      {outcome.status === 'awaiting' && (
+        <Stack gap="4">
+          <Text>{confirm.question}</Text>
+          <Button colorPalette="blue" size="lg" w="full" onClick={confirm.onConfirm}>
+            {confirm.label}
+          </Button>
+        </Stack>
+      )}
       {outcome.status === 'checking' && (
         <Stack align="center" gap="3" role="status">
           <Spinner color="blue.600" />
@@ -48,7 +59,7 @@ export function TokenLinkOutcome<T>({
           </Alert.Content>
         </Alert.Root>
       )}
-      {outcome.status !== 'checking' && (
+      {(outcome.status === 'verified' || outcome.status === 'failed') && (
         <Button asChild colorPalette="blue" size="lg" w="full">
           <RouterLink to={next.to}>{next.label}</RouterLink>
         </Button>

@@ -89,9 +89,16 @@ describe('MonitorNotices', () => {
 describe('monitored email verification page', () => {
   const VERIFY = 'POST /api/monitoring/verify-email';
 
-  it('posts the token from the link once and says the address will be monitored', async () => {
+  const ALLOW = { name: 'Allow monitoring of this address' };
+
+  it('posts the token from the link once the owner allows it, and says the address will be monitored', async () => {
     routes[VERIFY] = () => ({ status: 200, body: { email: 'bob@example.com' } });
     renderWithProviders(<MonitoredEmailVerifyPage />, { auth: signedOut, path: '/monitoring/verify-email?token=abc_123' });
+    // Opening the link sends nothing: a mail scanner must not allow monitoring for the owner.
+    expect(screen.getByText(/Someone asked Footprint to watch this email address/)).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(http.calls).toEqual([]);
+    fireEvent.click(screen.getByRole('button', ALLOW));
     expect(await screen.findByText('bob@example.com is verified and will be monitored.')).toBeTruthy();
     expect(http.calls.filter((c) => c.key === VERIFY).map((c) => c.body)).toEqual([{ token: 'abc_123' }]);
     expect(screen.getByRole('link', { name: 'Go to Footprint' }).getAttribute('href')).toBe('/');
@@ -100,6 +107,7 @@ describe('monitored email verification page', () => {
   it("shows the server's error for a bad token, and links a signed-in user to monitoring", async () => {
     routes[VERIFY] = () => ({ status: 400, body: { error: 'This verification link is invalid or has expired.' } });
     renderWithProviders(<MonitoredEmailVerifyPage />, { auth: signedIn(), path: '/monitoring/verify-email?token=used' });
+    fireEvent.click(screen.getByRole('button', ALLOW));
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.getByText('This verification link is invalid or has expired.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Monitoring' }).getAttribute('href')).toBe('/monitoring');
@@ -108,6 +116,7 @@ describe('monitored email verification page', () => {
   it('sends nothing without a token', async () => {
     renderWithProviders(<MonitoredEmailVerifyPage />, { auth: signedOut, path: '/monitoring/verify-email' });
     expect(screen.getByText('This verification link is invalid or has expired.')).toBeTruthy();
+    expect(screen.queryByRole('button', ALLOW)).toBeNull();
     expect(http.calls).toEqual([]);
   });
 });

@@ -16,13 +16,18 @@ async function verifyMonitoredEmail(token: string): Promise<TokenAnswer<string>>
  */
 export default function MonitoredEmailVerifyPage() {
   const { state } = useAuth();
-  const outcome = useSingleUseToken(verifyMonitoredEmail);
+  const { outcome, confirm } = useSingleUseToken(verifyMonitoredEmail);
 
   const signedIn = state.status === 'signedIn';
   return (
     <AuthCard title="Monitored email verification" subtitle="Confirming that this address may be monitored by Footprint.">
       <TokenLinkOutcome
         outcome={outcome}
+        confirm={{
+          question: 'Someone asked Footprint to watch this email address for new breaches and exposures, and to alert them. Confirm only if that is you or someone you trust with this.',
+          label: 'Allow monitoring of this address',
+          onConfirm: confirm,
+        }}
         checking="Verifying the email address…"
         verified={(email) => `${email} is verified and will be monitored.`}
         breakVerified

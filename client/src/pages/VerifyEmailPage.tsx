@@ -17,13 +17,14 @@ export default function VerifyEmailPage() {
     },
     [refreshProfile],
   );
-  const outcome = useSingleUseToken(verify);
+  const { outcome, confirm } = useSingleUseToken(verify);
 
   const signedIn = state.status === 'signedIn';
   return (
     <AuthCard title="Email verification" subtitle="Confirming the address of your Footprint account.">
       <TokenLinkOutcome
         outcome={outcome}
+        confirm={{ question: 'Confirm that this is the address of your Footprint account.', label: 'Verify my email address', onConfirm: confirm }}
         checking="Verifying your email address…"
         verified={() => 'Your email address is verified.'}
         failedHint="You can ask for a new link on your account page."

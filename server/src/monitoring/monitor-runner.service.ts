@@ -11,7 +11,7 @@ import type { ScanViewer } from '../scans/analysis/analysis.types';
 import { ScansService } from '../scans/scans.service';
 import { classifyScanInput } from '../shared/scan-input.rules';
 import { changeSummary, RunChanges, runSummary, ScannedTarget, workOutChanges } from './monitor-changes.rules';
-import { afterFailure, afterSuccess } from './monitor-schedule.rules';
+import { afterFailure, afterSuccess, RETRY_DELAYS_MS } from './monitor-schedule.rules';
 import { ClaimedMonitor, FinishedRun, MonitorRepository } from './monitor.repository';
 
 export type RunOutcome = 'succeeded' | 'failed' | 'lease_lost';
@@ -20,6 +20,8 @@ export const RUN_MESSAGES = {
   unexpected: 'The run failed unexpectedly; the monitor will try again.',
   nothingVerified: 'Nothing to check yet: the email addresses await verification',
   planEnded: "Paused: the account's plan no longer includes monitors.",
+  overLimit: (limit: number) => `Paused: the account's plan allows ${limit} active ${limit === 1 ? 'monitor' : 'monitors'}; the older ones keep running.`,
+  givenUp: 'The run stopped the server several times; it will be tried again at the next regular run.',
 } as const;
 
 /**
@@ -52,16 +54,30 @@ export class MonitorRunner {
 
   private async runClaimed(claimed: ClaimedMonitor): Promise<RunOutcome> {
     const base = { monitorId: claimed.id, leaseToken: claimed.leaseToken, runId: claimed.runId };
-    if (planFor(effectivePlan(claimed.plan, this.clock.now()).tier).monitors === 0) {
+    // A plan that ended or shrank keeps only its limit of the oldest monitors running.
+    const limit = planFor(effectivePlan(claimed.plan, this.clock.now()).tier).monitors;
+    if (claimed.activeBefore >= limit) {
       const now = this.clock.now();
       return this.finish({
         ...base,
         finishedAt: now,
         status: 'failed',
         newItems: 0,
-        summary: RUN_MESSAGES.planEnded,
+        summary: limit === 0 ? RUN_MESSAGES.planEnded : RUN_MESSAGES.overLimit(limit),
         schedule: { nextRunAt: now, scheduledAt: now, failedAttempts: 0 },
         deactivate: true,
+      }, claimed.userId);
+    }
+    // Crashes counted up past the retries: skip to the next regular run instead of crashing again.
+    if (claimed.failedAttempts > RETRY_DELAYS_MS.length) {
+      const now = this.clock.now();
+      return this.finish({
+        ...base,
+        finishedAt: now,
+        status: 'failed',
+        newItems: 0,
+        summary: RUN_MESSAGES.givenUp,
+        schedule: afterSuccess(claimed.scheduledAt, claimed.type, now),
       }, claimed.userId);
     }
 

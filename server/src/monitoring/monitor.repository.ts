@@ -33,6 +33,8 @@ export interface ClaimedMonitor {
   type: MonitorType;
   scheduledAt: Date;
   failedAttempts: number;
+  /** How many of the owner's active monitors are older: the plan's limit keeps the oldest running. */
+  activeBefore: number;
   runId: string;
   leaseToken: string;
   userEmail: string;
@@ -68,6 +70,7 @@ interface ClaimRow {
   scheduled_at: Date | null;
   next_run_at: Date;
   failed_attempts: number;
+  active_before: number;
   run_id: string;
   user_email: string;
   plan_tier: PlanTier;
@@ -261,6 +264,14 @@ export class MonitorRepository {
          WHERE m.id = t.monitor_id AND m.user_id = $1 AND t.kind = 'email' AND t.value = $2 AND t.verified_at IS NULL`,
         [row.user_id, row.value, now],
       );
+      // The address joins its monitors' next run at once (its baseline is recorded silently then),
+      // not a week or a month later.
+      await manager.query(
+        `UPDATE monitors m SET next_run_at = $3, scheduled_at = $3, failed_attempts = 0
+         WHERE m.user_id = $1 AND m.active AND m.next_run_at > $3
+           AND EXISTS (SELECT 1 FROM monitor_targets t WHERE t.monitor_id = m.id AND t.kind = 'email' AND t.value = $2)`,
+        [row.user_id, row.value, now],
+      );
       return { email: row.value, userId: row.user_id };
     });
   }
@@ -295,9 +306,13 @@ export class MonitorRepository {
          LIMIT 1
          FOR UPDATE SKIP LOCKED
        ), claimed AS (
-         UPDATE monitors m SET lease_until = $2, lease_token = $3
+         UPDATE monitors m SET lease_until = $2, lease_token = $3,
+           -- A run a crash left behind counts as a failed attempt, so a run that keeps killing
+           -- the process is given up on like any failing run.
+           failed_attempts = m.failed_attempts
+             + (EXISTS (SELECT 1 FROM monitor_runs r WHERE r.monitor_id = m.id AND r.status = 'running'))::int
          FROM due WHERE m.id = due.id
-         RETURNING m.id, m.user_id, m.type, m.scheduled_at, m.next_run_at, m.failed_attempts
+         RETURNING m.id, m.user_id, m.type, m.scheduled_at, m.next_run_at, m.failed_attempts, m.created_at
        ), interrupted AS (
          UPDATE monitor_runs r SET status = 'failed', finished_at = $1, summary = $4
          FROM claimed WHERE r.monitor_id = claimed.id AND r.status = 'running'
@@ -308,6 +323,8 @@ export class MonitorRepository {
          RETURNING id, monitor_id
        )
        SELECT c.*, run.id AS run_id, u.email AS user_email, u.plan_tier, u.plan_expires_at,
+         (SELECT count(*)::int FROM monitors o
+            WHERE o.user_id = c.user_id AND o.active AND (o.created_at, o.id) < (c.created_at, c.id)) AS active_before,
          (SELECT coalesce(json_agg(json_build_object('kind', t.kind, 'value', t.value) ORDER BY t.kind, t.position), '[]'::json)
             FROM monitor_targets t WHERE t.monitor_id = c.id AND t.verified_at IS NOT NULL) AS targets,
          (SELECT coalesce(array_agg(k.item_key), '{}'::text[]) FROM monitor_known_items k WHERE k.monitor_id = c.id) AS known_keys
@@ -322,6 +339,7 @@ export class MonitorRepository {
       type: row.type,
       scheduledAt: row.scheduled_at ?? row.next_run_at,
       failedAttempts: row.failed_attempts,
+      activeBefore: row.active_before,
       runId: row.run_id,
       leaseToken,
       userEmail: row.user_email,
