@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type request from 'supertest';
+import { Clock } from '../../server/src/common/clock/clock.service';
 import { SAMPLE_REPORT } from '../../server/src/reports/report.catalogue';
 import { breachDetail } from '../../server/src/scans/analysis/email-breaches.analyzer';
 import { REPORT_MESSAGES } from '../../server/src/reports/reports.dto';
@@ -187,9 +188,12 @@ describe('dashboard and reports', () => {
       expect(body.recentScans).toEqual(list.body.items);
       expect(body.recentScans.map((s: { id: string }) => s.id)).toEqual(rows.slice(0, 5).map((r) => r.id));
 
-      // Every finding of every completed scan (the superseded one too), by level.
+      // Every finding of the newest completed scan of each input (not the superseded one), by level.
       const expected = { low: 0, medium: 0, high: 0, critical: 0 } as Record<string, number>;
-      for (const row of rows.filter((r) => r.status === 'completed')) for (const level of levelsOf(row)) expected[level] += 1;
+      const newest = new Map<string, StoredRow>();
+      for (const row of rows.filter((r) => r.status === 'completed')) if (!newest.has(`${row.scan_type} ${row.input}`)) newest.set(`${row.scan_type} ${row.input}`, row);
+      expect(newest.size).toBe(rows.filter((r) => r.status === 'completed').length - 1);
+      for (const row of newest.values()) for (const level of levelsOf(row)) expected[level] += 1;
       expect(body.riskDistribution).toEqual(expected);
       expect(expected.critical + expected.high).toBeGreaterThan(0);
 
@@ -202,6 +206,30 @@ describe('dashboard and reports', () => {
       expect(body.scoreTrend).toEqual(
         [...byDay.entries()].map(([date, scores]) => ({ date, scans: scores.length, averageScore: Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) })),
       );
+    });
+
+    it("draws the score trend over the plan's retention window, by the server's clock", async () => {
+      const u = await signUp(t);
+      const at = new Date('2031-06-30T12:00:00Z');
+      const daysAgo = (n: number) => new Date(at.getTime() - n * DAY_MS);
+      await seed(u, { input: 'a@example.com', score: 50, startedAt: daysAgo(60), result: privacyResult('a@example.com', 50, {}) });
+      await seed(u, { input: 'b@example.com', score: 70, startedAt: daysAgo(10), result: privacyResult('b@example.com', 70, {}) });
+      await seed(u, { input: 'c@example.com', score: 90, startedAt: daysAgo(10), result: privacyResult('c@example.com', 90, {}) });
+      const clock = jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => new Date(at));
+      try {
+        const free = (await t.http().get('/api/dashboard').set(bearer(u)).expect(200)).body;
+        expect(free.scoreTrend).toEqual([{ date: daysAgo(10).toISOString().slice(0, 10), averageScore: 80, scans: 2 }]);
+        // The totals count every stored scan; only the trend is windowed.
+        expect(free.totalScans).toBe(3);
+        await query(t, `UPDATE users SET plan_tier = 'pro', plan_expires_at = $1 WHERE id = $2`, [daysAgo(-10), u.userId]);
+        const pro = (await t.http().get('/api/dashboard').set(bearer(u)).expect(200)).body;
+        expect(pro.scoreTrend.map((p: { date: string; averageScore: number }) => [p.date, p.averageScore])).toEqual([
+          [daysAgo(60).toISOString().slice(0, 10), 50],
+          [daysAgo(10).toISOString().slice(0, 10), 80],
+        ]);
+      } finally {
+        clock.mockRestore();
+      }
     });
 
     it("shows each user only their own scans, and needs a credential (an API token works)", async () => {
@@ -259,6 +287,14 @@ describe('dashboard and reports', () => {
       const risks = [...latest.values()].map((r) => (r.scan_type === 'privacy' ? 100 - r.score! : r.score!));
       expect(risks).toHaveLength(3);
       expect(report.summary.averageRiskScore).toBe(Math.round(risks.reduce((a, b) => a + b, 0) / risks.length));
+
+      // The trend: every completed scan's risk, oldest first, earlier half against later half (±5 points).
+      const history = [...rows].reverse().map((r) => (r.scan_type === 'privacy' ? 100 - r.score! : r.score!));
+      const half = Math.floor(history.length / 2);
+      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      const change = mean(history.slice(half)) - mean(history.slice(0, half));
+      expect(Math.abs(change)).toBeGreaterThanOrEqual(5);
+      expect(report.summary.riskTrend).toBe(change > 0 ? 'increasing' : 'decreasing');
     });
 
     it('is the labelled sample for a user without scans', async () => {

@@ -179,7 +179,9 @@ export function OnboardingModal({ open, onSkip, onComplete }: OnboardingModalPro
             </Dialog.Header>
             <Dialog.Body>{step.body}</Dialog.Body>
             <Dialog.Footer justifyContent="space-between" flexWrap="wrap">
-              {last ? <span /> : <Button variant="ghost" onClick={onSkip}>Skip</Button>}
+              <Button variant="ghost" onClick={onSkip}>
+                Skip
+              </Button>
               <Flex gap="2">
                 <Button variant="outline" disabled={index === 0} onClick={() => setIndex((i) => Math.max(0, i - 1))}>
                   Previous

@@ -60,6 +60,7 @@ describe('onboarding', () => {
     expect(within(dialog()).queryByRole('button', { name: 'Next' })).toBeNull();
     expect(button('Get Started')).toBeTruthy();
     expect(button('Start My First Scan')).toBeTruthy();
+    expect(button('Skip')).toBeTruthy();
 
     fireEvent.click(button('Previous'));
     await settle();

@@ -62,12 +62,19 @@ export class ReportsRepository {
     });
   }
 
-  /** Findings of completed scans per risk level, counted inside the database. */
+  /**
+   * Findings per risk level as things stand: the newest completed scan of each input (as the report
+   * reads them), so a weekly monitor re-finding one breach counts it once, not once per run.
+   * Counted inside the database.
+   */
   async riskDistribution(userId: string): Promise<Record<RiskLevel, number>> {
     const rows = (await this.scans.query(
       `SELECT level #>> '{}' AS level, count(*)::int AS n
-         FROM scans s CROSS JOIN LATERAL jsonb_path_query(s.result, ${LEVELS_OF_RESULT}) AS level
-        WHERE s.user_id = $1 AND s.status = 'completed' AND s.result IS NOT NULL
+         FROM (SELECT DISTINCT ON (scan_type, input) scan_type, result
+                 FROM scans WHERE user_id = $1 AND status = 'completed'
+                ORDER BY scan_type, input, started_at DESC, id DESC) s
+         CROSS JOIN LATERAL jsonb_path_query(s.result, ${LEVELS_OF_RESULT}) AS level
+        WHERE s.result IS NOT NULL
         GROUP BY 1`,
       [userId],
     )) as { level: string | null; n: number }[];
