@@ -1,6 +1,6 @@
 // Image metadata check figures on the shared corpus (../shared/fixtures/images), in one run:
-//   - analysis time per image: ours (in-process, and through the worker pool a request uses: the
-//     figure the target is judged on) vs `exiftool -j -n` reading every file in one process;
+//   - analysis time per image: ours (in-process, and through the worker pool a request uses, which
+//     reads the file and works out the findings in the worker: the figure the target is judged on) vs `exiftool -j -n` reading every file in one process;
 //   - strip time per image: ours vs `exiftool -all=` writing every file in one process;
 //   - memory per request against the file size: the peak resident memory a fresh process gains
 //     while one request's work runs (the upload buffer, the worker's parsing, the output).
@@ -93,7 +93,7 @@ try {
     results.pooled.push(
       await pass(async (f) => {
         const start = performance.now();
-        analyzeImageMetadata(await pool.analyze(copies[i++]));
+        await pool.analyze(copies[i++]);
         perFile.get(f.name).pooled.push(ms(start));
       }),
     );
@@ -108,7 +108,7 @@ try {
     results.sustained.push(await pass(async (f) => analyzeImageMetadata(await readImageMetadata(f.bytes))));
     const copies = files.map((f) => f.bytes.slice());
     let i = 0;
-    results.sustainedPooled.push(await pass(async () => analyzeImageMetadata(await pool.analyze(copies[i++]))));
+    results.sustainedPooled.push(await pass(async () => pool.analyze(copies[i++])));
   }
 } finally {
   await pool.onModuleDestroy();
@@ -122,7 +122,6 @@ const ours = { analysis: med(results.analysis), pooled: med(results.pooled), str
 const CHILD = `
   const { readFileSync } = require('node:fs');
   const { MetadataWorkerPool } = require(${JSON.stringify(dist('scans/exif/metadata-worker.pool.js'))});
-  const { analyzeImageMetadata } = require(${JSON.stringify(dist('scans/exif/exif-findings.analyzer.js'))});
   (async () => {
     const [path, op, warm] = process.argv.slice(1);
     const pool = new MetadataWorkerPool({ workers: 1 });
@@ -131,7 +130,7 @@ const CHILD = `
     global.gc();
     const base = process.resourceUsage().maxRSS * 1024;
     const bytes = readFileSync(path); // the upload: one exact-size Buffer, as multer's memory storage holds it
-    if (op === 'analyze') analyzeImageMetadata(await pool.analyze(bytes));
+    if (op === 'analyze') await pool.analyze(bytes);
     else await pool.strip(bytes);
     const peak = process.resourceUsage().maxRSS * 1024;
     process.stdout.write(JSON.stringify({ gained: Math.max(0, peak - base) }));

@@ -243,6 +243,7 @@ describe('accounts', () => {
 
       await t.page.goto(link); // single use (its 400 is logged by Chromium, so checked for cleanliness above)
       await t.settle();
+      await main(t.page).getByRole('button', { name: 'Verify my email address' }).click();
       await c.visible(main(t.page).getByText('This verification link is invalid or has expired.'), 'a used link is refused');
       c.done();
     });

@@ -181,6 +181,22 @@ describe('analyzeImageMetadata', () => {
   });
 });
 
+describe('free text in findings', () => {
+  it('shows captions and prompts with the emails and phone numbers in them masked', () => {
+    const { findings } = analyzeImageMetadata(
+      meta({
+        comments: [{ value: 'Harbour at dusk. Prints: jane.doe@example.com, +44 20 7946 0958', origin: 'EXIF UserComment' }],
+        aiGeneration: [{ value: 'a portrait, contact me at jane.doe@example.com', origin: 'PNG parameters' }],
+      }),
+    );
+    const comment = findings.find((f) => f.category === 'comments')!;
+    expect(comment.redactedValue).toBe('Harbour at dusk. Prints: j•••@e•••.com, +•• •• •••• ••58');
+    const prompt = findings.find((f) => f.category === 'ai_generation')!;
+    expect(prompt.redactedValue).toBe('a portrait, contact me at j•••@e•••.com');
+    expect(JSON.stringify(findings)).not.toContain('jane.doe@example.com');
+  });
+});
+
 describe('stripped images, re-analysed, have no personal metadata left', () => {
   const XMP = xmpPacket({ creator: 'Jane Doe', email: 'jane@example.com', gpsLatitude: '48,51.5N', gpsLongitude: '2,17.7E', serialNumber: '0123', history: [{ action: 'saved', when: '2020-01-01T00:00:00Z', softwareAgent: 'Editor' }] });
   const EXIF = cameraExif({ software: 'Editor', imageUniqueId: 'abcdef0123456789' });

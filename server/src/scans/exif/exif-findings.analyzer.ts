@@ -3,7 +3,7 @@
  * findings, each with a redacted value, a severity, a recommendation and the fields it was read
  * from, and the risk score from the catalogue's weights.
  */
-import { IMAGE_TYPE_INFO } from '../../shared/metadata-strip/image-upload.rules';
+import { IMAGE_TYPE_INFO, type ImageType } from '../../shared/metadata-strip/image-upload.rules';
 import {
   EXIF_FINDING_CATEGORIES,
   EXIF_RISK_CATALOGUE,
@@ -15,6 +15,7 @@ import {
   displayTime,
   formatBytes,
   maskAddress,
+  maskContactsIn,
   maskEmail,
   maskIdentifier,
   maskPhone,
@@ -24,6 +25,7 @@ import {
   truncate,
   urlHost,
 } from './exif-redaction.util';
+import { readImageMetadata } from './image-metadata.reader';
 import type { ContactKind, EmbeddedImage, ImageMetadata, MetadataValue, PersonRole, SerialKind, TimeStamp } from './image-metadata.types';
 
 export interface ExifFinding {
@@ -39,6 +41,17 @@ export interface ExifFinding {
 export interface ExifAnalysis {
   riskScore: number;
   findings: ExifFinding[];
+}
+
+/** What the check answers for one image: the analysis and the type it was read as. */
+export interface ImageCheck extends ExifAnalysis {
+  imageType: ImageType;
+}
+
+/** Reads an image and turns what it gives away into findings: the whole check, in one call. */
+export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
+  const metadata = await readImageMetadata(bytes);
+  return { ...analyzeImageMetadata(metadata), imageType: metadata.type };
 }
 
 /** At most this many findings per category; the last one says how many more there were. */
@@ -184,7 +197,7 @@ export function analyzeImageMetadata(m: ImageMetadata): ExifAnalysis {
     return [`${EMBEDDED_LABELS[image.kind]}${why}`, embeddedValue(image), [image.origin]];
   });
 
-  list.addAll('ai_generation', group(m.aiGeneration), (a) => ['Image generation prompt or settings', truncate(a.value, 80), a.sources]);
+  list.addAll('ai_generation', group(m.aiGeneration), (a) => ['Image generation prompt or settings', truncate(maskContactsIn(a.value), 80), a.sources]);
 
   // Time
   const times = groupTimes(m.times);
@@ -206,7 +219,7 @@ export function analyzeImageMetadata(m: ImageMetadata): ExifAnalysis {
     list.add('device', 'Camera make and model', value, [m.make?.origin, m.model?.origin].filter((o): o is string => !!o));
   }
   list.addAll('device', group(m.lens).slice(0, 1), (l) => ['Lens model', l.value, l.sources]);
-  list.addAll('software', group(m.software), (s) => ['Software used', truncate(s.value, 80), s.sources]);
+  list.addAll('software', group(m.software), (s) => ['Software used', truncate(maskContactsIn(s.value), 80), s.sources]);
 
   // A camera writes its ModifyDate at capture: only a different time says the file was edited.
   const edited = times.edit.find((t) => t.kinds.has('modified') && t.value !== taken?.value);
@@ -214,10 +227,10 @@ export function analyzeImageMetadata(m: ImageMetadata): ExifAnalysis {
   const history = group(m.history);
   if (history.length) {
     const steps = history.length === 1 ? '1 entry' : `${history.length} entries`;
-    list.add('editing_history', `Editing history and original file names: ${steps}`, truncate(history[history.length - 1].value, 80), [...new Set(history.flatMap((h) => h.sources))]);
+    list.add('editing_history', `Editing history and original file names: ${steps}`, truncate(maskContactsIn(history[history.length - 1].value), 80), [...new Set(history.flatMap((h) => h.sources))]);
   }
 
-  list.addAll('comments', group(m.comments), (c) => ['Description or comment', truncate(c.value, 80), c.sources]);
+  list.addAll('comments', group(m.comments), (c) => ['Description or comment', truncate(maskContactsIn(c.value), 80), c.sources]);
 
   if (m.otherBlocks.length) {
     list.add('other_metadata', 'Other metadata blocks this check does not interpret', truncate(m.otherBlocks.map((b) => b.value).join(', '), 120), [IMAGE_TYPE_INFO[m.type].label]);

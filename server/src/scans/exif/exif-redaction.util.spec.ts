@@ -1,4 +1,4 @@
-import { displayTime, formatBytes, maskAddress, maskEmail, maskIdentifier, maskPhone, maskSerial, maskWords, roundedCoordinates, truncate, urlHost } from './exif-redaction.util';
+import { displayTime, formatBytes, maskAddress, maskContactsIn, maskEmail, maskIdentifier, maskPhone, maskSerial, maskWords, roundedCoordinates, truncate, urlHost } from './exif-redaction.util';
 
 describe('redaction', () => {
   it('rounds coordinates to two decimals (about 1 km)', () => {
@@ -28,6 +28,12 @@ describe('redaction', () => {
     expect(maskIdentifier('adobe:docid:photoshop:46c99d7e')).toBe('adob••••9d7e');
     expect(urlHost('http://www.meine-ansichten.de/x')).toBe('meine-ansichten.de');
     expect(urlHost('example.org/page')).toBe('example.org');
+  });
+
+  it('masks the emails and phone numbers inside free text, and leaves the rest readable', () => {
+    expect(maskContactsIn('Sunset at the pier. Prints: jane.doe@example.com or +1 314 616 8764')).toBe('Sunset at the pier. Prints: j•••@e•••.com or +• ••• ••• ••64');
+    expect(maskContactsIn('Shot 2019-06-01, 24mm, f/8, ISO 100, 1/250')).toBe('Shot 2019-06-01, 24mm, f/8, ISO 100, 1/250');
+    expect(maskContactsIn('Call 06136/958638 (office)')).toBe('Call •••••/••••38 (office)');
   });
 
   it('formats times, sizes and long text for display', () => {

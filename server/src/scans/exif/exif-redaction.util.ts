@@ -10,6 +10,10 @@ const SPACES = /(\s+)/;
 const DIGIT = /\d/g;
 const NON_DIGIT = /\D/g;
 const EXIF_DATE = /^(\d{4}):(\d{2}):(\d{2})(.*)$/;
+const EMAIL_IN_TEXT = /[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[A-Za-z]{2,}/g;
+// Seven digits or more, with the separators phone numbers are written with.
+const PHONE_IN_TEXT = /\+?\d[\d ()./-]{5,}\d/g;
+const DATE_SHAPE = /^(\d{4}[-/.:]\d{1,2}[-/.:]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})$/;
 
 /** Two decimals: about 1.1 km of latitude (less of longitude away from the equator). */
 export function roundedCoordinates(latitude: number, longitude: number): string {
@@ -61,6 +65,16 @@ export function maskPhone(value: string): string {
   const digits = value.replace(NON_DIGIT, '').length;
   let seen = 0;
   return value.replace(DIGIT, (d) => (++seen > digits - 2 ? d : DOT));
+}
+
+/**
+ * Free text (a caption, a comment, a prompt) with the emails and phone numbers in it masked: the
+ * text can be shown, the contact details in it are reported, masked, on their own.
+ */
+export function maskContactsIn(text: string): string {
+  return text
+    .replace(EMAIL_IN_TEXT, (email) => maskEmail(email))
+    .replace(PHONE_IN_TEXT, (phone) => (phone.replace(NON_DIGIT, '').length >= 7 && !DATE_SHAPE.test(phone) ? maskPhone(phone) : phone));
 }
 
 /** Street lines and postcodes: words and numbers masked. */

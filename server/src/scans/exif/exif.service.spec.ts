@@ -7,7 +7,7 @@ import type { ScanHistoryService } from '../scan-history.service';
 import { ExifErrorsFilter } from './exif-errors.filter';
 import { EXIF_MESSAGES } from './exif.dto';
 import { ExifService, UploadedImage } from './exif.service';
-import { readImageMetadata } from './image-metadata.reader';
+import { checkImage } from './exif-findings.analyzer';
 import { MetadataLimitError, MetadataWorkerPool } from './metadata-worker.pool';
 
 const upload = (bytes: Uint8Array, originalname = 'photo.jpg'): UploadedImage => ({ originalname, size: bytes.length, buffer: Buffer.from(bytes) });
@@ -16,7 +16,7 @@ const photo = () => jpegWith(tinyJpeg(), [exifApp1(exifTiff({ make: 'Canon', art
 function setup() {
   // The pool's work, done in-process: the service's rules are what is under test here.
   const pool = {
-    analyze: jest.fn((bytes: Uint8Array) => readImageMetadata(bytes)),
+    analyze: jest.fn((bytes: Uint8Array) => checkImage(bytes)),
     strip: jest.fn(async (bytes: Uint8Array) => stripMetadata(bytes)),
   };
   const history = { recordImageCheck: jest.fn(async () => 'scan-1') };

@@ -10,7 +10,6 @@ import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
 import { cleanFileName, detectImageType, IMAGE_TYPE_INFO, MAX_IMAGE_BYTES } from '../../shared/metadata-strip/image-upload.rules';
 import { UnsupportedImageError } from '../../shared/metadata-strip/metadata.stripper';
 import { ScanHistoryService } from '../scan-history.service';
-import { analyzeImageMetadata } from './exif-findings.analyzer';
 import { EXIF_MESSAGES, ExifAnalysisResponseDto } from './exif.dto';
 import { MetadataLimitError, MetadataWorkerPool } from './metadata-worker.pool';
 
@@ -46,13 +45,12 @@ export class ExifService {
 
   async analyzeImage(userId: string, file: UploadedImage | undefined): Promise<ExifAnalysisResponseDto> {
     const { bytes, name } = this.accept(file);
-    const metadata = await this.bounded(() => this.pool.analyze(bytes));
-    const analysis = analyzeImageMetadata(metadata);
-    const result = { riskScore: analysis.riskScore, findings: analysis.findings, imageType: metadata.type };
+    const check = await this.bounded(() => this.pool.analyze(bytes));
+    const result = { riskScore: check.riskScore, findings: check.findings, imageType: check.imageType };
     const scanId = await this.history.recordImageCheck(userId, {
       fileName: name,
-      riskScore: analysis.riskScore,
-      findingCount: analysis.findings.length,
+      riskScore: check.riskScore,
+      findingCount: check.findings.length,
       analysis: result,
     });
     return { success: true, error: null, analysis: result, scanId };

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
 import { StripResult, UnsupportedImageError } from '../../shared/metadata-strip/metadata.stripper';
-import type { ImageMetadata } from './image-metadata.types';
+import type { ImageCheck } from './exif-findings.analyzer';
 import type { WorkerJob, WorkerReady, WorkerReply } from './metadata-worker.protocol';
 
 export interface MetadataPoolLimits {
@@ -57,8 +57,8 @@ interface Slot {
   worker: Worker;
   current?: PendingJob;
   timer?: NodeJS.Timeout;
-  /** Resolves once the worker has loaded its code (a job's deadline starts then, not before). */
-  ready: Promise<void>;
+  /** The worker has loaded its code: a job's deadline starts then, not before. */
+  ready: boolean;
 }
 
 /**
@@ -101,10 +101,11 @@ export class MetadataWorkerPool implements OnModuleDestroy {
     this.limits = { ...DEFAULT_POOL_LIMITS, ...limits };
   }
 
-  async analyze(bytes: Uint8Array): Promise<ImageMetadata & { heapUsedBytes: number }> {
+  /** The image's findings and risk score, worked out in a worker. */
+  async analyze(bytes: Uint8Array): Promise<ImageCheck> {
     const reply = await this.run('analyze', bytes);
     if (reply.op !== 'analyze') throw new Error('unexpected worker reply');
-    return { ...reply.metadata, heapUsedBytes: reply.heapUsedBytes };
+    return reply.check;
   }
 
   async strip(bytes: Uint8Array): Promise<StripResult> {
@@ -143,11 +144,16 @@ export class MetadataWorkerPool implements OnModuleDestroy {
     const worker = new Worker(script.filename, { eval: script.eval, resourceLimits: this.limits.resourceLimits, stdout: false, stderr: false });
     worker.unref();
     this.stats.started++;
-    let ready!: () => void;
-    const slot: Slot = { worker, ready: new Promise<void>((resolve) => (ready = resolve)) };
+    const slot: Slot = { worker, ready: false };
+    // A worker that cannot even load is retired rather than waited for.
+    const startup = setTimeout(() => this.retire(slot, new MetadataLimitError('crash')), STARTUP_TIMEOUT_MS);
+    startup.unref();
     worker.on('message', (message: WorkerReply | WorkerReady) => {
-      if ('ready' in message) ready();
-      else this.finish(slot, message);
+      if ('ready' in message) {
+        clearTimeout(startup);
+        slot.ready = true;
+        if (slot.current) this.startDeadline(slot);
+      } else this.finish(slot, message);
     });
     worker.on('error', (err: Error & { code?: string }) => {
       const memory = err.code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -155,24 +161,21 @@ export class MetadataWorkerPool implements OnModuleDestroy {
       this.retire(slot, new MetadataLimitError(memory ? 'memory' : 'crash'));
     });
     worker.on('exit', () => this.retire(slot, new MetadataLimitError('crash')));
-    // A worker that cannot even load is retired rather than waited for.
-    const startup = setTimeout(() => this.retire(slot, new MetadataLimitError('crash')), STARTUP_TIMEOUT_MS);
-    startup.unref();
-    void slot.ready.then(() => clearTimeout(startup));
     this.slots.push(slot);
     return slot;
   }
 
   private start(slot: Slot, pending: PendingJob) {
     slot.current = pending;
-    void slot.ready.then(() => {
-      if (slot.current !== pending) return;
-      slot.timer = setTimeout(() => {
-        this.stats.timeouts++;
-        this.retire(slot, new MetadataLimitError('timeout'));
-      }, this.limits.jobTimeoutMs);
-    });
+    if (slot.ready) this.startDeadline(slot);
     slot.worker.postMessage(pending.job, [pending.job.bytes.buffer as ArrayBuffer]);
+  }
+
+  private startDeadline(slot: Slot) {
+    slot.timer = setTimeout(() => {
+      this.stats.timeouts++;
+      this.retire(slot, new MetadataLimitError('timeout'));
+    }, this.limits.jobTimeoutMs);
   }
 
   private finish(slot: Slot, reply: WorkerReply) {

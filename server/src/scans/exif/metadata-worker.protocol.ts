@@ -1,6 +1,6 @@
 /** Messages between MetadataWorkerPool and metadata.worker.ts. */
 import type { ImageType } from '../../shared/metadata-strip/image-upload.rules';
-import type { ImageMetadata } from './image-metadata.types';
+import type { ImageCheck } from './exif-findings.analyzer';
 
 export type WorkerJob = { id: number; op: 'analyze' | 'strip'; bytes: Uint8Array };
 
@@ -12,7 +12,7 @@ export type WorkerReady = { ready: true };
 
 /** `input` is the job's buffer handed back (metadata.worker.ts says why); the pool drops it. */
 export type WorkerReply = (
-  | { id: number; ok: true; op: 'analyze'; metadata: ImageMetadata; heapUsedBytes: number }
-  | { id: number; ok: true; op: 'strip'; type: ImageType; bytes: Uint8Array; removed: string[]; heapUsedBytes: number }
+  | { id: number; ok: true; op: 'analyze'; check: ImageCheck }
+  | { id: number; ok: true; op: 'strip'; type: ImageType; bytes: Uint8Array; removed: string[] }
   | { id: number; ok: false; kind: WorkerErrorKind; message: string }
 ) & { input?: Uint8Array };

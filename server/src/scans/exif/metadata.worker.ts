@@ -1,13 +1,12 @@
 /**
- * The metadata worker: reads and strips images off the main thread, inside the time and memory
+ * The metadata worker: checks (reads and analyses) and strips images off the main thread, inside the time and memory
  * limits MetadataWorkerPool gives it. It never touches the network or the disk: exifr is only
  * handed bytes, and fetch is removed so that nothing could reach it by mistake.
  */
-import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
 import { stripMetadata, UnsupportedImageError } from '../../shared/metadata-strip/metadata.stripper';
-import { readImageMetadata } from './image-metadata.reader';
+import { checkImage } from './exif-findings.analyzer';
 import type { WorkerJob, WorkerReady, WorkerReply } from './metadata-worker.protocol';
 
 Object.defineProperty(globalThis, 'fetch', { value: undefined, configurable: true, writable: false });
@@ -27,14 +26,14 @@ function reply(job: WorkerJob, message: WorkerReply, transfer: ArrayBuffer[] = [
 async function handle(job: WorkerJob) {
   try {
     if (job.op === 'analyze') {
-      const metadata = await readImageMetadata(job.bytes);
-      reply(job, { id: job.id, ok: true, op: 'analyze', metadata, heapUsedBytes: getHeapStatistics().used_heap_size });
+      // Findings are made here too: the reply is then a small result, not the whole metadata graph.
+      reply(job, { id: job.id, ok: true, op: 'analyze', check: await checkImage(job.bytes) });
     } else {
       const result = stripMetadata(job.bytes);
       const bytes = result.bytes;
       reply(
         job,
-        { id: job.id, ok: true, op: 'strip', type: result.type, bytes, removed: result.removed, heapUsedBytes: getHeapStatistics().used_heap_size },
+        { id: job.id, ok: true, op: 'strip', type: result.type, bytes, removed: result.removed },
         [bytes.buffer as ArrayBuffer],
       );
     }
