@@ -33,6 +33,7 @@ interface Expected {
   thumbnail: boolean;
   thumbnail_bytes: number | null;
   icc_profile: string | null;
+  orientation: number | null;
 }
 
 /** exiftool groups that are standard fields; any other group holding a serial is a maker note. */
@@ -166,6 +167,12 @@ if (!existsSync(EXPECTED)) {
           }
         }
         expect(leaks).toEqual([]);
+        // A photo taken sideways stays upright: JPEG and WebP keep a non-default orientation (TIFF keeps
+        // its structural Orientation tag; PNG has no place for one but eXIf, which is dropped).
+        const turned = files.filter((name) => (expected[name].orientation ?? 1) !== 1 && !/\.png$/i.test(name));
+        expect(turned.length).toBeGreaterThan(0);
+        const orientations = Object.fromEntries(records.map((r) => [String(r.SourceFile).replace(`${dir}/`, ''), r['IFD0:Orientation']]));
+        expect(Object.fromEntries(turned.map((name) => [name, orientations[name]]))).toEqual(Object.fromEntries(turned.map((name) => [name, expected[name].orientation])));
         expect(records).toHaveLength(files.length);
       } finally {
         rmSync(dir, { recursive: true, force: true });

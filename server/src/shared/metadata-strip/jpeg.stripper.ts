@@ -57,10 +57,9 @@ export function exifOrientation(exifTiff: Uint8Array): number | undefined {
   }
 }
 
-/** APP1 "Exif\0\0" + a big-endian TIFF with one IFD holding only Orientation. */
-export function minimalExifSegment(orientation: number): Uint8Array {
-  const payload = concatBytes([
-    asciiBytes('Exif\0\0'),
+/** A big-endian TIFF with one IFD holding only Orientation: all the EXIF a cleaned photo keeps. */
+export function minimalExifTiff(orientation: number): Uint8Array {
+  return concatBytes([
     // TIFF header: MM, 42, IFD0 at 8
     new Uint8Array([0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08]),
     // one entry: tag 0x0112, type SHORT, count 1, value
@@ -68,6 +67,11 @@ export function minimalExifSegment(orientation: number): Uint8Array {
     // no next IFD
     new Uint8Array([0x00, 0x00, 0x00, 0x00]),
   ]);
+}
+
+/** APP1 "Exif\0\0" + the minimal TIFF. */
+export function minimalExifSegment(orientation: number): Uint8Array {
+  const payload = concatBytes([asciiBytes('Exif\0\0'), minimalExifTiff(orientation)]);
   const length = payload.length + 2;
   return concatBytes([new Uint8Array([0xff, APP1, length >> 8, length & 0xff]), payload]);
 }

@@ -80,6 +80,8 @@ function scanData(bytes: Uint8Array): Uint8Array {
 }
 
 const GPS_EXIF = cameraExif({ software: 'Editor 1.0', dateTime: '2021:06:01 12:30:45' });
+/** The same, upright: nothing of it is kept. */
+const UPRIGHT_EXIF = cameraExif({ software: 'Editor 1.0', dateTime: '2021:06:01 12:30:45', orientation: 1 });
 
 describe('detectImageType', () => {
   it('knows the four types by their magic bytes and nothing else', () => {
@@ -257,7 +259,7 @@ describe('WebP', () => {
     ['lossy', () => lossy],
   ])('drops EXIF, XMP and unknown chunks, clears the VP8X flags and fixes the RIFF size (%s)', async (_kind, image) => {
     const input = webpWith(webpImageChunk(image(), RAW.width, RAW.height), {
-      exif: GPS_EXIF,
+      exif: UPRIGHT_EXIF,
       xmp: xmpPacket({ creator: 'Jane Doe' }),
       unknown: ascii('odd'),
     });
@@ -272,10 +274,32 @@ describe('WebP', () => {
   });
 
   it('keeps the ICC profile and its flag', () => {
-    const input = webpWith(webpImageChunk(lossless, RAW.width, RAW.height), { icc: new Uint8Array(20).fill(3), exif: GPS_EXIF });
+    const input = webpWith(webpImageChunk(lossless, RAW.width, RAW.height), { icc: new Uint8Array(20).fill(3), exif: UPRIGHT_EXIF });
     const { bytes } = stripMetadata(input);
     expect(webpChunks(bytes).chunks.map((c) => c.fourcc)).toEqual(['VP8X', 'ICCP', 'VP8L']);
     expect(bytes[20]).toBe(0x20);
+  });
+
+  it.each([
+    ['a bare TIFF', (tiff: Uint8Array) => tiff],
+    ['a TIFF behind "Exif\\0\\0"', (tiff: Uint8Array) => concat(ascii('Exif\0\0'), tiff)],
+  ])('carries a non-default orientation in a minimal EXIF chunk, its flag kept (%s)', async (_form, wrap) => {
+    const exif = wrap(exifTiff({ make: 'Nikon', orientation: 6, artist: 'Jane Doe', gps: { latitude: 1, longitude: 2 } }));
+    const input = webpWith(webpImageChunk(lossless, RAW.width, RAW.height), { exif, xmp: xmpPacket({ creator: 'Jane Doe' }) });
+    const { bytes, removed } = stripMetadata(input);
+    const { chunks } = webpChunks(bytes);
+    expect(chunks.map((c) => c.fourcc)).toEqual(['VP8X', 'VP8L', 'EXIF']);
+    expect(removed).toEqual(['EXIF', 'XMP']);
+    expect(bytes[20] & 0x0c).toBe(0x08);
+    const chunk = chunks[2];
+    const tiff = bytes.subarray(chunk.dataOffset, chunk.dataOffset + chunk.length);
+    expect(exifOrientation(tiff)).toBe(6);
+    const reader = IfdReader.fromTiffHeader(tiff);
+    expect(reader.readIfd(reader.firstIfdOffset).entries.map((e) => e.tag)).toEqual([0x0112]);
+    expect(new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true)).toBe(bytes.length - 8);
+    expect(contains(bytes, 'Jane')).toBe(false);
+    expect((await sharp(bytes).metadata()).orientation).toBe(6);
+    await expectSamePixels(input, bytes);
   });
 
   it('refuses truncated files and files without image data', () => {

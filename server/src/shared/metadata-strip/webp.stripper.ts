@@ -1,8 +1,11 @@
 /**
  * Lossless WebP metadata removal: the RIFF chunks are copied verbatim except EXIF, XMP and unknown
- * chunks; the VP8X header's EXIF and XMP flags are cleared and the RIFF size is recomputed.
+ * chunks; the VP8X header's EXIF and XMP flags are cleared and the RIFF size is recomputed. A
+ * non-default EXIF orientation survives as a minimal EXIF chunk holding that one tag (as in JPEG),
+ * so a photo taken sideways does not turn sideways when cleaned.
  */
 import { ByteSink, latin1, MalformedImageError, u32le } from './bytes.util';
+import { exifOrientation, minimalExifTiff } from './jpeg.stripper';
 
 /** Image data, alpha, animation and the colour profile. */
 export const WEBP_KEPT_CHUNKS: ReadonlySet<string> = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF', 'ICCP']);
@@ -39,11 +42,21 @@ export function webpChunks(bytes: Uint8Array): { chunks: WebpChunk[]; riffEnd: n
   return { chunks, riffEnd };
 }
 
+/** The orientation in a WebP EXIF chunk: a TIFF, with or without JPEG's "Exif\0\0" prefix. */
+function webpExifOrientation(data: Uint8Array): number | undefined {
+  const prefixed = data.length >= 6 && latin1(data, 0, 6) === 'Exif\0\0';
+  return exifOrientation(prefixed ? data.subarray(6) : data);
+}
+
 export function stripWebp(bytes: Uint8Array): { bytes: Uint8Array; report: { removed: string[] } } {
   const { chunks, riffEnd } = webpChunks(bytes);
   if (!chunks.some((c) => c.fourcc === 'VP8 ' || c.fourcc === 'VP8L' || c.fourcc === 'ANMF')) throw new MalformedImageError('WebP file has no image data');
   const body = new ByteSink();
   const removed: string[] = [];
+  // The orientation is only honoured in an extended (VP8X) file, whose header flags its EXIF chunk.
+  const exif = chunks.find((c) => c.fourcc === 'EXIF');
+  const orientation = exif && chunks.some((c) => c.fourcc === 'VP8X') ? webpExifOrientation(bytes.subarray(exif.dataOffset, exif.dataOffset + exif.length)) : undefined;
+  const keepOrientation = orientation !== undefined && orientation !== 1 ? orientation : undefined;
   for (const chunk of chunks) {
     if (!WEBP_KEPT_CHUNKS.has(chunk.fourcc)) {
       removed.push(chunk.fourcc.trim() || 'unnamed chunk');
@@ -52,7 +65,7 @@ export function stripWebp(bytes: Uint8Array): { bytes: Uint8Array; report: { rem
     let piece = bytes.subarray(chunk.offset, chunk.end);
     if (chunk.fourcc === 'VP8X' && chunk.length >= 1) {
       piece = piece.slice();
-      piece[8] &= ~(VP8X_EXIF_FLAG | VP8X_XMP_FLAG) & 0xff;
+      piece[8] &= ~(VP8X_XMP_FLAG | (keepOrientation ? 0 : VP8X_EXIF_FLAG)) & 0xff;
     }
     // An odd-sized last chunk may lack its padding byte in the wild: restore it.
     if ((piece.length & 1) === 1) {
@@ -61,6 +74,13 @@ export function stripWebp(bytes: Uint8Array): { bytes: Uint8Array; report: { rem
       piece = padded;
     }
     body.push(piece);
+  }
+  if (keepOrientation) {
+    const tiff = minimalExifTiff(keepOrientation);
+    const chunk = new Uint8Array(8 + tiff.length + (tiff.length & 1));
+    chunk.set([0x45, 0x58, 0x49, 0x46, tiff.length & 0xff, (tiff.length >>> 8) & 0xff, 0, 0]); // "EXIF", little-endian size
+    chunk.set(tiff, 8);
+    body.push(chunk);
   }
   if (riffEnd < bytes.length) removed.push(`trailing data (${bytes.length - riffEnd} bytes)`);
   const size = 4 + body.length;
