@@ -237,6 +237,34 @@ describe('monitoring', () => {
         now = saved;
       }
     });
+
+    it('a new link can be sent; it replaces the old one, for the owner only', async () => {
+      const u = await user('plus');
+      const other = freshEmail('resend').toLowerCase();
+      const id = (await create(u, weekly([u.email, other])).expect(201)).body.monitor.id;
+      const first = /verify-email\?token=([A-Za-z0-9_-]+)/.exec((await sink.waitFor((m) => m.to.includes(other))).text ?? '')![1];
+
+      const stranger = await user('plus');
+      const foreign = await t.http().post(`/api/monitoring/${id}/verification-emails`).set(auth(stranger)).expect(404);
+      expect(foreign.body.error).toBe(MONITOR_MESSAGES.notFound);
+      await t.http().post(`/api/monitoring/not-a-uuid/verification-emails`).set(auth(u)).expect(404);
+      await t.http().post(`/api/monitoring/${id}/verification-emails`).expect(401);
+
+      const mailsBefore = sink.messages.filter((m) => m.to.includes(other)).length;
+      const resent = await t.http().post(`/api/monitoring/${id}/verification-emails`).set(auth(u)).expect(200);
+      expect(resent.body.monitor.pendingEmails).toEqual([other]);
+      const second = await sink.waitFor((m) => m.to.includes(other) && !(m.text ?? '').includes(first));
+      expect(sink.messages.filter((m) => m.to.includes(other)).length).toBe(mailsBefore + 1);
+      // Only the address that awaits verification was written to, not the account's own.
+      expect(sink.messages.filter((m) => m.to.includes(u.email.toLowerCase()) && m.subject === second.subject)).toHaveLength(0);
+      const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(second.text ?? '')![1];
+      expect(token).not.toBe(first);
+
+      expect((await t.http().post('/api/monitoring/verify-email').send({ token: first }).expect(400)).body.error).toBe(MONITOR_MESSAGES.invalidLink);
+      await t.http().post('/api/monitoring/verify-email').send({ token }).expect(200);
+      const done = await t.http().post(`/api/monitoring/${id}/verification-emails`).set(auth(u)).expect(400);
+      expect(done.body.error).toBe(MONITOR_MESSAGES.nothingPending);
+    });
   });
 
   describe('the scheduler', () => {

@@ -15,7 +15,7 @@ function targetSummary({ emails, handles }: Monitor['targets']): string {
   return all.length > 1 ? `${all[0]} and ${all.length - 1} more` : (all[0] ?? 'Monitor');
 }
 
-function Targets({ monitor }: { monitor: Monitor }) {
+function Targets({ monitor, busy, onResend }: { monitor: Monitor; busy: boolean; onResend: () => void }) {
   const pending = new Set(monitor.pendingEmails);
   return (
     <Stack gap="2">
@@ -34,6 +34,11 @@ function Targets({ monitor }: { monitor: Monitor }) {
               </List.Item>
             ))}
           </List.Root>
+          {pending.size > 0 && (
+            <Button size="xs" variant="outline" mt="2" onClick={onResend} disabled={busy}>
+              Send the verification {pending.size === 1 ? 'link' : 'links'} again
+            </Button>
+          )}
         </Box>
       )}
       {monitor.targets.handles.length > 0 && (
@@ -81,19 +86,21 @@ function LastRuns({ runs }: { runs: MonitorRun[] }) {
   );
 }
 
-/** One monitor: its state, targets, type, next run, Pause/Activate, Delete and its last runs. */
+/** One monitor: its state, targets (with new verification links on request), type, next run, Pause/Activate, Delete and its last runs. */
 export function MonitorCard({
   monitor,
   now,
   busy,
   onToggle,
   onDelete,
+  onResend,
 }: {
   monitor: Monitor;
   now: Date;
   busy: boolean;
   onToggle: () => void;
   onDelete: () => void;
+  onResend: () => void;
 }) {
   const state = monitorDisplayState(monitor, now);
   // A paused monitor does not run, whatever date it kept.
@@ -111,7 +118,7 @@ export function MonitorCard({
         </Flex>
       </Card.Header>
       <Card.Body gap="4">
-        <Targets monitor={monitor} />
+        <Targets monitor={monitor} busy={busy} onResend={onResend} />
         <Stack gap="1">
           <Text>
             <Text as="span" fontWeight="semibold">

@@ -70,3 +70,18 @@ export async function createMonitor(type: MonitorType, targets: { emails: string
   }
   return false;
 }
+
+/** POST /api/monitoring/{id}/verification-emails: new links to the addresses that await verification. */
+export async function resendVerificationLinks(id: string): Promise<boolean> {
+  try {
+    const { data, error } = await api.POST('/api/monitoring/{id}/verification-emails', { params: { path: { id } } });
+    if (data) {
+      notify.success('Verification links sent again');
+      return true;
+    }
+    failure('Failed to send the verification links', error);
+  } catch {
+    notify.error('Error sending the verification links');
+  }
+  return false;
+}

@@ -94,6 +94,7 @@ describe('monitoring page states', () => {
     expect(runs[1].textContent).toContain('Failed');
     expect(runs[1].textContent).toContain('The breach service was unavailable');
     expect(c.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    expect(c.getByRole('button', { name: 'Send the verification link again' })).toBeTruthy();
   });
 
   it('shows Paused (with Activate, not scheduled) and Overdue cards; paused monitors do not count', async () => {
@@ -134,6 +135,36 @@ describe('monitoring page states', () => {
     routes[LIST] = () => ({ status: 200, body: monitorList([], 1) });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect((await counter()).textContent).toBe('0 / 1');
+  });
+});
+
+describe('verification links sent again', () => {
+  const resend = 'POST /api/monitoring/m-1/verification-emails';
+
+  it('sends new links for the addresses that await verification, toasts and reloads', async () => {
+    routes[LIST] = () => ({ status: 200, body: monitorList([monitor({ targets: { emails: ['bob@example.com'], handles: [] }, pendingEmails: ['bob@example.com'] })], 1) });
+    routes[resend] = () => ({ status: 200, body: { monitor: monitor() } });
+    renderPage();
+    fireEvent.click(within((await cards())[0]).getByRole('button', { name: 'Send the verification link again' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Verification links sent again'));
+    expect(http.count(resend)).toBe(1);
+    await waitFor(() => expect(http.count(LIST)).toBe(2));
+  });
+
+  it("shows the server's reason when it refuses (a daily limit, say)", async () => {
+    routes[LIST] = () => ({ status: 200, body: monitorList([monitor({ targets: { emails: ['bob@example.com'], handles: [] }, pendingEmails: ['bob@example.com'] })], 1) });
+    routes[resend] = () => ({ status: 429, body: { error: 'Too many requests. Please try again later.' } });
+    renderPage();
+    fireEvent.click(within((await cards())[0]).getByRole('button', { name: 'Send the verification link again' }));
+    await waitFor(() =>
+      expect(toaster.create).toHaveBeenCalledWith({ title: 'Failed to send the verification links', type: 'error', description: 'Too many requests. Please try again later.' }),
+    );
+  });
+
+  it('offers nothing when every address is verified', async () => {
+    routes[LIST] = () => ({ status: 200, body: monitorList([monitor()], 1) });
+    renderPage();
+    expect(within((await cards())[0]).queryByRole('button', { name: /verification link/ })).toBeNull();
   });
 });
 

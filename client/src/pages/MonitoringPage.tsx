@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../components/account/ConfirmDialog';
 import { CreateMonitorModal } from '../monitoring/CreateMonitorModal';
 import { MonitorCard } from '../monitoring/MonitorCard';
 import { MonitorNotices } from '../monitoring/MonitorNotices';
-import { loadMonitors, removeMonitor, toggleMonitor } from '../monitoring/monitor-actions';
+import { loadMonitors, removeMonitor, resendVerificationLinks, toggleMonitor } from '../monitoring/monitor-actions';
 import { AT_LIMIT_MESSAGE } from '../monitoring/monitor-display';
 import type { Monitor, MonitorList } from '../monitoring/monitor-types';
 
@@ -101,6 +101,12 @@ export default function MonitoringPage() {
     setBusyId(undefined);
   }
 
+  async function resend(monitor: Monitor) {
+    setBusyId(monitor.id);
+    if (await resendVerificationLinks(monitor.id)) await refresh();
+    setBusyId(undefined);
+  }
+
   async function confirmDelete() {
     if (!deleting) return;
     setBusyId(deleting.id);
@@ -178,6 +184,7 @@ export default function MonitoringPage() {
                 busy={busyId === monitor.id}
                 onToggle={() => void toggle(monitor)}
                 onDelete={() => setDeleting(monitor)}
+                onResend={() => void resend(monitor)}
               />
             ))}
           </SimpleGrid>

@@ -243,6 +243,32 @@ export class MonitorRepository {
     return new Set(rows.map((r) => r.value));
   }
 
+  /** The addresses of the user's monitor that still await verification; undefined: no such monitor. */
+  async pendingEmailsOf(userId: string, monitorId: string): Promise<string[] | undefined> {
+    const rows = await this.db.query<{ value: string | null }[]>(
+      `SELECT t.value FROM monitors m
+         LEFT JOIN monitor_targets t ON t.monitor_id = m.id AND t.kind = 'email' AND t.verified_at IS NULL
+        WHERE m.id = $1 AND m.user_id = $2
+        ORDER BY t.position`,
+      [monitorId, userId],
+    );
+    if (rows.length === 0) return undefined;
+    return rows.flatMap((r) => (r.value === null ? [] : [r.value]));
+  }
+
+  /** New links for pending addresses: the new token hash replaces the old one (which stops working). */
+  async renewVerificationTokens(monitorId: string, tokens: { email: string; tokenHash: string; expiresAt: Date }[]): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      for (const token of tokens) {
+        await manager.query(
+          `UPDATE monitor_targets SET token_hash = $3, token_expires_at = $4
+            WHERE monitor_id = $1 AND kind = 'email' AND value = $2 AND verified_at IS NULL`,
+          [monitorId, token.email, token.tokenHash, token.expiresAt],
+        );
+      }
+    });
+  }
+
   /**
    * Uses a verification token once: marks its email verified on every monitor of the same user.
    * Undefined when the token is unknown, used or expired.

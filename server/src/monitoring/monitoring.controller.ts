@@ -93,6 +93,21 @@ export class MonitoringController {
     return this.monitoring.verifyEmail(dto.token, clientIp);
   }
 
+  @Post(':id/verification-emails')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Send new verification links to the addresses of a monitor that await verification',
+    description: 'Each address gets a new link; the links sent before stop working.',
+  })
+  @ApiOkResponse({ type: MonitorResponseDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: `'${MONITOR_MESSAGES.nothingPending}'` })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: `'${MONITOR_MESSAGES.notFound}'` })
+  @ApiTooManyRequestsResponse({ type: ErrorBodyDto, ...TOO_MANY_REQUESTS_RESPONSE, description: 'Too many verification emails sent for this account today.' })
+  async resendMonitorVerification(@CurrentUser() user: AuthenticatedUser, @Param('id', idPipe(MONITOR_MESSAGES.notFound)) id: string): Promise<MonitorResponseDto> {
+    return { monitor: await this.monitoring.resendVerification(user.userId, id) };
+  }
+
   @Put(':id')
   @Authenticated()
   @ApiOperation({ summary: 'Pause or activate a monitor' })

@@ -31,6 +31,7 @@ export const MONITOR_MESSAGES = {
   activeRequired: 'active must be true or false',
   invalidLink: 'This verification link is invalid or has expired.',
   tokenRequired: 'The verification token is missing',
+  nothingPending: 'Every email address of this monitor is already verified',
 } as const;
 
 export class MonitorTargetsDto {

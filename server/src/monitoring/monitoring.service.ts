@@ -105,10 +105,7 @@ export class MonitoringService implements OnModuleInit {
 
     const monitor = await this.monitors.createWithinLimit(userId, limit, { type: dto.type, now }, newTargets);
     if (!monitor) throw new ForbiddenException(MONITOR_MESSAGES.atLimit);
-    for (const [email, token] of links) {
-      const url = `${this.config.publicUrl}/monitoring/verify-email?token=${encodeURIComponent(token)}`;
-      await this.mailer.send({ to: email, ...monitorEmailVerificationEmail(url) });
-    }
+    await this.sendVerificationLinks(links);
     this.logger.log(
       `monitor created: userId=${userId} monitorId=${monitor.id} type=${monitor.type} emails=${targets.emails.length} handles=${targets.handles.length} awaitingVerification=${links.size}`,
     );
@@ -139,6 +136,30 @@ export class MonitoringService implements OnModuleInit {
 
   async dismissNotice(userId: string, id: string): Promise<void> {
     if (!(await this.monitors.dismissNotice(userId, id, this.clock.now()))) throw new NotFoundException(MONITOR_MESSAGES.noticeNotFound);
+  }
+
+  /**
+   * New verification links for the monitor's addresses that await verification (an old link may
+   * have expired or been lost); each earlier link stops working.
+   */
+  async resendVerification(userId: string, id: string): Promise<MonitorDto> {
+    const pending = await this.monitors.pendingEmailsOf(userId, id);
+    if (!pending) throw new NotFoundException(MONITOR_MESSAGES.notFound);
+    if (pending.length === 0) throw new BadRequestException(MONITOR_MESSAGES.nothingPending);
+    for (let i = 0; i < pending.length; i++) await this.limiter.consume(MONITORING_RATE_LIMITS.verificationEmailsPerUser, userId);
+    const expiresAt = new Date(this.clock.now().getTime() + MONITOR_VERIFICATION_SECONDS * 1000);
+    const links = new Map(pending.map((email) => [email, randomSecret()]));
+    await this.monitors.renewVerificationTokens(id, [...links].map(([email, token]) => ({ email, tokenHash: hashSecret(token), expiresAt })));
+    await this.sendVerificationLinks(links);
+    this.logger.log(`monitor verification links sent again: userId=${userId} monitorId=${id} addresses=${links.size}`);
+    return this.get(userId, id);
+  }
+
+  private async sendVerificationLinks(links: ReadonlyMap<string, string>): Promise<void> {
+    for (const [email, token] of links) {
+      const url = `${this.config.publicUrl}/monitoring/verify-email?token=${encodeURIComponent(token)}`;
+      await this.mailer.send({ to: email, ...monitorEmailVerificationEmail(url) });
+    }
   }
 
   async verifyEmail(token: string, clientIp: string): Promise<MonitoredEmailDto> {
