@@ -1,5 +1,5 @@
 import { Badge, Box, Flex, Heading, Link, List, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { safeWebUrl, usernameSitesView } from './scan-display';
 import type { UsernameSite } from './scan-types';
 
@@ -17,6 +17,21 @@ function SiteLink({ site, label, what }: { site: UsernameSite; label: string; wh
         {what} (opens in a new tab)
       </VisuallyHidden>
     </Link>
+  );
+}
+
+/** One site of the list: its name, why it was judged so, and what to do with it. */
+function SiteRow({ site, outcome, children }: { site: UsernameSite; outcome: 'miss' | 'unknown'; children?: ReactNode }) {
+  return (
+    <List.Item data-outcome={outcome}>
+      <Flex gap="2" wrap="wrap" align="baseline">
+        <Text>{site.site}</Text>
+        <Text fontSize="sm" color="gray.700">
+          {site.reason}
+        </Text>
+        {children}
+      </Flex>
+    </List.Item>
   );
 }
 
@@ -59,14 +74,7 @@ export function UsernameSites({ sites, headingAs }: { sites: readonly UsernameSi
           </Box>
           <List.Root gap="1" listStyle="none" mt="1" ps="4" aria-label="Sites where the username was not found">
             {view.notFound.map((site) => (
-              <List.Item key={site.site} data-outcome="miss">
-                <Flex gap="2" wrap="wrap" align="baseline">
-                  <Text>{site.site}</Text>
-                  <Text fontSize="sm" color="gray.700">
-                    {site.reason}
-                  </Text>
-                </Flex>
-              </List.Item>
+              <SiteRow key={site.site} site={site} outcome="miss" />
             ))}
           </List.Root>
         </Box>
@@ -83,15 +91,9 @@ export function UsernameSites({ sites, headingAs }: { sites: readonly UsernameSi
           </Text>
           <List.Root gap="1" listStyle="none" aria-label="Sites that could not be checked">
             {view.unknown.map((site) => (
-              <List.Item key={site.site} data-outcome="unknown">
-                <Flex gap="2" wrap="wrap" align="baseline">
-                  <Text>{site.site}</Text>
-                  <Text fontSize="sm" color="gray.700">
-                    {site.reason}
-                  </Text>
-                  <SiteLink site={site} label="Look by hand" what={`for the name on ${site.site}`} />
-                </Flex>
-              </List.Item>
+              <SiteRow key={site.site} site={site} outcome="unknown">
+                <SiteLink site={site} label="Look by hand" what={`for the name on ${site.site}`} />
+              </SiteRow>
             ))}
           </List.Root>
         </Box>

@@ -54,32 +54,17 @@ export class MonitorRunner {
 
   private async runClaimed(claimed: ClaimedMonitor): Promise<RunOutcome> {
     const base = { monitorId: claimed.id, leaseToken: claimed.leaseToken, runId: claimed.runId };
+    // Runs that end before scanning: failed, with why, and what happens next.
+    const endNow = (summary: string, schedule: FinishedRun['schedule'], deactivate = false) =>
+      this.finish({ ...base, finishedAt: this.clock.now(), status: 'failed', newItems: 0, summary, schedule, ...(deactivate ? { deactivate } : {}) }, claimed.userId);
     // A plan that ended or shrank keeps only its limit of the oldest monitors running.
     const limit = planFor(effectivePlan(claimed.plan, this.clock.now()).tier).monitors;
     if (claimed.activeBefore >= limit) {
       const now = this.clock.now();
-      return this.finish({
-        ...base,
-        finishedAt: now,
-        status: 'failed',
-        newItems: 0,
-        summary: limit === 0 ? RUN_MESSAGES.planEnded : RUN_MESSAGES.overLimit(limit),
-        schedule: { nextRunAt: now, scheduledAt: now, failedAttempts: 0 },
-        deactivate: true,
-      }, claimed.userId);
+      return endNow(limit === 0 ? RUN_MESSAGES.planEnded : RUN_MESSAGES.overLimit(limit), { nextRunAt: now, scheduledAt: now, failedAttempts: 0 }, true);
     }
     // Crashes counted up past the retries: skip to the next regular run instead of crashing again.
-    if (claimed.failedAttempts > RETRY_DELAYS_MS.length) {
-      const now = this.clock.now();
-      return this.finish({
-        ...base,
-        finishedAt: now,
-        status: 'failed',
-        newItems: 0,
-        summary: RUN_MESSAGES.givenUp,
-        schedule: afterSuccess(claimed.scheduledAt, claimed.type, now),
-      }, claimed.userId);
-    }
+    if (claimed.failedAttempts > RETRY_DELAYS_MS.length) return endNow(RUN_MESSAGES.givenUp, afterSuccess(claimed.scheduledAt, claimed.type, this.clock.now()));
 
     let changes: RunChanges;
     try {

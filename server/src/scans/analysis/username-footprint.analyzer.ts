@@ -30,12 +30,12 @@ export interface FootprintInput {
 /**
  * The username's footprint → findings. Each hit is one socialMedia finding (the account exists
  * there; the link lets people check it), plus what its public profile shows (social-profile
- * analyzer). A name found on two sites or more adds the generic "same name everywhere" risk. A
- * platform of the seven gets its catalogued risks and settings when the name is a hit there (the
- * hit is their evidence), or when the person entered that platform's profile link and no site of
- * that platform answered that the account is missing (the link they gave is the evidence: these
- * platforms wall anonymous visitors off, so the profile cannot be read). Misses and unknowns are
- * never findings of their own: a site that could not be asked says nothing about the name.
+ * analyzer). A name found on two sites or more adds the generic "same name everywhere" risk. When
+ * the person entered the profile link of one of the seven platforms, that platform's catalogued
+ * risks and settings follow, unless its site answered that the account is missing: with the hit
+ * there as evidence, or else the link they gave (these platforms wall anonymous visitors off, so
+ * the profile cannot be read). Misses and unknowns are never findings of their own: a site that
+ * could not be asked says nothing about the name.
  */
 export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: FootprintInput): UsernameFootprintAnalysis {
   const hits = footprint.sites.filter((site) => site.outcome === 'hit');
@@ -81,7 +81,7 @@ export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: Fo
     });
   }
 
-  for (const platform of platformsToAdvise(hits, input, footprint)) {
+  for (const platform of platformsToAdvise(input, footprint)) {
     const name = platformName(platform);
     const hit = hits.find((h) => h.platform === platform);
     const evidence: Evidence = hit
@@ -107,16 +107,16 @@ export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: Fo
   };
 }
 
-/** The platforms whose risks apply, the input's own first; never one where the account was found missing. */
-function platformsToAdvise(hits: readonly UsernameSiteResult[], input: FootprintInput, footprint: UsernameFootprint): SocialPlatform[] {
-  const platforms = new Set<SocialPlatform>();
-  if (input.platform) {
-    const onPlatform = footprint.sites.filter((site) => site.platform === input.platform);
-    const missing = onPlatform.length > 0 && onPlatform.every((site) => site.outcome === 'miss');
-    if (!missing) platforms.add(input.platform);
-  }
-  for (const hit of hits) if (hit.platform) platforms.add(hit.platform);
-  return [...platforms];
+/**
+ * The platform whose risks apply: the one whose profile link the person entered, unless its site
+ * answered that the account is missing. A plain @name found on a platform adds none: the same
+ * name there may well be someone else's, and its risks would be guesses about a stranger.
+ */
+function platformsToAdvise(input: FootprintInput, footprint: UsernameFootprint): SocialPlatform[] {
+  if (!input.platform) return [];
+  const onPlatform = footprint.sites.filter((site) => site.platform === input.platform);
+  const missing = onPlatform.length > 0 && onPlatform.every((site) => site.outcome === 'miss');
+  return missing ? [] : [input.platform];
 }
 
 export function footprintMessage({ checked, found, notFound, unknown }: UsernameFootprintAnalysis['counts']): string {
