@@ -10,6 +10,8 @@ import { AppProcess, startAppProcess } from '../support/app-process';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 const BUILT = existsSync(join(__dirname, '..', '..', 'dist', 'server', 'main.js'));
+// CI always builds first (npm test), so there a missing build is a failure, never a quiet skip.
+if (!BUILT && process.env.CI) throw new Error('monitoring-instances: dist/server/main.js is missing; npm test builds it before Jest runs');
 const describeBuilt = BUILT ? describe : describe.skip;
 if (!BUILT) console.warn('monitoring-instances tests skipped: the server is not built (run npm run build)');
 
