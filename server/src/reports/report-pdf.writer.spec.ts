@@ -49,6 +49,16 @@ describe('renderReportPdf', () => {
     expect(text).toContain('sample report with made-up data');
   });
 
+  it('prints names and places in other Latin, Greek and Cyrillic letters as written', async () => {
+    const metadataRisks = [
+      { riskLevel: 'high' as const, description: 'Owner: Łukasz Żółkiewski, Kraków', source: 'EXIF Artist', input: 'zdjęcie.jpg' },
+      { riskLevel: 'medium' as const, description: 'Автор: Мария Иванова, Москва', source: 'XMP dc:creator', input: 'фото.jpg' },
+      { riskLevel: 'low' as const, description: 'Τοποθεσία: Αθήνα; 東京', source: 'IPTC City', input: 'photo.jpg' },
+    ];
+    const text = pagesOf(await renderReportPdf(report({ detailedFindings: { ...SAMPLE_REPORT.detailedFindings, metadataRisks } }))).join(' ').replace(/\s+/g, ' ');
+    for (const words of ['Łukasz Żółkiewski, Kraków', 'zdjęcie.jpg', 'Мария Иванова, Москва', 'фото.jpg', 'Τοποθεσία: Αθήνα; ??']) expect(text).toContain(words);
+  });
+
   it('says so when a section has nothing', async () => {
     const text = pagesOf(await renderReportPdf(report({ detailedFindings: { breachExposures: [], privacyViolations: [], metadataRisks: [] } }))).join(' ');
     expect(text).toContain('No breach exposures found.');
@@ -58,9 +68,10 @@ describe('renderReportPdf', () => {
 });
 
 describe('clean', () => {
-  it('keeps what the built-in fonts can show and replaces the rest', () => {
+  it("keeps what the report's fonts can show and replaces the rest", () => {
     expect(clean('Café – “quoted” €5')).toBe('Café – “quoted” €5');
-    expect(clean('東京 ✓')).toBe('?? ?');
+    expect(clean('Łódź, Ελλάδα, Київ ✓')).toBe('Łódź, Ελλάδα, Київ ✓');
+    expect(clean('東京 🙂')).toBe('?? ?');
     expect(clean('a\u0000b\tc\nd')).toBe('a b c\nd');
   });
 });

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { RiskLevel } from '../scans/analysis/analysis.types';
 import type { CategoryLevel, ReportDto, RiskTrend } from './reports.dto';
 
 /**
- * The report as an A4 PDF, laid out with pdfkit's built-in Helvetica (no font files): title and
+ * The report as an A4 PDF, laid out with pdfkit in DejaVu Sans (embedded, subset: names and places
+ * in Latin, Greek and Cyrillic scripts print as written; a character the font lacks, a CJK one
+ * say, prints as '?'): title and
  * date, the executive summary's four figures with the trend arrow, the risk assessment table with
  * coloured levels, breach exposures, privacy violations, metadata risks and recommendations, long
  * text wrapped inside table cells, rows moved to a new page (with the table's header again) when
@@ -28,6 +32,20 @@ const TREND: Readonly<Record<RiskTrend, { label: string; colour: string }>> = {
   flat: { label: 'Flat', colour: MUTED },
 };
 
+/** The three faces the report uses, read once from the dejavu-fonts-ttf package. */
+const FACES = { Body: 'DejaVuSans.ttf', Bold: 'DejaVuSans-Bold.ttf', Italic: 'DejaVuSans-Oblique.ttf' } as const;
+type Face = keyof typeof FACES;
+let faces: { files: Record<Face, Buffer>; fonts: Font[] } | undefined;
+function loadFaces(): { files: Record<Face, Buffer>; fonts: Font[] } {
+  if (!faces) {
+    const files = Object.fromEntries(
+      Object.entries(FACES).map(([face, file]) => [face, readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))]),
+    ) as Record<Face, Buffer>;
+    faces = { files, fonts: Object.values(files).map((data) => openFont(data) as Font) };
+  }
+  return faces;
+}
+
 type Doc = PDFKit.PDFDocument;
 type Cell = string | { badge: RiskLevel | CategoryLevel };
 interface Column {
@@ -43,6 +61,7 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
     bufferPages: true,
     info: { Title: report.sample ? 'Footprint privacy report (sample)' : 'Footprint privacy report', Author: 'Footprint', CreationDate: new Date(report.generatedAt) },
   });
+  for (const [face, data] of Object.entries(loadFaces().files)) doc.registerFont(face, data);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -135,9 +154,9 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
 }
 
 function title(doc: Doc, report: ReportDto): void {
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(report.sample ? 'Privacy Report (Sample)' : 'Privacy Report');
+  doc.fillColor(INK).font('Bold').fontSize(22).text(report.sample ? 'Privacy Report (Sample)' : 'Privacy Report');
   doc.moveDown(0.2);
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Footprint  |  Generated ${formatDateTime(report.generatedAt)}`);
+  doc.font('Body').fontSize(10).fillColor(MUTED).text(`Footprint  |  Generated ${formatDateTime(report.generatedAt)}`);
   if (report.sample) {
     doc.moveDown(0.6);
     const y = doc.y;
@@ -168,14 +187,14 @@ function executiveSummary(doc: Doc, report: ReportDto): void {
   figures.forEach((figure, i) => {
     const x = MARGIN + i * (boxWidth + gap);
     doc.save().lineWidth(0.8).roundedRect(x, top, boxWidth, boxHeight, 4).stroke(RULE).restore();
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(figure.label.toUpperCase(), x + 8, top + 8, { width: boxWidth - 16, lineBreak: false });
+    doc.font('Body').fontSize(8).fillColor(MUTED).text(figure.label.toUpperCase(), x + 8, top + 8, { width: boxWidth - 16, lineBreak: false });
     let valueX = x + 8;
     if (figure.trend) {
       trendArrow(doc, figure.trend, x + 8, top + 26);
       valueX += 18;
     }
     doc
-      .font('Helvetica-Bold')
+      .font('Bold')
       .fontSize(figure.trend ? 12 : 18)
       .fillColor(figure.trend ? TREND[figure.trend].colour : INK)
       .text(figure.value, valueX, top + (figure.trend ? 28 : 24), { width: boxWidth - (valueX - x) - 8, lineBreak: false });
@@ -183,7 +202,7 @@ function executiveSummary(doc: Doc, report: ReportDto): void {
   doc.x = MARGIN;
   doc.y = top + boxHeight + 6;
   doc
-    .font('Helvetica')
+    .font('Body')
     .fontSize(BODY_SIZE)
     .fillColor(MUTED)
     .text(`Last scan: ${summary.lastScanDate ? formatDateTime(summary.lastScanDate) : 'Never'}. Risk scores run from 0 (no risk found) to 100.`);
@@ -208,7 +227,7 @@ function trendArrow(doc: Doc, trend: RiskTrend, x: number, y: number): void {
 function section(doc: Doc, heading: string, keepWith = 40): void {
   if (doc.y + 30 + keepWith > bottomOf(doc)) doc.addPage();
   doc.x = MARGIN;
-  doc.font('Helvetica-Bold').fontSize(14).fillColor(INK).text(heading);
+  doc.font('Bold').fontSize(14).fillColor(INK).text(heading);
   const y = doc.y + 2;
   doc.save().lineWidth(1).moveTo(MARGIN, y).lineTo(MARGIN + usableWidth(doc), y).stroke(RULE).restore();
   doc.y = y + 8;
@@ -220,7 +239,7 @@ function table(doc: Doc, heading: string, columns: Column[], rows: Cell[][], emp
   const headers = columns.map((c) => c.header);
   section(doc, heading, rows.length ? rowHeight(doc, widths, headers, true) + rowHeight(doc, widths, rows[0], false) : 40);
   if (rows.length === 0) {
-    doc.font('Helvetica-Oblique').fontSize(BODY_SIZE).fillColor(MUTED).text(empty ?? '', MARGIN, doc.y);
+    doc.font('Italic').fontSize(BODY_SIZE).fillColor(MUTED).text(empty ?? '', MARGIN, doc.y);
     doc.moveDown(1.2);
     return;
   }
@@ -248,7 +267,7 @@ function row(doc: Doc, widths: number[], cells: Cell[], isHeader: boolean): void
       doc.fillColor(INK).text(cellText(cell), x + PAD, top + PAD, { width: widths[i] - 2 * PAD });
     } else {
       const label = cell.badge.toUpperCase();
-      doc.font('Helvetica-Bold').fontSize(7.5);
+      doc.font('Bold').fontSize(7.5);
       const badgeWidth = Math.min(widths[i] - 2 * PAD, doc.widthOfString(label) + 10);
       doc.save().roundedRect(x + PAD, top + PAD - 1, badgeWidth, 12, 3).fill(LEVEL_COLOURS[cell.badge]).restore();
       doc.fillColor('#FFFFFF').text(label, x + PAD + 5, top + PAD + 1.5, { width: badgeWidth - 10, lineBreak: false });
@@ -267,7 +286,7 @@ function rowHeight(doc: Doc, widths: number[], cells: Cell[], isHeader: boolean)
 }
 
 function font(doc: Doc, bold: boolean): void {
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(BODY_SIZE);
+  doc.font(bold ? 'Bold' : 'Body').fontSize(BODY_SIZE);
 }
 
 function pageNumbers(doc: Doc): void {
@@ -278,7 +297,7 @@ function pageNumbers(doc: Doc): void {
     // Writing inside the bottom margin would otherwise start a new page.
     doc.page.margins.bottom = 0;
     const y = doc.page.height - MARGIN - 10;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.font('Body').fontSize(8).fillColor(MUTED);
     doc.text('Footprint privacy report', MARGIN, y, { width: usableWidth(doc), align: 'left', lineBreak: false });
     doc.text(`Page ${i - range.start + 1} of ${range.count}`, MARGIN, y, { width: usableWidth(doc), align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottom;
@@ -302,15 +321,25 @@ function cellText(value: string): string {
   return text.length > MAX_CELL_CHARS ? `${text.slice(0, MAX_CELL_CHARS - 1)}\u2026` : text;
 }
 
-/** Characters the built-in fonts can show (WinAnsi); anything else becomes '?'. Controls but the line break go. */
-const WIN_ANSI_EXTRAS = new Set('\u20AC\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u017D\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u017E\u0178');
+/** Whether every face has a glyph for the code point, remembered per code point. */
+const printable = new Map<number, boolean>();
+function canPrint(code: number): boolean {
+  let known = printable.get(code);
+  if (known === undefined) {
+    known = loadFaces().fonts.every((font) => font.hasGlyphForCodePoint(code));
+    printable.set(code, known);
+  }
+  return known;
+}
+
+/** Text as the report's fonts can show it: a character they lack becomes '?'; controls but the line break become spaces. */
 export function clean(value: string): string {
   let out = '';
   for (const ch of value.normalize('NFC')) {
     const code = ch.codePointAt(0)!;
     if (ch === '\n') out += ch;
     else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' ';
-    else if (code <= 0xff || WIN_ANSI_EXTRAS.has(ch)) out += ch;
+    else if (code < 0x7f || canPrint(code)) out += ch;
     else out += '?';
   }
   return out;
