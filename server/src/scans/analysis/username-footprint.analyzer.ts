@@ -81,7 +81,8 @@ export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: Fo
     });
   }
 
-  for (const platform of platformsToAdvise(input, footprint)) {
+  const platform = platformToAdvise(input, footprint);
+  if (platform) {
     const name = platformName(platform);
     const hit = hits.find((h) => h.platform === platform);
     const evidence: Evidence = hit
@@ -112,11 +113,11 @@ export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: Fo
  * answered that the account is missing. A plain @name found on a platform adds none: the same
  * name there may well be someone else's, and its risks would be guesses about a stranger.
  */
-function platformsToAdvise(input: FootprintInput, footprint: UsernameFootprint): SocialPlatform[] {
-  if (!input.platform) return [];
+function platformToAdvise(input: FootprintInput, footprint: UsernameFootprint): SocialPlatform | undefined {
+  if (!input.platform) return undefined;
   const onPlatform = footprint.sites.filter((site) => site.platform === input.platform);
   const missing = onPlatform.length > 0 && onPlatform.every((site) => site.outcome === 'miss');
-  return missing ? [] : [input.platform];
+  return missing ? undefined : input.platform;
 }
 
 export function footprintMessage({ checked, found, notFound, unknown }: UsernameFootprintAnalysis['counts']): string {
