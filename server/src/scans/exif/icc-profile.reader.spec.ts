@@ -314,6 +314,29 @@ describe('iccDescription', () => {
       }
     });
   });
+
+  it('reads a profile in parts (JPEG segments) exactly as the joined profile, wherever the cuts fall', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const odd = mlucType([['enUS', 'Display P3']]);
+    odd.set(u32(7), 20);
+    const profiles = [
+      srgbV2(),
+      displayP3V4(),
+      iccProfile([{ sig: 'desc', data: odd }]),
+      iccProfile([{ sig: 'desc', data: descType('Adobe RGB (1998)') }], { count: 40 }),
+      iccProfile([{ sig: 'desc', data: descType('Past the end'), length: 4000 }]),
+    ];
+    for (const whole of profiles) {
+      for (let round = 0; round < 200; round++) {
+        // Some rounds damage the profile, so that the damaged-profile paths are compared too.
+        const profile = round % 2 === 0 ? whole : whole.slice(0, 1 + Math.floor(random() * whole.length));
+        const cuts = Array.from({ length: 1 + Math.floor(random() * 5) }, () => Math.floor(random() * (profile.length + 1))).sort((a, b) => a - b);
+        const parts = [0, ...cuts].map((start, i) => profile.subarray(start, [...cuts, profile.length][i]));
+        expect(iccDescription(parts)).toBe(iccDescription(profile));
+      }
+    }
+  });
 });
 
 describe('ICC profile descriptions in images', () => {

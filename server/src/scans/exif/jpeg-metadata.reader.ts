@@ -24,7 +24,7 @@ export interface JpegLayout {
   photoshopSegment?: boolean;
   /** Where the first scan's data starts; the end-of-image marker is searched from there. */
   scanStart?: number;
-  /** The ICC profile's description (APP2 "ICC_PROFILE" segments, joined as exifr joins them). */
+  /** The ICC profile's description (APP2 "ICC_PROFILE" segments, read in order as exifr joins them). */
   iccDescription?: string;
   /** The XMP packet (APP1 "http://ns.adobe.com/" segments, joined as exifr joins them). */
   xmp?: string;
@@ -128,7 +128,7 @@ export function walkJpeg(bytes: Uint8Array, c: MetadataCollector): JpegLayout {
     pos = end;
   }
   if (layout.scanStart === undefined) throw new MalformedImageError('The JPEG has no image data');
-  if (icc.length) layout.iccDescription = iccDescription(series && icc.length > 1 ? Buffer.concat(icc) : icc[0]);
+  if (icc.length) layout.iccDescription = iccDescription(series ? icc : icc[0]);
   if (xmp.length) layout.xmp = series ? xmp.map(decodeUtf8).join('') : decodeUtf8(xmp[0]);
   if (photoshop.length) {
     const ps = readPhotoshopResources(photoshop.length === 1 ? photoshop[0] : Buffer.concat(photoshop));
