@@ -80,6 +80,16 @@ describe('accounts', () => {
       await c.visible(main(t.page).getByRole('heading', { name: 'Welcome back, User!' }), 'dashboard greeting');
       const chip = header(t.page).getByRole('link', { name: email.split('@')[0] });
       await c.visible(chip, 'account chip with the part of the email before @');
+      await c.that('while the toast shows, it covers none of the header (Sign Out and the account chip take the click)', async () => {
+        if (!(await toast(t.page, 'Account created successfully!').isVisible())) return 'the toast was gone before the check';
+        const targets = [['Sign Out', header(t.page).getByRole('button', { name: 'Sign Out' })], ['the account chip', chip]] as const;
+        for (const [name, target] of targets) {
+          // A trial click runs every actionability check, the hit test included, without clicking.
+          const blocked = await target.click({ trial: true, timeout: 1_500 }).then(() => false, () => true);
+          if (blocked) return `${name} is covered`;
+        }
+        return undefined;
+      });
       await c.that('after sign-up the refresh cookie lasts 30 days (README: like Remember me)', async () => {
         const expiry = await refreshCookieExpiry(t);
         if (typeof expiry !== 'number') return `fp_refresh expiry is ${expiry}`;

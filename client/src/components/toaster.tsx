@@ -1,7 +1,16 @@
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 
-/** Toasts at the top right, 4 seconds each (spec section 2). */
-export const toaster = createToaster({ placement: 'top-end', duration: 4000, pauseOnPageIdle: true });
+/**
+ * Toasts at the top right, 4 seconds each (spec section 2), just below the fixed header (4rem
+ * high): over it they covered Sign Out and the account button, and a pointer resting on a toast
+ * keeps it open.
+ */
+export const toaster = createToaster({
+  placement: 'top-end',
+  duration: 4000,
+  pauseOnPageIdle: true,
+  offsets: { top: '4.5rem', right: '1rem', bottom: '1rem', left: '1rem' },
+});
 
 export const notify = {
   success: (title: string) => toaster.create({ title, type: 'success' }),
