@@ -25,63 +25,71 @@ export async function loadMonitors(): Promise<MonitorList | undefined> {
   return undefined;
 }
 
-/** PUT /api/monitoring/{id} with the opposite of the monitor's current `active`. */
-export async function toggleMonitor(monitor: { id: string; active: boolean }): Promise<boolean> {
-  const active = !monitor.active;
+interface CallToasts {
+  done: string;
+  /** The spec's failure text; the server's reason is shown below it. */
+  failed: string;
+  /** When the call could not be made at all (network). */
+  error: string;
+}
+
+/** Runs one monitoring call with its toasts; whether it succeeded. */
+async function withToasts(call: () => Promise<{ ok: boolean; error?: unknown }>, toasts: CallToasts, onFailure = failure): Promise<boolean> {
   try {
-    const { data, error } = await api.PUT('/api/monitoring/{id}', { params: { path: { id: monitor.id } }, body: { active } });
-    if (data) {
-      notify.success(active ? 'Monitor activated' : 'Monitor paused');
+    const { ok, error } = await call();
+    if (ok) {
+      notify.success(toasts.done);
       return true;
     }
-    failure('Failed to update monitor', error);
+    onFailure(toasts.failed, error);
   } catch {
-    notify.error('Error updating monitor');
+    notify.error(toasts.error);
   }
   return false;
+}
+
+/** PUT /api/monitoring/{id} with the opposite of the monitor's current `active`. */
+export function toggleMonitor(monitor: { id: string; active: boolean }): Promise<boolean> {
+  const active = !monitor.active;
+  return withToasts(
+    async () => {
+      const { data, error } = await api.PUT('/api/monitoring/{id}', { params: { path: { id: monitor.id } }, body: { active } });
+      return { ok: Boolean(data), error };
+    },
+    { done: active ? 'Monitor activated' : 'Monitor paused', failed: 'Failed to update monitor', error: 'Error updating monitor' },
+  );
 }
 
 /** DELETE /api/monitoring/{id} (after the confirm dialog). */
-export async function removeMonitor(id: string): Promise<boolean> {
-  try {
-    const { response, error } = await api.DELETE('/api/monitoring/{id}', { params: { path: { id } } });
-    if (response.ok) {
-      notify.success('Monitor deleted successfully');
-      return true;
-    }
-    failure('Failed to delete monitor', error);
-  } catch {
-    notify.error('Error deleting monitor');
-  }
-  return false;
+export function removeMonitor(id: string): Promise<boolean> {
+  return withToasts(
+    async () => {
+      const { response, error } = await api.DELETE('/api/monitoring/{id}', { params: { path: { id } } });
+      return { ok: response.ok, error };
+    },
+    { done: 'Monitor deleted successfully', failed: 'Failed to delete monitor', error: 'Error deleting monitor' },
+  );
 }
 
 /** POST /api/monitoring; a failure shows the response's error field, else the spec's fallback. */
-export async function createMonitor(type: MonitorType, targets: { emails: string[]; handles: string[] }): Promise<boolean> {
-  try {
-    const { data, error } = await api.POST('/api/monitoring', { body: { type, targets } });
-    if (data) {
-      notify.success('Monitor created successfully');
-      return true;
-    }
-    notify.error(errorMessage(error, 'Failed to create monitor'));
-  } catch {
-    notify.error('Error creating monitor');
-  }
-  return false;
+export function createMonitor(type: MonitorType, targets: { emails: string[]; handles: string[] }): Promise<boolean> {
+  return withToasts(
+    async () => {
+      const { data, error } = await api.POST('/api/monitoring', { body: { type, targets } });
+      return { ok: Boolean(data), error };
+    },
+    { done: 'Monitor created successfully', failed: 'Failed to create monitor', error: 'Error creating monitor' },
+    (fallback, error) => notify.error(errorMessage(error, fallback)),
+  );
 }
 
 /** POST /api/monitoring/{id}/verification-emails: new links to the addresses that await verification. */
-export async function resendVerificationLinks(id: string): Promise<boolean> {
-  try {
-    const { data, error } = await api.POST('/api/monitoring/{id}/verification-emails', { params: { path: { id } } });
-    if (data) {
-      notify.success('Verification links sent again');
-      return true;
-    }
-    failure('Failed to send the verification links', error);
-  } catch {
-    notify.error('Error sending the verification links');
-  }
-  return false;
+export function resendVerificationLinks(id: string): Promise<boolean> {
+  return withToasts(
+    async () => {
+      const { data, error } = await api.POST('/api/monitoring/{id}/verification-emails', { params: { path: { id } } });
+      return { ok: Boolean(data), error };
+    },
+    { done: 'Verification links sent again', failed: 'Failed to send the verification links', error: 'Error sending the verification links' },
+  );
 }
