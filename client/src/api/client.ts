@@ -33,8 +33,39 @@ const CSRF_PATHS = new Set(['/api/auth/refresh', '/api/auth/logout']);
 /** Calls whose 401 means "wrong credentials" or "no session", not "the access token expired". */
 const NO_RETRY_PATHS = new Set([...CSRF_PATHS, '/api/auth/login', '/api/auth/signup']);
 
+/** Requests sent with the access token that have not answered yet: sign-out waits for them. */
+const unanswered = new Set<Promise<void>>();
+
+/**
+ * Resolves once every request sent with the session's access token has answered, or after
+ * `limitMs`. Signing out first ends the session on the server, so a call still on its way (an
+ * analytics event, a save) would otherwise be refused with 401 and lost.
+ */
+export async function authenticatedRequestsSettled(limitMs = 2_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (unanswered.size > 0 && Date.now() < deadline) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadline - Date.now())));
+    await Promise.race([Promise.all(unanswered), timeout]);
+    clearTimeout(timer);
+  }
+}
+
+/** Sends `input`, counting it among the unanswered authenticated requests while it is out. */
+function fetchWithRefresh(input: Request): Promise<Response> {
+  if (!input.headers.has('Authorization')) return sendWithRefresh(input);
+  const response = sendWithRefresh(input);
+  const answered = response.then(
+    () => undefined,
+    () => undefined,
+  );
+  unanswered.add(answered);
+  void answered.then(() => unanswered.delete(answered));
+  return response;
+}
+
 /** fetch with one retry after a token refresh when an authenticated call answers 401. */
-async function fetchWithRefresh(input: Request): Promise<Response> {
+async function sendWithRefresh(input: Request): Promise<Response> {
   const path = new URL(input.url, 'http://localhost').pathname;
   const retryable = refresher && !NO_RETRY_PATHS.has(path);
   const spare = retryable ? input.clone() : undefined;

@@ -186,6 +186,30 @@ describe('AuthProvider', () => {
     expect(calls('POST /api/auth/logout').every((r) => r.headers.get('X-Footprint-CSRF') === '1')).toBe(true);
   });
 
+  it('signing out waits for calls still out with the session, so they are not refused with 401', async () => {
+    routes['POST /api/auth/refresh'] = () => session('token-A');
+    routes['POST /api/auth/logout'] = () => json(204, undefined);
+    let answerTrack!: () => void;
+    routes['POST /api/analytics/track'] = () => new Promise<Response>((resolve) => (answerTrack = () => resolve(json(201, { recorded: true }))));
+    renderAuth();
+    await waitFor(() => expect(status()).toBe('signedIn:alice@example.com'));
+
+    const tracked = api.POST('/api/analytics/track', { body: { event: 'page_view', parameters: {} } });
+    await waitFor(() => expect(calls('POST /api/analytics/track')).toHaveLength(1)); // on its way
+    let signedOut = false;
+    const signingOut = act(() => auth.signOut().then(() => (signedOut = true)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls('POST /api/auth/logout')).toHaveLength(0);
+    expect(signedOut).toBe(false);
+
+    answerTrack();
+    await signingOut;
+    expect((await tracked).response.status).toBe(201);
+    expect(calls('POST /api/auth/logout')).toHaveLength(1);
+    expect(requests.map((r) => new URL(r.url).pathname).slice(-2)).toEqual(['/api/analytics/track', '/api/auth/logout']);
+    expect(status()).toBe('signedOut');
+  });
+
   it('completeSignIn adopts a session from elsewhere (Google)', async () => {
     routes['POST /api/auth/refresh'] = () => unauthorized();
     routes['GET /api/auth/profile'] = () => json(200, user);

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
-import { api, errorMessage, setAccessToken, setSessionRefresher } from '../api/client';
+import { api, authenticatedRequestsSettled, errorMessage, setAccessToken, setSessionRefresher } from '../api/client';
 
 export type PlanTier = components['schemas']['PlanTier'];
 
@@ -166,6 +166,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    await authenticatedRequestsSettled();
     const { response } = await api.POST('/api/auth/logout', CSRF);
     if (!response.ok) throw new Error(`logout answered ${response.status}`);
     leave();
