@@ -12,6 +12,24 @@ function adminUrl(): string {
   return url;
 }
 
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+/**
+ * Drops the database, ending connections a test left open. FORCE refuses (42501) on a server where
+ * the role is not a superuser while an autovacuum worker is in the database: PostgreSQL 15 checks
+ * the worker's role like a user's (seen on Debian's server in CI). A plain DROP then asks
+ * autovacuum to stop and waits for it, which any database owner may do.
+ */
+async function dropDatabase(client: Client, name: string): Promise<void> {
+  const database = client.escapeIdentifier(name);
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== INSUFFICIENT_PRIVILEGE) throw error;
+    await client.query(`DROP DATABASE IF EXISTS ${database}`);
+  }
+}
+
 /** A new, empty database on the run's PostgreSQL, dropped again by drop(). */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `fp_test_${randomBytes(6).toString('hex')}`;
@@ -26,8 +44,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     async drop() {
       const client = new Client({ connectionString: adminUrl() });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
-      await client.end();
+      try {
+        await dropDatabase(client, name);
+      } finally {
+        await client.end();
+      }
     },
   };
 }
