@@ -29,7 +29,7 @@ module.exports = {
       ...common,
       displayName: 'client',
       testEnvironment: 'jsdom',
-      moduleNameMapper: { '^@shared/(.*)$': '<rootDir>/server/src/shared/$1' },
+      moduleNameMapper: { '^@browser-shared/(.*)$': '<rootDir>/server/src/browser-shared/$1' },
       testMatch: ['<rootDir>/client/src/**/*.spec.{ts,tsx}'],
     },
     {

@@ -1,4 +1,4 @@
-import { classifyScanInput } from '../shared/scan-input.rules';
+import { classifyScanInput } from '../browser-shared/scan-input.rules';
 import { MONITOR_MESSAGES } from './monitoring.dto';
 
 /** Most entries of each kind one monitor may watch. */

@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { isIP } from 'node:net';
-import type { ClassifiedScanInput } from '../shared/scan-input.rules';
+import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import type { CheckOutcome, ScanCheck } from './analysis/analysis.types';
 import { analyzeEmailBreaches } from './analysis/email-breaches.analyzer';
 import { analyzeEmailDns } from './analysis/email-dns.analyzer';

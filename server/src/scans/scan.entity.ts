@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../auth/user.entity';
-import type { ScanInputType } from '../shared/scan-input.rules';
+import type { ScanInputType } from '../browser-shared/scan-input.rules';
 import type { FindingGroup } from './analysis/analysis.types';
 
 /** 'privacy': the email/website/social scan; 'image': the image metadata check. */

@@ -1,4 +1,4 @@
-import { classifyScanInput } from '../../shared/scan-input.rules';
+import { classifyScanInput } from '../../browser-shared/scan-input.rules';
 import { buildAnalysisResult, BuildResultInput } from './analysis-result.builder';
 import type { CheckOutcome, CheckReport, Finding } from './analysis.types';
 import { breachDetail } from './email-breaches.analyzer';

@@ -3,7 +3,7 @@
  * sensitive breaches from anyone but the verified owner, withholds details from visitors, scores,
  * summarises and recommends. Falls back to the labelled demo only when no check could run at all.
  */
-import type { ClassifiedScanInput } from '../../shared/scan-input.rules';
+import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
 import {
   AnalysisResult,
   CheckOutcome,

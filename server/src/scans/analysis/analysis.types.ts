@@ -3,7 +3,7 @@
  * API returns (spec section 3 "Analysis result", plus mode, per-check status and evidence).
  * Analyzers are pure functions producing `Finding`s; the pipeline groups, scores and recommends.
  */
-import type { ClassifiedScanInput, ScanInputType } from '../../shared/scan-input.rules';
+import type { ClassifiedScanInput, ScanInputType } from '../../browser-shared/scan-input.rules';
 import { SOCIAL_FINDING_TYPES } from '../social/social-platform.catalogue';
 
 export const FINDING_GROUPS = ['breaches', 'personalInfo', 'locationData', 'metadata', 'socialMedia'] as const;

@@ -1,4 +1,4 @@
-import type { SocialPlatform } from '../../shared/scan-input.rules';
+import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
 import { platformName, SOCIAL_PLATFORM_CATALOGUE, SOCIAL_RISK_LEVEL } from '../social/social-platform.catalogue';
 import type { UsernameFootprint, UsernameSiteResult } from '../username/username-site.types';
 import type { Evidence, Finding, UsernameSiteEntry } from './analysis.types';

@@ -22,7 +22,7 @@ import {
   xmpApp1,
   xmpPacket,
 } from '../../../../test/support/image-fixtures';
-import { stripMetadata } from '../../shared/metadata-strip/metadata.stripper';
+import { stripMetadata } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { analyzeImageMetadata, riskScore } from './exif-findings.analyzer';
 import { EXIF_FINDING_CATEGORIES, EXIF_RISK_CATALOGUE, riskBand } from './exif-risk.catalogue';
 import { readImageMetadata } from './image-metadata.reader';

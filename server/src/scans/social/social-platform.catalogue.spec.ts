@@ -1,4 +1,4 @@
-import { platformOfHost, SOCIAL_PLATFORMS } from '../../shared/scan-input.rules';
+import { platformOfHost, SOCIAL_PLATFORMS } from '../../browser-shared/scan-input.rules';
 import { FINDING_TYPES, RISK_LEVELS } from '../analysis/analysis.types';
 import { FINDING_RECOMMENDATIONS } from '../analysis/recommendation.catalogue';
 import {

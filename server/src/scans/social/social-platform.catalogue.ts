@@ -5,7 +5,7 @@
  * a public profile page. Written in our own words. The username analyzers turn these into findings,
  * and the recommendation catalogue takes its entries from here, so the grid shows this advice.
  */
-import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../shared/scan-input.rules';
+import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../browser-shared/scan-input.rules';
 import type { RiskLevel } from '../analysis/analysis.types';
 import type { CatalogueRecommendation } from '../analysis/recommendation.catalogue';
 

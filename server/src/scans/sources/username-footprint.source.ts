@@ -4,7 +4,7 @@ import { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
 import { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
 import { SafeFetchError } from '../../common/security/ssrf/safe-fetch.types';
-import type { SocialPlatform } from '../../shared/scan-input.rules';
+import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
 import { PoliteRequestScheduler, TurnAborted } from '../username/polite-request.scheduler';
 import { classifyAnswer } from '../username/site-answer.classifier';
 import { substituteAccount } from '../username/site-list.parser';

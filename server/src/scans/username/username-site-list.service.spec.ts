@@ -1,5 +1,5 @@
 import { loadConfig } from '../../common/config/app-config';
-import { SOCIAL_PLATFORMS } from '../../shared/scan-input.rules';
+import { SOCIAL_PLATFORMS } from '../../browser-shared/scan-input.rules';
 import type { UsernameSiteListSource } from '../sources/username-site-list.source';
 import { normaliseSite } from './site-list.parser';
 import type { UsernameSiteListEntity } from './username-site-list.entity';

@@ -1,4 +1,4 @@
-import type { SocialPlatform } from '../../shared/scan-input.rules';
+import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
 
 /**
  * One site of a list in the WhatsMyName format, as the list document writes it (a configured list
