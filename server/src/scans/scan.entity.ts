@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../auth/user.entity';
 import type { ScanInputType } from '../browser-shared/scan-input.rules';
-import type { FindingGroup } from './analysis/analysis.types';
+import type { FindingGroup } from '../vocabulary/finding.types';
 
 /** 'privacy': the email/website/social scan; 'image': the image metadata check. */
 export type ScanType = 'privacy' | 'image';

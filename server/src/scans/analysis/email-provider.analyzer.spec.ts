@@ -1,4 +1,4 @@
-import type { RiskDetail } from './analysis.types';
+import type { RiskDetail } from '../../vocabulary/finding.types';
 import { analyzeEmailProvider, classifyEmailDomain, COMMON_EMAIL_PROVIDERS } from './email-provider.analyzer';
 
 const only = (domain: string) => {

@@ -2,11 +2,12 @@ import { findPhoneNumbersInText, parsePhoneNumberFromString } from 'libphonenumb
 import { Parser } from 'htmlparser2';
 import { getDomain } from 'tldts';
 import { maskEmail, maskPhone } from '../exif/exif-redaction.util';
-import type { SocialGenericType } from '../social/social-platform.catalogue';
+import type { SocialGenericType } from '../../vocabulary/social-platform.catalogue';
 import type { UsernameSiteResult } from '../username/username-site.types';
-import type { Evidence, Finding, FindingGroup, RiskLevel } from './analysis.types';
+import type { Evidence, Finding, FindingGroup } from '../../vocabulary/finding.types';
+import type { RiskLevel } from '../../vocabulary/risk.types';
 import { parsePage, truncate } from './page-document';
-import { FINDING_SOURCES } from './recommendation.catalogue';
+import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 
 /** What the reader needs of a hit: the site, the profile URL and the page (HTML, or JSON from an API). */
 export type ProfileHit = Pick<UsernameSiteResult, 'site' | 'url' | 'profileHtml'>;

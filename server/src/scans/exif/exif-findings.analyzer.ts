@@ -10,7 +10,7 @@ import {
   EXIF_SEVERITIES,
   ExifFindingCategory,
   ExifSeverity,
-} from './exif-risk.catalogue';
+} from '../../vocabulary/image-risk.catalogue';
 import {
   displayTime,
   formatBytes,
