@@ -26,7 +26,7 @@ export class ScanEntity {
   @Column({ name: 'scan_type', type: 'text' })
   scanType!: ScanType;
 
-  /** What was scanned: the normalised input, or the image's file name. */
+  /** What was scanned: the normalized input, or the image's file name. */
   @Column({ type: 'text' })
   input!: string;
 

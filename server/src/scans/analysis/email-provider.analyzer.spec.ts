@@ -115,7 +115,7 @@ describe('analyzeEmailProvider', () => {
     });
   });
 
-  it('normalises case, spaces and a trailing dot', () => {
+  it('normalizes case, spaces and a trailing dot', () => {
     expect(only(' GMail.COM. ')).toMatchObject({ type: 'free_email_provider', value: 'gmail.com' });
   });
 });

@@ -55,7 +55,7 @@ export function analyzeSocialProfile(hit: ProfileHit): Finding[] {
 
   const kept = new Map<string, Seen>();
   for (const item of seen) {
-    const value = normalise(item);
+    const value = normalize(item);
     if (!value || !plausible({ ...item, value }, siteDomain)) continue;
     const key = `${item.kind}\n${value.toLowerCase()}`;
     if (!kept.has(key)) kept.set(key, { ...item, value });
@@ -340,7 +340,7 @@ function jsonTexts(value: unknown, kind: Kind): string[] {
 // ---------------------------------------------------------------------------------------------
 // Cleaning
 
-function normalise(item: Seen): string | undefined {
+function normalize(item: Seen): string | undefined {
   const value = item.value.replace(/\s+/g, ' ').trim().replace(/[\s,;:–—-]+$/u, '');
   switch (item.kind) {
     case 'email':

@@ -42,7 +42,7 @@ export interface WmnDocument {
   categories?: string[];
 }
 
-/** A site we check, normalised: from our built-in catalogue or from a configured list. */
+/** A site we check, normalized: from our built-in catalogue or from a configured list. */
 export interface UsernameSite {
   name: string;
   /** http(s) URL template with `{account}`. */
