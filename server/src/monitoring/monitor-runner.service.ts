@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AnalyticsService } from '../analytics/analytics.service';
-import { planFor } from '../vocabulary/plan.catalogue';
-import { effectivePlan } from '../billing/plan-period.rules';
+import { effectivePlan, planFor } from '../vocabulary/plan.catalogue';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';

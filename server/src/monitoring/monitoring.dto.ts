@@ -4,7 +4,7 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject
 
 /**
  * The monitoring API's shapes (issue 9 contract). Kept free of auth imports: the account export
- * (auth/account.dto.ts) includes ExportedMonitorDto.
+ * (account/account.dto.ts) includes ExportedMonitorDto.
  */
 
 export const MONITOR_TYPES = ['weekly', 'monthly'] as const;

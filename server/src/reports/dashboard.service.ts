@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccountService } from '../auth/account.service';
+import { ProfileService } from '../auth/profile.service';
 import { Clock } from '../common/clock/clock.service';
 import { ScanSummaryDto } from '../scans/scan.dto';
 import type { DashboardDto } from './reports.dto';
@@ -14,12 +14,12 @@ const DAY_MS = 24 * 3600_000;
 export class DashboardService {
   constructor(
     private readonly repository: ReportsRepository,
-    private readonly accounts: AccountService,
+    private readonly profiles: ProfileService,
     private readonly clock: Clock,
   ) {}
 
   async overview(userId: string): Promise<DashboardDto> {
-    const profile = await this.accounts.profile(userId);
+    const profile = await this.profiles.profile(userId);
     const since = new Date(this.clock.now().getTime() - retentionDaysOf(profile.plan.tier) * DAY_MS);
     const [totals, recent, riskDistribution, scoreTrend] = await Promise.all([
       this.repository.totals(userId),

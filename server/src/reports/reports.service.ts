@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
-import { AccountService } from '../auth/account.service';
+import { ProfileService } from '../auth/profile.service';
 import { planFor } from '../vocabulary/plan.catalogue';
 import { Clock } from '../common/clock/clock.service';
 import { RateLimiter } from '../common/security/rate-limiter.service';
@@ -24,13 +24,13 @@ const CSV_PAGE = 100;
 export class ReportsService {
   constructor(
     private readonly repository: ReportsRepository,
-    private readonly accounts: AccountService,
+    private readonly profiles: ProfileService,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
   ) {}
 
   async report(userId: string): Promise<ReportDto> {
-    const profile = await this.accounts.profile(userId);
+    const profile = await this.profiles.profile(userId);
     const [totals, scans, history] = await Promise.all([
       this.repository.totals(userId),
       this.repository.latestCompletedPerInput(userId),
@@ -48,7 +48,7 @@ export class ReportsService {
 
   /** 403 for plans without reports; rate-limited per user, since rendering costs CPU. */
   async pdf(userId: string): Promise<ReportFile<Buffer>> {
-    const profile = await this.accounts.profile(userId);
+    const profile = await this.profiles.profile(userId);
     if (!planFor(profile.plan.tier).reports) throw new ForbiddenException(REPORT_MESSAGES.pdfNeedsPlan);
     await this.limiter.consume(REPORT_RATE_LIMITS.pdfPerUser, userId);
     const report = await this.report(userId);

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { AnalyticsEventRepository } from '../analytics/analytics-event.repository';
-import { effectivePlan } from '../billing/plan-period.rules';
+import { effectivePlan } from '../vocabulary/plan.catalogue';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';

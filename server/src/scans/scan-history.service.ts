@@ -1,5 +1,5 @@
-import { HttpException, HttpStatus, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
-import { AccountService } from '../auth/account.service';
+import { HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { ProfileService } from '../auth/profile.service';
 import { Clock } from '../common/clock/clock.service';
 import { planFor, PlanTier } from '../vocabulary/plan.catalogue';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
@@ -37,16 +37,17 @@ export class ScanQuotaExceededException extends HttpException {
 
 /** A signed-in user's stored scans: the monthly quota, recording results, listing and reading them. */
 @Injectable()
-export class ScanHistoryService implements OnModuleInit {
+export class ScanHistoryService {
   constructor(
     private readonly scans: ScanRepository,
-    private readonly accounts: AccountService,
+    private readonly profiles: ProfileService,
     // The quota month follows the same clock as plan periods and retention (tests move it).
     private readonly clock: Clock,
   ) {}
 
-  onModuleInit(): void {
-    this.accounts.registerExportSection('scans', async (userId) => (await this.scans.allOfUser(userId)).map((s) => ScanRecordDto.from(s)));
+  /** The account export's part: every stored scan with its result, newest first. */
+  async exportOf(userId: string): Promise<ScanRecordDto[]> {
+    return (await this.scans.allOfUser(userId)).map((s) => ScanRecordDto.from(s));
   }
 
   /** Reserves one of the plan's monthly scans with a running record; throws 429 when none is left. */
@@ -118,7 +119,7 @@ export class ScanHistoryService implements OnModuleInit {
 
   /** This month's privacy scans against the allowance of the plan that applies now (the account page). */
   async usage(userId: string, now = this.clock.now()): Promise<ScanUsageDto> {
-    const [profile, used] = await Promise.all([this.accounts.profile(userId), this.usedThisMonth(userId, now)]);
+    const [profile, used] = await Promise.all([this.profiles.profile(userId), this.usedThisMonth(userId, now)]);
     return {
       used,
       limit: planFor(profile.plan.tier).monthlyScans,

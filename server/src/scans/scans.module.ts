@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
-import { BillingModule } from '../billing/billing.module';
 import { BreachCatalogueStateEntity } from './breach-catalogue/breach-catalogue-state.entity';
 import { BreachCatalogueEntity } from './breach-catalogue/breach-catalogue.entity';
 import { BreachCatalogueRepository } from './breach-catalogue/breach-catalogue.repository';
@@ -31,7 +30,7 @@ import { UsernameSiteListService } from './username/username-site-list.service';
  * the password exposure range proxy.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([BreachCatalogueEntity, BreachCatalogueStateEntity, UsernameSiteListEntity]), AuthModule, BillingModule, ScanHistoryModule],
+  imports: [TypeOrmModule.forFeature([BreachCatalogueEntity, BreachCatalogueStateEntity, UsernameSiteListEntity]), AuthModule, ScanHistoryModule],
   controllers: [ScansController, PasswordsController],
   providers: [
     scanChecksProvider,

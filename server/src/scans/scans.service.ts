@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountService } from '../auth/account.service';
+import { ProfileService } from '../auth/profile.service';
 import type { AuthenticatedUser } from '../auth/current-user.decorator';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
@@ -45,7 +45,7 @@ export class ScansService {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly pipeline: ScanPipeline,
     private readonly history: ScanHistoryService,
-    private readonly accounts: AccountService,
+    private readonly profiles: ProfileService,
     private readonly limiter: RateLimiter,
     // Stored scans are timed by the same clock as the quota month, retention and monitors.
     private readonly clock: Clock,
@@ -59,7 +59,7 @@ export class ScansService {
     let viewer: ScanViewer = {};
     let scanId: string | undefined;
     if (user) {
-      const profile = await this.accounts.profile(user.userId);
+      const profile = await this.profiles.profile(user.userId);
       viewer = { userId: user.userId, ...(profile.emailVerified ? { verifiedEmail: profile.email.toLowerCase() } : {}) };
       scanId = await this.history.reservePrivacyScan(user.userId, profile.plan.tier, input);
     } else {

@@ -9,15 +9,15 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { Authenticated } from '../auth/bearer-auth.guard';
+import { AuthenticatedUser, CurrentUser } from '../auth/current-user.decorator';
+import { RefreshCookie } from '../auth/refresh-cookie.service';
 import { ErrorBodyDto } from '../common/http/error-body.dto';
 import { TOO_MANY_REQUESTS_RESPONSE } from '../common/security/too-many-requests.exception';
 import { AccountExportDto, DeleteAccountDto } from './account.dto';
 import { AccountService } from './account.service';
-import { UserDto } from './auth.dto';
-import { Authenticated } from './bearer-auth.guard';
-import { AuthenticatedUser, CurrentUser } from './current-user.decorator';
-import { RefreshCookie } from './refresh-cookie.service';
 
+/** The whole account: its export and its deletion (under /api/auth, where the client has always found them). */
 @ApiTags('auth')
 @Controller('auth')
 export class AccountController {
@@ -25,14 +25,6 @@ export class AccountController {
     private readonly account: AccountService,
     private readonly cookie: RefreshCookie,
   ) {}
-
-  @Get('profile')
-  @Authenticated()
-  @ApiOperation({ summary: 'The signed-in user' })
-  @ApiOkResponse({ type: UserDto })
-  getProfile(@CurrentUser() user: AuthenticatedUser): Promise<UserDto> {
-    return this.account.profile(user.userId);
-  }
 
   @Delete('account')
   @HttpCode(HttpStatus.NO_CONTENT)
