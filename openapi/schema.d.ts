@@ -1522,6 +1522,11 @@ export interface components {
         };
         /** @enum {string} */
         PlanTier: "free" | "plus" | "pro" | "business";
+        /**
+         * @description The privacy scores of the earlier half of the completed privacy scans against the later half: a move of 5 points or more, else flat.
+         * @enum {string}
+         */
+        PrivacyTrend: "improving" | "worsening" | "flat";
         PrivacyViolationDto: {
             description: string;
             /** @description What was seen, in one sentence. */
@@ -1575,13 +1580,13 @@ export interface components {
             priority: "low" | "medium" | "high" | "critical";
         };
         ReportSummaryDto: {
-            /** @description The rounded mean risk (100 - privacy score for privacy scans, the risk score for image checks) of the latest completed scan of each input; null when there is none. */
-            averageRiskScore: number | null;
+            /** @description The rounded mean privacy score (0-100, higher is better) of completed privacy scans, as the dashboard's averageScore; image checks are never averaged in. Null when there is none. */
+            averagePrivacyScore: number | null;
             /** Format: date-time */
             lastScanDate: string | null;
+            /** @description The privacy scores of the earlier half of the completed privacy scans against the later half: a move of 5 points or more, else flat. */
+            privacyTrend: components["schemas"]["PrivacyTrend"];
             recommendationsCount: number;
-            /** @description Earlier half of the completed scans against the later half: a move of 5 points or more, else flat. */
-            riskTrend: components["schemas"]["RiskTrend"];
             /** @description Every stored scan of the user. */
             totalScans: number;
         };
@@ -1617,11 +1622,6 @@ export interface components {
             /** @description Risk: higher is worse. */
             score: number;
         };
-        /**
-         * @description Earlier half of the completed scans against the later half: a move of 5 points or more, else flat.
-         * @enum {string}
-         */
-        RiskTrend: "decreasing" | "increasing" | "flat";
         ScanPageDto: {
             items: components["schemas"]["ScanSummaryDto"][];
             page: number;
@@ -1640,9 +1640,14 @@ export interface components {
             result: (components["schemas"]["AnalysisResultDto"] | {
                 [key: string]: unknown;
             }) | null;
+            /**
+             * @description Completed image checks: the image's risk level (the band of its risk score, which only the image check's own result carries). Null for privacy scans.
+             * @enum {string|null}
+             */
+            riskLevel: "low" | "medium" | "high" | "critical" | null;
             /** @enum {string} */
             scanType: "privacy" | "image";
-            /** @description Privacy scans: the privacy score; image checks: the risk score. */
+            /** @description Completed privacy scans: the privacy score (0-100, higher is better). Null for image checks and unfinished scans. */
             score: number | null;
             startedAt: string;
             /**
@@ -1665,9 +1670,14 @@ export interface components {
             input: string;
             /** @enum {string} */
             inputType: "email" | "url" | "social" | "unknown" | "instagram" | "twitter" | "linkedin" | "facebook" | "image";
+            /**
+             * @description Completed image checks: the image's risk level (the band of its risk score, which only the image check's own result carries). Null for privacy scans.
+             * @enum {string|null}
+             */
+            riskLevel: "low" | "medium" | "high" | "critical" | null;
             /** @enum {string} */
             scanType: "privacy" | "image";
-            /** @description Privacy scans: the privacy score; image checks: the risk score. */
+            /** @description Completed privacy scans: the privacy score (0-100, higher is better). Null for image checks and unfinished scans. */
             score: number | null;
             startedAt: string;
             /**

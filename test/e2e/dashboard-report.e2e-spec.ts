@@ -156,7 +156,8 @@ describe('dashboard and report', () => {
       await report.getByRole('heading', { name: 'Executive Summary' }).waitFor({ timeout: 5_000 });
       await c.notVisible(report.getByTestId('sample-label'), 'no sample label once there are scans');
       await c.visible(report.getByTestId('summary-total-scans').getByText('1', { exact: true }), 'summary: 1 scan');
-      await c.visible(report.getByTestId('summary-average-risk').getByText(`${100 - score}/100`, { exact: true }), `summary: average risk ${100 - score}/100`);
+      // The same number under the same name as the dashboard's: the privacy score.
+      await c.visible(report.getByTestId('summary-average-score').getByText(`${score}/100`, { exact: true }), `summary: average privacy score ${score}/100`);
       const breaches = report.getByRole('region', { name: 'Breach Exposures' });
       await c.visible(breaches.getByRole('heading', { name: 'Lantern Market' }), 'Lantern Market in the breach exposures');
       await c.visible(breaches.getByText('Breached 14 March 2021 · 48,213 records', { exact: false }), 'its date and record count');

@@ -76,14 +76,14 @@ describe('dashboard and reports', () => {
 
   async function seed(
     user: SignedUp,
-    scan: { scanType?: 'privacy' | 'image'; input: string; status?: string; score?: number | null; result?: unknown; startedAt: Date },
+    scan: { scanType?: 'privacy' | 'image'; input: string; status?: string; score?: number | null; result?: ReturnType<typeof privacyResult>; startedAt: Date },
   ): Promise<string> {
     const id = randomUUID();
     const status = scan.status ?? 'completed';
     await query(
       t,
-      `INSERT INTO scans (id, user_id, scan_type, input, input_type, status, score, finding_counts, result, started_at, completed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $9, $10)`,
+      `INSERT INTO scans (id, user_id, scan_type, input, input_type, status, score, finding_counts, findings, result, started_at, completed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $9, $10, $11)`,
       [
         id,
         user.userId,
@@ -92,6 +92,7 @@ describe('dashboard and reports', () => {
         scan.scanType === 'image' ? 'image' : 'email',
         status,
         scan.score ?? null,
+        scan.result === undefined ? null : JSON.stringify(storedFindings(scan.result)),
         scan.result === undefined ? null : JSON.stringify(scan.result),
         scan.startedAt,
         status === 'running' ? null : scan.startedAt,
@@ -100,8 +101,22 @@ describe('dashboard and reports', () => {
     return id;
   }
 
+  /** The findings column as a completed privacy scan stores it: each detail of each group, flat, written by hand here. */
+  function storedFindings(result: ReturnType<typeof privacyResult>) {
+    return GROUPS.flatMap((group) =>
+      (result[group as 'breaches'].details as Record<string, unknown>[]).map((d) => {
+        const evidence = (d.evidence as { summary: string }).summary;
+        if (d.kind === 'breach') {
+          const breach = { name: d.name, title: d.title, breachDate: d.breachDate, pwnCount: d.pwnCount, dataClasses: d.dataClasses };
+          return { kind: 'breach', type: 'breach', group, value: `${d.title} (${d.breachDate})`, risk: d.risk, source: d.source, evidence, breach };
+        }
+        return { kind: 'risk', type: d.type, group, value: d.value, risk: d.risk, source: d.source, evidence };
+      }),
+    );
+  }
+
   /** A privacy result as the pipeline stores it, with the given details per group. */
-  function privacyResult(input: string, score: number, details: Record<string, unknown[]>, recommendations: unknown[] = []) {
+  function privacyResult(input: string, score: number, details: Record<string, object[]>, recommendations: unknown[] = []) {
     const group = (name: string) => ({ count: details[name]?.length ?? 0, details: details[name] ?? [], summary: '' });
     return {
       input,
@@ -280,21 +295,23 @@ describe('dashboard and reports', () => {
       expect(report.recommendations.length).toBe(report.summary.recommendationsCount);
       expect(report.recommendations.length).toBeGreaterThan(0);
 
-      // Average risk of the latest completed scan of each input: the email, the site, the image.
+      // The average privacy score of completed privacy scans, the same number as the dashboard's;
+      // the image check is never averaged in (it has no score outside its widget, only a risk level).
       const rows = (await rowsOf(owner)).filter((r) => r.status === 'completed');
-      const latest = new Map<string, StoredRow>();
-      for (const r of rows) if (!latest.has(`${r.scan_type}:${r.input}`)) latest.set(`${r.scan_type}:${r.input}`, r);
-      const risks = [...latest.values()].map((r) => (r.scan_type === 'privacy' ? 100 - r.score! : r.score!));
-      expect(risks).toHaveLength(3);
-      expect(report.summary.averageRiskScore).toBe(Math.round(risks.reduce((a, b) => a + b, 0) / risks.length));
-
-      // The trend: every completed scan's risk, oldest first, earlier half against later half (±5 points).
-      const history = [...rows].reverse().map((r) => (r.scan_type === 'privacy' ? 100 - r.score! : r.score!));
-      const half = Math.floor(history.length / 2);
+      const privacy = rows.filter((r) => r.scan_type === 'privacy');
+      expect(privacy).toHaveLength(3);
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      expect(report.summary.averagePrivacyScore).toBe(Math.round(mean(privacy.map((r) => r.score!))));
+      const dashboard = (await t.http().get('/api/dashboard').set(bearer(owner)).expect(200)).body;
+      expect(report.summary.averagePrivacyScore).toBe(dashboard.averageScore);
+      expect(rows.filter((r) => r.scan_type === 'image').map((r) => r.score)).toEqual([null]);
+
+      // The trend: every completed privacy scan's score, oldest first, earlier half against later half (±5 points).
+      const history = [...privacy].reverse().map((r) => r.score!);
+      const half = Math.floor(history.length / 2);
       const change = mean(history.slice(half)) - mean(history.slice(0, half));
       expect(Math.abs(change)).toBeGreaterThanOrEqual(5);
-      expect(report.summary.riskTrend).toBe(change > 0 ? 'increasing' : 'decreasing');
+      expect(report.summary.privacyTrend).toBe(change > 0 ? 'improving' : 'worsening');
     });
 
     it('is the labelled sample for a user without scans', async () => {
@@ -328,7 +345,7 @@ describe('dashboard and reports', () => {
       const lantern = rows.find((r) => r.type === 'breach' && r.value.startsWith('Lantern Market'));
       expect(lantern).toMatchObject({ input: ownerEmail, scan_type: 'privacy', group: 'breaches', source: 'Have I Been Pwned' });
       const gps = rows.find((r) => r.input === 'harbour.jpg' && r.type === 'location');
-      expect(gps).toMatchObject({ scan_type: 'image', group: 'imageMetadata', risk: 'high' });
+      expect(gps).toMatchObject({ scan_type: 'image', group: 'locationData', risk: 'high' });
       const formula = rows.find((r) => r.input === 'shop.example')!;
       expect(formula.value).toBe(`'${formulaFinding.value}`);
       expect(formula.evidence).toBe('An address, on the page, with a comma');
@@ -363,10 +380,10 @@ describe('dashboard and reports', () => {
       const flat = text.replace(/\s+/g, ' ');
       expect(flat).toContain('Privacy Report');
       expect(flat).not.toContain('Sample');
-      expect(flat).toMatch(/TOTAL SCANS .*AVERAGE RISK SCORE .*RISK TREND .*RECOMMENDATIONS/);
-      expect(flat).toContain(`${report.summary.averageRiskScore}/100`);
+      expect(flat).toMatch(/TOTAL SCANS .*AVG PRIVACY SCORE .*PRIVACY TREND .*RECOMMENDATIONS/);
+      expect(flat).toContain(`${report.summary.averagePrivacyScore}/100`);
       // The four figures' row: total scans first, recommendations last.
-      expect(flat).toMatch(new RegExp(`\\b${report.summary.totalScans} .*${report.summary.averageRiskScore}/100 .*(Decreasing|Increasing|Flat) .*\\b${report.summary.recommendationsCount}\\b`));
+      expect(flat).toMatch(new RegExp(`\\b${report.summary.totalScans} .*${report.summary.averagePrivacyScore}/100 .*(Improving|Worsening|Flat) .*\\b${report.summary.recommendationsCount}\\b`));
       for (const expected of ['Lantern Market', 'Northwind Forum', '48,213', 'Lisbon', 'harbour.jpg', 'Breach Exposures', 'Privacy Violations', 'Metadata Risks', 'Recommendations'])
         expect(flat).toContain(expected);
       expect(flat).toContain(report.recommendations[0].category);

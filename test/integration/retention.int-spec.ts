@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../server/src/common/clock/clock.service';
-import { RetentionService } from '../../server/src/reports/retention.service';
+import { AnalyticsRetentionService } from '../../server/src/analytics/analytics-retention.service';
+import { ScanRetentionService } from '../../server/src/scans/scan-retention.service';
 import { query, signUp, SignedUp } from '../support/auth';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
- * The retention job against a real database under a controlled clock: 30 days on the free plan,
- * 90 on paid plans (the plan that applies at the run), stale running scans marked failed,
- * analytics events after 90 days, batches, and one run at a time.
+ * The retention jobs against a real database under a controlled clock: each module deletes its own
+ * expired rows. Scans: 30 days on the free plan, 90 on paid plans (the plan that applies at the
+ * run), stale running scans marked failed. Analytics events: after 90 days. Batches, and one run
+ * at a time.
  */
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
@@ -16,13 +18,15 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const before = (ms: number) => new Date(NOW.getTime() - ms);
 
-describe('retention job', () => {
+describe('retention jobs', () => {
   let t: TestApp;
-  let retention: RetentionService;
+  let retention: ScanRetentionService;
+  let analyticsRetention: AnalyticsRetentionService;
 
   beforeAll(async () => {
     t = await createTestApp();
-    retention = t.app.get(RetentionService);
+    retention = t.app.get(ScanRetentionService);
+    analyticsRetention = t.app.get(AnalyticsRetentionService);
   });
   afterAll(async () => {
     await t?.close();
@@ -83,7 +87,7 @@ describe('retention job', () => {
     ];
 
     const outcome = await retention.run();
-    expect(outcome).toEqual({ staleScansFailed: 0, scansDeleted: deleted.length, analyticsEventsDeleted: 0 });
+    expect(outcome).toEqual({ staleScansFailed: 0, scansDeleted: deleted.length });
     expect(await scanIds()).toEqual([...kept].sort());
 
     // A month later the paid period has ended too: that account now keeps 30 days.
@@ -112,9 +116,15 @@ describe('retention job', () => {
     const kept = [await event(free, before(90 * DAY)), await event(paid, before(89 * DAY)), await event(paid, before(MINUTE))];
     await event(free, before(90 * DAY + 1));
     await event(paid, before(400 * DAY));
-    const outcome = await retention.run();
-    expect(outcome?.analyticsEventsDeleted).toBe(2);
+    const outcome = await analyticsRetention.run();
+    expect(outcome).toEqual({ analyticsEventsDeleted: 2 });
     expect(await eventIds()).toEqual([...kept].sort());
+    // Scan retention leaves events alone, and the other way round.
+    const scanKept = await scan(free, before(10 * DAY));
+    expect(await retention.run()).toEqual({ staleScansFailed: 0, scansDeleted: 0 });
+    expect(await eventIds()).toEqual([...kept].sort());
+    expect(await analyticsRetention.run()).toEqual({ analyticsEventsDeleted: 0 });
+    expect(await scanIds()).toEqual([scanKept]);
   });
 
   it("deletes only the old rows of each user, in batches, and touches nothing else", async () => {
@@ -139,16 +149,18 @@ describe('retention job', () => {
     expect(Number((await query<{ n: string }>(t, 'SELECT count(*) AS n FROM users'))[0].n)).toBe(users);
   });
 
-  it('runs once at a time: another holder of the lock makes it skip', async () => {
+  it('runs once at a time: another holder of its lock makes it skip', async () => {
     const user = await signUp(t);
     const old = await scan(user, before(100 * DAY));
     const other = t.app.get(DataSource).createQueryRunner();
     await other.connect();
     try {
-      await other.query(`SELECT pg_advisory_lock(hashtext('footprint:retention'))`);
+      await other.query(`SELECT pg_advisory_lock(hashtext('footprint:scan-retention'))`);
       expect(await retention.run()).toBeUndefined();
       expect(await scanIds()).toEqual([old]);
-      await other.query(`SELECT pg_advisory_unlock(hashtext('footprint:retention'))`);
+      // The analytics job has a lock of its own.
+      expect(await analyticsRetention.run()).toEqual({ analyticsEventsDeleted: 0 });
+      await other.query(`SELECT pg_advisory_unlock(hashtext('footprint:scan-retention'))`);
     } finally {
       await other.release();
     }

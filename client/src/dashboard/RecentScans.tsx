@@ -1,14 +1,30 @@
 import { Badge, Box, Flex, List, Text, VisuallyHidden } from '@chakra-ui/react';
 import { CheckCircleIcon, ClockIcon, CloseIcon } from '../components/icons';
-import { riskTone } from '../exif/exif-display';
-import { scoreTone } from '../scans/scan-display';
+import { capitalize, LEVEL_PALETTE, scoreTone } from '../scans/scan-display';
 import { formatDateTime, statusDisplay } from './dashboard-display';
 import type { ScanSummary } from './dashboard-types';
 
 const STATUS_ICONS = { completed: CheckCircleIcon, failed: CloseIcon, 'in-progress': ClockIcon } as const;
 
-/** A privacy scan's score (higher is better) or an image check's risk score (higher is worse). */
+/**
+ * A privacy scan's score (higher is better). An image check has no score here, only its labelled
+ * risk level: its 0-100 risk score (higher is worse) stays in the image check's own widget.
+ */
 function ScanScore({ scan }: { scan: ScanSummary }) {
+  if (scan.riskLevel) {
+    return (
+      <Badge
+        colorPalette={LEVEL_PALETTE[scan.riskLevel]}
+        variant="subtle"
+        minW="20"
+        justifyContent="center"
+        data-tone={LEVEL_PALETTE[scan.riskLevel]}
+        data-testid="recent-scan-risk-level"
+      >
+        {capitalize(scan.riskLevel)} risk
+      </Badge>
+    );
+  }
   if (scan.score === null) {
     return (
       <Text color="gray.600" minW="20" textAlign="end" aria-label="No score">
@@ -16,8 +32,7 @@ function ScanScore({ scan }: { scan: ScanSummary }) {
       </Text>
     );
   }
-  const image = scan.scanType === 'image';
-  const tone = image ? riskTone(scan.score) : scoreTone(scan.score);
+  const tone = scoreTone(scan.score);
   return (
     <Text
       minW="20"
@@ -27,7 +42,7 @@ function ScanScore({ scan }: { scan: ScanSummary }) {
       data-tone={tone.palette}
       data-testid="recent-scan-score"
     >
-      <VisuallyHidden>{image ? 'Risk score ' : 'Privacy score '}</VisuallyHidden>
+      <VisuallyHidden>Privacy score </VisuallyHidden>
       {scan.score}/100
     </Text>
   );

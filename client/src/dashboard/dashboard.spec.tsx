@@ -22,6 +22,7 @@ function scan(overrides: Partial<ScanSummary> & Pick<ScanSummary, 'id'>): ScanSu
     scanType: 'privacy',
     status: 'completed',
     score: 85,
+    riskLevel: null,
     startedAt: '2031-03-04T10:15:00.000Z',
     completedAt: '2031-03-04T10:15:05.000Z',
     findings: null,
@@ -44,7 +45,7 @@ const BUSY: Dashboard = {
   lastScanAt: '2031-03-04T10:15:00.000Z',
   recentScans: [
     scan({ id: 's5', input: 'https://example.com', inputType: 'url', status: 'running', score: null, completedAt: null }),
-    scan({ id: 's4', input: 'holiday.jpg', inputType: 'image', scanType: 'image', score: 75 }),
+    scan({ id: 's4', input: 'holiday.jpg', inputType: 'image', scanType: 'image', score: null, riskLevel: 'high' }),
     scan({ id: 's3', input: '@alice', inputType: 'social', status: 'failed', score: null }),
     scan({ id: 's2', score: 55 }),
     scan({ id: 's1', score: 91 }),
@@ -141,10 +142,11 @@ describe('recent scans', () => {
     ]);
     expect(within(items[0]).getByLabelText('No score')).toBeTruthy();
     expect(items[0].querySelector('time')?.getAttribute('dateTime')).toBe('2031-03-04T10:15:00.000Z');
-    // An image check shows its risk score with the image check's colours (75 is high risk: red).
-    const imageScore = within(items[1]).getByTestId('recent-scan-score');
-    expect(imageScore.textContent).toBe('Risk score 75/100');
-    expect(imageScore.getAttribute('data-tone')).toBe('red');
+    // An image check shows a labelled risk level, never a score beside the privacy scores.
+    expect(within(items[1]).queryByTestId('recent-scan-score')).toBeNull();
+    const imageRisk = within(items[1]).getByTestId('recent-scan-risk-level');
+    expect(imageRisk.textContent).toBe('High risk');
+    expect(imageRisk.getAttribute('data-tone')).toBe('orange');
     expect(within(items[1]).getByText('holiday.jpg')).toBeTruthy();
     const privacy = [items[3], items[4]].map((item) => within(item).getByTestId('recent-scan-score'));
     expect(privacy.map((el) => [el.textContent, el.getAttribute('data-tone')])).toEqual([

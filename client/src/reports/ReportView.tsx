@@ -30,18 +30,18 @@ function LevelBadge({ level, prefix }: { level: keyof typeof LEVEL_PALETTE; pref
 }
 
 function ExecutiveSummary({ summary }: { summary: Report['summary'] }) {
-  const trend = TREND_DISPLAY[summary.riskTrend];
+  const trend = TREND_DISPLAY[summary.privacyTrend];
   return (
     <Section title="Executive Summary" id="report-summary">
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         <StatCard label="Total Scans" testId="summary-total-scans" valueSize="2xl">
           {summary.totalScans}
         </StatCard>
-        <StatCard label="Average Risk Score" testId="summary-average-risk" valueSize="2xl">
-          {summary.averageRiskScore === null ? <span aria-label="No completed scans yet">—</span> : `${summary.averageRiskScore}/100`}
+        <StatCard label="Average Privacy Score" testId="summary-average-score" valueSize="2xl">
+          {summary.averagePrivacyScore === null ? <span aria-label="No completed privacy scans yet">—</span> : `${summary.averagePrivacyScore}/100`}
         </StatCard>
-        <StatCard label="Risk Trend" testId="summary-risk-trend" valueSize="2xl">
-          <Flex as="span" align="center" gap="2" color={`${trend.palette}.700`} data-trend={summary.riskTrend}>
+        <StatCard label="Privacy Trend" testId="summary-privacy-trend" valueSize="2xl">
+          <Flex as="span" align="center" gap="2" color={`${trend.palette}.700`} data-trend={summary.privacyTrend}>
             <span aria-hidden="true">{trend.arrow}</span>
             {trend.words}
           </Flex>

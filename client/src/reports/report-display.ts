@@ -1,16 +1,16 @@
 /** How the report reads on screen: the trend arrow, the category names and level colours. */
-import type { CategoryLevel, Report, RiskTrend } from './report-types';
+import type { CategoryLevel, PrivacyTrend, Report } from './report-types';
 
 export interface TrendDisplay {
   arrow: '↓' | '↑' | '→';
   words: string;
-  /** Falling risk is good news. */
+  /** A rising privacy score is good news. */
   palette: 'green' | 'red' | 'gray';
 }
 
-export const TREND_DISPLAY: Record<RiskTrend, TrendDisplay> = {
-  decreasing: { arrow: '↓', words: 'Decreasing', palette: 'green' },
-  increasing: { arrow: '↑', words: 'Increasing', palette: 'red' },
+export const TREND_DISPLAY: Record<PrivacyTrend, TrendDisplay> = {
+  improving: { arrow: '↑', words: 'Improving', palette: 'green' },
+  worsening: { arrow: '↓', words: 'Worsening', palette: 'red' },
   flat: { arrow: '→', words: 'Flat', palette: 'gray' },
 };
 

@@ -5,7 +5,7 @@ type Schemas = components['schemas'];
 
 export type Report = Schemas['ReportDto'];
 export type RiskScore = Schemas['RiskScoreDto'];
-export type RiskTrend = Report['summary']['riskTrend'];
+export type PrivacyTrend = Report['summary']['privacyTrend'];
 export type CategoryLevel = RiskScore['level'];
 export type BreachExposure = Schemas['BreachExposureDto'];
 export type PrivacyViolation = Schemas['PrivacyViolationDto'];

@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notify } from '../components/toaster';
 import ReportPage from '../pages/ReportPage';
 import { renderWithProviders, signedIn } from '../test-utils';
+import { TREND_DISPLAY } from './report-display';
 import { downloadFileName } from './report-download';
 import type { Report } from './report-types';
 
@@ -16,7 +17,7 @@ function report(overrides: Partial<Report> = {}): Report {
     sample: false,
     generatedAt: '2031-03-05T12:00:00.000Z',
     pdfAvailable: true,
-    summary: { totalScans: 4, averageRiskScore: 38, lastScanDate: '2031-03-04T10:15:00.000Z', riskTrend: 'decreasing', recommendationsCount: 3 },
+    summary: { totalScans: 4, averagePrivacyScore: 62, lastScanDate: '2031-03-04T10:15:00.000Z', privacyTrend: 'improving', recommendationsCount: 3 },
     riskAssessment: {
       dataBreaches: { score: 70, level: 'high' },
       oversharing: { score: 35, level: 'medium' },
@@ -83,8 +84,8 @@ describe('report page', () => {
     expect(screen.queryByTestId('sample-label')).toBeNull();
     const summary = section('Executive Summary');
     expect(within(within(summary).getByTestId('summary-total-scans')).getByText('4')).toBeTruthy();
-    expect(within(within(summary).getByTestId('summary-average-risk')).getByText('38/100')).toBeTruthy();
-    expect(within(summary).getByTestId('summary-risk-trend').textContent).toContain('↓Decreasing');
+    expect(within(summary).getByTestId('summary-average-score').textContent).toBe('Average Privacy Score62/100');
+    expect(within(summary).getByTestId('summary-privacy-trend').textContent).toContain('↑Improving');
     expect(within(within(summary).getByTestId('summary-recommendations')).getByText('3')).toBeTruthy();
 
     const risk = section('Risk Assessment');
@@ -118,14 +119,16 @@ describe('report page', () => {
   });
 
   it.each([
-    ['decreasing', '↓', 'Decreasing'],
-    ['increasing', '↑', 'Increasing'],
-    ['flat', '→', 'Flat'],
-  ] as const)('shows a %s risk trend as %s %s', async (riskTrend, arrow, words) => {
-    current = report({ summary: { ...report().summary, riskTrend } });
+    ['improving', '↑', 'Improving', 'green'],
+    ['worsening', '↓', 'Worsening', 'red'],
+    ['flat', '→', 'Flat', 'gray'],
+  ] as const)('shows a %s privacy trend as %s %s', async (privacyTrend, arrow, words, palette) => {
+    current = report({ summary: { ...report().summary, privacyTrend } });
     await renderReport();
-    const trend = screen.getByTestId('summary-risk-trend');
-    expect(trend.textContent).toBe(`Risk Trend${arrow}${words}`);
+    const trend = screen.getByTestId('summary-privacy-trend');
+    expect(trend.textContent).toBe(`Privacy Trend${arrow}${words}`);
+    expect(trend.querySelector('[data-trend]')?.getAttribute('data-trend')).toBe(privacyTrend);
+    expect(TREND_DISPLAY[privacyTrend].palette).toBe(palette);
     expect(within(trend).getByText(arrow).getAttribute('aria-hidden')).toBe('true');
   });
 

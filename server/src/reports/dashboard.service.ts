@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ProfileService } from '../auth/profile.service';
 import { Clock } from '../common/clock/clock.service';
-import { ScanSummaryDto } from '../scans/scan.dto';
+import { ScanHistoryService } from '../scans/scan-history.service';
+import { retentionDaysOf } from '../vocabulary/plan.catalogue';
 import type { DashboardDto } from './reports.dto';
-import { ReportsRepository } from './reports.repository';
-import { retentionDaysOf } from './retention.rules';
 
 const RECENT_SCANS = 5;
 const DAY_MS = 24 * 3600_000;
@@ -13,7 +12,7 @@ const DAY_MS = 24 * 3600_000;
 @Injectable()
 export class DashboardService {
   constructor(
-    private readonly repository: ReportsRepository,
+    private readonly history: ScanHistoryService,
     private readonly profiles: ProfileService,
     private readonly clock: Clock,
   ) {}
@@ -21,17 +20,17 @@ export class DashboardService {
   async overview(userId: string): Promise<DashboardDto> {
     const profile = await this.profiles.profile(userId);
     const since = new Date(this.clock.now().getTime() - retentionDaysOf(profile.plan.tier) * DAY_MS);
-    const [totals, recent, riskDistribution, scoreTrend] = await Promise.all([
-      this.repository.totals(userId),
-      this.repository.recent(userId, RECENT_SCANS),
-      this.repository.riskDistribution(userId),
-      this.repository.dailyScores(userId, since),
+    const [totals, recentScans, riskDistribution, scoreTrend] = await Promise.all([
+      this.history.totals(userId),
+      this.history.recent(userId, RECENT_SCANS),
+      this.history.riskDistribution(userId),
+      this.history.dailyScores(userId, since),
     ]);
     return {
       totalScans: totals.totalScans,
       averageScore: totals.averageScore === null ? null : Math.round(totals.averageScore),
       lastScanAt: totals.lastScanAt?.toISOString() ?? null,
-      recentScans: recent.map((s) => ScanSummaryDto.from(s)),
+      recentScans,
       riskDistribution,
       scoreTrend,
     };

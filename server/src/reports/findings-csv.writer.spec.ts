@@ -1,20 +1,21 @@
 import { parse } from 'csv-parse/sync';
-import { FINDINGS_CSV_COLUMNS, findingsCsv, safeCell } from './findings-csv.writer';
-import type { FlatFinding } from './scan-findings';
+import type { StoredRiskFinding } from '../vocabulary/finding.types';
+import { FINDING_RECOMMENDATIONS } from '../vocabulary/recommendation.catalogue';
+import { FINDINGS_CSV_COLUMNS, findingsCsv, FindingRow, safeCell } from './findings-csv.writer';
 
-const finding = (overrides: Partial<FlatFinding> = {}): FlatFinding => ({
-  scanId: 'scan-1',
-  scannedAt: new Date('2026-01-02T03:04:05Z'),
-  input: 'jane@example.com',
-  scanType: 'privacy',
-  group: 'personalInfo',
-  type: 'gravatar_name_public',
-  value: 'Name: Jane',
-  risk: 'medium',
-  source: 'Gravatar',
-  evidence: 'The profile shows a name',
-  recommendation: 'Remove it',
-  ...overrides,
+type Overrides = Partial<StoredRiskFinding> & { scanId?: string; input?: string };
+const finding = ({ scanId = 'scan-1', input = 'jane@example.com', ...overrides }: Overrides = {}): FindingRow => ({
+  scan: { id: scanId, startedAt: new Date('2026-01-02T03:04:05Z'), input, scanType: 'privacy' },
+  finding: {
+    kind: 'risk',
+    group: 'personalInfo',
+    type: 'gravatar_name_public',
+    value: 'Name: Jane',
+    risk: 'medium',
+    source: 'Gravatar',
+    evidence: 'The profile shows a name',
+    ...overrides,
+  },
 });
 
 describe('findingsCsv', () => {
@@ -34,7 +35,8 @@ describe('findingsCsv', () => {
       'medium',
       'Gravatar',
       'The profile shows a name',
-      'Remove it',
+      // Today's advice of the catalogue for the finding's type.
+      FINDING_RECOMMENDATIONS.gravatar_name_public.action,
     ]);
     expect(rows[2][0]).toBe('scan-2');
   });
@@ -49,13 +51,18 @@ describe('findingsCsv', () => {
     expect(rows[1][9]).toBe('a,b');
   });
 
-  it('neutralises cells a spreadsheet would run as formulas', () => {
-    const rows = parse(findingsCsv([finding({ value: '=HYPERLINK("http://evil.example","x")', evidence: '+1', source: '-2', input: '@cmd', recommendation: '\tx' })])) as string[][];
+  it('neutralizes cells a spreadsheet would run as formulas', () => {
+    const csv = findingsCsv([
+      finding({ value: '=HYPERLINK("http://evil.example","x")', evidence: '+1', source: '-2', input: '@cmd' }),
+      finding({ value: '\tx', evidence: '\ry' }),
+    ]);
+    const rows = parse(csv) as string[][];
     expect(rows[1][6]).toBe(`'=HYPERLINK("http://evil.example","x")`);
     expect(rows[1][9]).toBe("'+1");
     expect(rows[1][8]).toBe("'-2");
     expect(rows[1][2]).toBe("'@cmd");
-    expect(rows[1][10]).toBe("'\tx");
+    expect(rows[2][6]).toBe("'\tx");
+    expect(rows[2][9]).toBe("'\ry");
   });
 
   it('leaves ordinary text alone', () => {

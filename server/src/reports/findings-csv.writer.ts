@@ -1,5 +1,13 @@
 import { stringify } from 'csv-stringify/sync';
-import type { FlatFinding } from './scan-findings';
+import type { CompletedScan } from '../scans/scan.repository';
+import type { StoredFinding } from '../vocabulary/finding.types';
+import { findingRecommendation } from '../vocabulary/recommendation.catalogue';
+
+/** One finding with the scan that made it. */
+export interface FindingRow {
+  scan: Pick<CompletedScan, 'id' | 'startedAt' | 'input' | 'scanType'>;
+  finding: StoredFinding;
+}
 
 export const FINDINGS_CSV_COLUMNS = [
   'scan_id',
@@ -28,9 +36,9 @@ export function safeCell(value: string): string {
  * quoted, quotes doubled. Inputs, values and evidence come from outside (web pages, breach
  * records, image metadata), so every cell is made formula-safe.
  */
-export function findingsCsv(findings: readonly FlatFinding[]): string {
-  const rows = findings.map((f) =>
-    [f.scanId, f.scannedAt.toISOString(), f.input, f.scanType, f.group, f.type, f.value, f.risk, f.source, f.evidence, f.recommendation].map(safeCell),
+export function findingsCsv(findings: readonly FindingRow[]): string {
+  const rows = findings.map(({ scan, finding: f }) =>
+    [scan.id, scan.startedAt.toISOString(), scan.input, scan.scanType, f.group, f.type, f.value, f.risk, f.source, f.evidence, findingRecommendation(f)].map(safeCell),
   );
   return stringify([[...FINDINGS_CSV_COLUMNS], ...rows], { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 }

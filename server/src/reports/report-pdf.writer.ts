@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { RiskLevel } from '../vocabulary/risk.types';
-import type { CategoryLevel, ReportDto, RiskTrend } from './reports.dto';
+import type { CategoryLevel, PrivacyTrend, ReportDto } from './reports.dto';
 
 /**
  * The report as an A4 PDF, laid out with pdfkit in DejaVu Sans (embedded, subset: names and places
@@ -26,9 +26,9 @@ const MUTED = '#4A5568';
 const RULE = '#CBD5E0';
 const HEADER_FILL = '#EDF2F7';
 const LEVEL_COLOURS: Readonly<Record<RiskLevel, string>> = { low: '#2F855A', medium: '#B7791F', high: '#C53030', critical: '#822727' };
-const TREND: Readonly<Record<RiskTrend, { label: string; colour: string }>> = {
-  decreasing: { label: 'Decreasing', colour: LEVEL_COLOURS.low },
-  increasing: { label: 'Increasing', colour: LEVEL_COLOURS.high },
+const TREND: Readonly<Record<PrivacyTrend, { label: string; colour: string }>> = {
+  improving: { label: 'Improving', colour: LEVEL_COLOURS.low },
+  worsening: { label: 'Worsening', colour: LEVEL_COLOURS.high },
   flat: { label: 'Flat', colour: MUTED },
 };
 
@@ -174,10 +174,10 @@ function title(doc: Doc, report: ReportDto): void {
 function executiveSummary(doc: Doc, report: ReportDto): void {
   section(doc, 'Executive Summary');
   const { summary } = report;
-  const figures: { label: string; value: string; trend?: RiskTrend }[] = [
+  const figures: { label: string; value: string; trend?: PrivacyTrend }[] = [
     { label: 'Total scans', value: String(summary.totalScans) },
-    { label: 'Average risk score', value: summary.averageRiskScore === null ? 'n/a' : `${summary.averageRiskScore}/100` },
-    { label: 'Risk trend', value: TREND[summary.riskTrend].label, trend: summary.riskTrend },
+    { label: 'Avg privacy score', value: summary.averagePrivacyScore === null ? 'n/a' : `${summary.averagePrivacyScore}/100` },
+    { label: 'Privacy trend', value: TREND[summary.privacyTrend].label, trend: summary.privacyTrend },
     { label: 'Recommendations', value: String(summary.recommendationsCount) },
   ];
   const gap = 10;
@@ -205,17 +205,19 @@ function executiveSummary(doc: Doc, report: ReportDto): void {
     .font('Body')
     .fontSize(BODY_SIZE)
     .fillColor(MUTED)
-    .text(`Last scan: ${summary.lastScanDate ? formatDateTime(summary.lastScanDate) : 'Never'}. Risk scores run from 0 (no risk found) to 100.`);
+    .text(
+      `Last scan: ${summary.lastScanDate ? formatDateTime(summary.lastScanDate) : 'Never'}. Privacy scores run from 0 to 100 (higher is better); category risk scores from 0 (no risk found) to 100.`,
+    );
   doc.moveDown(1);
 }
 
-/** An arrow 12 points tall: down for decreasing risk, up for increasing, right for flat. */
-function trendArrow(doc: Doc, trend: RiskTrend, x: number, y: number): void {
+/** An arrow 12 points tall: up for an improving privacy score, down for a worsening one, right for flat. */
+function trendArrow(doc: Doc, trend: PrivacyTrend, x: number, y: number): void {
   const { colour } = TREND[trend];
   doc.save().fillColor(colour);
   if (trend === 'flat') {
     doc.rect(x, y + 7, 8, 3).fill().polygon([x + 8, y + 3], [x + 14, y + 8.5], [x + 8, y + 14]).fill();
-  } else if (trend === 'decreasing') {
+  } else if (trend === 'worsening') {
     doc.rect(x + 4.5, y, 3, 8).fill().polygon([x, y + 8], [x + 12, y + 8], [x + 6, y + 15]).fill();
   } else {
     doc.rect(x + 4.5, y + 7, 3, 8).fill().polygon([x, y + 7], [x + 12, y + 7], [x + 6, y]).fill();

@@ -1,10 +1,14 @@
 import { sampleBreach } from '../../../test/fakes/hibp';
-import type { BreachDetail, RiskDetail } from '../vocabulary/finding.types';
+import type { AnalysisResult } from '../scans/analysis/analysis.types';
 import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
+import type { ExifFinding } from '../scans/exif/exif-findings.analyzer';
+import type { CompletedScan, ScanTotals, ScoredScan } from '../scans/scan.repository';
+import { storedFindingsOfImage, storedFindingsOfResult } from '../scans/stored-findings';
+import type { BreachDetail, RiskDetail } from '../vocabulary/finding.types';
+import { EXIF_RISK_CATALOGUE, imageRiskLevel } from '../vocabulary/image-risk.catalogue';
 import { FINDING_RECOMMENDATIONS } from '../vocabulary/recommendation.catalogue';
-import { buildReport, categoryScore, latestPerInput, levelOf, riskTrend, ScoredScan } from './report.builder';
+import { buildReport, categoryScore, latestPerInput, levelOf, privacyTrend } from './report.builder';
 import { SAMPLE_REPORT } from './report.catalogue';
-import type { StoredScan } from './scan-findings';
 
 const NOW = new Date('2026-02-01T12:00:00Z');
 const at = (day: number) => new Date(Date.UTC(2026, 0, day, 10));
@@ -17,7 +21,8 @@ function risk(type: RiskDetail['type'], level: RiskDetail['risk'], value: string
   return { kind: 'risk', type, value, source: 'Gravatar', risk: level, evidence: { summary: `seen: ${value}` } };
 }
 
-function privacyScan(id: string, input: string, day: number, score: number, groups: Partial<Record<string, unknown[]>> = {}): StoredScan {
+/** A completed privacy scan as the scans table keeps it: its findings made from its result by the real code. */
+function privacyScan(id: string, input: string, day: number, score: number, groups: Partial<Record<string, unknown[]>> = {}): CompletedScan {
   const group = (name: string) => ({ count: groups[name]?.length ?? 0, details: groups[name] ?? [], summary: '' });
   const detailsOf = (name: string) => (groups[name] ?? []) as (BreachDetail | RiskDetail)[];
   const recommendations = [...detailsOf('personalInfo'), ...detailsOf('locationData'), ...detailsOf('metadata')]
@@ -26,30 +31,34 @@ function privacyScan(id: string, input: string, day: number, score: number, grou
       const { category, action, priority } = FINDING_RECOMMENDATIONS[d.type];
       return { category, action, priority };
     });
-  return {
-    id,
-    scanType: 'privacy',
+  const result = {
     input,
-    score,
-    startedAt: at(day),
-    result: {
-      input,
-      privacyScore: score,
-      breaches: { ...group('breaches'), hiddenSensitive: 0 },
-      personalInfo: group('personalInfo'),
-      locationData: group('locationData'),
-      metadata: group('metadata'),
-      socialMedia: group('socialMedia'),
-      recommendations,
-    },
+    privacyScore: score,
+    breaches: { ...group('breaches'), hiddenSensitive: 0 },
+    personalInfo: group('personalInfo'),
+    locationData: group('locationData'),
+    metadata: group('metadata'),
+    socialMedia: group('socialMedia'),
+    recommendations,
+  } as unknown as AnalysisResult;
+  return { id, scanType: 'privacy', input, score, riskLevel: null, findings: storedFindingsOfResult(result), recommendations, startedAt: at(day) };
+}
+
+function imageScan(id: string, fileName: string, day: number, riskScore: number, findings: ExifFinding[]): CompletedScan {
+  return { id, scanType: 'image', input: fileName, score: null, riskLevel: imageRiskLevel(riskScore), findings: storedFindingsOfImage(findings), recommendations: [], startedAt: at(day) };
+}
+
+/** What the scans table answers for these scans: the count, the newest start, the mean privacy score. */
+function totalsOf(scans: CompletedScan[], totalScans = scans.length): ScanTotals {
+  const scores = scans.flatMap((s) => (s.score === null ? [] : [s.score]));
+  return {
+    totalScans,
+    lastScanAt: scans.length ? new Date(Math.max(...scans.map((s) => s.startedAt.getTime()))) : null,
+    averageScore: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
   };
 }
 
-function imageScan(id: string, fileName: string, day: number, riskScore: number, findings: object[]): StoredScan {
-  return { id, scanType: 'image', input: fileName, score: riskScore, startedAt: at(day), result: { riskScore, findings, imageType: 'jpeg' } };
-}
-
-const gps = {
+const gps: ExifFinding = {
   category: 'location',
   severity: 'high',
   description: 'GPS coordinates of where the photo was taken',
@@ -57,22 +66,36 @@ const gps = {
   recommendation: 'Strip the location.',
   sources: ['EXIF GPS'],
 };
-const camera = { category: 'device', severity: 'low', description: 'Camera make and model', redactedValue: 'Canon EOS', recommendation: 'Strip the device.', sources: ['EXIF Make'] };
+const camera: ExifFinding = {
+  category: 'device',
+  severity: 'low',
+  description: 'Camera make and model',
+  redactedValue: 'Canon EOS',
+  recommendation: 'Strip the device.',
+  sources: ['EXIF Make'],
+};
 
-const historyOf = (scans: StoredScan[]): ScoredScan[] => scans.map(({ scanType, score, startedAt }) => ({ scanType, score, startedAt }));
+const historyOf = (scans: CompletedScan[]): ScoredScan[] => scans.flatMap(({ score, startedAt }) => (score === null ? [] : [{ score, startedAt }]));
+const input = (scans: CompletedScan[], extra: { totalScans?: number; pdfAvailable?: boolean } = {}) => ({
+  scans,
+  privacyScores: historyOf(scans),
+  totals: totalsOf(scans, extra.totalScans),
+  pdfAvailable: extra.pdfAvailable ?? false,
+  now: NOW,
+});
 
 describe('buildReport', () => {
   it('is the labelled sample only when the user has no scans at all', () => {
-    const sample = buildReport({ scans: [], history: [], totalScans: 0, lastScanAt: null, pdfAvailable: false, now: NOW });
+    const sample = buildReport(input([]));
     expect(sample.sample).toBe(true);
     expect(sample.summary).toEqual(SAMPLE_REPORT.summary);
     expect(sample.generatedAt).toBe(NOW.toISOString());
 
     // Scans that all failed: the user's own (empty) report, not the sample.
-    const own = buildReport({ scans: [], history: [], totalScans: 2, lastScanAt: at(3), pdfAvailable: true, now: NOW });
+    const own = buildReport({ ...input([], { pdfAvailable: true }), totals: { totalScans: 2, lastScanAt: at(3), averageScore: null } });
     expect(own.sample).toBe(false);
     expect(own.pdfAvailable).toBe(true);
-    expect(own.summary).toEqual({ totalScans: 2, averageRiskScore: null, lastScanDate: at(3).toISOString(), riskTrend: 'flat', recommendationsCount: 0 });
+    expect(own.summary).toEqual({ totalScans: 2, averagePrivacyScore: null, lastScanDate: at(3).toISOString(), privacyTrend: 'flat', recommendationsCount: 0 });
     expect(own.detailedFindings).toEqual({ breachExposures: [], privacyViolations: [], metadataRisks: [] });
     expect(own.riskAssessment.dataBreaches).toEqual({ score: 0, level: 'low' });
   });
@@ -82,14 +105,14 @@ describe('buildReport', () => {
     const newer = privacyScan('new', 'jane@example.com', 5, 85, { breaches: [breach('Canva')] });
     const other = privacyScan('other', 'john@example.com', 3, 70, { breaches: [breach('Adobe', { risk: 'medium' })] });
     const scans = [older, newer, other];
-    const report = buildReport({ scans, history: historyOf(scans), totalScans: 3, lastScanAt: at(5), pdfAvailable: true, now: NOW });
+    const report = buildReport(input(scans, { pdfAvailable: true }));
 
     expect(report.detailedFindings.breachExposures.map((b) => [b.name, b.input])).toEqual([
       ['Adobe', 'john@example.com'],
       ['Canva', 'jane@example.com'],
     ]);
-    // Risk of the latest per input: (100 - 85) and (100 - 70) → mean 22.5 → 23.
-    expect(report.summary.averageRiskScore).toBe(23);
+    // The average is the scans table's mean privacy score of every completed privacy scan: (40 + 85 + 70) / 3 → 65.
+    expect(report.summary.averagePrivacyScore).toBe(65);
     // One critical (30) and one medium (10) breach.
     expect(report.riskAssessment.dataBreaches).toEqual({ score: 40, level: 'high' });
     expect(report.summary.totalScans).toBe(3);
@@ -109,7 +132,7 @@ describe('buildReport', () => {
       }),
       imageScan('i', 'beach.jpg', 3, 45, [gps, camera]),
     ];
-    const report = buildReport({ scans, history: historyOf(scans), totalScans: 2, lastScanAt: at(3), pdfAvailable: false, now: NOW });
+    const report = buildReport(input(scans));
     const { privacyViolations, metadataRisks } = report.detailedFindings;
 
     expect(privacyViolations).toEqual([
@@ -127,8 +150,9 @@ describe('buildReport', () => {
       locationExposure: { score: 40, level: 'high' },
       metadataRisks: { score: 15, level: 'low' },
     });
-    // Privacy risk 40 and image risk 45 → 43 (rounded half up from 42.5).
-    expect(report.summary.averageRiskScore).toBe(43);
+    // The image check is never averaged with privacy scores: its risk shows as a level.
+    expect(report.summary.averagePrivacyScore).toBe(60);
+    expect(scans[1].riskLevel).toBe('medium');
   });
 
   it('merges recommendations once each, most urgent first, with why they matter, and counts them', () => {
@@ -138,46 +162,45 @@ describe('buildReport', () => {
       privacyScan('b', 'jane@work.example', 2, 80, { personalInfo: [name], locationData: [risk('gravatar_location_public', 'high', 'Lisbon')] }),
       imageScan('i', 'beach.jpg', 3, 45, [gps]),
     ];
-    const report = buildReport({ scans, history: historyOf(scans), totalScans: 3, lastScanAt: at(3), pdfAvailable: false, now: NOW });
+    const report = buildReport(input(scans));
     const nameAdvice = FINDING_RECOMMENDATIONS.gravatar_name_public;
     const advice = report.recommendations;
 
     expect(advice.filter((r) => r.action === nameAdvice.action)).toEqual([
       { category: nameAdvice.category, priority: nameAdvice.priority, action: nameAdvice.action, message: nameAdvice.why },
     ]);
-    expect(advice.find((r) => r.action === 'Strip the location.')).toMatchObject({ category: 'Image Metadata', priority: 'high' });
+    // The image check's advice comes from the image risk catalogue, with what was found.
+    expect(advice.find((r) => r.action === EXIF_RISK_CATALOGUE.location.recommendation)).toEqual({
+      category: 'Image Metadata',
+      priority: 'high',
+      action: EXIF_RISK_CATALOGUE.location.recommendation,
+      message: 'GPS location found in the metadata of your images.',
+    });
     const order = { low: 0, medium: 1, high: 2, critical: 3 };
     expect(advice.map((r) => order[r.priority])).toEqual([...advice.map((r) => order[r.priority])].sort((a, b) => b - a));
     expect(report.summary.recommendationsCount).toBe(advice.length);
   });
 });
 
-describe('riskTrend', () => {
-  const scored = (scores: number[], type: 'privacy' | 'image' = 'privacy'): ScoredScan[] =>
-    scores.map((score, i) => ({ scanType: type, score, startedAt: at(i + 1) }));
+describe('privacyTrend', () => {
+  const scored = (scores: number[]): ScoredScan[] => scores.map((score, i) => ({ score, startedAt: at(i + 1) }));
 
   it('is flat with fewer than two scans', () => {
-    expect(riskTrend([])).toBe('flat');
-    expect(riskTrend(scored([10]))).toBe('flat');
+    expect(privacyTrend([])).toBe('flat');
+    expect(privacyTrend(scored([10]))).toBe('flat');
   });
 
   it('compares the later half with the earlier half, in time order whatever the input order', () => {
-    // Privacy scores rising 50 → 90: risk falling.
-    expect(riskTrend(scored([50, 60, 80, 90]))).toBe('decreasing');
-    expect(riskTrend(scored([50, 60, 80, 90]).reverse())).toBe('decreasing');
-    expect(riskTrend(scored([90, 80, 60, 50]))).toBe('increasing');
-    // Image risk scores rising: risk increasing.
-    expect(riskTrend(scored([10, 40], 'image'))).toBe('increasing');
+    // Privacy scores rising 50 → 90: improving.
+    expect(privacyTrend(scored([50, 60, 80, 90]))).toBe('improving');
+    expect(privacyTrend(scored([50, 60, 80, 90]).reverse())).toBe('improving');
+    expect(privacyTrend(scored([90, 80, 60, 50]))).toBe('worsening');
   });
 
   it('needs a move of at least 5 points', () => {
-    expect(riskTrend(scored([80, 84]))).toBe('flat');
-    expect(riskTrend(scored([80, 85]))).toBe('decreasing');
-    expect(riskTrend(scored([85, 80]))).toBe('increasing');
-  });
-
-  it('ignores scans without a score', () => {
-    expect(riskTrend([...scored([70]), { scanType: 'privacy', score: null, startedAt: at(9) }])).toBe('flat');
+    expect(privacyTrend(scored([80, 84]))).toBe('flat');
+    expect(privacyTrend(scored([80, 85]))).toBe('improving');
+    expect(privacyTrend(scored([85, 80]))).toBe('worsening');
   });
 });
 

@@ -3,68 +3,67 @@
  *
  * Findings, categories and recommendations come from the latest completed scan of each distinct
  * input (scan type + input), so a result superseded by a newer scan of the same input does not
- * count twice. The trend reads every completed scan's risk in time order.
+ * count twice. Findings are in the one stored shape, on one risk scale, whatever kind of scan made
+ * them. The average and the trend speak the privacy score: image checks are never averaged in.
  */
-import { CatalogueRecommendation, type Recommendation } from '../vocabulary/recommendation.types';
-import { RISK_ORDER, type RiskLevel } from '../vocabulary/risk.types';
-import { DATA_CLASS_RECOMMENDATIONS, FINDING_RECOMMENDATIONS, GOOD_PRACTICE_RECOMMENDATIONS, UNKNOWN_DATA_CLASS_RECOMMENDATION } from '../vocabulary/recommendation.catalogue';
+import type { CompletedScan, ScanTotals, ScoredScan } from '../scans/scan.repository';
+import type { FindingGroup, StoredFinding } from '../vocabulary/finding.types';
 import { EXIF_RISK_CATALOGUE } from '../vocabulary/image-risk.catalogue';
-import type { ScanType } from '../scans/scan.entity';
 import {
-  CATEGORY_LEVEL_FROM,
-  IMAGE_LOCATION_CATEGORIES,
-  IMAGE_RECOMMENDATION_CATEGORY,
-  RISK_POINTS,
-  SAMPLE_REPORT,
-  TREND_THRESHOLD,
-} from './report.catalogue';
+  DATA_CLASS_RECOMMENDATIONS,
+  FINDING_RECOMMENDATIONS,
+  findingRecommendation,
+  GOOD_PRACTICE_RECOMMENDATIONS,
+  UNKNOWN_DATA_CLASS_RECOMMENDATION,
+} from '../vocabulary/recommendation.catalogue';
+import type { CatalogueRecommendation, Recommendation } from '../vocabulary/recommendation.types';
+import { RISK_ORDER, type RiskLevel } from '../vocabulary/risk.types';
+import { CATEGORY_LEVEL_FROM, IMAGE_RECOMMENDATION_CATEGORY, RISK_POINTS, SAMPLE_REPORT, TREND_THRESHOLD } from './report.catalogue';
 import type {
   BreachExposureDto,
   CategoryLevel,
   MetadataRiskDto,
+  PrivacyTrend,
   PrivacyViolationDto,
   ReportDto,
   ReportRecommendationDto,
   RiskAssessmentDto,
   RiskScoreDto,
-  RiskTrend,
 } from './reports.dto';
-import { findingsOfScan, FlatFinding, StoredScan } from './scan-findings';
-
-/** One completed scan's score, for the trend. */
-export interface ScoredScan {
-  scanType: ScanType;
-  score: number | null;
-  startedAt: Date;
-}
 
 export interface ReportInput {
   /** Completed scans to report on (the latest of each input is picked here). */
-  scans: StoredScan[];
-  /** Every completed scan's score, any order. */
-  history: ScoredScan[];
-  /** Every stored scan, any status. */
-  totalScans: number;
-  lastScanAt: Date | null;
+  scans: CompletedScan[];
+  /** Every completed privacy scan's score, any order: the trend. */
+  privacyScores: ScoredScan[];
+  /** Every stored scan, any status: the count, the newest's start, the mean privacy score. */
+  totals: ScanTotals;
   pdfAvailable: boolean;
   now: Date;
 }
 
+/** A finding with the input of the scan that made it. */
+interface ReportFinding {
+  finding: StoredFinding;
+  input: string;
+}
+
 export function buildReport(input: ReportInput): ReportDto {
   const head = { generatedAt: input.now.toISOString(), pdfAvailable: input.pdfAvailable };
-  if (input.totalScans === 0) return { sample: true, ...head, ...SAMPLE_REPORT };
+  if (input.totals.totalScans === 0) return { sample: true, ...head, ...SAMPLE_REPORT };
 
   const latest = latestPerInput(input.scans);
-  const findings = latest.flatMap(findingsOfScan);
+  const findings = latest.flatMap((scan) => scan.findings.map((finding) => ({ finding, input: scan.input })));
   const recommendations = mergeRecommendations(latest, findings);
+  const average = input.totals.averageScore;
   return {
     sample: false,
     ...head,
     summary: {
-      totalScans: input.totalScans,
-      averageRiskScore: roundedMean(latest.map(riskOf).filter((r): r is number => r !== null)),
-      lastScanDate: input.lastScanAt?.toISOString() ?? null,
-      riskTrend: riskTrend(input.history),
+      totalScans: input.totals.totalScans,
+      averagePrivacyScore: average === null ? null : Math.round(average),
+      lastScanDate: input.totals.lastScanAt?.toISOString() ?? null,
+      privacyTrend: privacyTrend(input.privacyScores),
       recommendationsCount: recommendations.length,
     },
     riskAssessment: assessRisks(findings),
@@ -78,8 +77,8 @@ export function buildReport(input: ReportInput): ReportDto {
 }
 
 /** The newest scan of each (scan type, input); newest first. */
-export function latestPerInput(scans: readonly StoredScan[]): StoredScan[] {
-  const newest = new Map<string, StoredScan>();
+export function latestPerInput<T extends Pick<CompletedScan, 'scanType' | 'input' | 'startedAt'>>(scans: readonly T[]): T[] {
+  const newest = new Map<string, T>();
   for (const scan of scans) {
     const key = `${scan.scanType}\n${scan.input}`;
     const known = newest.get(key);
@@ -88,45 +87,35 @@ export function latestPerInput(scans: readonly StoredScan[]): StoredScan[] {
   return [...newest.values()].sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
 }
 
-/** Risk on one scale (100 worst): the privacy score turned over; image checks have a risk score already. */
-export function riskOf(scan: Pick<ScoredScan, 'scanType' | 'score'>): number | null {
-  if (scan.score === null) return null;
-  return scan.scanType === 'privacy' ? 100 - scan.score : scan.score;
-}
-
 /**
- * The earlier half of the completed scans (by time) against the later half: a mean risk that
- * moved by TREND_THRESHOLD points or more is a trend; fewer than two scans is flat.
+ * The privacy scores of the earlier half of the completed privacy scans (by time) against the
+ * later half: a mean that moved by TREND_THRESHOLD points or more is a trend; fewer than two scans
+ * is flat.
  */
-export function riskTrend(history: readonly ScoredScan[]): RiskTrend {
-  const risks = [...history]
-    .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
-    .map(riskOf)
-    .filter((r): r is number => r !== null);
-  if (risks.length < 2) return 'flat';
-  const half = Math.floor(risks.length / 2);
-  const change = mean(risks.slice(half)) - mean(risks.slice(0, half));
-  if (change >= TREND_THRESHOLD) return 'increasing';
-  if (change <= -TREND_THRESHOLD) return 'decreasing';
+export function privacyTrend(history: readonly ScoredScan[]): PrivacyTrend {
+  const scores = [...history].sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime()).map((s) => s.score);
+  if (scores.length < 2) return 'flat';
+  const half = Math.floor(scores.length / 2);
+  const change = mean(scores.slice(half)) - mean(scores.slice(0, half));
+  if (change >= TREND_THRESHOLD) return 'improving';
+  if (change <= -TREND_THRESHOLD) return 'worsening';
   return 'flat';
 }
 
 type Category = keyof RiskAssessmentDto;
 
+/** The report category of each finding group. */
+const CATEGORY_OF_GROUP: Readonly<Record<FindingGroup, Category>> = {
+  breaches: 'dataBreaches',
+  personalInfo: 'oversharing',
+  socialMedia: 'oversharing',
+  locationData: 'locationExposure',
+  metadata: 'metadataRisks',
+};
+
 /** Which report category a finding counts in (and which list shows it). */
-export function categoryOf(finding: FlatFinding): Category {
-  if (finding.imageCategory) return IMAGE_LOCATION_CATEGORIES.has(finding.imageCategory) ? 'locationExposure' : 'metadataRisks';
-  switch (finding.group) {
-    case 'breaches':
-      return 'dataBreaches';
-    case 'personalInfo':
-    case 'socialMedia':
-      return 'oversharing';
-    case 'locationData':
-      return 'locationExposure';
-    default:
-      return 'metadataRisks';
-  }
+export function categoryOf(finding: Pick<StoredFinding, 'group'>): Category {
+  return CATEGORY_OF_GROUP[finding.group];
 }
 
 export function categoryScore(risks: readonly RiskLevel[]): RiskScoreDto {
@@ -140,9 +129,9 @@ export function levelOf(score: number): CategoryLevel {
   return 'low';
 }
 
-function assessRisks(findings: readonly FlatFinding[]): RiskAssessmentDto {
+function assessRisks(findings: readonly ReportFinding[]): RiskAssessmentDto {
   const risks: Record<Category, RiskLevel[]> = { dataBreaches: [], oversharing: [], locationExposure: [], metadataRisks: [] };
-  for (const finding of findings) risks[categoryOf(finding)].push(finding.risk);
+  for (const { finding } of findings) risks[categoryOf(finding)].push(finding.risk);
   return {
     dataBreaches: categoryScore(risks.dataBreaches),
     oversharing: categoryScore(risks.oversharing),
@@ -151,44 +140,42 @@ function assessRisks(findings: readonly FlatFinding[]): RiskAssessmentDto {
   };
 }
 
-function breachExposures(findings: readonly FlatFinding[]): BreachExposureDto[] {
+function breachExposures(findings: readonly ReportFinding[]): BreachExposureDto[] {
   return findings
-    .filter((f) => f.breach)
-    .map((f) => ({
-      name: f.breach!.name,
-      title: f.breach!.title,
-      breachDate: f.breach!.breachDate,
-      pwnCount: f.breach!.pwnCount,
-      dataClasses: f.breach!.dataClasses,
-      input: f.input,
-    }))
+    .flatMap(({ finding, input }) => (finding.kind === 'breach' ? [{ ...finding.breach, input }] : []))
     .sort((a, b) => b.breachDate.localeCompare(a.breachDate) || a.title.localeCompare(b.title) || a.input.localeCompare(b.input));
 }
 
-function privacyViolations(findings: readonly FlatFinding[]): PrivacyViolationDto[] {
-  return bySeverity(findings.filter((f) => ['oversharing', 'locationExposure'].includes(categoryOf(f)))).map((f) => ({
-    type: categoryOf(f) === 'locationExposure' ? 'location' : 'oversharing',
-    riskLevel: f.risk,
-    // Image findings: the description says what it is, the redacted value what was seen.
-    description: f.imageCategory ? f.evidence : f.value,
-    source: f.source,
-    input: f.input,
-    ...(f.imageCategory ? (f.value ? { evidence: f.value } : {}) : f.evidence ? { evidence: f.evidence } : {}),
-  }));
+function privacyViolations(findings: readonly ReportFinding[]): PrivacyViolationDto[] {
+  return bySeverity(findings.filter(({ finding }) => ['oversharing', 'locationExposure'].includes(categoryOf(finding)))).map(({ finding: f, input }) => {
+    // Image findings: the evidence says what it is, the (redacted) value what was seen.
+    const [description, evidence] = f.kind === 'image' ? [f.evidence, f.value] : [f.value, f.evidence];
+    return {
+      type: categoryOf(f) === 'locationExposure' ? 'location' : 'oversharing',
+      riskLevel: f.risk,
+      description,
+      source: f.source,
+      input,
+      ...(evidence ? { evidence } : {}),
+    };
+  });
 }
 
-function metadataRisks(findings: readonly FlatFinding[]): MetadataRiskDto[] {
-  return bySeverity(findings.filter((f) => categoryOf(f) === 'metadataRisks')).map((f) => ({
+function metadataRisks(findings: readonly ReportFinding[]): MetadataRiskDto[] {
+  return bySeverity(findings.filter(({ finding }) => categoryOf(finding) === 'metadataRisks')).map(({ finding: f, input }) => ({
     riskLevel: f.risk,
-    description: f.imageCategory ? `${f.evidence}${f.value ? `: ${f.value}` : ''}` : f.value,
+    description: f.kind === 'image' ? `${f.evidence}${f.value ? `: ${f.value}` : ''}` : f.value,
     source: f.source,
-    input: f.input,
+    input,
   }));
 }
 
 /** Most serious first; the order found among equals. */
-function bySeverity(findings: FlatFinding[]): FlatFinding[] {
-  return findings.map((f, i) => ({ f, i })).sort((a, b) => RISK_ORDER[b.f.risk] - RISK_ORDER[a.f.risk] || a.i - b.i).map(({ f }) => f);
+function bySeverity(findings: ReportFinding[]): ReportFinding[] {
+  return findings
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => RISK_ORDER[b.f.finding.risk] - RISK_ORDER[a.f.finding.risk] || a.i - b.i)
+    .map(({ f }) => f);
 }
 
 /** Why each catalogue recommendation matters, by category and action. */
@@ -209,7 +196,7 @@ function keyOf(r: Pick<Recommendation, 'category' | 'action'>): string {
  * The recommendations of the latest scans plus the image check's advice, once each (the highest
  * priority any scan gave it), most urgent first, then the advice more scans called for.
  */
-function mergeRecommendations(latest: readonly StoredScan[], findings: readonly FlatFinding[]): ReportRecommendationDto[] {
+function mergeRecommendations(latest: readonly CompletedScan[], findings: readonly ReportFinding[]): ReportRecommendationDto[] {
   const merged = new Map<string, { item: ReportRecommendationDto; calls: number; order: number }>();
   const add = (item: ReportRecommendationDto) => {
     const key = keyOf(item);
@@ -221,38 +208,28 @@ function mergeRecommendations(latest: readonly StoredScan[], findings: readonly 
     }
   };
   for (const scan of latest) {
-    if (scan.scanType !== 'privacy') continue;
-    for (const r of storedRecommendations(scan.result)) {
+    for (const r of scan.recommendations.filter(isRecommendation)) {
       add({ category: r.category, priority: r.priority, action: r.action, message: WHY.get(keyOf(r)) ?? `From your scan of ${scan.input}.` });
     }
   }
-  for (const finding of findings) {
-    if (!finding.imageCategory || !finding.recommendation) continue;
-    add({
-      category: IMAGE_RECOMMENDATION_CATEGORY,
-      priority: finding.risk,
-      action: finding.recommendation,
-      message: `${EXIF_RISK_CATALOGUE[finding.imageCategory].label} found in the metadata of your images.`,
-    });
+  for (const { finding } of findings) {
+    if (finding.kind !== 'image') continue;
+    const action = findingRecommendation(finding);
+    const entry = EXIF_RISK_CATALOGUE[finding.type];
+    if (!action || !entry) continue;
+    add({ category: IMAGE_RECOMMENDATION_CATEGORY, priority: finding.risk, action, message: `${entry.label} found in the metadata of your images.` });
   }
   return [...merged.values()]
     .sort((a, b) => RISK_ORDER[b.item.priority] - RISK_ORDER[a.item.priority] || b.calls - a.calls || a.order - b.order)
     .map(({ item }) => item);
 }
 
-function storedRecommendations(result: unknown): Recommendation[] {
-  const list = (result as { recommendations?: unknown } | null)?.recommendations;
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (r): r is Recommendation =>
-      r !== null && typeof r === 'object' && typeof r.category === 'string' && typeof r.action === 'string' && r.priority in RISK_ORDER,
-  );
+/** Stored results are JSON written by older versions too: only well-formed entries count. */
+function isRecommendation(r: unknown): r is Recommendation {
+  const entry = r as Partial<Recommendation> | null;
+  return entry !== null && typeof entry === 'object' && typeof entry.category === 'string' && typeof entry.action === 'string' && typeof entry.priority === 'string' && entry.priority in RISK_ORDER;
 }
 
 function mean(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0) / values.length;
-}
-
-function roundedMean(values: readonly number[]): number | null {
-  return values.length ? Math.round(mean(values)) : null;
 }

@@ -3,7 +3,6 @@
  * category turns medium or high, what "a trend" is, and the sample shown before the first scan.
  */
 import type { RiskLevel } from '../vocabulary/risk.types';
-import type { ExifFindingCategory } from '../vocabulary/image-risk.catalogue';
 import type { CategoryLevel, ReportDto } from './reports.dto';
 
 /**
@@ -15,24 +14,18 @@ export const RISK_POINTS: Readonly<Record<RiskLevel, number>> = { low: 5, medium
 /** A category's level from its score: 40 and above high, 20 to 39 medium, below 20 low. */
 export const CATEGORY_LEVEL_FROM: Readonly<Record<Exclude<CategoryLevel, 'low'>, number>> = { high: 40, medium: 20 };
 
-/** How far (in risk points, 0-100) the later half of the scans must move from the earlier half to be a trend. */
+/** How far (in privacy score points, 0-100) the later half of the scans must move from the earlier half to be a trend. */
 export const TREND_THRESHOLD = 5;
-
-/** Image findings that say where someone is or was: they count as location exposure. */
-export const IMAGE_LOCATION_CATEGORIES: ReadonlySet<ExifFindingCategory> = new Set<ExifFindingCategory>(['location', 'place_names']);
 
 /** The category under which the image check's advice appears in the report. */
 export const IMAGE_RECOMMENDATION_CATEGORY = 'Image Metadata';
-
-/** How many scans are kept, by plan (the privacy policy's promise). */
-export const RETENTION_DAYS = { free: 30, paid: 90 } as const;
 
 /**
  * Shown only to someone without any scan yet, labelled as a sample: what a report looks like,
  * with made-up inputs on reserved example domains. Written by us.
  */
 export const SAMPLE_REPORT: Omit<ReportDto, 'generatedAt' | 'pdfAvailable' | 'sample'> = {
-  summary: { totalScans: 4, averageRiskScore: 38, lastScanDate: '2026-01-15T09:30:00.000Z', riskTrend: 'decreasing', recommendationsCount: 3 },
+  summary: { totalScans: 4, averagePrivacyScore: 62, lastScanDate: '2026-01-15T09:30:00.000Z', privacyTrend: 'improving', recommendationsCount: 3 },
   riskAssessment: {
     dataBreaches: { score: 50, level: 'high' },
     oversharing: { score: 25, level: 'medium' },

@@ -6,8 +6,9 @@ export const REPORT_MESSAGES = {
   pdfNeedsPlan: 'PDF reports are available on the Plus plan and above. Upgrade to download this report.',
 } as const;
 
-export const RISK_TRENDS = ['decreasing', 'increasing', 'flat'] as const;
-export type RiskTrend = (typeof RISK_TRENDS)[number];
+/** Which way the privacy score moved: 'improving' is a higher score (less exposure). */
+export const PRIVACY_TRENDS = ['improving', 'worsening', 'flat'] as const;
+export type PrivacyTrend = (typeof PRIVACY_TRENDS)[number];
 
 /** The report's three-word scale for a category (the spec's low/medium/high). */
 export const CATEGORY_LEVELS = ['low', 'medium', 'high'] as const;
@@ -61,15 +62,22 @@ export class ReportSummaryDto {
   @ApiProperty({
     type: Number,
     nullable: true,
-    description: 'The rounded mean risk (100 - privacy score for privacy scans, the risk score for image checks) of the latest completed scan of each input; null when there is none.',
+    minimum: 0,
+    maximum: 100,
+    description:
+      "The rounded mean privacy score (0-100, higher is better) of completed privacy scans, as the dashboard's averageScore; image checks are never averaged in. Null when there is none.",
   })
-  averageRiskScore!: number | null;
+  averagePrivacyScore!: number | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   lastScanDate!: string | null;
 
-  @ApiProperty({ enum: RISK_TRENDS, enumName: 'RiskTrend', description: 'Earlier half of the completed scans against the later half: a move of 5 points or more, else flat.' })
-  riskTrend!: RiskTrend;
+  @ApiProperty({
+    enum: PRIVACY_TRENDS,
+    enumName: 'PrivacyTrend',
+    description: 'The privacy scores of the earlier half of the completed privacy scans against the later half: a move of 5 points or more, else flat.',
+  })
+  privacyTrend!: PrivacyTrend;
 
   @ApiProperty()
   recommendationsCount!: number;

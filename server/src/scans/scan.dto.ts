@@ -192,8 +192,20 @@ export class ScanSummaryDto {
   @ApiProperty({ enum: [...INPUT_TYPES, 'image'] }) inputType!: string;
   @ApiProperty({ enum: ['running', 'completed', 'failed'], description: "Anything but completed or failed is in progress." })
   status!: 'running' | 'completed' | 'failed';
-  @ApiProperty({ type: Number, nullable: true, description: 'Privacy scans: the privacy score; image checks: the risk score.' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 100,
+    description: 'Completed privacy scans: the privacy score (0-100, higher is better). Null for image checks and unfinished scans.',
+  })
   score!: number | null;
+  @ApiProperty({
+    enum: RISK_LEVELS,
+    nullable: true,
+    description: "Completed image checks: the image's risk level (the band of its risk score, which only the image check's own result carries). Null for privacy scans.",
+  })
+  riskLevel!: RiskLevel | null;
   @ApiProperty({ type: FindingCountsDto, nullable: true }) findings!: FindingCounts | null;
   @ApiProperty() startedAt!: string;
   @ApiProperty({ type: String, nullable: true }) completedAt!: string | null;
@@ -206,6 +218,7 @@ export class ScanSummaryDto {
       inputType: scan.inputType,
       status: scan.status,
       score: scan.score,
+      riskLevel: scan.riskLevel,
       findings: scan.findingCounts,
       startedAt: scan.startedAt.toISOString(),
       completedAt: scan.completedAt?.toISOString() ?? null,

@@ -162,3 +162,17 @@ export function riskBand(score: number): 'red' | 'yellow' | 'green' {
   if (score >= 40) return 'yellow';
   return 'green';
 }
+
+/** Image findings that say where someone is or was: they count as location data, the rest as metadata. */
+export const IMAGE_LOCATION_CATEGORIES: ReadonlySet<ExifFindingCategory> = new Set<ExifFindingCategory>(['location', 'place_names']);
+
+/**
+ * The risk level an image check shows outside its own widget (history, dashboard, report): the
+ * band of its risk score (red high, yellow medium, green low). The 0-100 risk score itself, where
+ * higher is worse, stays in the image widget and is never averaged with privacy scores.
+ */
+export function imageRiskLevel(riskScore: number): 'high' | 'medium' | 'low' {
+  const band = riskBand(riskScore);
+  return band === 'red' ? 'high' : band === 'yellow' ? 'medium' : 'low';
+}
+

@@ -110,3 +110,12 @@ export function effectivePlan(stored: StoredPlan, now: Date): EffectivePlan {
   }
   return { tier: 'free', expiresAt: stored.expiresAt, status: 'expired' };
 }
+
+/** How long scan results are kept, by plan (the privacy policy's promise). */
+export const RETENTION_DAYS = { free: 30, paid: 90 } as const;
+
+/** How long a plan keeps scan results: 30 days on the free plan, 90 on paid plans. */
+export function retentionDaysOf(tier: PlanTier): number {
+  return planFor(tier).priceCents > 0 ? RETENTION_DAYS.paid : RETENTION_DAYS.free;
+}
+

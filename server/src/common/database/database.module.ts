@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { AdvisoryLocks } from './advisory-locks.service';
 import { DatabaseHealth } from './database-health';
 
 export const MIGRATIONS_GLOB = join(__dirname, 'migrations', '*.{js,ts}');
@@ -32,7 +33,7 @@ export const MIGRATIONS_GLOB = join(__dirname, 'migrations', '*.{js,ts}');
       }),
     }),
   ],
-  providers: [DatabaseHealth],
-  exports: [DatabaseHealth],
+  providers: [DatabaseHealth, AdvisoryLocks],
+  exports: [DatabaseHealth, AdvisoryLocks],
 })
 export class DatabaseModule {}

@@ -1,0 +1,56 @@
+/**
+ * The one stored finding shape (vocabulary/finding.types.ts StoredFinding), made once when a scan
+ * completes: from a privacy scan's result groups, or from an image check's findings. Pure.
+ */
+import type { FindingCounts } from './scan.entity';
+import type { AnalysisResult } from './analysis/analysis.types';
+import type { ExifFinding } from './exif/exif-findings.analyzer';
+import { FINDING_GROUPS, type StoredFinding } from '../vocabulary/finding.types';
+import { IMAGE_LOCATION_CATEGORIES } from '../vocabulary/image-risk.catalogue';
+
+/** A privacy result's findings in the order it lists them (demo details are never stored). */
+export function storedFindingsOfResult(result: AnalysisResult): StoredFinding[] {
+  return FINDING_GROUPS.flatMap((group) =>
+    result[group].details.flatMap((detail): StoredFinding[] => {
+      switch (detail.kind) {
+        case 'breach':
+          return [
+            {
+              kind: 'breach',
+              type: 'breach',
+              group,
+              value: `${detail.title || detail.name} (${detail.breachDate})`,
+              risk: detail.risk,
+              source: detail.source,
+              evidence: detail.evidence.summary,
+              breach: { name: detail.name, title: detail.title, breachDate: detail.breachDate, pwnCount: detail.pwnCount, dataClasses: detail.dataClasses },
+            },
+          ];
+        case 'risk':
+          return [{ kind: 'risk', type: detail.type, group, value: detail.value, risk: detail.risk, source: detail.source, evidence: detail.evidence.summary }];
+        default:
+          return [];
+      }
+    }),
+  );
+}
+
+/** An image check's findings: location categories count as location data, the rest as metadata. */
+export function storedFindingsOfImage(findings: readonly ExifFinding[]): StoredFinding[] {
+  return findings.map((f) => ({
+    kind: 'image',
+    type: f.category,
+    group: IMAGE_LOCATION_CATEGORIES.has(f.category) ? 'locationData' : 'metadata',
+    value: f.redactedValue,
+    risk: f.severity,
+    source: f.sources.join(', '),
+    evidence: f.description,
+  }));
+}
+
+/** How many stored findings each group has. */
+export function countsOfFindings(findings: readonly StoredFinding[]): FindingCounts {
+  const counts: FindingCounts = { breaches: 0, personalInfo: 0, locationData: 0, metadata: 0, socialMedia: 0 };
+  for (const f of findings) counts[f.group] += 1;
+  return counts;
+}
