@@ -6,7 +6,7 @@ import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { monitorAlertEmail } from '../mail/mail-templates';
 import { MailService } from '../mail/mail.service';
-import type { ScanViewer } from '../scans/analysis/analysis.types';
+import type { ScanViewer } from '../scans/checks/scan-check';
 import { ScansService } from '../scans/scans.service';
 import { classifyScanInput } from '../browser-shared/scan-input.rules';
 import { changeSummary, RunChanges, runSummary, ScannedTarget, workOutChanges } from './monitor-changes.rules';
@@ -121,7 +121,7 @@ export class MonitorRunner {
       scanned.push({
         kind: target.kind,
         value: target.value,
-        checks: runs.map((r) => ({ id: r.check.id, label: r.check.label, status: r.outcome.status, findings: r.outcome.findings })),
+        checks: runs.map((r) => ({ id: r.meta.id, label: r.meta.label, status: r.outcome.status, findings: r.outcome.findings })),
       });
     }
     return scanned;

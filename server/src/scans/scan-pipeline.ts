@@ -2,12 +2,15 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
-import type { CheckContext, CheckOutcome, CheckReport, ScanCheck, ScanViewer } from './analysis/analysis.types';
+import type { CheckReport } from './analysis/analysis.types';
+import type { CheckContext, CheckMeta, CheckOutcome, ScanCheck, ScanViewer } from './checks/scan-check';
+import { type CheckId, SCAN_CHECKS } from './checks/scan-checks.registry';
 
-export const SCAN_CHECKS = Symbol('SCAN_CHECKS');
+/** A check the pipeline runs: one of the registered ones. */
+type PipelineCheck = ScanCheck<CheckId>;
 
 export interface CheckRun {
-  check: ScanCheck;
+  meta: CheckMeta<CheckId>;
   outcome: CheckOutcome;
   report: CheckReport;
 }
@@ -23,11 +26,11 @@ export class ScanPipeline {
   private readonly logger = new Logger(ScanPipeline.name);
 
   constructor(
-    @Inject(SCAN_CHECKS) private readonly checks: ScanCheck[],
+    @Inject(SCAN_CHECKS) private readonly checks: readonly PipelineCheck[],
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  applicableChecks(input: ClassifiedScanInput): ScanCheck[] {
+  applicableChecks(input: ClassifiedScanInput): PipelineCheck[] {
     return this.checks.filter((check) => check.appliesTo(input));
   }
 
@@ -38,12 +41,13 @@ export class ScanPipeline {
     return Promise.all(
       this.applicableChecks(input).map(async (check) => {
         const started = performance.now();
-        const budgetMs = check.budget === 'scan' ? scanTimeoutMs : Math.min(checkTimeoutMs, scanTimeoutMs);
-        const signal = check.budget === 'scan' ? scanDeadline : AbortSignal.any([AbortSignal.timeout(checkTimeoutMs), scanDeadline]);
+        const wholeScan = check.meta.budget === 'scan';
+        const budgetMs = wholeScan ? scanTimeoutMs : Math.min(checkTimeoutMs, scanTimeoutMs);
+        const signal = wholeScan ? scanDeadline : AbortSignal.any([AbortSignal.timeout(checkTimeoutMs), scanDeadline]);
         const outcome = await this.runOne(check, input, { signal, deadline: startedAt + budgetMs, viewer });
         const report: CheckReport = {
-          id: check.id,
-          label: check.label,
+          id: check.meta.id,
+          label: check.meta.label,
           status: outcome.status,
           ...(outcome.message ? { message: outcome.message } : {}),
           ...(outcome.retryAfterSeconds !== undefined ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
@@ -51,12 +55,12 @@ export class ScanPipeline {
           durationMs: Math.round(performance.now() - started),
         };
         onCheck(report);
-        return { check, outcome: outcome.status === 'ok' ? outcome : { ...outcome, findings: [] }, report };
+        return { meta: check.meta, outcome: outcome.status === 'ok' ? outcome : { ...outcome, findings: [] }, report };
       }),
     );
   }
 
-  private async runOne(check: ScanCheck, input: ClassifiedScanInput, context: CheckContext): Promise<CheckOutcome> {
+  private async runOne(check: PipelineCheck, input: ClassifiedScanInput, context: CheckContext): Promise<CheckOutcome> {
     const { signal } = context;
     let onAbort: (() => void) | undefined;
     const timedOut = new Promise<CheckOutcome>((resolve) => {
@@ -67,7 +71,7 @@ export class ScanPipeline {
     const attempt = check.run(input, context).catch((err: unknown): CheckOutcome => {
       if (signal.aborted) return { status: 'timed_out', message: 'The check took too long and was stopped.', findings: [] };
       // Never log the input: only which check failed and the error's class.
-      this.logger.error(`check ${check.id} failed: ${err instanceof Error ? err.name : 'unknown error'}`);
+      this.logger.error(`check ${check.meta.id} failed: ${err instanceof Error ? err.name : 'unknown error'}`);
       return { status: 'unavailable', message: 'The check failed unexpectedly.', findings: [] };
     });
     try {

@@ -7,7 +7,7 @@ import { BreachCatalogueRepository } from './breach-catalogue/breach-catalogue.r
 import { BreachCatalogueService } from './breach-catalogue/breach-catalogue.service';
 import { PasswordRangeService } from './passwords/password-range.service';
 import { PasswordsController } from './passwords/passwords.controller';
-import { scanChecksProvider } from './scan-checks';
+import { scanCheckProviders } from './checks/scan-checks.registry';
 import { ScanHistoryModule } from './scan-history.module';
 import { ScanPipeline } from './scan-pipeline';
 import { ScansController } from './scans.controller';
@@ -33,7 +33,7 @@ import { UsernameSiteListService } from './username/username-site-list.service';
   imports: [TypeOrmModule.forFeature([BreachCatalogueEntity, BreachCatalogueStateEntity, UsernameSiteListEntity]), AuthModule, ScanHistoryModule],
   controllers: [ScansController, PasswordsController],
   providers: [
-    scanChecksProvider,
+    ...scanCheckProviders,
     ScanPipeline,
     ScansService,
     HibpSource,

@@ -6,7 +6,8 @@ import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { RateLimiter, RateLimitRule } from '../common/security/rate-limiter.service';
 import { classifyScanInput, ClassifiedScanInput } from '../browser-shared/scan-input.rules';
-import type { AnalysisResult, CheckReport, ScanViewer } from './analysis/analysis.types';
+import type { AnalysisResult, CheckReport } from './analysis/analysis.types';
+import type { ScanViewer } from './checks/scan-check';
 import { buildAnalysisResult } from './analysis/analysis-result.builder';
 import { ScanHistoryService } from './scan-history.service';
 import { CheckRun, ScanPipeline } from './scan-pipeline';
@@ -65,7 +66,7 @@ export class ScansService {
     } else {
       await this.limiter.consume(this.visitorRule, clientIp);
     }
-    const checks = this.pipeline.applicableChecks(input).map((check) => ({ id: check.id, label: check.label }));
+    const checks = this.pipeline.applicableChecks(input).map(({ meta }) => ({ id: meta.id, label: meta.label }));
     return { input, viewer, scanId, started: { input: input.value, inputType: input.inputType, checks } };
   }
 

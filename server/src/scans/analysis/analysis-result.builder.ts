@@ -4,7 +4,8 @@
  * summarises and recommends. Falls back to the labelled demo only when no check could run at all.
  */
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
-import { AnalysisResult, CheckOutcome, CheckReport, FindingGroupResult, ScanViewer } from './analysis.types';
+import type { CheckMeta, CheckOutcome, ScanViewer } from '../checks/scan-check';
+import type { AnalysisResult, CheckReport, FindingGroupResult } from './analysis.types';
 import { Finding, FINDING_GROUPS, FindingGroup } from '../../vocabulary/finding.types';
 import { demoResult } from './demo-result';
 import { summarizeGroup } from './group-summary';
@@ -14,7 +15,7 @@ import { privacyScore } from './scoring';
 export interface BuildResultInput {
   input: ClassifiedScanInput;
   viewer: ScanViewer;
-  runs: { report: CheckReport; outcome: CheckOutcome }[];
+  runs: { meta: Pick<CheckMeta, 'groups' | 'noun'>; report: CheckReport; outcome: CheckOutcome }[];
   startedAt: Date;
   completedAt: Date;
 }
@@ -73,7 +74,7 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
   const group = (name: FindingGroup): FindingGroupResult => ({
     count: byGroup[name].length,
     details: detailsIncluded ? visible.filter((f) => f.group === name).map((f) => f.detail) : [],
-    summary: summarizeGroup(name, byGroup[name], checks, name === 'breaches' ? { hiddenSensitive } : {}),
+    summary: summarizeGroup(name, byGroup[name], runs, name === 'breaches' ? { hiddenSensitive } : {}),
   });
 
   return {

@@ -1,29 +1,17 @@
 /**
  * The shapes of an analysis: what checks report and the result the API returns (spec section 3
  * "Analysis result", plus mode, per-check status and evidence). The words they use (risk levels,
- * finding groups and types, check ids and statuses) are the vocabulary module's.
+ * finding groups and types, check statuses) are the vocabulary module's; what a check is and
+ * returns is checks/scan-check.ts.
  * Analyzers are pure functions producing `Finding`s; the pipeline groups, scores and recommends.
  */
-import type { ClassifiedScanInput, ScanInputType } from '../../browser-shared/scan-input.rules';
-import type { CheckId, CheckStatus } from '../../vocabulary/check.types';
-import type { Finding, FindingDetail } from '../../vocabulary/finding.types';
+import type { ScanInputType } from '../../browser-shared/scan-input.rules';
+import type { CheckStatus } from '../../vocabulary/check.types';
+import type { FindingDetail } from '../../vocabulary/finding.types';
 import type { Recommendation } from '../../vocabulary/recommendation.types';
+import type { UsernameSiteEntry } from '../checks/scan-check';
+import type { CheckId } from '../checks/scan-checks.registry';
 
-/** How one site answered for a username: found, not found, or could not be determined. */
-export const USERNAME_OUTCOMES = ['hit', 'miss', 'unknown'] as const;
-export type UsernameSiteOutcome = (typeof USERNAME_OUTCOMES)[number];
-
-/** One site of the username check, as the result lists it: where the name is taken, with the link to check. */
-export interface UsernameSiteEntry {
-  site: string;
-  /** The site list's category ('social', 'coding', …). */
-  category: string;
-  /** The profile URL with the username (http or https). */
-  url: string;
-  outcome: UsernameSiteOutcome;
-  /** Why, in words for people: 'HTTP 200 and the profile marker', 'timed out after 5 s'. */
-  reason: string;
-}
 
 export interface CheckReport {
   id: CheckId;
@@ -69,42 +57,4 @@ export interface AnalysisResult {
   scanId?: string;
   /** Social inputs whose username check ran: every site asked and its answer (only hits are findings). */
   usernameSites?: UsernameSiteEntry[];
-}
-
-/** Who is asking: decides sensitive-breach visibility and whether details are included. */
-export interface ScanViewer {
-  userId?: string;
-  /** The viewer's own address, only when verified. */
-  verifiedEmail?: string;
-}
-
-/** What one check produced. */
-export interface CheckOutcome {
-  status: CheckStatus;
-  message?: string;
-  retryAfterSeconds?: number;
-  findings: Finding[];
-  /** The username check: the per-site list the result shows. */
-  usernameSites?: UsernameSiteEntry[];
-}
-
-/** A check: one source (or none) plus its analyzer. The pipeline runs those that apply, in parallel. */
-export interface ScanCheck {
-  id: CheckId;
-  label: string;
-  appliesTo(input: ClassifiedScanInput): boolean;
-  /**
-   * 'scan': bounded by the scan's whole time limit instead of the per-check one, for checks that
-   * make many small requests and can answer with what they have by `deadline`.
-   */
-  budget?: 'check' | 'scan';
-  run(input: ClassifiedScanInput, context: CheckContext): Promise<CheckOutcome>;
-}
-
-export interface CheckContext {
-  /** Aborts when the check's time is up; a result after that is ignored. */
-  signal: AbortSignal;
-  /** When the signal will abort (epoch ms): a check may stop early and answer with partial results. */
-  deadline: number;
-  viewer: ScanViewer;
 }

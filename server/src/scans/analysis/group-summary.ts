@@ -1,41 +1,20 @@
-import type { CheckId, CheckStatus } from '../../vocabulary/check.types';
+import type { CheckStatus } from '../../vocabulary/check.types';
+import type { CheckMeta } from '../checks/scan-check';
 import type { CheckReport } from './analysis.types';
 import type { Finding, FindingGroup } from '../../vocabulary/finding.types';
 
 /**
- * Which checks can produce findings in which group. A group whose checks all ran reports what they
- * found ("No known breaches found for this address" is then a real answer); checks that could not
- * run are named; a group none of whose checks applies to the input says so. Issues that add or
- * widen a check (username) update this map with it.
- *
- * The website check feeds four groups: personal data on the page and tracking cookies
- * (personalInfo), postal addresses on the page (locationData), transport, headers, technical
- * cookie flags and measurement trackers (metadata), advertising and social trackers (socialMedia).
- * Known breaches of the site's domain come from their own check.
- *
- * The username check feeds three: each site the name is taken on and the platform's risks
- * (socialMedia), and what hits' public profiles show: contact details, employer and links
- * (personalInfo), places (locationData).
+ * A group's one-line summary speaks for the checks that feed it (each check names its groups in
+ * its meta): a group whose checks all ran reports what they found ("No known breaches found for
+ * this address" is then a real answer); checks that could not run are named; a group none of
+ * whose checks applies to the input says so.
  */
-export const GROUP_CHECKS: Readonly<Record<FindingGroup, readonly CheckId[]>> = {
-  breaches: ['breaches', 'website-breaches'],
-  personalInfo: ['gravatar', 'username', 'website'],
-  locationData: ['gravatar', 'username', 'website'],
-  metadata: ['email-dns', 'email-provider', 'url-input', 'website'],
-  socialMedia: ['gravatar', 'username', 'website'],
-};
 
-/** How each check is named in "Not checked: …". */
-const CHECK_NOUNS: Readonly<Record<CheckId, string>> = {
-  breaches: 'the breach service',
-  gravatar: 'the Gravatar profile lookup',
-  'email-dns': 'the DNS lookup',
-  'email-provider': 'the email provider check',
-  'url-input': 'the URL check',
-  website: 'the website check',
-  'website-breaches': 'the breach catalogue',
-  username: 'the username check',
-};
+/** A check of this scan as the summary reads it: which groups it feeds, how it is named, how it ended. */
+export interface SummaryCheck {
+  meta: Pick<CheckMeta, 'groups' | 'noun'>;
+  report: Pick<CheckReport, 'status' | 'retryAfterSeconds'>;
+}
 
 const GROUP_WORDS: Readonly<Record<FindingGroup, { found: (n: number) => string; none: string; topic: string }>> = {
   breaches: {
@@ -78,14 +57,14 @@ export interface GroupSummaryOptions {
 export function summarizeGroup(
   group: FindingGroup,
   findings: readonly Finding[],
-  checks: readonly CheckReport[],
+  checks: readonly SummaryCheck[],
   options: GroupSummaryOptions = {},
 ): string {
   const words = GROUP_WORDS[group];
   const count = findings.filter((finding) => finding.group === group).length;
-  const feeding = checks.filter((check) => GROUP_CHECKS[group].includes(check.id) && check.status !== 'not_applicable');
-  const ran = feeding.filter((check) => check.status === 'ok');
-  const notRun = feeding.filter((check) => check.status !== 'ok');
+  const feeding = checks.filter((check) => check.meta.groups.includes(group) && check.report.status !== 'not_applicable');
+  const ran = feeding.filter((check) => check.report.status === 'ok');
+  const notRun = feeding.filter((check) => check.report.status !== 'ok');
   const notChecked = notRun.length > 0 ? `Not checked: ${notRun.map(reason).join('; ')}` : undefined;
 
   if (count === 0 && ran.length === 0) return notChecked ?? `Not checked: no ${words.topic} check applies to this kind of input`;
@@ -98,8 +77,8 @@ export function summarizeGroup(
   return notChecked ? `${text}. ${notChecked}` : text;
 }
 
-function reason(check: CheckReport): string {
-  return `${CHECK_NOUNS[check.id]} ${statusWords(check.status, check.retryAfterSeconds)}`;
+function reason({ meta, report }: SummaryCheck): string {
+  return `${meta.noun} ${statusWords(report.status, report.retryAfterSeconds)}`;
 }
 
 function statusWords(status: CheckStatus, retryAfterSeconds?: number): string {

@@ -2,7 +2,7 @@ import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
 import { platformName, SOCIAL_PLATFORM_CATALOGUE, SOCIAL_RISK_LEVEL } from '../../vocabulary/social-platform.catalogue';
 import type { UsernameFootprint, UsernameSiteResult } from '../username/username-site.types';
 import type { Evidence, Finding } from '../../vocabulary/finding.types';
-import type { UsernameSiteEntry } from './analysis.types';
+import type { UsernameSiteEntry } from '../checks/scan-check';
 import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 import { analyzeSocialProfile } from './social-profile.analyzer';
 

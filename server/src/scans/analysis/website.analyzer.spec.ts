@@ -1,6 +1,7 @@
 import { sampleBreach } from '../../../../test/fakes/hibp';
 import { NOW, STRONG_HEADERS, unreachable, websiteSnapshot } from '../../../../test/support/website-snapshots';
-import { websiteBreachesOutcome, websiteOutcome } from '../scan-checks';
+import { websiteBreachesOutcome } from '../checks/website-breaches.check';
+import { websiteOutcome } from '../checks/website.check';
 import type { TrackerEntry } from '../trackers/tracker.catalogue';
 import type { BreachDetail, RiskDetail } from '../../vocabulary/finding.types';
 import { analyzeWebsite } from './website.analyzer';

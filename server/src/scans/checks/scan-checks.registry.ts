@@ -1,0 +1,47 @@
+import type { Provider } from '@nestjs/common';
+import type { CheckMeta } from './scan-check';
+import { BreachesCheck } from './breaches.check';
+import { EmailDnsCheck } from './email-dns.check';
+import { EmailProviderCheck } from './email-provider.check';
+import { GravatarCheck } from './gravatar.check';
+import { UrlInputCheck } from './url-input.check';
+import { UsernameCheck } from './username.check';
+import { WebsiteBreachesCheck } from './website-breaches.check';
+import { WebsiteCheck } from './website.check';
+
+/**
+ * Every check the pipeline knows, in the order a result lists them. Adding a check is one new
+ * file in this folder and one line here (CONTRIBUTING.md walks through an example).
+ */
+export const SCAN_CHECK_TYPES = [
+  BreachesCheck,
+  GravatarCheck,
+  EmailDnsCheck,
+  EmailProviderCheck,
+  UrlInputCheck,
+  WebsiteCheck,
+  WebsiteBreachesCheck,
+  UsernameCheck,
+] as const;
+
+/** A registered check. */
+export type RegisteredCheck = InstanceType<(typeof SCAN_CHECK_TYPES)[number]>;
+/** The id of a registered check ('breaches', 'website', …): the API's enum of check ids. */
+export type CheckId = RegisteredCheck['meta']['id'];
+export const CHECK_IDS: readonly CheckId[] = SCAN_CHECK_TYPES.map((type) => type.meta.id);
+
+/** What a registered check says about itself, by id. */
+export function checkMetaOf(id: CheckId): CheckMeta<CheckId> {
+  const type = SCAN_CHECK_TYPES.find((t) => t.meta.id === id);
+  if (!type) throw new Error(`no check ${id}`);
+  return type.meta;
+}
+
+/** The injection token of the registered checks, in registry order. */
+export const SCAN_CHECKS = Symbol('SCAN_CHECKS');
+
+/** Each check class, and the list of them the pipeline injects. */
+export const scanCheckProviders: Provider[] = [
+  ...SCAN_CHECK_TYPES,
+  { provide: SCAN_CHECKS, inject: [...SCAN_CHECK_TYPES], useFactory: (...checks: RegisteredCheck[]) => checks },
+];
