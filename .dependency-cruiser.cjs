@@ -14,7 +14,6 @@ const LAYERS = [
 const SAME_LAYER_ALLOWED = { vocabulary: ['browser-shared'] };
 
 const folder = (name) => `^server/src/${name}/`;
-const either = (names) => `^server/src/(${names.join('|')})/`;
 
 /** For each module: the modules of its own layer and of every layer above it, which it may not import. */
 const layerRules = LAYERS.flatMap((layer, index) =>
