@@ -21,7 +21,7 @@ import type { CheckStatus } from '../vocabulary/check.types';
 import type { Finding } from '../vocabulary/finding.types';
 import { buildRecommendations } from '../scans/analysis/recommendations';
 import type { MonitorTargetKind } from './monitor-target.entity';
-import type { NoticeItemKind } from './monitoring.dto';
+import type { NoticeItemKind } from './monitoring.types';
 
 /** The checks a monitor watches, and what a new finding of each is called. */
 export const WATCHED_CHECKS: Readonly<Partial<Record<CheckId, NoticeItemKind>>> = {

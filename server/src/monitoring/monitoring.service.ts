@@ -13,16 +13,8 @@ import { InvalidTargetsError, normalizeTargets } from './monitor-targets.rules';
 import { MonitorScheduler } from './monitor-scheduler.service';
 import { MonitorRepository, MonitorView, NewTarget } from './monitor.repository';
 import { MONITORING_RATE_LIMITS } from './monitoring-rate-limits.catalogue';
-import {
-  CreateMonitorDto,
-  ExportedMonitorDto,
-  MONITOR_MESSAGES,
-  MonitorDto,
-  MonitoredEmailDto,
-  MonitorListDto,
-  MonitorNoticeDto,
-  MonitorRunDto,
-} from './monitoring.dto';
+import { CreateMonitorDto, ExportedMonitorDto, MonitorDto, MonitoredEmailDto, MonitorListDto, MonitorNoticeDto, MonitorRunDto } from './monitoring.dto';
+import { MONITOR_MESSAGES } from './monitoring.types';
 import { MonitorNoticeEntity } from './monitor-notice.entity';
 
 /** How long the link in a monitored address's verification email works. */

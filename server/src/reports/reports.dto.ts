@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
 import { ScanSummaryDto } from '../scans/scan.dto';
+import type { DailyScore } from '../scans/scan.repository';
+import type { StoredBreachFinding } from '../vocabulary/finding.types';
+
+/** A breach of a stored finding, with the input it was found for. */
+type BreachExposure = StoredBreachFinding['breach'] & { input: string };
 
 export const REPORT_MESSAGES = {
   pdfNeedsPlan: 'PDF reports are available on the Plus plan and above. Upgrade to download this report.',
@@ -14,14 +19,14 @@ export type PrivacyTrend = (typeof PRIVACY_TRENDS)[number];
 export const CATEGORY_LEVELS = ['low', 'medium', 'high'] as const;
 export type CategoryLevel = (typeof CATEGORY_LEVELS)[number];
 
-export class RiskDistributionDto {
+export class RiskDistributionDto implements Record<RiskLevel, number> {
   @ApiProperty({ minimum: 0 }) low!: number;
   @ApiProperty({ minimum: 0 }) medium!: number;
   @ApiProperty({ minimum: 0 }) high!: number;
   @ApiProperty({ minimum: 0 }) critical!: number;
 }
 
-export class ScoreTrendPointDto {
+export class ScoreTrendPointDto implements DailyScore {
   @ApiProperty({ example: '2026-01-31', description: 'A day (UTC), YYYY-MM-DD.' })
   date!: string;
 
@@ -98,7 +103,7 @@ export class RiskAssessmentDto {
   @ApiProperty({ type: RiskScoreDto }) metadataRisks!: RiskScoreDto;
 }
 
-export class BreachExposureDto {
+export class BreachExposureDto implements BreachExposure {
   @ApiProperty() name!: string;
   @ApiProperty() title!: string;
   @ApiProperty({ example: '2019-05-01' }) breachDate!: string;

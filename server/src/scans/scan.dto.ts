@@ -1,15 +1,22 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
-import { SCAN_INPUT_MAX_LENGTH, SCAN_INPUT_MESSAGES, scanInputError } from '../browser-shared/scan-input.rules';
-import { CHECK_IDS, CheckId } from './checks/scan-checks.registry';
+import { SCAN_INPUT_MAX_LENGTH, SCAN_INPUT_MESSAGES, SCAN_INPUT_TYPES, scanInputError, type ScanInputType } from '../browser-shared/scan-input.rules';
 import { CHECK_STATUSES, CheckStatus } from '../vocabulary/check.types';
-import { FINDING_TYPES, FindingType } from '../vocabulary/finding.types';
+import { type BreachDetail, type DemoBreachDetail, type Evidence, FINDING_TYPES, FindingType, type RiskDetail } from '../vocabulary/finding.types';
+import type { Recommendation } from '../vocabulary/recommendation.types';
 import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
-import { USERNAME_OUTCOMES, UsernameSiteOutcome } from './checks/scan-check';
+import type { AnalysisResult, BreachGroupResult, CheckReport, FindingGroupResult } from './analysis/analysis.types';
+import { type CheckMeta, USERNAME_OUTCOMES, type UsernameSiteEntry, UsernameSiteOutcome } from './checks/scan-check';
+import { CHECK_IDS, CheckId } from './checks/scan-checks.registry';
 import type { FindingCounts, ScanEntity } from './scan.entity';
 
-const INPUT_TYPES = ['email', 'url', 'social', 'unknown', 'instagram', 'twitter', 'linkedin', 'facebook'] as const;
+/*
+ * Response DTOs implement the domain types they answer (AnalysisResult and its parts), so a field
+ * added to or changed in one and not the other fails to compile; the OpenAPI document is generated
+ * from these classes, and the contract test checks real answers against it.
+ */
+
 
 /** The spec's input rules (one implementation, shared with the client) as a validator. */
 function IsScanInput() {
@@ -32,7 +39,7 @@ export class CreateScanDto {
   input!: string;
 }
 
-export class EvidenceDto {
+export class EvidenceDto implements Evidence {
   @ApiProperty({ description: 'What was seen, in one sentence.' })
   summary!: string;
 
@@ -43,7 +50,7 @@ export class EvidenceDto {
   url?: string;
 }
 
-export class BreachDetailDto {
+export class BreachDetailDto implements BreachDetail {
   @ApiProperty({ enum: ['breach'] })
   kind!: 'breach';
   @ApiProperty() name!: string;
@@ -66,7 +73,7 @@ export class BreachDetailDto {
   @ApiProperty({ type: EvidenceDto }) evidence!: EvidenceDto;
 }
 
-export class DemoBreachDetailDto {
+export class DemoBreachDetailDto implements DemoBreachDetail {
   @ApiProperty({ enum: ['demo-breach'] })
   kind!: 'demo-breach';
   @ApiProperty() name!: string;
@@ -77,7 +84,7 @@ export class DemoBreachDetailDto {
   @ApiProperty({ type: EvidenceDto }) evidence!: EvidenceDto;
 }
 
-export class RiskDetailDto {
+export class RiskDetailDto implements RiskDetail {
   @ApiProperty({ enum: ['risk'] })
   kind!: 'risk';
   @ApiProperty({ enum: FINDING_TYPES }) type!: FindingType;
@@ -101,25 +108,25 @@ const DETAIL_SCHEMA = {
 };
 
 @ApiExtraModels(BreachDetailDto, DemoBreachDetailDto, RiskDetailDto)
-export class FindingGroupDto {
+export class FindingGroupDto implements FindingGroupResult {
   @ApiProperty() count!: number;
   @ApiProperty({ type: 'array', items: DETAIL_SCHEMA, description: 'Empty for visitors and when nothing was found.' })
   details!: (BreachDetailDto | DemoBreachDetailDto | RiskDetailDto)[];
   @ApiProperty() summary!: string;
 }
 
-export class BreachGroupDto extends FindingGroupDto {
+export class BreachGroupDto extends FindingGroupDto implements BreachGroupResult {
   @ApiProperty({ description: 'Sensitive breaches left out of the details: only the signed-in owner of this verified address sees them.' })
   hiddenSensitive!: number;
 }
 
-export class RecommendationDto {
+export class RecommendationDto implements Recommendation {
   @ApiProperty() category!: string;
   @ApiProperty() action!: string;
   @ApiProperty({ enum: RISK_LEVELS }) priority!: RiskLevel;
 }
 
-export class CheckReportDto {
+export class CheckReportDto implements CheckReport {
   @ApiProperty({ enum: CHECK_IDS }) id!: CheckId;
   @ApiProperty() label!: string;
   @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
@@ -129,7 +136,7 @@ export class CheckReportDto {
   @ApiProperty() durationMs!: number;
 }
 
-export class UsernameSiteDto {
+export class UsernameSiteDto implements UsernameSiteEntry {
   @ApiProperty({ example: 'GitHub' }) site!: string;
   @ApiProperty({ description: "The site list's category.", example: 'coding' }) category!: string;
   @ApiProperty({ description: 'The profile address with the username (http or https): the link to check.' }) url!: string;
@@ -141,9 +148,9 @@ export class UsernameSiteDto {
   @ApiProperty({ description: 'Why, in words for people.', example: 'HTTP 200 and the profile marker' }) reason!: string;
 }
 
-export class AnalysisResultDto {
+export class AnalysisResultDto implements AnalysisResult {
   @ApiProperty() input!: string;
-  @ApiProperty({ enum: INPUT_TYPES }) inputType!: (typeof INPUT_TYPES)[number];
+  @ApiProperty({ enum: SCAN_INPUT_TYPES }) inputType!: ScanInputType;
   @ApiProperty({ minimum: 0, maximum: 100 }) privacyScore!: number;
   @ApiProperty({ enum: ['real', 'demo'], description: "'demo' only when no real check could run at all; never stored." })
   mode!: 'real' | 'demo';
@@ -166,7 +173,7 @@ export class AnalysisResultDto {
   usernameSites?: UsernameSiteDto[];
 }
 
-export class CheckInfoDto {
+export class CheckInfoDto implements Pick<CheckMeta<CheckId>, 'id' | 'label'> {
   @ApiProperty({ enum: CHECK_IDS }) id!: CheckId;
   @ApiProperty() label!: string;
 }
@@ -174,11 +181,11 @@ export class CheckInfoDto {
 /** The first server-sent event of a streamed scan. */
 export class ScanStartedEventDto {
   @ApiProperty() input!: string;
-  @ApiProperty({ enum: INPUT_TYPES }) inputType!: (typeof INPUT_TYPES)[number];
+  @ApiProperty({ enum: SCAN_INPUT_TYPES }) inputType!: ScanInputType;
   @ApiProperty({ type: [CheckInfoDto] }) checks!: CheckInfoDto[];
 }
 
-export class FindingCountsDto {
+export class FindingCountsDto implements FindingCounts {
   @ApiProperty() breaches!: number;
   @ApiProperty() personalInfo!: number;
   @ApiProperty() locationData!: number;
@@ -190,7 +197,7 @@ export class ScanSummaryDto {
   @ApiProperty() id!: string;
   @ApiProperty({ enum: ['privacy', 'image'] }) scanType!: 'privacy' | 'image';
   @ApiProperty({ description: 'What was scanned (the image check: the file name).' }) input!: string;
-  @ApiProperty({ enum: [...INPUT_TYPES, 'image'] }) inputType!: string;
+  @ApiProperty({ enum: [...SCAN_INPUT_TYPES, 'image'] }) inputType!: ScanEntity['inputType'];
   @ApiProperty({ enum: ['running', 'completed', 'failed'], description: "Anything but completed or failed is in progress." })
   status!: 'running' | 'completed' | 'failed';
   @ApiProperty({

@@ -34,15 +34,17 @@ export interface FindingGroupResult {
   summary: string;
 }
 
+export interface BreachGroupResult extends FindingGroupResult {
+  /** Sensitive breaches left out of the details (only the signed-in owner of the verified address sees them). */
+  hiddenSensitive: number;
+}
+
 export interface AnalysisResult {
   input: string;
   inputType: ScanInputType;
   privacyScore: number;
   mode: 'real' | 'demo';
-  breaches: FindingGroupResult & {
-    /** Sensitive breaches left out of the details (only the signed-in owner of the verified address sees them). */
-    hiddenSensitive: number;
-  };
+  breaches: BreachGroupResult;
   personalInfo: FindingGroupResult;
   locationData: FindingGroupResult;
   metadata: FindingGroupResult;
