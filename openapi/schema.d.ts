@@ -1636,10 +1636,8 @@ export interface components {
             input: string;
             /** @enum {string} */
             inputType: "email" | "url" | "social" | "unknown" | "instagram" | "twitter" | "linkedin" | "facebook" | "image";
-            /** @description The full result: an AnalysisResultDto for privacy scans, the image analysis for image checks. */
-            result: (components["schemas"]["AnalysisResultDto"] | {
-                [key: string]: unknown;
-            }) | null;
+            /** @description The full result: an AnalysisResultDto for privacy scans, the image check's ExifAnalysisDto for image checks; null until completed. */
+            result: (components["schemas"]["AnalysisResultDto"] | components["schemas"]["ExifAnalysisDto"]) | null;
             /**
              * @description Completed image checks: the image's risk level (the band of its risk score, which only the image check's own result carries). Null for privacy scans.
              * @enum {string|null}
@@ -2182,12 +2180,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The popup page (also, with status 400 or 503, when the sign-in failed). */
+            /** @description The popup page of a sign-in that worked. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The popup page of a sign-in that failed (its message says why). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The popup page when sign-in with Google is not configured or the provider could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description An error; `error` is the message to show a person. */
             default: {
@@ -3963,13 +3981,17 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /**
+             * @description No valid access token or API token.
+             *
+             *     In the image routes' error shape, with `success: false`.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
+                    "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
             /** @description Larger than 10485760 bytes: 'File too large. Maximum size is 10MB'. */
@@ -4053,13 +4075,17 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /**
+             * @description No valid access token or API token.
+             *
+             *     In the image routes' error shape, with `success: false`.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
+                    "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
             /** @description Larger than 10485760 bytes: 'File too large. Maximum size is 10MB'. */

@@ -1,11 +1,13 @@
 import { Controller, Get, Inject, Logger, Query, Req, Res } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiExcludeEndpoint,
   ApiFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
   ApiQuery,
+  ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
@@ -78,7 +80,12 @@ export class GoogleSignInController {
       `Checks state, exchanges the code, verifies the ID token; then sets the ${REFRESH_COOKIE} cookie as sign-in does ` +
       "and answers a page that tells the opener {type: 'footprint:google', ok, message?} and closes.",
   })
-  @ApiOkResponse({ description: 'The popup page (also, with status 400 or 503, when the sign-in failed).' })
+  @ApiOkResponse({ description: 'The popup page of a sign-in that worked.', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiBadRequestResponse({ description: 'The popup page of a sign-in that failed (its message says why).', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiServiceUnavailableResponse({
+    description: 'The popup page when sign-in with Google is not configured or the provider could not be reached.',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  })
   @ApiProduces('text/html')
   async completeGoogleSignIn(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
     const browserSecret = single((req.cookies as Record<string, unknown> | undefined)?.[GOOGLE_ATTEMPT_COOKIE]);

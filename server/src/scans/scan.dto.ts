@@ -9,6 +9,7 @@ import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
 import type { AnalysisResult, BreachGroupResult, CheckReport, FindingGroupResult } from './analysis/analysis.types';
 import { type CheckMeta, USERNAME_OUTCOMES, type UsernameSiteEntry, UsernameSiteOutcome } from './checks/scan-check';
 import { CHECK_IDS, CheckId } from './checks/scan-checks.registry';
+import { ExifAnalysisDto } from './exif/exif.dto';
 import type { FindingCounts, ScanEntity } from './scan.entity';
 
 /*
@@ -234,13 +235,14 @@ export class ScanSummaryDto {
   }
 }
 
+@ApiExtraModels(ExifAnalysisDto)
 export class ScanRecordDto extends ScanSummaryDto {
   @ApiProperty({
     nullable: true,
-    description: 'The full result: an AnalysisResultDto for privacy scans, the image analysis for image checks.',
-    oneOf: [{ $ref: getSchemaPath(AnalysisResultDto) }, { type: 'object', additionalProperties: true }],
+    description: "The full result: an AnalysisResultDto for privacy scans, the image check's ExifAnalysisDto for image checks; null until completed.",
+    oneOf: [{ $ref: getSchemaPath(AnalysisResultDto) }, { $ref: getSchemaPath(ExifAnalysisDto) }],
   })
-  result!: AnalysisResultDto | Record<string, unknown> | null;
+  result!: AnalysisResultDto | ExifAnalysisDto | null;
 
   static override from(scan: ScanEntity): ScanRecordDto {
     return { ...ScanSummaryDto.from(scan), result: (scan.result ?? null) as ScanRecordDto['result'] };
