@@ -22,7 +22,7 @@ import { WEBSITE_MESSAGES, WebsiteResult, WebsiteSource } from './sources/websit
 import { TrackerCatalogueService } from './trackers/tracker-catalogue.service';
 
 /** How long before its deadline the username check stops asking and answers with what it has. */
-const USERNAME_ANSWER_MARGIN_MS = 500;
+export const USERNAME_ANSWER_MARGIN_MS = 500;
 
 const isEmail = (input: ClassifiedScanInput) => input.kind === 'email';
 const isUrl = (input: ClassifiedScanInput) => input.kind === 'url';

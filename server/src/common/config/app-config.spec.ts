@@ -48,7 +48,7 @@ describe('loadConfig', () => {
         siteListUrl: 'https://raw.githubusercontent.com/WebBreacher/WhatsMyName/main/wmn-data.json',
         builtInSites: true,
         includeAdult: false,
-        concurrency: 16,
+        concurrency: 32,
         requestTimeoutMs: 5000,
       },
       stripe: { apiUrl: 'https://api.stripe.com', jsUrl: 'https://js.stripe.com/v3/', keys: undefined },

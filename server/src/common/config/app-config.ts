@@ -573,7 +573,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       siteListUrl: siteListUrl(env.USERNAME_SITE_LIST_URL),
       builtInSites: env.USERNAME_BUILTIN_SITES !== 'false',
       includeAdult: env.USERNAME_INCLUDE_ADULT === 'true',
-      concurrency: env.USERNAME_CHECK_CONCURRENCY ?? 16,
+      concurrency: env.USERNAME_CHECK_CONCURRENCY ?? 32,
       requestTimeoutMs: env.USERNAME_CHECK_TIMEOUT_MS ?? 5_000,
     },
     stripe: {

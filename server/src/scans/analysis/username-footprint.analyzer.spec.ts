@@ -1,9 +1,9 @@
 import { SOCIAL_PLATFORM_CATALOGUE } from '../../vocabulary/social-platform.catalogue';
-import type { UsernameFootprint, UsernameSiteListInfo, UsernameSiteResult } from '../username/username-site.types';
+import type { UsernameFootprint, UsernameSiteResult } from '../username/username-site.types';
 import type { RiskDetail } from '../../vocabulary/finding.types';
 import { buildRecommendations } from './recommendations';
 import { privacyScore, groupCounts } from './scoring';
-import { analyzeUsernameFootprint, footprintMessage, listsUsed } from './username-footprint.analyzer';
+import { analyzeUsernameFootprint, footprintMessage } from './username-footprint.analyzer';
 
 const site = (name: string, outcome: UsernameSiteResult['outcome'], extra: Partial<UsernameSiteResult> = {}): UsernameSiteResult => ({
   site: name,
@@ -146,19 +146,8 @@ describe('analyzeUsernameFootprint', () => {
     expect(footprintMessage({ checked: 1, found: 0, notFound: 1, unknown: 0 })).toBe('Checked 1 site: 0 found, 1 not found, 0 could not be determined');
   });
 
-  describe('which lists the check line names, and the credit the result carries', () => {
+  describe('the credit the result carries', () => {
     const wmn = { name: 'WhatsMyName', url: 'https://github.com/WebBreacher/WhatsMyName', license: 'CC BY-SA 4.0', licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/' };
-    const other = { name: 'lists.example', url: 'https://lists.example/sites.json' };
-    it.each<[UsernameSiteListInfo, string]>([
-      [{ builtIn: 28, configured: 640, list: { credit: wmn, loaded: true } }, "WhatsMyName's list and Footprint's own"],
-      [{ builtIn: 0, configured: 640, list: { credit: wmn, loaded: true } }, "WhatsMyName's list"],
-      [{ builtIn: 30, configured: 0, list: { credit: wmn, loaded: false } }, "Footprint's own list; WhatsMyName's list could not be downloaded yet"],
-      [{ builtIn: 30, configured: 0, list: null }, "Footprint's own list"],
-      [{ builtIn: 30, configured: 4, list: { credit: other, loaded: true } }, "the list at lists.example and Footprint's own"],
-    ])('%j → %s', (lists, words) => {
-      expect(listsUsed(lists)).toBe(words);
-    });
-
     it('credits the configured list with its licence and link, and says when it was not loaded', () => {
       const analysis = analyzeUsernameFootprint(
         { ...footprint(site('CodeHub', 'hit')), lists: { builtIn: 0, configured: 1, list: { credit: wmn, loaded: true } } },

@@ -1,5 +1,6 @@
 import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
 import { platformName, SOCIAL_PLATFORM_CATALOGUE, SOCIAL_RISK_LEVEL } from '../../vocabulary/social-platform.catalogue';
+import { listsUsed } from '../username/site-list.credit';
 import type { UsernameFootprint, UsernameSiteListInfo, UsernameSiteResult } from '../username/username-site.types';
 import type { Evidence, Finding } from '../../vocabulary/finding.types';
 import type { UsernameSiteEntry, UsernameSiteListSummary } from './analysis.types';
@@ -131,14 +132,6 @@ function platformToAdvise(input: FootprintInput, footprint: UsernameFootprint): 
 export function footprintMessage({ checked, found, notFound, unknown }: UsernameFootprintAnalysis['counts'], lists?: UsernameSiteListInfo): string {
   const from = lists ? ` (${listsUsed(lists)})` : '';
   return `Checked ${checked} ${checked === 1 ? 'site' : 'sites'}${from}: ${found} found, ${notFound} not found, ${unknown} could not be determined`;
-}
-
-/** Which lists the sites came from, for the check line: "WhatsMyName's list and Footprint's own". */
-export function listsUsed({ builtIn, configured, list }: UsernameSiteListInfo): string {
-  const name = list ? (list.credit.name === 'WhatsMyName' ? "WhatsMyName's list" : `the list at ${list.credit.name}`) : undefined;
-  if (name && configured > 0) return builtIn > 0 ? `${name} and Footprint's own` : name;
-  if (name && !list?.loaded) return `Footprint's own list; ${name} could not be downloaded yet`;
-  return "Footprint's own list";
 }
 
 /** The hit as evidence: what was seen, its status, and the profile link when it is https. */

@@ -109,7 +109,11 @@ describe('UsernameFootprintSource', () => {
 
   it('is unavailable when no site gave a usable answer, rather than a clean result', async () => {
     const { source } = setup([site('A'), site('B')], { 'https://a.example/api/jane': { status: 429 } });
-    expect(await source.check('jane', { signal: signal() })).toEqual({ status: 'unavailable', message: USERNAME_MESSAGES.noAnswer(2) });
+    const result = await source.check('jane', { signal: signal() });
+    expect(result).toEqual({ status: 'unavailable', message: USERNAME_MESSAGES.noAnswer(2, { builtIn: 2, configured: 0, list: null }) });
+    expect(result.status === 'unavailable' && result.message).toBe(
+      "None of the 2 sites (Footprint's own list) gave a usable answer (timeouts, bot walls or unexpected answers).",
+    );
   });
 
   it('checks only the sites of a platform when asked', async () => {

@@ -9,7 +9,8 @@ import { PoliteRequestScheduler, TurnAborted } from '../username/polite-request.
 import { classifyAnswer } from '../username/site-answer.classifier';
 import { substituteAccount, substituteBody } from '../username/site-list.parser';
 import { UsernameSiteListService } from '../username/username-site-list.service';
-import type { UsernameFootprint, UsernameOutcome, UsernameSite, UsernameSiteResult } from '../username/username-site.types';
+import { listsUsed } from '../username/site-list.credit';
+import type { UsernameFootprint, UsernameOutcome, UsernameSite, UsernameSiteListInfo, UsernameSiteResult } from '../username/username-site.types';
 import { failure } from './source-http';
 import type { SourceResult } from './source-types';
 import { decodeBody } from './website.source';
@@ -25,7 +26,8 @@ const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 export const USERNAME_MESSAGES = {
   invalid: `This username cannot be checked: use 1 to ${USERNAME_MAX_LENGTH} letters, digits, dots, hyphens or underscores.`,
   timedOut: 'The username check took too long and was stopped.',
-  noAnswer: (checked: number) => `None of the ${checked} sites gave a usable answer (timeouts, bot walls or unexpected answers).`,
+  noAnswer: (checked: number, lists?: UsernameSiteListInfo) =>
+    `None of the ${checked} sites${lists ? ` (${listsUsed(lists)})` : ''} gave a usable answer (timeouts, bot walls or unexpected answers).`,
 } as const;
 
 export interface UsernameCheckOptions {
@@ -103,12 +105,13 @@ export class UsernameFootprintSource {
       clearTimeout(answerTimer);
     }
     if (options.signal.aborted) return failure('timed_out', USERNAME_MESSAGES.timedOut);
+    const builtIn = results.filter((result) => result.origin === 'built-in').length;
+    const lists: UsernameSiteListInfo = { builtIn, configured: results.length - builtIn, list };
     if (results.length > 0 && results.every((result) => result.outcome === 'unknown')) {
-      return failure('unavailable', USERNAME_MESSAGES.noAnswer(results.length));
+      return failure('unavailable', USERNAME_MESSAGES.noAnswer(results.length, lists));
     }
     results.sort((a, b) => OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome] || a.site.localeCompare(b.site));
-    const builtIn = results.filter((result) => result.origin === 'built-in').length;
-    return { status: 'ok', data: { checked: results.length, sites: results, lists: { builtIn, configured: results.length - builtIn, list } } };
+    return { status: 'ok', data: { checked: results.length, sites: results, lists } };
   }
 
   /** One site's answer; undefined when the name cannot be put in its request (nothing of it left after its bad characters). */

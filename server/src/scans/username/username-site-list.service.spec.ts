@@ -4,7 +4,8 @@ import type { UsernameSiteListSource } from '../sources/username-site-list.sourc
 import { normalizeSite } from './site-list.parser';
 import type { UsernameSiteListEntity } from './username-site-list.entity';
 import type { SiteListRefreshStore, StoredSiteList, UsernameSiteListRepository } from './username-site-list.repository';
-import { siteListCredit, UsernameSiteListService, WHATSMYNAME_CREDIT } from './username-site-list.service';
+import { WHATSMYNAME_CREDIT } from './site-list.credit';
+import { UsernameSiteListService } from './username-site-list.service';
 import { testSite as configured } from './username-site.test-helpers';
 import { BUILT_IN_USERNAME_SITES } from './username-sites.catalogue';
 
@@ -64,25 +65,6 @@ function setup(env: Record<string, string>, stored: Partial<UsernameSiteListEnti
   );
   return { service, failures, row: () => row };
 }
-
-describe('siteListCredit', () => {
-  it.each([
-    'https://raw.githubusercontent.com/WebBreacher/WhatsMyName/main/wmn-data.json',
-    'https://mirror.internal.example/osint/wmn-data.json',
-    'http://files.example/whatsmyname/list.json',
-  ])('credits WhatsMyName for its file and copies of it: %s', (url) => {
-    expect(siteListCredit(url)).toEqual({
-      name: 'WhatsMyName',
-      url: 'https://github.com/WebBreacher/WhatsMyName',
-      license: 'CC BY-SA 4.0',
-      licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
-    });
-  });
-
-  it('credits another list to its host, with its address', () => {
-    expect(siteListCredit('https://lists.example:8443/sites.json')).toEqual({ name: 'lists.example:8443', url: 'https://lists.example:8443/sites.json' });
-  });
-});
 
 describe('UsernameSiteListService', () => {
   const adult = configured('Adult Site', { category: 'xx nsfw xx', adult: true });

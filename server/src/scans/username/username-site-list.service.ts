@@ -8,7 +8,8 @@ import { SITE_LIST_SERVICE, UsernameSiteListSource } from '../sources/username-s
 import { mergeSiteLists } from './site-list.merger';
 import { parseSiteList } from './site-list.parser';
 import { UsernameSiteListRepository } from './username-site-list.repository';
-import type { ConfiguredListState, ParsedSiteList, SiteListCredit, SitesInUse, UsernameSite } from './username-site.types';
+import { siteListCredit } from './site-list.credit';
+import type { ConfiguredListState, ParsedSiteList, SitesInUse, UsernameSite } from './username-site.types';
 import { BUILT_IN_USERNAME_SITES } from './username-sites.catalogue';
 
 /** A stored copy older than this is refreshed (shortly after start, and by the hourly run). */
@@ -26,29 +27,6 @@ export type SiteListRefreshOutcome =
   | { status: 'failed'; error: string }
   /** busy: another instance is refreshing; fresh: the stored copy was recent enough; not_configured: no URL. */
   | { status: 'skipped'; reason: 'busy' | 'fresh' | 'not_configured' };
-
-/** WhatsMyName: the credit its licence (CC BY-SA 4.0) asks for, with a link. */
-export const WHATSMYNAME_CREDIT: SiteListCredit = {
-  name: 'WhatsMyName',
-  url: 'https://github.com/WebBreacher/WhatsMyName',
-  license: 'CC BY-SA 4.0',
-  licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
-};
-
-/**
- * Whom a configured list is credited to: WhatsMyName for its published file and its copies (an
- * address naming WhatsMyName or its file, wmn-data.json), else the list's host.
- */
-export function siteListCredit(url: string): SiteListCredit {
-  if (/whatsmyname|wmn-data\.json/i.test(url)) return WHATSMYNAME_CREDIT;
-  let host = url;
-  try {
-    host = new URL(url).host;
-  } catch {
-    // A configured URL always parses (validated at boot); keep it whole otherwise.
-  }
-  return { name: host, url };
-}
 
 export interface SiteListState {
   url: string | null;
