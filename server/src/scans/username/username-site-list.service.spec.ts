@@ -136,6 +136,25 @@ describe('UsernameSiteListService', () => {
     expect(calls).toEqual([null, '"v1"', '"v1"', '"v1"', '"v1"']);
   });
 
+  it('retries hourly until a download succeeds, then leaves a copy younger than a day alone', async () => {
+    const download = jest.fn(async () => ({ status: 'unavailable' as const, message: 'Username site list could not be reached' }));
+    const production = { NODE_ENV: 'production', USERNAME_SITE_LIST_URL: LIST_URL };
+    const never = setup(production, { fetchedAt: null, raw: null, attemptedAt: new Date(), lastError: 'offline' }, download);
+    never.service.hourly();
+    await never.service.beforeApplicationShutdown();
+    expect(download).toHaveBeenCalledTimes(1);
+
+    const fresh = setup(production, { fetchedAt: new Date(Date.now() - 3_600_000) }, download);
+    fresh.service.hourly();
+    await fresh.service.beforeApplicationShutdown();
+    expect(download).toHaveBeenCalledTimes(1);
+
+    const stale = setup(production, { fetchedAt: new Date(Date.now() - 25 * 3_600_000) }, download);
+    stale.service.hourly();
+    await stale.service.beforeApplicationShutdown();
+    expect(download).toHaveBeenCalledTimes(2);
+  });
+
   it('skips a fresh copy and does nothing without a URL', async () => {
     const download = jest.fn();
     const fresh = setup({ USERNAME_SITE_LIST_URL: LIST_URL }, { fetchedAt: new Date() }, download);
