@@ -7,7 +7,7 @@ import { type BreachDetail, type DemoBreachDetail, type Evidence, FINDING_TYPES,
 import type { Recommendation } from '../vocabulary/recommendation.types';
 import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
 import type { AnalysisResult, BreachGroupResult, CheckReport, FindingGroupResult } from './analysis/analysis.types';
-import { type CheckMeta, USERNAME_OUTCOMES, type UsernameSiteEntry, UsernameSiteOutcome } from './checks/scan-check';
+import { type CheckMeta, USERNAME_OUTCOMES, type UsernameSiteEntry, type UsernameSiteListSummary, UsernameSiteOutcome } from './checks/scan-check';
 import { CHECK_IDS, CheckId } from './checks/scan-checks.registry';
 import { ExifAnalysisDto } from './exif/exif.dto';
 import type { FindingCounts, ScanEntity } from './scan.entity';
@@ -149,6 +149,22 @@ export class UsernameSiteDto implements UsernameSiteEntry {
   @ApiProperty({ description: 'Why, in words for people.', example: 'HTTP 200 and the profile marker' }) reason!: string;
 }
 
+export class UsernameSiteListCreditDto implements NonNullable<UsernameSiteListSummary['list']> {
+  @ApiProperty({ description: "'WhatsMyName', or the configured list's host.", example: 'WhatsMyName' }) name!: string;
+  @ApiProperty({ description: "The project's page, or the list's address: the link the credit carries.", example: 'https://github.com/WebBreacher/WhatsMyName' })
+  url!: string;
+  @ApiPropertyOptional({ example: 'CC BY-SA 4.0' }) license?: string;
+  @ApiPropertyOptional({ example: 'https://creativecommons.org/licenses/by-sa/4.0/' }) licenseUrl?: string;
+  @ApiProperty({ description: "False: the list could not be downloaded yet, and Footprint's own list was asked alone." }) loaded!: boolean;
+}
+
+export class UsernameSiteListDto implements UsernameSiteListSummary {
+  @ApiProperty({ description: "Sites asked with Footprint's own entry." }) builtIn!: number;
+  @ApiProperty({ description: "Sites asked with the configured list's entry (WhatsMyName's by default)." }) configured!: number;
+  @ApiPropertyOptional({ type: UsernameSiteListCreditDto, description: 'The configured list and its credit; absent when USERNAME_SITE_LIST_URL is off.' })
+  list?: UsernameSiteListCreditDto;
+}
+
 export class AnalysisResultDto implements AnalysisResult {
   @ApiProperty() input!: string;
   @ApiProperty({ enum: SCAN_INPUT_TYPES }) inputType!: ScanInputType;
@@ -172,6 +188,11 @@ export class AnalysisResultDto implements AnalysisResult {
     description: 'Social inputs whose username check ran: every site asked and its answer, found sites first. Only found sites count as findings.',
   })
   usernameSites?: UsernameSiteDto[];
+  @ApiPropertyOptional({
+    type: UsernameSiteListDto,
+    description: 'With usernameSites: the site lists they came from, and the credit owed to the configured one (WhatsMyName, CC BY-SA 4.0).',
+  })
+  usernameSiteList?: UsernameSiteListDto;
 }
 
 export class CheckInfoDto implements Pick<CheckMeta<CheckId>, 'id' | 'label'> {

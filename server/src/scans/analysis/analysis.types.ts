@@ -9,7 +9,7 @@ import type { ScanInputType } from '../../browser-shared/scan-input.rules';
 import type { CheckStatus } from '../../vocabulary/check.types';
 import type { FindingDetail } from '../../vocabulary/finding.types';
 import type { Recommendation } from '../../vocabulary/recommendation.types';
-import type { UsernameSiteEntry } from '../checks/scan-check';
+import type { UsernameSiteEntry, UsernameSiteListSummary } from '../checks/scan-check';
 import type { CheckId } from '../checks/scan-checks.registry';
 
 
@@ -59,4 +59,6 @@ export interface AnalysisResult {
   scanId?: string;
   /** Social inputs whose username check ran: every site asked and its answer (only hits are findings). */
   usernameSites?: UsernameSiteEntry[];
+  /** With `usernameSites`: the lists they came from, and the credit the configured one is owed. */
+  usernameSiteList?: UsernameSiteListSummary;
 }

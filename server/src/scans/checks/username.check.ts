@@ -5,7 +5,7 @@ import { normalizeUsername, USERNAME_MESSAGES, UsernameFootprintSource } from '.
 import { CheckContext, CheckOutcome, scanCheck } from './scan-check';
 
 /** How long before its deadline the username check stops asking and answers with what it has. */
-const USERNAME_ANSWER_MARGIN_MS = 500;
+export const USERNAME_ANSWER_MARGIN_MS = 500;
 
 /**
  * The username across sites, and what hits' public profiles show. A social input without a handle
@@ -43,12 +43,16 @@ export async function usernameOutcome(
     };
   }
   // No site to ask (an empty configured list and no built-in one) checked nothing: not a clean result.
-  if (result.data.checked === 0) return { status: 'not_configured', message: `${SOCIAL_MESSAGES.failed}: no sites are set up to check usernames on.`, findings: [] };
+  if (result.data.checked === 0) {
+    const { list } = result.data.lists;
+    const why = list && !list.loaded ? ` (the built-in sites are off, and the configured list could not be downloaded yet)` : '';
+    return { status: 'not_configured', message: `${SOCIAL_MESSAGES.failed}: no sites are set up to check usernames on${why}.`, findings: [] };
+  }
   const analysis = analyzeUsernameFootprint(result.data, {
     handle: input.handle,
     ...(input.platform ? { platform: input.platform, ...(input.url ? { profileUrl: input.url } : {}) } : {}),
   });
-  return { status: 'ok', message: analysis.message, findings: analysis.findings, usernameSites: analysis.sites };
+  return { status: 'ok', message: analysis.message, findings: analysis.findings, usernameSites: analysis.sites, usernameSiteList: analysis.siteList };
 }
 
 /** The username across the site list, and what found profiles show. */
