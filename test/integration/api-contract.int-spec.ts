@@ -9,6 +9,7 @@ import { FakeStripeApi, TEST_CARDS } from '../fakes/stripe-api';
 import { ApiContract } from '../support/api-contract';
 import { backgroundIdle, CSRF, freshEmail, freshIp, PASSWORD, query, recordMail, signUp, SignedUp, tokenFromLink } from '../support/auth';
 import { cameraExif, exifApp1, jpegWith, tinyJpeg } from '../support/image-fixtures';
+import { eventsOf, eventStreamText } from '../support/event-stream';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -143,19 +144,11 @@ describe('the API answers as openapi/openapi.json documents', () => {
         .set('Accept', 'text/event-stream')
         .send({ input: 'https://example.com' })
         .buffer(true)
-        .parse((res, callback) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => callback(null, text));
-        }),
+        .parse(eventStreamText),
       200,
     );
     // The stream's events carry the schemas the document names for them.
-    const events = String(stream.body)
-      .split('\n\n')
-      .filter(Boolean)
-      .map((block) => ({ event: /^event: (.+)$/m.exec(block)?.[1], data: JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? 'null') as unknown }));
+    const events = eventsOf(stream.body);
     const schemaOf: Record<string, string> = { started: 'ScanStartedEventDto', check: 'CheckReportDto', result: 'AnalysisResultDto' };
     expect(events.map((e) => e.event)).toEqual(['started', ...events.slice(1, -1).map(() => 'check'), 'result']);
     for (const { event, data } of events) contract.validateComponent(schemaOf[event!], data, `the ${event} event`);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CronExpression, SchedulerRegistry } from '@nestjs/schedule';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../server/src/common/clock/clock.service';
 import { AnalyticsRetentionService } from '../../server/src/analytics/analytics-retention.service';
@@ -62,6 +63,12 @@ describe('retention jobs', () => {
   const scanIds = async () => (await query<{ id: string }>(t, 'SELECT id FROM scans ORDER BY id')).map((r) => r.id);
   const eventIds = async () => (await query<{ id: string }>(t, 'SELECT id FROM analytics_events ORDER BY id')).map((r) => r.id);
   const statusOf = async (id: string) => (await query<{ status: string; completed_at: Date | null }>(t, 'SELECT status, completed_at FROM scans WHERE id = $1', [id]))[0];
+
+  it('are both scheduled hourly', () => {
+    // Registered in every environment; in tests and without a database a firing returns at once.
+    const hourly = [...t.app.get(SchedulerRegistry).getCronJobs().values()].filter((job) => String(job.cronTime.source) === CronExpression.EVERY_HOUR);
+    expect(hourly.length).toBeGreaterThanOrEqual(2);
+  });
 
   it('keeps 30 days on the free plan and 90 on paid plans, by the plan that applies at the run', async () => {
     const [free, paid, lapsed] = await Promise.all([signUp(t), signUp(t), signUp(t)]);

@@ -4,6 +4,7 @@ import { FakeGravatar } from '../fakes/gravatar';
 import { FakeHibp, sampleBreach } from '../fakes/hibp';
 import { awayFromWindowEdge, freshEmail, freshIp, query, signUp, SignedUp } from '../support/auth';
 import { captureLogs, createTestApp, TestApp } from '../support/test-app';
+import { eventsOf, eventStreamText } from '../support/event-stream';
 
 /** POST /api/scans and the history routes, end to end against the fakes of every outside service. */
 describe('scans API', () => {
@@ -287,22 +288,11 @@ describe('scans API', () => {
         .set('Accept', 'text/event-stream')
         .send({ input: email })
         .buffer(true)
-        .parse((response, callback) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (text += chunk));
-          response.on('end', () => callback(null, text));
-        })
+        .parse(eventStreamText)
         .expect(200);
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
-      const events = String(res.body)
-        .split('\n\n')
-        .filter(Boolean)
-        .map((block) => {
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          const data = JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? 'null');
-          return { event, data };
-        });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the events' data is checked field by field below
+      const events = eventsOf(res.body) as { event?: string; data: any }[];
       expect(events[0]).toMatchObject({ event: 'started', data: { input: email, inputType: 'email' } });
       expect(events[0].data.checks.map((c: { id: string }) => c.id)).toEqual(['breaches', 'gravatar', 'email-dns', 'email-provider']);
       const checks = events.filter((e) => e.event === 'check');

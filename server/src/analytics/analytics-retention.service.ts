@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
@@ -24,11 +23,6 @@ export class AnalyticsRetentionService extends RetentionJob<AnalyticsRetentionOu
     private readonly clock: Clock,
   ) {
     super('analytics-retention', config, locks);
-  }
-
-  @Cron(CronExpression.EVERY_HOUR, { name: 'analytics-retention' })
-  hourly(): void {
-    this.scheduled();
   }
 
   protected async purge(): Promise<AnalyticsRetentionOutcome> {

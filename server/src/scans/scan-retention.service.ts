@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
@@ -34,11 +33,6 @@ export class ScanRetentionService extends RetentionJob<ScanRetentionOutcome> {
     private readonly clock: Clock,
   ) {
     super('scan-retention', config, locks);
-  }
-
-  @Cron(CronExpression.EVERY_HOUR, { name: 'scan-retention' })
-  hourly(): void {
-    this.scheduled();
   }
 
   protected async purge(): Promise<ScanRetentionOutcome> {

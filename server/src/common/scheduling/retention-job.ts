@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Logger } from '@nestjs/common';
+import { Cron, CronExpression } from '@nestjs/schedule';
 import type { AppConfig } from '../config/app-config';
 import type { AdvisoryLocks } from '../database/advisory-locks.service';
 
@@ -6,7 +7,7 @@ import type { AdvisoryLocks } from '../database/advisory-locks.service';
 export const RETENTION_ROW_BATCH = 500;
 
 /**
- * A module's deletion of its own expired rows: hourly (the subclass's @Cron calls `scheduled()`),
+ * A module's deletion of its own expired rows: hourly (each subclass instance gets its own cron job),
  * one instance at a time (a PostgreSQL advisory lock: the others skip), a run in progress finished
  * before shutdown. Tests call `run()` themselves; the OpenAPI generator runs without a database.
  */
@@ -25,7 +26,8 @@ export abstract class RetentionJob<T extends object> implements BeforeApplicatio
   /** Deletes (or closes) what has expired at `now`; what it did, for the log. */
   protected abstract purge(): Promise<T>;
 
-  protected scheduled(): void {
+  @Cron(CronExpression.EVERY_HOUR)
+  hourly(): void {
     if (this.config.env === 'test' || this.config.databaseUrl === undefined) return;
     this.run().catch((err: unknown) => this.logger.error(`${this.name} run failed: ${err instanceof Error ? err.message : String(err)}`));
   }
