@@ -12,6 +12,7 @@ import { scanChecksProvider } from './scan-checks';
 import { ScanEntity } from './scan.entity';
 import { ScanHistoryService } from './scan-history.service';
 import { ScanPipeline } from './scan-pipeline';
+import { ScanRecoveryService } from './scan-recovery.service';
 import { ScanRepository } from './scan.repository';
 import { ScansController } from './scans.controller';
 import { ScansService } from './scans.service';
@@ -38,6 +39,7 @@ import { UsernameSiteListService } from './username/username-site-list.service';
   providers: [
     ScanRepository,
     ScanHistoryService,
+    ScanRecoveryService,
     scanChecksProvider,
     ScanPipeline,
     ScansService,
