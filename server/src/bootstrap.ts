@@ -52,9 +52,11 @@ export async function createApp(
   );
   app.useGlobalFilters(new AllExceptionsFilter(logger.child({ component: 'http' })));
 
+  // API_DOCS_UI=false turns the Swagger UI off (/api/docs answers 404); the document stays at /api/docs-json.
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: `${API_PREFIX}/docs-json`,
     customSiteTitle: 'Footprint API',
+    ui: config.apiDocsUi,
   });
   return app;
 }
