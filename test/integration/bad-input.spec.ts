@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FakeOidcProvider } from '../fakes/oidc-provider';
 import { FakeStripeApi } from '../fakes/stripe-api';
 import { CSRF, signUp, SignedUp } from '../support/auth';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -158,14 +159,17 @@ const pathFor = (path: string) =>
   path.replace(/\{([^}]+)\}/g, (_m, name: string) => (name === 'prefix' ? 'ABCDE' : name === 'testName' ? 'pricing_test' : '5b0c64b6-6a43-4e0e-8a38-54a6f0c0a1f3'));
 
 describe('bad input never answers 5xx (generated from openapi/openapi.json)', () => {
+  // Payments and Google sign-in configured (against their fakes): an unconfigured one answers 503 by design.
   const stripe = new FakeStripeApi();
+  const oidc = new FakeOidcProvider();
   let t: TestApp;
   let user: SignedUp;
 
   beforeAll(async () => {
-    await stripe.start();
+    await Promise.all([stripe.start(), oidc.start()]);
     t = await createTestApp({
       ...stripe.env,
+      ...oidc.env,
       FETCH_ALLOWED_PORTS: '9',
       HIBP_API_URL: 'http://127.0.0.1:9',
       PWNED_PASSWORDS_URL: 'http://127.0.0.1:9',
@@ -179,7 +183,7 @@ describe('bad input never answers 5xx (generated from openapi/openapi.json)', ()
   });
   afterAll(async () => {
     await t?.close();
-    await stripe.close();
+    await Promise.all([stripe.stop(), oidc.stop()]);
   });
 
   it('covers every JSON operation of the document', () => {
@@ -190,6 +194,7 @@ describe('bad input never answers 5xx (generated from openapi/openapi.json)', ()
 
   it('answers every bad request below 500', async () => {
     const serverErrors: string[] = [];
+    const unshaped: string[] = [];
     let requests = 0;
     for (const op of operations) {
       for (const c of casesFor(op)) {
@@ -200,17 +205,21 @@ describe('bad input never answers 5xx (generated from openapi/openapi.json)', ()
           .set('X-Forwarded-For', `203.0.113.${requests % 250}`)
           .auth(op.path === '/api/analytics/daily' ? 'o'.repeat(40) : user.accessToken, { type: 'bearer' });
         if (c.query) req = req.query(c.query);
-        if (c.raw) req = req.set('Content-Type', 'application/json').send(c.raw);
+        // The bytes as they are (superagent would JSON-encode a Buffer).
+        if (c.raw) req = req.set('Content-Type', 'application/json').serialize((body: Buffer) => body as unknown as string).send(c.raw);
         else if (op.method !== 'get') req = req.set('Content-Type', 'application/json').send(JSON.stringify(c.body ?? null));
         const res = await req;
         requests += 1;
         if (res.status >= 500) serverErrors.push(`${op.method.toUpperCase()} ${op.path} [${c.label}] → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
-        // Each refusal is the usual error body.
-        if (res.status >= 400) expect(res.body).toMatchObject({ statusCode: res.status, error: expect.any(String) });
+        // Each refusal is the usual error body (431, a URL too long for Node's HTTP parser, never reaches the app).
+        if (res.status >= 400 && res.status !== 431 && (res.body?.statusCode !== res.status || typeof res.body?.error !== 'string')) {
+          unshaped.push(`${op.method.toUpperCase()} ${op.path} [${c.label}] → ${res.status} ${res.text.slice(0, 200)}`);
+        }
       }
     }
     process.stdout.write(`bad-input run: ${requests} requests to ${operations.length} operations, ${serverErrors.length} answered 5xx\n`);
     expect(serverErrors).toEqual([]);
+    expect(unshaped).toEqual([]);
     expect(requests).toBeGreaterThan(1000);
   }, 300_000);
 
@@ -222,7 +231,7 @@ describe('bad input never answers 5xx (generated from openapi/openapi.json)', ()
       .http()
       .post('/api/auth/password-reset/request')
       .set('Content-Type', 'application/json')
-      .send(Buffer.from('{"email":"someone\\ud800@example.test"}'));
+      .send('{"email":"someone\\ud800@example.test"}');
     expect(reset.status).toBe(400);
     expect(reset.body.error).toBe('email contains a character that is not allowed (a NUL character or a broken Unicode surrogate)');
     const deepScan = await t.http().post('/api/scans').set('Content-Type', 'application/json').send(JSON.stringify({ input: deep(3_000) }));
