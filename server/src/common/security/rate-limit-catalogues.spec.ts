@@ -1,3 +1,4 @@
+import { AB_TEST_RATE_LIMITS } from '../../ab-test/ab-test-rate-limits.catalogue';
 import { ANALYTICS_RATE_LIMITS } from '../../analytics/analytics-rate-limits.catalogue';
 import { AUTH_RATE_LIMITS } from '../../auth/rate-limits.catalogue';
 import { BILLING_RATE_LIMITS } from '../../billing/billing-rate-limits.catalogue';
@@ -9,6 +10,7 @@ import type { RateLimitRule } from './rate-limiter.service';
 describe('rate limit catalogues', () => {
   const rules: RateLimitRule[] = [
     ...Object.values(AUTH_RATE_LIMITS),
+    ...Object.values(AB_TEST_RATE_LIMITS),
     ...Object.values(ANALYTICS_RATE_LIMITS),
     ...Object.values(BILLING_RATE_LIMITS),
     ...Object.values(MONITORING_RATE_LIMITS),
