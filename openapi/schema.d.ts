@@ -703,7 +703,7 @@ export interface paths {
         put?: never;
         /**
          * Scan an email address, website or social handle
-         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429) come before the stream, as ordinary JSON errors.
+         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors.
          */
         post: operations["createScan"];
         delete?: never;
@@ -2298,6 +2298,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description An error; `error` is the message to show a person. */
             default: {
                 headers: {
@@ -2371,6 +2382,17 @@ export interface operations {
             /** @description 'This password reset link is invalid or has expired.', 'Password must be at least 6 characters', … */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2569,6 +2591,17 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds until another attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3857,6 +3890,17 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds until another attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. This server is running as many scans as it takes (SCAN_CONCURRENCY, SCAN_QUEUE); no quota was used. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
