@@ -1,8 +1,9 @@
-import { HttpException, HttpStatus, Inject, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { AccountService } from '../auth/account.service';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
+import { RetryAfterException } from '../common/http/retry-after.exception';
 import { planFor, PlanTier } from '../vocabulary/plan.catalogue';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import type { AnalysisResult } from './analysis/analysis.types';
@@ -37,12 +38,9 @@ function nextMonthStartUtc(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
 
-export class ScanQuotaExceededException extends HttpException {
-  readonly headers: Record<string, string>;
-
+export class ScanQuotaExceededException extends RetryAfterException {
   constructor(limit: number, planName: string, retryAfterSeconds: number) {
-    super(SCAN_MESSAGES.quotaUsed(limit, planName), HttpStatus.TOO_MANY_REQUESTS);
-    this.headers = { 'Retry-After': String(retryAfterSeconds) };
+    super(SCAN_MESSAGES.quotaUsed(limit, planName), HttpStatus.TOO_MANY_REQUESTS, retryAfterSeconds);
   }
 }
 
