@@ -50,7 +50,7 @@ describe('loadConfig', () => {
       operatorToken: undefined,
       monitoring: { tickSeconds: 60, leaseSeconds: 600, batchSize: 50, concurrency: 5 },
       database: { poolSize: 10, poolWaitMs: 3000 },
-      passwordHashing: { concurrency: Math.min(4, Math.max(1, availableParallelism() - 1)), maxQueued: 16, maxWaitMs: 1000 },
+      passwordHashing: { concurrency: Math.min(4, Math.max(1, availableParallelism() - 1)), maxQueued: 16, maxWaitMs: 3000 },
       scanAdmission: { concurrency: 32, maxQueued: 256, maxWaitMs: 10000 },
       rateLimitIpv6Prefix: 64,
       apiDocsUi: true,
