@@ -122,7 +122,9 @@ try {
   dns.set('_dmarc.load.example', { TXT: [['v=DMARC1; p=reject']] });
   hibp.delayMs = gravatar.delayMs = dns.delayMs = SOURCE_DELAY_MS;
 
-  server = await startServer(dataDir, { ...hibp.env, ...gravatar.env, ...dns.env, MONITOR_TICK_SECONDS: '60' }, process.env.LOAD_APP_ENTRY);
+  // A build from before the username list's 'off' setting reads an empty value as "no list".
+  const olderBuild = process.env.LOAD_APP_ENTRY ? { USERNAME_SITE_LIST_URL: '' } : {};
+  server = await startServer(dataDir, { ...hibp.env, ...gravatar.env, ...dns.env, MONITOR_TICK_SECONDS: '60', ...olderBuild }, process.env.LOAD_APP_ENTRY);
   const ctx = { scanEmail, accessToken: '' };
 
   // The signed-in user behind the dashboard, with the Free plan's three scans in its history.
