@@ -703,7 +703,7 @@ export interface paths {
         put?: never;
         /**
          * Scan an email address, website or social handle
-         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429) come before the stream, as ordinary JSON errors.
+         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors.
          */
         post: operations["createScan"];
         delete?: never;
@@ -1876,7 +1876,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2070,7 +2070,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2143,7 +2143,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2346,7 +2346,18 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2433,6 +2444,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description An error; `error` is the message to show a person. */
             default: {
                 headers: {
@@ -2477,7 +2499,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2624,7 +2646,18 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2872,7 +2905,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2970,7 +3003,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3216,7 +3249,7 @@ export interface operations {
             /** @description Too many verification emails sent for this account today. */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3392,7 +3425,7 @@ export interface operations {
             /** @description Too many verification emails sent for this account today. */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3528,7 +3561,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3751,7 +3784,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3809,7 +3842,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3912,7 +3945,18 @@ export interface operations {
             /** @description Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. This server is running as many scans as it takes (SCAN_CONCURRENCY, SCAN_QUEUE); no quota was used. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };

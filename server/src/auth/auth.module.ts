@@ -19,6 +19,7 @@ import { JwtStrategy } from './jwt.strategy';
 import { OidcLoginAttemptEntity } from './oidc-login-attempt.entity';
 import { OidcLoginAttemptRepository } from './oidc-login-attempt.repository';
 import { OidcProviderSource } from './oidc-provider.source';
+import { PasswordHashPool } from './password-hash.pool';
 import { PasswordResetService } from './password-reset.service';
 import { ProfileController } from './profile.controller';
 import { ProfileService } from './profile.service';
@@ -49,6 +50,7 @@ import { UserRepository } from './user.repository';
     AuthService,
     EmailVerificationService,
     PasswordResetService,
+    PasswordHashPool,
     ProfileService,
     ApiTokensService,
     BackgroundTasks,

@@ -6,7 +6,7 @@ import { ApiTokenRepository } from './api-token.repository';
 import { AUTH_MESSAGES, PlanSummaryDto, UserDto } from './auth.dto';
 import type { AuthExportDto } from './auth-export.dto';
 import { EmailTokenRepository } from './email-token.repository';
-import { verifyPassword } from './password-hasher';
+import { PasswordHashPool } from './password-hash.pool';
 import { AUTH_RATE_LIMITS } from './rate-limits.catalogue';
 import { RefreshTokenRepository } from './refresh-token.repository';
 import { UserEntity } from './user.entity';
@@ -28,6 +28,7 @@ export class ProfileService {
     private readonly apiTokens: ApiTokenRepository,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
+    private readonly passwords: PasswordHashPool,
   ) {}
 
   /** The user with the plan that applies now (a paid plan past its end reads as Free): every quota reads this. */
@@ -44,7 +45,7 @@ export class ProfileService {
     const user = await this.user(userId);
     if (user.passwordHash) {
       if (!password) throw new BadRequestException(AUTH_MESSAGES.currentPasswordRequired);
-      if (!(await verifyPassword(password, user.passwordHash))) {
+      if (!(await this.passwords.verify(password, user.passwordHash))) {
         this.logger.warn(`account deletion refused: reason=wrong_password userId=${userId}`);
         throw new ForbiddenException(AUTH_MESSAGES.wrongCurrentPassword);
       }

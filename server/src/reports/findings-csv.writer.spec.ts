@@ -51,6 +51,11 @@ describe('findingsCsv', () => {
     expect(rows[1][9]).toBe('a,b');
   });
 
+  it('neutralizes formulas behind leading spaces, and leaves ordinary text alone', () => {
+    for (const value of [' =1+1', '   +1', '\u00a0@SUM(A1)', ' \t-2', '\n=cmd']) expect(safeCell(value)).toBe(`'${value}`);
+    for (const value of ['a =1', 'email@example.com', ' plain', '']) expect(safeCell(value)).toBe(value);
+  });
+
   it('neutralizes cells a spreadsheet would run as formulas', () => {
     const csv = findingsCsv([
       finding({ value: '=HYPERLINK("http://evil.example","x")', evidence: '+1', source: '-2', input: '@cmd' }),
