@@ -58,6 +58,8 @@ describe('ScansService', () => {
         viewer: {},
         scanId: undefined,
         started: { input: 'jane@example.com', inputType: 'email', checks: [{ id: 'gravatar', label: 'Public Gravatar profile' }, { id: 'breaches', label: 'Data breaches (Have I Been Pwned)' }] },
+        // Its turn in the scan queue, given back when the scan ends.
+        release: expect.any(Function),
       });
     });
 
