@@ -21,7 +21,7 @@ export class PwnedPasswordsSource {
   private readonly userAgent: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.baseUrl = config.sources.pwnedPasswordsUrl;
+    this.baseUrl = config.sources.pwnedPasswords.url;
     this.userAgent = config.sources.userAgent;
   }
 
