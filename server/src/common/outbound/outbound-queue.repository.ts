@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { RequestRateLimit } from '../config/app-config';
+import { keptSlots, nextSlot } from './outbound-schedule';
+
+export type Reservation = { granted: true; slot: number; now: number } | { granted: false; slot: number; now: number };
+
+/** The outbound_request_queues table: every instance reserves its turns here, one row lock per service. */
+@Injectable()
+export class OutboundQueueRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Reserves the next turn of `service` if it comes within `maxWaitMs`; otherwise reserves nothing
+   * and says when it would have come. Times are the database's (one clock for every instance).
+   */
+  reserve(service: string, limits: readonly RequestRateLimit[], maxWaitMs: number): Promise<Reservation> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`INSERT INTO "outbound_request_queues" ("service") VALUES ($1) ON CONFLICT ("service") DO NOTHING`, [service]);
+      const [row] = (await manager.query(
+        `SELECT "slots", (EXTRACT(EPOCH FROM "blocked_until") * 1000)::float8 AS "blockedUntil",
+                (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::float8 AS "now"
+           FROM "outbound_request_queues" WHERE "service" = $1 FOR UPDATE`,
+        [service],
+      )) as { slots: number[]; blockedUntil: number | null; now: number }[];
+      const now = Math.floor(row.now);
+      const slot = nextSlot(row.slots, limits, now, row.blockedUntil ?? 0);
+      if (slot - now > maxWaitMs) return { granted: false as const, slot, now };
+      await manager.query(`UPDATE "outbound_request_queues" SET "slots" = $2::jsonb WHERE "service" = $1`, [
+        service,
+        JSON.stringify(keptSlots([...row.slots, slot], limits, now)),
+      ]);
+      return { granted: true as const, slot, now };
+    });
+  }
+
+  /** The service said 429: no instance sends before `seconds` from now (a longer wait already set stays). */
+  async block(service: string, seconds: number): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO "outbound_request_queues" ("service", "blocked_until") VALUES ($1, clock_timestamp() + make_interval(secs => $2))
+       ON CONFLICT ("service") DO UPDATE
+         SET "blocked_until" = GREATEST(COALESCE("outbound_request_queues"."blocked_until", 'epoch'::timestamptz), EXCLUDED."blocked_until")`,
+      [service, seconds],
+    );
+  }
+}

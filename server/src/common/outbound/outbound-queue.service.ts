@@ -1,0 +1,53 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { RequestRateLimit } from '../config/app-config';
+import { OutboundQueueRepository } from './outbound-queue.repository';
+
+/** How to ask for a turn: the service's limits, and by when the request must have started. */
+export interface TurnRequest {
+  service: string;
+  limits: readonly RequestRateLimit[];
+  /** Epoch ms (this process's clock): a turn that comes later is refused, not waited for. */
+  startBy: number;
+  signal: AbortSignal;
+}
+
+export type Turn = { status: 'granted' } | { status: 'queue_full'; retryAfterSeconds: number } | { status: 'aborted' };
+
+/**
+ * One queue per outside service across every instance (the turns are reserved in PostgreSQL), so
+ * together they keep within what the service allows, however many scans and monitors ask. A turn
+ * that would come after the caller's deadline is refused with the time it would have come, so the
+ * check says "rate limited, try again in N s" instead of waiting past its deadline.
+ */
+@Injectable()
+export class OutboundQueue {
+  private readonly logger = new Logger(OutboundQueue.name);
+
+  constructor(private readonly queues: OutboundQueueRepository) {}
+
+  async turn({ service, limits, startBy, signal }: TurnRequest): Promise<Turn> {
+    if (signal.aborted) return { status: 'aborted' };
+    if (limits.length === 0) return { status: 'granted' };
+    const reservation = await this.queues.reserve(service, limits, Math.max(0, startBy - Date.now()));
+    const waitMs = reservation.slot - reservation.now;
+    if (!reservation.granted) {
+      this.logger.debug(`queue full: service=${service} nextTurnInMs=${waitMs}`);
+      return { status: 'queue_full', retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    }
+    if (waitMs > 0) {
+      try {
+        await sleep(waitMs, undefined, { signal });
+      } catch {
+        return { status: 'aborted' };
+      }
+    }
+    return { status: 'granted' };
+  }
+
+  /** The service answered 429: every instance holds its requests for `seconds`. */
+  async backOff(service: string, seconds: number): Promise<void> {
+    await this.queues.block(service, Math.max(1, Math.min(seconds, 86_400)));
+    this.logger.warn(`outside service rate limited us: service=${service} retryAfterSeconds=${seconds}`);
+  }
+}
