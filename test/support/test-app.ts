@@ -3,6 +3,7 @@ import pino, { Logger } from 'pino';
 import request from 'supertest';
 import { createApp } from '../../server/src/bootstrap';
 import { AppConfig, loadConfig } from '../../server/src/common/config/app-config';
+import { TEST_SOURCE_DEFAULTS } from './source-defaults';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -24,7 +25,7 @@ export interface TestAppOptions {
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const { logger = pino({ level: 'silent' }), ...appOptions } = options;
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env, DATABASE_URL: database.url });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...TEST_SOURCE_DEFAULTS, ...env, DATABASE_URL: database.url });
   const app = await createApp(config, logger, appOptions);
   await app.init();
   return {

@@ -1,5 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
+import type { AppConfig } from '../common/config/app-config';
+import { APP_CONFIG } from '../common/config/config.module';
 import type { CheckOutcome, ScanCheck } from './analysis/analysis.types';
 import { analyzeEmailDns } from './analysis/email-dns.analyzer';
 import { analyzeEmailProvider } from './analysis/email-provider.analyzer';
@@ -92,6 +94,7 @@ export function scanChecks(
   trackers: TrackerMatcher,
   breachCatalogue: BreachCatalogueService,
   usernames: UsernameFootprintSource,
+  config: AppConfig,
 ): ScanCheck[] {
   return [
     {
@@ -111,7 +114,10 @@ export function scanChecks(
       id: 'email-dns',
       label: 'Email domain security (MX, SPF, DMARC)',
       appliesTo: isEmail,
-      run: async (input, { signal }) => analyzed(await dns.lookup(input.domain ?? '', signal), analyzeEmailDns),
+      run: async (input, { signal }) =>
+        config.sources.emailDnsEnabled
+          ? analyzed(await dns.lookup(input.domain ?? '', signal), analyzeEmailDns)
+          : { status: 'not_configured', message: 'The email DNS checks are turned off on this server (EMAIL_DNS_ENABLED=false)', findings: [] },
     },
     {
       id: 'email-provider',
@@ -150,6 +156,6 @@ export function scanChecks(
 
 export const scanChecksProvider: Provider = {
   provide: SCAN_CHECKS,
-  inject: [BreachLookupService, GravatarSource, EmailDnsSource, WebsiteSource, TrackerCatalogueService, BreachCatalogueService, UsernameFootprintSource],
+  inject: [BreachLookupService, GravatarSource, EmailDnsSource, WebsiteSource, TrackerCatalogueService, BreachCatalogueService, UsernameFootprintSource, APP_CONFIG],
   useFactory: scanChecks,
 };

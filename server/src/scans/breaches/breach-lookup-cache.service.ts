@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { AccountService } from '../../auth/account.service';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { Clock } from '../../common/clock/clock.service';
 import { AppConfig } from '../../common/config/app-config';
@@ -20,7 +21,7 @@ const normalized = (email: string) => email.trim().toLowerCase();
  * account deletes them.
  */
 @Injectable()
-export class BreachLookupCache {
+export class BreachLookupCache implements OnModuleInit {
   private readonly logger = new Logger(BreachLookupCache.name);
   private readonly ttlMs: number;
   private lastCleanup = 0;
@@ -31,8 +32,16 @@ export class BreachLookupCache {
     private readonly secrets: AppSecrets,
     // Expiry follows the app's clock, as retention and monitor schedules do (tests move it).
     private readonly clock: Clock,
+    private readonly accounts: AccountService,
   ) {
     this.ttlMs = config.sources.breachCacheTtlSeconds * 1000;
+  }
+
+  onModuleInit(): void {
+    this.accounts.registerDeletionStep('breach-lookup-cache', async ({ userId, email }) => {
+      const deleted = await this.forgetAccount(userId, email);
+      this.logger.log(`breach cache emptied for a deleted account: userId=${userId} answersDeleted=${deleted}`);
+    });
   }
 
   get enabled(): boolean {
