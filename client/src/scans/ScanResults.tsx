@@ -5,8 +5,18 @@ import { useAuth } from '../auth/auth-context';
 import { ScoreCircle } from '../components/ScoreCircle';
 import { CheckList } from './CheckList';
 import { UsernameSites } from './UsernameSites';
-import { capitalize, formatDate, formatNumber, GROUP_TITLES, htmlToText, LEVEL_PALETTE, safeHttpsUrl, scoreTone } from './scan-display';
-import { type AnalysisResult, type BreachDetail, type DemoBreachDetail, type Evidence, FINDING_GROUPS, type FindingDetail, type FindingGroup, type RiskDetail } from './scan-types';
+import { breachSourceName, capitalize, formatDate, formatNumber, GROUP_TITLES, htmlToText, LEVEL_PALETTE, safeHttpsUrl, scoreTone } from './scan-display';
+import {
+  type AnalysisResult,
+  type BreachDetail,
+  type DemoBreachDetail,
+  type Evidence,
+  FINDING_GROUPS,
+  type FindingDetail,
+  type FindingGroup,
+  type Pastes,
+  type RiskDetail,
+} from './scan-types';
 
 type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5';
 const below = (tag: HeadingTag): HeadingTag => (tag === 'h2' ? 'h3' : tag === 'h3' ? 'h4' : 'h5');
@@ -63,6 +73,8 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
           <GroupCard key={group} group={group} result={result} showDetails={showDetails} headingAs={sub} />
         ))}
       </SimpleGrid>
+
+      {result.pastes && <PastesCard pastes={result.pastes} headingAs={sub} />}
 
       {result.usernameSites && result.usernameSites.length > 0 && <UsernameSites sites={result.usernameSites} headingAs={sub} />}
 
@@ -169,6 +181,51 @@ function GroupCard({ group, result, showDetails, headingAs }: { group: FindingGr
               )}
             </Box>
           </>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * Pastes holding the address: the count for everyone; which pastes only for the signed-in owner of
+ * the verified address (the server leaves them out for anyone else).
+ */
+function PastesCard({ pastes, headingAs }: { pastes: Pastes; headingAs: HeadingTag }) {
+  return (
+    <Card.Root variant="outline" size="sm" data-group="pastes">
+      <Card.Body gap="2">
+        <Flex justify="space-between" align="baseline" gap="2">
+          <Heading as={headingAs} size="md">
+            Pastes
+          </Heading>
+          <Text fontSize="2xl" fontWeight="bold" color={pastes.count > 0 ? 'red.700' : 'green.700'}>
+            {pastes.count}
+            <VisuallyHidden> found</VisuallyHidden>
+          </Text>
+        </Flex>
+        <Text color="gray.700">{pastes.summary}</Text>
+        <Text fontSize="sm" color="gray.700">
+          Text published on sites such as Pastebin that contains this address. Checked with:{' '}
+          {pastes.sources.map(breachSourceName).join(', ')}.
+        </Text>
+        {pastes.details.length > 0 && (
+          <List.Root gap="3" listStyle="none" aria-label="Pastes holding this address">
+            {pastes.details.map((paste) => (
+              <List.Item key={`${paste.source}|${paste.id}`} borderTopWidth="1px" pt="2">
+                <Text fontWeight="semibold" wordBreak="break-word">
+                  {paste.title ?? `Paste ${paste.id}`}
+                  {paste.site ? ` on ${paste.site}` : ''}
+                </Text>
+                <Text fontSize="sm" color="gray.700">
+                  {[paste.date ? formatDate(paste.date) : undefined, paste.recordCount !== undefined ? `${formatNumber(paste.recordCount)} records` : undefined]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+                <EvidenceBlock evidence={paste.evidence} source={breachSourceName(paste.source)} />
+              </List.Item>
+            ))}
+          </List.Root>
         )}
       </Card.Body>
     </Card.Root>
