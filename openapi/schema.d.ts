@@ -990,6 +990,10 @@ export interface components {
             name: string;
             /** @description Records in the breach. */
             pwnCount: number;
+            /** @example Have I Been Pwned and XposedOrNot */
+            source: string;
+            /** @description The breach sources that reported it (HIBP first). */
+            sources: ("hibp" | "xposedornot")[];
             title: string;
         };
         BreachGroupDto: {

@@ -124,7 +124,7 @@ describe('email breaches from two sources', () => {
 
   beforeAll(async () => {
     await Promise.all([hibp.start(), xon.start()]);
-    t = await createTestApp({ ...hibp.env, ...xon.env, BREACH_CACHE_TTL_SECONDS: '600', SCAN_CHECK_TIMEOUT_MS: '3000', SCAN_TIMEOUT_MS: '4000' });
+    t = await createTestApp({ ...hibp.env, ...xon.env, BREACH_CACHE_TTL_SECONDS: '600', SCAN_CHECK_TIMEOUT_MS: '3000', SCAN_TIMEOUT_MS: '4000', FETCH_ALLOWED_PORTS: '9' });
     jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => new Date(Date.now() + ahead));
     hibp.catalogue = [lantern, quiet];
     xon.catalogue = [
@@ -255,6 +255,36 @@ describe('email breaches from two sources', () => {
     expect(hibp.requestsTo('breachedaccount')).toHaveLength(2);
     expect(xon.requestsTo('breach-analytics')).toHaveLength(2);
     expect(breachCheck(later.body).sources?.every((s) => !s.cached)).toBe(true);
+  });
+
+  it('the report lists each breach once per address with its sources, as the merged catalogue describes it now', async () => {
+    const user = await signUp(t);
+    hibp.setBreaches(user.email, [lantern]);
+    xon.setExposure(user.email, ['LanternMarket', 'Tidepool']);
+    await userScan(user, user.email).expect(200);
+    // Since the scan, XposedOrNot corrected Tidepool's count and data classes.
+    const corrected = xon.catalogue.map((b) => (b.breachID === 'Tidepool' ? { ...b, exposedRecords: 99_000, exposedData: ['Usernames', 'Email addresses', 'Passwords'] } : b));
+    xon.catalogue = corrected;
+    await t.app.get(BreachCatalogueService).refresh('xposedornot');
+    const report = await t.http().get('/api/reports/me').auth(user.accessToken, { type: 'bearer' }).expect(200);
+    expect(report.body.detailedFindings.breachExposures).toEqual([
+      expect.objectContaining({ name: 'LanternMarket', sources: ['hibp', 'xposedornot'], source: 'Have I Been Pwned and XposedOrNot', breachDate: '2021-03-14' }),
+      expect.objectContaining({
+        name: 'Tidepool',
+        sources: ['xposedornot'],
+        source: 'XposedOrNot',
+        breachDate: '2019-02-01',
+        pwnCount: 99_000,
+        dataClasses: ['Usernames', 'Email addresses', 'Passwords'],
+      }),
+    ]);
+  });
+
+  it('the website check finds breaches of the site in both catalogues, merged', async () => {
+    const res = await visitorScan('https://www.tidepool.example/').expect(200);
+    const check = res.body.checks.find((c: CheckJson) => c.id === 'website-breaches');
+    expect(check).toMatchObject({ status: 'ok', sources: [{ id: 'hibp', status: 'ok' }, { id: 'xposedornot', status: 'ok' }] });
+    expect(res.body.breaches.count).toBe(1);
   });
 
   it('deleting the account deletes the cached answers its scans and monitors used, and those of its own address', async () => {
