@@ -5,6 +5,8 @@ import type { RequestRateLimit } from '../config/app-config';
 import { keptSlots, nextSlot } from './outbound-schedule';
 
 export type Reservation = { granted: true; slot: number; now: number } | { granted: false; slot: number; now: number };
+/** Sent: the request may go now (and is recorded as gone); otherwise how long to wait first. */
+export type Departure = { sent: true } | { sent: false; waitMs: number };
 
 /** The outbound_request_queues table: every instance reserves its turns here, one row lock per service. */
 @Injectable()
@@ -32,6 +34,30 @@ export class OutboundQueueRepository {
         JSON.stringify(keptSlots([...row.slots, slot], limits, now)),
       ]);
       return { granted: true as const, slot, now };
+    });
+  }
+
+  /**
+   * At the turn's time: records that a request goes out now if every limit allows it counted on
+   * the requests that really went out; otherwise says how long to wait. Keeps the service's limits
+   * even when a process was too busy to start its turns on time.
+   */
+  depart(service: string, limits: readonly RequestRateLimit[]): Promise<Departure> {
+    return this.dataSource.transaction(async (manager) => {
+      const [row] = (await manager.query(
+        `SELECT "sent", (EXTRACT(EPOCH FROM "blocked_until") * 1000)::float8 AS "blockedUntil",
+                (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::float8 AS "now"
+           FROM "outbound_request_queues" WHERE "service" = $1 FOR UPDATE`,
+        [service],
+      )) as { sent: number[]; blockedUntil: number | null; now: number }[];
+      const now = Math.floor(row.now);
+      const earliest = nextSlot(row.sent, limits, now, row.blockedUntil ?? 0);
+      if (earliest > now) return { sent: false as const, waitMs: earliest - now };
+      await manager.query(`UPDATE "outbound_request_queues" SET "sent" = $2::jsonb WHERE "service" = $1`, [
+        service,
+        JSON.stringify(keptSlots([...row.sent, now], limits, now)),
+      ]);
+      return { sent: true as const };
     });
   }
 

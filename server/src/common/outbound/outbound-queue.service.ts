@@ -18,7 +18,9 @@ export type Turn = { status: 'granted' } | { status: 'queue_full'; retryAfterSec
  * One queue per outside service across every instance (the turns are reserved in PostgreSQL), so
  * together they keep within what the service allows, however many scans and monitors ask. A turn
  * that would come after the caller's deadline is refused with the time it would have come, so the
- * check says "rate limited, try again in N s" instead of waiting past its deadline.
+ * check says "rate limited, try again in N s" instead of waiting past its deadline. At its time a
+ * turn is checked once more against the requests that really went out (a busy process wakes late,
+ * and turns taken late must not go out together).
  */
 @Injectable()
 export class OutboundQueue {
@@ -35,14 +37,25 @@ export class OutboundQueue {
       this.logger.debug(`queue full: service=${service} nextTurnInMs=${waitMs}`);
       return { status: 'queue_full', retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     }
-    if (waitMs > 0) {
-      try {
-        await sleep(waitMs, undefined, { signal });
-      } catch {
-        return { status: 'aborted' };
-      }
+    if (!(await this.pause(waitMs, signal))) return { status: 'aborted' };
+    // The turn is ours; it goes out once the requests that really went out leave room for it.
+    for (;;) {
+      const departure = await this.queues.depart(service, limits);
+      if (departure.sent) return { status: 'granted' };
+      if (Date.now() + departure.waitMs > startBy) return { status: 'queue_full', retryAfterSeconds: Math.max(1, Math.ceil(departure.waitMs / 1000)) };
+      if (!(await this.pause(departure.waitMs, signal))) return { status: 'aborted' };
     }
-    return { status: 'granted' };
+  }
+
+  /** Waits `ms` unless the signal aborts first (false). */
+  private async pause(ms: number, signal: AbortSignal): Promise<boolean> {
+    if (ms <= 0) return !signal.aborted;
+    try {
+      await sleep(ms, undefined, { signal });
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** The service answered 429: every instance holds its requests for `seconds`. */

@@ -29,6 +29,7 @@ export class BreachSources1764500000000 implements MigrationInterface {
       CREATE TABLE "outbound_request_queues" (
         "service" text NOT NULL,
         "slots" jsonb NOT NULL DEFAULT '[]',
+        "sent" jsonb NOT NULL DEFAULT '[]',
         "blocked_until" TIMESTAMP WITH TIME ZONE,
         CONSTRAINT "PK_outbound_request_queues" PRIMARY KEY ("service")
       )`);
