@@ -135,6 +135,21 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
   );
 }
 
+/** A result card's title and how many were found (red when any). */
+function CountHeading({ title, count, headingAs }: { title: string; count: number; headingAs: HeadingTag }) {
+  return (
+    <Flex justify="space-between" align="baseline" gap="2">
+      <Heading as={headingAs} size="md">
+        {title}
+      </Heading>
+      <Text fontSize="2xl" fontWeight="bold" color={count > 0 ? 'red.700' : 'green.700'}>
+        {count}
+        <VisuallyHidden> found</VisuallyHidden>
+      </Text>
+    </Flex>
+  );
+}
+
 function GroupCard({ group, result, showDetails, headingAs }: { group: FindingGroup; result: AnalysisResult; showDetails: boolean; headingAs: HeadingTag }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -145,15 +160,7 @@ function GroupCard({ group, result, showDetails, headingAs }: { group: FindingGr
   return (
     <Card.Root variant="outline" size="sm" gridColumn={open ? '1 / -1' : undefined} data-group={group}>
       <Card.Body gap="2">
-        <Flex justify="space-between" align="baseline" gap="2">
-          <Heading as={headingAs} size="md">
-            {title}
-          </Heading>
-          <Text fontSize="2xl" fontWeight="bold" color={data.count > 0 ? 'red.700' : 'green.700'}>
-            {data.count}
-            <VisuallyHidden> found</VisuallyHidden>
-          </Text>
-        </Flex>
+        <CountHeading title={title} count={data.count} headingAs={headingAs} />
         <Text color="gray.700">{data.summary}</Text>
         {expandable && (
           <>
@@ -195,15 +202,7 @@ function PastesCard({ pastes, headingAs }: { pastes: Pastes; headingAs: HeadingT
   return (
     <Card.Root variant="outline" size="sm" data-group="pastes">
       <Card.Body gap="2">
-        <Flex justify="space-between" align="baseline" gap="2">
-          <Heading as={headingAs} size="md">
-            Pastes
-          </Heading>
-          <Text fontSize="2xl" fontWeight="bold" color={pastes.count > 0 ? 'red.700' : 'green.700'}>
-            {pastes.count}
-            <VisuallyHidden> found</VisuallyHidden>
-          </Text>
-        </Flex>
+        <CountHeading title="Pastes" count={pastes.count} headingAs={headingAs} />
         <Text color="gray.700">{pastes.summary}</Text>
         <Text fontSize="sm" color="gray.700">
           Text published on sites such as Pastebin that contains this address. Checked with:{' '}

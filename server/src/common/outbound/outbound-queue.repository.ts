@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { RequestRateLimit } from '../config/app-config';
 import { keptSlots, nextSlot } from './outbound-schedule';
 
@@ -20,13 +20,7 @@ export class OutboundQueueRepository {
   reserve(service: string, limits: readonly RequestRateLimit[], maxWaitMs: number): Promise<Reservation> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`INSERT INTO "outbound_request_queues" ("service") VALUES ($1) ON CONFLICT ("service") DO NOTHING`, [service]);
-      const [row] = (await manager.query(
-        `SELECT "slots", (EXTRACT(EPOCH FROM "blocked_until") * 1000)::float8 AS "blockedUntil",
-                (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::float8 AS "now"
-           FROM "outbound_request_queues" WHERE "service" = $1 FOR UPDATE`,
-        [service],
-      )) as { slots: number[]; blockedUntil: number | null; now: number }[];
-      const now = Math.floor(row.now);
+      const { row, now } = await lockedQueue(manager, service);
       const slot = nextSlot(row.slots, limits, now, row.blockedUntil ?? 0);
       if (slot - now > maxWaitMs) return { granted: false as const, slot, now };
       await manager.query(`UPDATE "outbound_request_queues" SET "slots" = $2::jsonb WHERE "service" = $1`, [
@@ -44,13 +38,7 @@ export class OutboundQueueRepository {
    */
   depart(service: string, limits: readonly RequestRateLimit[]): Promise<Departure> {
     return this.dataSource.transaction(async (manager) => {
-      const [row] = (await manager.query(
-        `SELECT "sent", (EXTRACT(EPOCH FROM "blocked_until") * 1000)::float8 AS "blockedUntil",
-                (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::float8 AS "now"
-           FROM "outbound_request_queues" WHERE "service" = $1 FOR UPDATE`,
-        [service],
-      )) as { sent: number[]; blockedUntil: number | null; now: number }[];
-      const now = Math.floor(row.now);
+      const { row, now } = await lockedQueue(manager, service);
       const earliest = nextSlot(row.sent, limits, now, row.blockedUntil ?? 0);
       if (earliest > now) return { sent: false as const, waitMs: earliest - now };
       await manager.query(`UPDATE "outbound_request_queues" SET "sent" = $2::jsonb WHERE "service" = $1`, [
@@ -70,4 +58,21 @@ export class OutboundQueueRepository {
       [service, seconds],
     );
   }
+}
+
+interface QueueRow {
+  slots: number[];
+  sent: number[];
+  blockedUntil: number | null;
+}
+
+/** The service's queue row, locked until the transaction ends, and the database's time (epoch ms). */
+async function lockedQueue(manager: EntityManager, service: string): Promise<{ row: QueueRow; now: number }> {
+  const [row] = (await manager.query(
+    `SELECT "slots", "sent", (EXTRACT(EPOCH FROM "blocked_until") * 1000)::float8 AS "blockedUntil",
+            (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::float8 AS "now"
+       FROM "outbound_request_queues" WHERE "service" = $1 FOR UPDATE`,
+    [service],
+  )) as (QueueRow & { now: number })[];
+  return { row, now: Math.floor(row.now) };
 }
