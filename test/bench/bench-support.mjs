@@ -34,8 +34,18 @@ export const percentile = (values, p) => {
 /** Starts dist/server/main.js on the embedded database in `dataDir`; resolves once /api/ready answers. */
 export async function startServer(dataDir, extraEnv = {}) {
   const port = await freePort();
-  // XposedOrNot is on by default and keyless: off here unless a bench points it at its fake.
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', XPOSEDORNOT_ENABLED: 'false', ...extraEnv };
+  // XposedOrNot (on by default, keyless) and WhatsMyName's list (the default): off unless a bench points them at a fake.
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    XPOSEDORNOT_ENABLED: 'false',
+    USERNAME_SITE_LIST_URL: 'off',
+    ...extraEnv,
+  };
   delete env.DATABASE_URL;
   delete env.JWT_SECRET;
   const began = performance.now();

@@ -84,7 +84,7 @@ export function outsideServices(config: AppConfig): OutsideService[] {
       sends: 'The username being scanned, in each site’s public profile address.',
       when: 'When someone scans an @handle or a profile link.',
       enabled: config.username.builtInSites || Boolean(config.username.siteListUrl),
-      control: 'USERNAME_BUILTIN_SITES=false with no USERNAME_SITE_LIST_URL asks no site.',
+      control: 'USERNAME_BUILTIN_SITES=false with USERNAME_SITE_LIST_URL=off asks no site.',
     },
     {
       id: 'google',

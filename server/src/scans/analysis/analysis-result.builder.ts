@@ -39,9 +39,10 @@ function pastesOf(runs: BuildResultInput['runs'], owner: boolean, detailsInclude
   return { pastes: { count: pastes.count, details: shown ? pastes.details : [], sources: pastes.sources, summary, detailsHidden: !shown && pastes.count > 0 } };
 }
 
-function usernameSitesOf(runs: BuildResultInput['runs']): Pick<AnalysisResult, 'usernameSites'> {
+function usernameSitesOf(runs: BuildResultInput['runs']): Pick<AnalysisResult, 'usernameSites' | 'usernameSiteList'> {
   const run = runs.find((r) => r.report.id === 'username' && r.outcome.status === 'ok' && r.outcome.usernameSites);
-  return run?.outcome.usernameSites ? { usernameSites: run.outcome.usernameSites } : {};
+  if (!run?.outcome.usernameSites) return {};
+  return { usernameSites: run.outcome.usernameSites, ...(run.outcome.usernameSiteList ? { usernameSiteList: run.outcome.usernameSiteList } : {}) };
 }
 
 export function buildAnalysisResult({ input, viewer, runs, startedAt, completedAt }: BuildResultInput): AnalysisResult {

@@ -46,6 +46,25 @@ export interface PasteExposure {
   sources: BreachSourceId[];
 }
 
+/** The site lists the username check asked from, and whom the configured one is credited to. */
+export interface UsernameSiteListSummary {
+  /** Sites asked with Footprint's own entry. */
+  builtIn: number;
+  /** Sites asked with the configured list's entry. */
+  configured: number;
+  /** The configured list (USERNAME_SITE_LIST_URL); absent when it is off. */
+  list?: {
+    /** 'WhatsMyName', or the list's host. */
+    name: string;
+    /** The project's page, or the list's address. */
+    url: string;
+    license?: string;
+    licenseUrl?: string;
+    /** False: it could not be downloaded yet, and Footprint's own list was asked alone. */
+    loaded: boolean;
+  };
+}
+
 export interface CheckReport {
   id: CheckId;
   /** Shown to people: "Data breaches (Have I Been Pwned)". */
@@ -97,6 +116,8 @@ export interface AnalysisResult {
   pastes?: PasteExposure & { summary: string; detailsHidden: boolean };
   /** Social inputs whose username check ran: every site asked and its answer (only hits are findings). */
   usernameSites?: UsernameSiteEntry[];
+  /** With `usernameSites`: the lists they came from, and the credit the configured one is owed. */
+  usernameSiteList?: UsernameSiteListSummary;
 }
 
 /** Who is asking: decides sensitive-breach visibility and whether details are included. */
@@ -112,8 +133,9 @@ export interface CheckOutcome {
   message?: string;
   retryAfterSeconds?: number;
   findings: Finding[];
-  /** The username check: the per-site list the result shows. */
+  /** The username check: the per-site list the result shows, and the lists it came from. */
   usernameSites?: UsernameSiteEntry[];
+  usernameSiteList?: UsernameSiteListSummary;
   /** Checks with several sources: how each ended. */
   sources?: CheckSourceReport[];
   /** The breaches check: pastes, when a source that reports them answered. */
