@@ -109,6 +109,8 @@ describe('a newcomer without an HIBP key', () => {
 
       await panel.getByRole('button', { name: 'Show details for Data Breaches' }).click();
       const lantern = card(panel, 'Data Breaches').getByRole('listitem').filter({ hasText: 'LanternMarket' });
+      // The details render after the click; on a busy machine that takes longer than a check's wait.
+      await lantern.waitFor({ timeout: 10_000 });
       await c.visible(lantern.getByText('Breached 14 March 2021 · 48,213 accounts'), "the breach's day, from XposedOrNot's catalogue");
       await c.visible(lantern.getByText('Data exposed: Email addresses, Passwords, Names'), 'data classes');
       await c.visible(lantern.getByText(/^Evidence: XposedOrNot lists this address in the LanternMarket breach/), 'evidence naming the source');

@@ -5,8 +5,11 @@ import type { RequestRateLimit } from '../config/app-config';
 import { keptSlots, nextSlot } from './outbound-schedule';
 
 export type Reservation = { granted: true; slot: number; now: number } | { granted: false; slot: number; now: number };
-/** Sent: the request may go now (and is recorded as gone); otherwise how long to wait first. */
-export type Departure = { sent: true } | { sent: false; waitMs: number };
+/**
+ * Sent: the request may go now (and is recorded as gone); otherwise how long to wait first, and
+ * how far off the next free turn is (what a caller who gives up should be told).
+ */
+export type Departure = { sent: true } | { sent: false; waitMs: number; nextTurnMs: number };
 
 /** The outbound_request_queues table: every instance reserves its turns here, one row lock per service. */
 @Injectable()
@@ -40,7 +43,10 @@ export class OutboundQueueRepository {
     return this.dataSource.transaction(async (manager) => {
       const { row, now } = await lockedQueue(manager, service);
       const earliest = nextSlot(row.sent, limits, now, row.blockedUntil ?? 0);
-      if (earliest > now) return { sent: false as const, waitMs: earliest - now };
+      if (earliest > now) {
+        const nextTurn = nextSlot(row.slots, limits, now, row.blockedUntil ?? 0);
+        return { sent: false as const, waitMs: earliest - now, nextTurnMs: Math.max(earliest, nextTurn) - now };
+      }
       await manager.query(`UPDATE "outbound_request_queues" SET "sent" = $2::jsonb WHERE "service" = $1`, [
         service,
         JSON.stringify(keptSlots([...row.sent, now], limits, now)),

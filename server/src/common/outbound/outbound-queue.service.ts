@@ -42,7 +42,7 @@ export class OutboundQueue {
     for (;;) {
       const departure = await this.queues.depart(service, limits);
       if (departure.sent) return { status: 'granted' };
-      if (Date.now() + departure.waitMs > startBy) return { status: 'queue_full', retryAfterSeconds: Math.max(1, Math.ceil(departure.waitMs / 1000)) };
+      if (Date.now() + departure.waitMs > startBy) return { status: 'queue_full', retryAfterSeconds: Math.max(1, Math.ceil(departure.nextTurnMs / 1000)) };
       if (!(await this.pause(departure.waitMs, signal))) return { status: 'aborted' };
     }
   }
