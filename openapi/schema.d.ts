@@ -703,7 +703,7 @@ export interface paths {
         put?: never;
         /**
          * Scan an email address, website or social handle
-         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429) come before the stream, as ordinary JSON errors.
+         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors.
          */
         post: operations["createScan"];
         delete?: never;
@@ -1966,7 +1966,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2160,7 +2160,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2233,7 +2233,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2416,7 +2416,18 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2503,6 +2514,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description An error; `error` is the message to show a person. */
             default: {
                 headers: {
@@ -2547,7 +2569,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2694,7 +2716,18 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2942,7 +2975,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3040,7 +3073,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3286,7 +3319,7 @@ export interface operations {
             /** @description Too many verification emails sent for this account today. */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3462,7 +3495,7 @@ export interface operations {
             /** @description Too many verification emails sent for this account today. */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3598,7 +3631,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3830,7 +3863,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3888,7 +3921,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3991,7 +4024,18 @@ export interface operations {
             /** @description Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. This server is running as many scans as it takes (SCAN_CONCURRENCY, SCAN_QUEUE); no quota was used. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
