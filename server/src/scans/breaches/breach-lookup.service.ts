@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig, RequestRateLimit } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
 import { OutboundQueue } from '../../common/outbound/outbound-queue.service';
@@ -43,6 +43,7 @@ const requestTimeMs = (budgetMs: number) => Math.min(1_000, Math.max(0, Math.flo
  */
 @Injectable()
 export class BreachLookupService {
+  private readonly logger = new Logger(BreachLookupService.name);
   private readonly limits: Record<BreachSourceId, readonly RequestRateLimit[]>;
 
   constructor(
@@ -67,20 +68,31 @@ export class BreachLookupService {
 
   async lookup(source: BreachSourceId, email: string, { signal, deadline, userId }: LookupContext): Promise<SourceLookup> {
     if (!this.enabled(source)) return { result: await this.ask(source, email, signal), cached: false };
-    const cached = await this.cache.get<SourceExposure>(source, email, userId);
+    // The cache only saves requests: one that cannot be read (the database is busy) is a miss.
+    const cached = await this.cache.get<SourceExposure>(source, email, userId).catch((err: unknown) => this.warn('cache read', source, err));
     if (cached) return { result: { status: 'ok', data: cached }, cached: true };
 
     const startBy = deadline - requestTimeMs(deadline - Date.now());
-    const turn = await this.queue.turn({ service: source, limits: this.limits[source], startBy, signal });
+    // Without a turn there is no request: the queue is what keeps every instance polite.
+    const turn = await this.queue
+      .turn({ service: source, limits: this.limits[source], startBy, signal })
+      .catch((err: unknown) => this.warn('queue', source, err));
+    if (!turn) return { result: failure('unavailable', `${BREACH_SOURCES[source].name} could not be asked: its request queue is not available`), cached: false };
     if (turn.status === 'aborted') return { result: failure('timed_out', `${BREACH_SOURCES[source].name} did not answer in time`), cached: false };
     if (turn.status === 'queue_full') {
       return { result: failure('rate_limited', `${RATE_LIMIT_MESSAGE} (${BREACH_SOURCES[source].name}: too many lookups queued)`, turn.retryAfterSeconds), cached: false };
     }
 
     const result = await this.ask(source, email, signal);
-    if (result.status === 'rate_limited') await this.queue.backOff(source, result.retryAfterSeconds ?? 60);
-    if (result.status === 'ok') await this.cache.put(source, email, result.data, userId);
+    if (result.status === 'rate_limited') await this.queue.backOff(source, result.retryAfterSeconds ?? 60).catch((err: unknown) => this.warn('queue back-off', source, err));
+    if (result.status === 'ok') await this.cache.put(source, email, result.data, userId).catch((err: unknown) => this.warn('cache write', source, err));
     return { result, cached: false };
+  }
+
+  /** Logs a database failure around a lookup (never the address) and answers undefined. */
+  private warn(what: string, source: BreachSourceId, err: unknown): undefined {
+    this.logger.warn(`breach lookup ${what} failed: source=${source} error=${err instanceof Error ? err.name : 'unknown'}`);
+    return undefined;
   }
 
   private enabled(source: BreachSourceId): boolean {
