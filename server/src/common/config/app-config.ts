@@ -405,6 +405,56 @@ class EnvironmentVariables {
 
   @Transform(emptyToUndefined)
   @IsOptional()
+  @IsIn(['all', 'browser-worker'], { message: 'INSTANCE_ROLE must be all or browser-worker' })
+  INSTANCE_ROLE?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'BROWSER_AUDIT must be true or false' })
+  BROWSER_AUDIT?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  BROWSER_EXECUTABLE?: string;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BROWSER_CONCURRENCY must be a whole number between 0 and 32 (0: this instance loads no pages)' })
+  @Min(0)
+  @Max(32)
+  BROWSER_CONCURRENCY?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BROWSER_QUEUE must be a whole number between 0 and 10000' })
+  @Min(0)
+  @Max(10_000)
+  BROWSER_QUEUE?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BROWSER_QUEUE_WAIT_MS must be a whole number of milliseconds' })
+  @Min(0)
+  @Max(300_000)
+  BROWSER_QUEUE_WAIT_MS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BROWSER_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(1_000)
+  @Max(120_000)
+  BROWSER_TIMEOUT_MS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BROWSER_MAX_PAGE_BYTES must be a whole number of bytes' })
+  @Min(100_000)
+  @Max(500_000_000)
+  BROWSER_MAX_PAGE_BYTES?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @IsString()
   @MinLength(32, { message: 'OPERATOR_TOKEN must be at least 32 characters long (use 32 or more random bytes)' })
   OPERATOR_TOKEN?: string;
@@ -488,6 +538,28 @@ export interface AppConfig {
   };
   /** The bearer token of the operators' analytics endpoint; unset: that endpoint answers 404. */
   operatorToken?: string;
+  /**
+   * 'all': the web app (API, client, scheduler) and, when browserAudit.concurrency > 0, browser work.
+   * 'browser-worker': no HTTP at all; this instance only loads pages for the rendered website audit.
+   */
+  role: 'all' | 'browser-worker';
+  /** The rendered website audit: pages loaded in headless Chromium behind the SSRF proxy. */
+  browserAudit: {
+    /** False: every website is analysed without running its scripts (the static fallback). */
+    enabled: boolean;
+    /** The Chromium binary (Debian's by default). */
+    executable: string;
+    /** Browser contexts this instance runs at once; 0: it runs none (other instances do the work). */
+    concurrency: number;
+    /** Jobs waiting for a browser across every instance; one more makes a website scan answer 503. */
+    maxQueued: number;
+    /** How long a job may wait for a free browser before the scan falls back to the static analysis. */
+    queueWaitMs: number;
+    /** Both visits of one scan (plain and with Global Privacy Control) together. */
+    timeoutMs: number;
+    /** Bytes one visit may download through the proxy; past it further requests are refused. */
+    maxPageBytes: number;
+  };
   /** The monitor scheduler of this instance (every instance on one database shares the work). */
   monitoring: {
     /** Seconds between ticks; 0: this instance runs no monitors. */
@@ -579,6 +651,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           : undefined,
     },
     operatorToken: env.OPERATOR_TOKEN,
+    role: env.INSTANCE_ROLE === 'browser-worker' ? 'browser-worker' : 'all',
+    browserAudit: {
+      enabled: env.BROWSER_AUDIT !== 'false',
+      executable: env.BROWSER_EXECUTABLE?.trim() || '/usr/bin/chromium',
+      concurrency: env.BROWSER_CONCURRENCY ?? 2,
+      maxQueued: env.BROWSER_QUEUE ?? 8,
+      queueWaitMs: env.BROWSER_QUEUE_WAIT_MS ?? 10_000,
+      timeoutMs: env.BROWSER_TIMEOUT_MS ?? 15_000,
+      maxPageBytes: env.BROWSER_MAX_PAGE_BYTES ?? 20 * 1024 * 1024,
+    },
     monitoring: {
       tickSeconds: env.MONITOR_TICK_SECONDS ?? 60,
       leaseSeconds: env.MONITOR_LEASE_SECONDS ?? 600,
