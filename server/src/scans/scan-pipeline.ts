@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
+import { contributesFindings } from '../vocabulary/check.types';
 import type { CheckContext, CheckOutcome, CheckReport, ScanCheck, ScanViewer } from './analysis/analysis.types';
 
 export const SCAN_CHECKS = Symbol('SCAN_CHECKS');
@@ -47,11 +48,11 @@ export class ScanPipeline {
           status: outcome.status,
           ...(outcome.message ? { message: outcome.message } : {}),
           ...(outcome.retryAfterSeconds !== undefined ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
-          findings: outcome.status === 'ok' ? outcome.findings.length : 0,
+          findings: contributesFindings(outcome.status) ? outcome.findings.length : 0,
           durationMs: Math.round(performance.now() - started),
         };
         onCheck(report);
-        return { check, outcome: outcome.status === 'ok' ? outcome : { ...outcome, findings: [] }, report };
+        return { check, outcome: contributesFindings(outcome.status) ? outcome : { ...outcome, findings: [] }, report };
       }),
     );
   }

@@ -9,7 +9,8 @@ import { Finding, FINDING_GROUPS, FindingGroup } from '../../vocabulary/finding.
 import { demoResult } from './demo-result';
 import { summarizeGroup } from './group-summary';
 import { buildRecommendations } from './recommendations';
-import { privacyScore } from './scoring';
+import { privacyScoreOf } from './scoring';
+import { contributesFindings } from '../../vocabulary/check.types';
 
 export interface BuildResultInput {
   input: ClassifiedScanInput;
@@ -41,7 +42,7 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
     completedAt: completedAt.toISOString(),
   };
 
-  if (!runs.some((run) => run.outcome.status === 'ok')) {
+  if (!runs.some((run) => contributesFindings(run.outcome.status))) {
     const demo = demoResult(input.value);
     const group = (name: FindingGroup): FindingGroupResult => ({
       count: demo.groups[name].count,
@@ -61,7 +62,7 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
     };
   }
 
-  const findings = runs.flatMap((run) => (run.outcome.status === 'ok' ? run.outcome.findings : []));
+  const findings = runs.flatMap((run) => (contributesFindings(run.outcome.status) ? run.outcome.findings : []));
   // HIBP's "sensitive" flag protects people: it hides that an address was in such a breach. A
   // breach of a website's own domain ties no person to it, so only email inputs are gated.
   const ownerOfInput = input.kind === 'email' && viewer.verifiedEmail !== undefined && viewer.verifiedEmail === input.value;
@@ -79,13 +80,7 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
   return {
     ...common,
     mode: 'real',
-    privacyScore: privacyScore({
-      breaches: byGroup.breaches.length,
-      personalInfo: byGroup.personalInfo.length,
-      locationData: byGroup.locationData.length,
-      metadata: byGroup.metadata.length,
-      socialMedia: byGroup.socialMedia.length,
-    }),
+    privacyScore: privacyScoreOf(findings),
     breaches: { ...group('breaches'), hiddenSensitive },
     personalInfo: group('personalInfo'),
     locationData: group('locationData'),

@@ -4,6 +4,7 @@ import { FILTER_LIST_CATEGORY, type TrackerCategory, type TrackerEntry } from '.
 import type { Finding, FindingGroup, FindingType } from '../../vocabulary/finding.types';
 import type { RiskLevel } from '../../vocabulary/risk.types';
 import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
+import type { CapturedRequest } from '../../browser-audit/capture.types';
 
 /** What the analyzer needs of the catalogue (TrackerCatalogueService, or a fake in tests). */
 export interface TrackerMatcher {
@@ -105,15 +106,23 @@ export const MAX_UNKNOWN_DOMAINS = 15;
  * score. URLs seen only inside scripts count only when they name a known tracker: a script's
  * strings are not all requests.
  */
-export function analyzeThirdParties(page: FetchedPage, catalogue: TrackerMatcher): Finding[] {
+export interface ThirdPartyOptions {
+  /** What the page requested while it ran in the browser (attempted requests included). */
+  requests?: readonly CapturedRequest[];
+  /** Categories another check reports (session recording, when the browser test ran). */
+  omitCategories?: readonly TrackerCategory[];
+}
+
+export function analyzeThirdParties(page: FetchedPage, catalogue: TrackerMatcher, options: ThirdPartyOptions = {}): Finding[] {
   const pageUrl = parseHttpUrl(page.url);
   if (!pageUrl) return [];
+  const omitted = new Set(options.omitCategories ?? []);
   const party = new PartyOf(pageUrl.hostname);
   const trackers = new Map<string, TrackerGroup>();
   const unknown = new Map<string, string>();
 
   const note = (entry: TrackerEntry, line: string) => {
-    if (!TRACKER_FINDING_RULES[entry.category]) return;
+    if (!TRACKER_FINDING_RULES[entry.category] || omitted.has(entry.category)) return;
     const key = `${entry.company}\n${entry.category}`;
     let group = trackers.get(key);
     if (!group) trackers.set(key, (group = { company: entry.company, category: entry.category, names: new Set(), domains: new Set(), lines: new Set() }));
@@ -122,7 +131,7 @@ export function analyzeThirdParties(page: FetchedPage, catalogue: TrackerMatcher
     group.lines.add(line);
   };
 
-  for (const reference of collectReferences(page.html, pageUrl)) {
+  for (const reference of [...requestReferences(options.requests ?? []), ...collectReferences(page.html, pageUrl)]) {
     if (reference.kind === 'snippet') {
       const entry = party.isThirdParty(reference.host) ? catalogue.match(reference.host) : undefined;
       if (entry) note(entry, `${reference.element}: ${truncate(reference.excerpt, 120)}`);
@@ -193,6 +202,23 @@ function unknownFinding(unknown: Map<string, string>): Finding {
 
 // ---------------------------------------------------------------------------------------------
 // Reading the page
+
+/** The browser's requests as references: every one the page made or tried to make. */
+function requestReferences(requests: readonly CapturedRequest[]): Reference[] {
+  const references: Reference[] = [];
+  for (const request of requests) {
+    const url = parseHttpUrl(request.url.replace(/^ws(s?):/i, 'http$1:'));
+    if (!url) continue;
+    const element = `${request.resourceType} request while the page ran${request.outcome === 'failed' ? ' (did not complete)' : ''}`;
+    references.push({ kind: 'url', url, element, fromScriptText: false });
+  }
+  return references;
+}
+
+/** The catalogue entry of a request URL, with the per-path refinements (gtag.js by its id, facebook.com/tr, …). */
+export function trackerOfUrl(url: URL, catalogue: TrackerMatcher): TrackerEntry | undefined {
+  return refine(url, catalogue.match(url.hostname.toLowerCase()), catalogue);
+}
 
 type Reference =
   | { kind: 'url'; url: URL; element: string; fromScriptText: boolean }

@@ -31,7 +31,11 @@ export function analyzeWebsite(snapshot: WebsiteSnapshot, trackers: TrackerMatch
     ...analyzeThirdParties({ url: site.page.url, html: site.page.html }, trackers),
     ...analyzePagePersonalData(site),
   ];
-  const notes = [`Security headers: grade ${formatGrade(headers.grade)}, scored the way Mozilla's HTTP Observatory scores sites`];
+  const notes = [
+    headers.grade.graded
+      ? `Security headers: grade ${formatGrade(headers.grade)}, scored the way Mozilla's HTTP Observatory scores sites`
+      : `Security headers: not graded, the page answered HTTP ${site.page.status} (the Observatory grades only pages answering 2xx, 3xx, 401 or 403)`,
+  ];
   notes.push(`analysed ${site.page.url} (HTTP ${site.page.status})`);
   if (site.page.truncated) notes.push('only the first 2 MB of the page were read');
   if (site.page.html === '' && site.page.contentType !== '') notes.push(`the page is not HTML (${site.page.contentType}), so only its headers and cookies were checked`);
