@@ -48,6 +48,8 @@ describe('loadConfig', () => {
       stripe: { apiUrl: 'https://api.stripe.com', jsUrl: 'https://js.stripe.com/v3/', keys: undefined },
       operatorToken: undefined,
       monitoring: { tickSeconds: 60, leaseSeconds: 600, batchSize: 50, concurrency: 5 },
+      role: 'all',
+      browserAudit: { enabled: true, executable: '/usr/bin/chromium', concurrency: 2, maxQueued: 8, queueWaitMs: 10_000, timeoutMs: 15_000, maxPageBytes: 20 * 1024 * 1024 },
     });
   });
 

@@ -10,7 +10,7 @@ import { demoResult } from './demo-result';
 import { summarizeGroup } from './group-summary';
 import { buildRecommendations } from './recommendations';
 import { privacyScoreOf } from './scoring';
-import { contributesFindings } from '../../vocabulary/check.types';
+import { BROWSER_TEST_IDS, BrowserTestId, contributesFindings } from '../../vocabulary/check.types';
 
 export interface BuildResultInput {
   input: ClassifiedScanInput;
@@ -28,6 +28,25 @@ export interface BuildResultInput {
 function usernameSitesOf(runs: BuildResultInput['runs']): Pick<AnalysisResult, 'usernameSites'> {
   const run = runs.find((r) => r.report.id === 'username' && r.outcome.status === 'ok' && r.outcome.usernameSites);
   return run?.outcome.usernameSites ? { usernameSites: run.outcome.usernameSites } : {};
+}
+
+/**
+ * The website summary: the website check's part, each browser test's status and findings, and the
+ * Global Privacy Control comparison. Shown to every viewer like the check lines: it names third
+ * parties, trackers and cookie names, nothing about a person.
+ */
+function websiteOf(runs: BuildResultInput['runs']): Pick<AnalysisResult, 'website'> {
+  const site = runs.find((r) => r.report.id === 'website' && r.outcome.website);
+  if (!site?.outcome.website) return {};
+  const tests = runs
+    .filter((r): r is typeof r & { report: { id: BrowserTestId } } => (BROWSER_TEST_IDS as readonly string[]).includes(r.report.id))
+    .map((r) => ({
+      id: r.report.id,
+      status: r.outcome.status,
+      findings: r.outcome.findings.flatMap((f) => (f.detail.kind === 'risk' ? [{ type: f.detail.type, value: f.detail.value }] : [])),
+    }));
+  const gpc = runs.find((r) => r.report.id === 'global-privacy-control')?.outcome.gpc;
+  return { website: { ...site.outcome.website, tests, ...(gpc ? { gpc } : {}) } };
 }
 
 export function buildAnalysisResult({ input, viewer, runs, startedAt, completedAt }: BuildResultInput): AnalysisResult {
@@ -89,5 +108,6 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
     // From what the viewer may see: a sensitive breach's data classes would give it away.
     recommendations: buildRecommendations(visible),
     ...usernameSitesOf(runs),
+    ...websiteOf(runs),
   };
 }

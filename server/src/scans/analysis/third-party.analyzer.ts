@@ -153,6 +153,29 @@ export function analyzeThirdParties(page: FetchedPage, catalogue: TrackerMatcher
   return findings;
 }
 
+/** Every third party of a page (by registrable domain) and the known trackers among them, sorted: for comparing scans. */
+export function thirdPartyInventory(page: FetchedPage, catalogue: TrackerMatcher, options: Pick<ThirdPartyOptions, 'requests'> = {}): {
+  domains: string[];
+  trackers: { name: string; company: string; category: string }[];
+} {
+  const pageUrl = parseHttpUrl(page.url);
+  if (!pageUrl) return { domains: [], trackers: [] };
+  const party = new PartyOf(pageUrl.hostname);
+  const domains = new Set<string>();
+  const trackers = new Map<string, { name: string; company: string; category: string }>();
+  for (const reference of [...requestReferences(options.requests ?? []), ...collectReferences(page.html, pageUrl)]) {
+    const host = reference.kind === 'snippet' ? reference.host : reference.url.hostname;
+    if (!party.isThirdParty(host)) continue;
+    const entry = reference.kind === 'snippet' ? catalogue.match(host) : refine(reference.url, catalogue.match(host), catalogue);
+    if (reference.kind === 'url' && !(reference.fromScriptText && !entry)) domains.add(party.siteOf(host));
+    if (entry && TRACKER_FINDING_RULES[entry.category]) {
+      const name = entry.category === FILTER_LIST_CATEGORY ? entry.domain : (entry.name ?? entry.company);
+      trackers.set(`${name}|${entry.category}`, { name, company: entry.company, category: entry.category });
+    }
+  }
+  return { domains: [...domains].sort(), trackers: [...trackers.values()].sort((a, b) => a.name.localeCompare(b.name) || a.category.localeCompare(b.category)) };
+}
+
 interface TrackerGroup {
   company: string;
   category: TrackerCategory;

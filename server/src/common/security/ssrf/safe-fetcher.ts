@@ -73,6 +73,11 @@ export class SafeFetcher {
     this.allowlist = new AddressAllowlist(config.fetch.allowedAddresses);
   }
 
+  /** The checks that need no DNS (scheme, port, credentials, IP literals), under this server's policy. */
+  checkUrl(url: string): ReturnType<typeof checkUrl> {
+    return checkUrl(url, this.config.fetch, this.allowlist);
+  }
+
   async fetch(url: string, options: SafeFetchOptions): Promise<SafeFetchResponse> {
     const { signal } = options;
     const follow = options.followRedirects ?? true;
