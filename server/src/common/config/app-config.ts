@@ -123,6 +123,23 @@ export function parseAddressList(value: string): string[] | undefined {
   return items.every(valid) ? items : undefined;
 }
 
+/** FETCH_HOSTS: comma-separated `name=ip` pairs (a hosts file for the fetcher); undefined when malformed. */
+export function parseHostMap(value: string): Record<string, string> | undefined {
+  const map: Record<string, string> = {};
+  for (const item of value.split(',').map((i) => i.trim()).filter(Boolean)) {
+    const [name, address, ...rest] = item.split('=').map((part) => part.trim());
+    if (rest.length > 0 || !name || !address || isIP(address) === 0 || !/^[a-z0-9.-]+$/i.test(name)) return undefined;
+    map[name.toLowerCase().replace(/\.$/, '')] = address;
+  }
+  return map;
+}
+
+const IsHostMap = (message: string) =>
+  ValidateBy(
+    { name: 'isHostMap', validator: { validate: (value) => typeof value === 'string' && parseHostMap(value) !== undefined, defaultMessage: () => message } },
+    { message },
+  );
+
 const IsPortList = (message: string) =>
   ValidateBy(
     { name: 'isPortList', validator: { validate: (value) => typeof value === 'string' && parsePortList(value) !== undefined, defaultMessage: () => message } },
@@ -318,6 +335,11 @@ class EnvironmentVariables {
 
   @Transform(emptyToUndefined)
   @IsOptional()
+  @IsHostMap('FETCH_HOSTS must be a comma-separated list of name=address pairs: shop.test=127.0.0.1,cdn.test=127.0.0.1')
+  FETCH_HOSTS?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @IsUrl(HTTP_URL, { message: 'TRACKER_FILTER_LIST_URL must be an http:// or https:// URL' })
   TRACKER_FILTER_LIST_URL?: string;
 
@@ -505,6 +527,8 @@ export interface AppConfig {
     allowedPorts: number[];
     /** IPs and CIDR ranges exempt from the private-address refusal: for tests and closed networks only. */
     allowedAddresses: string[];
+    /** Names answered from this table instead of DNS (a hosts file for the fetcher and the browser's proxy): tests and closed networks only. */
+    hosts: Record<string, string>;
   };
   scans: {
     /** Each check's own time limit. */
@@ -629,6 +653,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     fetch: {
       allowedPorts: parsePortList(env.FETCH_ALLOWED_PORTS ?? '80,443') ?? [80, 443],
       allowedAddresses: env.FETCH_ALLOWED_ADDRESSES ? (parseAddressList(env.FETCH_ALLOWED_ADDRESSES) ?? []) : [],
+      hosts: env.FETCH_HOSTS ? (parseHostMap(env.FETCH_HOSTS) ?? {}) : {},
     },
     scans: {
       checkTimeoutMs: env.SCAN_CHECK_TIMEOUT_MS ?? 8_000,
