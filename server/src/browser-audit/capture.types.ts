@@ -95,6 +95,8 @@ export interface PageVisit {
   proxy: { bytes: number; overBudget: boolean; refusals: ProxyRefusal[] };
   /** The time budget ended the visit before it was done. */
   cutShort: boolean;
+  /** When each phase ended, in ms after the start (context, load, idle, scroll, typing, collected, closed). */
+  timings: Record<string, number>;
 }
 
 /** Both visits of one scan. */

@@ -135,7 +135,7 @@ export function instrument(options: InstrumentationOptions): void {
   }
   function touched(): void {
     dirty = true;
-    if (timer === undefined) timer = setTimeout(flush, 200);
+    if (timer === undefined) timer = setTimeout(flush, 100);
   }
   addEventListener('pagehide', flush);
 

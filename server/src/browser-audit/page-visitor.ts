@@ -41,8 +41,9 @@ const FIELD_SELECTOR = [
 ].join(', ');
 const MAX_FIELDS = 20;
 /** How long the network must be quiet to count as idle. */
-const QUIET_MS = 500;
-const TRACKER_QUIET_AFTER_TYPING_MS = 800;
+const QUIET_MS = 400;
+const SCROLL_QUIET_MS = 250;
+const TRACKER_QUIET_AFTER_TYPING_MS = 600;
 
 /**
  * One visit of a page in a fresh browser context, all its traffic through `proxy`: load, wait for
@@ -86,7 +87,9 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     blockedNavigations: [],
     proxy: { bytes: 0, overBudget: false, refusals: [] },
     cutShort: false,
+    timings: {},
   };
+  const mark = (phase: string) => (visit.timings[phase] = Date.now() - started);
   // However the visit goes, the context is closed by the deadline.
   const hardStop = setTimeout(() => void context.close().catch(() => undefined), Math.max(0, left()));
   try {
@@ -95,6 +98,7 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     await context.addInitScript(instrument, { gpc });
     recorder.attach(context);
     const page = await context.newPage();
+    mark('context');
     recorder.attachPage(page);
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
     page.on('framenavigated', (frame) => {
@@ -112,32 +116,38 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     } catch (err) {
       visit.navigationError = errorText(err);
     }
+    mark('load');
     visit.status = response?.status();
     visit.finalUrl = /^https?:/i.test(page.url()) ? page.url() : options.url;
     if (response || visit.navigationError?.includes('Timeout')) {
       await recorder.idle(Math.min(3_000, left() - 2_000));
+      mark('idle');
       await scroll(page, Math.min(1_000, left() - 1_800));
-      await recorder.idle(Math.min(1_000, left() - 1_500));
+      await recorder.idle(Math.min(1_000, left() - 1_500), SCROLL_QUIET_MS);
+      mark('scroll');
       if (options.typeIntoFields && left() > 2_500) {
         visit.typedAt = Date.now() - started;
         visit.typed = await typeIntoFields(page, Math.min(2_500, left() - 2_000));
         if (visit.typed.length > 0) await recorder.idle(Math.min(TRACKER_QUIET_AFTER_TYPING_MS * 2, left() - 1_200), TRACKER_QUIET_AFTER_TYPING_MS);
+        mark('typing');
       }
     }
     visit.cutShort = left() <= 1_000;
-    // The instrumentation flushes at most every 200 ms.
-    await sleep(Math.min(300, Math.max(0, left() - 800)));
+    // The instrumentation flushes at most every 100 ms.
+    await sleep(Math.min(150, Math.max(0, left() - 800)));
     const site = siteOf(visit.finalUrl) ?? siteOf(options.url) ?? '';
     visit.cookies = await collectCookies(context, site, recorder, Math.max(200, left() - 500));
     visit.storage = await collectStorage(page, site, Math.max(200, left() - 300));
     visit.refused = isRefused(options.url, visit, options.proxy);
     Object.assign(visit, recorder.result(site));
+    mark('collected');
   } catch (err) {
     visit.navigationError ??= errorText(err);
     visit.cutShort = true;
   } finally {
     clearTimeout(hardStop);
     await context.close().catch(() => undefined);
+    mark('closed');
     visit.proxy = { bytes: options.proxy.bytes, overBudget: options.proxy.overBudget, refusals: [...options.proxy.refusals] };
     visit.durationMs = Date.now() - started;
   }
@@ -317,9 +327,10 @@ export function fieldKind(attributes: { type: string; hints: string }): TypedVal
 }
 
 /**
- * Types into every visible text, email, search, password and phone field of every frame, one key
- * at a time (key listeners see each key), then leaves the field. Nothing is submitted: no Enter
- * is pressed and no button clicked.
+ * Types into every visible text, email, search, password and phone field of every frame: the value
+ * goes in as input (input listeners see it), then a real key press and release (key listeners see
+ * the field holding it), then the field is left (change and blur listeners). Nothing is submitted:
+ * no Enter is pressed and no button clicked.
  */
 async function typeIntoFields(page: Page, maxMs: number): Promise<TypedValue[]> {
   const end = Date.now() + maxMs;
@@ -340,8 +351,8 @@ async function typeIntoFields(page: Page, maxMs: number): Promise<TypedValue[]> 
         });
         const kind = fieldKind(attributes);
         const value = values[kind];
-        await field.focus({ timeout: 500 });
-        await field.pressSequentially(value, { delay: 0, timeout: Math.max(200, end - Date.now()) });
+        await field.fill(value, { timeout: Math.max(200, Math.min(1_000, end - Date.now())) });
+        await field.press('End', { timeout: 500 });
         await field.evaluate((el) => (el as HTMLElement).blur()).catch(() => undefined);
         typed.push({ kind, value, field: (attributes.hints || attributes.type).slice(0, 80) });
       } catch {

@@ -65,8 +65,9 @@ export function valueNeedles(typed: TypedValue): Needle[] {
 interface Haystack {
   where: string;
   host: string;
-  text: string;
-  lower: string;
+  /** As sent, then with percent-encoding undone (a value found only there was sent URL-encoded). */
+  raw: string;
+  decoded: string;
 }
 
 function haystacks(visit: PageVisit): Haystack[] {
@@ -75,11 +76,11 @@ function haystacks(visit: PageVisit): Haystack[] {
     const host = parseUrl(rawUrl)?.hostname ?? rawUrl;
     let decoded = text;
     try {
-      decoded = `${text}\n${decodeURIComponent(text.replace(/\+/g, ' '))}`;
+      decoded = decodeURIComponent(text.replace(/\+/g, ' '));
     } catch {
       // a body with a stray % stays as it is
     }
-    out.push({ where, host, text: decoded, lower: decoded.toLowerCase() });
+    out.push({ where, host, raw: text, decoded });
   };
   for (const request of visit.requests) {
     if (request.party !== 'third') continue;
@@ -106,11 +107,14 @@ export function analyzeKeyLogging(visit: PageVisit): Finding[] {
     const needles = valueNeedles(typed);
     const hit = { typed, lines: [] as string[], hosts: new Set<string>(), encodings: new Set<ValueEncoding>() };
     for (const stack of stacks) {
-      const needle = needles.find((n) => (n.caseSensitive ? stack.text.includes(n.text) : stack.lower.includes(n.text.toLowerCase())));
-      if (!needle) continue;
-      hit.lines.push(`${needle.encoding}: ${stack.where}`);
+      const inText = (text: string) => needles.find((n) => (n.caseSensitive ? text.includes(n.text) : text.toLowerCase().includes(n.text.toLowerCase())));
+      const asSent = inText(stack.raw);
+      // Found only once percent-encoding is undone: it travelled URL-encoded.
+      const encoding = asSent?.encoding ?? (inText(stack.decoded) ? 'URL-encoded' : undefined);
+      if (!encoding) continue;
+      hit.lines.push(`${encoding}: ${stack.where}`);
       hit.hosts.add(stack.host);
-      hit.encodings.add(needle.encoding);
+      hit.encodings.add(encoding);
     }
     if (hit.lines.length > 0) byKind.set(typed.kind, hit);
   }
