@@ -138,7 +138,7 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     const site = siteOf(visit.finalUrl) ?? siteOf(options.url) ?? '';
     visit.cookies = await collectCookies(context, site, recorder, Math.max(200, left() - 500));
     visit.storage = await collectStorage(page, site, Math.max(200, left() - 300));
-    visit.refused = isRefused(options.url, visit, options.proxy);
+    visit.refused = isRefused(options.url, visit, options.proxy) || isRefused(visit.finalUrl, visit, options.proxy);
     Object.assign(visit, recorder.result(site));
     mark('collected');
   } catch (err) {
@@ -413,7 +413,7 @@ async function collectStorage(page: Page, site: string, maxMs: number): Promise<
   return [...byOrigin.values()];
 }
 
-/** The page itself was refused by the SSRF guard: the proxy refused its first request for a reason of policy. */
+/** The page itself (`url`: the address asked for, or where its redirects led) was refused by the SSRF guard for a reason of policy. */
 function isRefused(url: string, visit: PageVisit, proxy: ProxySession): boolean {
   if (visit.status !== undefined && visit.status !== 403) return false;
   let target: URL;
