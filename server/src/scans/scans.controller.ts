@@ -7,6 +7,7 @@ import {
   ApiOperation,
   ApiResponse,
   ApiTags,
+  ApiServiceUnavailableResponse,
   ApiTooManyRequestsResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
@@ -73,6 +74,11 @@ export class ScansController {
   })
   @ApiExtraModels(AnalysisResultDto)
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Empty or invalid input: the spec\'s two messages.' })
+  @ApiServiceUnavailableResponse({
+    type: ErrorBodyDto,
+    description: "Website inputs only: every browser of the servers on this database is busy and the shared queue is full ('The server is busy auditing other websites in its browser. Please try again in a minute.'). Retry-After says when; no quota was used.",
+    headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } },
+  })
   @ApiTooManyRequestsResponse({
     type: ErrorBodyDto,
     ...TOO_MANY_REQUESTS_RESPONSE,
