@@ -46,6 +46,7 @@ export class BrowserUnavailableError extends Error {}
 export class ChromiumLauncher implements OnApplicationShutdown {
   private readonly logger = new Logger(ChromiumLauncher.name);
   private launching?: Promise<Browser>;
+  private closing = false;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -74,6 +75,7 @@ export class ChromiumLauncher implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
     const launching = this.launching;
     this.launching = undefined;
     const browser = await launching?.catch(() => undefined);
@@ -87,7 +89,7 @@ export class ChromiumLauncher implements OnApplicationShutdown {
     try {
       const browser = await chromium.launch({ executablePath: this.config.browserAudit.executable, headless: true, args: AUDIT_CHROMIUM_ARGS, timeout: 20_000 });
       browser.on('disconnected', () => {
-        this.logger.warn('the audit browser exited; it will be started again when needed');
+        if (!this.closing) this.logger.warn('the audit browser exited; it will be started again when needed');
       });
       this.logger.log(`audit browser started (Chromium ${browser.version()})`);
       return browser;
