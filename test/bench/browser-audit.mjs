@@ -117,7 +117,12 @@ const childrenRss = () => {
   let grew = true;
   while (grew) {
     grew = false;
-    for (const [pid, { ppid }] of parents) if (!mine.has(pid) && mine.has(ppid)) (mine.add(pid), (grew = true));
+    for (const [pid, { ppid }] of parents) {
+      if (!mine.has(pid) && mine.has(ppid)) {
+        mine.add(pid);
+        grew = true;
+      }
+    }
   }
   let total = 0;
   for (const pid of mine) if (pid !== process.pid) total += parents.get(pid)?.rss ?? 0;

@@ -3,7 +3,7 @@ import type { LookupAddress } from 'node:dns';
 import { promises as dnsPromises } from 'node:dns';
 import { ClientRequest, IncomingMessage, request as httpRequest, RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, LookupFunction, Socket } from 'node:net';
+import { isIP, Socket } from 'node:net';
 import { Readable, Transform, TransformCallback } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { constants as zlib, createBrotliDecompress, createGunzip, createInflate, createInflateRaw, Inflate, InflateRaw } from 'node:zlib';
