@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createServer as createHttpServer, IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer, Server as HttpsServer } from 'node:https';
-import { createServer as createNetServer, Server as NetServer, Socket } from 'node:net';
+import type { Server as NetServer, Socket } from 'node:net';
 import { listenOnFreePort } from './local-server';
-import { SelfSignedCertificate, selfSignedCertificate } from './websites';
+import { oneServerForBothSchemes, SelfSignedCertificate, selfSignedCertificate } from './websites';
 
 /**
  * Sites for the rendered website audit, on one port of 127.0.0.1 that speaks http and https and
@@ -246,19 +246,7 @@ export class TrackingSites {
     const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res);
     this.http = createHttpServer(handler);
     if (certificate) this.https = createHttpsServer({ key: certificate.key, cert: certificate.cert }, handler);
-    this.net = createNetServer((socket) => {
-      this.sockets.add(socket);
-      socket.once('close', () => this.sockets.delete(socket));
-      socket.on('error', () => undefined);
-      socket.once('data', (first) => {
-        socket.pause();
-        socket.unshift(first);
-        const target = first[0] === 0x16 ? this.https : this.http;
-        if (!target) return void socket.destroy();
-        target.emit('connection', socket);
-        process.nextTick(() => socket.resume());
-      });
-    });
+    this.net = oneServerForBothSchemes(this.http, this.https, this.sockets);
     this.listeningPort = await listenOnFreePort(this.net, this.host);
     this.pageTable = pages(this.listeningPort);
     return this;

@@ -317,24 +317,18 @@ export function instrument(options: InstrumentationOptions): void {
   }
   for (const name of ['createDataChannel', 'createOffer']) wrap(window.RTCPeerConnection?.prototype, name, () => api(`RTCPeerConnection.${name}`));
 
-  wrapSetter(window.Document?.prototype, 'cookie', (_self, value) => {
-    const name = String(value).split(';')[0].split('=')[0].trim();
+  function cookieWritten(name: string): void {
     const script = caller();
     if (!name || !script) return;
     const key = `${name}|${script}`;
     if (cookieWrites.has(key) || cookieWrites.size >= MAX) return;
     cookieWrites.set(key, { name, script });
     touched();
-  });
+  }
+  wrapSetter(window.Document?.prototype, 'cookie', (_self, value) => cookieWritten(String(value).split(';')[0].split('=')[0].trim()));
   const cookieStore = (window as unknown as { CookieStore?: { prototype: object } }).CookieStore?.prototype;
   wrap(cookieStore, 'set', (_self, args) => {
     const first = args[0] as string | { name?: string };
-    const name = typeof first === 'string' ? first : String(first?.name ?? '');
-    const script = caller();
-    if (!name || !script) return;
-    const key = `${name}|${script}`;
-    if (cookieWrites.has(key) || cookieWrites.size >= MAX) return;
-    cookieWrites.set(key, { name, script });
-    touched();
+    cookieWritten(typeof first === 'string' ? first : String(first?.name ?? ''));
   });
 }

@@ -1,7 +1,6 @@
 import type { FrameReport } from '../../../browser-audit/instrumentation';
 import type { Finding } from '../../../vocabulary/finding.types';
-import { FINDING_SOURCES } from '../../../vocabulary/recommendation.catalogue';
-import { cappedLines, parseUrl, shortUrl } from './rendered-requests';
+import { scriptsFinding, shortUrl } from './rendered-requests';
 
 /**
  * The published criteria for canvas fingerprinting (Englehardt & Narayanan, 2016), applied to
@@ -32,22 +31,9 @@ export function analyzeCanvasFingerprinting(frames: readonly FrameReport[]): Fin
       scripts.set(use.script, `${shortUrl(use.script)}: canvas ${use.width}×${use.height}, drew ${drew}, read it back with ${read.method === 'toDataURL' ? 'toDataURL' : `getImageData (${read.width}×${read.height})`}, never saved or restored it`);
     }
   }
-  if (scripts.size === 0) return [];
-  const hosts = [...new Set([...scripts.keys()].map((script) => parseUrl(script)?.hostname ?? script))];
-  return [
-    {
-      group: 'metadata',
-      detail: {
-        kind: 'risk',
-        type: 'canvas_fingerprinting',
-        value: `Canvas fingerprinting by ${hosts.slice(0, 5).join(', ')}${hosts.length > 5 ? ', …' : ''}`,
-        source: FINDING_SOURCES.browserAudit,
-        risk: 'high',
-        evidence: {
-          summary: `${scripts.size === 1 ? 'A script' : `${scripts.size} scripts`} drew hidden text on a canvas and read the pixels back, the way device fingerprinting works (Englehardt & Narayanan's criteria)`,
-          observed: cappedLines([...scripts.values()]),
-        },
-      },
-    },
-  ];
+  return scriptsFinding(scripts, {
+    type: 'canvas_fingerprinting',
+    label: 'Canvas fingerprinting',
+    summary: `${scripts.size === 1 ? 'A script' : `${scripts.size} scripts`} drew hidden text on a canvas and read the pixels back, the way device fingerprinting works (Englehardt & Narayanan's criteria)`,
+  });
 }

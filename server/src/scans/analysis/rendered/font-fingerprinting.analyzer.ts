@@ -1,7 +1,6 @@
 import type { FrameReport } from '../../../browser-audit/instrumentation';
 import type { Finding } from '../../../vocabulary/finding.types';
-import { FINDING_SOURCES } from '../../../vocabulary/recommendation.catalogue';
-import { cappedLines, parseUrl, shortUrl } from './rendered-requests';
+import { scriptsFinding, shortUrl } from './rendered-requests';
 
 /**
  * Canvas font fingerprinting: a script that sets the context's font to at least 50 different
@@ -18,22 +17,9 @@ export function analyzeFontFingerprinting(frames: readonly FrameReport[]): Findi
       scripts.set(use.script, `${shortUrl(use.script)}: set ${use.fonts} different fonts and measured the same text ${use.measureTextSameText} times (${use.measureTextCalls} measureText calls in all)`);
     }
   }
-  if (scripts.size === 0) return [];
-  const hosts = [...new Set([...scripts.keys()].map((script) => parseUrl(script)?.hostname ?? script))];
-  return [
-    {
-      group: 'metadata',
-      detail: {
-        kind: 'risk',
-        type: 'canvas_font_fingerprinting',
-        value: `Font probing by ${hosts.slice(0, 5).join(', ')}${hosts.length > 5 ? ', …' : ''}`,
-        source: FINDING_SOURCES.browserAudit,
-        risk: 'high',
-        evidence: {
-          summary: 'A script measured text in dozens of fonts to learn which fonts this device has installed, a common part of device fingerprinting',
-          observed: cappedLines([...scripts.values()]),
-        },
-      },
-    },
-  ];
+  return scriptsFinding(scripts, {
+    type: 'canvas_font_fingerprinting',
+    label: 'Font probing',
+    summary: 'A script measured text in dozens of fonts to learn which fonts this device has installed, a common part of device fingerprinting',
+  });
 }

@@ -1,4 +1,6 @@
 import type { CapturedRequest, PageVisit } from '../../../browser-audit/capture.types';
+import type { Finding } from '../../../vocabulary/finding.types';
+import { FINDING_SOURCES } from '../../../vocabulary/recommendation.catalogue';
 
 /** Evidence stays small: this many lines per finding, each URL cut to this length. */
 export const MAX_LINES = 8;
@@ -73,4 +75,26 @@ export function parsedRequests(visit: PageVisit): { request: CapturedRequest; ur
     if (url) out.push({ request, url });
   }
   return out;
+}
+
+/** One finding for the scripts a browser test caught, named by their hosts, each script's line as evidence. */
+export function scriptsFinding(
+  scripts: ReadonlyMap<string, string>,
+  finding: { type: 'canvas_fingerprinting' | 'canvas_font_fingerprinting'; label: string; summary: string },
+): Finding[] {
+  if (scripts.size === 0) return [];
+  const hosts = [...new Set([...scripts.keys()].map((script) => parseUrl(script)?.hostname ?? script))];
+  return [
+    {
+      group: 'metadata',
+      detail: {
+        kind: 'risk',
+        type: finding.type,
+        value: `${finding.label} by ${hosts.slice(0, 5).join(', ')}${hosts.length > 5 ? ', …' : ''}`,
+        source: FINDING_SOURCES.browserAudit,
+        risk: 'high',
+        evidence: { summary: finding.summary, observed: cappedLines([...scripts.values()]) },
+      },
+    },
+  ];
 }
