@@ -57,6 +57,8 @@ export class BrowserWorker implements OnApplicationBootstrap, OnApplicationShutd
     this.every(HEARTBEAT_MS, () => this.heartbeat());
     this.every(POLL_MS, () => this.pump());
     this.every(PURGE_MS, () => this.jobs.purge());
+    // Started now rather than by the first scan; one that does not start takes this instance out of the pool for a while.
+    void this.launcher.browser().catch(() => this.pause());
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -24,8 +24,9 @@ export class RenderedAuditRunner {
 
   /** Throws BrowserUnavailableError when Chromium is missing or does not start. */
   async run(url: string, budgetMs = this.config.browserAudit.timeoutMs): Promise<RenderedCapture> {
-    const started = Date.now();
     const browser = await this.launcher.browser();
+    // The budget is the page's: starting Chromium (the first job, or after a crash) does not eat into it.
+    const started = Date.now();
     const userAgent = visitorUserAgent(browser.version());
     const plain = await this.visit(browser, url, 'plain', started + Math.round(budgetMs * PLAIN_SHARE), userAgent);
     const loaded = !plain.refused && (plain.status !== undefined || plain.requests.length > 0);

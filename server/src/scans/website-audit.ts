@@ -41,7 +41,10 @@ export function renderedPage(audit: WebsiteAudit): RenderedPage {
   if (render.kind !== 'rendered') return { ran: false, reason: render.reason };
   const visit = render.capture.plain;
   if (visit.refused) return { ran: false, reason: 'the browser was refused the page by the SSRF guard' };
-  if (visit.status === undefined) return { ran: false, reason: `the page did not load in the browser (${visit.navigationError ?? 'no answer'})` };
+  if (visit.status === undefined) {
+    const error = visit.navigationError ?? 'no answer';
+    return { ran: false, reason: /timeout/i.test(error) ? 'the page did not finish loading in the browser in time' : `the page did not load in the browser (${error.replace(/^page\.goto: /, '')})` };
+  }
   return { ran: true, visit };
 }
 
