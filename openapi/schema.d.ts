@@ -703,7 +703,7 @@ export interface paths {
         put?: never;
         /**
          * Scan an email address, website or social handle
-         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429) come before the stream, as ordinary JSON errors.
+         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors.
          */
         post: operations["createScan"];
         delete?: never;
@@ -1967,7 +1967,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2161,7 +2161,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2234,7 +2234,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2417,7 +2417,18 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2504,6 +2515,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description An error; `error` is the message to show a person. */
             default: {
                 headers: {
@@ -2548,7 +2570,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2695,7 +2717,18 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2943,7 +2976,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3041,7 +3074,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3287,7 +3320,7 @@ export interface operations {
             /** @description Too many verification emails sent for this account today. */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3463,7 +3496,7 @@ export interface operations {
             /** @description Too many verification emails sent for this account today. */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3599,7 +3632,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3822,7 +3855,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3880,7 +3913,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3983,7 +4016,7 @@ export interface operations {
             /** @description Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3991,7 +4024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Website inputs only: every browser of the servers on this database is busy and the shared queue is full ('The server is busy auditing other websites in its browser. Please try again in a minute.'). Retry-After says when; no quota was used. */
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. This server is running as many scans as it takes (SCAN_CONCURRENCY, SCAN_QUEUE); no quota was used. Website inputs also when every browser on this database is busy and the shared queue is full (BROWSER_QUEUE): 'The server is busy auditing other websites in its browser. Please try again in a minute.' */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

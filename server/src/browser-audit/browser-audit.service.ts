@@ -1,4 +1,5 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { ServiceBusyException } from '../common/backpressure/service-busy.exception';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
@@ -61,7 +62,7 @@ export class BrowserAuditService {
     if ((await this.jobs.queuedCount()) < this.config.browserAudit.maxQueued) return;
     if ((await this.jobs.liveCapacity(WORKER_FRESH_SECONDS)) === 0) return;
     this.metrics.outcome('refused_full_queue');
-    throw Object.assign(new HttpException(BROWSER_MESSAGES.queueFull, HttpStatus.SERVICE_UNAVAILABLE), { headers: { 'Retry-After': '30' } });
+    throw new ServiceBusyException(30, BROWSER_MESSAGES.queueFull);
   }
 
   async render(url: string, signal: AbortSignal): Promise<RenderOutcome> {
