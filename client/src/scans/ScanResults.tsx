@@ -5,6 +5,7 @@ import { useAuth } from '../auth/auth-context';
 import { ScoreCircle } from '../components/ScoreCircle';
 import { CheckList } from './CheckList';
 import { UsernameSites } from './UsernameSites';
+import { WebsiteAudit } from './WebsiteAudit';
 import { breachSourceName, capitalize, formatDate, formatNumber, GROUP_TITLES, htmlToText, LEVEL_PALETTE, safeHttpsUrl, scoreTone } from './scan-display';
 import {
   type AnalysisResult,
@@ -77,6 +78,8 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
       {result.pastes && <PastesCard pastes={result.pastes} headingAs={sub} />}
 
       {result.usernameSites && result.usernameSites.length > 0 && <UsernameSites sites={result.usernameSites} siteList={result.usernameSiteList} headingAs={sub} />}
+
+      {result.website && <WebsiteAudit website={result.website} headingAs={sub} />}
 
       {!signedIn && (
         <Card.Root variant="subtle" bg="blue.50">
