@@ -867,6 +867,8 @@ export interface components {
              * @enum {string}
              */
             mode: "real" | "demo";
+            /** @description Email inputs whose paste-reporting breach source answered: the count for everyone, the pastes for the verified owner only. */
+            pastes?: components["schemas"]["PastesDto"];
             personalInfo: components["schemas"]["FindingGroupDto"];
             privacyScore: number;
             recommendations: components["schemas"]["RecommendationDto"][];
@@ -935,11 +937,15 @@ export interface components {
             stripeJsUrl?: string;
         };
         BreachDetailDto: {
+            /** @description Empty when the source does not say. */
             addedDate: string;
-            /** @example 2019-05-01 */
+            /**
+             * @description A day, or only a year (`2019`) when that is all the source says.
+             * @example 2019-05-01
+             */
             breachDate: string;
             dataClasses: string[];
-            /** @description HIBP's description: HTML with links, as HIBP writes it. Render as text. */
+            /** @description The source's description: HIBP's is HTML with links, XposedOrNot's plain text. Render as text. */
             description: string;
             domain: string;
             evidence: components["schemas"]["EvidenceDto"];
@@ -953,13 +959,30 @@ export interface components {
              * @enum {string}
              */
             kind: "breach";
+            /** @description Empty when the source does not say. */
             modifiedDate: string;
             name: string;
             pwnCount: number;
             /** @enum {string} */
             risk: "low" | "medium" | "high" | "critical";
-            /** @example Have I Been Pwned */
+            /**
+             * @description The sources that reported it, joined.
+             * @example Have I Been Pwned and XposedOrNot
+             */
             source: string;
+            /**
+             * @description The breach's name at each source that knows it.
+             * @example {
+             *       "hibp": "Adobe",
+             *       "xposedornot": "Adobe"
+             *     }
+             */
+            sourceNames: {
+                hibp?: string;
+                xposedornot?: string;
+            };
+            /** @description The breach sources that reported it (for an email), or whose catalogue lists it (for a site). One entry per breach: when both know it, HIBP's fields are shown. */
+            sources: ("hibp" | "xposedornot")[];
             title: string;
         };
         BreachExposureDto: {
@@ -971,6 +994,10 @@ export interface components {
             name: string;
             /** @description Records in the breach. */
             pwnCount: number;
+            /** @example Have I Been Pwned and XposedOrNot */
+            source: string;
+            /** @description The breach sources that reported it (HIBP first). */
+            sources: ("hibp" | "xposedornot")[];
             title: string;
         };
         BreachGroupDto: {
@@ -1005,8 +1032,23 @@ export interface components {
             /** @enum {string} */
             id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "username";
             label: string;
-            /** @description Why the check did not run, or what a 'partial' check left out, in plain words; the website check's grade line. */
+            /** @description Why the check did not run, or what a 'partial' check left out, in plain words; for an ok check with several sources, which of them did not run; the website check's grade line. */
             message?: string;
+            retryAfterSeconds?: number;
+            /** @description Checks with several sources (the breach checks): how each ended, so a result can say which sources it rests on. */
+            sources?: components["schemas"]["CheckSourceReportDto"][];
+            /** @enum {string} */
+            status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
+        };
+        CheckSourceReportDto: {
+            /** @description The answer came from the short-lived cache, not a new request. */
+            cached?: boolean;
+            /** @enum {string} */
+            id: "hibp" | "xposedornot";
+            /** @description Why this source did not run. */
+            message?: string;
+            /** @example XposedOrNot */
+            name: string;
             retryAfterSeconds?: number;
             /** @enum {string} */
             status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
@@ -1511,6 +1553,28 @@ export interface components {
              */
             handles: string[];
         };
+        OutsideServiceDto: {
+            /**
+             * @description The setting that turns it off (or on).
+             * @example XPOSEDORNOT_ENABLED=false turns it off.
+             */
+            control: string;
+            /** @description Whether this server uses it now. */
+            enabled: boolean;
+            /** @enum {string} */
+            id: "hibp" | "xposedornot" | "pwned-passwords" | "gravatar" | "dns" | "websites" | "username-sites" | "google" | "stripe" | "smtp";
+            /** @example XposedOrNot */
+            name: string;
+            /** @description What it is for. */
+            purpose: string;
+            /**
+             * @description What it receives from us.
+             * @example The email address being scanned.
+             */
+            sends: string;
+            /** @description When it receives it. */
+            when: string;
+        };
         PasswordResetConfirmDto: {
             /** Format: password */
             password: string;
@@ -1520,6 +1584,38 @@ export interface components {
         PasswordResetRequestDto: {
             /** @example jane@example.com */
             email: string;
+        };
+        PasteDetailDto: {
+            /** @description A day, or a year. */
+            date?: string;
+            evidence: components["schemas"]["EvidenceDto"];
+            /** @description The paste's id at its site or source. */
+            id: string;
+            /** @description How many addresses or records the paste held. */
+            recordCount?: number;
+            /**
+             * @description The paste site, when the source says.
+             * @example Pastebin
+             */
+            site?: string;
+            /**
+             * @description Who reported it.
+             * @enum {string}
+             */
+            source: "hibp" | "xposedornot";
+            title?: string;
+        };
+        PastesDto: {
+            /** @description How many pastes hold the address (for everyone). */
+            count: number;
+            /** @description Which pastes: only for the signed-in owner of the verified address. */
+            details: components["schemas"]["PasteDetailDto"][];
+            /** @description True when there are pastes whose details this viewer may not see. */
+            detailsHidden: boolean;
+            /** @description The sources that were asked about pastes and answered. */
+            sources: ("hibp" | "xposedornot")[];
+            /** @example Found in 2 pastes */
+            summary: string;
         };
         PaymentIntentCreatedDto: {
             /** @description Stripe's client secret: Stripe.js confirms the card payment with it. */
@@ -1765,6 +1861,8 @@ export interface components {
             contactEmail: string;
             /** @example Footprint */
             name: string;
+            /** @description Every outside service the product can send personal data to, what it sends and when, and whether this server uses it (the privacy policy lists them). */
+            outsideServices: components["schemas"]["OutsideServiceDto"][];
             /** @example 0.1.0 */
             version: string;
         };
@@ -3694,6 +3792,15 @@ export interface operations {
             };
             /** @description 'Failed to check password': the range service failed or could not be reached. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Password checks are turned off on this server.': the operator turned Pwned Passwords off (PWNED_PASSWORDS_ENABLED=false). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@ import { ClockModule } from './common/clock/clock.module';
 import { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
 import { DatabaseModule } from './common/database/database.module';
+import { OutboundModule } from './common/outbound/outbound.module';
 import { SecurityModule } from './common/security/security.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
@@ -29,6 +30,7 @@ export class AppModule {
         ScheduleModule.forRoot(),
         DatabaseModule,
         SecurityModule,
+        OutboundModule,
         MailModule,
         HealthModule,
         SiteModule,
