@@ -1702,6 +1702,8 @@ export interface components {
             /** @description True only when the user has no scans yet: the content is a labelled sample, not theirs. */
             sample: boolean;
             summary: components["schemas"]["ReportSummaryDto"];
+            /** @description How each website (its latest scan) was looked at: in a browser or from its HTML only, its header grade, each browser test and the Global Privacy Control outcome. */
+            websiteAudits: components["schemas"]["WebsiteAuditReportDto"][];
         };
         ReportRecommendationDto: {
             /** @description What to do. */
@@ -1956,6 +1958,36 @@ export interface components {
             /** @example true */
             received: boolean;
         };
+        WebsiteAuditGpcDto: {
+            /** @enum {string} */
+            outcome: "honoured" | "partly_honoured" | "not_honoured" | "nothing_to_honour";
+            /** @description Trackers, tracking cookies and pixel events still there with Global Privacy Control on. */
+            stillWith: string[];
+        };
+        WebsiteAuditReportDto: {
+            /** @description Why the page's scripts were not run (static mode). */
+            fallbackReason?: string;
+            /** @description The Global Privacy Control visit; null when it did not run. */
+            gpc: components["schemas"]["WebsiteAuditGpcDto"] | null;
+            /**
+             * @description The security-header grade; null when the page answered with a status that is not graded.
+             * @example B+ (75/100)
+             */
+            headerGrade: string | null;
+            /** @description The scanned URL. */
+            input: string;
+            /**
+             * @description 'rendered': the page ran in a browser; 'static': only its HTML and headers were read.
+             * @enum {string}
+             */
+            mode: "rendered" | "static";
+            /** @description The page analysed, after redirects. */
+            pageUrl: string;
+            /** Format: date-time */
+            scannedAt: string;
+            /** @description Each browser test, as its check line reported it. */
+            tests: components["schemas"]["WebsiteAuditTestDto"][];
+        };
         WebsiteAuditSummaryDto: {
             cookies: components["schemas"]["WebsiteCookieDto"][];
             /** @description Why the page's scripts were not run. */
@@ -1975,6 +2007,16 @@ export interface components {
             /** @description Registrable domains of every third party, sorted. */
             thirdParties: string[];
             trackers: components["schemas"]["WebsiteTrackerDto"][];
+        };
+        WebsiteAuditTestDto: {
+            /** @description How many findings it contributed. */
+            findings: number;
+            /** @example Canvas fingerprinting (the page run in a browser) */
+            label: string;
+            /** @description What the test saw, or why it did not run, in one line. */
+            message?: string;
+            /** @enum {string} */
+            status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
         };
         WebsiteCookieDto: {
             /** @example shop.example */
