@@ -17,8 +17,27 @@
  * One deliberate difference, on damaged blocks only: a sub-IFD pointer that is not a plain offset
  * (text, a list, NaN, negative) is not followed, where exifr reads from a garbled offset.
  */
-import type { ExifrOutput } from './exifr.reader';
 import { decodeUtf8 } from './metadata-values.util';
+
+type Record_ = Record<string, unknown>;
+
+/**
+ * The records of a TIFF block in exifr's output shape (numeric keys, raw values), with what the
+ * check adds to them (IPTC from exifr, the XMP packet and ICC description found beside them).
+ */
+export interface ExifrOutput {
+  ifd0?: Record_;
+  ifd1?: Record_;
+  exif?: Record_;
+  gps?: Record_;
+  iptc?: Record_;
+  /** The ICC profile's description, read by icc-profile.reader.ts (not exifr: see EXIFR_OPTIONS.icc). */
+  iccDescription?: string;
+  /** The raw XMP packet(s): IFD0's (read here) or the JPEG segments' (jpeg-metadata.reader.ts). */
+  xmp?: string;
+  /** EXIF UserComment, raw (exifr moves it out of the EXIF record). */
+  userComment?: Uint8Array | string;
+}
 
 type Block = 'ifd0' | 'exif' | 'gps' | 'ifd1';
 
