@@ -5,7 +5,9 @@
  * for exactly what is kept.
  */
 import { MalformedImageError } from './bytes.util';
-import { detectImageType, ImageType, IMAGE_UPLOAD_MESSAGES } from './image-upload.rules';
+import { stripGif } from './gif.stripper';
+import { stripHeif } from './heif.stripper';
+import { detectImageType, ImageType, IMAGE_UPLOAD_MESSAGES, unsupportedTypeMessage } from './image-upload.rules';
 import { stripJpeg } from './jpeg.stripper';
 import { stripPng } from './png.stripper';
 import { stripTiff } from './tiff.stripper';
@@ -21,8 +23,8 @@ export interface StripResult {
 }
 
 export class UnsupportedImageError extends Error {
-  constructor() {
-    super(IMAGE_UPLOAD_MESSAGES.unsupportedType);
+  constructor(message: string = IMAGE_UPLOAD_MESSAGES.unsupportedType) {
+    super(message);
     this.name = 'UnsupportedImageError';
   }
 }
@@ -33,7 +35,7 @@ export class UnsupportedImageError extends Error {
  */
 export function stripMetadata(input: Uint8Array): StripResult {
   const type = detectImageType(input);
-  if (!type) throw new UnsupportedImageError();
+  if (!type) throw new UnsupportedImageError(unsupportedTypeMessage(input));
   try {
     const { bytes, report } = STRIPPERS[type](input);
     return { type, bytes, removed: report.removed };
@@ -50,4 +52,8 @@ const STRIPPERS: Record<ImageType, (bytes: Uint8Array) => { bytes: Uint8Array; r
   png: stripPng,
   tiff: stripTiff,
   webp: stripWebp,
+  heic: stripHeif,
+  heif: stripHeif,
+  avif: stripHeif,
+  gif: stripGif,
 };
