@@ -44,10 +44,13 @@ const values = (items: Array<{ value: string }>) => items.map((i) => i.value);
 const jpeg = (...segments: Uint8Array[]) => jpegWith(tinyJpeg(), segments);
 
 describe('readImageMetadata', () => {
-  it('refuses other types (HEIC, GIF) with UnsupportedImageError and unreadable structure with MalformedImageError', async () => {
+  it('refuses other types (MP4, BigTIFF) with UnsupportedImageError and unreadable structure with MalformedImageError', async () => {
+    const mp4 = concat(new Uint8Array([0, 0, 0, 0x18]), ascii('ftypisom'), new Uint8Array(16));
+    await expect(readImageMetadata(mp4)).rejects.toBeInstanceOf(UnsupportedImageError);
+    await expect(readImageMetadata(new Uint8Array([0x4d, 0x4d, 0, 0x2b, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16]))).rejects.toThrow(/BigTIFF/);
     const heic = concat(new Uint8Array([0, 0, 0, 0x18]), ascii('ftypheic'), new Uint8Array(16));
-    await expect(readImageMetadata(heic)).rejects.toBeInstanceOf(UnsupportedImageError);
-    await expect(readImageMetadata(ascii('GIF89a......'))).rejects.toBeInstanceOf(UnsupportedImageError);
+    await expect(readImageMetadata(heic)).rejects.toBeInstanceOf(MalformedImageError);
+    await expect(readImageMetadata(ascii('GIF89a......'))).rejects.toBeInstanceOf(MalformedImageError);
     await expect(readImageMetadata(new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0, 1, 0, 0]))).rejects.toBeInstanceOf(MalformedImageError);
     await expect(readImageMetadata(concat(grayPng().subarray(0, 8), ascii('garbage garbage garbage')))).rejects.toBeInstanceOf(MalformedImageError);
     await expect(readImageMetadata(concat(ascii('II'), new Uint8Array([42, 0, 0xff, 0xff, 0xff, 0x7f])))).rejects.toBeInstanceOf(MalformedImageError);
