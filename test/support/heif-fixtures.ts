@@ -167,7 +167,7 @@ export function heifFile(spec: HeifSpec): Uint8Array {
   const iloc = (mdatStart: number) => {
     const base = spec.baseOffsets ?? false;
     const entries = layout.filter((l) => l.extents.length > 0);
-    const body = [new Uint8Array([0x44, base ? 0x40 : 0x00])];
+    const body: Uint8Array[] = [new Uint8Array([0x44, base ? 0x40 : 0x00])];
     if (ilocVersion === 2) body.push(u32(entries.length));
     else body.push(u16(entries.length));
     for (const { item, extents } of entries) {

@@ -35,7 +35,9 @@ describe('ExifService', () => {
   it('checks presence, type (by content) and size before any parsing', async () => {
     const { service, pool, history } = setup();
     await expect(service.analyzeImage('u', undefined)).rejects.toMatchObject({ status: 400, message: EXIF_MESSAGES.noFile });
-    await expect(service.analyzeImage('u', upload(ascii('GIF89a...'), 'x.jpg'))).rejects.toMatchObject({ status: 415, message: EXIF_MESSAGES.unsupportedType });
+    await expect(service.analyzeImage('u', upload(ascii('BM6 bitmap'), 'x.jpg'))).rejects.toMatchObject({ status: 415, message: EXIF_MESSAGES.unsupportedType });
+    const bigTiff = new Uint8Array([0x49, 0x49, 0x2b, 0, 8, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0]);
+    await expect(service.analyzeImage('u', upload(bigTiff, 'scan.tif'))).rejects.toMatchObject({ status: 415, message: EXIF_MESSAGES.bigTiff });
     await expect(service.analyzeImage('u', upload(concat(tinyJpeg(), new Uint8Array(MAX_IMAGE_BYTES))))).rejects.toMatchObject({ status: 413, message: EXIF_MESSAGES.tooLarge });
     expect(pool.analyze).not.toHaveBeenCalled();
     expect(history.recordImageCheck).not.toHaveBeenCalled();

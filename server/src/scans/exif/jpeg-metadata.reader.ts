@@ -4,7 +4,8 @@
  * Photoshop thumbnails, MPF additional images, vendor segments and data after the end of the
  * image; exifr reads the IPTC record when there is a Photoshop segment.
  */
-import { hasAscii, latin1, MalformedImageError, u16be, u32be, u32le } from '../../shared/metadata-strip/bytes.util';
+import { hasAscii, latin1, u32be, u32le } from '../../shared/metadata-strip/bytes.util';
+import { readJpegHeader } from '../../shared/metadata-strip/jpeg-segments.reader';
 import { IfdReader } from '../../shared/metadata-strip/tiff-ifd.reader';
 import { collectTiffRecords, jpegRecords } from './exifr.reader';
 import { iccDescription } from './icc-profile.reader';
@@ -13,7 +14,6 @@ import { collectMakerNotes } from './tiff-metadata.reader';
 import { readPhotoshopResources } from './photoshop-resources.reader';
 import { decodeCString, decodeUtf8 } from './metadata-values.util';
 
-const SOS = 0xda;
 const EOI = 0xd9;
 
 export interface JpegLayout {
@@ -60,36 +60,18 @@ function mpfImages(segment: Uint8Array): number[] {
   return sizes;
 }
 
-/** Walks the segments up to the first scan. Throws MalformedImageError when there is no scan at all. */
+/** Reads the segments up to the first scan (readJpegHeader: the stripper walks them the same way). */
 export function walkJpeg(bytes: Uint8Array, c: MetadataCollector): JpegLayout {
   const layout: JpegLayout = {};
-  let pos = 2;
+  const header = readJpegHeader(bytes);
   const photoshop: Uint8Array[] = [];
   const icc: Uint8Array[] = [];
   const xmp: Uint8Array[] = [];
   // exifr joins every ICC and every XMP segment once any segment is part of a series (an ICC
   // chunk count above 1, an extended XMP segment); otherwise it reads the first of each alone.
   let series = false;
-  while (pos + 4 <= bytes.length) {
-    if (bytes[pos] !== 0xff) throw new MalformedImageError('The JPEG structure is damaged');
-    const marker = bytes[pos + 1];
-    if (marker === 0xff) {
-      pos++;
-      continue;
-    }
-    if (marker === EOI) break;
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      pos += 2;
-      continue;
-    }
-    const length = u16be(bytes, pos + 2);
-    const end = pos + 2 + length;
-    if (length < 2 || end > bytes.length) throw new MalformedImageError('The JPEG structure is damaged');
-    const at = pos + 4;
-    if (marker === SOS) {
-      layout.scanStart = end;
-      break;
-    }
+  layout.scanStart = header.sos.end;
+  for (const { marker, dataStart: at, end } of header.segments) {
     if (marker === 0xe1 && hasAscii(bytes, at, 'Exif\0') && !layout.exifTiff) layout.exifTiff = bytes.subarray(at + 6, end);
     if (marker === 0xe1 && hasAscii(bytes, at, 'Exif\0\0') && !layout.exifBlock) layout.exifBlock = bytes.subarray(at + 6, end);
     if (marker === 0xed && hasAscii(bytes, at, 'Photoshop')) layout.photoshopSegment = true;
@@ -125,9 +107,7 @@ export function walkJpeg(bytes: Uint8Array, c: MetadataCollector): JpegLayout {
     } else if (marker >= 0xe0 && marker <= 0xef && !knownApp(marker, bytes, at)) {
       c.add('otherBlocks', { value: appLabel(marker, bytes, at, end), origin: 'JPEG' });
     }
-    pos = end;
   }
-  if (layout.scanStart === undefined) throw new MalformedImageError('The JPEG has no image data');
   if (icc.length) layout.iccDescription = iccDescription(series ? icc : icc[0]);
   if (xmp.length) layout.xmp = series ? xmp.map(decodeUtf8).join('') : decodeUtf8(xmp[0]);
   if (photoshop.length) {

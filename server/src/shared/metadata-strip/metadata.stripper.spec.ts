@@ -84,21 +84,23 @@ const GPS_EXIF = cameraExif({ software: 'Editor 1.0', dateTime: '2021:06:01 12:3
 const UPRIGHT_EXIF = cameraExif({ software: 'Editor 1.0', dateTime: '2021:06:01 12:30:45', orientation: 1 });
 
 describe('detectImageType', () => {
-  it('knows the four types by their magic bytes and nothing else', () => {
+  it('knows the types by their magic bytes and nothing else', () => {
     expect(detectImageType(tinyJpeg())).toBe('jpeg');
     expect(detectImageType(grayPng())).toBe('png');
     expect(detectImageType(rgbTiff({}))).toBe('tiff');
     expect(detectImageType(rgbTiff({ littleEndian: false }))).toBe('tiff');
     expect(detectImageType(concat(ascii('RIFF'), new Uint8Array(4), ascii('WEBPVP8L')))).toBe('webp');
-    expect(detectImageType(concat(new Uint8Array([0, 0, 0, 0x18]), ascii('ftypheic'), new Uint8Array(8)))).toBeUndefined();
-    expect(detectImageType(ascii('GIF89a......'))).toBeUndefined();
+    expect(detectImageType(concat(new Uint8Array([0, 0, 0, 0x18]), ascii('ftypheic'), new Uint8Array(12)))).toBe('heic');
+    expect(detectImageType(concat(new Uint8Array([0, 0, 0, 0x18]), ascii('ftypisom'), new Uint8Array(12)))).toBeUndefined();
+    expect(detectImageType(ascii('GIF89a......'))).toBe('gif');
+    expect(detectImageType(ascii('GIF90a......'))).toBeUndefined();
     expect(detectImageType(concat(ascii('RIFF'), new Uint8Array(4), ascii('WAVEfmt ')))).toBeUndefined();
     expect(detectImageType(new Uint8Array([0xff, 0xd8]))).toBeUndefined();
   });
 
   it('refuses other types with the spec message', () => {
-    expect(() => stripMetadata(ascii('GIF89a......'))).toThrow(UnsupportedImageError);
-    expect(() => stripMetadata(ascii('GIF89a......'))).toThrow('Please upload a JPEG, PNG, TIFF, or WebP image');
+    expect(() => stripMetadata(ascii('BM6......'))).toThrow(UnsupportedImageError);
+    expect(() => stripMetadata(ascii('BM6......'))).toThrow('Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image');
   });
 });
 
