@@ -12,7 +12,7 @@ import { GIF_EXTENSION, readGif } from './gif-blocks.reader';
 /** Application extensions that change how the image is shown: animation loops, the ICC profile. */
 export const GIF_KEPT_APPLICATIONS: ReadonlySet<string> = new Set(['NETSCAPE2.0', 'ANIMEXTS1.0', 'ICCRGBG1012']);
 
-export function stripGif(bytes: Uint8Array): { bytes: Uint8Array; report: { removed: string[] } } {
+export function stripGif(bytes: Uint8Array): { out: ByteSink; report: { removed: string[] } } {
   const layout = readGif(bytes);
   const images = layout.blocks.filter((b) => b.kind === 'image').length;
   if (layout.damagedAt !== undefined && bytes[layout.damagedAt] === 0x2c) throw new MalformedImageError('The GIF image data is cut short or damaged');
@@ -32,5 +32,5 @@ export function stripGif(bytes: Uint8Array): { bytes: Uint8Array; report: { remo
   const end = layout.trailer !== undefined ? layout.trailer + 1 : (layout.damagedAt ?? bytes.length);
   if (layout.damage) removed.push(`damaged data from byte ${layout.damagedAt}`);
   if (end < bytes.length && layout.trailer !== undefined) removed.push(`trailing data (${bytes.length - end} bytes)`);
-  return { bytes: out.bytes(), report: { removed } };
+  return { out, report: { removed } };
 }

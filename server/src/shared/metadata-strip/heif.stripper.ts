@@ -348,7 +348,7 @@ function chunkOffsets(bytes: Uint8Array, b: Box, fileMap: Relocation | undefined
   return out;
 }
 
-export function stripHeif(bytes: Uint8Array): { bytes: Uint8Array; report: { removed: string[] } } {
+export function stripHeif(bytes: Uint8Array): { out: ByteSink; report: { removed: string[] } } {
   const file = readHeif(bytes);
   const plan = planItems(bytes, file);
   const ftyp = file.boxes[0];
@@ -396,5 +396,5 @@ export function stripHeif(bytes: Uint8Array): { bytes: Uint8Array; report: { rem
   for (const r of media) out.push(bytes.subarray(r.start, r.end));
   const dataBefore = file.boxes.filter((b) => b.type === 'mdat').reduce((sum, b) => sum + b.end - b.payload, 0);
   if (dataBefore > mediaSize && !moov) plan.removed.push(`${dataBefore - mediaSize} bytes of media data no kept image uses`);
-  return { bytes: out.bytes(), report: { removed: plan.removed } };
+  return { out, report: { removed: plan.removed } };
 }

@@ -98,7 +98,7 @@ function scanEnd(bytes: Uint8Array, from: number): number {
   }
 }
 
-export function stripJpeg(bytes: Uint8Array): { bytes: Uint8Array; report: JpegStripReport } {
+export function stripJpeg(bytes: Uint8Array): { out: ByteSink; report: JpegStripReport } {
   // Before the first scan the structure must be sound (the reader needs the same): see readJpegHeader.
   const header = readJpegHeader(bytes);
   const removed: string[] = [];
@@ -172,5 +172,5 @@ export function stripJpeg(bytes: Uint8Array): { bytes: Uint8Array; report: JpegS
   if (keepOrientation) head.push(minimalExifSegment(keepOrientation));
   // One copy into the output: the sinks only hold views of the input until now.
   head.append(body);
-  return { bytes: head.bytes(), report: { removed, orientation: keepOrientation } };
+  return { out: head, report: { removed, orientation: keepOrientation } };
 }
