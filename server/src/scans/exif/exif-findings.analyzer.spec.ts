@@ -49,7 +49,8 @@ describe('risk catalogue and score', () => {
     expect(riskScore([{ category: 'location' }, { category: 'location' }])).toBe(40);
     expect(riskScore([{ category: 'location' }, { category: 'owner_identity' }, { category: 'capture_time' }])).toBe(75);
     expect(riskScore(EXIF_FINDING_CATEGORIES.map((category) => ({ category })))).toBe(100);
-    expect(riskScore([{ category: 'location_placeholder' }, { category: 'unreadable_metadata' }])).toBe(0);
+    expect(riskScore([{ category: 'location_placeholder' }])).toBe(0);
+    expect(riskScore([{ category: 'unreadable_metadata' }])).toBe(5);
     expect([riskBand(100), riskBand(70), riskBand(69), riskBand(40), riskBand(39), riskBand(0)]).toEqual(['red', 'red', 'yellow', 'yellow', 'green', 'green']);
   });
 });
@@ -167,7 +168,7 @@ describe('analyzeImageMetadata', () => {
       ['unreadable_metadata', "PNG zTXt 'x' (damaged compressed data)"],
     ]);
     expect(findings[0].description).toContain('before editing or cropping');
-    expect(score).toBe(25);
+    expect(score).toBe(30);
   });
 
   it('rates a typical phone photo red and a photo with only a date green', async () => {

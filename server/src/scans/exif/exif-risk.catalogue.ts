@@ -151,7 +151,8 @@ export const EXIF_RISK_CATALOGUE: Readonly<Record<ExifFindingCategory, ExifRiskE
   unreadable_metadata: {
     label: 'Unreadable metadata',
     severity: 'low',
-    weight: 0,
+    // Unknown content: it may hold anything, so it is not scored as nothing.
+    weight: 5,
     recommendation: `Part of the metadata is damaged and could not be checked, so it may hold more than is listed here. ${STRIP}`,
   },
 };

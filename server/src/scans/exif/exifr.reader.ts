@@ -303,6 +303,7 @@ export function collectTiffRecords(c: MetadataCollector, out: ExifrOutput, prefi
     }
   }
 
+  if (out.damaged?.length) c.unreadable(`${prefix} ${out.damaged.join(', ')} (damaged)`);
   if (out.iptc) collectIptc(c, out.iptc);
   if (out.iccDescription !== undefined) c.iccProfile(out.iccDescription);
   if (typeof out.xmp === 'string') collectXmp(c, out.xmp, 'XMP');

@@ -4,10 +4,12 @@
  * step shared by every container that carries an EXIF TIFF block.
  */
 import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
-import { findEntry, IfdReader } from '../../shared/metadata-strip/tiff-ifd.reader';
+import { findEntry, IfdReader, TiffIfd } from '../../shared/metadata-strip/tiff-ifd.reader';
 import { collectTiffRecords, tiffBlockRecords } from './exifr.reader';
 import { MetadataCollector } from './metadata.collector';
 import { readMakerNotes } from './maker-notes.reader';
+import { IFD0_FIELDS } from './metadata-fields.catalogue';
+import { decodeCString, decodeUtf16 } from './metadata-values.util';
 import { readPhotoshopResources } from './photoshop-resources.reader';
 
 /** Reads the maker note of an EXIF TIFF block into the collector (present-only when undecoded). */
@@ -26,6 +28,17 @@ export function collectMakerNotes(c: MetadataCollector, tiff: Uint8Array, prefix
   for (const id of reading.uniqueIds) c.add('uniqueIds', id);
   for (const lens of reading.lens) c.add('lens', lens);
   for (const preview of reading.previews) c.embeddedImage(preview);
+}
+
+/** The descriptive tags of a further page (or a thumbnail's directory): software, dates, names... */
+function pageFields(c: MetadataCollector, reader: IfdReader, ifd: TiffIfd, index: number) {
+  for (const field of IFD0_FIELDS) {
+    const entry = findEntry(ifd, field.tag);
+    const bytes = entry && reader.valueBytes(entry);
+    if (!bytes) continue;
+    const text = field.tag >= 0x9c9b && field.tag <= 0x9c9f ? decodeUtf16(bytes, reader.littleEndian) : decodeCString(bytes);
+    c.text(field.target, text, `TIFF page ${index + 1} ${field.name}`);
+  }
 }
 
 function sum(values: number[] | undefined): number {
@@ -53,6 +66,7 @@ export async function readTiffMetadata(bytes: Uint8Array, c: MetadataCollector) 
   try {
     const chain = reader.readChain(reader.firstIfdOffset);
     chain.forEach((ifd, index) => {
+      if (index > 0) pageFields(c, reader, ifd, index);
       const newType = reader.uint(findEntry(ifd, 254));
       const dims = { width: reader.uint(findEntry(ifd, 256)), height: reader.uint(findEntry(ifd, 257)) };
       const size = sum(reader.uints(findEntry(ifd, 279) ?? findEntry(ifd, 325) ?? { tag: 0, type: 0, count: 0, valueOffset: -1, byteLength: 0 }, 4096));
