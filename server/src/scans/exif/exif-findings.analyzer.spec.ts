@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import {
   cameraExif,
+  canonMakerNote,
   comSegment,
   eXIf,
   exifApp1,
@@ -169,6 +170,31 @@ describe('analyzeImageMetadata', () => {
     ]);
     expect(findings[0].description).toContain('before editing or cropping');
     expect(score).toBe(30);
+  });
+
+  it('placeholders ("unknown", "-", camera default captions, blanks) are not names, captions or owners: one low note, no score', async () => {
+    const exif = exifTiff({
+      make: 'Canon',
+      model: 'Canon PowerShot S40',
+      artist: 'unknown',
+      copyright: '(C) 2019',
+      imageDescription: 'OLYMPUS DIGITAL CAMERA         ',
+      ownerName: 'n/a',
+      xpAuthor: ' - ',
+      makerNote: canonMakerNote({ ownerName: 'Unknown', serialNumber: 0 }),
+    });
+    const m = await readImageMetadata(jpegWith(tinyJpeg(), [exifApp1(exif), comSegment('   '), comSegment('SONY DSC')]));
+    expect(m.people).toEqual([]);
+    expect(m.comments).toEqual([]);
+    expect(m.placeholders.map((p) => p.value)).toEqual(expect.arrayContaining(['unknown', '(C) 2019', 'OLYMPUS DIGITAL CAMERA', 'n/a', '-', 'Unknown', 'SONY DSC']));
+    const { findings, riskScore: score } = analyzeImageMetadata(m);
+    expect(findings.map((f) => f.category)).toEqual(['device', 'placeholder_text']);
+    expect(findings[1]).toMatchObject({ severity: 'low', redactedValue: expect.stringContaining('Artist: unknown') });
+    expect(score).toBe(5);
+    // A real name next to a placeholder still counts.
+    const named = await readImageMetadata(jpegWith(tinyJpeg(), [exifApp1(exifTiff({ artist: 'Jane Doe', ownerName: 'unknown' }))]));
+    expect(named.people.map((p) => p.value)).toEqual(['Jane Doe']);
+    expect(analyzeImageMetadata(named).riskScore).toBe(25);
   });
 
   it('rates a typical phone photo red and a photo with only a date green', async () => {

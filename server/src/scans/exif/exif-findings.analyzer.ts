@@ -257,6 +257,12 @@ export function analyzeImageMetadata(m: ImageMetadata): ExifAnalysis {
   if (m.otherBlocks.length) {
     list.add('other_metadata', 'Other metadata blocks this check does not interpret', truncate(m.otherBlocks.map((b) => b.value).join(', '), 120), [IMAGE_TYPE_INFO[m.type].label]);
   }
+  const placeholders = group(m.placeholders, (p) => `${p.origin}|${p.value}`);
+  if (placeholders.length) {
+    const shown = placeholders.slice(0, 6).map((p) => `${p.sources[0].replace(/^.* /, '')}: ${p.value}`);
+    const more = placeholders.length > shown.length ? ` and ${placeholders.length - shown.length} more` : '';
+    list.add('placeholder_text', 'Fields holding placeholder text, not a name or caption', truncate(`${shown.join('; ')}${more}`, 160), [...new Set(placeholders.flatMap((p) => p.sources))]);
+  }
   if (m.unreadable.length) {
     list.add('unreadable_metadata', 'Part of the file is damaged: metadata that could not be read', truncate(m.unreadable.join('; '), 160), []);
   }

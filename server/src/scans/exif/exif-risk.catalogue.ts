@@ -30,6 +30,7 @@ export const EXIF_FINDING_CATEGORIES = [
   'comments',
   'other_metadata',
   'location_placeholder',
+  'placeholder_text',
   'unreadable_metadata',
 ] as const;
 export type ExifFindingCategory = (typeof EXIF_FINDING_CATEGORIES)[number];
@@ -147,6 +148,12 @@ export const EXIF_RISK_CATALOGUE: Readonly<Record<ExifFindingCategory, ExifRiskE
     severity: 'low',
     weight: 0,
     recommendation: 'The device wrote 0, 0 because it had no GPS fix: no real location is exposed. Location tagging is on, though: turn it off if you do not want it.',
+  },
+  placeholder_text: {
+    label: 'Placeholder text',
+    severity: 'low',
+    weight: 0,
+    recommendation: "These fields hold only a placeholder or a camera's default text, not personal data. 'Strip Metadata' removes them too.",
   },
   unreadable_metadata: {
     label: 'Unreadable metadata',

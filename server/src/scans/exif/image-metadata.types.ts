@@ -85,6 +85,8 @@ export interface ImageMetadata {
   aiGeneration: MetadataValue[];
   /** Blocks we do not interpret: private PNG chunks, vendor APP segments, unknown WebP chunks. */
   otherBlocks: MetadataValue[];
+  /** Fields that hold only a placeholder ("unknown", "-", a camera's default caption): not personal. */
+  placeholders: MetadataValue[];
   /** Parts that were present but could not be read (damaged or over our limits). */
   unreadable: string[];
   orientation?: number;
@@ -108,6 +110,7 @@ export function emptyMetadata(type: ImageType): ImageMetadata {
     comments: [],
     aiGeneration: [],
     otherBlocks: [],
+    placeholders: [],
     unreadable: [],
   };
 }
