@@ -16,8 +16,8 @@ import {
   ispe,
   udes,
 } from '../../../../test/support/heif-fixtures';
-import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
-import { stripMetadata } from '../../shared/metadata-strip/metadata.stripper';
+import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
+import { stripMetadata } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { analyzeImageMetadata } from './exif-findings.analyzer';
 import { readImageMetadata } from './image-metadata.reader';
 
