@@ -139,6 +139,14 @@ export class MetadataCollector {
   }
 
   embeddedImage(image: EmbeddedImage) {
+    // Sizes read from damaged headers ("1433×4177528807") are left out rather than shown.
+    const plausible = (n: number | undefined) => n !== undefined && Number.isInteger(n) && n > 0 && n <= 100_000;
+    if (!plausible(image.width) || !plausible(image.height)) {
+      image = { ...image };
+      delete image.width;
+      delete image.height;
+    }
+    if (!Number.isFinite(image.byteLength) || image.byteLength < 0) image = { ...image, byteLength: 0 };
     if (this.once('embeddedImages', `${image.kind}:${image.byteLength}`, image.origin)) this.data.embeddedImages.push(image);
   }
 
@@ -161,6 +169,10 @@ export class MetadataCollector {
 
   get makeValue(): string | undefined {
     return this.data.make?.value;
+  }
+
+  get modelValue(): string | undefined {
+    return this.data.model?.value;
   }
 
   result(): ImageMetadata {
