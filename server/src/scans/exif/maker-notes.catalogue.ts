@@ -149,7 +149,7 @@ const SONY_BINARY: readonly NoteBinaryField[] = [
 ];
 
 /** Layouts of IFD-based maker notes, chosen by the note's first bytes (and the camera's make where it has no header). */
-export function ifdNoteLayout(note: Uint8Array, make: string, model: string): IfdNoteLayout | undefined {
+export function ifdNoteLayout(note: Uint8Array, make: string): IfdNoteLayout | undefined {
   const starts = (text: string, at = 0) => text.split('').every((c, i) => note[at + i] === c.charCodeAt(0));
   const makeIs = (pattern: RegExp) => pattern.test(make);
   if (starts('Apple iOS\0')) return { vendor: 'Apple', ifdAt: 14, base: { note: 0 }, order: { at: 12 }, fields: [f(0x0011, 'ContentIdentifier', 'unique-id'), f(0x002b, 'PhotoIdentifier', 'unique-id')] };
@@ -233,7 +233,7 @@ export function binaryNoteLayout(note: Uint8Array, make: string): BinaryNoteLayo
     };
   }
   if (/kodak/i.test(make) && KODAK_SERIAL.test(head)) return { vendor: 'Kodak', fields: [{ name: 'SerialNumber', kind: 'serial', offset: 0, length: 16, format: 'text' }] };
-  if (starts('Hewlett-Packard') || starts('Vivitar') || /^610[\0-\x04]/.test(head) || starts('IIII\x04\0') || starts('IIII\x06\0')) {
+  if (starts('Hewlett-Packard') || starts('Vivitar') || (starts('610') && note[3] <= 4) || starts('IIII\x04\0') || starts('IIII\x06\0')) {
     return { vendor: 'HP', fields: [], scan: { pattern: /serial number:\s*([\x20-\x7e]{1,26})/i, name: 'SerialNumber', kind: 'serial', maxLength: 26 } };
   }
   return undefined;

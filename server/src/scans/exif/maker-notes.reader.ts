@@ -432,7 +432,7 @@ export function readMakerNotes(tiff: IfdReader, make: string | undefined, model:
   const found = findMakerNote(tiff);
   if (!found) return undefined;
   const note = found.bytes;
-  const ifdLayout = ifdNoteLayout(note, make ?? '', model ?? '');
+  const ifdLayout = ifdNoteLayout(note, make ?? '');
   const binaryLayout = ifdLayout ? undefined : binaryNoteLayout(note, make ?? '');
   const vendor = ifdLayout?.vendor ?? binaryLayout?.vendor ?? vendorName(make, note);
   const ctx = new Reading(vendor, found.clipped ? found.entry.byteLength : note.length);
