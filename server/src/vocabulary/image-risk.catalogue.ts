@@ -24,6 +24,7 @@ export const EXIF_FINDING_CATEGORIES = [
   'capture_time',
   'unique_id',
   'maker_notes',
+  'vendor_block',
   'device',
   'software',
   'editing_history',
@@ -112,6 +113,12 @@ export const EXIF_RISK_CATALOGUE: Readonly<Record<ExifFindingCategory, ExifRiskE
     severity: 'medium',
     weight: 5,
     recommendation: `Maker notes are the camera vendor's private data and often include serial numbers or owner names. ${STRIP}`,
+  },
+  vendor_block: {
+    label: 'Vendor metadata block',
+    severity: 'medium',
+    weight: 10,
+    recommendation: `Camera makers and apps keep their own blocks, which can carry the owner's name, serial numbers, places and times. ${STRIP}`,
   },
   device: {
     label: 'Camera make and model',

@@ -254,6 +254,7 @@ export function analyzeImageMetadata(m: ImageMetadata): ExifAnalysis {
 
   list.addAll('comments', group(m.comments), (c) => ['Description or comment', truncate(maskContactsIn(c.value), 80), c.sources]);
 
+  list.addAll('vendor_block', group(m.vendorBlocks), (b) => [`Block from ${b.value} present: it can hold names, serial numbers, places or times this check cannot read`, b.value, b.sources]);
   if (m.otherBlocks.length) {
     list.add('other_metadata', 'Other metadata blocks this check does not interpret', truncate(m.otherBlocks.map((b) => b.value).join(', '), 120), [IMAGE_TYPE_INFO[m.type].label]);
   }

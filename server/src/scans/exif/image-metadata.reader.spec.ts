@@ -199,7 +199,8 @@ describe('readImageMetadata', () => {
           comSegment('note to self'),
           iptcApp13(photoshopResources(iptcIim([[2, 80, 'X']]), tinyJpeg())),
           mpf,
-          jpegSegment(0xec, concat(ascii('Ducky'), new Uint8Array(8))),
+          jpegSegment(0xe9, concat(ascii('VendorX\0'), new Uint8Array(8))),
+          jpegSegment(0xe2, concat(ascii('FPXR\0'), new Uint8Array(8))),
         ]),
       );
       const m = await readImageMetadata(input);
@@ -211,7 +212,8 @@ describe('readImageMetadata', () => {
           { kind: 'additional-image', origin: 'MPF image 2', byteLength: 12345 },
         ]),
       );
-      expect(values(m.otherBlocks)).toEqual(['JPEG APP12 "Ducky" segment']);
+      expect(values(m.otherBlocks)).toEqual(['JPEG APP9 "VendorX" segment']);
+      expect(m.vendorBlocks).toEqual([{ value: 'FlashPix (Kodak, HP) FPXR', origin: 'JPEG APP2 "FPXR" segment' }]);
 
       const withTrailer = await readImageMetadata(concat(tinyJpeg(), ascii('ftypmp42 video bytes')));
       expect(withTrailer.embeddedImages).toEqual([{ kind: 'trailing-data', origin: 'data after the end of the JPEG image', byteLength: 20 }]);

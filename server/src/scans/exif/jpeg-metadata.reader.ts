@@ -9,6 +9,19 @@ import { readJpegHeader } from '../../browser-shared/metadata-strip/jpeg-segment
 import { IfdReader } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
 import { collectTiffRecords, jpegRecords } from './exifr.reader';
 import { iccDescription } from './icc-profile.reader';
+import { appBlockOf } from './jpeg-app-blocks.catalogue';
+import {
+  readAppPreview,
+  readCanonCiff,
+  readDucky,
+  readFlir,
+  readGoPro,
+  readKodakMeta,
+  readPentaxApp7,
+  readPictureInfo,
+  readSamsungUniqueId,
+  readUnicodeComment,
+} from './jpeg-app-blocks.reader';
 import { MetadataCollector } from './metadata.collector';
 import { collectMakerNotes } from './tiff-metadata.reader';
 import { readPhotoshopResources } from './photoshop-resources.reader';
@@ -17,6 +30,8 @@ import { decodeCString, decodeUtf8 } from './metadata-values.util';
 const EOI = 0xd9;
 
 export interface JpegLayout {
+  /** Vendors' segments to decode once the EXIF make and model are known (jpeg-app-blocks.reader.ts). */
+  vendorSegments: Array<{ marker: number; data: Uint8Array }>;
   exifTiff?: Uint8Array;
   /** The TIFF block of the first APP1 "Exif\0\0" segment: the one exifr reads the records from. */
   exifBlock?: Uint8Array;
@@ -62,7 +77,7 @@ function mpfImages(segment: Uint8Array): number[] {
 
 /** Reads the segments up to the first scan (readJpegHeader: the stripper walks them the same way). */
 export function walkJpeg(bytes: Uint8Array, c: MetadataCollector): JpegLayout {
-  const layout: JpegLayout = {};
+  const layout: JpegLayout = { vendorSegments: [] };
   const header = readJpegHeader(bytes);
   const photoshop: Uint8Array[] = [];
   const icc: Uint8Array[] = [];
@@ -105,7 +120,11 @@ export function walkJpeg(bytes: Uint8Array, c: MetadataCollector): JpegLayout {
       const text = decodeCString(bytes.subarray(at, end));
       c.text({ to: 'comments' }, text, 'JPEG comment');
     } else if (marker >= 0xe0 && marker <= 0xef && !knownApp(marker, bytes, at)) {
-      c.add('otherBlocks', { value: appLabel(marker, bytes, at, end), origin: 'JPEG' });
+      const data = bytes.subarray(at, end);
+      const block = appBlockOf(marker, data);
+      if (block?.kind === 'decoded') layout.vendorSegments.push({ marker, data });
+      else if (block?.kind === 'identity') c.add('vendorBlocks', { value: `${block.vendor} ${block.name}`, origin: appLabel(marker, bytes, at, end) });
+      else c.add('otherBlocks', { value: appLabel(marker, bytes, at, end), origin: 'JPEG' });
     }
   }
   if (icc.length) layout.iccDescription = iccDescription(series ? icc : icc[0]);
@@ -142,6 +161,47 @@ function trailingData(bytes: Uint8Array, scanStart: number, c: MetadataCollector
   });
 }
 
+/** Decodes vendors' segments; FLIR's thermal data is split over several, joined in chunk order first. */
+function readVendorSegments(c: MetadataCollector, segments: JpegLayout['vendorSegments']) {
+  const flir: Uint8Array[] = [];
+  for (const { marker, data } of segments) {
+    const block = appBlockOf(marker, data);
+    const decode = block && APP_DECODERS[block.name];
+    if (block?.name === 'FLIR thermal data') {
+      if (data.length > 8) flir[data[6]] = data.subarray(8);
+      continue;
+    }
+    if (!block || !decode) continue;
+    try {
+      decode(c, data, marker);
+    } catch (err) {
+      if (!(err instanceof RangeError) && !(err instanceof Error && err.name === 'MalformedImageError')) throw err;
+      c.unreadable(`${block.vendor} ${block.name} segment (damaged)`);
+    }
+  }
+  const chunks = flir.filter(Boolean);
+  if (chunks.length) {
+    try {
+      readFlir(c, Buffer.concat(chunks));
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      c.unreadable('FLIR thermal data (damaged)');
+    }
+  }
+}
+
+const APP_DECODERS: Record<string, (c: MetadataCollector, data: Uint8Array, marker: number) => void> = {
+  CIFF: readCanonCiff,
+  Meta: readKodakMeta,
+  GPMF: (c, data) => readGoPro(c, data.subarray(6)),
+  Ducky: readDucky,
+  'Picture Info': readPictureInfo,
+  Pentax: readPentaxApp7,
+  comment: readUnicodeComment,
+  'unique id': readSamsungUniqueId,
+  'preview image': readAppPreview,
+};
+
 export async function readJpegMetadata(bytes: Uint8Array, c: MetadataCollector) {
   const layout = walkJpeg(bytes, c);
   try {
@@ -153,5 +213,6 @@ export async function readJpegMetadata(bytes: Uint8Array, c: MetadataCollector) 
     c.unreadable('EXIF, XMP or IPTC block (damaged)');
   }
   if (layout.exifTiff) collectMakerNotes(c, layout.exifTiff, 'EXIF');
+  readVendorSegments(c, layout.vendorSegments);
   trailingData(bytes, layout.scanStart ?? 2, c);
 }

@@ -447,3 +447,16 @@ export function readMakerNotes(tiff: IfdReader, make: string | undefined, model:
   }
   return ctx.r;
 }
+
+/**
+ * A maker-note-like block standing on its own (Pentax's JPEG APP7 segment): offsets count from its
+ * start. Undefined when its layout is not known.
+ */
+export function readStandaloneNote(block: Uint8Array, make: string, model: string): MakerNoteReading | undefined {
+  const layout = ifdNoteLayout(block, make);
+  if (!layout) return undefined;
+  const ctx = new Reading(layout.vendor, block.length);
+  const order = latin1(block, 8, 10);
+  ctx.part('directory (damaged)', () => readIfdNote(ctx, new IfdReader(block, order === 'II', 0), { start: 0, end: block.length }, layout, model));
+  return ctx.r;
+}

@@ -93,7 +93,7 @@ export class MetadataCollector {
     }
   }
 
-  add(list: 'lens' | 'places' | 'software' | 'history' | 'uniqueIds' | 'comments' | 'aiGeneration' | 'otherBlocks', entry: MetadataValue) {
+  add(list: 'lens' | 'places' | 'software' | 'history' | 'uniqueIds' | 'comments' | 'aiGeneration' | 'vendorBlocks' | 'otherBlocks', entry: MetadataValue) {
     const value = cleanText(entry.value);
     if (value === undefined || this.placeholder(list, value, entry.origin)) return;
     if (this.once(list, value, entry.origin)) this.data[list].push({ value, origin: entry.origin });
