@@ -241,3 +241,15 @@ export function gifWith(base: Uint8Array, blocks: Uint8Array[], trailing?: Uint8
   const headerEnd = 13 + colourTable;
   return concat(base.subarray(0, headerEnd), ...blocks, base.subarray(headerEnd), trailing ?? new Uint8Array(0));
 }
+
+/** A decodable 1×1 GIF89a: a two-colour table and one pixel of colour 0. */
+export function tinyGif(): Uint8Array {
+  return concat(
+    ascii('GIF89a'),
+    new Uint8Array([1, 0, 1, 0, 0x80, 0, 0]), // 1×1, global colour table of 2 entries
+    new Uint8Array([0, 0, 0, 255, 255, 255]),
+    new Uint8Array([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0]), // image descriptor
+    new Uint8Array([2, 2, 0x44, 0x01, 0]), // LZW minimum code size 2: clear, 0, end
+    new Uint8Array([0x3b]),
+  );
+}
