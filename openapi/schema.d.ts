@@ -1149,6 +1149,8 @@ export interface components {
              * @example 75
              */
             riskScore: number;
+            /** @description Whether everything found can be removed by the lossless strip; if not, why. */
+            strip: components["schemas"]["ExifStripDto"];
         };
         ExifAnalysisResponseDto: {
             analysis: components["schemas"]["ExifAnalysisDto"];
@@ -1180,7 +1182,7 @@ export interface components {
          * @description The kind of finding; its weight counts once in the risk score.
          * @enum {string}
          */
-        ExifFindingCategory: "location" | "people_in_image" | "owner_identity" | "contact_details" | "serial_number" | "place_names" | "embedded_image" | "ai_generation" | "capture_time" | "unique_id" | "maker_notes" | "device" | "software" | "editing_history" | "comments" | "other_metadata" | "location_placeholder" | "unreadable_metadata";
+        ExifFindingCategory: "location" | "people_in_image" | "owner_identity" | "contact_details" | "serial_number" | "place_names" | "embedded_image" | "ai_generation" | "capture_time" | "unique_id" | "maker_notes" | "vendor_block" | "device" | "software" | "editing_history" | "comments" | "other_metadata" | "location_placeholder" | "placeholder_text" | "unreadable_metadata";
         ExifFindingDto: {
             /** @description The kind of finding; its weight counts once in the risk score. */
             category: components["schemas"]["ExifFindingCategory"];
@@ -1204,6 +1206,15 @@ export interface components {
         };
         /** @enum {string} */
         ExifSeverity: "high" | "medium" | "low";
+        ExifStripDto: {
+            /**
+             * @description When it cannot: why (the damage found) and what to do instead. Null when it can.
+             * @example null
+             */
+            message: string | null;
+            /** @description Whether 'Strip Metadata' (the browser widget, or POST /api/scans/exif/strip) can make a clean copy of this file. */
+            possible: boolean;
+        };
         ExifUploadDto: {
             /**
              * Format: binary
@@ -1354,7 +1365,7 @@ export interface components {
          * @description The type found from the file content.
          * @enum {string}
          */
-        ImageType: "jpeg" | "png" | "tiff" | "webp";
+        ImageType: "jpeg" | "png" | "tiff" | "webp" | "heic" | "heif" | "avif" | "gif";
         LoginDto: {
             /** @example jane@example.com */
             email: string;
@@ -3971,7 +3982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description Not a JPEG, PNG, TIFF or WebP file (by its content; HEIC included): 'Please upload a JPEG, PNG, TIFF, or WebP image'. */
+            /** @description Not a JPEG, PNG, TIFF or WebP file (by its content; HEIC included): 'Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image'. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4028,6 +4039,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "image/avif": string;
+                    "image/gif": string;
+                    "image/heic": string;
+                    "image/heif": string;
                     "image/jpeg": string;
                     "image/png": string;
                     "image/tiff": string;
@@ -4061,7 +4076,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description Not a JPEG, PNG, TIFF or WebP file (by its content; HEIC included): 'Please upload a JPEG, PNG, TIFF, or WebP image'. */
+            /** @description Not a JPEG, PNG, TIFF or WebP file (by its content; HEIC included): 'Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image'. */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -16,7 +16,7 @@ export class ExifUploadDto {
   @ApiProperty({
     type: 'string',
     format: 'binary',
-    description: `A JPEG, PNG, TIFF or WebP image (decided by its content, not its name or declared type), at most ${MAX_IMAGE_BYTES} bytes.`,
+    description: `A JPEG, PNG, TIFF, WebP, HEIC/HEIF, AVIF or GIF image (decided by its content, not its name or declared type), at most ${MAX_IMAGE_BYTES} bytes.`,
   })
   image!: unknown;
 }
