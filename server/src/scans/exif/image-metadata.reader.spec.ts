@@ -368,6 +368,29 @@ describe('readImageMetadata', () => {
     });
   });
 
+  describe('accuracy', () => {
+    it('a PNG "CreationTime" (however spelled) is a capture time, not a comment', async () => {
+      for (const keyword of ['Creation Time', 'CreationTime', 'creation_time']) {
+        const m = await readImageMetadata(grayPng({ before: [tEXt(keyword, '2019-09-02T14:45:37+00:00')] }));
+        expect(m.comments).toEqual([]);
+        expect(m.times).toEqual([expect.objectContaining({ value: '2019:09:02 14:45:37', kind: 'original', timeZone: '+00:00' })]);
+      }
+    });
+
+    it('a thumbnail size read from a damaged header is left out rather than shown', async () => {
+      const ifd1 = { ...thumbnailIfd(), tags: { ...thumbnailIfd().tags, 257: { type: 'long' as const, value: [4177528807] } } };
+      const m = await readImageMetadata(rgbTiff({ more: [ifd1] }));
+      expect(m.embeddedImages).toEqual([{ kind: 'thumbnail', origin: 'TIFF reduced-resolution image (IFD1)', byteLength: 12 }]);
+    });
+
+    it('software and names on a further page of a TIFF are reported', async () => {
+      const page2 = { tags: { ...thumbnailIfd().tags, 254: { type: 'long' as const, value: [2] }, 0x0131: { type: 'ascii' as const, value: 'Scanner Suite 9' }, 0x013b: { type: 'ascii' as const, value: 'Jane Roe' } } };
+      const m = await readImageMetadata(rgbTiff({ more: [page2] }));
+      expect(m.software).toEqual([{ value: 'Scanner Suite 9', origin: 'TIFF page 2 Software' }]);
+      expect(m.people.map((p) => [p.value, p.origin])).toEqual([['Jane Roe', 'TIFF page 2 Artist']]);
+    });
+  });
+
   describe('TIFF', () => {
     it('reads the tags, XMP and IPTC, and reports reduced-resolution images as thumbnails', async () => {
       const m = await readImageMetadata(
