@@ -203,20 +203,23 @@ describe('image metadata check (integration)', () => {
   });
 
   describe('strip', () => {
-    it('answers the cleaned file as an attachment named <name>-clean.<ext>', async () => {
-      const input = photo();
-      const res = await t
+    /** POST strip, with the answer's bytes as the body. */
+    const strip = (input: Buffer, filename: string, contentType: string) =>
+      t
         .http()
         .post('/api/scans/exif/strip')
         .set('Authorization', `Bearer ${user.accessToken}`)
-        .attach('image', input, { filename: 'holiday.JPG', contentType: 'image/jpeg' })
+        .attach('image', input, { filename, contentType })
         .buffer(true)
         .parse((r, done) => {
           const chunks: Buffer[] = [];
           r.on('data', (c: Buffer) => chunks.push(c));
           r.on('end', () => done(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
+        });
+
+    it('answers the cleaned file as an attachment named <name>-clean.<ext>', async () => {
+      const input = photo();
+      const res = await strip(input, 'holiday.JPG', 'image/jpeg').expect(200);
       expect(res.headers['content-type']).toBe('image/jpeg');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="?holiday-clean\.JPG"?$/);
       const expected = stripMetadata(new Uint8Array(input)).bytes;
@@ -228,18 +231,7 @@ describe('image metadata check (integration)', () => {
 
     it('cleans a HEIC and answers it as image/heic', async () => {
       const input = Buffer.from(iphoneLikeHeic({ exif: cameraExif() }));
-      const res = await t
-        .http()
-        .post('/api/scans/exif/strip')
-        .set('Authorization', `Bearer ${user.accessToken}`)
-        .attach('image', input, { filename: 'IMG_0002.HEIC', contentType: 'image/heic' })
-        .buffer(true)
-        .parse((r, done) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (c: Buffer) => chunks.push(c));
-          r.on('end', () => done(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
+      const res = await strip(input, 'IMG_0002.HEIC', 'image/heic').expect(200);
       expect(res.headers['content-type']).toBe('image/heic');
       expect(res.headers['content-disposition']).toMatch(/IMG_0002-clean\.HEIC/);
       const again = await analyze(user.accessToken, res.body as Buffer).expect(200);
