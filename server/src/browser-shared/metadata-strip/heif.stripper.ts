@@ -398,3 +398,23 @@ export function stripHeif(bytes: Uint8Array): { out: ByteSink; report: { removed
   if (dataBefore > mediaSize && !moov) plan.removed.push(`${dataBefore - mediaSize} bytes of media data no kept image uses`);
   return { out, report: { removed: plan.removed } };
 }
+
+/**
+ * The checks stripHeif makes, without building the copy: the plan (primary image, metadata and
+ * thumbnails found), every kept item's data inside the file, entity groups readable. Image
+ * sequences go through the whole strip (their chunk offsets need walking).
+ */
+export function checkHeifStrip(bytes: Uint8Array): void {
+  const file = readHeif(bytes);
+  if (file.boxes[0]?.type !== 'ftyp') throw new MalformedImageError('The HEIF file does not start with ftyp');
+  if (file.boxes.some((b) => b.type === 'moov' || b.type === 'moof')) {
+    stripHeif(bytes);
+    return;
+  }
+  const plan = planItems(bytes, file);
+  for (const item of plan.kept) {
+    const location = file.meta.locations.get(item.id);
+    if (location) itemRanges(file, bytes, location);
+  }
+  for (const child of file.meta.children) if (child.type === 'grpl') buildGrpl(bytes, child, plan.dropped);
+}

@@ -7,7 +7,7 @@
 import { ByteSink, MalformedImageError } from './bytes.util';
 import { readJpegHeader } from './jpeg-segments.reader';
 import { stripGif } from './gif.stripper';
-import { stripHeif } from './heif.stripper';
+import { checkHeifStrip, stripHeif } from './heif.stripper';
 import { detectImageType, ImageType, IMAGE_UPLOAD_MESSAGES, unsupportedTypeMessage } from './image-upload.rules';
 import { stripJpeg } from './jpeg.stripper';
 import { stripPng } from './png.stripper';
@@ -55,7 +55,7 @@ function damaged(err: unknown): unknown {
 /**
  * Why `stripMetadata` would refuse this file, or undefined when it can make a clean copy: the
  * same walk and checks, without the copy (JPEG: its header only, as nothing after the first scan
- * can make the strip refuse). The image check reports it, so that what it finds and what the strip
+ * can make the strip refuse; HEIF: the plan and its data's places, not the rebuilt boxes). The image check reports it, so that what it finds and what the strip
  * can remove never disagree without saying so.
  */
 export function stripProblem(input: Uint8Array): string | undefined {
@@ -63,6 +63,7 @@ export function stripProblem(input: Uint8Array): string | undefined {
   if (!type) return unsupportedTypeMessage(input);
   try {
     if (type === 'jpeg') readJpegHeader(input);
+    else if (type === 'heic' || type === 'heif' || type === 'avif') checkHeifStrip(input);
     else STRIPPERS[type](input);
     return undefined;
   } catch (err) {

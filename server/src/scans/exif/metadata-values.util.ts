@@ -211,6 +211,9 @@ export function validCoordinates(latitude: number, longitude: number): boolean {
 }
 
 const PUNCTUATION = /[\p{P}\p{S}\s]+/gu;
+const ASCII_PUNCTUATION = /[^a-z0-9\u0080-\uffff]+/g;
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\u0000-\u007f]*$/;
 
 /**
  * True for text that fills a field without naming anyone: "unknown", "-", "OLYMPUS DIGITAL
@@ -219,6 +222,8 @@ const PUNCTUATION = /[\p{P}\p{S}\s]+/gu;
  */
 export function isPlaceholder(value: string, shapes = true): boolean {
   if (value.length > 64) return false;
-  const key = value.toLowerCase().replace(PUNCTUATION, ' ').trim();
+  const lower = value.toLowerCase();
+  // ASCII text (nearly all of it) needs no Unicode classes, which are slow.
+  const key = (ASCII.test(lower) ? lower.replace(ASCII_PUNCTUATION, ' ') : lower.replace(PUNCTUATION, ' ')).trim();
   return PLACEHOLDER_VALUES.has(key) || (shapes && PLACEHOLDER_PATTERN.test(key));
 }
