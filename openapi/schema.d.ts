@@ -740,7 +740,7 @@ export interface paths {
         put?: never;
         /**
          * Check an image's metadata for privacy risks
-         * @description Reads EXIF, GPS, XMP, IPTC, ICC, maker notes, PNG text and WebP chunks, and answers findings (each with a redacted value, severity and recommendation) and a risk score. The check is stored in the scan history (the file name only; the image is never stored or written to disk). Errors answer ExifErrorBodyDto: the usual error body with the spec's `success: false`.
+         * @description Reads JPEG, PNG, TIFF, WebP, HEIC/HEIF (iPhone photos), AVIF and GIF files: EXIF, GPS, XMP, IPTC, ICC, maker notes of the major camera makers, vendors' blocks (Canon CIFF, FLIR, Kodak, GoPro, Photoshop...), PNG text, WebP chunks, HEIF items and properties, GIF comments and extensions. Answers findings (each with a redacted value, severity, recommendation and the fields it was read from), a risk score, and `strip`: whether the lossless strip can clean this file, and if not why and what to do. Placeholder values ("unknown", camera default captions) are not counted as names. A damaged file gets a finding for the parts that could not be read. The check is stored in the scan history (the file name only; the image is never stored or written to disk). Errors answer ExifErrorBodyDto: the usual error body with the spec's `success: false`.
          */
         post: operations["analyzeImage"];
         delete?: never;
@@ -760,7 +760,7 @@ export interface paths {
         put?: never;
         /**
          * Download a copy of an image without its metadata
-         * @description Lossless: the image data is copied byte for byte; only metadata is dropped (JPEG keeps JFIF, ICC and Adobe segments and a minimal EXIF block with the orientation; PNG keeps critical, colour and animation chunks; WebP keeps image, alpha, animation and ICC chunks; TIFF keeps its structural tags). The browser widget does this locally with the same code; this route is for integrators. Answered as an attachment named `<name>-clean.<ext>`.
+         * @description Lossless: the image data is copied byte for byte; only metadata is dropped (JPEG keeps JFIF, ICC and Adobe segments and a minimal EXIF block with the orientation; PNG keeps critical, colour and animation chunks; WebP keeps image, alpha, animation and ICC chunks; TIFF keeps its structural tags; HEIC/HEIF/AVIF keep their coded image items and their properties, rotation and mirroring included, and lose Exif, XMP and other metadata items, thumbnails and descriptive properties; GIF keeps images, colour tables, animation and colour-profile extensions). A file damaged outside its image data is still cleaned; one whose image data is damaged answers 422 (the analysis says so in `strip`). The browser widget does this locally with the same code; this route is for integrators. Answered as an attachment named `<name>-clean.<ext>`.
          */
         post: operations["stripImage"];
         delete?: never;
@@ -1220,7 +1220,7 @@ export interface components {
         ExifUploadDto: {
             /**
              * Format: binary
-             * @description A JPEG, PNG, TIFF or WebP image (decided by its content, not its name or declared type), at most 10485760 bytes.
+             * @description A JPEG, PNG, TIFF, WebP, HEIC/HEIF, AVIF or GIF image (decided by its content, not its name or declared type), at most 10485760 bytes.
              */
             image: string;
         };
@@ -4010,7 +4010,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description Not a JPEG, PNG, TIFF or WebP file (by its content; HEIC included): 'Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image'. */
+            /** @description Not a JPEG, PNG, TIFF, WebP, HEIC/HEIF, AVIF or GIF file (by its content): 'Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image'; a BigTIFF file: 'BigTIFF files are not supported yet. Please save the image as a standard TIFF, JPEG or PNG and try again'. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4104,7 +4104,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description Not a JPEG, PNG, TIFF or WebP file (by its content; HEIC included): 'Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image'. */
+            /** @description Not a JPEG, PNG, TIFF, WebP, HEIC/HEIF, AVIF or GIF file (by its content): 'Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image'; a BigTIFF file: 'BigTIFF files are not supported yet. Please save the image as a standard TIFF, JPEG or PNG and try again'. */
             415: {
                 headers: {
                     [name: string]: unknown;
