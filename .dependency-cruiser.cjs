@@ -4,7 +4,7 @@
 const LAYERS = [
   ['vocabulary', 'browser-shared'],
   ['common'],
-  ['mail'],
+  ['mail', 'browser-audit'],
   ['auth'],
   ['billing', 'analytics', 'ab-test', 'scans', 'site', 'health'],
   ['monitoring'],

@@ -6,6 +6,9 @@ import { FakeGravatar } from '../fakes/gravatar';
 import { FakeHibp, sampleBreach } from '../fakes/hibp';
 import { FakeOidcProvider } from '../fakes/oidc-provider';
 import { FakeStripeApi, TEST_CARDS } from '../fakes/stripe-api';
+import { TrackingSites } from '../fakes/tracking-sites';
+import { FakeXposedOrNot, sampleXonBreach } from '../fakes/xposedornot';
+import { BreachCatalogueService } from '../../server/src/scans/breach-catalogue/breach-catalogue.service';
 import { ApiContract } from '../support/api-contract';
 import { backgroundIdle, CSRF, freshEmail, freshIp, PASSWORD, query, recordMail, signUp, SignedUp, tokenFromLink } from '../support/auth';
 import { cameraExif, exifApp1, jpegWith, tinyJpeg } from '../support/image-fixtures';
@@ -28,6 +31,10 @@ describe('the API answers as openapi/openapi.json documents', () => {
   const gravatar = new FakeGravatar();
   const dns = new FakeDnsServer();
   const stripe = new FakeStripeApi();
+  // Both breach sources (merged answers name their `sources`; XposedOrNot reports pastes) and a
+  // site whose scripts track (the rendered audit's website summary, browser tests and GPC).
+  const xon = new FakeXposedOrNot();
+  const sites = new TrackingSites();
   let oidc: FakeOidcProvider;
   let t: TestApp;
   let mail: ReturnType<typeof recordMail>;
@@ -59,25 +66,32 @@ describe('the API answers as openapi/openapi.json documents', () => {
 
   beforeAll(async () => {
     oidc = new FakeOidcProvider();
-    await Promise.all([hibp.start(), gravatar.start(), dns.start(), stripe.start(), oidc.start()]);
+    await Promise.all([hibp.start(), gravatar.start(), dns.start(), stripe.start(), oidc.start(), xon.start(), sites.start()]);
     t = await createTestApp({
       ...hibp.env,
+      ...xon.env,
+      ...sites.env(),
       ...gravatar.env,
       ...dns.env,
       ...stripe.env,
       ...oidc.env,
       STRIPE_JS_URL: 'http://127.0.0.1:9/v3/',
       OPERATOR_TOKEN,
-      SCAN_CHECK_TIMEOUT_MS: '2000',
-      SCAN_TIMEOUT_MS: '3000',
+      // Room for the page to run in Chromium on a busy machine.
+      SCAN_CHECK_TIMEOUT_MS: '8000',
+      SCAN_TIMEOUT_MS: '10000',
       MONITOR_TICK_SECONDS: '0',
     });
+    hibp.catalogue = [sampleBreach()];
+    xon.catalogue = [sampleXonBreach()];
+    await t.app.get(BreachCatalogueService).refresh('hibp');
+    await t.app.get(BreachCatalogueService).refresh('xposedornot');
     mail = recordMail(t);
     user = await signUp(t, freshEmail('contract'));
   });
   afterAll(async () => {
     await t?.close();
-    await Promise.all([hibp.close(), gravatar.close(), dns.close(), stripe.stop(), oidc?.stop()]);
+    await Promise.all([hibp.close(), gravatar.close(), dns.close(), stripe.stop(), oidc?.stop(), xon.close(), sites.close()]);
   });
 
   it('refuses what the document does not say: an undeclared field, a missing one, a wrong type, null where not nullable', () => {
@@ -130,11 +144,15 @@ describe('the API answers as openapi/openapi.json documents', () => {
   it('privacy scans: JSON and the event stream, history, usage, password range', async () => {
     const email = user.email.toLowerCase();
     hibp.setBreaches(email, [sampleBreach()]);
+    xon.setExposure(email, ['LanternMarket'], [{ pasteId: 'Pb-contract', xposed_date: '2020', xposed_records: 310 }]);
     gravatar.addProfile(email, { display_name: 'Casey Contract', location: 'Lisbon, Portugal' });
     dns.set(email.split('@')[1], { MX: [{ exchange: 'mx.example.test', priority: 10 }], TXT: [['v=spf1 -all']] });
     const scan = await call(t.http().post('/api/scans').set(bearer(user)).send({ input: email }), 200);
     scanId = scan.body.scanId;
-    expect(scan.body.breaches.details.length).toBeGreaterThan(0);
+    // One breach from both sources, and the paste the verified owner may see.
+    expect(scan.body.breaches.details).toEqual([expect.objectContaining({ name: 'LanternMarket', sources: ['hibp', 'xposedornot'] })]);
+    expect(scan.body.checks.find((c: { id: string }) => c.id === 'breaches').sources).toHaveLength(2);
+    expect(scan.body.pastes).toMatchObject({ count: 1, detailsHidden: false, details: [expect.objectContaining({ source: 'xposedornot' })] });
 
     const stream = await call(
       t
@@ -142,7 +160,7 @@ describe('the API answers as openapi/openapi.json documents', () => {
         .post('/api/scans')
         .set(bearer(user))
         .set('Accept', 'text/event-stream')
-        .send({ input: 'https://example.com' })
+        .send({ input: sites.url('/shop') })
         .buffer(true)
         .parse(eventStreamText),
       200,
@@ -152,6 +170,9 @@ describe('the API answers as openapi/openapi.json documents', () => {
     const schemaOf: Record<string, string> = { started: 'ScanStartedEventDto', check: 'CheckReportDto', result: 'AnalysisResultDto' };
     expect(events.map((e) => e.event)).toEqual(['started', ...events.slice(1, -1).map(() => 'check'), 'result']);
     for (const { event, data } of events) contract.validateComponent(schemaOf[event!], data, `the ${event} event`);
+    // The website summary with every browser test (rendered, or read from the HTML when Chromium could not run it).
+    const website = events.at(-1)!.data as { website?: { mode: string; tests: unknown[] } };
+    expect(website.website?.tests).toHaveLength(8);
 
     await call(t.http().get('/api/scans?page=1&pageSize=10').set(bearer(user)), 200);
     await call(t.http().get(`/api/scans/${scanId}`).set(bearer(user)), 200);
@@ -222,7 +243,9 @@ describe('the API answers as openapi/openapi.json documents', () => {
 
   it('dashboard and reports: JSON, CSV and (on Plus) PDF', async () => {
     await call(t.http().get('/api/dashboard').set(bearer(user)), 200);
-    await call(t.http().get('/api/reports/me').set(bearer(user)), 200);
+    const report = await call(t.http().get('/api/reports/me').set(bearer(user)), 200);
+    expect(report.body.websiteAudits).toEqual([expect.objectContaining({ input: sites.url('/shop'), tests: expect.any(Array) })]);
+    expect(report.body.detailedFindings.breachExposures).toContainEqual(expect.objectContaining({ name: 'LanternMarket', sources: ['hibp', 'xposedornot'] }));
     await call(t.http().get('/api/reports/me/csv').set(bearer(user)).buffer(true).parse(binary), 200);
     await call(t.http().get('/api/reports/me/pdf').set(bearer(user)).buffer(true).parse(binary), 200);
   });

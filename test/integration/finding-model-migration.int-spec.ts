@@ -27,7 +27,7 @@ describe('the one finding model migration', () => {
   let db: TestDatabase;
   let dataSource: DataSource;
   const userId = randomUUID();
-  const ids = { privacy: randomUUID(), redImage: randomUUID(), greenImage: randomUUID(), failed: randomUUID() };
+  const ids = { privacy: randomUUID(), hibpOnly: randomUUID(), redImage: randomUUID(), greenImage: randomUUID(), failed: randomUUID() };
 
   const breach = breachDetail(sampleBreach({ Name: 'Adobe', Title: 'Adobe', BreachDate: '2013-10-04', DataClasses: ['Email addresses', 'Passwords'] }));
   const group = (details: unknown[]) => ({ count: details.length, details, summary: '' });
@@ -37,7 +37,8 @@ describe('the one finding model migration', () => {
     breaches: { ...group([breach]), hiddenSensitive: 0 },
     personalInfo: group([{ kind: 'risk', type: 'gravatar_name_public', value: 'Name: Jane', source: 'Gravatar', risk: 'medium', evidence: { summary: 'The profile shows a name' } }]),
     locationData: group([]),
-    metadata: group([{ kind: 'risk', type: 'dmarc_missing', value: 'example.com has no DMARC record', source: 'DNS', risk: 'medium', evidence: { summary: 'No DMARC' } }]),
+    // What was observed goes with the sentence, cut (600 characters at most).
+    metadata: group([{ kind: 'risk', type: 'dmarc_missing', value: 'example.com has no DMARC record', source: 'DNS', risk: 'medium', evidence: { summary: 'No DMARC', observed: 'v'.repeat(700) } }]),
     socialMedia: group([]),
     recommendations: [],
   } as unknown as AnalysisResult;
@@ -60,6 +61,10 @@ describe('the one finding model migration', () => {
         [id, userId, type, type === 'image' ? 'image' : 'email', status, score, JSON.stringify(counts), JSON.stringify(result)],
       );
     await insert(ids.privacy, 'privacy', 'completed', 61, { breaches: 1, personalInfo: 1, locationData: 0, metadata: 1, socialMedia: 0 }, privacyResult);
+    // A result stored before a second breach source joined: its breaches name no sources.
+    const { sources: _sources, sourceNames: _names, ...hibpOnlyBreach } = breach;
+    const hibpOnly = { ...privacyResult, breaches: { ...group([hibpOnlyBreach]), hiddenSensitive: 0 } };
+    await insert(ids.hibpOnly, 'privacy', 'completed', 61, { breaches: 1, personalInfo: 1, locationData: 0, metadata: 1, socialMedia: 0 }, hibpOnly);
     const oldImageCounts = { breaches: 0, personalInfo: 0, locationData: 0, metadata: 2, socialMedia: 0 };
     await insert(ids.redImage, 'image', 'completed', 75, oldImageCounts, { riskScore: 75, findings: imageFindings, imageType: 'jpeg' });
     await insert(ids.greenImage, 'image', 'completed', 20, oldImageCounts, { riskScore: 20, findings: imageFindings, imageType: 'jpeg' });
@@ -95,8 +100,13 @@ describe('the one finding model migration', () => {
     expect(stored.findings).toEqual([
       expect.objectContaining({ kind: 'breach', group: 'breaches', value: 'Adobe (2013-10-04)', risk: 'critical', breach: expect.objectContaining({ name: 'Adobe' }) }),
       expect.objectContaining({ kind: 'risk', type: 'gravatar_name_public', group: 'personalInfo', risk: 'medium', evidence: 'The profile shows a name' }),
-      expect.objectContaining({ kind: 'risk', type: 'dmarc_missing', group: 'metadata' }),
+      expect.objectContaining({ kind: 'risk', type: 'dmarc_missing', group: 'metadata', evidence: `No DMARC\n${'v'.repeat(599)}…` }),
     ]);
+  });
+
+  it("names HIBP as the source of breaches stored before there was a second one", async () => {
+    const [stored] = (await row(ids.hibpOnly)).findings as { breach: { sources: string[] } }[];
+    expect(stored.breach.sources).toEqual(['hibp']);
   });
 
   it('turns an image check into a risk level, its findings into the one shape', async () => {
@@ -115,6 +125,6 @@ describe('the one finding model migration', () => {
   it('gives the image risk scores back when undone', async () => {
     await dataSource.undoLastMigration({ transaction: 'each' });
     const rows = (await dataSource.query(`SELECT id, score, finding_counts FROM scans ORDER BY score NULLS FIRST`)) as { id: string; score: number | null }[];
-    expect(Object.fromEntries(rows.map((r) => [r.id, r.score]))).toEqual({ [ids.failed]: null, [ids.greenImage]: 20, [ids.privacy]: 61, [ids.redImage]: 75 });
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.score]))).toEqual({ [ids.failed]: null, [ids.greenImage]: 20, [ids.privacy]: 61, [ids.hibpOnly]: 61, [ids.redImage]: 75 });
   });
 });

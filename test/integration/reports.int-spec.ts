@@ -107,7 +107,7 @@ describe('dashboard and reports', () => {
       (result[group as 'breaches'].details as Record<string, unknown>[]).map((d) => {
         const evidence = (d.evidence as { summary: string }).summary;
         if (d.kind === 'breach') {
-          const breach = { name: d.name, title: d.title, breachDate: d.breachDate, pwnCount: d.pwnCount, dataClasses: d.dataClasses };
+          const breach = { name: d.name, title: d.title, breachDate: d.breachDate, pwnCount: d.pwnCount, dataClasses: d.dataClasses, sources: d.sources };
           return { kind: 'breach', type: 'breach', group, value: `${d.title} (${d.breachDate})`, risk: d.risk, source: d.source, evidence, breach };
         }
         return { kind: 'risk', type: d.type, group, value: d.value, risk: d.risk, source: d.source, evidence };

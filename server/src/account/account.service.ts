@@ -5,13 +5,14 @@ import { ProfileService } from '../auth/profile.service';
 import { PaymentsService } from '../billing/payments.service';
 import { Mailer } from '../mail/mail.types';
 import { MonitoringService } from '../monitoring/monitoring.service';
+import { BreachLookupCache } from '../scans/breaches/breach-lookup-cache.service';
 import { ScanHistoryService } from '../scans/scan-history.service';
 import type { AccountExportDto } from './account.dto';
 
 /**
  * The account as a whole, above every module that keeps a person's data: the export asks each of
- * them for its part, and deletion removes the user (its rows go by ON DELETE CASCADE) and the mail
- * kept for the address.
+ * them for its part, and deletion removes the user (its rows go by ON DELETE CASCADE), the mail
+ * kept for the address and the breach answers cached for it.
  */
 @Injectable()
 export class AccountService {
@@ -25,6 +26,7 @@ export class AccountService {
     private readonly abTests: AbTestService,
     private readonly monitoring: MonitoringService,
     private readonly mailer: Mailer,
+    private readonly breachCache: BreachLookupCache,
   ) {}
 
   /** Everything kept about the account, without secrets or their hashes. */
@@ -46,6 +48,14 @@ export class AccountService {
     const { email } = await this.profiles.deleteUser(userId, password);
     // Mail we kept for the address (verification and reset links included) goes with the account.
     const forgotten = await this.mailer.forgetRecipient(email);
+    try {
+      // The breach answers this account read, keyed by a hash of addresses (no row of the user's).
+      const answersDeleted = await this.breachCache.forgetAccount(userId, email);
+      this.logger.log(`breach cache emptied for a deleted account: userId=${userId} answersDeleted=${answersDeleted}`);
+    } catch (err) {
+      // The account is gone already; the cached answers expire by themselves. Never the address in the log.
+      this.logger.error(`account deletion step failed: step=breach-lookup-cache userId=${userId} error=${err instanceof Error ? err.name : 'unknown'}`);
+    }
     this.logger.log(`account deleted: userId=${userId} outboxMessagesDeleted=${forgotten}`);
   }
 }

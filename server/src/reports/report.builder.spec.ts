@@ -4,6 +4,7 @@ import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
 import type { ExifFinding } from '../scans/exif/exif-findings.analyzer';
 import type { CompletedScan, ScanTotals, ScoredScan } from '../scans/scan.repository';
 import { storedFindingsOfImage, storedFindingsOfResult } from '../scans/stored-findings';
+import { websiteAuditOf } from '../scans/stored-website-audit';
 import type { BreachDetail, RiskDetail } from '../vocabulary/finding.types';
 import { EXIF_RISK_CATALOGUE, imageRiskLevel } from '../vocabulary/image-risk.catalogue';
 import { FINDING_RECOMMENDATIONS } from '../vocabulary/recommendation.catalogue';
@@ -41,11 +42,11 @@ function privacyScan(id: string, input: string, day: number, score: number, grou
     socialMedia: group('socialMedia'),
     recommendations,
   } as unknown as AnalysisResult;
-  return { id, scanType: 'privacy', input, score, riskLevel: null, findings: storedFindingsOfResult(result), recommendations, startedAt: at(day) };
+  return { id, scanType: 'privacy', input, score, riskLevel: null, findings: storedFindingsOfResult(result), recommendations, startedAt: at(day), websiteAudit: null };
 }
 
 function imageScan(id: string, fileName: string, day: number, riskScore: number, findings: ExifFinding[]): CompletedScan {
-  return { id, scanType: 'image', input: fileName, score: null, riskLevel: imageRiskLevel(riskScore), findings: storedFindingsOfImage(findings), recommendations: [], startedAt: at(day) };
+  return { id, scanType: 'image', input: fileName, score: null, riskLevel: imageRiskLevel(riskScore), findings: storedFindingsOfImage(findings), recommendations: [], startedAt: at(day), websiteAudit: null };
 }
 
 /** What the scans table answers for these scans: the count, the newest start, the mean privacy score. */
@@ -179,6 +180,55 @@ describe('buildReport', () => {
     const order = { low: 0, medium: 1, high: 2, critical: 3 };
     expect(advice.map((r) => order[r.priority])).toEqual([...advice.map((r) => order[r.priority])].sort((a, b) => b - a));
     expect(report.summary.recommendationsCount).toBe(advice.length);
+  });
+});
+
+describe('website audits', () => {
+  // The repository reads the audit from the stored result's `website` summary and check lines.
+  const websiteScan = (id: string, input: string, day: number, website: unknown, checks: unknown[] = []): CompletedScan => {
+    const scan = privacyScan(id, input, day, 70);
+    return { ...scan, websiteAudit: websiteAuditOf(scan, { website, checks }) ?? null };
+  };
+  const rendered = {
+    mode: 'rendered',
+    pageUrl: 'https://shop.example/',
+    headerGrade: { grade: 'B', score: 70 },
+    gpc: { outcome: 'partly_honoured', without: {}, stillWith: { trackers: ['Meta Pixel'], cookies: ['_fbp'], pixels: ['PageView'] } },
+  };
+  const checks = [
+    { id: 'website', label: 'Website privacy check', status: 'ok', findings: 3, durationMs: 1 },
+    { id: 'canvas-fingerprinting', label: 'Canvas fingerprinting', status: 'ok', message: 'No canvas fingerprinting', findings: 0, durationMs: 1 },
+    { id: 'key-logging', label: 'Key logging', status: 'unavailable', message: 'The page did not load in time', findings: 0, durationMs: 1 },
+  ];
+
+  it("lists each website's latest scan: browser or HTML only, grade, its browser tests and the GPC outcome", () => {
+    const scans = [
+      websiteScan('old', 'https://shop.example/', 1, { ...rendered, mode: 'static', fallbackReason: 'no browser' }),
+      websiteScan('new', 'https://shop.example/', 2, rendered, checks),
+      websiteScan('static', 'https://static.example/', 3, { mode: 'static', fallbackReason: 'no browser', pageUrl: 'https://static.example/', headerGrade: null }),
+      privacyScan('email', 'a@example.com', 4, 90),
+    ];
+    const report = buildReport(input(scans, { pdfAvailable: true }));
+    expect(report.websiteAudits).toEqual([
+      { input: 'https://static.example/', scannedAt: at(3).toISOString(), pageUrl: 'https://static.example/', mode: 'static', fallbackReason: 'no browser', headerGrade: null, tests: [], gpc: null },
+      {
+        input: 'https://shop.example/',
+        scannedAt: at(2).toISOString(),
+        pageUrl: 'https://shop.example/',
+        mode: 'rendered',
+        headerGrade: 'B (70/100)',
+        tests: [
+          { label: 'Canvas fingerprinting', status: 'ok', message: 'No canvas fingerprinting', findings: 0 },
+          { label: 'Key logging', status: 'unavailable', message: 'The page did not load in time', findings: 0 },
+        ],
+        gpc: { outcome: 'partly_honoured', stillWith: ['Meta Pixel', '_fbp cookie', 'PageView event'] },
+      },
+    ]);
+  });
+
+  it('leaves out a website whose page could not be fetched, and anything it cannot read', () => {
+    const scans = [websiteScan('none', 'https://down.example/', 1, undefined), websiteScan('odd', 'https://odd.example/', 2, { mode: 'sideways' })];
+    expect(buildReport(input(scans)).websiteAudits).toEqual([]);
   });
 });
 

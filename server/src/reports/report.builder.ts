@@ -73,6 +73,7 @@ export function buildReport(input: ReportInput): ReportDto {
       metadataRisks: metadataRisks(findings),
     },
     recommendations,
+    websiteAudits: latest.flatMap(({ websiteAudit: audit }) => (audit ? [{ ...audit, scannedAt: audit.scannedAt.toISOString() }] : [])),
   };
 }
 
@@ -142,7 +143,7 @@ function assessRisks(findings: readonly ReportFinding[]): RiskAssessmentDto {
 
 function breachExposures(findings: readonly ReportFinding[]): BreachExposureDto[] {
   return findings
-    .flatMap(({ finding, input }) => (finding.kind === 'breach' ? [{ ...finding.breach, input }] : []))
+    .flatMap(({ finding, input }) => (finding.kind === 'breach' ? [{ ...finding.breach, source: finding.source, input }] : []))
     .sort((a, b) => b.breachDate.localeCompare(a.breachDate) || a.title.localeCompare(b.title) || a.input.localeCompare(b.input));
 }
 

@@ -4,6 +4,7 @@ import { ProfileService } from '../auth/profile.service';
 import { Clock } from '../common/clock/clock.service';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { automock } from '../common/testing/automock.test-helpers';
+import { BreachCatalogueService } from '../scans/breach-catalogue/breach-catalogue.service';
 import { ScanHistoryService } from '../scans/scan-history.service';
 import type { CompletedScan } from '../scans/scan.repository';
 import type { PlanTier } from '../vocabulary/plan.catalogue';
@@ -23,6 +24,7 @@ const scan = (id: string, findings: CompletedScan['findings'], startedAt = new D
   findings,
   recommendations: [],
   startedAt,
+  websiteAudit: null,
 });
 const finding = (value: string) => ({ kind: 'risk', type: 'gravatar_name_public', group: 'personalInfo', value, risk: 'medium', source: 'Gravatar', evidence: 'seen' }) as const;
 
@@ -31,6 +33,8 @@ function setup(tier: PlanTier = 'plus') {
   const profiles = automock(ProfileService);
   const limiter = automock(RateLimiter);
   const clock = automock(Clock);
+  const catalogue = automock(BreachCatalogueService);
+  catalogue.recordsByName.mockResolvedValue(new Map());
   clock.now.mockReturnValue(NOW);
   profiles.profile.mockResolvedValue({ id: 'u1', email: 'u@example.com', displayName: null, emailVerified: true, plan: { tier, expiresAt: null } } as UserDto);
   history.totals.mockResolvedValue({ totalScans: 3, lastScanAt: NOW, averageScore: 72.6 });
@@ -39,7 +43,7 @@ function setup(tier: PlanTier = 'plus') {
   history.recent.mockResolvedValue([]);
   history.riskDistribution.mockResolvedValue({ low: 1, medium: 2, high: 0, critical: 0 });
   history.dailyScores.mockResolvedValue([]);
-  return { reports: new ReportsService(history, profiles, limiter, clock), dashboard: new DashboardService(history, profiles, clock), history, limiter };
+  return { reports: new ReportsService(history, profiles, limiter, clock, catalogue), dashboard: new DashboardService(history, profiles, clock), history, limiter };
 }
 
 describe('ReportsService', () => {

@@ -3,6 +3,7 @@ import { classifyScanInput } from '../browser-shared/scan-input.rules';
 import type { CheckReport } from './analysis/analysis.types';
 import type { CheckMeta, CheckOutcome, ScanCheck } from './checks/scan-check';
 import type { CheckId } from './checks/scan-checks.registry';
+import type { BrowserAuditService } from '../browser-audit/browser-audit.service';
 import { ScanPipeline } from './scan-pipeline';
 
 const input = classifyScanInput('jane@example.com');
@@ -10,13 +11,13 @@ const finding = { group: 'personalInfo', detail: { kind: 'risk', type: 'free_ema
 
 type TestCheck = ScanCheck<CheckId>;
 function check(id: CheckId, run: TestCheck['run'], appliesTo: TestCheck['appliesTo'] = () => true, meta: Partial<CheckMeta<CheckId>> = {}): TestCheck {
-  return { meta: { id, label: id, noun: id, groups: ['metadata'], ...meta }, appliesTo, run };
+  return { meta: { id, label: id, noun: id, groups: ['metadata'], ...meta }, label: meta.label ?? id, appliesTo, run };
 }
 const after = (ms: number, outcome: CheckOutcome) => new Promise<CheckOutcome>((resolve) => setTimeout(() => resolve(outcome), ms));
 
 function pipeline(checks: TestCheck[], checkTimeoutMs = 200, scanTimeoutMs = 1000) {
   const config = loadConfig({ SCAN_CHECK_TIMEOUT_MS: String(checkTimeoutMs), SCAN_TIMEOUT_MS: String(scanTimeoutMs) });
-  return new ScanPipeline(checks, config);
+  return new ScanPipeline(checks, config, { maxWaitMs: 1_000 } as BrowserAuditService);
 }
 
 describe('ScanPipeline', () => {

@@ -8,6 +8,7 @@ import type { Recommendation } from '../vocabulary/recommendation.types';
 import type { RiskLevel } from '../vocabulary/risk.types';
 import type { PlanTier } from '../vocabulary/plan.catalogue';
 import { FindingCounts, ScanEntity, ScanStatus, ScanType } from './scan.entity';
+import { type StoredAuditParts, type WebsiteAudit, websiteAuditOf } from './stored-website-audit';
 
 export interface NewScan {
   userId: string;
@@ -42,6 +43,8 @@ export interface CompletedScan {
   /** Privacy scans: the recommendations the result gave (good practice included). */
   recommendations: Recommendation[];
   startedAt: Date;
+  /** Website scans: how the page was looked at (in a browser or from its HTML, each browser test, GPC). */
+  websiteAudit: WebsiteAudit | null;
 }
 
 export interface ScanTotals {
@@ -78,7 +81,9 @@ const SUMMARY_COLUMNS = {
 
 /** A completed scan's row as the reads below select it. */
 const COMPLETED_COLUMNS = `id, scan_type, input, score, risk_level, findings,
-  CASE WHEN jsonb_typeof(result -> 'recommendations') = 'array' THEN result -> 'recommendations' ELSE '[]'::jsonb END AS recommendations, started_at`;
+  CASE WHEN jsonb_typeof(result -> 'recommendations') = 'array' THEN result -> 'recommendations' ELSE '[]'::jsonb END AS recommendations, started_at,
+  CASE WHEN scan_type = 'privacy' AND jsonb_typeof(result -> 'website') = 'object'
+    THEN jsonb_build_object('website', result -> 'website', 'checks', result -> 'checks') END AS audit`;
 interface CompletedRow {
   id: string;
   scan_type: ScanType;
@@ -88,6 +93,7 @@ interface CompletedRow {
   findings: StoredFinding[] | null;
   recommendations: Recommendation[];
   started_at: Date;
+  audit: StoredAuditParts | null;
 }
 const completedScan = (r: CompletedRow): CompletedScan => ({
   id: r.id,
@@ -98,6 +104,7 @@ const completedScan = (r: CompletedRow): CompletedScan => ({
   findings: r.findings ?? [],
   recommendations: r.recommendations,
   startedAt: r.started_at,
+  websiteAudit: websiteAuditOf({ input: r.input, startedAt: r.started_at }, r.audit) ?? null,
 });
 
 @Injectable()
@@ -120,10 +127,29 @@ export class ScanRepository {
     });
   }
 
-  async insertFinished(scan: NewScan, outcome: ScanOutcome): Promise<ScanEntity> {
+  /**
+   * `waitForDisk: false` commits without waiting for the write-ahead log to reach the disk
+   * (PostgreSQL's asynchronous commit, for this transaction only): the row is written, consistent
+   * and visible at once, but a crash of the database server within a fraction of a second could
+   * lose it. For records whose loss costs nothing but a history line (image checks), that wait was
+   * most of the request's time.
+   */
+  async insertFinished(scan: NewScan, outcome: ScanOutcome, options: { waitForDisk?: boolean } = {}): Promise<ScanEntity> {
     const entity = this.scans.create({ ...scan, ...outcome, id: randomUUID() });
+    const row = entity as QueryDeepPartialEntity<ScanEntity>;
+    if (options.waitForDisk === false) {
+      // One statement, one round trip: INSERT … SELECT from a subquery that turns off the wait for
+      // this statement's own transaction (set_config's third argument: local to it).
+      // Every column given (a SELECT list has no DEFAULT).
+      const [sql, parameters] = this.scans.createQueryBuilder().insert().values({ ...row, monitorId: entity.monitorId ?? null }).getQueryAndParameters();
+      const parts = /^(INSERT INTO .*?) VALUES \((.*)\)( RETURNING .*)?$/s.exec(sql);
+      if (!parts || /\bDEFAULT\b/.test(parts[2])) throw new Error('unexpected INSERT statement');
+      const [, into, values, returning = ''] = parts;
+      await this.scans.query(`${into} SELECT ${values} FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit${returning}`, parameters);
+      return entity;
+    }
     // One INSERT (save() adds a transaction and a reload): monitors store thousands of these per tick.
-    await this.scans.insert(entity as QueryDeepPartialEntity<ScanEntity>);
+    await this.scans.insert(row);
     return entity;
   }
 

@@ -1,5 +1,6 @@
 import type { UserDto } from '../auth/auth.dto';
 import { ProfileService } from '../auth/profile.service';
+import { BrowserAuditService } from '../browser-audit/browser-audit.service';
 import { classifyScanInput } from '../browser-shared/scan-input.rules';
 import { Clock } from '../common/clock/clock.service';
 import { loadConfig } from '../common/config/app-config';
@@ -37,12 +38,17 @@ function setup() {
   const limiter = automock(RateLimiter);
   const clock = automock(Clock);
   clock.now.mockReturnValue(NOW);
-  pipeline.applicableChecks.mockReturnValue([{ meta: checkMetaOf('gravatar') }, { meta: checkMetaOf('breaches') }] as never);
+  const browser = automock(BrowserAuditService);
+  // The label a check shows may name its configured sources: the pipeline's checks say it.
+  pipeline.applicableChecks.mockReturnValue([
+    { meta: checkMetaOf('gravatar'), label: 'Public Gravatar profile' },
+    { meta: checkMetaOf('breaches'), label: 'Data breaches (Have I Been Pwned, XposedOrNot)' },
+  ] as never);
   pipeline.run.mockResolvedValue(REAL);
   profiles.profile.mockResolvedValue(profile());
   history.reservePrivacyScan.mockResolvedValue('scan-1');
-  const service = new ScansService(loadConfig({ VISITOR_SCANS_PER_HOUR: '7' }), pipeline, history, profiles, limiter, clock);
-  return { service, pipeline, history, profiles, limiter };
+  const service = new ScansService(loadConfig({ VISITOR_SCANS_PER_HOUR: '7' }), pipeline, history, profiles, limiter, clock, browser);
+  return { service, pipeline, history, profiles, limiter, browser };
 }
 
 describe('ScansService', () => {
@@ -57,7 +63,7 @@ describe('ScansService', () => {
         input: classifyScanInput('jane@example.com'),
         viewer: {},
         scanId: undefined,
-        started: { input: 'jane@example.com', inputType: 'email', checks: [{ id: 'gravatar', label: 'Public Gravatar profile' }, { id: 'breaches', label: 'Data breaches (Have I Been Pwned)' }] },
+        started: { input: 'jane@example.com', inputType: 'email', checks: [{ id: 'gravatar', label: 'Public Gravatar profile' }, { id: 'breaches', label: 'Data breaches (Have I Been Pwned, XposedOrNot)' }] },
         // Its turn in the scan queue, given back when the scan ends.
         release: expect.any(Function),
       });
@@ -69,6 +75,15 @@ describe('ScansService', () => {
       expect(history.reservePrivacyScan).toHaveBeenCalledWith('u1', 'plus', classifyScanInput('jane@example.com'));
       expect(limiter.consume).not.toHaveBeenCalled();
       expect(prepared).toMatchObject({ scanId: 'scan-1', viewer: { userId: 'u1', verifiedEmail: 'jane@example.com' } });
+    });
+
+    it("asks the audit browser's queue for room before a website scan takes anything, and not for other inputs", async () => {
+      const { service, browser, limiter } = setup();
+      await service.prepare('jane@example.com', undefined, 'ip');
+      expect(browser.assertCapacity).not.toHaveBeenCalled();
+      browser.assertCapacity.mockRejectedValue(new Error('busy'));
+      await expect(service.prepare('https://shop.example/', undefined, 'ip')).rejects.toThrow('busy');
+      expect(limiter.consume).toHaveBeenCalledTimes(1);
     });
 
     it('does not treat an unverified address as the viewer’s own', async () => {

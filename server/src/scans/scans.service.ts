@@ -10,6 +10,7 @@ import { classifyScanInput, ClassifiedScanInput } from '../browser-shared/scan-i
 import type { AnalysisResult, CheckReport } from './analysis/analysis.types';
 import type { ScanViewer } from './checks/scan-check';
 import { buildAnalysisResult } from './analysis/analysis-result.builder';
+import { BrowserAuditService } from '../browser-audit/browser-audit.service';
 import { ScanHistoryService } from './scan-history.service';
 import { CheckRun, ScanPipeline } from './scan-pipeline';
 import { RATE_LIMIT_MESSAGE } from './sources/source-http';
@@ -55,6 +56,7 @@ export class ScansService {
     private readonly limiter: RateLimiter,
     // Stored scans are timed by the same clock as the quota month, retention and monitors.
     private readonly clock: Clock,
+    private readonly browser: BrowserAuditService,
   ) {
     this.visitorRule = { name: 'scan-visitor-ip', limit: config.scans.visitorScansPerHour, windowSeconds: 3600, message: RATE_LIMIT_MESSAGE, perAddress: true };
     this.admission = new AdmissionQueue('scans', config.scanAdmission);
@@ -66,6 +68,8 @@ export class ScansService {
    */
   async prepare(rawInput: string, user: AuthenticatedUser | undefined, clientIp: string): Promise<PreparedScan> {
     const input = classifyScanInput(rawInput);
+    // A full browser queue refuses a website scan before any quota is used (503, try again).
+    if (input.kind === 'url') await this.browser.assertCapacity();
     const release = await this.admission.acquire();
     try {
       let viewer: ScanViewer = {};
@@ -77,7 +81,7 @@ export class ScansService {
       } else {
         await this.limiter.consume(this.visitorRule, clientIp);
       }
-      const checks = this.pipeline.applicableChecks(input).map(({ meta }) => ({ id: meta.id, label: meta.label }));
+      const checks = this.pipeline.applicableChecks(input).map((check) => ({ id: check.meta.id, label: check.label }));
       return { input, viewer, scanId, started: { input: input.value, inputType: input.inputType, checks }, release };
     } catch (err) {
       release();

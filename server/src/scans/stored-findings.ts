@@ -5,7 +5,7 @@
 import type { FindingCounts } from './scan.entity';
 import type { AnalysisResult } from './analysis/analysis.types';
 import type { ExifFinding } from './exif/exif-findings.analyzer';
-import { FINDING_GROUPS, type StoredFinding } from '../vocabulary/finding.types';
+import { type Evidence, FINDING_GROUPS, type StoredFinding } from '../vocabulary/finding.types';
 import { IMAGE_LOCATION_CATEGORIES } from '../vocabulary/image-risk.catalogue';
 
 /** A privacy result's findings in the order it lists them (demo details are never stored). */
@@ -22,17 +22,33 @@ export function storedFindingsOfResult(result: AnalysisResult): StoredFinding[] 
               value: `${detail.title || detail.name} (${detail.breachDate})`,
               risk: detail.risk,
               source: detail.source,
-              evidence: detail.evidence.summary,
-              breach: { name: detail.name, title: detail.title, breachDate: detail.breachDate, pwnCount: detail.pwnCount, dataClasses: detail.dataClasses },
+              evidence: evidenceText(detail.evidence),
+              breach: {
+                name: detail.name,
+                title: detail.title,
+                breachDate: detail.breachDate,
+                pwnCount: detail.pwnCount,
+                dataClasses: detail.dataClasses,
+                sources: detail.sources,
+              },
             },
           ];
         case 'risk':
-          return [{ kind: 'risk', type: detail.type, group, value: detail.value, risk: detail.risk, source: detail.source, evidence: detail.evidence.summary }];
+          return [{ kind: 'risk', type: detail.type, group, value: detail.value, risk: detail.risk, source: detail.source, evidence: evidenceText(detail.evidence) }];
         default:
           return [];
       }
     }),
   );
+}
+
+/** How long what was observed may be in a stored finding: one finding cannot swell a report. */
+export const OBSERVED_MAX = 600;
+
+/** The evidence sentence, then what was observed (request URLs, cookie names, the field typed into), cut. */
+function evidenceText({ summary, observed }: Evidence): string {
+  if (!observed) return summary;
+  return `${summary}\n${observed.length > OBSERVED_MAX ? `${observed.slice(0, OBSERVED_MAX - 1)}…` : observed}`;
 }
 
 /** An image check's findings: location categories count as location data, the rest as metadata. */

@@ -9,7 +9,7 @@ import type { ScanInputType } from '../../browser-shared/scan-input.rules';
 import type { CheckStatus } from '../../vocabulary/check.types';
 import type { FindingDetail } from '../../vocabulary/finding.types';
 import type { Recommendation } from '../../vocabulary/recommendation.types';
-import type { UsernameSiteEntry, UsernameSiteListSummary } from '../checks/scan-check';
+import type { CheckSourceReport, PasteExposure, UsernameSiteEntry, UsernameSiteListSummary, WebsiteAuditSummary } from '../checks/scan-check';
 import type { CheckId } from '../checks/scan-checks.registry';
 
 
@@ -22,6 +22,8 @@ export interface CheckReport {
   message?: string;
   /** Rate limited: when the outside service said to try again. */
   retryAfterSeconds?: number;
+  /** Checks with several sources: how each ended. A check that is ok with one of them says which in `message`. */
+  sources?: CheckSourceReport[];
   /** How many findings it contributed. */
   findings: number;
   durationMs: number;
@@ -57,8 +59,15 @@ export interface AnalysisResult {
   completedAt: string;
   /** Set for a stored scan (signed-in users, real results). */
   scanId?: string;
+  /**
+   * Email inputs whose paste-reporting source answered: how many pastes hold the address, for
+   * everyone; which ones only for the signed-in owner of the verified address (like sensitive breaches).
+   */
+  pastes?: PasteExposure & { summary: string; detailsHidden: boolean };
   /** Social inputs whose username check ran: every site asked and its answer (only hits are findings). */
   usernameSites?: UsernameSiteEntry[];
+  /** Website inputs whose page was fetched: what a visitor's browser saw, normalized so two scans can be compared. */
+  website?: WebsiteAuditSummary;
   /** With `usernameSites`: the lists they came from, and the credit the configured one is owed. */
   usernameSiteList?: UsernameSiteListSummary;
 }

@@ -1,4 +1,4 @@
-import type { CheckStatus } from '../../vocabulary/check.types';
+import { type CheckStatus, contributesFindings } from '../../vocabulary/check.types';
 import type { CheckMeta } from '../checks/scan-check';
 import type { CheckReport } from './analysis.types';
 import type { Finding, FindingGroup } from '../../vocabulary/finding.types';
@@ -63,8 +63,8 @@ export function summarizeGroup(
   const words = GROUP_WORDS[group];
   const count = findings.filter((finding) => finding.group === group).length;
   const feeding = checks.filter((check) => check.meta.groups.includes(group) && check.report.status !== 'not_applicable');
-  const ran = feeding.filter((check) => check.report.status === 'ok');
-  const notRun = feeding.filter((check) => check.report.status !== 'ok');
+  const ran = feeding.filter((check) => contributesFindings(check.report.status));
+  const notRun = feeding.filter((check) => !contributesFindings(check.report.status));
   const notChecked = notRun.length > 0 ? `Not checked: ${notRun.map(reason).join('; ')}` : undefined;
 
   if (count === 0 && ran.length === 0) return notChecked ?? `Not checked: no ${words.topic} check applies to this kind of input`;
@@ -92,6 +92,7 @@ function statusWords(status: CheckStatus, retryAfterSeconds?: number): string {
     case 'timed_out':
       return 'timed out';
     case 'ok':
+    case 'partial':
     case 'not_applicable':
       return 'did not run';
   }

@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
+import { AppConfig } from '../../common/config/app-config';
+import { APP_CONFIG } from '../../common/config/config.module';
 import { analyzeEmailDns } from '../analysis/email-dns.analyzer';
 import { EmailDnsSource } from '../sources/email-dns.source';
 import { analyzed, CheckContext, CheckOutcome, isEmailInput, scanCheck } from './scan-check';
 
-/** The mail security of an email address's domain: MX, SPF and DMARC records (DNS). */
+/** The mail security of an email address's domain: MX, SPF and DMARC records (DNS); EMAIL_DNS_ENABLED switches it. */
 @Injectable()
 export class EmailDnsCheck extends scanCheck({
   id: 'email-dns',
@@ -12,7 +14,10 @@ export class EmailDnsCheck extends scanCheck({
   noun: 'the DNS lookup',
   groups: ['metadata'],
 }) {
-  constructor(private readonly dns: EmailDnsSource) {
+  constructor(
+    private readonly dns: EmailDnsSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     super();
   }
 
@@ -21,6 +26,9 @@ export class EmailDnsCheck extends scanCheck({
   }
 
   async run(input: ClassifiedScanInput, { signal }: CheckContext): Promise<CheckOutcome> {
+    if (!this.config.sources.emailDnsEnabled) {
+      return { status: 'not_configured', message: 'The email DNS checks are turned off on this server (EMAIL_DNS_ENABLED=false)', findings: [] };
+    }
     return analyzed(await this.dns.lookup(input.domain ?? '', signal), analyzeEmailDns);
   }
 }

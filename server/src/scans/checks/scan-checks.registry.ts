@@ -1,9 +1,17 @@
 import type { Provider } from '@nestjs/common';
 import type { CheckMeta } from './scan-check';
 import { BreachesCheck } from './breaches.check';
+import { CanvasFingerprintingCheck } from './canvas-fingerprinting.check';
 import { EmailDnsCheck } from './email-dns.check';
 import { EmailProviderCheck } from './email-provider.check';
+import { FontFingerprintingCheck } from './font-fingerprinting.check';
+import { GlobalPrivacyControlCheck } from './global-privacy-control.check';
 import { GravatarCheck } from './gravatar.check';
+import { KeyLoggingCheck } from './key-logging.check';
+import { MetaPixelCheck } from './meta-pixel.check';
+import { RemarketingAudiencesCheck } from './remarketing-audiences.check';
+import { SessionRecordingCheck } from './session-recording.check';
+import { TikTokXPixelsCheck } from './tiktok-x-pixels.check';
 import { UrlInputCheck } from './url-input.check';
 import { UsernameCheck } from './username.check';
 import { WebsiteBreachesCheck } from './website-breaches.check';
@@ -20,6 +28,15 @@ export const SCAN_CHECK_TYPES = [
   EmailProviderCheck,
   UrlInputCheck,
   WebsiteCheck,
+  // The browser tests of the rendered website audit (the vocabulary's BROWSER_TEST_IDS, in order).
+  CanvasFingerprintingCheck,
+  FontFingerprintingCheck,
+  SessionRecordingCheck,
+  KeyLoggingCheck,
+  MetaPixelCheck,
+  RemarketingAudiencesCheck,
+  TikTokXPixelsCheck,
+  GlobalPrivacyControlCheck,
   WebsiteBreachesCheck,
   UsernameCheck,
 ] as const;

@@ -1,33 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { isIP } from 'node:net';
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
-import { analyzeWebsiteBreaches } from '../analysis/website-breaches.analyzer';
 import { BreachCatalogueService } from '../breach-catalogue/breach-catalogue.service';
-import { WEBSITE_MESSAGES } from '../sources/website.source';
+import { websiteBreachesLabel, websiteBreachesOutcome } from '../breaches/breach-checks';
 import { CheckOutcome, isUrlInput, scanCheck } from './scan-check';
 
-/** Known breaches of the site's domain, from the stored HIBP catalogue (never fetched per scan). */
-export async function websiteBreachesOutcome(url: string | undefined, catalogue: Pick<BreachCatalogueService, 'state' | 'findByDomain'>): Promise<CheckOutcome> {
-  let host: string;
-  try {
-    host = new URL(url ?? '').hostname;
-  } catch {
-    return { status: 'not_applicable', message: url ? WEBSITE_MESSAGES.invalidUrl : WEBSITE_MESSAGES.noUrl, findings: [] };
-  }
-  // An IP address is no domain: HIBP's catalogue lists breaches by domain only.
-  if (isIP(host.replace(/^\[|\]$/g, '')) !== 0) return { status: 'ok', findings: [] };
-  const state = await catalogue.state();
-  if (!state.refreshedAt) {
-    return { status: 'unavailable', message: "Have I Been Pwned's breach catalogue has not been loaded on this server yet.", findings: [] };
-  }
-  return { status: 'ok', findings: analyzeWebsiteBreaches(await catalogue.findByDomain(host)) };
-}
-
-/** Breaches HIBP lists for the site's domain ("HIBP lists a breach of {domain}…"). */
+/** Breaches the stored catalogues (HIBP, XposedOrNot) list for the site's domain; never fetched per scan. */
 @Injectable()
 export class WebsiteBreachesCheck extends scanCheck({
   id: 'website-breaches',
-  label: "Known breaches of this site (Have I Been Pwned's breach catalogue)",
+  label: 'Known breaches of this site',
   noun: 'the breach catalogue',
   groups: ['breaches'],
 }) {
@@ -35,11 +16,16 @@ export class WebsiteBreachesCheck extends scanCheck({
     super();
   }
 
+  /** Names the catalogues this server uses: "Known breaches of this site (the breach catalogue of Have I Been Pwned)". */
+  override get label(): string {
+    return websiteBreachesLabel(this.catalogue.enabledSources());
+  }
+
   appliesTo(input: ClassifiedScanInput): boolean {
     return isUrlInput(input);
   }
 
   run(input: ClassifiedScanInput): Promise<CheckOutcome> {
-    return websiteBreachesOutcome(input.url, this.catalogue);
+    return websiteBreachesOutcome(input.url, this.catalogue, this.catalogue.enabledSources());
   }
 }

@@ -1,22 +1,16 @@
 import { Injectable } from '@nestjs/common';
+import { BrowserAuditService } from '../../browser-audit/browser-audit.service';
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
-import type { TrackerMatcher } from '../analysis/third-party.analyzer';
-import { analyzeWebsite } from '../analysis/website.analyzer';
-import { WEBSITE_MESSAGES, WebsiteResult, WebsiteSource } from '../sources/website.source';
+import { WebsiteSource } from '../sources/website.source';
 import { TrackerCatalogueService } from '../trackers/tracker-catalogue.service';
+import { sharedWebsiteAudit, websiteOutcome } from '../website-audit';
 import { CheckContext, CheckOutcome, isUrlInput, scanCheck } from './scan-check';
 
-/** The fetched site through the website analyzers; a site that could not be fetched passes its status on. */
-export function websiteOutcome(result: WebsiteResult, trackers: TrackerMatcher, now: Date): CheckOutcome {
-  if (result.status !== 'ok') return { status: result.status, message: result.message, findings: [] };
-  const analysis = analyzeWebsite(result.data, trackers, now);
-  if (!analysis) return { status: 'unavailable', message: WEBSITE_MESSAGES.failed, findings: [] };
-  return { status: 'ok', message: analysis.message, findings: analysis.findings };
-}
-
 /**
- * The website privacy check: the site's https:// and http:// forms fetched through the SSRF guard,
- * then HTTPS, headers, cookies, third parties and personal data on the page.
+ * The website privacy check: the site's https:// and http:// forms fetched through the SSRF guard
+ * while the audit browser runs the page (the scan's one audit, shared with the browser tests),
+ * then HTTPS, headers, cookies, third parties and personal data on the page. Ok when the page ran
+ * in the browser; 'partial' when only its HTML and headers could be read.
  */
 @Injectable()
 export class WebsiteCheck extends scanCheck({
@@ -27,9 +21,11 @@ export class WebsiteCheck extends scanCheck({
   // (locationData), transport, headers, technical cookie flags and measurement trackers (metadata),
   // advertising and social trackers (socialMedia).
   groups: ['personalInfo', 'locationData', 'metadata', 'socialMedia'],
+  budget: 'browser',
 }) {
   constructor(
     private readonly website: WebsiteSource,
+    private readonly browser: BrowserAuditService,
     private readonly trackers: TrackerCatalogueService,
   ) {
     super();
@@ -39,7 +35,7 @@ export class WebsiteCheck extends scanCheck({
     return isUrlInput(input);
   }
 
-  async run(input: ClassifiedScanInput, { signal }: CheckContext): Promise<CheckOutcome> {
-    return websiteOutcome(await this.website.fetchSite(input.url, signal), this.trackers, new Date());
+  async run(input: ClassifiedScanInput, context: CheckContext): Promise<CheckOutcome> {
+    return websiteOutcome(await sharedWebsiteAudit(input, context, this.website, this.browser), this.trackers, new Date());
   }
 }

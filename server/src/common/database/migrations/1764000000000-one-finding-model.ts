@@ -4,6 +4,11 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const LEVELS = `('low', 'medium', 'high', 'critical')`;
 /** `value` as a JSON array, or an empty one. */
 const arrayOr = (value: string) => `CASE WHEN jsonb_typeof(${value}) = 'array' THEN ${value} ELSE '[]'::jsonb END`;
+/** A detail's evidence sentence, then what was observed, cut at 600 characters (stored-findings.ts). */
+const evidenceOf = (detail: string) => `COALESCE(${detail} -> 'evidence' ->> 'summary', '') || CASE
+    WHEN COALESCE(${detail} -> 'evidence' ->> 'observed', '') = '' THEN ''
+    WHEN length(${detail} -> 'evidence' ->> 'observed') > 600 THEN E'\\n' || left(${detail} -> 'evidence' ->> 'observed', 599) || '…'
+    ELSE E'\\n' || (${detail} -> 'evidence' ->> 'observed') END`;
 
 /**
  * One finding model (vocabulary/finding.types.ts StoredFinding): every completed scan gets its
@@ -31,19 +36,22 @@ export class OneFindingModel1764000000000 implements MigrationInterface {
               'value', COALESCE(NULLIF(d.detail ->> 'title', ''), d.detail ->> 'name', '') || ' (' || COALESCE(d.detail ->> 'breachDate', '') || ')',
               'risk', d.detail ->> 'risk',
               'source', COALESCE(d.detail ->> 'source', ''),
-              'evidence', COALESCE(d.detail -> 'evidence' ->> 'summary', ''),
+              'evidence', ${evidenceOf('d.detail')},
               'breach', jsonb_build_object(
                 'name', COALESCE(d.detail ->> 'name', ''),
                 'title', COALESCE(d.detail ->> 'title', ''),
                 'breachDate', COALESCE(d.detail ->> 'breachDate', ''),
                 'pwnCount', CASE WHEN jsonb_typeof(d.detail -> 'pwnCount') = 'number' THEN d.detail -> 'pwnCount' ELSE '0'::jsonb END,
-                'dataClasses', ${arrayOr(`d.detail -> 'dataClasses'`)}))
+                'dataClasses', ${arrayOr(`d.detail -> 'dataClasses'`)},
+                -- Results stored before a second breach source joined came from HIBP alone.
+                'sources', CASE WHEN jsonb_typeof(d.detail -> 'sources') = 'array' AND jsonb_array_length(d.detail -> 'sources') > 0
+                  THEN d.detail -> 'sources' ELSE '["hibp"]'::jsonb END))
             WHEN 'risk' THEN jsonb_build_object(
               'kind', 'risk', 'type', d.detail ->> 'type', 'group', g.name,
               'value', COALESCE(d.detail ->> 'value', ''),
               'risk', d.detail ->> 'risk',
               'source', COALESCE(d.detail ->> 'source', ''),
-              'evidence', COALESCE(d.detail -> 'evidence' ->> 'summary', ''))
+              'evidence', ${evidenceOf('d.detail')})
             END AS f) x
          WHERE x.f IS NOT NULL AND d.detail ->> 'risk' IN ${LEVELS}
       ), '[]'::jsonb)
