@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { SITE_ROUTES, type SitePath } from '@shared/site-routes';
 import { AnalyticsProvider } from './analytics/analytics-context';
 import { useAuth } from './auth/auth-context';
 import { Layout } from './components/Layout';
-import { PageSpinner } from './components/PageSpinner';
+import { PageSkeleton } from './components/PageSkeleton';
 import { ProtectedRoute } from './components/ProtectedRoute';
 import { LandingPage } from './pages/LandingPage';
 
@@ -26,37 +27,55 @@ const AccountPage = lazy(() => import('./pages/AccountPage'));
 const MonitoringPage = lazy(() => import('./pages/MonitoringPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
-/** The routes of spec section 2 with their access rules. Nothing renders before auth first reports. */
-export function App() {
+/** '/' is the landing page for visitors and the dashboard for signed-in users. */
+function HomePage() {
   const { state } = useAuth();
-  if (state.status === 'loading') return <PageSpinner label="Loading Footprint" />;
+  if (state.status === 'signedIn') return <Navigate to="/dashboard" replace />;
+  // The browser holds a session that is being checked: which page this is is not known yet.
+  if (state.status === 'loading') return <PageSkeleton />;
+  return <LandingPage />;
+}
+
+/** The page of every route of the catalogue (server/src/shared/site-routes.ts), which the server serves with status 200. */
+const PAGES: Record<SitePath, ReactNode> = {
+  '/': <HomePage />,
+  '/features': <FeaturesPage />,
+  '/about': <AboutPage />,
+  '/pricing': <PricingPage />,
+  '/education': <EducationPage />,
+  '/privacy': <PrivacyPage />,
+  '/terms': <TermsPage />,
+  '/login': <LoginPage />,
+  '/signup': <SignupPage />,
+  '/forgot-password': <ForgotPasswordPage />,
+  '/reset-password': <ResetPasswordPage />,
+  '/verify-email': <VerifyEmailPage />,
+  '/monitoring/verify-email': <MonitoredEmailVerifyPage />,
+  '/dashboard': <DashboardPage />,
+  '/report': <ReportPage />,
+  '/account': <AccountPage />,
+  '/monitoring': <MonitoringPage />,
+};
+
+/**
+ * The routes of spec section 2 with their access rules. Public pages render at once, without
+ * waiting for the session check; signed-in pages show a skeleton until it answers.
+ */
+export function App() {
   return (
     <AnalyticsProvider>
       <Layout>
-        <Suspense fallback={<PageSpinner label="Loading page" />}>
-          <Routes>
-            <Route path="/" element={state.status === 'signedIn' ? <Navigate to="/dashboard" replace /> : <LandingPage />} />
-            <Route path="/features" element={<FeaturesPage />} />
-            <Route path="/about" element={<AboutPage />} />
-            <Route path="/pricing" element={<PricingPage />} />
-            <Route path="/education" element={<EducationPage />} />
-            <Route path="/privacy" element={<PrivacyPage />} />
-            <Route path="/terms" element={<TermsPage />} />
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/signup" element={<SignupPage />} />
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="/reset-password" element={<ResetPasswordPage />} />
-            <Route path="/verify-email" element={<VerifyEmailPage />} />
-            <Route path="/monitoring/verify-email" element={<MonitoredEmailVerifyPage />} />
-            <Route element={<ProtectedRoute />}>
-              <Route path="/dashboard" element={<DashboardPage />} />
-              <Route path="/report" element={<ReportPage />} />
-              <Route path="/account" element={<AccountPage />} />
-              <Route path="/monitoring" element={<MonitoringPage />} />
-            </Route>
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </Suspense>
+        <Routes>
+          {SITE_ROUTES.filter((route) => route.access !== 'signed-in').map((route) => (
+            <Route key={route.path} path={route.path} element={PAGES[route.path]} />
+          ))}
+          <Route element={<ProtectedRoute />}>
+            {SITE_ROUTES.filter((route) => route.access === 'signed-in').map((route) => (
+              <Route key={route.path} path={route.path} element={PAGES[route.path]} />
+            ))}
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
       </Layout>
     </AnalyticsProvider>
   );

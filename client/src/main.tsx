@@ -1,21 +1,30 @@
+import 'virtual:chakra-global.css';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { ChakraProvider } from '@chakra-ui/react';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { AuthProvider } from './auth/auth-context';
-import { system } from './theme';
+import { applyColorMode, watchColorMode } from './color-mode/color-mode';
+import { system, withStaticGlobalCss } from './theme/system';
+
+// Light or dark before the first paint: the remembered choice, else the system's.
+applyColorMode();
+watchColorMode();
 
 // The server sends a fresh CSP nonce with every page; Emotion must put it on each <style> it adds.
 const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 const emotionCache = createCache({ key: 'fp', nonce });
 
-createRoot(document.getElementById('root')!).render(
+const root = createRoot(document.getElementById('root')!);
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread until the whole page is built (a phone stays responsive while it starts).
+startTransition(() => root.render(
   <StrictMode>
     <CacheProvider value={emotionCache}>
-      <ChakraProvider value={system}>
+      <ChakraProvider value={withStaticGlobalCss(system)}>
         <BrowserRouter>
           <AuthProvider>
             <App />
@@ -24,4 +33,4 @@ createRoot(document.getElementById('root')!).render(
       </ChakraProvider>
     </CacheProvider>
   </StrictMode>,
-);
+));

@@ -1,23 +1,14 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, type SystemContext } from '@chakra-ui/react';
+import { themeConfig } from './theme-config';
 
-// System fonts only: the product's pages load nothing from third parties.
-const config = defineConfig({
-  theme: {
-    tokens: {
-      fonts: {
-        heading: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
-        body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
-      },
-    },
-    // A darker solid blue, so white text keeps at least 4.5:1 contrast even in the hover state
-    // (solid buttons fade their background to 90% on hover).
-    semanticTokens: {
-      colors: {
-        blue: { solid: { value: '{colors.blue.700}' } },
-      },
-    },
-  },
-  globalCss: { html: { scrollBehavior: 'smooth' } },
-});
+/** The Chakra system every component styles itself with. */
+export const system = createSystem(themeConfig);
 
-export const system = createSystem(defaultConfig, config);
+/**
+ * The system as the browser app uses it: its global styles (reset, base styles and the token
+ * variables, a large style sheet) come from the static file the build writes
+ * (theme/global-css.ts, client/vite.config.mts) instead of being serialized by Emotion at start.
+ */
+export function withStaticGlobalCss(sys: SystemContext): SystemContext {
+  return { ...sys, _global: [] };
+}
