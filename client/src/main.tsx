@@ -8,7 +8,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { AuthProvider } from './auth/auth-context';
 import { applyColorMode, watchColorMode } from './color-mode/color-mode';
-import { system, withStaticGlobalCss } from './theme/system';
+import { appSystem, withStaticGlobalCss } from './theme/system';
 
 // Light or dark before the first paint: the remembered choice, else the system's.
 applyColorMode();
@@ -18,13 +18,22 @@ watchColorMode();
 const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 const emotionCache = createCache({ key: 'fp', nonce });
 
+/** Ends the current task, so the browser can paint and handle input between the steps of starting. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// Starting is split into tasks (loading the code, building the Chakra system, rendering) rather
+// than one long one that keeps a phone's main thread busy.
+await nextTask();
+const system = withStaticGlobalCss(appSystem());
+await nextTask();
+
 const root = createRoot(document.getElementById('root')!);
 // As a transition, the first render yields to the browser every few milliseconds instead of
-// holding the main thread until the whole page is built (a phone stays responsive while it starts).
+// holding the main thread until the whole page is built.
 startTransition(() => root.render(
   <StrictMode>
     <CacheProvider value={emotionCache}>
-      <ChakraProvider value={withStaticGlobalCss(system)}>
+      <ChakraProvider value={system}>
         <BrowserRouter>
           <AuthProvider>
             <App />

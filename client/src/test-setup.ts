@@ -52,7 +52,7 @@ if (typeof window !== 'undefined') {
  */
 {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { system } = require('./theme/system') as typeof import('./theme/system');
+  const system = (require('./theme/system') as typeof import('./theme/system')).appSystem();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { defaultSystem } = require('@chakra-ui/react') as typeof import('@chakra-ui/react');
   // Some components ask for a recipe Chakra's own theme lacks too (Text asks for 'text').

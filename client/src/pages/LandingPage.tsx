@@ -1,9 +1,13 @@
-import { Badge, Box, Button, Container, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Container, Flex, Heading, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { IconCard, type IconCardContent } from '../components/IconCard';
 import { StatsBand } from '../components/StatsBand';
 import { ClockIcon, DatabaseIcon, ImageIcon, MapPinIcon, MessageIcon } from '../components/icons';
-import { PrivacyAuditWidget } from '../scans/PrivacyAuditWidget';
+
+// Below the fold: the scan widget's code (input rules, the event stream, the check list) loads
+// once the page is up rather than in the first download.
+const PrivacyAuditWidget = lazy(() => import('../scans/PrivacyAuditWidget').then((m) => ({ default: m.PrivacyAuditWidget })));
 
 const features: IconCardContent[] = [
   {
@@ -111,7 +115,9 @@ export function LandingPage() {
             A free public scan, no account needed.
           </Text>
           <Box mt="8">
-            <PrivacyAuditWidget buttonLabel="Start Scan" headingAs="h3" inputId={TRY_NOW_INPUT_ID} />
+            <Suspense fallback={<Skeleton height="56" rounded="xl" />}>
+              <PrivacyAuditWidget buttonLabel="Start Scan" headingAs="h3" inputId={TRY_NOW_INPUT_ID} />
+            </Suspense>
           </Box>
         </Container>
       </Box>

@@ -1,5 +1,5 @@
 import { globalCssOf } from './global-css';
-import { system } from './system';
+import { appSystem } from './system';
 
 /** Loaded at build time by client/vite.config.mts: the app's global style sheet. */
-export const globalStylesheet = (): string => globalCssOf(system);
+export const globalStylesheet = (): string => globalCssOf(appSystem());

@@ -1,8 +1,16 @@
 import { createSystem, type SystemContext } from '@chakra-ui/react';
 import { themeConfig } from './theme-config';
 
-/** The Chakra system every component styles itself with. */
-export const system = createSystem(themeConfig);
+let created: SystemContext | undefined;
+
+/**
+ * The Chakra system every component styles itself with, created on first use: building it is one
+ * of the longer steps of starting the app, which main.tsx runs as a task of its own.
+ */
+export function appSystem(): SystemContext {
+  created ??= createSystem(themeConfig);
+  return created;
+}
 
 /**
  * The system as the browser app uses it: its global styles (reset, base styles and the token
