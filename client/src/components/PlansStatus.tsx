@@ -4,8 +4,8 @@ import { Alert, Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 export function PlansLoading() {
   return (
     <Center py="12" role="status" gap="3">
-      <Spinner color="blue.600" />
-      <Text color="gray.700">Loading plans…</Text>
+      <Spinner color="blue.fg" />
+      <Text color="fg.muted">Loading plans…</Text>
     </Center>
   );
 }

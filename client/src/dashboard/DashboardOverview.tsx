@@ -16,7 +16,7 @@ const ScoreTrendChart = lazy(() => import('./DashboardCharts').then((m) => ({ de
 function ChartFallback() {
   return (
     <Center py="8" role="status">
-      <Spinner size="md" color="blue.600" />
+      <Spinner size="md" color="blue.fg" />
       <Text ms="3">Loading the chart...</Text>
     </Center>
   );
@@ -48,7 +48,7 @@ function OverviewCards({ data }: { data: Dashboard }) {
       </StatCard>
       <StatCard label="Average Score" testId="stat-average-score" valueSize="3xl">
         {data.averageScore === null || !tone ? (
-          <Text as="span" color="gray.600" aria-label="No completed scans yet">
+          <Text as="span" color="fg.muted" aria-label="No completed scans yet">
             —
           </Text>
         ) : (

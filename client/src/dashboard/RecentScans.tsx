@@ -11,7 +11,7 @@ const STATUS_ICONS = { completed: CheckCircleIcon, failed: CloseIcon, 'in-progre
 function ScanScore({ scan }: { scan: ScanSummary }) {
   if (scan.score === null) {
     return (
-      <Text color="gray.600" minW="20" textAlign="end" aria-label="No score">
+      <Text color="fg.muted" minW="20" textAlign="end" aria-label="No score">
         —
       </Text>
     );
@@ -36,7 +36,7 @@ function ScanScore({ scan }: { scan: ScanSummary }) {
 /** The latest scans (spec: input, start time, status icon, score, status badge), newest first. */
 export function RecentScans({ scans }: { scans: ScanSummary[] }) {
   if (scans.length === 0) {
-    return <Text color="gray.700">No scans yet. Start your first privacy scan!</Text>;
+    return <Text color="fg.muted">No scans yet. Start your first privacy scan!</Text>;
   }
   return (
     <List.Root variant="plain" gap="0" aria-label="Recent scans">
@@ -54,7 +54,7 @@ export function RecentScans({ scans }: { scans: ScanSummary[] }) {
                 <Text fontWeight="medium" truncate title={scan.input}>
                   {scan.input}
                 </Text>
-                <Text fontSize="sm" color="gray.700">
+                <Text fontSize="sm" color="fg.muted">
                   {scan.scanType === 'image' ? 'Image check' : 'Privacy scan'} · started{' '}
                   <time dateTime={scan.startedAt}>{formatDateTime(scan.startedAt)}</time>
                 </Text>

@@ -64,7 +64,7 @@ function LastRuns({ runs }: { runs: MonitorRun[] }) {
         Recent runs
       </Heading>
       {runs.length === 0 ? (
-        <Text color="gray.700" mt="1">
+        <Text color="fg.muted" mt="1">
           No runs yet.
         </Text>
       ) : (
@@ -75,7 +75,7 @@ function LastRuns({ runs }: { runs: MonitorRun[] }) {
               <Badge colorPalette={runStatusPalettes[run.status]} variant="subtle">
                 {runStatusLabels[run.status]}
               </Badge>
-              <Text as="span" color="gray.800">
+              <Text as="span" color="fg">
                 {run.summary}
               </Text>
             </List.Item>

@@ -49,7 +49,7 @@ function PlanPrice({ plan, billing }: { plan: Plan; billing: Billing }) {
   const annual = billing === 'annual' && plan.priceCents > 0;
   const cents = annual ? annualMonthlyCents(plan.priceCents) : plan.priceCents;
   return (
-    <Text color="gray.700">
+    <Text color="fg.muted">
       <Text as="span" fontSize="4xl" fontWeight="bold" color="fg">
         {formatPrice(cents)}
       </Text>
@@ -81,7 +81,7 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
 
 function BillingToggle({ billing, onChange }: { billing: Billing; onChange: (billing: Billing) => void }) {
   return (
-    <HStack role="group" aria-label="Billing period" justify="center" gap="0" mt="8" bg="white" borderWidth="1px" rounded="full" p="1" display="inline-flex">
+    <HStack role="group" aria-label="Billing period" justify="center" gap="0" mt="8" bg="bg.panel" borderWidth="1px" rounded="full" p="1" display="inline-flex">
       {(['monthly', 'annual'] as const).map((option) => (
         <Button
           key={option}
@@ -135,7 +135,7 @@ export default function FeaturesPage() {
         </Container>
       </Box>
 
-      <Box as="section" aria-labelledby="capabilities-title" py={{ base: '14', md: '20' }} bg="gray.50">
+      <Box as="section" aria-labelledby="capabilities-title" py={{ base: '14', md: '20' }} bg="bg.subtle">
         <Container maxW="6xl">
           <Heading as="h2" id="capabilities-title" textAlign="center" size={{ base: '2xl', md: '3xl' }}>
             What Footprint does
@@ -153,7 +153,7 @@ export default function FeaturesPage() {
           <Heading as="h2" id="features-cta-title" size={{ base: '2xl', md: '3xl' }}>
             Ready to see your footprint?
           </Heading>
-          <Text mt="4" color="gray.700" fontSize="lg">
+          <Text mt="4" color="fg.muted" fontSize="lg">
             Compare the plans side by side and pick the one that fits.
           </Text>
           <Button asChild colorPalette="blue" size="lg" mt="8">

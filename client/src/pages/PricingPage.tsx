@@ -21,14 +21,14 @@ function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean;
       variant="outline"
       borderWidth="2px"
       borderColor={selected ? 'blue.600' : 'border'}
-      bg={selected ? 'blue.50' : 'white'}
+      bg={selected ? 'blue.subtle' : 'bg.panel'}
       cursor="pointer"
       onClick={onSelect}
       transition="border-color 0.15s, background-color 0.15s"
     >
       <Card.Body gap="4">
         <PlanHeading plan={plan} as="h2" />
-        <Text color="gray.700">
+        <Text color="fg.muted">
           <Text as="span" fontSize="4xl" fontWeight="bold" color="fg">
             {formatPrice(plan.priceCents)}
           </Text>
@@ -111,8 +111,8 @@ export default function PricingPage() {
           )}
           <Flex as="ul" listStyleType="none" justify="center" gap={{ base: '4', md: '10' }} mt="12" wrap="wrap">
             {claims.map(({ label, icon: ClaimIcon }) => (
-              <Flex as="li" key={label} align="center" gap="2" color="gray.800" fontWeight="medium">
-                <ClaimIcon color="green.600" />
+              <Flex as="li" key={label} align="center" gap="2" color="fg" fontWeight="medium">
+                <ClaimIcon color="green.fg" />
                 {label}
               </Flex>
             ))}

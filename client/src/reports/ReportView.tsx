@@ -17,7 +17,7 @@ function Section({ title, id, children }: { title: string; id: string; children:
 }
 
 function None({ children }: { children: ReactNode }) {
-  return <Text color="gray.700">{children}</Text>;
+  return <Text color="fg.muted">{children}</Text>;
 }
 
 function LevelBadge({ level, prefix }: { level: keyof typeof LEVEL_PALETTE; prefix?: string }) {
@@ -50,7 +50,7 @@ function ExecutiveSummary({ summary }: { summary: Report['summary'] }) {
           {summary.recommendationsCount}
         </StatCard>
       </SimpleGrid>
-      <Text mt="3" color="gray.700" fontSize="sm">
+      <Text mt="3" color="fg.muted" fontSize="sm">
         Last scan: {summary.lastScanDate ? <time dateTime={summary.lastScanDate}>{formatDate(summary.lastScanDate)}</time> : 'Never'}
       </Text>
     </Section>
@@ -99,7 +99,7 @@ function BreachExposures({ breaches }: { breaches: Report['detailedFindings']['b
               <Heading as="h3" size="md">
                 {breach.title}
               </Heading>
-              <Text color="gray.700" fontSize="sm">
+              <Text color="fg.muted" fontSize="sm">
                 Breached {formatDate(breach.breachDate)} · {formatNumber(breach.pwnCount)} records · found for {breach.input}
               </Text>
               <Text mt="1">Data exposed: {breach.dataClasses.join(', ') || 'not stated'}</Text>
@@ -126,7 +126,7 @@ function PrivacyViolations({ violations }: { violations: Report['detailedFinding
                 <Text fontWeight="medium">{violation.description}</Text>
               </Flex>
               {violation.evidence && <Text mt="1">Evidence: {violation.evidence}</Text>}
-              <Text mt="1" color="gray.700" fontSize="sm">
+              <Text mt="1" color="fg.muted" fontSize="sm">
                 Source: {violation.source} · found for {violation.input}
               </Text>
             </List.Item>
@@ -150,7 +150,7 @@ function MetadataRisks({ risks }: { risks: Report['detailedFindings']['metadataR
                 <LevelBadge level={risk.riskLevel} />
                 <Text fontWeight="medium">{risk.description}</Text>
               </Flex>
-              <Text mt="1" color="gray.700" fontSize="sm">
+              <Text mt="1" color="fg.muted" fontSize="sm">
                 Source: {risk.source} · found for {risk.input}
               </Text>
             </List.Item>
@@ -175,7 +175,7 @@ function Recommendations({ recommendations }: { recommendations: Report['recomme
                 <Text fontWeight="semibold">{item.category}</Text>
               </Flex>
               <Text mt="1">{item.message}</Text>
-              <Text mt="1" color="gray.800">
+              <Text mt="1" color="fg">
                 <Text as="span" fontWeight="medium">
                   What to do:
                 </Text>{' '}

@@ -10,7 +10,7 @@ function SiteLink({ site, label, what }: { site: UsernameSite; label: string; wh
   const url = safeWebUrl(site.url);
   if (!url) return null;
   return (
-    <Link href={url} target="_blank" rel="noopener noreferrer" color="blue.700" variant="underline">
+    <Link href={url} target="_blank" rel="noopener noreferrer" color="blue.fg" variant="underline">
       {label}
       <VisuallyHidden>
         {' '}
@@ -26,7 +26,7 @@ function SiteRow({ site, outcome, children }: { site: UsernameSite; outcome: 'mi
     <List.Item data-outcome={outcome}>
       <Flex gap="2" wrap="wrap" align="baseline">
         <Text>{site.site}</Text>
-        <Text fontSize="sm" color="gray.700">
+        <Text fontSize="sm" color="fg.muted">
           {site.reason}
         </Text>
         {children}
@@ -49,7 +49,7 @@ export function UsernameSites({ sites, headingAs }: { sites: readonly UsernameSi
       <Heading as={headingAs} id={titleId} size="lg" mb="1">
         Where this username is taken
       </Heading>
-      <Text color="gray.700" mb="3">
+      <Text color="fg.muted" mb="3">
         {view.headline}
       </Text>
 
@@ -69,7 +69,7 @@ export function UsernameSites({ sites, headingAs }: { sites: readonly UsernameSi
 
       {notFound > 0 ? (
         <Box as="details" mb={view.unknown.length > 0 ? '3' : undefined}>
-          <Box as="summary" cursor="pointer" color="gray.800" data-testid="username-not-found">
+          <Box as="summary" cursor="pointer" color="fg" data-testid="username-not-found">
             Not found on {notFound} {notFound === 1 ? 'site' : 'sites'}.
           </Box>
           <List.Root gap="1" listStyle="none" mt="1" ps="4" aria-label="Sites where the username was not found">
@@ -79,7 +79,7 @@ export function UsernameSites({ sites, headingAs }: { sites: readonly UsernameSi
           </List.Root>
         </Box>
       ) : (
-        <Text color="gray.800" mb={view.unknown.length > 0 ? '3' : undefined} data-testid="username-not-found">
+        <Text color="fg" mb={view.unknown.length > 0 ? '3' : undefined} data-testid="username-not-found">
           Not found on 0 sites.
         </Text>
       )}

@@ -111,6 +111,8 @@ const footprint = defineConfig({
     semanticTokens: {
       colors: {
         blue: { solid: { value: '{colors.blue.700}' } },
+        // The soft wash at the top of the landing and marketing pages.
+        bg: { hero: { value: { base: '{colors.blue.50}', _dark: '{colors.blue.950}' } } },
       },
     },
   },

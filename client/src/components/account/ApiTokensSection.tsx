@@ -99,7 +99,7 @@ export function ApiTokensSection() {
         <Heading as="h2" size="lg">
           API tokens
         </Heading>
-        <Text color="gray.700">
+        <Text color="fg.muted">
           Personal tokens let your scripts call the Footprint API as you: send one as{' '}
           <Code>Authorization: Bearer &lt;token&gt;</Code>.
         </Text>
@@ -117,13 +117,13 @@ export function ApiTokensSection() {
                 aria-label="New API token"
                 fontFamily="mono"
                 fontSize="sm"
-                bg="white"
+                bg="bg.panel"
                 onFocus={(e) => e.target.select()}
               />
               <Button type="button" colorPalette="blue" onClick={() => void copySecret(created.token)}>
                 Copy
               </Button>
-              <Button type="button" variant="outline" bg="white" onClick={() => setCreated(undefined)}>
+              <Button type="button" variant="outline" bg="bg.panel" onClick={() => setCreated(undefined)}>
                 Done
               </Button>
             </Flex>
@@ -142,9 +142,9 @@ export function ApiTokensSection() {
           </Flex>
         </form>
 
-        {tokens === 'loading' && <Text color="gray.700">Loading tokens…</Text>}
-        {tokens === 'error' && <Text color="red.700">Could not load your tokens.</Text>}
-        {Array.isArray(tokens) && tokens.length === 0 && <Text color="gray.700">You have no API tokens.</Text>}
+        {tokens === 'loading' && <Text color="fg.muted">Loading tokens…</Text>}
+        {tokens === 'error' && <Text color="red.fg">Could not load your tokens.</Text>}
+        {Array.isArray(tokens) && tokens.length === 0 && <Text color="fg.muted">You have no API tokens.</Text>}
         {Array.isArray(tokens) && tokens.length > 0 && (
           <Box overflowX="auto">
             <Table.Root size="sm" aria-label="API tokens">
