@@ -5,7 +5,7 @@ import { useAnalytics } from '../analytics/analytics-context';
 import { api, errorMessage } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import type { Plan } from '../hooks/use-api-data';
-import { formatPrice } from './price';
+import { formatDate, formatMoney } from '../format';
 import { loadStripeJs, type StripeCardElement, type StripeClient } from './stripe-js';
 import type { BillingConfig } from './use-billing-config';
 
@@ -19,10 +19,9 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 export function subscribeLabel(plan: Plan): string {
-  return `Subscribe to ${plan.name} - ${formatPrice(plan.priceCents)}/month`;
+  return `Subscribe to ${plan.name} - ${formatMoney(plan.priceCents)}/month`;
 }
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** The card form: Stripe's card element, the red error box above the button, and the spec's notes. */
 function CardForm({ plan, config }: { plan: Plan; config: BillingConfig & { publishableKey: string; stripeJsUrl: string } }) {
@@ -181,7 +180,7 @@ export function CheckoutPanel({ plan, config }: { plan: Plan; config: BillingCon
     <Card.Root variant="elevated" maxW="xl" mx="auto" mt="10" aria-live="polite" data-testid="checkout">
       <Card.Body gap="4">
         <Heading as="h2" size="xl">
-          {plan.name} plan — {formatPrice(plan.priceCents)}/month
+          {plan.name} plan — {formatMoney(plan.priceCents)}/month
         </Heading>
         {current && current.tier === plan.tier && current.expiresAt && plan.priceCents > 0 && (
           <Text color="fg.muted">

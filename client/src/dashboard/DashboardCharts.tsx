@@ -1,7 +1,8 @@
 import { Box, Flex, List, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatShortDay, RISK_BARS } from './dashboard-display';
+import { formatShortDay } from '../format';
+import { RISK_BARS } from './dashboard-display';
 import type { RiskDistribution, ScoreTrendPoint } from './dashboard-types';
 
 // The drawn charts are pictures of the numbers listed beside them (visibly, or for screen readers

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LoadFailed, LoadingBlock } from '../components/LoadStatus';
 import { StatCard } from '../components/StatCard';
 import { scoreTone } from '../scans/scan-display';
-import { formatDay } from './dashboard-display';
+import { formatDate } from '../format';
 import type { Dashboard } from './dashboard-types';
 import { RecentScans } from './RecentScans';
 import type { DashboardState } from './use-dashboard';
@@ -58,7 +58,7 @@ function OverviewCards({ data }: { data: Dashboard }) {
         )}
       </StatCard>
       <StatCard label="Last Scan" testId="stat-last-scan" valueSize="3xl">
-        {data.lastScanAt ? <time dateTime={data.lastScanAt}>{formatDay(data.lastScanAt)}</time> : 'Never'}
+        {data.lastScanAt ? <time dateTime={data.lastScanAt}>{formatDate(data.lastScanAt)}</time> : 'Never'}
       </StatCard>
     </SimpleGrid>
   );

@@ -2,7 +2,8 @@ import { Badge, Box, Flex, List, Text, VisuallyHidden } from '@chakra-ui/react';
 import { CheckCircleIcon, ClockIcon, CloseIcon } from '../components/icons';
 import { riskTone } from '../exif/exif-display';
 import { scoreTone } from '../scans/scan-display';
-import { formatDateTime, statusDisplay } from './dashboard-display';
+import { formatDateTime } from '../format';
+import { statusDisplay } from './dashboard-display';
 import type { ScanSummary } from './dashboard-types';
 
 const STATUS_ICONS = { completed: CheckCircleIcon, failed: CloseIcon, 'in-progress': ClockIcon } as const;

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { api } from '../api/client';
 import { notify } from '../components/toaster';
 import type { MonitorNotice } from './monitor-types';
+import { formatDate } from '../format';
 
 const kindLabels: Record<MonitorNotice['items'][number]['kind'], string> = {
   breach: 'New breach',
@@ -10,7 +11,6 @@ const kindLabels: Record<MonitorNotice['items'][number]['kind'], string> = {
   username_site: 'New site with your name',
 };
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
  * What monitors found that is new (GET /api/monitoring/notices), each dismissible. Renders nothing

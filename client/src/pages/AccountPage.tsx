@@ -7,6 +7,7 @@ import { type AuthUser, emailLocalPart, type PlanTier, useAuth } from '../auth/a
 import { AccountDataSection } from '../components/account/AccountDataSection';
 import { ApiTokensSection } from '../components/account/ApiTokensSection';
 import { notify } from '../components/toaster';
+import { formatDate } from '../format';
 
 const planNames: Record<PlanTier, string> = { free: 'Free', plus: 'Plus', pro: 'Pro', business: 'Business' };
 
@@ -43,7 +44,6 @@ function EmailVerification({ verified }: { verified: boolean }) {
   );
 }
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** "N / limit" monthly scans of the plan that applies now (GET /api/scans/usage). */
 function useScanUsage(tier: PlanTier): ScanUsage | 'loading' | 'error' {

@@ -1,7 +1,8 @@
 import { Badge, Box, Button, Card, Container, Heading, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { annualMonthlyCents, formatPrice } from '../billing/price';
+import { annualMonthlyCents } from '../billing/price';
+import { formatMoney } from '../format';
 import { DatabaseIcon, GlobeIcon, ImageIcon, MapPinIcon, MessageIcon, UsersIcon } from '../components/icons';
 import { IconCard, type IconCardContent } from '../components/IconCard';
 import { PageHero } from '../components/PageHero';
@@ -51,7 +52,7 @@ function PlanPrice({ plan, billing }: { plan: Plan; billing: Billing }) {
   return (
     <Text color="fg.muted">
       <Text as="span" fontSize="4xl" fontWeight="bold" color="fg">
-        {formatPrice(cents)}
+        {formatMoney(cents)}
       </Text>
       /month{annual ? ', billed annually' : ''}
     </Text>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { abTestVariant, type AbVariant } from '../analytics/ab-test';
 import type { PlanTier } from '../auth/auth-context';
 import { CheckoutPanel } from '../billing/CheckoutPanel';
-import { formatPrice } from '../billing/price';
+import { formatMoney } from '../format';
 import { PRICING_HEADLINES } from '../billing/pricing-headlines';
 import { useBillingConfig } from '../billing/use-billing-config';
 import { BoltIcon, CheckIcon, ClockIcon, ShieldCheckIcon } from '../components/icons';
@@ -30,7 +30,7 @@ function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean;
         <PlanHeading plan={plan} as="h2" />
         <Text color="fg.muted">
           <Text as="span" fontSize="4xl" fontWeight="bold" color="fg">
-            {formatPrice(plan.priceCents)}
+            {formatMoney(plan.priceCents)}
           </Text>
           /month
         </Text>

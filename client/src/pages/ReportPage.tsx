@@ -2,7 +2,7 @@ import { Alert, Container, Flex, Heading, Link, Stack, Text } from '@chakra-ui/r
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadFailed, LoadingBlock } from '../components/LoadStatus';
 import { useMyReport } from '../hooks/use-api-data';
-import { formatDateTime } from '../dashboard/dashboard-display';
+import { formatDateTime } from '../format';
 import { ReportDownloads } from '../reports/ReportDownloads';
 import { ReportView } from '../reports/ReportView';
 

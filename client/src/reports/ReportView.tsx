@@ -1,7 +1,8 @@
 import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { StatCard } from '../components/StatCard';
-import { capitalize, formatDate, formatNumber, LEVEL_PALETTE } from '../scans/scan-display';
+import { formatDate, formatNumber } from '../format';
+import { capitalize, LEVEL_PALETTE } from '../scans/scan-display';
 import { CATEGORY_LEVEL_PALETTE, RISK_CATEGORIES, TREND_DISPLAY, VIOLATION_TYPE_LABEL } from './report-display';
 import type { Report } from './report-types';
 

@@ -4,6 +4,7 @@ import type { components } from '../../../../openapi/schema';
 import { api, errorMessage } from '../../api/client';
 import { notify } from '../toaster';
 import { ConfirmDialog } from './ConfirmDialog';
+import { formatDateTime } from '../../format';
 
 type ApiToken = components['schemas']['ApiTokenDto'];
 type CreatedToken = components['schemas']['CreatedApiTokenDto'];
@@ -17,7 +18,7 @@ async function fetchTokens(): Promise<ApiToken[] | 'error'> {
   }
 }
 
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+const lastUsed = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 
 /** Personal API tokens: create (the secret is shown once), list, revoke. */
 export function ApiTokensSection() {
@@ -166,8 +167,8 @@ export function ApiTokensSection() {
                     <Table.Cell>
                       <Code>fp_{token.prefix}_…</Code>
                     </Table.Cell>
-                    <Table.Cell>{formatDate(token.createdAt)}</Table.Cell>
-                    <Table.Cell>{formatDate(token.lastUsedAt)}</Table.Cell>
+                    <Table.Cell>{formatDateTime(token.createdAt)}</Table.Cell>
+                    <Table.Cell>{lastUsed(token.lastUsedAt)}</Table.Cell>
                     <Table.Cell textAlign="end">
                       <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
                         Revoke
