@@ -62,7 +62,7 @@ export const SITE_ROUTES = [
   {
     path: '/terms',
     title: 'Terms of service',
-    description: 'The terms of using Footprint, its plans and its API.',
+    description: 'The terms of using Footprint: your account, the plans and payments, the API and what we promise.',
     access: 'public',
   },
   {
@@ -80,32 +80,32 @@ export const SITE_ROUTES = [
   {
     path: '/forgot-password',
     title: 'Reset your password',
-    description: 'Get a link to choose a new Footprint password.',
+    description: 'Forgot your password? Get an emailed link to choose a new Footprint password.',
     access: 'public',
     listed: false,
   },
   {
     path: '/reset-password',
     title: 'Choose a new password',
-    description: 'Choose a new password for your Footprint account.',
+    description: 'Choose a new password for your Footprint account with the link we emailed you.',
     access: 'link',
   },
   {
     path: '/verify-email',
     title: 'Verify your email',
-    description: 'Confirm the email address of your Footprint account.',
+    description: 'Confirm the email address of your Footprint account with the link we emailed you.',
     access: 'link',
   },
   {
     path: '/monitoring/verify-email',
     title: 'Confirm a monitored address',
-    description: 'Confirm an email address you asked Footprint to monitor.',
+    description: 'Confirm an email address you asked Footprint to monitor for new breaches and exposures.',
     access: 'link',
   },
-  { path: '/dashboard', title: 'Dashboard', description: 'Your privacy scans, risk overview and recent results.', access: 'signed-in' },
-  { path: '/report', title: 'Your privacy report', description: 'Your privacy report: risks, breaches and what to do next.', access: 'signed-in' },
-  { path: '/account', title: 'Account', description: 'Your Footprint account, plan, API tokens and data.', access: 'signed-in' },
-  { path: '/monitoring', title: 'Privacy monitoring', description: 'Your monitors and what they found.', access: 'signed-in' },
+  { path: '/dashboard', title: 'Dashboard', description: 'Your privacy scans, your risk overview and your most recent results in one place.', access: 'signed-in' },
+  { path: '/report', title: 'Your privacy report', description: 'Your privacy report: your risks, the breaches found and what to do next.', access: 'signed-in' },
+  { path: '/account', title: 'Account', description: 'Your Footprint account: your plan, your API tokens, your data export and deletion.', access: 'signed-in' },
+  { path: '/monitoring', title: 'Privacy monitoring', description: 'Your monitors, when they run next and what they found since you last looked.', access: 'signed-in' },
 ] as const satisfies readonly SiteRoute[];
 
 export type SitePath = (typeof SITE_ROUTES)[number]['path'];

@@ -9,7 +9,8 @@ import type { Request, Response } from 'express';
  * (the build's .br and .gz files) and `Cache-Control: no-transform`.
  */
 export function responseCompression() {
-  return compression({ filter: shouldCompress });
+  // Small threshold: even a short page (index.html is about a kilobyte) is worth compressing.
+  return compression({ filter: shouldCompress, threshold: 256 });
 }
 
 export function shouldCompress(req: Request, res: Response): boolean {
