@@ -26,13 +26,6 @@ export interface Viewport {
 export const DESKTOP: Viewport = { width: 1280, height: 800 };
 export const MOBILE: Viewport = { width: 360, height: 740 };
 
-/**
- * Console errors that are expected and say nothing about the page: a signed-out visitor's auth
- * probe answering 401 is logged by Chromium as "Failed to load resource ... 401".
- */
-const EXPECTED_CONSOLE_ERRORS: Array<(text: string, url: string) => boolean> = [
-  (text, url) => /status of 401/.test(text) && /\/api\/auth\//.test(url),
-];
 
 /** A page in its own browser context that records what a test will want to assert never happened. */
 export interface TrackedPage {
@@ -61,11 +54,13 @@ export interface PageOptions {
    * done, so suites about other things land on a dashboard they can use.
    */
   onboarding?: boolean;
+  /** The system's colour scheme the page sees (prefers-color-scheme); light by default. */
+  colorScheme?: 'light' | 'dark';
 }
 
 export interface E2EBrowser {
   browser: Browser;
-  newPage(baseUrl: string, viewport?: Viewport, options?: Pick<PageOptions, 'onboarding'>): Promise<TrackedPage>;
+  newPage(baseUrl: string, viewport?: Viewport, options?: Pick<PageOptions, 'onboarding' | 'colorScheme'>): Promise<TrackedPage>;
   /**
    * Runs fn with a fresh tracked page; when fn throws, saves a screenshot to
    * test-artifacts/e2e/<name>.png (name defaults to the current test's name) and rethrows.
@@ -108,8 +103,14 @@ export async function saveScreenshot(page: Page, name: string): Promise<string |
   }
 }
 
-async function newTrackedPage(browser: Browser, baseUrl: string, viewport: Viewport = DESKTOP, onboarding = false): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl, reducedMotion: 'reduce' });
+async function newTrackedPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport: Viewport = DESKTOP,
+  onboarding = false,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<TrackedPage> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl, reducedMotion: 'reduce', colorScheme });
   context.setDefaultTimeout(5_000);
   context.setDefaultNavigationTimeout(10_000);
   const externalRequests: string[] = [];
@@ -170,7 +171,6 @@ async function newTrackedPage(browser: Browser, baseUrl: string, viewport: Viewp
     }
     if (msg.type() !== 'error') return;
     const url = msg.location()?.url ?? '';
-    if (EXPECTED_CONSOLE_ERRORS.some((expected) => expected(text, url))) return;
     consoleErrors.push(`${text}${url ? ` (${url})` : ''}`);
   });
   page.on('pageerror', (err) => consoleErrors.push(`uncaught: ${err.message}`));
@@ -210,11 +210,11 @@ export async function startBrowser(): Promise<E2EBrowser> {
   });
   return {
     browser,
-    newPage: (baseUrl, viewport, options) => newTrackedPage(browser, baseUrl, viewport, options?.onboarding),
+    newPage: (baseUrl, viewport, options) => newTrackedPage(browser, baseUrl, viewport, options?.onboarding, options?.colorScheme),
     async withPage(baseUrl, options, fn) {
       const name = options.name ?? expect.getState().currentTestName ?? 'unnamed';
       await rm(screenshotPath(name), { force: true }); // a screenshot left by an earlier failing run
-      const tracked = await newTrackedPage(browser, baseUrl, options.viewport, options.onboarding);
+      const tracked = await newTrackedPage(browser, baseUrl, options.viewport, options.onboarding, options.colorScheme);
       try {
         return await fn(tracked);
       } catch (err) {

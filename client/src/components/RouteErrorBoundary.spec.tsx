@@ -3,7 +3,8 @@
  */
 import '../test-setup';
 import { act, screen, waitFor } from '@testing-library/react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
+import { type NavigateFunction, useNavigate } from 'react-router-dom';
 import { renderWithProviders } from '../test-utils';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
@@ -23,10 +24,13 @@ function Broken(): never {
   throw new TypeError('Cannot read score of alice@example.com');
 }
 
-let navigate: ReturnType<typeof useNavigate>;
+const router: { navigate?: NavigateFunction } = {};
 /** Outside the boundary, like the header's links. */
 function Navigator() {
-  navigate = useNavigate();
+  const navigate = useNavigate();
+  useEffect(() => {
+    router.navigate = navigate;
+  }, [navigate]);
   return null;
 }
 
@@ -68,7 +72,7 @@ describe('RouteErrorBoundary', () => {
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     broken = false;
     await act(async () => {
-      await navigate('/dashboard');
+      await router.navigate!('/dashboard');
     });
     expect(screen.getByText('All good')).toBeTruthy();
   });
