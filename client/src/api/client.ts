@@ -51,8 +51,22 @@ export async function authenticatedRequestsSettled(limitMs = 2_000): Promise<voi
   }
 }
 
+let signingOut = false;
+
+/**
+ * Set while a sign-out ends the session and the app leaves the signed-in page: calls that page
+ * still makes (a component that mounts late, say) are not sent, since they would only be refused
+ * with 401. The auth context sets and clears it.
+ */
+export function setSigningOut(value: boolean) {
+  signingOut = value;
+}
+
 /** Sends `input`, counting it among the unanswered authenticated requests while it is out. */
 function fetchWithRefresh(input: Request): Promise<Response> {
+  if (signingOut && new URL(input.url, 'http://localhost').pathname !== '/api/auth/logout') {
+    return Promise.reject(new DOMException('The session is ending', 'AbortError'));
+  }
   if (!input.headers.has('Authorization')) return sendWithRefresh(input);
   const response = sendWithRefresh(input);
   const answered = response.then(

@@ -236,6 +236,41 @@ describe('AuthProvider', () => {
     expect(status()).toBe('signedOut');
   });
 
+  it('sends no call of the page it leaves while the session ends, and sends them again once signed out', async () => {
+    routes['POST /api/auth/refresh'] = () => session('token-A');
+    let answerLogout!: () => void;
+    routes['POST /api/auth/logout'] = () => new Promise<Response>((resolve) => (answerLogout = () => resolve(json(204, undefined))));
+    routes['GET /api/plans'] = () => json(200, { plans: [] });
+    renderAuth();
+    await waitFor(() => expect(status()).toBe('signedIn:alice@example.com'));
+
+    let signingOut!: Promise<void>;
+    act(() => {
+      signingOut = auth.signOut();
+    });
+    await waitFor(() => expect(calls('POST /api/auth/logout')).toHaveLength(1));
+    // A component of the page being left mounts late and asks for its data: not sent.
+    await expect(api.GET('/api/monitoring/notices')).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls('GET /api/monitoring/notices')).toHaveLength(0);
+
+    await act(async () => {
+      answerLogout();
+      await signingOut;
+    });
+    expect(status()).toBe('signedOut');
+    expect((await api.GET('/api/plans')).response.status).toBe(200);
+  });
+
+  it('a failed sign-out lets calls go out again', async () => {
+    routes['POST /api/auth/refresh'] = () => session('token-A');
+    routes['POST /api/auth/logout'] = () => json(500, { statusCode: 500, error: 'x', requestId: 'r' });
+    routes['GET /api/plans'] = () => json(200, { plans: [] });
+    renderAuth();
+    await waitFor(() => expect(status()).toBe('signedIn:alice@example.com'));
+    expect(await thrownBy(() => auth.signOut())).toBeInstanceOf(Error);
+    expect((await api.GET('/api/plans')).response.status).toBe(200);
+  });
+
   it('completeSignIn adopts a session from elsewhere (Google)', async () => {
     routes['POST /api/auth/refresh'] = () => unauthorized();
     routes['GET /api/auth/profile'] = () => json(200, user);

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, startTransition, useCallback, useContext
 import { useNavigate } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
 import { hasSignedInHint } from '@shared/signed-in-hint';
-import { api, authenticatedRequestsSettled, errorMessage, setAccessToken, setSessionRefresher } from '../api/client';
+import { api, authenticatedRequestsSettled, errorMessage, setAccessToken, setSessionRefresher, setSigningOut } from '../api/client';
 
 export type PlanTier = components['schemas']['PlanTier'];
 
@@ -180,10 +180,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     await authenticatedRequestsSettled();
-    const { response } = await api.POST('/api/auth/logout', CSRF);
-    if (!response.ok) throw new Error(`logout answered ${response.status}`);
+    setSigningOut(true);
+    try {
+      const { response } = await api.POST('/api/auth/logout', CSRF);
+      if (!response.ok) throw new Error(`logout answered ${response.status}`);
+    } catch (err) {
+      setSigningOut(false);
+      throw err;
+    }
     leave();
   }, [leave]);
+
+  // The signed-in page is gone once 'signed out' has rendered: calls may go out again.
+  useEffect(() => {
+    if (state.status === 'signedOut') setSigningOut(false);
+  }, [state.status]);
 
   const refreshProfile = useCallback(async () => {
     const { data } = await api.GET('/api/auth/profile');
