@@ -48,7 +48,7 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['**/*.spec.{ts,tsx}', 'test/**/*.{ts,tsx}'],
+    files: ['**/*.spec.{ts,tsx}', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'test/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.jest } },
   },
 

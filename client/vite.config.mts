@@ -34,8 +34,8 @@ export default defineConfig({
     // (server/src/common/http/client-app.ts). index.html is left out: it is templated per response.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|svg|json|txt)$/, threshold: 1024, logLevel: 'silent' }),
   ],
-  // Isomorphic code shared with the server (input rules, the metadata stripper): server/src/shared.
-  resolve: { alias: { '@shared': fileURLToPath(new URL('../server/src/shared', import.meta.url)) } },
+  // Isomorphic code shared with the server (input rules, the metadata stripper): server/src/browser-shared.
+  resolve: { alias: { '@browser-shared': fileURLToPath(new URL('../server/src/browser-shared', import.meta.url)) } },
   // The server replaces this placeholder with a fresh nonce per response (server/src/common/http/client-app.ts).
   html: { cspNonce: '__CSP_NONCE__' },
   build: {

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { SITE_ROUTES, type SitePath } from '@shared/site-routes';
+import { SITE_ROUTES, type SitePath } from '@browser-shared/site-routes';
 import { AnalyticsProvider } from './analytics/analytics-context';
 import { useAuth } from './auth/auth-context';
 import { Layout } from './components/Layout';
@@ -36,7 +36,7 @@ function HomePage() {
   return <LandingPage />;
 }
 
-/** The page of every route of the catalogue (server/src/shared/site-routes.ts), which the server serves with status 200. */
+/** The page of every route of the catalogue (server/src/browser-shared/site-routes.ts), which the server serves with status 200. */
 const PAGES: Record<SitePath, ReactNode> = {
   '/': <HomePage />,
   '/features': <FeaturesPage />,

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
+import { AbTestModule } from './ab-test/ab-test.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
@@ -34,6 +35,7 @@ export class AppModule {
         AuthModule,
         ScansModule,
         AnalyticsModule,
+        AbTestModule,
         ExifModule,
         MonitoringModule,
         ReportsModule,

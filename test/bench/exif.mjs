@@ -46,7 +46,7 @@ if (!existsSync(dist('scans/exif/image-metadata.reader.js'))) {
   process.exit(0);
 }
 
-const { detectImageType } = require(dist('shared/metadata-strip/image-upload.rules.js'));
+const { detectImageType } = require(dist('browser-shared/metadata-strip/image-upload.rules.js'));
 const names = readdirSync(CORPUS)
   .filter((name) => detectImageType(readFileSync(join(CORPUS, name))))
   .sort();
@@ -60,7 +60,7 @@ else await coordinate();
 
 async function measuringProcess(kind) {
   const { checkImage } = require(dist('scans/exif/exif-findings.analyzer.js'));
-  const { stripMetadata } = require(dist('shared/metadata-strip/metadata.stripper.js'));
+  const { stripMetadata } = require(dist('browser-shared/metadata-strip/metadata.stripper.js'));
   const { MetadataWorkerPool } = require(dist('scans/exif/metadata-worker.pool.js'));
   const pool = kind === 'pool' ? new MetadataWorkerPool({ workers: 1 }) : undefined;
   // An upload as multer's memory storage hands it over: a fresh exact-size buffer per request,

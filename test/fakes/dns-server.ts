@@ -45,7 +45,7 @@ export class FakeDnsServer {
 
   /** Adds records to a name (merged with those it has). */
   set(name: string, records: FakeDnsRecords): this {
-    const key = normalise(name);
+    const key = normalize(name);
     const existing = this.zone.get(key) ?? {};
     this.zone.set(key, {
       A: [...(existing.A ?? []), ...(records.A ?? [])],
@@ -90,7 +90,7 @@ export class FakeDnsServer {
       return; // not DNS: ignore, as servers do
     }
     const questions = query.questions ?? [];
-    for (const q of questions) this.queries.push({ name: normalise(q.name), type: q.type });
+    for (const q of questions) this.queries.push({ name: normalize(q.name), type: q.type });
     if (this.mode === 'drop') return;
     // Unref: a delayed answer to a client that gave up must not keep the test process alive.
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs).unref());
@@ -101,7 +101,7 @@ export class FakeDnsServer {
     else if (this.mode === 'refused') rcode = RCODE.REFUSED;
     else {
       for (const q of questions) {
-        const records = this.zone.get(normalise(q.name));
+        const records = this.zone.get(normalize(q.name));
         if (!records) {
           rcode = RCODE.NXDOMAIN;
           continue;
@@ -120,7 +120,7 @@ export class FakeDnsServer {
   }
 }
 
-const normalise = (name: string) => name.toLowerCase().replace(/\.$/, '');
+const normalize = (name: string) => name.toLowerCase().replace(/\.$/, '');
 
 function answersOf(q: dnsPacket.Question, records: FakeDnsRecords): dnsPacket.Answer[] {
   const base = { name: q.name, ttl: 300, class: 'IN' as const };

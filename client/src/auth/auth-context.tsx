@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
-import { hasSignedInHint } from '@shared/signed-in-hint';
+import { hasSignedInHint } from '@browser-shared/signed-in-hint';
 import { api, authenticatedRequestsSettled, errorMessage, setAccessToken, setSessionRefresher, setSigningOut } from '../api/client';
 
 export type PlanTier = components['schemas']['PlanTier'];

@@ -1,7 +1,7 @@
 import '../test-setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MAX_IMAGE_BYTES } from '@shared/metadata-strip/image-upload.rules';
-import { stripMetadata } from '@shared/metadata-strip/metadata.stripper';
+import { MAX_IMAGE_BYTES } from '@browser-shared/metadata-strip/image-upload.rules';
+import { stripMetadata } from '@browser-shared/metadata-strip/metadata.stripper';
 import { ascii, concat, exifApp1, exifTiff, jpegWith, tinyJpeg } from '../../../test/support/image-fixtures';
 import { setAccessToken, setSessionRefresher } from '../api/client';
 import { renderWithProviders, signedIn } from '../test-utils';

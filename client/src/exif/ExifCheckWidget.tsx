@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Card, Code, Flex, Heading, List, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
-import { cleanFileName, IMAGE_SIGNATURE_BYTES, IMAGE_TYPE_INFO, uploadProblem } from '@shared/metadata-strip/image-upload.rules';
-import { stripMetadata } from '@shared/metadata-strip/metadata.stripper';
+import { cleanFileName, IMAGE_SIGNATURE_BYTES, IMAGE_TYPE_INFO, uploadProblem } from '@browser-shared/metadata-strip/image-upload.rules';
+import { stripMetadata } from '@browser-shared/metadata-strip/metadata.stripper';
 import { type ChangeEvent, type DragEvent, useEffect, useRef, useState } from 'react';
 import { ScoreCircle } from '../components/ScoreCircle';
 import { riskTone, SEVERITY_LABEL, SEVERITY_PALETTE } from './exif-display';

@@ -3,7 +3,7 @@
  */
 import '../test-setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { SCAN_INPUT_MESSAGES } from '@shared/scan-input.rules';
+import { SCAN_INPUT_MESSAGES } from '@browser-shared/scan-input.rules';
 import { renderWithProviders, signedIn, signedOut } from '../test-utils';
 import { PrivacyAuditWidget } from './PrivacyAuditWidget';
 import { SCAN_FAILED_MESSAGE } from './scan-stream';

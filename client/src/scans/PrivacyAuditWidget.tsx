@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, Center, Field, Flex, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
-import { classifyScanInput, isScanButtonDisabled, SCAN_INPUT_MESSAGES, scanInputError } from '@shared/scan-input.rules';
+import { classifyScanInput, isScanButtonDisabled, SCAN_INPUT_MESSAGES, scanInputError } from '@browser-shared/scan-input.rules';
 import { type FormEvent, type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useAnalytics } from '../analytics/analytics-context';
 import { CheckList, type CheckProgress } from './CheckList';

@@ -1,4 +1,4 @@
-import { PLAN_TIERS } from '../billing/plan.catalogue';
+import { PLAN_TIERS } from '../vocabulary/plan.catalogue';
 
 /** The spec's analytics event names (section 9), and nothing else. */
 export const ANALYTICS_EVENTS = [

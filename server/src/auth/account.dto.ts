@@ -6,7 +6,7 @@ import { ApiTokenDto } from './api-token.dto';
 import { ExportedMonitorDto } from '../monitoring/monitoring.dto';
 import { ScanRecordDto } from '../scans/scan.dto';
 import { ANALYTICS_EVENTS, AnalyticsEventName } from '../analytics/analytics-event.catalogue';
-import { PLAN_TIERS, PlanTier } from '../billing/plan.catalogue';
+import { PLAN_TIERS, PlanTier } from '../vocabulary/plan.catalogue';
 
 export class DeleteAccountDto {
   @ApiPropertyOptional({

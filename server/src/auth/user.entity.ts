@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { PlanTier } from '../billing/plan.catalogue';
+import type { PlanTier } from '../vocabulary/plan.catalogue';
 
 /**
  * A person's account. The email is stored as entered (trimmed, domain lower-cased) and unique

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt } from 'class-validator';
-import { PLAN_TIERS, PlanTier } from './plan.catalogue';
+import { PLAN_TIERS, PlanTier } from '../vocabulary/plan.catalogue';
 
 /** What billing answers a person (the spec gives no wording for these). */
 export const BILLING_MESSAGES = {

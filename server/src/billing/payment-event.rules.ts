@@ -1,4 +1,4 @@
-import { paymentAmountCents, PlanTier } from './plan.catalogue';
+import { paymentAmountCents, PlanTier } from '../vocabulary/plan.catalogue';
 
 /** What we stored when we created a PaymentIntent. */
 export interface OurPaymentIntent {

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../auth/user.entity';
-import type { PlanTier } from './plan.catalogue';
+import type { PlanTier } from '../vocabulary/plan.catalogue';
 
 /** 'created': handed to the browser to confirm; 'succeeded': paid and applied; 'failed': a payment attempt failed. */
 export type PaymentIntentStatus = 'created' | 'succeeded' | 'failed';

@@ -9,7 +9,7 @@ import { BILLING_MESSAGES, BillingConfigDto, CreatePaymentIntentDto, PaymentInte
 import { paymentMismatch } from './payment-event.rules';
 import { PaymentRepository } from './payment.repository';
 import { PLAN_PERIOD_DAYS, planAfterPayment } from './plan-period.rules';
-import { paymentAmountCents, planFor } from './plan.catalogue';
+import { paymentAmountCents, planFor } from '../vocabulary/plan.catalogue';
 import { StripeSource, WebhookSignatureError } from './stripe.source';
 
 const CURRENCY = 'usd';

@@ -1,4 +1,4 @@
-import { planFor, PlanTier } from './plan.catalogue';
+import { planFor, PlanTier } from '../vocabulary/plan.catalogue';
 
 /**
  * Paid plans are bought one period at a time: a payment gives its plan for 30 days (README "Plans

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Plan, PLAN_TIERS, PlanTier } from './plan.catalogue';
+import { Plan, PLAN_TIERS, PlanTier } from '../vocabulary/plan.catalogue';
 
 export class PlanDto {
   @ApiProperty({ enum: PLAN_TIERS, enumName: 'PlanTier' })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PLANS } from './plan.catalogue';
+import { PLANS } from '../vocabulary/plan.catalogue';
 import { PlanDto } from './plan.dto';
 
 @Injectable()

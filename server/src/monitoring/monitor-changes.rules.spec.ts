@@ -1,5 +1,6 @@
 import { sampleBreach } from '../../../test/fakes/hibp';
-import type { CheckId, CheckStatus, Finding, RiskDetail } from '../scans/analysis/analysis.types';
+import type { CheckId, CheckStatus } from '../vocabulary/check.types';
+import type { Finding, RiskDetail } from '../vocabulary/finding.types';
 import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
 import { baselineKey, changeSummary, findingKey, runSummary, ScannedTarget, workOutChanges } from './monitor-changes.rules';
 

@@ -16,7 +16,8 @@
  *   limited) fails the run: nothing is recorded and the run is retried with backoff.
  */
 import { createHash } from 'node:crypto';
-import type { CheckId, CheckStatus, Finding } from '../scans/analysis/analysis.types';
+import type { CheckId, CheckStatus } from '../vocabulary/check.types';
+import type { Finding } from '../vocabulary/finding.types';
 import { buildRecommendations } from '../scans/analysis/recommendations';
 import type { MonitorTargetKind } from './monitor-target.entity';
 import type { NoticeItemKind } from './monitoring.dto';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AnalyticsService } from '../analytics/analytics.service';
-import { planFor } from '../billing/plan.catalogue';
+import { planFor } from '../vocabulary/plan.catalogue';
 import { effectivePlan } from '../billing/plan-period.rules';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
@@ -9,7 +9,7 @@ import { monitorAlertEmail } from '../mail/mail-templates';
 import { MailService } from '../mail/mail.service';
 import type { ScanViewer } from '../scans/analysis/analysis.types';
 import { ScansService } from '../scans/scans.service';
-import { classifyScanInput } from '../shared/scan-input.rules';
+import { classifyScanInput } from '../browser-shared/scan-input.rules';
 import { changeSummary, RunChanges, runSummary, ScannedTarget, workOutChanges } from './monitor-changes.rules';
 import { afterFailure, afterSuccess, RETRY_DELAYS_MS } from './monitor-schedule.rules';
 import { ClaimedMonitor, FinishedRun, MonitorRepository } from './monitor.repository';

@@ -24,7 +24,7 @@ export class MonitorTargetEntity {
   @Column({ type: 'text' })
   kind!: MonitorTargetKind;
 
-  /** Normalised as the scan input rules do (emails lower-cased). */
+  /** Normalized as the scan input rules do (emails lower-cased). */
   @Column({ type: 'text' })
   value!: string;
 

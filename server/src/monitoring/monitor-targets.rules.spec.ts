@@ -1,10 +1,10 @@
 import { MONITOR_MESSAGES } from './monitoring.dto';
-import { InvalidTargetsError, normaliseTargets, TARGET_MESSAGES } from './monitor-targets.rules';
+import { InvalidTargetsError, normalizeTargets, TARGET_MESSAGES } from './monitor-targets.rules';
 
-describe('normaliseTargets', () => {
+describe('normalizeTargets', () => {
   it('trims, drops empty entries and ignores duplicates case-insensitively, keeping the order', () => {
     expect(
-      normaliseTargets({
+      normalizeTargets({
         emails: [' Jane@Example.com ', '', 'jane@example.com', 'bob@example.org'],
         handles: ['@Jane_Doe', '  ', '@jane_doe', 'instagram.com/jane.doe', 'https://instagram.com/Jane.Doe'],
       }),
@@ -21,16 +21,16 @@ describe('normaliseTargets', () => {
     [{ emails: Array.from({ length: 11 }, (_, i) => `u${i}@example.com`), handles: [] }, TARGET_MESSAGES.tooManyEmails],
     [{ emails: [], handles: Array.from({ length: 11 }, (_, i) => `@user${i}`) }, TARGET_MESSAGES.tooManyHandles],
   ])('%# refuses with the message to show', (raw, message) => {
-    expect(() => normaliseTargets(raw)).toThrow(new InvalidTargetsError(message));
+    expect(() => normalizeTargets(raw)).toThrow(new InvalidTargetsError(message));
   });
 
   it('allows 10 + 10, counting duplicates once', () => {
     const emails = Array.from({ length: 10 }, (_, i) => `u${i}@example.com`);
     const handles = Array.from({ length: 10 }, (_, i) => `@user${i}`);
-    expect(normaliseTargets({ emails: [...emails, ...emails.map((e) => e.toUpperCase())], handles }).emails).toHaveLength(10);
+    expect(normalizeTargets({ emails: [...emails, ...emails.map((e) => e.toUpperCase())], handles }).emails).toHaveLength(10);
   });
 
   it('quotes long entries shortened', () => {
-    expect(() => normaliseTargets({ emails: ['x'.repeat(300)], handles: [] })).toThrow(/^'x{77}\.\.\.' is not a valid email address$/);
+    expect(() => normalizeTargets({ emails: ['x'.repeat(300)], handles: [] })).toThrow(/^'x{77}\.\.\.' is not a valid email address$/);
   });
 });

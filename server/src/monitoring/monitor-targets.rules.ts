@@ -1,4 +1,4 @@
-import { classifyScanInput } from '../shared/scan-input.rules';
+import { classifyScanInput } from '../browser-shared/scan-input.rules';
 import { MONITOR_MESSAGES } from './monitoring.dto';
 
 /** Most entries of each kind one monitor may watch. */
@@ -15,7 +15,7 @@ export const TARGET_MESSAGES = {
 export interface MonitorTargets {
   /** Lower-cased, as the scan pipeline reads them. */
   emails: string[];
-  /** '@name' lower-cased, or the profile URL as the scan input rules normalise it. */
+  /** '@name' lower-cased, or the profile URL as the scan input rules normalize it. */
   handles: string[];
 }
 
@@ -30,7 +30,7 @@ const quoted = (value: string) => (value.length > 80 ? `${value.slice(0, 77)}...
  * email, or a handle or profile URL that classifies as social), at least one in all, at most
  * 10 + 10. Throws InvalidTargetsError with the message to show.
  */
-export function normaliseTargets(raw: { emails: readonly string[]; handles: readonly string[] }): MonitorTargets {
+export function normalizeTargets(raw: { emails: readonly string[]; handles: readonly string[] }): MonitorTargets {
   const emails = unique(raw.emails, (value) => {
     const input = classifyScanInput(value);
     if (input.kind !== 'email') throw new InvalidTargetsError(TARGET_MESSAGES.invalidEmail(quoted(value)));
@@ -47,13 +47,13 @@ export function normaliseTargets(raw: { emails: readonly string[]; handles: read
   return { emails, handles };
 }
 
-function unique(values: readonly string[], normalise: (value: string) => string): string[] {
+function unique(values: readonly string[], normalize: (value: string) => string): string[] {
   const seen = new Set<string>();
   const kept: string[] = [];
   for (const value of values) {
     const trimmed = value.trim();
     if (trimmed === '') continue;
-    const normal = normalise(trimmed);
+    const normal = normalize(trimmed);
     const key = normal.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, In, IsNull } from 'typeorm';
-import type { PlanTier } from '../billing/plan.catalogue';
+import type { PlanTier } from '../vocabulary/plan.catalogue';
 import { NewOutboxMessage, OutboxRepository } from '../mail/outbox.repository';
 import type { OutboxMessage } from '../mail/outbox-message.entity';
 import { MonitorNoticeEntity, NoticeItem } from './monitor-notice.entity';

@@ -1,7 +1,7 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { AccountService } from '../auth/account.service';
 import { hashSecret, randomSecret } from '../auth/secret-token.util';
-import { planFor } from '../billing/plan.catalogue';
+import { planFor } from '../vocabulary/plan.catalogue';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
@@ -9,7 +9,7 @@ import { RateLimiter } from '../common/security/rate-limiter.service';
 import { monitorEmailVerificationEmail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mail.types';
 import { MonitorRunEntity } from './monitor-run.entity';
-import { InvalidTargetsError, normaliseTargets } from './monitor-targets.rules';
+import { InvalidTargetsError, normalizeTargets } from './monitor-targets.rules';
 import { MonitorScheduler } from './monitor-scheduler.service';
 import { MonitorRepository, MonitorView, NewTarget } from './monitor.repository';
 import { MONITORING_RATE_LIMITS } from './monitoring-rate-limits.catalogue';
@@ -70,7 +70,7 @@ export class MonitoringService implements OnModuleInit {
   async create(userId: string, dto: CreateMonitorDto): Promise<MonitorDto> {
     let targets;
     try {
-      targets = normaliseTargets(dto.targets);
+      targets = normalizeTargets(dto.targets);
     } catch (err) {
       if (err instanceof InvalidTargetsError) throw new BadRequestException(err.message);
       throw err;

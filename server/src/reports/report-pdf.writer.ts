@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
-import type { RiskLevel } from '../scans/analysis/analysis.types';
+import type { RiskLevel } from '../vocabulary/risk.types';
 import type { CategoryLevel, ReportDto, RiskTrend } from './reports.dto';
 
 /**

@@ -1,7 +1,7 @@
 import { sampleBreach } from '../../../test/fakes/hibp';
-import type { BreachDetail, RiskDetail } from '../scans/analysis/analysis.types';
+import type { BreachDetail, RiskDetail } from '../vocabulary/finding.types';
 import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
-import { FINDING_RECOMMENDATIONS } from '../scans/analysis/recommendation.catalogue';
+import { FINDING_RECOMMENDATIONS } from '../vocabulary/recommendation.catalogue';
 import { buildReport, categoryScore, latestPerInput, levelOf, riskTrend, ScoredScan } from './report.builder';
 import { SAMPLE_REPORT } from './report.catalogue';
 import type { StoredScan } from './scan-findings';

@@ -5,16 +5,10 @@
  * input (scan type + input), so a result superseded by a newer scan of the same input does not
  * count twice. The trend reads every completed scan's risk in time order.
  */
-import type { Recommendation, RiskLevel } from '../scans/analysis/analysis.types';
-import {
-  CatalogueRecommendation,
-  DATA_CLASS_RECOMMENDATIONS,
-  FINDING_RECOMMENDATIONS,
-  GOOD_PRACTICE_RECOMMENDATIONS,
-  RISK_ORDER,
-  UNKNOWN_DATA_CLASS_RECOMMENDATION,
-} from '../scans/analysis/recommendation.catalogue';
-import { EXIF_RISK_CATALOGUE } from '../scans/exif/exif-risk.catalogue';
+import { CatalogueRecommendation, type Recommendation } from '../vocabulary/recommendation.types';
+import { RISK_ORDER, type RiskLevel } from '../vocabulary/risk.types';
+import { DATA_CLASS_RECOMMENDATIONS, FINDING_RECOMMENDATIONS, GOOD_PRACTICE_RECOMMENDATIONS, UNKNOWN_DATA_CLASS_RECOMMENDATION } from '../vocabulary/recommendation.catalogue';
+import { EXIF_RISK_CATALOGUE } from '../vocabulary/image-risk.catalogue';
 import type { ScanType } from '../scans/scan.entity';
 import {
   CATEGORY_LEVEL_FROM,

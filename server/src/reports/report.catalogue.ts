@@ -2,8 +2,8 @@
  * The report's own vocabulary as data: how much each finding weighs in a category's risk, where a
  * category turns medium or high, what "a trend" is, and the sample shown before the first scan.
  */
-import type { RiskLevel } from '../scans/analysis/analysis.types';
-import type { ExifFindingCategory } from '../scans/exif/exif-risk.catalogue';
+import type { RiskLevel } from '../vocabulary/risk.types';
+import type { ExifFindingCategory } from '../vocabulary/image-risk.catalogue';
 import type { CategoryLevel, ReportDto } from './reports.dto';
 
 /**

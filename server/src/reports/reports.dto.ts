@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { RISK_LEVELS, RiskLevel } from '../scans/analysis/analysis.types';
+import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
 import { ScanSummaryDto } from '../scans/scan.dto';
 
 export const REPORT_MESSAGES = {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { RiskLevel } from '../scans/analysis/analysis.types';
+import type { RiskLevel } from '../vocabulary/risk.types';
 import { ScanEntity } from '../scans/scan.entity';
-import type { PlanTier } from '../billing/plan.catalogue';
+import type { PlanTier } from '../vocabulary/plan.catalogue';
 import type { ScoredScan } from './report.builder';
 import type { StoredScan } from './scan-findings';
 

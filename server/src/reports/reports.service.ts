@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import { AccountService } from '../auth/account.service';
-import { planFor } from '../billing/plan.catalogue';
+import { planFor } from '../vocabulary/plan.catalogue';
 import { Clock } from '../common/clock/clock.service';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { buildReport } from './report.builder';

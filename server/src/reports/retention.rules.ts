@@ -1,4 +1,4 @@
-import { planFor, PlanTier } from '../billing/plan.catalogue';
+import { planFor, PlanTier } from '../vocabulary/plan.catalogue';
 import { RETENTION_DAYS } from './report.catalogue';
 
 /** How long a plan keeps scan results: 30 days on the free plan, 90 on paid plans. */

@@ -3,11 +3,11 @@
  * and the PDF read. Pure: the stored `result` is the JSON the scan answered with (AnalysisResult
  * for privacy scans, the image analysis for image checks).
  */
-import type { BreachDetail, FindingGroup, RiskDetail, RiskLevel } from '../scans/analysis/analysis.types';
-import { FINDING_GROUPS, RISK_LEVELS } from '../scans/analysis/analysis.types';
-import { dataClassRecommendation, FINDING_RECOMMENDATIONS, RISK_ORDER } from '../scans/analysis/recommendation.catalogue';
+import { type BreachDetail, FINDING_GROUPS, type FindingGroup, type RiskDetail } from '../vocabulary/finding.types';
+import { RISK_LEVELS, RISK_ORDER, type RiskLevel } from '../vocabulary/risk.types';
+import { dataClassRecommendation, FINDING_RECOMMENDATIONS } from '../vocabulary/recommendation.catalogue';
 import type { ExifFinding } from '../scans/exif/exif-findings.analyzer';
-import { EXIF_FINDING_CATEGORIES, ExifFindingCategory } from '../scans/exif/exif-risk.catalogue';
+import { EXIF_FINDING_CATEGORIES, ExifFindingCategory } from '../vocabulary/image-risk.catalogue';
 import type { ScanType } from '../scans/scan.entity';
 
 /** A completed scan as the report reads it. */

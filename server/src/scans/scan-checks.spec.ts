@@ -1,4 +1,4 @@
-import { classifyScanInput } from '../shared/scan-input.rules';
+import { classifyScanInput } from '../browser-shared/scan-input.rules';
 import { buildAnalysisResult } from './analysis/analysis-result.builder';
 import type { CheckOutcome } from './analysis/analysis.types';
 import { usernameOutcome } from './scan-checks';

@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { isIP } from 'node:net';
-import type { ClassifiedScanInput } from '../shared/scan-input.rules';
+import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import type { CheckOutcome, ScanCheck } from './analysis/analysis.types';
 import { analyzeEmailBreaches } from './analysis/email-breaches.analyzer';
 import { analyzeEmailDns } from './analysis/email-dns.analyzer';
@@ -17,7 +17,7 @@ import { EmailDnsSource } from './sources/email-dns.source';
 import { GravatarSource } from './sources/gravatar.source';
 import { HibpSource } from './sources/hibp.source';
 import type { SourceResult } from './sources/source-types';
-import { normaliseUsername, USERNAME_MESSAGES, UsernameFootprintSource } from './sources/username-footprint.source';
+import { normalizeUsername, USERNAME_MESSAGES, UsernameFootprintSource } from './sources/username-footprint.source';
 import { WEBSITE_MESSAGES, WebsiteResult, WebsiteSource } from './sources/website.source';
 import { TrackerCatalogueService } from './trackers/tracker-catalogue.service';
 
@@ -79,7 +79,7 @@ export async function usernameOutcome(
       findings: [],
     };
   }
-  if (normaliseUsername(input.handle) === undefined) {
+  if (normalizeUsername(input.handle) === undefined) {
     return { status: 'not_applicable', message: `${SOCIAL_MESSAGES.unsupported}: ${USERNAME_MESSAGES.invalid}`, findings: [] };
   }
   // Answer a little before the pipeline stops the check, so the sites that did answer still count.

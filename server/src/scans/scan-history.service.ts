@@ -1,8 +1,8 @@
 import { HttpException, HttpStatus, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { AccountService } from '../auth/account.service';
 import { Clock } from '../common/clock/clock.service';
-import { planFor, PlanTier } from '../billing/plan.catalogue';
-import type { ClassifiedScanInput } from '../shared/scan-input.rules';
+import { planFor, PlanTier } from '../vocabulary/plan.catalogue';
+import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import type { AnalysisResult } from './analysis/analysis.types';
 import { FindingCounts, ScanStatus } from './scan.entity';
 import { ScanRepository } from './scan.repository';

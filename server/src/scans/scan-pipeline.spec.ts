@@ -1,5 +1,5 @@
 import { loadConfig } from '../common/config/app-config';
-import { classifyScanInput } from '../shared/scan-input.rules';
+import { classifyScanInput } from '../browser-shared/scan-input.rules';
 import type { CheckOutcome, CheckReport, ScanCheck } from './analysis/analysis.types';
 import { ScanPipeline } from './scan-pipeline';
 

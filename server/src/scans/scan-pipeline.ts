@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
-import type { ClassifiedScanInput } from '../shared/scan-input.rules';
+import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import type { CheckContext, CheckOutcome, CheckReport, ScanCheck, ScanViewer } from './analysis/analysis.types';
 
 export const SCAN_CHECKS = Symbol('SCAN_CHECKS');

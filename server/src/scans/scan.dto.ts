@@ -1,19 +1,11 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
-import { SCAN_INPUT_MAX_LENGTH, SCAN_INPUT_MESSAGES, scanInputError } from '../shared/scan-input.rules';
-import {
-  CHECK_IDS,
-  CHECK_STATUSES,
-  CheckId,
-  CheckStatus,
-  FINDING_TYPES,
-  FindingType,
-  RISK_LEVELS,
-  RiskLevel,
-  USERNAME_OUTCOMES,
-  UsernameSiteOutcome,
-} from './analysis/analysis.types';
+import { SCAN_INPUT_MAX_LENGTH, SCAN_INPUT_MESSAGES, scanInputError } from '../browser-shared/scan-input.rules';
+import { CHECK_IDS, CHECK_STATUSES, CheckId, CheckStatus } from '../vocabulary/check.types';
+import { FINDING_TYPES, FindingType } from '../vocabulary/finding.types';
+import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
+import { USERNAME_OUTCOMES, UsernameSiteOutcome } from './analysis/analysis.types';
 import type { FindingCounts, ScanEntity } from './scan.entity';
 
 const INPUT_TYPES = ['email', 'url', 'social', 'unknown', 'instagram', 'twitter', 'linkedin', 'facebook'] as const;

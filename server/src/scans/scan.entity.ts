@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../auth/user.entity';
-import type { ScanInputType } from '../shared/scan-input.rules';
-import type { FindingGroup } from './analysis/analysis.types';
+import type { ScanInputType } from '../browser-shared/scan-input.rules';
+import type { FindingGroup } from '../vocabulary/finding.types';
 
 /** 'privacy': the email/website/social scan; 'image': the image metadata check. */
 export type ScanType = 'privacy' | 'image';
@@ -26,7 +26,7 @@ export class ScanEntity {
   @Column({ name: 'scan_type', type: 'text' })
   scanType!: ScanType;
 
-  /** What was scanned: the normalised input, or the image's file name. */
+  /** What was scanned: the normalized input, or the image's file name. */
   @Column({ type: 'text' })
   input!: string;
 

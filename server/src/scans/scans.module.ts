@@ -9,10 +9,8 @@ import { BreachCatalogueService } from './breach-catalogue/breach-catalogue.serv
 import { PasswordRangeService } from './passwords/password-range.service';
 import { PasswordsController } from './passwords/passwords.controller';
 import { scanChecksProvider } from './scan-checks';
-import { ScanEntity } from './scan.entity';
-import { ScanHistoryService } from './scan-history.service';
+import { ScanHistoryModule } from './scan-history.module';
 import { ScanPipeline } from './scan-pipeline';
-import { ScanRepository } from './scan.repository';
 import { ScansController } from './scans.controller';
 import { ScansService } from './scans.service';
 import { dnsResolverProvider, EmailDnsSource } from './sources/email-dns.source';
@@ -33,11 +31,9 @@ import { UsernameSiteListService } from './username/username-site-list.service';
  * the password exposure range proxy.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ScanEntity, BreachCatalogueEntity, BreachCatalogueStateEntity, UsernameSiteListEntity]), AuthModule, BillingModule],
+  imports: [TypeOrmModule.forFeature([BreachCatalogueEntity, BreachCatalogueStateEntity, UsernameSiteListEntity]), AuthModule, BillingModule, ScanHistoryModule],
   controllers: [ScansController, PasswordsController],
   providers: [
-    ScanRepository,
-    ScanHistoryService,
     scanChecksProvider,
     ScanPipeline,
     ScansService,
@@ -56,6 +52,6 @@ import { UsernameSiteListService } from './username/username-site-list.service';
     UsernameSiteListService,
     UsernameFootprintSource,
   ],
-  exports: [ScanHistoryService, ScansService, HibpSource, PwnedPasswordsSource, GravatarSource, EmailDnsSource, BreachCatalogueService],
+  exports: [ScanHistoryModule, ScansService, HibpSource, PwnedPasswordsSource, GravatarSource, EmailDnsSource, BreachCatalogueService],
 })
 export class ScansModule {}

@@ -5,7 +5,7 @@ import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { RateLimiter, RateLimitRule } from '../common/security/rate-limiter.service';
-import { classifyScanInput, ClassifiedScanInput } from '../shared/scan-input.rules';
+import { classifyScanInput, ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import type { AnalysisResult, CheckReport, ScanViewer } from './analysis/analysis.types';
 import { buildAnalysisResult } from './analysis/analysis-result.builder';
 import { ScanHistoryService } from './scan-history.service';

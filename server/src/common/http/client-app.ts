@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { NextFunction, Request, Response, Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { cspNonceOf } from '../security/security-headers';
-import { disallowedPaths, documentTitle, NOT_FOUND_PAGE, SITE_ROUTES, siteRouteFor, sitemapRoutes } from '../../shared/site-routes';
+import { disallowedPaths, documentTitle, NOT_FOUND_PAGE, SITE_ROUTES, siteRouteFor, sitemapRoutes } from '../../browser-shared/site-routes';
 
 /** The placeholder Vite writes wherever a CSP nonce belongs (client/vite.config.mts: html.cspNonce). */
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';

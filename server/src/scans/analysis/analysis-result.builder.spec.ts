@@ -1,6 +1,7 @@
-import { classifyScanInput } from '../../shared/scan-input.rules';
+import { classifyScanInput } from '../../browser-shared/scan-input.rules';
 import { buildAnalysisResult, BuildResultInput } from './analysis-result.builder';
-import type { CheckOutcome, CheckReport, Finding } from './analysis.types';
+import type { CheckOutcome, CheckReport } from './analysis.types';
+import type { Finding } from '../../vocabulary/finding.types';
 import { breachDetail } from './email-breaches.analyzer';
 
 const email = classifyScanInput('jane@example.com');

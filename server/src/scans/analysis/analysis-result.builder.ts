@@ -3,17 +3,9 @@
  * sensitive breaches from anyone but the verified owner, withholds details from visitors, scores,
  * summarises and recommends. Falls back to the labelled demo only when no check could run at all.
  */
-import type { ClassifiedScanInput } from '../../shared/scan-input.rules';
-import {
-  AnalysisResult,
-  CheckOutcome,
-  CheckReport,
-  Finding,
-  FINDING_GROUPS,
-  FindingGroup,
-  FindingGroupResult,
-  ScanViewer,
-} from './analysis.types';
+import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
+import { AnalysisResult, CheckOutcome, CheckReport, FindingGroupResult, ScanViewer } from './analysis.types';
+import { Finding, FINDING_GROUPS, FindingGroup } from '../../vocabulary/finding.types';
 import { demoResult } from './demo-result';
 import { summarizeGroup } from './group-summary';
 import { buildRecommendations } from './recommendations';

@@ -1,6 +1,6 @@
-import { FINDING_GROUPS } from './analysis.types';
+import { FINDING_GROUPS } from '../../vocabulary/finding.types';
 import { DEMO_RANGES, demoResult, fnv1a, mulberry32 } from './demo-result';
-import { GOOD_PRACTICE_RECOMMENDATIONS } from './recommendation.catalogue';
+import { GOOD_PRACTICE_RECOMMENDATIONS } from '../../vocabulary/recommendation.catalogue';
 
 const inputs = Array.from({ length: 400 }, (_, i) => `user${i}@example.com`);
 

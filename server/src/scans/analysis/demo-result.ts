@@ -5,8 +5,10 @@
  * always shows the same demo, and nothing here is random in the Math.random sense.
  * Pure JavaScript (no Node APIs), like the rest of the analysis.
  */
-import type { DemoBreachDetail, FindingDetail, FindingGroup, Recommendation, RiskDetail, RiskLevel } from './analysis.types';
-import { FINDING_SOURCES, GOOD_PRACTICE_RECOMMENDATIONS, RISK_ORDER } from './recommendation.catalogue';
+import type { DemoBreachDetail, FindingDetail, FindingGroup, RiskDetail } from '../../vocabulary/finding.types';
+import type { Recommendation } from '../../vocabulary/recommendation.types';
+import { RISK_ORDER, type RiskLevel } from '../../vocabulary/risk.types';
+import { FINDING_SOURCES, GOOD_PRACTICE_RECOMMENDATIONS } from '../../vocabulary/recommendation.catalogue';
 
 export interface DemoGroup {
   count: number;

@@ -1,6 +1,6 @@
 import { sampleBreach } from '../../../../test/fakes/hibp';
 import type { HibpBreach } from '../sources/source-types';
-import type { BreachDetail } from './analysis.types';
+import type { BreachDetail } from '../../vocabulary/finding.types';
 import { analyzeEmailBreaches } from './email-breaches.analyzer';
 
 const detailOf = (breach: HibpBreach) => analyzeEmailBreaches([breach])[0].detail as BreachDetail;

@@ -1,6 +1,6 @@
 import type { HibpBreach } from '../sources/source-types';
-import type { BreachDetail, Finding } from './analysis.types';
-import { breachRisk, FINDING_SOURCES } from './recommendation.catalogue';
+import type { BreachDetail, Finding } from '../../vocabulary/finding.types';
+import { breachRisk, FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 
 /**
  * HIBP's breaches of one address → one breach detail each, in HIBP's order. Every breach is kept,

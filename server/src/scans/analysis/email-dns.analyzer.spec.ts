@@ -1,5 +1,5 @@
 import type { EmailDnsRecords } from '../sources/source-types';
-import type { Finding, RiskDetail } from './analysis.types';
+import type { Finding, RiskDetail } from '../../vocabulary/finding.types';
 import { analyzeEmailDns } from './email-dns.analyzer';
 
 const GOOD_SPF = 'v=spf1 include:_spf.mail.example.net -all';

@@ -1,6 +1,7 @@
 import type { EmailDnsRecords } from '../sources/source-types';
-import type { Finding, FindingType, RiskLevel } from './analysis.types';
-import { FINDING_SOURCES } from './recommendation.catalogue';
+import type { Finding, FindingType } from '../../vocabulary/finding.types';
+import type { RiskLevel } from '../../vocabulary/risk.types';
+import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 
 /**
  * The mail DNS records of the address's domain → what they leave open. All findings count in the

@@ -1,4 +1,4 @@
-import type { RiskDetail } from './analysis.types';
+import type { RiskDetail } from '../../vocabulary/finding.types';
 import { analyzeEmailProvider, classifyEmailDomain, COMMON_EMAIL_PROVIDERS } from './email-provider.analyzer';
 
 const only = (domain: string) => {
@@ -115,7 +115,7 @@ describe('analyzeEmailProvider', () => {
     });
   });
 
-  it('normalises case, spaces and a trailing dot', () => {
+  it('normalizes case, spaces and a trailing dot', () => {
     expect(only(' GMail.COM. ')).toMatchObject({ type: 'free_email_provider', value: 'gmail.com' });
   });
 });

@@ -1,8 +1,9 @@
 import disposableDomainList from 'disposable-email-domains/index.json';
 import disposableWildcardList from 'disposable-email-domains/wildcard.json';
 import freeProviderList from 'email-providers/all.json';
-import type { Finding, FindingType, RiskLevel } from './analysis.types';
-import { FINDING_SOURCES } from './recommendation.catalogue';
+import type { Finding, FindingType } from '../../vocabulary/finding.types';
+import type { RiskLevel } from '../../vocabulary/risk.types';
+import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 
 /**
  * The address's domain → what kind of mailbox it is. Exactly one finding, in the `metadata` group:

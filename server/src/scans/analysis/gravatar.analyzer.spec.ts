@@ -1,5 +1,5 @@
 import type { GravatarProfile } from '../sources/source-types';
-import type { Finding, FindingType, RiskDetail } from './analysis.types';
+import type { Finding, FindingType, RiskDetail } from '../../vocabulary/finding.types';
 import { analyzeGravatar } from './gravatar.analyzer';
 
 const HASH = 'b1f2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9';

@@ -1,6 +1,7 @@
 import type { GravatarProfile } from '../sources/source-types';
-import type { Finding, FindingGroup, FindingType, RiskDetail, RiskLevel } from './analysis.types';
-import { FINDING_SOURCES } from './recommendation.catalogue';
+import type { Finding, FindingGroup, FindingType, RiskDetail } from '../../vocabulary/finding.types';
+import type { RiskLevel } from '../../vocabulary/risk.types';
+import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 
 /**
  * A public Gravatar profile → one finding per kind of personal data it shows to anyone who knows

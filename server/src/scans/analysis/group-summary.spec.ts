@@ -1,5 +1,6 @@
-import type { CheckId, CheckReport, CheckStatus, Finding, FindingGroup } from './analysis.types';
-import { FINDING_GROUPS } from './analysis.types';
+import type { CheckId, CheckStatus } from '../../vocabulary/check.types';
+import type { CheckReport } from './analysis.types';
+import { type Finding, FINDING_GROUPS, type FindingGroup } from '../../vocabulary/finding.types';
 import { GROUP_CHECKS, summarizeGroup } from './group-summary';
 
 const report = (id: CheckId, status: CheckStatus, retryAfterSeconds?: number): CheckReport => ({

@@ -1,4 +1,6 @@
-import type { CheckId, CheckReport, CheckStatus, Finding, FindingGroup } from './analysis.types';
+import type { CheckId, CheckStatus } from '../../vocabulary/check.types';
+import type { CheckReport } from './analysis.types';
+import type { Finding, FindingGroup } from '../../vocabulary/finding.types';
 
 /**
  * Which checks can produce findings in which group. A group whose checks all ran reports what they

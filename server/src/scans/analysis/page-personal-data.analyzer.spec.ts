@@ -1,5 +1,5 @@
 import { siteOf, websiteSnapshot } from '../../../../test/support/website-snapshots';
-import type { RiskDetail } from './analysis.types';
+import type { RiskDetail } from '../../vocabulary/finding.types';
 import { parsePage } from './page-document';
 import { analyzePagePersonalData, countryOfHost, MAX_PERSONAL_DATA_FINDINGS } from './page-personal-data.analyzer';
 

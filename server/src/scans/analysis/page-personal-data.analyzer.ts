@@ -1,8 +1,9 @@
 import { CountryCode, findPhoneNumbersInText, getCountries, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { parse as parseDomain } from 'tldts';
-import type { Finding, FindingGroup, FindingType, RiskLevel } from './analysis.types';
+import type { Finding, FindingGroup, FindingType } from '../../vocabulary/finding.types';
+import type { RiskLevel } from '../../vocabulary/risk.types';
 import { truncate } from './page-document';
-import { FINDING_SOURCES } from './recommendation.catalogue';
+import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 import type { SiteContext } from './website-site';
 
 /** At most this many findings of each kind; the last one says how many more the page shows. */

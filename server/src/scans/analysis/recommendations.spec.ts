@@ -1,7 +1,8 @@
 import { sampleBreach } from '../../../../test/fakes/hibp';
-import type { DemoBreachDetail, Finding, FindingType, RiskLevel } from './analysis.types';
+import type { DemoBreachDetail, Finding, FindingType } from '../../vocabulary/finding.types';
+import type { RiskLevel } from '../../vocabulary/risk.types';
 import { breachDetail } from './email-breaches.analyzer';
-import { DATA_CLASS_RECOMMENDATIONS, FINDING_RECOMMENDATIONS, GOOD_PRACTICE_RECOMMENDATIONS, UNKNOWN_DATA_CLASS_RECOMMENDATION } from './recommendation.catalogue';
+import { DATA_CLASS_RECOMMENDATIONS, FINDING_RECOMMENDATIONS, GOOD_PRACTICE_RECOMMENDATIONS, UNKNOWN_DATA_CLASS_RECOMMENDATION } from '../../vocabulary/recommendation.catalogue';
 import { buildRecommendations, MAX_RECOMMENDATIONS } from './recommendations';
 
 const risk = (type: FindingType): Finding => ({

@@ -1,12 +1,7 @@
-import type { Finding, Recommendation } from './analysis.types';
-import {
-  CatalogueRecommendation,
-  dataClassRecommendation,
-  FINDING_RECOMMENDATIONS,
-  GOOD_PRACTICE_RECOMMENDATIONS,
-  minRisk,
-  RISK_ORDER,
-} from './recommendation.catalogue';
+import type { Finding } from '../../vocabulary/finding.types';
+import { CatalogueRecommendation, type Recommendation } from '../../vocabulary/recommendation.types';
+import { dataClassRecommendation, FINDING_RECOMMENDATIONS, GOOD_PRACTICE_RECOMMENDATIONS } from '../../vocabulary/recommendation.catalogue';
+import { minRisk, RISK_ORDER } from '../../vocabulary/risk.types';
 
 /** The grid shows this many at most: the most urgent first. */
 export const MAX_RECOMMENDATIONS = 8;

@@ -1,4 +1,4 @@
-import type { Finding, FindingGroup } from './analysis.types';
+import type { Finding, FindingGroup } from '../../vocabulary/finding.types';
 import { groupCounts, privacyScore } from './scoring';
 
 const zero = { breaches: 0, personalInfo: 0, locationData: 0, metadata: 0, socialMedia: 0 };

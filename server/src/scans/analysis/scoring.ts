@@ -1,5 +1,4 @@
-import type { Finding, FindingGroup } from './analysis.types';
-import { FINDING_GROUPS } from './analysis.types';
+import { type Finding, FINDING_GROUPS, type FindingGroup } from '../../vocabulary/finding.types';
 
 /** Points lost per item in each group (spec section 9). */
 export const SCORE_PENALTIES: Readonly<Record<FindingGroup, number>> = {

@@ -1,6 +1,6 @@
 import { Headers, siteOf, STRONG_HEADERS, unreachable, websiteSnapshot } from '../../../../test/support/website-snapshots';
-import type { RiskDetail } from './analysis.types';
-import { FINDING_RECOMMENDATIONS } from './recommendation.catalogue';
+import type { RiskDetail } from '../../vocabulary/finding.types';
+import { FINDING_RECOMMENDATIONS } from '../../vocabulary/recommendation.catalogue';
 import { analyzeSecurityHeaders } from './security-headers.analyzer';
 
 const analyze = (headers: Headers, html?: string) => analyzeSecurityHeaders(siteOf(websiteSnapshot({ https: { headers, html } })));

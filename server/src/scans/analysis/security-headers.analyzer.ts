@@ -1,4 +1,5 @@
-import type { Finding, FindingType, RiskLevel } from './analysis.types';
+import type { Finding, FindingType } from '../../vocabulary/finding.types';
+import type { RiskLevel } from '../../vocabulary/risk.types';
 import {
   analyzeCsp,
   formatGrade,
@@ -12,7 +13,7 @@ import {
   parseHsts,
 } from './observatory-grade';
 import { truncate } from './page-document';
-import { FINDING_SOURCES } from './recommendation.catalogue';
+import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 import type { SiteContext } from './website-site';
 
 /**

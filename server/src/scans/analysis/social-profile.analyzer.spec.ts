@@ -1,4 +1,4 @@
-import type { RiskDetail } from './analysis.types';
+import type { RiskDetail } from '../../vocabulary/finding.types';
 import { analyzeSocialProfile, MAX_PROFILE_VALUES, ProfileHit } from './social-profile.analyzer';
 
 const hit = (profileHtml: string | undefined, url = 'https://codehub.io/jane_doe', site = 'CodeHub'): ProfileHit => ({ site, url, profileHtml });

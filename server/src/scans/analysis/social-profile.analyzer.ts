@@ -2,11 +2,12 @@ import { findPhoneNumbersInText, parsePhoneNumberFromString } from 'libphonenumb
 import { Parser } from 'htmlparser2';
 import { getDomain } from 'tldts';
 import { maskEmail, maskPhone } from '../exif/exif-redaction.util';
-import type { SocialGenericType } from '../social/social-platform.catalogue';
+import type { SocialGenericType } from '../../vocabulary/social-platform.catalogue';
 import type { UsernameSiteResult } from '../username/username-site.types';
-import type { Evidence, Finding, FindingGroup, RiskLevel } from './analysis.types';
+import type { Evidence, Finding, FindingGroup } from '../../vocabulary/finding.types';
+import type { RiskLevel } from '../../vocabulary/risk.types';
 import { parsePage, truncate } from './page-document';
-import { FINDING_SOURCES } from './recommendation.catalogue';
+import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 
 /** What the reader needs of a hit: the site, the profile URL and the page (HTML, or JSON from an API). */
 export type ProfileHit = Pick<UsernameSiteResult, 'site' | 'url' | 'profileHtml'>;
@@ -54,7 +55,7 @@ export function analyzeSocialProfile(hit: ProfileHit): Finding[] {
 
   const kept = new Map<string, Seen>();
   for (const item of seen) {
-    const value = normalise(item);
+    const value = normalize(item);
     if (!value || !plausible({ ...item, value }, siteDomain)) continue;
     const key = `${item.kind}\n${value.toLowerCase()}`;
     if (!kept.has(key)) kept.set(key, { ...item, value });
@@ -339,7 +340,7 @@ function jsonTexts(value: unknown, kind: Kind): string[] {
 // ---------------------------------------------------------------------------------------------
 // Cleaning
 
-function normalise(item: Seen): string | undefined {
+function normalize(item: Seen): string | undefined {
   const value = item.value.replace(/\s+/g, ' ').trim().replace(/[\s,;:–—-]+$/u, '');
   switch (item.kind) {
     case 'email':

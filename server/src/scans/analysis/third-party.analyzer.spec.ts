@@ -3,9 +3,8 @@ import { KNOWN_TRACKER_SCRIPTS, unknownVendorScripts } from '../../../../test/su
 import { loadConfig } from '../../common/config/app-config';
 import { TrackerCatalogueService } from '../trackers/tracker-catalogue.service';
 import { TRACKER_CATEGORIES } from '../trackers/tracker.catalogue';
-import type { Finding, RiskDetail } from './analysis.types';
-import { FINDING_TYPES } from './analysis.types';
-import { FINDING_RECOMMENDATIONS } from './recommendation.catalogue';
+import { type Finding, FINDING_TYPES, type RiskDetail } from '../../vocabulary/finding.types';
+import { FINDING_RECOMMENDATIONS } from '../../vocabulary/recommendation.catalogue';
 import { analyzeThirdParties, MAX_EVIDENCE_LINES, MAX_UNKNOWN_DOMAINS, TRACKER_FINDING_RULES } from './third-party.analyzer';
 
 const catalogue = new TrackerCatalogueService(loadConfig({ NODE_ENV: 'test' }));

@@ -1,9 +1,9 @@
 import { Parser } from 'htmlparser2';
 import { getDomain } from 'tldts';
-import type { TrackerCategory, TrackerEntry } from '../trackers/tracker.catalogue';
-import { FILTER_LIST_CATEGORY } from '../trackers/tracker.catalogue';
-import type { Finding, FindingGroup, FindingType, RiskLevel } from './analysis.types';
-import { FINDING_SOURCES } from './recommendation.catalogue';
+import { FILTER_LIST_CATEGORY, type TrackerCategory, type TrackerEntry } from '../trackers/tracker.catalogue';
+import type { Finding, FindingGroup, FindingType } from '../../vocabulary/finding.types';
+import type { RiskLevel } from '../../vocabulary/risk.types';
+import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 
 /** What the analyzer needs of the catalogue (TrackerCatalogueService, or a fake in tests). */
 export interface TrackerMatcher {

@@ -1,4 +1,4 @@
-import type { Finding, RiskDetail } from './analysis.types';
+import type { Finding, RiskDetail } from '../../vocabulary/finding.types';
 import { analyzeUrlInput } from './url-input.analyzer';
 
 const details = (findings: Finding[]) => findings.map((f) => f.detail as RiskDetail);

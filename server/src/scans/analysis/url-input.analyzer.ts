@@ -1,5 +1,5 @@
-import type { Finding, FindingType } from './analysis.types';
-import { FINDING_SOURCES } from './recommendation.catalogue';
+import type { Finding, FindingType } from '../../vocabulary/finding.types';
+import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 
 /**
  * The scanned URL itself, before anything is fetched (spec section 9's URL risks): plain http, a

@@ -1,6 +1,6 @@
-import { SOCIAL_PLATFORM_CATALOGUE } from '../social/social-platform.catalogue';
+import { SOCIAL_PLATFORM_CATALOGUE } from '../../vocabulary/social-platform.catalogue';
 import type { UsernameFootprint, UsernameSiteResult } from '../username/username-site.types';
-import type { RiskDetail } from './analysis.types';
+import type { RiskDetail } from '../../vocabulary/finding.types';
 import { buildRecommendations } from './recommendations';
 import { privacyScore, groupCounts } from './scoring';
 import { analyzeUsernameFootprint, footprintMessage } from './username-footprint.analyzer';

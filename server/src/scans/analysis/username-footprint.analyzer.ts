@@ -1,8 +1,9 @@
-import type { SocialPlatform } from '../../shared/scan-input.rules';
-import { platformName, SOCIAL_PLATFORM_CATALOGUE, SOCIAL_RISK_LEVEL } from '../social/social-platform.catalogue';
+import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
+import { platformName, SOCIAL_PLATFORM_CATALOGUE, SOCIAL_RISK_LEVEL } from '../../vocabulary/social-platform.catalogue';
 import type { UsernameFootprint, UsernameSiteResult } from '../username/username-site.types';
-import type { Evidence, Finding, UsernameSiteEntry } from './analysis.types';
-import { FINDING_SOURCES } from './recommendation.catalogue';
+import type { Evidence, Finding } from '../../vocabulary/finding.types';
+import type { UsernameSiteEntry } from './analysis.types';
+import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 import { analyzeSocialProfile } from './social-profile.analyzer';
 
 /** The spec's messages for the social check (section 8), used as the start of the check's message. */

@@ -1,5 +1,5 @@
 import type { HibpBreach } from '../sources/source-types';
-import type { Finding } from './analysis.types';
+import type { Finding } from '../../vocabulary/finding.types';
 import { breachDetail } from './email-breaches.analyzer';
 
 /**

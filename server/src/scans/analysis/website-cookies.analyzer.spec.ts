@@ -1,5 +1,5 @@
 import { NOW, siteOf, unreachable, websiteSnapshot } from '../../../../test/support/website-snapshots';
-import type { RiskDetail } from './analysis.types';
+import type { RiskDetail } from '../../vocabulary/finding.types';
 import { isDeletion, lifetimeSeconds, parseSetCookie } from './set-cookie';
 import { analyzeWebsiteCookies, registrableDomain } from './website-cookies.analyzer';
 

@@ -1,7 +1,8 @@
 import { parse as parseDomain } from 'tldts';
-import type { Finding, FindingGroup, FindingType, RiskLevel } from './analysis.types';
+import type { Finding, FindingGroup, FindingType } from '../../vocabulary/finding.types';
+import type { RiskLevel } from '../../vocabulary/risk.types';
 import { truncate } from './page-document';
-import { FINDING_SOURCES } from './recommendation.catalogue';
+import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 import { isDeletion, lifetimeSeconds, ParsedCookie, parseSetCookie } from './set-cookie';
 import type { SiteContext } from './website-site';
 

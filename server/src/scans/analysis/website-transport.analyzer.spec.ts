@@ -1,5 +1,5 @@
 import { NOW, siteOf, TRUSTED_TLS, unreachable, websiteSnapshot } from '../../../../test/support/website-snapshots';
-import type { RiskDetail } from './analysis.types';
+import type { RiskDetail } from '../../vocabulary/finding.types';
 import { analyzeWebsiteTransport } from './website-transport.analyzer';
 
 const details = (snapshot: ReturnType<typeof websiteSnapshot>, now = NOW) => analyzeWebsiteTransport(siteOf(snapshot, now)).map((f) => f.detail as RiskDetail);

@@ -1,7 +1,8 @@
 import type { TlsInfo } from '../../common/security/ssrf/safe-fetch.types';
-import type { Finding, FindingType, RiskLevel } from './analysis.types';
+import type { Finding, FindingType } from '../../vocabulary/finding.types';
+import { maxRisk, type RiskLevel } from '../../vocabulary/risk.types';
 import { truncate } from './page-document';
-import { FINDING_SOURCES, maxRisk } from './recommendation.catalogue';
+import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 import type { SiteContext } from './website-site';
 
 /** A certificate that ends within this many days is worth renewing now. */

@@ -2,7 +2,7 @@ import { sampleBreach } from '../../../../test/fakes/hibp';
 import { NOW, STRONG_HEADERS, unreachable, websiteSnapshot } from '../../../../test/support/website-snapshots';
 import { websiteBreachesOutcome, websiteOutcome } from '../scan-checks';
 import type { TrackerEntry } from '../trackers/tracker.catalogue';
-import type { BreachDetail, RiskDetail } from './analysis.types';
+import type { BreachDetail, RiskDetail } from '../../vocabulary/finding.types';
 import { analyzeWebsite } from './website.analyzer';
 import { analyzeWebsiteBreaches } from './website-breaches.analyzer';
 

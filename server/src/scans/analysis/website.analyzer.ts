@@ -1,5 +1,5 @@
 import type { WebsiteSnapshot } from '../sources/website.source';
-import type { Finding } from './analysis.types';
+import type { Finding } from '../../vocabulary/finding.types';
 import { formatGrade, ObservatoryGrade } from './observatory-grade';
 import { analyzePagePersonalData } from './page-personal-data.analyzer';
 import { analyzeSecurityHeaders } from './security-headers.analyzer';

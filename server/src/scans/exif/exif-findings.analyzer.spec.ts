@@ -22,9 +22,9 @@ import {
   xmpApp1,
   xmpPacket,
 } from '../../../../test/support/image-fixtures';
-import { stripMetadata } from '../../shared/metadata-strip/metadata.stripper';
+import { stripMetadata } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { analyzeImageMetadata, riskScore } from './exif-findings.analyzer';
-import { EXIF_FINDING_CATEGORIES, EXIF_RISK_CATALOGUE, riskBand } from './exif-risk.catalogue';
+import { EXIF_FINDING_CATEGORIES, EXIF_RISK_CATALOGUE, riskBand } from '../../vocabulary/image-risk.catalogue';
 import { readImageMetadata } from './image-metadata.reader';
 import { emptyMetadata, ImageMetadata } from './image-metadata.types';
 

@@ -30,8 +30,8 @@ import {
   xmpPacket,
   zTXt,
 } from '../../../../test/support/image-fixtures';
-import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
-import { stripMetadata, UnsupportedImageError } from '../../shared/metadata-strip/metadata.stripper';
+import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
+import { stripMetadata, UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { readImageMetadata } from './image-metadata.reader';
 import { MetadataWorkerPool } from './metadata-worker.pool';
 

@@ -15,7 +15,7 @@ import {
 import type { Response } from 'express';
 import { Authenticated } from '../../auth/bearer-auth.guard';
 import { AuthenticatedUser, CurrentUser } from '../../auth/current-user.decorator';
-import { IMAGE_TYPE_INFO, MAX_IMAGE_BYTES } from '../../shared/metadata-strip/image-upload.rules';
+import { IMAGE_TYPE_INFO, MAX_IMAGE_BYTES } from '../../browser-shared/metadata-strip/image-upload.rules';
 import { ExifErrorsFilter } from './exif-errors.filter';
 import { EXIF_MESSAGES, ExifAnalysisResponseDto, ExifErrorBodyDto, ExifUploadDto } from './exif.dto';
 import { ExifService, UploadedImage } from './exif.service';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../../auth/auth.module';
-import { ScansModule } from '../scans.module';
+import { ScanHistoryModule } from '../scan-history.module';
 import { ExifController } from './exif.controller';
 import { ExifService } from './exif.service';
 import { MetadataWorkerPool } from './metadata-worker.pool';
@@ -10,7 +10,7 @@ import { MetadataWorkerPool } from './metadata-worker.pool';
  * findings and risk score, the record in the scan history, and the lossless strip route.
  */
 @Module({
-  imports: [AuthModule, ScansModule],
+  imports: [AuthModule, ScanHistoryModule],
   controllers: [ExifController],
   providers: [ExifService, MetadataWorkerPool],
 })

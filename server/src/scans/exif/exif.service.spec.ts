@@ -1,8 +1,8 @@
 import { ArgumentsHost, HttpStatus, PayloadTooLargeException, UnauthorizedException } from '@nestjs/common';
 import { ascii, concat, exifApp1, exifTiff, jpegWith, tinyJpeg } from '../../../../test/support/image-fixtures';
-import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
-import { MAX_IMAGE_BYTES } from '../../shared/metadata-strip/image-upload.rules';
-import { stripMetadata, UnsupportedImageError } from '../../shared/metadata-strip/metadata.stripper';
+import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
+import { MAX_IMAGE_BYTES } from '../../browser-shared/metadata-strip/image-upload.rules';
+import { stripMetadata, UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
 import type { ScanHistoryService } from '../scan-history.service';
 import { ExifErrorsFilter } from './exif-errors.filter';
 import { EXIF_MESSAGES } from './exif.dto';

@@ -6,9 +6,9 @@ import {
   UnprocessableEntityException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
-import { cleanFileName, detectImageType, IMAGE_TYPE_INFO, MAX_IMAGE_BYTES } from '../../shared/metadata-strip/image-upload.rules';
-import { UnsupportedImageError } from '../../shared/metadata-strip/metadata.stripper';
+import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
+import { cleanFileName, detectImageType, IMAGE_TYPE_INFO, MAX_IMAGE_BYTES } from '../../browser-shared/metadata-strip/image-upload.rules';
+import { UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { ScanHistoryService } from '../scan-history.service';
 import { EXIF_MESSAGES, ExifAnalysisResponseDto } from './exif.dto';
 import { MetadataLimitError, MetadataWorkerPool } from './metadata-worker.pool';

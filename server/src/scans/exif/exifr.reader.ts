@@ -11,7 +11,7 @@
 import * as exifr from 'exifr';
 
 type ExifrOptions = Parameters<typeof exifr.sidecar>[1];
-import { findEntry, IfdReader, TiffIfd } from '../../shared/metadata-strip/tiff-ifd.reader';
+import { findEntry, IfdReader, TiffIfd } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
 import { iccDescription } from './icc-profile.reader';
 import { parseXmpPacket, XmpSelection } from './xmp-packet.parser';
 import { EmbeddedImage } from './image-metadata.types';
@@ -34,8 +34,8 @@ import {
   decodeUtf16,
   decodeUtf8,
   dmsToDecimal,
-  normaliseTime,
-  normaliseZone,
+  normalizeTime,
+  normalizeZone,
   valueItems,
   valueText,
   xmpCoordinate,
@@ -270,7 +270,7 @@ export function collectTiffRecords(c: MetadataCollector, out: ExifrOutput, prefi
   if (out.exif) {
     for (const [tag, kind] of Object.entries(TIME_ZONE_TAGS)) {
       const zone = valueText(out.exif[tag]);
-      c.timeZone(kind, `${prefix} `, zone && normaliseZone(zone));
+      c.timeZone(kind, `${prefix} `, zone && normalizeZone(zone));
     }
   }
 
@@ -295,7 +295,7 @@ export function collectTiffRecords(c: MetadataCollector, out: ExifrOutput, prefi
     if (date && clock.length === 3 && clock.every(Number.isFinite)) {
       const text = `${date} ${clock.map((n) => String(Math.floor(n)).padStart(2, '0')).join(':')}`;
       // Some devices write impossible GPS dates ("2014:09:259"): only real dates count.
-      if (normaliseTime(text)) c.time(text, `${prefix} GPS date and time`, 'gps', 'Z');
+      if (normalizeTime(text)) c.time(text, `${prefix} GPS date and time`, 'gps', 'Z');
     }
   }
 
@@ -335,7 +335,7 @@ export function collectIptc(c: MetadataCollector, record: Record_) {
     const time = valueText(record[pair.time]);
     const m = time ? IPTC_TIME.exec(time) : null;
     const text = m ? `${date.slice(0, 4)}:${date.slice(4, 6)}:${date.slice(6, 8)} ${m[1]}:${m[2]}:${m[3]}` : date;
-    c.time(text, `IPTC ${pair.name}`, pair.kind, m?.[4] ? normaliseZone(m[4]) : undefined);
+    c.time(text, `IPTC ${pair.name}`, pair.kind, m?.[4] ? normalizeZone(m[4]) : undefined);
   }
 }
 

@@ -35,8 +35,8 @@ import {
   xmpPacket,
   zTXt,
 } from '../../../../test/support/image-fixtures';
-import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
-import { UnsupportedImageError } from '../../shared/metadata-strip/metadata.stripper';
+import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
+import { UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { readImageMetadata } from './image-metadata.reader';
 import { PNG_INFLATE_LIMITS } from './png-metadata.reader';
 

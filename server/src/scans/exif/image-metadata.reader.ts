@@ -5,9 +5,9 @@
  *
  * Runs inside the metadata worker (metadata.worker.ts), which bounds its time and memory.
  */
-import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
-import { detectImageType } from '../../shared/metadata-strip/image-upload.rules';
-import { UnsupportedImageError } from '../../shared/metadata-strip/metadata.stripper';
+import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
+import { detectImageType } from '../../browser-shared/metadata-strip/image-upload.rules';
+import { UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
 import type { ImageMetadata } from './image-metadata.types';
 import { readJpegMetadata } from './jpeg-metadata.reader';
 import { MetadataCollector } from './metadata.collector';

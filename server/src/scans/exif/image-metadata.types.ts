@@ -1,9 +1,9 @@
 /**
- * What the metadata readers found in one image, normalised across EXIF, XMP, IPTC, PNG text, WebP
+ * What the metadata readers found in one image, normalized across EXIF, XMP, IPTC, PNG text, WebP
  * chunks and maker notes. Plain data (it crosses the worker boundary by structured clone); every
  * value says where it was read (`origin`), which becomes the finding's evidence.
  */
-import type { ImageType } from '../../shared/metadata-strip/image-upload.rules';
+import type { ImageType } from '../../browser-shared/metadata-strip/image-upload.rules';
 
 export interface MetadataValue {
   value: string;

@@ -4,8 +4,8 @@
  * Photoshop thumbnails, MPF additional images, vendor segments and data after the end of the
  * image; exifr reads the IPTC record when there is a Photoshop segment.
  */
-import { hasAscii, latin1, MalformedImageError, u16be, u32be, u32le } from '../../shared/metadata-strip/bytes.util';
-import { IfdReader } from '../../shared/metadata-strip/tiff-ifd.reader';
+import { hasAscii, latin1, MalformedImageError, u16be, u32be, u32le } from '../../browser-shared/metadata-strip/bytes.util';
+import { IfdReader } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
 import { collectTiffRecords, jpegRecords } from './exifr.reader';
 import { iccDescription } from './icc-profile.reader';
 import { MetadataCollector } from './metadata.collector';

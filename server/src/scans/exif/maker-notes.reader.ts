@@ -5,8 +5,8 @@
  * the fields that identify a person or a device; for any other vendor only their presence is
  * reported. Every read goes through the bounded IFD reader.
  */
-import { hasAscii, u32le } from '../../shared/metadata-strip/bytes.util';
-import { findEntry, IfdReader, TiffEntry, TiffIfd } from '../../shared/metadata-strip/tiff-ifd.reader';
+import { hasAscii, u32le } from '../../browser-shared/metadata-strip/bytes.util';
+import { findEntry, IfdReader, TiffEntry, TiffIfd } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
 import type { EmbeddedImage, MetadataValue, PersonName, SerialNumber } from './image-metadata.types';
 import { decodeCString } from './metadata-values.util';
 

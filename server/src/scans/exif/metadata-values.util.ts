@@ -129,7 +129,7 @@ export function valueItems(value: unknown): string[] {
   return text === undefined ? [] : [text];
 }
 
-export interface NormalisedTime {
+export interface NormalizedTime {
   /** "YYYY:MM:DD HH:MM:SS" (or "YYYY:MM:DD" for a date alone), EXIF style. */
   value: string;
   timeZone?: string;
@@ -139,18 +139,18 @@ export interface NormalisedTime {
  * EXIF ("2010:12:12 12:41:35"), ISO/XMP ("2010-12-12T12:41:35.00+01:00"), IPTC ("20130907") and
  * PNG ("2019-09-02T14:45:37+00:00") dates. Undefined for placeholders (all zeros) and other text.
  */
-export function normaliseTime(text: string): NormalisedTime | undefined {
+export function normalizeTime(text: string): NormalizedTime | undefined {
   const t = text.trim();
   const m = TIME.exec(t);
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, zone] = m;
   if (Number(y) === 0 || Number(mo) === 0 || Number(d) === 0 || Number(mo) > 12 || Number(d) > 31) return undefined;
   const value = h === undefined ? `${y}:${mo}:${d}` : `${y}:${mo}:${d} ${h}:${mi}:${s ?? '00'}`;
-  return { value, timeZone: zone ? normaliseZone(zone) : undefined };
+  return { value, timeZone: zone ? normalizeZone(zone) : undefined };
 }
 
 /** "+0100" → "+01:00"; "Z" stays. Undefined for anything else. */
-export function normaliseZone(zone: string): string | undefined {
+export function normalizeZone(zone: string): string | undefined {
   const z = zone.trim();
   if (z === 'Z') return 'Z';
   const m = ZONE.exec(z);

@@ -12,8 +12,8 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { MalformedImageError } from '../../shared/metadata-strip/bytes.util';
-import { StripResult, UnsupportedImageError } from '../../shared/metadata-strip/metadata.stripper';
+import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
+import { StripResult, UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
 import type { ImageCheck } from './exif-findings.analyzer';
 import type { WorkerJob, WorkerReady, WorkerReply } from './metadata-worker.protocol';
 

@@ -2,7 +2,7 @@
  * Gathers what the readers find into one ImageMetadata: cleans values, sorts them into the right
  * list by the field catalogue's target, and drops exact repeats (same value from the same place).
  */
-import type { ImageType } from '../../shared/metadata-strip/image-upload.rules';
+import type { ImageType } from '../../browser-shared/metadata-strip/image-upload.rules';
 import {
   ContactKind,
   emptyMetadata,
@@ -14,7 +14,7 @@ import {
   TimeKind,
 } from './image-metadata.types';
 import type { FieldTarget } from './metadata-fields.catalogue';
-import { cleanText, contactKind, emailsIn, normaliseTime, validCoordinates, valueItems } from './metadata-values.util';
+import { cleanText, contactKind, emailsIn, normalizeTime, validCoordinates, valueItems } from './metadata-values.util';
 
 /** Each list holds at most this many entries (a hostile file could repeat a field thousands of times). */
 const MAX_PER_LIST = 200;
@@ -102,10 +102,10 @@ export class MetadataCollector {
   time(raw: string, origin: string, kind: TimeKind, timeZone?: string) {
     const text = cleanText(raw);
     if (text === undefined) return;
-    const normalised = normaliseTime(text);
-    if (!normalised && ZERO_DATE.test(text)) return; // "0000:00:00 00:00:00": no date
-    const value = normalised?.value ?? text;
-    if (this.once('times', value, origin)) this.data.times.push({ value, origin, kind, timeZone: timeZone ?? normalised?.timeZone });
+    const normalized = normalizeTime(text);
+    if (!normalized && ZERO_DATE.test(text)) return; // "0000:00:00 00:00:00": no date
+    const value = normalized?.value ?? text;
+    if (this.once('times', value, origin)) this.data.times.push({ value, origin, kind, timeZone: timeZone ?? normalized?.timeZone });
   }
 
   /** Sets the time zone of the first time of `kind` read from `originPrefix` (EXIF OffsetTime*). */

@@ -266,7 +266,7 @@ describe('parseXmpPacket', () => {
     expect(xmp.dc.source).toBe('<![CDATA[<xmp:Nickname>inside cdata</xmp:Nickname>]]>');
   });
 
-  it("values normalised as exifr does: numbers, booleans, trimmed text; empty and 'null' dropped", () => {
+  it("values normalized as exifr does: numbers, booleans, trimmed text; empty and 'null' dropped", () => {
     const xml = wrap(`<rdf:Description rdf:about="" xmlns:t="urn:t"
       t:a="0042" t:b="True" t:c="FALSE" t:d="  padded  " t:e="null" t:f="" t:g="   " t:h="1e3" t:i="0x1F" t:j="-0.5" t:k="undefined" t:l="12 apples">
       <t:m>

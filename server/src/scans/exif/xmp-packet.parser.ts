@@ -1,6 +1,6 @@
 /**
  * Parses an XMP packet into namespace prefix → properties, the shape exifr's XMP parser gives
- * (values as it normalises them: numbers, booleans, trimmed text; Seq/Bag/Alt as arrays or a
+ * (values as it normalizes them: numbers, booleans, trimmed text; Seq/Bag/Alt as arrays or a
  * single value; qualified values as { lang, value }). exifr finds every element with regular
  * expressions run again over each element's content, which made XMP a fifth of the analysis
  * time; this parser reads the packet once, left to right, into a tree and serialises it the same
@@ -23,7 +23,7 @@ function selected(selection: XmpSelection | undefined, ns: string, name: string)
 interface XmlAttribute {
   ns: string;
   name: string;
-  /** As written: normalised only when read (most of a description's attributes are not). */
+  /** As written: normalized only when read (most of a description's attributes are not). */
   raw: string;
 }
 
@@ -45,7 +45,7 @@ const PREFIXED_NAME = /^([\w-]+):([\w-]+)$/;
 const TAG_NAME = /^[A-Za-z_][\w.:-]*$/;
 const PREFIXED_ATTRIBUTE = /([a-zA-Z0-9-]+):([a-zA-Z0-9-]+)$/;
 
-/** exifr's normalisation of a text value. */
+/** exifr's normalization of a text value. */
 export function normalizeXmpValue(value: string | undefined): XmpValue {
   if (value === undefined || value === 'null' || value === 'undefined' || value.trim() === '') return undefined;
   const num = Number(value);
@@ -213,8 +213,8 @@ function serialize(element: XmlElement): XmpValue {
   if (element.ns === 'rdf' && element.name === 'li' && children.length === 1 && attrs.length === 0) return serialize(children[0]);
   const output: Record<string, unknown> = {};
   for (const attr of attrs) {
-    const normalised = normalizeXmpValue(attr.raw);
-    if (normalised !== undefined) output[attr.name] = normalised;
+    const normalized = normalizeXmpValue(attr.raw);
+    if (normalized !== undefined) output[attr.name] = normalized;
   }
   for (const child of children) {
     const serialized = serialize(child);

@@ -2,7 +2,7 @@
  * What the sources (the only code that talks to outside services) hand to the analyzers.
  * A source never throws for an outside failure: it returns a non-ok SourceResult saying why.
  */
-import type { CheckStatus } from '../analysis/analysis.types';
+import type { CheckStatus } from '../../vocabulary/check.types';
 
 export type SourceFailureStatus = Exclude<CheckStatus, 'ok' | 'not_applicable'>;
 

@@ -4,7 +4,7 @@ import { SafeFetchError, SafeFetchOptions, SafeFetchResponse } from '../../commo
 import type { UsernameSiteListService } from '../username/username-site-list.service';
 import type { UsernameSite } from '../username/username-site.types';
 import { testSite } from '../username/username-site.test-helpers';
-import { normaliseUsername, USERNAME_MAX_BODY_BYTES, USERNAME_MESSAGES, USERNAME_PROFILE_MAX_CHARS, UsernameFootprintSource } from './username-footprint.source';
+import { normalizeUsername, USERNAME_MAX_BODY_BYTES, USERNAME_MESSAGES, USERNAME_PROFILE_MAX_CHARS, UsernameFootprintSource } from './username-footprint.source';
 
 type Answer = Partial<SafeFetchResponse> | SafeFetchError | ((options: SafeFetchOptions) => Promise<SafeFetchResponse>);
 
@@ -36,15 +36,15 @@ function setup(sites: UsernameSite[], answers: Record<string, Answer>, env: Reco
 const signal = () => new AbortController().signal;
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
-describe('normaliseUsername', () => {
+describe('normalizeUsername', () => {
   it.each([
     ['jane_doe', 'jane_doe'],
     ['@jane.doe', 'jane.doe'],
     ['  Jane-Doe ', 'Jane-Doe'],
-  ])('accepts %j as %j', (raw, name) => expect(normaliseUsername(raw)).toBe(name));
+  ])('accepts %j as %j', (raw, name) => expect(normalizeUsername(raw)).toBe(name));
 
   it.each(['', '@', '...', 'a b', 'jane/../admin', 'jane?x=1', 'jäne', 'a'.repeat(65), '127.0.0.1:8080', 'x%2F'])('refuses %j', (raw) => {
-    expect(normaliseUsername(raw)).toBeUndefined();
+    expect(normalizeUsername(raw)).toBeUndefined();
   });
 });
 

@@ -4,7 +4,7 @@ import { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
 import { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
 import { SafeFetchError } from '../../common/security/ssrf/safe-fetch.types';
-import type { SocialPlatform } from '../../shared/scan-input.rules';
+import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
 import { PoliteRequestScheduler, TurnAborted } from '../username/polite-request.scheduler';
 import { classifyAnswer } from '../username/site-answer.classifier';
 import { substituteAccount } from '../username/site-list.parser';
@@ -42,7 +42,7 @@ export interface UsernameCheckOptions {
 }
 
 /** The handle to check (without a leading '@'), or undefined when it is not one we send to sites. */
-export function normaliseUsername(raw: string): string | undefined {
+export function normalizeUsername(raw: string): string | undefined {
   const name = raw.trim().replace(/^@/, '');
   if (name.length === 0 || name.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(name)) return undefined;
   // At least one letter or digit: '...' or '-' is no one's handle.
@@ -80,7 +80,7 @@ export class UsernameFootprintSource {
    */
   async check(username: string, options: UsernameCheckOptions): Promise<SourceResult<UsernameFootprint>> {
     const { onlyPlatform } = options;
-    const name = normaliseUsername(username);
+    const name = normalizeUsername(username);
     if (name === undefined) return failure('unavailable', USERNAME_MESSAGES.invalid);
     if (options.signal.aborted) return failure('timed_out', USERNAME_MESSAGES.timedOut);
 

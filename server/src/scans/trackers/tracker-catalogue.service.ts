@@ -72,7 +72,7 @@ function hostsLineDomains(line: string): (string | undefined)[] {
   const match = HOSTS_LINE.exec(line);
   if (!match) return [];
   const names = match[1].replace(/#.*$/, '').trim().split(/\s+/);
-  return names.map((name) => (LOCAL_NAMES.has(name.toLowerCase()) ? undefined : normaliseDomain(name)));
+  return names.map((name) => (LOCAL_NAMES.has(name.toLowerCase()) ? undefined : normalizeDomain(name)));
 }
 
 function simpleRuleDomain(line: string): string | undefined {
@@ -82,7 +82,7 @@ function simpleRuleDomain(line: string): string | undefined {
   // `||host^` and nothing else: a path, a wildcard or a missing `^` makes it a URL pattern.
   const match = /^\|\|([^/^*|$]+)\^\|?$/.exec(pattern);
   if (!match) return undefined;
-  return normaliseDomain(match[1]);
+  return normalizeDomain(match[1]);
 }
 
 function acceptedOptions(options: string): boolean {
@@ -97,7 +97,7 @@ function acceptedOptions(options: string): boolean {
 }
 
 /** Lower-case ASCII, no trailing dot; undefined for IPs, single labels and bare public suffixes. */
-function normaliseDomain(value: string): string | undefined {
+function normalizeDomain(value: string): string | undefined {
   const ascii = domainToASCII(value.trim().toLowerCase().replace(/\.$/, ''));
   if (ascii === '' || isIP(ascii) !== 0 || !/^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/.test(ascii)) return undefined;
   if (getDomain(ascii, { allowPrivateDomains: true }) === null) return undefined;
@@ -145,7 +145,7 @@ export class TrackerCatalogueService implements OnApplicationBootstrap, BeforeAp
 
   /** The entry for a host (any case, trailing dot allowed): the most specific built-in one, else the filter list's. */
   match(host: string): TrackerEntry | undefined {
-    const name = normaliseHost(host);
+    const name = normalizeHost(host);
     if (name === '') return undefined;
     const known = this.lookUpBuiltIn(name);
     if (known || this.listed.size === 0) return known;
@@ -229,7 +229,7 @@ export class TrackerCatalogueService implements OnApplicationBootstrap, BeforeAp
   }
 }
 
-function normaliseHost(host: string): string {
+function normalizeHost(host: string): string {
   const lower = host.trim().toLowerCase();
   return lower.endsWith('.') ? lower.slice(0, -1) : lower;
 }

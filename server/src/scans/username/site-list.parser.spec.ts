@@ -1,4 +1,4 @@
-import { isAdultCategory, MAX_LIST_SITES, normaliseSite, parseSiteList, substituteAccount } from './site-list.parser';
+import { isAdultCategory, MAX_LIST_SITES, normalizeSite, parseSiteList, substituteAccount } from './site-list.parser';
 
 /** An entry in the format's shape, made up for these tests. */
 const entry = (overrides: Record<string, unknown> = {}) => ({
@@ -15,7 +15,7 @@ const entry = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('parseSiteList', () => {
-  it('normalises a valid entry with every optional field', () => {
+  it('normalizes a valid entry with every optional field', () => {
     const { sites, dropped, disabled } = parseSiteList({
       license: ['made up for a test'],
       categories: ['social'],
@@ -78,11 +78,11 @@ describe('parseSiteList', () => {
   });
 
   it('reads status codes written as strings, as older lists do', () => {
-    expect(normaliseSite(entry({ e_code: '200', m_code: '302' }))).toMatchObject({ eCode: 200, mCode: 302 });
+    expect(normalizeSite(entry({ e_code: '200', m_code: '302' }))).toMatchObject({ eCode: 200, mCode: 302 });
   });
 
   it('accepts an empty m_string (the code alone then decides a miss)', () => {
-    expect(normaliseSite(entry({ m_string: '' }))).toMatchObject({ mString: '' });
+    expect(normalizeSite(entry({ m_string: '' }))).toMatchObject({ mString: '' });
   });
 
   it('skips entries the list marks invalid without calling them dropped', () => {
@@ -99,7 +99,7 @@ describe('parseSiteList', () => {
   });
 
   it('marks adult categories', () => {
-    expect(normaliseSite(entry({ cat: 'XX NSFW XX' }))).toMatchObject({ category: 'xx nsfw xx', adult: true });
+    expect(normalizeSite(entry({ cat: 'XX NSFW XX' }))).toMatchObject({ category: 'xx nsfw xx', adult: true });
     expect(isAdultCategory('adult')).toBe(true);
     expect(isAdultCategory('gaming')).toBe(false);
   });

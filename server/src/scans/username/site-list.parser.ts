@@ -23,7 +23,7 @@ export function isAdultCategory(category: string): boolean {
 }
 
 /**
- * Validates and normalises a list document in the WhatsMyName format (`{ sites: [...], categories? }`).
+ * Validates and normalizes a list document in the WhatsMyName format (`{ sites: [...], categories? }`).
  * Outside input: never throws, whatever it is given (not an object, wrong types, huge). Entries
  * that are not usable are dropped and counted: a required field missing or mistyped, a URL that is
  * not http(s) or has no `{account}`, a POST entry (we send GETs only), a repeated name.
@@ -43,7 +43,7 @@ export function parseSiteList(document: unknown): ParsedSiteList {
       result.disabled += 1;
       continue;
     }
-    const site = normaliseSite(entry);
+    const site = normalizeSite(entry);
     const key = site?.name.toLowerCase();
     if (!site || key === undefined || names.has(key)) {
       result.dropped += 1;
@@ -56,7 +56,7 @@ export function parseSiteList(document: unknown): ParsedSiteList {
 }
 
 /** One entry of the format as our UsernameSite, or undefined when it is not usable. */
-export function normaliseSite(entry: unknown): UsernameSite | undefined {
+export function normalizeSite(entry: unknown): UsernameSite | undefined {
   if (!isRecord(entry)) return undefined;
   const raw = entry as Partial<Record<keyof WmnSite, unknown>>;
   const name = text(raw.name, MAX_NAME_LENGTH)?.trim();

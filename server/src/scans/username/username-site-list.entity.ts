@@ -18,7 +18,7 @@ export class UsernameSiteListEntity {
   @Column({ type: 'text', nullable: true })
   raw!: string | null;
 
-  /** The sites the parser kept of it, normalised. */
+  /** The sites the parser kept of it, normalized. */
   @Column({ type: 'jsonb' })
   sites!: UsernameSite[];
 

@@ -1,7 +1,7 @@
 import { loadConfig } from '../../common/config/app-config';
-import { SOCIAL_PLATFORMS } from '../../shared/scan-input.rules';
+import { SOCIAL_PLATFORMS } from '../../browser-shared/scan-input.rules';
 import type { UsernameSiteListSource } from '../sources/username-site-list.source';
-import { normaliseSite } from './site-list.parser';
+import { normalizeSite } from './site-list.parser';
 import type { UsernameSiteListEntity } from './username-site-list.entity';
 import type { SiteListRefreshStore, StoredSiteList, UsernameSiteListRepository } from './username-site-list.repository';
 import { mergeSiteLists, UsernameSiteListService } from './username-site-list.service';
@@ -28,7 +28,7 @@ describe('the built-in site list', () => {
         m_string: site.mString,
         cat: site.category,
       };
-      expect({ name: site.name, parsed: normaliseSite(asFormat) !== undefined }).toEqual({ name: site.name, parsed: true });
+      expect({ name: site.name, parsed: normalizeSite(asFormat) !== undefined }).toEqual({ name: site.name, parsed: true });
       expect(site.uriCheck.startsWith('https://')).toBe(true);
       expect(site.adult).toBe(false);
       if (site.platform) expect(SOCIAL_PLATFORMS).toContain(site.platform);

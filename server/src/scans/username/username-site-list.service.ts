@@ -3,7 +3,7 @@ import { Cron } from '@nestjs/schedule';
 import { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
 import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh';
-import { platformOfHost } from '../../shared/scan-input.rules';
+import { platformOfHost } from '../../browser-shared/scan-input.rules';
 import { malformed } from '../sources/source-http';
 import { SITE_LIST_SERVICE, UsernameSiteListSource } from '../sources/username-site-list.source';
 import { parseSiteList } from './site-list.parser';

@@ -1,4 +1,4 @@
-import type { SocialPlatform } from '../../shared/scan-input.rules';
+import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
 
 /**
  * One site of a list in the WhatsMyName format, as the list document writes it (a configured list
@@ -42,7 +42,7 @@ export interface WmnDocument {
   categories?: string[];
 }
 
-/** A site we check, normalised: from our built-in catalogue or from a configured list. */
+/** A site we check, normalized: from our built-in catalogue or from a configured list. */
 export interface UsernameSite {
   name: string;
   /** http(s) URL template with `{account}`. */

@@ -31,7 +31,7 @@ export type UrlRefusalReason = 'invalid' | 'scheme' | 'port' | 'credentials' | '
 export interface CheckedUrl {
   ok: true;
   url: URL;
-  /** The host as URLs write it, without IPv6 brackets; IP literals already normalised. */
+  /** The host as URLs write it, without IPv6 brackets; IP literals already normalized. */
   hostname: string;
   port: number;
   /** Set when the host is an IP literal (already checked: no DNS needed). */
@@ -50,7 +50,7 @@ const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
 
 /**
  * The checks that need no DNS: http or https, a port from the allowlist, no credentials, a host,
- * and an IP-literal host outside every private range. The WHATWG parser has already normalised
+ * and an IP-literal host outside every private range. The WHATWG parser has already normalized
  * decimal, octal, hex and shortened IPv4, percent-encoded and full-width hosts and IDN (to punycode).
  */
 export function checkUrl(input: string | URL, config: FetchPolicyConfig, allowlist = new AddressAllowlist(config.allowedAddresses)): CheckedUrl | RefusedUrl {

@@ -56,11 +56,11 @@ describe('account export and deletion', () => {
           { ...withoutSecret(user.revokedToken), revokedAt: expect.any(String) },
           { ...withoutSecret(user.apiToken), revokedAt: null },
         ],
-        scans: [], // scans.spec.ts checks a user's scans appear here
-        payments: [], // billing.spec.ts and analytics.spec.ts check these sections
+        scans: [], // scans.int-spec.ts checks a user's scans appear here
+        payments: [], // billing.int-spec.ts and analytics.int-spec.ts check these sections
         analyticsEvents: [],
         abTests: [],
-        monitors: [], // monitoring.spec.ts checks this section
+        monitors: [], // monitoring.int-spec.ts checks this section
       });
       const text = JSON.stringify(res.body);
       const hashes = await query<{ h: string }>(

@@ -4,14 +4,10 @@
  * Written in our own words; analyzers and the recommendation builder read it, nothing else
  * spells these strings.
  */
-import { SOCIAL_FINDING_RECOMMENDATIONS } from '../social/social-platform.catalogue';
-import type { HibpBreach } from '../sources/source-types';
-import type { FindingType, Recommendation, RiskLevel } from './analysis.types';
-
-/** A recommendation plus one sentence on why it matters (for people reading the catalogue or a detail view). */
-export interface CatalogueRecommendation extends Recommendation {
-  why: string;
-}
+import type { FindingType } from './finding.types';
+import type { CatalogueRecommendation } from './recommendation.types';
+import { maxRisk, type RiskLevel } from './risk.types';
+import { SOCIAL_FINDING_RECOMMENDATIONS } from './social-platform.catalogue';
 
 /** The `source` written on every detail: who or what saw it. */
 export const FINDING_SOURCES = {
@@ -28,17 +24,6 @@ export const FINDING_SOURCES = {
   socialPlatformRules: 'Footprint social platform rules',
   demo: 'Footprint demo (sample data)',
 } as const;
-
-/** Lowest first: `RISK_ORDER[level]` compares levels. */
-export const RISK_ORDER: Readonly<Record<RiskLevel, number>> = { low: 0, medium: 1, high: 2, critical: 3 };
-
-export function maxRisk(a: RiskLevel, b: RiskLevel): RiskLevel {
-  return RISK_ORDER[a] >= RISK_ORDER[b] ? a : b;
-}
-
-export function minRisk(a: RiskLevel, b: RiskLevel): RiskLevel {
-  return RISK_ORDER[a] <= RISK_ORDER[b] ? a : b;
-}
 
 /** One entry for every finding type our checks report. */
 export const FINDING_RECOMMENDATIONS: Readonly<Record<FindingType, CatalogueRecommendation>> = {
@@ -692,7 +677,7 @@ export function isKnownDataClass(dataClass: string): boolean {
  * high), never below medium. Spam lists and fabricated breaches are low whatever they list: the
  * first holds addresses only for sending spam, the second is not real data.
  */
-export function breachRisk(breach: Pick<HibpBreach, 'DataClasses' | 'IsSpamList' | 'IsFabricated'>): RiskLevel {
+export function breachRisk(breach: { DataClasses: readonly string[]; IsSpamList: boolean; IsFabricated: boolean }): RiskLevel {
   if (breach.IsSpamList || breach.IsFabricated) return 'low';
   let risk: RiskLevel = 'medium';
   for (const dataClass of breach.DataClasses ?? []) risk = maxRisk(risk, dataClassRecommendation(dataClass).priority);

@@ -5,7 +5,7 @@ import { Clock } from '../common/clock/clock.service';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { AbTestAssignmentRepository } from './ab-test-assignment.repository';
 import { AB_TESTS, AbTestName, isAbTestName } from './ab-test.catalogue';
-import { ANALYTICS_RATE_LIMITS } from './analytics-rate-limits.catalogue';
+import { AB_TEST_RATE_LIMITS } from './ab-test-rate-limits.catalogue';
 import { VISITOR_COOKIE_DAYS } from './visitor-cookie.service';
 
 export const AB_TEST_MESSAGES = {
@@ -52,7 +52,7 @@ export class AbTestService implements OnModuleInit {
     if (existing) return existing;
     // A visitor who has just signed in keeps what they were shown.
     const asVisitor = who.userId && who.visitorId ? await this.assignments.variantOf(testName, visitorSubject(who.visitorId)) : undefined;
-    if (!who.userId) await this.limiter.consume(ANALYTICS_RATE_LIMITS.abVisitorPerIp, who.clientIp);
+    if (!who.userId) await this.limiter.consume(AB_TEST_RATE_LIMITS.abVisitorPerIp, who.clientIp);
     this.cleanUpNowAndThen();
     const variant = asVisitor ?? test.variants[randomInt(test.variants.length)];
     return this.assignments.assignOnce({
@@ -69,7 +69,7 @@ export class AbTestService implements OnModuleInit {
   async recordChoice(testName: string, who: AbSubject, variant: string): Promise<string> {
     const test = this.test(testName);
     if (!(test.variants as readonly string[]).includes(variant)) throw new BadRequestException(AB_TEST_MESSAGES.unknownVariant(test.variants));
-    if (!who.userId) await this.limiter.consume(ANALYTICS_RATE_LIMITS.abVisitorPerIp, who.clientIp);
+    if (!who.userId) await this.limiter.consume(AB_TEST_RATE_LIMITS.abVisitorPerIp, who.clientIp);
     await this.assignments.replace({
       testName,
       subject: subjectOf(who),

@@ -1,6 +1,7 @@
-import { platformOfHost, SOCIAL_PLATFORMS } from '../../shared/scan-input.rules';
-import { FINDING_TYPES, RISK_LEVELS } from '../analysis/analysis.types';
-import { FINDING_RECOMMENDATIONS } from '../analysis/recommendation.catalogue';
+import { platformOfHost, SOCIAL_PLATFORMS } from '../browser-shared/scan-input.rules';
+import { FINDING_TYPES } from './finding.types';
+import { RISK_LEVELS } from './risk.types';
+import { FINDING_RECOMMENDATIONS } from './recommendation.catalogue';
 import {
   platformName,
   SOCIAL_FINDING_RECOMMENDATIONS,

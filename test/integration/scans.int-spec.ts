@@ -1,4 +1,4 @@
-import { SCAN_INPUT_MESSAGES } from '../../server/src/shared/scan-input.rules';
+import { SCAN_INPUT_MESSAGES } from '../../server/src/browser-shared/scan-input.rules';
 import { FakeDnsServer } from '../fakes/dns-server';
 import { FakeGravatar } from '../fakes/gravatar';
 import { FakeHibp, sampleBreach } from '../fakes/hibp';

@@ -141,7 +141,7 @@ describe('classifyScanInput', () => {
   });
 
   describe('URLs', () => {
-    it('keeps an http(s) URL, normalising the host', () => {
+    it('keeps an http(s) URL, normalizing the host', () => {
       expect(classifyScanInput('https://Example.com/Some/Path?Q=1')).toEqual({
         value: 'https://example.com/Some/Path?Q=1',
         kind: 'url',

@@ -37,7 +37,7 @@ describe('sign-up, sign-in and sessions', () => {
       expect(row.password_hash).not.toContain(PASSWORD);
     });
 
-    it('normalises the email: trimmed, domain lower-cased, local part kept', async () => {
+    it('normalizes the email: trimmed, domain lower-cased, local part kept', async () => {
       const local = `Jane.${Date.now()}`;
       const res = await post('/api/auth/signup', { email: `  ${local}@Example.TEST `, password: PASSWORD }).expect(201);
       expect(res.body.user.email).toBe(`${local}@example.test`);

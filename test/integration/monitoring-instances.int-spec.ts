@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { baselineKey, findingKey } from '../../server/src/monitoring/monitor-changes.rules';
-import type { BreachDetail } from '../../server/src/scans/analysis/analysis.types';
+import type { BreachDetail } from '../../server/src/vocabulary/finding.types';
 import { FakeHibp, sampleBreach } from '../fakes/hibp';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { AppProcess, startAppProcess } from '../support/app-process';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import request from 'supertest';
-import { stripMetadata } from '../../server/src/shared/metadata-strip/metadata.stripper';
-import { MAX_IMAGE_BYTES } from '../../server/src/shared/metadata-strip/image-upload.rules';
+import { stripMetadata } from '../../server/src/browser-shared/metadata-strip/metadata.stripper';
+import { MAX_IMAGE_BYTES } from '../../server/src/browser-shared/metadata-strip/image-upload.rules';
 import { freshIp, query, signUp, SignedUp } from '../support/auth';
 import {
   ascii,

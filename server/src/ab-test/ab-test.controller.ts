@@ -18,7 +18,7 @@ import { CSRF_HEADER, CsrfGuard } from '../common/security/csrf.guard';
 import { TOO_MANY_REQUESTS_RESPONSE } from '../common/security/too-many-requests.exception';
 import { AB_TESTS } from './ab-test.catalogue';
 import { AB_TEST_MESSAGES, type AbSubject, AbTestService } from './ab-test.service';
-import { AbTestChoiceDto, AbTestVariantDto } from './analytics.dto';
+import { AbTestChoiceDto, AbTestVariantDto } from './ab-test.dto';
 import { VISITOR_COOKIE, VisitorCookie } from './visitor-cookie.service';
 
 const TEST_NAME = { name: 'testName', enum: Object.keys(AB_TESTS), description: 'The A/B test (the pricing headline: pricing_test).' };

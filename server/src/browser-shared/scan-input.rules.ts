@@ -1,6 +1,6 @@
 /**
  * The public scan input rules (spec sections 5 and 9), written once: the client imports this file
- * (alias `@shared`) for the button and its messages, and the server for validation and routing.
+ * (alias `@browser-shared`) for the button and its messages, and the server for validation and routing.
  * Keep it free of Node and browser APIs.
  */
 

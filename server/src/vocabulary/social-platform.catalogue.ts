@@ -5,9 +5,9 @@
  * a public profile page. Written in our own words. The username analyzers turn these into findings,
  * and the recommendation catalogue takes its entries from here, so the grid shows this advice.
  */
-import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../shared/scan-input.rules';
-import type { RiskLevel } from '../analysis/analysis.types';
-import type { CatalogueRecommendation } from '../analysis/recommendation.catalogue';
+import { SOCIAL_PLATFORMS, type SocialPlatform } from '../browser-shared/scan-input.rules';
+import type { CatalogueRecommendation } from './recommendation.types';
+import type { RiskLevel } from './risk.types';
 
 /** The spec's risk level for social findings (section 9: "social 'medium'"). */
 export const SOCIAL_RISK_LEVEL: RiskLevel = 'medium';

@@ -1,15 +1,6 @@
-import { FINDING_TYPES, RISK_LEVELS } from './analysis.types';
-import {
-  breachRisk,
-  DATA_CLASS_RECOMMENDATIONS,
-  dataClassRecommendation,
-  FINDING_RECOMMENDATIONS,
-  GOOD_PRACTICE_RECOMMENDATIONS,
-  isKnownDataClass,
-  maxRisk,
-  minRisk,
-  UNKNOWN_DATA_CLASS_RECOMMENDATION,
-} from './recommendation.catalogue';
+import { FINDING_TYPES } from './finding.types';
+import { maxRisk, minRisk, RISK_LEVELS } from './risk.types';
+import { breachRisk, DATA_CLASS_RECOMMENDATIONS, dataClassRecommendation, FINDING_RECOMMENDATIONS, GOOD_PRACTICE_RECOMMENDATIONS, isKnownDataClass, UNKNOWN_DATA_CLASS_RECOMMENDATION } from './recommendation.catalogue';
 
 const breach = (DataClasses: string[], flags: { IsSpamList?: boolean; IsFabricated?: boolean } = {}) => ({
   DataClasses,

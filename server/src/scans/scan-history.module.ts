@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
+import { ScanEntity } from './scan.entity';
+import { ScanHistoryService } from './scan-history.service';
+import { ScanRepository } from './scan.repository';
+
+/**
+ * The stored scans (privacy scans and image checks): the scans table, the monthly quota, recording
+ * results and reading them. A module of its own so that the privacy scan (ScansModule) and the image
+ * check (ExifModule) both record into it without either importing the other.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([ScanEntity]), AuthModule],
+  providers: [ScanRepository, ScanHistoryService],
+  exports: [ScanHistoryService],
+})
+export class ScanHistoryModule {}
