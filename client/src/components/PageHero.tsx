@@ -2,7 +2,7 @@ import { Box, Container, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** The top band of a content page: its one h1 and a short lead, on a tint that runs behind the header. */
-export function PageHero({ title, lead, children }: { title: string; lead?: ReactNode; children?: ReactNode }) {
+export function PageHero({ title, lead, children }: { title: ReactNode; lead?: ReactNode; children?: ReactNode }) {
   return (
     <Box as="section" aria-labelledby="page-title" mt="-16" pt={{ base: '24', md: '32' }} pb={{ base: '10', md: '14' }} bgGradient="to-b" gradientFrom="bg.hero" gradientTo="bg">
       <Container maxW="4xl" textAlign="center">

@@ -1,6 +1,6 @@
 import { Box, Button, Card, Container, Flex, SimpleGrid, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { abTestVariant, type AbVariant } from '../analytics/ab-test';
+import { AB_VARIANTS, abTestVariant, type AbVariant } from '../analytics/ab-test';
 import type { PlanTier } from '../auth/auth-context';
 import { CheckoutPanel } from '../billing/CheckoutPanel';
 import { formatMoney } from '../format';
@@ -74,6 +74,29 @@ function usePricingVariant(): AbVariant | undefined {
   return variant;
 }
 
+/**
+ * The headline of the A/B variant, shown once the variant is known. The three headlines share one
+ * grid cell (the others hidden), so the heading is as tall as the longest from the first paint and
+ * nothing below it moves when the variant arrives.
+ */
+function PricingHeadline({ variant }: { variant: AbVariant | undefined }) {
+  return (
+    <Box as="span" display="grid">
+      {AB_VARIANTS.map((option) => (
+        <Box
+          as="span"
+          key={option}
+          gridArea="1 / 1"
+          visibility={option === variant ? 'visible' : 'hidden'}
+          aria-hidden={option === variant ? undefined : true}
+        >
+          {PRICING_HEADLINES[option]}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 export default function PricingPage() {
   const [plans, reload] = usePlans();
   const [selectedTier, setSelectedTier] = useState<PlanTier>(DEFAULT_TIER);
@@ -84,9 +107,8 @@ export default function PricingPage() {
   return (
     <>
       <Box data-ab-variant={variant}>
-        {/* A blank line until the variant is known, so the headline never changes in front of the reader. */}
         <PageHero
-          title={variant ? PRICING_HEADLINES[variant] : '\u00a0'}
+          title={<PricingHeadline variant={variant} />}
           lead="Start free, and upgrade when you want more scans, monitors and reports. Select a plan to see the next step."
         />
       </Box>
