@@ -42,6 +42,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: which files each page's code needs, so the server can preload them.
+    manifest: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {

@@ -4,7 +4,10 @@
 import './test-setup';
 import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen, waitFor } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { NOT_FOUND_PAGE, SITE_ROUTES } from '@browser-shared/site-routes';
 import { App } from './App';
 import { type AuthState, AuthStateProvider } from './auth/auth-context';
 import { appSystem } from './theme/system';
@@ -70,5 +73,13 @@ describe('App', () => {
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
       'The page you are looking for does not exist or has moved.',
     );
+  });
+
+  it('loads each route from the page module the catalogue names (the server preloads that module’s code)', () => {
+    const source = readFileSync(join(__dirname, 'App.tsx'), 'utf8');
+    for (const { page } of [...SITE_ROUTES, NOT_FOUND_PAGE]) {
+      const loaded = source.includes(`import('./pages/${page}')`) || source.includes(`from './pages/${page}'`);
+      expect({ page, loaded }).toEqual({ page, loaded: true });
+    }
   });
 });

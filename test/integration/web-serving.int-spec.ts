@@ -46,6 +46,16 @@ describe('serving the web client', () => {
     await writeFile(join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(AS_BROTLI));
     await writeFile(join(clientDir, 'assets', 'app-abc123.js.gz'), gzipSync(AS_GZIP));
     await writeFile(join(clientDir, 'assets', 'photo-abc123.png'), Buffer.alloc(4096, 7));
+    // The build's manifest: the pricing page's code, a chunk it shares, and the entry it imports.
+    await mkdir(join(clientDir, '.vite'));
+    await writeFile(
+      join(clientDir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'src/pages/PricingPage.tsx': { file: 'assets/PricingPage-p1.js', isDynamicEntry: true, imports: ['_initial.js', '_shared-s1.js'] },
+        '_shared-s1.js': { file: 'assets/shared-s1.js', imports: ['_initial.js'] },
+        '_initial.js': { file: 'assets/app-abc123.js' },
+      }),
+    );
     t = await createTestApp({ PUBLIC_URL: 'https://footprint.example' }, { clientDir, logger: logs.logger });
   });
   afterAll(async () => {
@@ -103,6 +113,15 @@ describe('serving the web client', () => {
       expect(pricing.text).not.toContain('noindex');
       const dashboard = await t.http().get('/dashboard').expect(200);
       expect(dashboard.text).toContain('<meta name="robots" content="noindex" />');
+    });
+
+    it("preloads the page's own code beside the entry script, from the build's manifest (which is not served)", async () => {
+      const pricing = await t.http().get('/pricing').expect(200);
+      const preloaded = [...pricing.text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      expect(preloaded).toEqual(['/assets/PricingPage-p1.js', '/assets/shared-s1.js']); // not the entry index.html loads
+      const features = await t.http().get('/features').expect(200);
+      expect(features.text).not.toContain('modulepreload');
+      await t.http().get('/.vite/manifest.json').expect(404);
     });
 
     it('answers unknown paths, /metrics included, 404 with the app’s page (not indexed)', async () => {

@@ -15,6 +15,8 @@ export interface SiteRoute {
   readonly title: string;
   readonly description: string;
   readonly access: SiteRouteAccess;
+  /** The client module that renders it (client/src/pages/<page>.tsx), whose code the server preloads. */
+  readonly page: string;
   /** False for a public page not worth listing in the sitemap. */
   readonly listed?: boolean;
 }
@@ -24,6 +26,7 @@ export const PRODUCT_NAME = 'Footprint';
 export const SITE_ROUTES = [
   {
     path: '/',
+    page: 'LandingPage',
     title: 'Your privacy audit',
     description:
       'Footprint checks what of you is exposed online — breaches, trackers, social profiles, photo metadata — and tells you what to do about it.',
@@ -31,54 +34,63 @@ export const SITE_ROUTES = [
   },
   {
     path: '/features',
+    page: 'FeaturesPage',
     title: 'Features',
     description: 'What Footprint checks: data breaches, oversharing, location exposure, photo metadata and social profiles, with plans from free.',
     access: 'public',
   },
   {
     path: '/about',
+    page: 'AboutPage',
     title: 'About',
     description: 'Why Footprint exists, how it works, and what it does and does not do with the things you ask it to check.',
     access: 'public',
   },
   {
     path: '/pricing',
+    page: 'PricingPage',
     title: 'Pricing',
     description: 'Footprint plans and prices: Free, Plus, Pro and Business, with their monthly scans and monitors.',
     access: 'public',
   },
   {
     path: '/education',
+    page: 'EducationPage',
     title: 'Privacy education',
     description: 'Plain-language guides to online privacy: breaches, passwords, tracking, photo metadata and social media.',
     access: 'public',
   },
   {
     path: '/privacy',
+    page: 'PrivacyPage',
     title: 'Privacy policy',
     description: 'What Footprint collects, why, how long it keeps it, and how to export or delete your data.',
     access: 'public',
   },
   {
     path: '/terms',
+    page: 'TermsPage',
     title: 'Terms of service',
     description: 'The terms of using Footprint: your account, the plans and payments, the API and what we promise.',
     access: 'public',
   },
   {
     path: '/login',
+    page: 'LoginPage',
     title: 'Sign in',
     description: 'Sign in to Footprint to see your scan history, reports and monitors.',
     access: 'public',
   },
   {
     path: '/signup',
+    page: 'SignupPage',
     title: 'Create your account',
     description: 'Create a free Footprint account to keep your privacy scans, get reports and monitor your email addresses.',
     access: 'public',
   },
   {
     path: '/forgot-password',
+    page: 'ForgotPasswordPage',
     title: 'Reset your password',
     description: 'Forgot your password? Get an emailed link to choose a new Footprint password.',
     access: 'public',
@@ -86,32 +98,60 @@ export const SITE_ROUTES = [
   },
   {
     path: '/reset-password',
+    page: 'ResetPasswordPage',
     title: 'Choose a new password',
     description: 'Choose a new password for your Footprint account with the link we emailed you.',
     access: 'link',
   },
   {
     path: '/verify-email',
+    page: 'VerifyEmailPage',
     title: 'Verify your email',
     description: 'Confirm the email address of your Footprint account with the link we emailed you.',
     access: 'link',
   },
   {
     path: '/monitoring/verify-email',
+    page: 'MonitoredEmailVerifyPage',
     title: 'Confirm a monitored address',
     description: 'Confirm an email address you asked Footprint to monitor for new breaches and exposures.',
     access: 'link',
   },
-  { path: '/dashboard', title: 'Dashboard', description: 'Your privacy scans, your risk overview and your most recent results in one place.', access: 'signed-in' },
-  { path: '/report', title: 'Your privacy report', description: 'Your privacy report: your risks, the breaches found and what to do next.', access: 'signed-in' },
-  { path: '/account', title: 'Account', description: 'Your Footprint account: your plan, your API tokens, your data export and deletion.', access: 'signed-in' },
-  { path: '/monitoring', title: 'Privacy monitoring', description: 'Your monitors, when they run next and what they found since you last looked.', access: 'signed-in' },
+  {
+    path: '/dashboard',
+    page: 'DashboardPage',
+    title: 'Dashboard',
+    description: 'Your privacy scans, your risk overview and your most recent results in one place.',
+    access: 'signed-in',
+  },
+  {
+    path: '/report',
+    page: 'ReportPage',
+    title: 'Your privacy report',
+    description: 'Your privacy report: your risks, the breaches found and what to do next.',
+    access: 'signed-in',
+  },
+  {
+    path: '/account',
+    page: 'AccountPage',
+    title: 'Account',
+    description: 'Your Footprint account: your plan, your API tokens, your data export and deletion.',
+    access: 'signed-in',
+  },
+  {
+    path: '/monitoring',
+    page: 'MonitoringPage',
+    title: 'Privacy monitoring',
+    description: 'Your monitors, when they run next and what they found since you last looked.',
+    access: 'signed-in',
+  },
 ] as const satisfies readonly SiteRoute[];
 
 export type SitePath = (typeof SITE_ROUTES)[number]['path'];
 
 /** What the server answers (with status 404) for any other path. */
 export const NOT_FOUND_PAGE = {
+  page: 'NotFoundPage',
   title: 'Page not found',
   description: 'The page you are looking for does not exist or has moved.',
 } as const;

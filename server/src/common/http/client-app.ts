@@ -25,7 +25,7 @@ export function clientApp({ clientDir, publicUrl }: ClientAppOptions): Router {
   const router = Router();
   const indexPath = join(clientDir, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
-  const pages = template ? pageTemplates(template) : undefined;
+  const pages = template ? pageTemplates(template, pagePreloads(clientDir, template)) : undefined;
 
   router.get('/robots.txt', (_req, res) => {
     res.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600');
@@ -67,24 +67,67 @@ export function clientApp({ clientDir, publicUrl }: ClientAppOptions): Router {
 
 const NOT_FOUND_KEY = '*';
 
-/** index.html once per page, with that page's title and description (the nonce is added per response). */
-function pageTemplates(template: string): Map<string, string> {
+/**
+ * index.html once per page, with that page's title and description and a preload of the page's own
+ * code, which the browser then fetches beside the entry script instead of after it has run (the
+ * nonce is added per response).
+ */
+function pageTemplates(template: string, preloads: (page: string) => string[]): Map<string, string> {
   const pages = new Map<string, string>();
   for (const route of SITE_ROUTES) {
-    pages.set(route.path, withPageMeta(template, documentTitle(route), route.description, route.access !== 'public'));
+    const meta = { title: documentTitle(route), description: route.description, noindex: route.access !== 'public' };
+    pages.set(route.path, withPageMeta(template, { ...meta, preloads: preloads(route.page) }));
   }
-  pages.set(NOT_FOUND_KEY, withPageMeta(template, documentTitle(NOT_FOUND_PAGE), NOT_FOUND_PAGE.description, true));
+  const notFound = { title: documentTitle(NOT_FOUND_PAGE), description: NOT_FOUND_PAGE.description, noindex: true };
+  pages.set(NOT_FOUND_KEY, withPageMeta(template, { ...notFound, preloads: preloads(NOT_FOUND_PAGE.page) }));
   return pages;
 }
 
-export function withPageMeta(template: string, title: string, description: string, noindex: boolean): string {
+interface PageMeta {
+  title: string;
+  description: string;
+  noindex: boolean;
+  /** Script files (relative to the client folder) to preload. */
+  preloads: string[];
+}
+
+export function withPageMeta(template: string, { title, description, noindex, preloads }: PageMeta): string {
   const robots = noindex ? '\n    <meta name="robots" content="noindex" />' : '';
+  const links = preloads.map((file) => `\n    <link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`).join('');
   return template
+    .replace(/(\s*)<\/head>/, (_, space: string) => `${links}${space}</head>`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
       () => `<meta name="description" content="${escapeHtml(description)}" />${robots}`,
     );
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * The files each page's code needs beyond what index.html loads already, from the build's
+ * .vite/manifest.json (none without one: the pages then load their code as they render).
+ */
+export function pagePreloads(clientDir: string, template: string): (page: string) => string[] {
+  const manifestPath = join(clientDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return () => [];
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const loaded = new Set([...template.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
+  return (page) => {
+    const files: string[] = [];
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || loaded.has(chunk.file) || files.includes(chunk.file)) return;
+      files.push(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(`src/pages/${page}.tsx`);
+    return files;
+  };
 }
 
 export function robotsTxt(publicUrl: string): string {
