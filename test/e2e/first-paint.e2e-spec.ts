@@ -50,8 +50,8 @@ async function layoutShift(page: Page): Promise<{ total: number; sources: string
   });
 }
 
-/** Loads each path in turn and records its layout shift, and that it carries its own title. */
-async function shiftsOf(t: TrackedPage, paths: string[], c: Checks, width: number) {
+/** Loads each path in turn and records its layout shift, and that it carries its own title (and, if asked, axe's verdict). */
+async function shiftsOf(t: TrackedPage, paths: string[], c: Checks, width: number, axe = false) {
   for (const path of paths) {
     await t.goto(path);
     await t.page.locator('h1').first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
@@ -61,6 +61,11 @@ async function shiftsOf(t: TrackedPage, paths: string[], c: Checks, width: numbe
     const route = SITE_ROUTES.find((r) => r.path === path);
     const title = await t.page.title();
     if (!title.includes(route?.title ?? 'Page not found')) c.fail(`${path}: title '${title}'`);
+    if (axe) {
+      const page = new Checks(path);
+      await checkAxe(t.page, page);
+      for (const problem of page.problems) c.fail(`${path}: ${problem}`);
+    }
   }
 }
 
@@ -82,8 +87,10 @@ describe('layout stability', () => {
       });
     });
 
-    it(`no signed-in page shifts by more than ${MAX_SHIFT} at ${viewport.width} px`, async () => {
-      await suite.browser.withPage(suite.app.baseUrl, { viewport }, async (t) => {
+    // At desktop width in dark mode, with axe on each page (the public pages' dark check is below).
+    const dark = viewport === DESKTOP;
+    it(`no signed-in page shifts by more than ${MAX_SHIFT} at ${viewport.width} px${dark ? '; dark mode passes axe' : ''}`, async () => {
+      await suite.browser.withPage(suite.app.baseUrl, { viewport, colorScheme: dark ? 'dark' : 'light' }, async (t) => {
         await recordLayoutShifts(t);
         await t.goto('/');
         const status = await t.page.evaluate(async (email) => {
@@ -96,7 +103,7 @@ describe('layout stability', () => {
         }, `paint.${viewport.width}.${process.pid}.${Date.now()}@example.test`);
         expect(status).toBe(201);
         const c = new Checks(`layout shift signed in at ${viewport.width} px`);
-        await shiftsOf(t, SIGNED_IN_PATHS, c, viewport.width);
+        await shiftsOf(t, SIGNED_IN_PATHS, c, viewport.width, dark);
         // The session survived every reload (each page checked it afresh).
         expect(new URL(t.page.url()).pathname).toBe(SIGNED_IN_PATHS.at(-1));
         checkClean(t, c);

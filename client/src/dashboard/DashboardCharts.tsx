@@ -44,7 +44,7 @@ export function RiskDistributionChart({ distribution }: { distribution: RiskDist
           </List.Item>
         ))}
       </List.Root>
-      {total === 0 && <Text color="gray.700">No findings yet: completed scans will show their risks here.</Text>}
+      {total === 0 && <Text color="fg.muted">No findings yet: completed scans will show their risks here.</Text>}
     </Flex>
   );
 }
@@ -53,13 +53,13 @@ export function RiskDistributionChart({ distribution }: { distribution: RiskDist
 export function ScoreTrendChart({ trend }: { trend: ScoreTrendPoint[] }) {
   const chart = useChart({ data: trend, series: [{ name: 'averageScore', color: 'blue.600' }] });
   if (trend.length === 0) {
-    return <Text color="gray.700">No completed privacy scans yet: your score over time will show here.</Text>;
+    return <Text color="fg.muted">No completed privacy scans yet: your score over time will show here.</Text>;
   }
   const latest = trend[trend.length - 1];
 
   return (
     <Box>
-      <Text color="gray.700" mb="3">
+      <Text color="fg.muted" mb="3">
         Latest: {latest.averageScore}/100 on {formatShortDay(latest.date)} ({latest.scans} {latest.scans === 1 ? 'scan' : 'scans'})
       </Text>
       <Box aria-hidden="true" data-testid="trend-chart">

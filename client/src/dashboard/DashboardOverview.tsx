@@ -52,7 +52,7 @@ function OverviewCards({ data }: { data: Dashboard }) {
             —
           </Text>
         ) : (
-          <Text as="span" color={`${tone.palette}.700`} data-tone={tone.palette}>
+          <Text as="span" color={`${tone.palette}.fg`} data-tone={tone.palette}>
             {data.averageScore}/100
           </Text>
         )}

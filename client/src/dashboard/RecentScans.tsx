@@ -24,7 +24,7 @@ function ScanScore({ scan }: { scan: ScanSummary }) {
       minW="20"
       textAlign="end"
       fontWeight="bold"
-      color={`${tone.palette}.700`}
+      color={`${tone.palette}.fg`}
       data-tone={tone.palette}
       data-testid="recent-scan-score"
     >
@@ -47,7 +47,7 @@ export function RecentScans({ scans }: { scans: ScanSummary[] }) {
         return (
           <List.Item key={scan.id} data-testid="recent-scan" data-status={status.kind} borderBottomWidth="1px" py="3" _last={{ borderBottomWidth: 0 }}>
             <Flex align="center" gap="3" w="full" wrap={{ base: 'wrap', md: 'nowrap' }}>
-              <Box color={`${status.palette}.700`} fontSize="xl" flexShrink={0}>
+              <Box color={`${status.palette}.fg`} fontSize="xl" flexShrink={0}>
                 <Icon />
               </Box>
               {/* On narrow screens the score and badge move below the input. */}

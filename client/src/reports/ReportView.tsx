@@ -42,7 +42,7 @@ function ExecutiveSummary({ summary }: { summary: Report['summary'] }) {
           {summary.averageRiskScore === null ? <span aria-label="No completed scans yet">—</span> : `${summary.averageRiskScore}/100`}
         </StatCard>
         <StatCard label="Risk Trend" testId="summary-risk-trend" valueSize="2xl">
-          <Flex as="span" align="center" gap="2" color={`${trend.palette}.700`} data-trend={summary.riskTrend}>
+          <Flex as="span" align="center" gap="2" color={`${trend.palette}.fg`} data-trend={summary.riskTrend}>
             <span aria-hidden="true">{trend.arrow}</span>
             {trend.words}
           </Flex>
