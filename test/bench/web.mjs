@@ -11,7 +11,10 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { freePort, root, startServer, stopServer } from './bench-support.mjs';
+import { freePort, requireTs, root, startServer, stopServer } from './bench-support.mjs';
+
+// Chromium as the e2e tests start it.
+const { CHROMIUM, CHROMIUM_ARGS } = requireTs('test/support/browser.ts');
 
 const PAGES = [
   { name: 'landing', path: '/' },
@@ -86,18 +89,10 @@ try {
   // One persistent profile: Lighthouse opens its tabs in the default context, where the session
   // cookies of the sign-up below live (storage reset is off so they survive between runs).
   context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.FP_CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
     viewport: null,
-    args: [
-      `--remote-debugging-port=${debuggingPort}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [`--remote-debugging-port=${debuggingPort}`, ...CHROMIUM_ARGS],
   });
 
   const pages = only('FP_BENCH_PAGES', PAGES, (p) => p.name);

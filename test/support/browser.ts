@@ -8,8 +8,9 @@ import { ONBOARDING_FLAG_KEY } from '../../client/src/dashboard/onboarding-flag'
 
 const ROOT = resolve(__dirname, '..', '..');
 export const ARTIFACTS_DIR = join(ROOT, 'test-artifacts', 'e2e');
-const CHROMIUM = process.env.FP_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM = process.env.FP_CHROMIUM ?? '/usr/bin/chromium';
+/** How the tests (and test/bench/web.mjs) start Debian's Chromium. */
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
