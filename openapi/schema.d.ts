@@ -894,6 +894,8 @@ export interface components {
             scanId?: string;
             socialMedia: components["schemas"]["FindingGroupDto"];
             startedAt: string;
+            /** @description With usernameSites: the site lists they came from, and the credit owed to the configured one (WhatsMyName, CC BY-SA 4.0). */
+            usernameSiteList?: components["schemas"]["UsernameSiteListDto"];
             /** @description Social inputs whose username check ran: every site asked and its answer, found sites first. Only found sites count as findings. */
             usernameSites?: components["schemas"]["UsernameSiteDto"][];
         };
@@ -1821,6 +1823,32 @@ export interface components {
             site: string;
             /** @description The profile address with the username (http or https): the link to check. */
             url: string;
+        };
+        UsernameSiteListCreditDto: {
+            /** @example CC BY-SA 4.0 */
+            license?: string;
+            /** @example https://creativecommons.org/licenses/by-sa/4.0/ */
+            licenseUrl?: string;
+            /** @description False: the list could not be downloaded yet, and Footprint's own list was asked alone. */
+            loaded: boolean;
+            /**
+             * @description 'WhatsMyName', or the configured list's host.
+             * @example WhatsMyName
+             */
+            name: string;
+            /**
+             * @description The project's page, or the list's address: the link the credit carries.
+             * @example https://github.com/WebBreacher/WhatsMyName
+             */
+            url: string;
+        };
+        UsernameSiteListDto: {
+            /** @description Sites asked with Footprint's own entry. */
+            builtIn: number;
+            /** @description Sites asked with the configured list's entry (WhatsMyName's by default). */
+            configured: number;
+            /** @description The configured list and its credit; absent when USERNAME_SITE_LIST_URL is off. */
+            list?: components["schemas"]["UsernameSiteListCreditDto"];
         };
         VerifyEmailDto: {
             /** @description The token from the verification link. */

@@ -34,7 +34,17 @@ export const percentile = (values, p) => {
 /** Starts dist/server/main.js on the embedded database in `dataDir`; resolves once /api/ready answers. */
 export async function startServer(dataDir, extraEnv = {}) {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}`, ...extraEnv };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    USERNAME_SITE_LIST_URL: 'off',
+    ...extraEnv,
+  };
   delete env.DATABASE_URL;
   delete env.JWT_SECRET;
   const began = performance.now();

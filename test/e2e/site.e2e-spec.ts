@@ -85,6 +85,7 @@ const routes: Array<{ path: string; content: ContentCheck }> = [
       await c.visible(m.getByText(/mission/i), 'mission text');
       await c.visible(m.getByText('By the Numbers'), "'By the Numbers'");
       await c.visible(m.getByText('Coming Soon'), "'Coming Soon' resource cards");
+      await c.visible(m.getByRole('region', { name: 'Credits' }).getByRole('link', { name: 'WhatsMyName' }), "the credit to WhatsMyName's site list, with its link");
     },
   },
   {

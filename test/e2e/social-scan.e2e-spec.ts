@@ -94,6 +94,16 @@ async function checkUsernameSites(scope: Locator, c: Checks) {
     'opening the count lists the sites without the name',
   );
   await c.visible(unknown.getByRole('link', { name: 'Look by hand for the name on Walled (opens in a new tab)' }), 'a link to look for the name by hand on the walled site');
+  // The list the app downloaded (served as …/wmn-data.json) is credited to WhatsMyName, with links.
+  const credit = section.getByTestId('username-site-list');
+  await c.visible(credit, 'the credit to the site list');
+  await c.that('the credit names WhatsMyName and links to it and its licence', async () => {
+    const text = await credit.innerText();
+    if (!text.startsWith('Sites from WhatsMyName')) return text;
+    const project = await credit.getByRole('link', { name: 'WhatsMyName (opens in a new tab)' }).getAttribute('href');
+    const licence = await credit.getByRole('link', { name: 'CC BY-SA 4.0 (opens in a new tab)' }).getAttribute('href');
+    if (project !== 'https://github.com/WebBreacher/WhatsMyName' || licence !== 'https://creativecommons.org/licenses/by-sa/4.0/') return `${project} ${licence}`;
+  });
 }
 
 describe('social media scan in the widget', () => {
@@ -120,7 +130,7 @@ describe('social media scan in the widget', () => {
         tryNow.getByText('Username check across sites and public profile exposure: checked, 3 findings'),
         'the username check in the status list',
       );
-      await c.visible(tryNow.getByText('Checked 5 sites: 2 found, 2 not found, 1 could not be determined'), "the check's summary");
+      await c.visible(tryNow.getByText("Checked 5 sites (WhatsMyName's list): 2 found, 2 not found, 1 could not be determined"), "the check's summary, naming the list used");
       await checkUsernameSites(tryNow, c);
       await c.notVisible(tryNow.getByRole('button', { name: /^Show details for / }), 'no detail buttons for visitors');
       await checkAxe(t.page, c);

@@ -43,6 +43,14 @@ export interface FakeSiteSpec {
   category?: string;
   /** Extra HTML in a profile page (contact details for the profile reader). */
   profileExtra?: string;
+  /**
+   * 'post': a JSON API asked with a POST (`post_body`, as GraphQL and lookup APIs are), at a fixed
+   * address with the name in the body; 200 with the account, 404 with an error object. 'get' (the
+   * default): a profile page per name.
+   */
+  request?: 'get' | 'post';
+  /** Request headers the site insists on (a browser's User-Agent, say): without them every answer is 403. */
+  requires?: Record<string, string>;
 }
 
 /** The marker every fake profile page carries (the entries' e_string). */
@@ -76,6 +84,8 @@ export class FakeUsernameSite {
   readonly inFlight = new InFlightRecorder();
   /** Paths asked, in order (the username is part of them: tests only). */
   readonly paths: string[] = [];
+  /** Every request's method, headers and body, in order. */
+  readonly requests: { method: string; headers: IncomingMessage['headers']; body: string }[] = [];
   private readonly server: LocalHttpServer;
   private port?: number;
 
@@ -111,6 +121,7 @@ export class FakeUsernameSite {
     const base = {
       name,
       uri_check: `${this.origin}/u/{account}`,
+      ...(this.spec.requires ? { headers: { ...this.spec.requires } } : {}),
       e_code: 200,
       e_string: PROFILE_MARKER,
       m_code: 404,
@@ -118,6 +129,17 @@ export class FakeUsernameSite {
       known: this.spec.accounts?.slice(0, 2) ?? [],
       cat: this.spec.category ?? 'social',
     };
+    if (this.spec.request === 'post') {
+      return {
+        ...base,
+        uri_check: `${this.origin}/api/lookup`,
+        uri_pretty: `${this.origin}/u/{account}`,
+        post_body: '{"query":"user(login: \\"{account}\\") { id }"}',
+        headers: { 'Content-Type': 'application/json', ...this.spec.requires },
+        e_string: '"id":',
+        m_string: '"error":"no such user"',
+      };
+    }
     switch (behaviour) {
       case 'catch-all':
         return { ...base, m_code: 200, m_string: NOT_FOUND_TEXT };
@@ -134,10 +156,25 @@ export class FakeUsernameSite {
     this.inFlight.enter();
     this.global.enter();
     try {
+      const received = await readText(req);
+      this.requests.push({ method: req.method ?? '', headers: req.headers, body: received });
       if (this.spec.delayMs) await delay(this.spec.delayMs, req);
       if (res.destroyed) return;
       const path = new URL(req.url ?? '/', 'http://fake').pathname;
       this.paths.push(path);
+      const missing = Object.entries(this.spec.requires ?? {}).some(([header, value]) => req.headers[header.toLowerCase()] !== value);
+      if (missing) {
+        res.writeHead(403, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(page('Forbidden', '<p>Forbidden</p>'));
+        return;
+      }
+      if (this.spec.request === 'post') {
+        const name = req.method === 'POST' && path === '/api/lookup' ? /login: \\"([^"\\]*)\\"/.exec(received)?.[1] : undefined;
+        const exists = name !== undefined && (this.spec.accounts ?? []).includes(name);
+        res.writeHead(exists ? 200 : 404, { 'content-type': 'application/json' });
+        res.end(exists ? JSON.stringify({ data: { user: { id: hash(name ?? ''), login: name } } }) : '{"error":"no such user"}');
+        return;
+      }
       const match = /^\/u\/([^/]+)$/.exec(path);
       const name = match ? decodeURIComponent(match[1]) : undefined;
       const exists = name !== undefined && (this.spec.accounts ?? []).includes(name);
@@ -256,6 +293,15 @@ export class FakeUsernameSites {
     res.writeHead(200, { 'content-type': 'application/json', etag });
     res.end(body);
   }
+}
+
+function readText(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => resolve(text));
+    req.on('error', () => resolve(text));
+  });
 }
 
 function page(title: string, body: string): string {

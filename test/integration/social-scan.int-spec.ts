@@ -43,16 +43,18 @@ describe('social media scans', () => {
     // A configured entry becomes a profile page or a platform only by replacing a built-in entry on
     // the same real host (instagram.com, github.com), which a fake on 127.0.0.1 cannot be. These two
     // fakes stand in for such entries: everything else (the list, the requests, the answers) is real.
-    const sites = list.sites.bind(list);
-    jest.spyOn(list, 'sites').mockImplementation(async () =>
-      (await sites())
+    const inUse = list.inUse.bind(list);
+    jest.spyOn(list, 'inUse').mockImplementation(async () => {
+      const real = await inUse();
+      const sites = real.sites
         .filter((site) => !onlySites || onlySites.includes(site.name))
         .map((site): UsernameSite => {
           if (site.name === 'Profiles') return { ...site, profilePage: true };
           if (site.name === 'Photogram') return { ...site, platform: 'instagram' };
           return site;
-        }),
-    );
+        });
+      return { ...real, sites };
+    });
   });
 
   afterAll(async () => {
@@ -70,7 +72,7 @@ describe('social media scans', () => {
     const { body } = await visitorScan(`@${TAKEN}`);
     expect(body).toMatchObject({ input: `@${TAKEN}`, inputType: 'social', mode: 'real', detailsIncluded: false });
     expect(body.checks).toEqual([
-      expect.objectContaining({ id: 'username', status: 'ok', message: 'Checked 5 sites: 3 found, 1 not found, 1 could not be determined', findings: 6 }),
+      expect.objectContaining({ id: 'username', status: 'ok', message: "Checked 5 sites (WhatsMyName's list): 3 found, 1 not found, 1 could not be determined", findings: 6 }),
     ]);
     // Three hits and the reuse risk; the profile's email and place; nothing for the miss or the bot wall.
     expect(body.socialMedia).toMatchObject({ count: 4, details: [], summary: 'Found 4 social media risks' });
@@ -86,6 +88,12 @@ describe('social media scans', () => {
       { site: 'Walled', category: 'social', url: `${origin('Walled')}/u/${TAKEN}`, outcome: 'unknown', reason: 'bot wall (HTTP 403 with a challenge page)' },
       { site: 'Missing', category: 'social', url: `${origin('Missing')}/u/${TAKEN}`, outcome: 'miss', reason: 'HTTP 404 (a missing account)' },
     ]);
+    // The list served at …/wmn-data.json is credited as WhatsMyName's, with its licence and links.
+    expect(body.usernameSiteList).toEqual({
+      builtIn: 0,
+      configured: 5,
+      list: { name: 'WhatsMyName', url: 'https://github.com/WebBreacher/WhatsMyName', license: 'CC BY-SA 4.0', licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/', loaded: true },
+    });
     // The recommendations come from the social catalogue.
     expect(body.recommendations.map((r: { action: string }) => r.action)).toEqual(
       expect.arrayContaining([expect.stringContaining('Remove the email address from the public profile'), expect.stringContaining('For each site where this username was found')]),
@@ -136,7 +144,7 @@ describe('social media scans', () => {
     expect(body.mode).toBe('real');
     expect(body.privacyScore).toBe(100);
     expect(body.socialMedia).toMatchObject({ count: 0, summary: 'No social media risks found' });
-    expect(body.checks[0]).toMatchObject({ id: 'username', status: 'ok', message: 'Checked 5 sites: 0 found, 4 not found, 1 could not be determined' });
+    expect(body.checks[0]).toMatchObject({ id: 'username', status: 'ok', message: "Checked 5 sites (WhatsMyName's list): 0 found, 4 not found, 1 could not be determined" });
     const outcomes = Object.fromEntries((body.usernameSites as { site: string; outcome: string }[]).map((s) => [s.site, s.outcome]));
     expect(outcomes).toEqual({ CatchAll: 'miss', Photogram: 'miss', Profiles: 'miss', Missing: 'miss', Walled: 'unknown' });
   });
@@ -159,7 +167,7 @@ describe('social media scans', () => {
     onlySites = ['Walled'];
     const { body } = await visitorScan(`@${TAKEN}`);
     expect(body.checks).toEqual([
-      expect.objectContaining({ id: 'username', status: 'unavailable', message: expect.stringMatching(/^Failed to analyze social media profile: None of the 1 sites/), findings: 0 }),
+      expect.objectContaining({ id: 'username', status: 'unavailable', message: expect.stringMatching(/^Failed to analyze social media profile: None of the 1 sites \(WhatsMyName's list\) gave a usable answer/), findings: 0 }),
     ]);
     expect(body.mode).toBe('demo');
     expect(body.usernameSites).toBeUndefined();

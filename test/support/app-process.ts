@@ -111,6 +111,9 @@ export async function startAppProcess(env: Record<string, string> = {}, options:
       DNS_SERVERS: '127.0.0.1:9',
       // Website scans: only the discard port may be fetched, so a real site is refused before any lookup.
       FETCH_ALLOWED_PORTS: '9',
+      // The username site list's download fails at once, as on a machine without Internet: the
+      // built-in sites serve, and the check line says so.
+      USERNAME_SITE_LIST_URL: `${NO_SERVICE}/wmn-data.json`,
       ...env,
       DATABASE_URL: database.url,
     },

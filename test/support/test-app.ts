@@ -24,7 +24,8 @@ export interface TestAppOptions {
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const { logger = pino({ level: 'silent' }), ...appOptions } = options;
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env, DATABASE_URL: database.url });
+  // No test reaches the Internet: WhatsMyName's list (the default) stays off unless a test points it at a fake.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', USERNAME_SITE_LIST_URL: 'off', ...env, DATABASE_URL: database.url });
   const app = await createApp(config, logger, appOptions);
   await app.init();
   return {

@@ -1,4 +1,4 @@
-import { Badge, Box, Card, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Container, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BellIcon, BookIcon, EyeIcon, HeartIcon, LockIcon, SearchIcon, ShieldCheckIcon } from '../components/icons';
 import { IconCard, type IconCardContent } from '../components/IconCard';
 import { StatsBand } from '../components/StatsBand';
@@ -89,6 +89,25 @@ export default function AboutPage() {
               we can, for as short a time as we can.
             </Text>
           </Stack>
+        </Container>
+      </Box>
+
+      <Box as="section" aria-labelledby="credits-title" pb={{ base: '12', md: '16' }}>
+        <Container maxW="3xl">
+          <Heading as="h2" id="credits-title" size="xl">
+            Credits
+          </Heading>
+          <Text mt="3" color="fg">
+            The username check looks a name up on the sites of{' '}
+            <Link href="https://github.com/WebBreacher/WhatsMyName" target="_blank" rel="noopener noreferrer" color="blue.fg" variant="underline">
+              WhatsMyName
+            </Link>
+            , a list kept by Micah Hoffman and its contributors under the{' '}
+            <Link href="https://creativecommons.org/licenses/by-sa/4.0/" target="_blank" rel="noopener noreferrer" color="blue.fg" variant="underline">
+              CC BY-SA 4.0
+            </Link>{' '}
+            licence. Footprint&apos;s server downloads it while running; it is not part of Footprint.
+          </Text>
         </Container>
       </Box>
 

@@ -65,7 +65,7 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
         ))}
       </SimpleGrid>
 
-      {result.usernameSites && result.usernameSites.length > 0 && <UsernameSites sites={result.usernameSites} headingAs={sub} />}
+      {result.usernameSites && result.usernameSites.length > 0 && <UsernameSites sites={result.usernameSites} siteList={result.usernameSiteList} headingAs={sub} />}
 
       {!signedIn && (
         <Card.Root variant="subtle" bg="blue.subtle">

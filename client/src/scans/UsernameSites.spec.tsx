@@ -104,6 +104,38 @@ describe('the username sites in the results', () => {
     expect(within(card).getByText('https://codehub.example/jane_doe → HTTP 200')).toBeTruthy();
   });
 
+  it('credits the site list with links to WhatsMyName and its licence', () => {
+    const list = { name: 'WhatsMyName', url: 'https://github.com/WebBreacher/WhatsMyName', license: 'CC BY-SA 4.0', licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/', loaded: true };
+    const { unmount } = renderResult(socialResult({ usernameSiteList: { builtIn: 2, configured: 5, list } }));
+    const credit = within(section()).getByTestId('username-site-list');
+    expect(credit.textContent).toBe("Sites from WhatsMyName (opens in a new tab) (CC BY-SA 4.0 (opens in a new tab)) and from Footprint's own list.");
+    const project = within(credit).getByRole('link', { name: 'WhatsMyName (opens in a new tab)' });
+    expect(project.getAttribute('href')).toBe('https://github.com/WebBreacher/WhatsMyName');
+    expect(project.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(credit).getByRole('link', { name: 'CC BY-SA 4.0 (opens in a new tab)' }).getAttribute('href')).toBe('https://creativecommons.org/licenses/by-sa/4.0/');
+    unmount();
+
+    renderResult(socialResult({ usernameSiteList: { builtIn: 7, configured: 0, list: { ...list, loaded: false } } }));
+    expect(within(section()).getByTestId('username-site-list').textContent).toBe(
+      "WhatsMyName's site list could not be downloaded yet: only Footprint's own list of sites was checked.",
+    );
+  });
+
+  it('says nothing of a list when none is configured', () => {
+    renderResult(socialResult({ usernameSiteList: { builtIn: 7, configured: 0 } }));
+    expect(within(section()).queryByTestId('username-site-list')).toBeNull();
+  });
+
+  it('lists many sites that could not be checked on request, like the misses', () => {
+    const many: UsernameSite[] = Array.from({ length: 12 }, (_, i) => ({ site: `Slow ${i}`, category: 'social', url: `https://slow${i}.example/jane_doe`, outcome: 'unknown', reason: 'timed out after 5 s' }));
+    renderResult(socialResult({ usernameSites: [sites[0], ...many] }));
+    const summary = within(section()).getByTestId('username-unknown');
+    expect(summary.textContent).toBe('Could not check 12 sites.');
+    const details = summary.closest('details')!;
+    expect(details.open).toBe(false);
+    expect(within(details).getAllByRole('listitem', { hidden: true })).toHaveLength(12);
+  });
+
   it('says so when the name was found nowhere, and shows nothing for results without a username check', () => {
     const { unmount } = renderResult(socialResult({ usernameSites: sites.filter((s) => s.outcome === 'miss') }));
     expect(within(section()).getByText('Not found on any of the 2 sites checked')).toBeTruthy();

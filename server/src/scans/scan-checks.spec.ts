@@ -8,10 +8,11 @@ import type { UsernameFootprint } from './username/username-site.types';
 
 const footprint: UsernameFootprint = {
   checked: 3,
+  lists: { builtIn: 3, configured: 0, list: null },
   sites: [
-    { site: 'Instagram', category: 'social', platform: 'instagram', url: 'https://www.instagram.com/jane_doe/', outcome: 'hit', reason: 'HTTP 200 and the profile marker', httpStatus: 200 },
-    { site: 'Walled', category: 'social', url: 'https://walled.example.org/jane_doe', outcome: 'unknown', reason: 'a bot wall (HTTP 403)', httpStatus: 403 },
-    { site: 'CodeHub', category: 'coding', url: 'https://codehub.example.org/jane_doe', outcome: 'miss', reason: 'HTTP 404', httpStatus: 404 },
+    { site: 'Instagram', category: 'social', origin: 'built-in', platform: 'instagram', url: 'https://www.instagram.com/jane_doe/', outcome: 'hit', reason: 'HTTP 200 and the profile marker', httpStatus: 200 },
+    { site: 'Walled', category: 'social', origin: 'built-in', url: 'https://walled.example.org/jane_doe', outcome: 'unknown', reason: 'a bot wall (HTTP 403)', httpStatus: 403 },
+    { site: 'CodeHub', category: 'coding', origin: 'built-in', url: 'https://codehub.example.org/jane_doe', outcome: 'miss', reason: 'HTTP 404', httpStatus: 404 },
   ],
 };
 
@@ -34,7 +35,8 @@ describe('usernameOutcome', () => {
     const outcome = await usernameOutcome(classifyScanInput('@Jane_Doe'), fake, signal);
     expect(fake.calls).toEqual([{ username: 'jane_doe', options: { signal } }]);
     expect(outcome.status).toBe('ok');
-    expect(outcome.message).toBe('Checked 3 sites: 1 found, 1 not found, 1 could not be determined');
+    expect(outcome.message).toBe("Checked 3 sites (Footprint's own list): 1 found, 1 not found, 1 could not be determined");
+    expect(outcome.usernameSiteList).toEqual({ builtIn: 3, configured: 0 });
     expect(outcome.findings.map((f) => f.detail.kind === 'risk' && f.detail.type)).toEqual(['username_found']);
     expect(outcome.usernameSites?.map((s) => [s.site, s.outcome])).toEqual([
       ['Instagram', 'hit'],
@@ -73,8 +75,17 @@ describe('usernameOutcome', () => {
   });
 
   it('reports a footprint of no sites as not configured, not as a clean result', async () => {
-    const outcome = await usernameOutcome(classifyScanInput('@jane_doe'), source({ status: 'ok', data: { checked: 0, sites: [] } }), signal);
+    const outcome = await usernameOutcome(classifyScanInput('@jane_doe'), source({ status: 'ok', data: { checked: 0, sites: [], lists: { builtIn: 0, configured: 0, list: null } } }), signal);
     expect(outcome).toEqual({ status: 'not_configured', message: 'Failed to analyze social media profile: no sites are set up to check usernames on.', findings: [] });
+    const credit = { name: 'WhatsMyName', url: 'https://github.com/WebBreacher/WhatsMyName' };
+    const unloaded = await usernameOutcome(
+      classifyScanInput('@jane_doe'),
+      source({ status: 'ok', data: { checked: 0, sites: [], lists: { builtIn: 0, configured: 0, list: { credit, loaded: false } } } }),
+      signal,
+    );
+    expect(unloaded.message).toBe(
+      'Failed to analyze social media profile: no sites are set up to check usernames on (the built-in sites are off, and the configured list could not be downloaded yet).',
+    );
   });
 
   it.each([

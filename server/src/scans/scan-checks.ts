@@ -22,7 +22,7 @@ import { WEBSITE_MESSAGES, WebsiteResult, WebsiteSource } from './sources/websit
 import { TrackerCatalogueService } from './trackers/tracker-catalogue.service';
 
 /** How long before its deadline the username check stops asking and answers with what it has. */
-const USERNAME_ANSWER_MARGIN_MS = 500;
+export const USERNAME_ANSWER_MARGIN_MS = 500;
 
 const isEmail = (input: ClassifiedScanInput) => input.kind === 'email';
 const isUrl = (input: ClassifiedScanInput) => input.kind === 'url';
@@ -94,12 +94,16 @@ export async function usernameOutcome(
     };
   }
   // No site to ask (an empty configured list and no built-in one) checked nothing: not a clean result.
-  if (result.data.checked === 0) return { status: 'not_configured', message: `${SOCIAL_MESSAGES.failed}: no sites are set up to check usernames on.`, findings: [] };
+  if (result.data.checked === 0) {
+    const { list } = result.data.lists;
+    const why = list && !list.loaded ? ` (the built-in sites are off, and the configured list could not be downloaded yet)` : '';
+    return { status: 'not_configured', message: `${SOCIAL_MESSAGES.failed}: no sites are set up to check usernames on${why}.`, findings: [] };
+  }
   const analysis = analyzeUsernameFootprint(result.data, {
     handle: input.handle,
     ...(input.platform ? { platform: input.platform, ...(input.url ? { profileUrl: input.url } : {}) } : {}),
   });
-  return { status: 'ok', message: analysis.message, findings: analysis.findings, usernameSites: analysis.sites };
+  return { status: 'ok', message: analysis.message, findings: analysis.findings, usernameSites: analysis.sites, usernameSiteList: analysis.siteList };
 }
 
 /** Every check the pipeline knows, each a source (or none) and its analyzer. */

@@ -140,6 +140,22 @@ export class UsernameSiteDto {
   @ApiProperty({ description: 'Why, in words for people.', example: 'HTTP 200 and the profile marker' }) reason!: string;
 }
 
+export class UsernameSiteListCreditDto {
+  @ApiProperty({ description: "'WhatsMyName', or the configured list's host.", example: 'WhatsMyName' }) name!: string;
+  @ApiProperty({ description: "The project's page, or the list's address: the link the credit carries.", example: 'https://github.com/WebBreacher/WhatsMyName' })
+  url!: string;
+  @ApiPropertyOptional({ example: 'CC BY-SA 4.0' }) license?: string;
+  @ApiPropertyOptional({ example: 'https://creativecommons.org/licenses/by-sa/4.0/' }) licenseUrl?: string;
+  @ApiProperty({ description: "False: the list could not be downloaded yet, and Footprint's own list was asked alone." }) loaded!: boolean;
+}
+
+export class UsernameSiteListDto {
+  @ApiProperty({ description: "Sites asked with Footprint's own entry." }) builtIn!: number;
+  @ApiProperty({ description: "Sites asked with the configured list's entry (WhatsMyName's by default)." }) configured!: number;
+  @ApiPropertyOptional({ type: UsernameSiteListCreditDto, description: 'The configured list and its credit; absent when USERNAME_SITE_LIST_URL is off.' })
+  list?: UsernameSiteListCreditDto;
+}
+
 export class AnalysisResultDto {
   @ApiProperty() input!: string;
   @ApiProperty({ enum: INPUT_TYPES }) inputType!: (typeof INPUT_TYPES)[number];
@@ -163,6 +179,11 @@ export class AnalysisResultDto {
     description: 'Social inputs whose username check ran: every site asked and its answer, found sites first. Only found sites count as findings.',
   })
   usernameSites?: UsernameSiteDto[];
+  @ApiPropertyOptional({
+    type: UsernameSiteListDto,
+    description: 'With usernameSites: the site lists they came from, and the credit owed to the configured one (WhatsMyName, CC BY-SA 4.0).',
+  })
+  usernameSiteList?: UsernameSiteListDto;
 }
 
 export class CheckInfoDto {

@@ -44,7 +44,13 @@ describe('loadConfig', () => {
       },
       scans: { checkTimeoutMs: 8000, scanTimeoutMs: 15000, visitorScansPerHour: 10 },
       fetch: { allowedPorts: [80, 443], allowedAddresses: [] },
-      username: { siteListUrl: undefined, builtInSites: true, includeAdult: false, concurrency: 16, requestTimeoutMs: 5000 },
+      username: {
+        siteListUrl: 'https://raw.githubusercontent.com/WebBreacher/WhatsMyName/main/wmn-data.json',
+        builtInSites: true,
+        includeAdult: false,
+        concurrency: 32,
+        requestTimeoutMs: 5000,
+      },
       stripe: { apiUrl: 'https://api.stripe.com', jsUrl: 'https://js.stripe.com/v3/', keys: undefined },
       operatorToken: undefined,
       monitoring: { tickSeconds: 60, leaseSeconds: 600, batchSize: 50, concurrency: 5 },
@@ -107,7 +113,8 @@ describe('loadConfig', () => {
     ['MAIL_FROM', 'a@b.example, c@d.example', MAIL_FROM_MESSAGE],
     ['JWT_SECRET', 'too-short', 'JWT_SECRET must be at least 32 characters long (use 32 or more random bytes)'],
     ['OIDC_ISSUER', 'accounts.google.com', 'OIDC_ISSUER must be an http:// or https:// URL, such as https://accounts.google.com'],
-    ['USERNAME_SITE_LIST_URL', 'file:///etc/passwd', 'USERNAME_SITE_LIST_URL must be an http:// or https:// URL'],
+    ['USERNAME_SITE_LIST_URL', 'file:///etc/passwd', 'USERNAME_SITE_LIST_URL must be an http:// or https:// URL, or off'],
+    ['USERNAME_SITE_LIST_URL', 'none', 'USERNAME_SITE_LIST_URL must be an http:// or https:// URL, or off'],
     ['USERNAME_INCLUDE_ADULT', 'yes', 'USERNAME_INCLUDE_ADULT must be true or false'],
     ['USERNAME_CHECK_CONCURRENCY', '0', 'USERNAME_CHECK_CONCURRENCY must not be less than 1'],
     ['USERNAME_CHECK_TIMEOUT_MS', '1.5', 'USERNAME_CHECK_TIMEOUT_MS must be a whole number of milliseconds'],
@@ -147,6 +154,14 @@ describe('loadConfig', () => {
         USERNAME_CHECK_TIMEOUT_MS: '2500',
       }).username,
     ).toEqual({ siteListUrl: 'https://lists.example/sites.json', builtInSites: false, includeAdult: true, concurrency: 4, requestTimeoutMs: 2500 });
+  });
+
+  it("uses WhatsMyName's published list unless USERNAME_SITE_LIST_URL names another or is off", () => {
+    const wmn = 'https://raw.githubusercontent.com/WebBreacher/WhatsMyName/main/wmn-data.json';
+    expect(loadConfig({}).username.siteListUrl).toBe(wmn);
+    expect(loadConfig({ USERNAME_SITE_LIST_URL: ' ' }).username.siteListUrl).toBe(wmn);
+    expect(loadConfig({ USERNAME_SITE_LIST_URL: 'off' }).username.siteListUrl).toBeUndefined();
+    expect(loadConfig({ USERNAME_SITE_LIST_URL: ' off ' }).username.siteListUrl).toBeUndefined();
   });
 
   it('reads JWT_SECRET, leaving it unset (generated and stored in the database) by default', () => {

@@ -13,6 +13,7 @@ import {
   MinLength,
   validateSync,
   ValidateBy,
+  ValidateIf,
 } from 'class-validator';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
@@ -36,6 +37,10 @@ export const DEFAULT_GRAVATAR_API_URL = 'https://api.gravatar.com/v3';
 export const DEFAULT_MAIL_FROM = 'Footprint <no-reply@footprint.example>';
 export const DEFAULT_STRIPE_API_URL = 'https://api.stripe.com';
 export const DEFAULT_STRIPE_JS_URL = 'https://js.stripe.com/v3/';
+/** WhatsMyName's published site list (CC BY-SA 4.0): fetched at run time, never shipped. */
+export const DEFAULT_USERNAME_SITE_LIST_URL = 'https://raw.githubusercontent.com/WebBreacher/WhatsMyName/main/wmn-data.json';
+/** The value of USERNAME_SITE_LIST_URL that turns the configured list off. */
+export const SITE_LIST_OFF = 'off';
 
 /**
  * A sender as mail headers write it: `name@example.com` or `Display Name <name@example.com>`.
@@ -323,7 +328,8 @@ class EnvironmentVariables {
 
   @Transform(emptyToUndefined)
   @IsOptional()
-  @IsUrl(HTTP_URL, { message: 'USERNAME_SITE_LIST_URL must be an http:// or https:// URL' })
+  @ValidateIf((env: { USERNAME_SITE_LIST_URL?: string }) => env.USERNAME_SITE_LIST_URL?.trim() !== SITE_LIST_OFF)
+  @IsUrl(HTTP_URL, { message: `USERNAME_SITE_LIST_URL must be an http:// or https:// URL, or ${SITE_LIST_OFF}` })
   USERNAME_SITE_LIST_URL?: string;
 
   @Transform(emptyToUndefined)
@@ -466,7 +472,7 @@ export interface AppConfig {
   };
   /** The username footprint check (sites in the WhatsMyName format). */
   username: {
-    /** A site list in the WhatsMyName format, loaded at run time and cached in the database; unset: the built-in list alone. */
+    /** A site list in the WhatsMyName format (WhatsMyName's own by default), loaded at run time and cached in the database; undefined (off): the built-in list alone. */
     siteListUrl?: string;
     /** Check the built-in sites too (false: the configured list only). */
     builtInSites: boolean;
@@ -564,10 +570,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       visitorScansPerHour: env.VISITOR_SCANS_PER_HOUR ?? 10,
     },
     username: {
-      siteListUrl: env.USERNAME_SITE_LIST_URL?.trim(),
+      siteListUrl: siteListUrl(env.USERNAME_SITE_LIST_URL),
       builtInSites: env.USERNAME_BUILTIN_SITES !== 'false',
       includeAdult: env.USERNAME_INCLUDE_ADULT === 'true',
-      concurrency: env.USERNAME_CHECK_CONCURRENCY ?? 16,
+      concurrency: env.USERNAME_CHECK_CONCURRENCY ?? 32,
       requestTimeoutMs: env.USERNAME_CHECK_TIMEOUT_MS ?? 5_000,
     },
     stripe: {
@@ -589,3 +595,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 const trimSlash = (url: string) => url.trim().replace(/\/+$/, '');
+
+/** USERNAME_SITE_LIST_URL: unset means WhatsMyName's list, `off` none. */
+function siteListUrl(value: string | undefined): string | undefined {
+  const url = value?.trim() ?? DEFAULT_USERNAME_SITE_LIST_URL;
+  return url === SITE_LIST_OFF ? undefined : url;
+}

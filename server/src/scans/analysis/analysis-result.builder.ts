@@ -24,9 +24,10 @@ export interface BuildResultInput {
  * anyone can learn by opening those links, and it names no personal data beyond the name typed.
  * What the profiles show (the findings' details) stays for signed-in users like every detail.
  */
-function usernameSitesOf(runs: BuildResultInput['runs']): Pick<AnalysisResult, 'usernameSites'> {
+function usernameSitesOf(runs: BuildResultInput['runs']): Pick<AnalysisResult, 'usernameSites' | 'usernameSiteList'> {
   const run = runs.find((r) => r.report.id === 'username' && r.outcome.status === 'ok' && r.outcome.usernameSites);
-  return run?.outcome.usernameSites ? { usernameSites: run.outcome.usernameSites } : {};
+  if (!run?.outcome.usernameSites) return {};
+  return { usernameSites: run.outcome.usernameSites, ...(run.outcome.usernameSiteList ? { usernameSiteList: run.outcome.usernameSiteList } : {}) };
 }
 
 export function buildAnalysisResult({ input, viewer, runs, startedAt, completedAt }: BuildResultInput): AnalysisResult {

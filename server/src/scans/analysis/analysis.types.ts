@@ -25,6 +25,25 @@ export interface UsernameSiteEntry {
   reason: string;
 }
 
+/** The site lists the username check asked from, and whom the configured one is credited to. */
+export interface UsernameSiteListSummary {
+  /** Sites asked with Footprint's own entry. */
+  builtIn: number;
+  /** Sites asked with the configured list's entry. */
+  configured: number;
+  /** The configured list (USERNAME_SITE_LIST_URL); absent when it is off. */
+  list?: {
+    /** 'WhatsMyName', or the list's host. */
+    name: string;
+    /** The project's page, or the list's address. */
+    url: string;
+    license?: string;
+    licenseUrl?: string;
+    /** False: it could not be downloaded yet, and Footprint's own list was asked alone. */
+    loaded: boolean;
+  };
+}
+
 export interface CheckReport {
   id: CheckId;
   /** Shown to people: "Data breaches (Have I Been Pwned)". */
@@ -69,6 +88,8 @@ export interface AnalysisResult {
   scanId?: string;
   /** Social inputs whose username check ran: every site asked and its answer (only hits are findings). */
   usernameSites?: UsernameSiteEntry[];
+  /** With `usernameSites`: the lists they came from, and the credit the configured one is owed. */
+  usernameSiteList?: UsernameSiteListSummary;
 }
 
 /** Who is asking: decides sensitive-breach visibility and whether details are included. */
@@ -84,8 +105,9 @@ export interface CheckOutcome {
   message?: string;
   retryAfterSeconds?: number;
   findings: Finding[];
-  /** The username check: the per-site list the result shows. */
+  /** The username check: the per-site list the result shows, and the lists it came from. */
   usernameSites?: UsernameSiteEntry[];
+  usernameSiteList?: UsernameSiteListSummary;
 }
 
 /** A check: one source (or none) plus its analyzer. The pipeline runs those that apply, in parallel. */

@@ -8,13 +8,14 @@ import { analyzeUsernameFootprint, footprintMessage } from './username-footprint
 const site = (name: string, outcome: UsernameSiteResult['outcome'], extra: Partial<UsernameSiteResult> = {}): UsernameSiteResult => ({
   site: name,
   category: 'social',
+  origin: 'built-in',
   url: `https://${name.toLowerCase()}.example.org/jane_doe`,
   outcome,
   reason: outcome === 'hit' ? 'HTTP 200 and the profile marker' : outcome === 'miss' ? 'HTTP 404' : 'timed out after 5 s',
   ...(outcome !== 'unknown' ? { httpStatus: outcome === 'hit' ? 200 : 404 } : {}),
   ...extra,
 });
-const footprint = (...sites: UsernameSiteResult[]): UsernameFootprint => ({ checked: sites.length, sites });
+const footprint = (...sites: UsernameSiteResult[]): UsernameFootprint => ({ checked: sites.length, sites, lists: { builtIn: sites.length, configured: 0, list: null } });
 const details = (analysis: ReturnType<typeof analyzeUsernameFootprint>) => analysis.findings.map((f) => ({ group: f.group, ...(f.detail as RiskDetail) }));
 
 describe('analyzeUsernameFootprint', () => {
@@ -37,7 +38,8 @@ describe('analyzeUsernameFootprint', () => {
       },
     ]);
     expect(analysis.counts).toEqual({ checked: 3, found: 1, notFound: 1, unknown: 1 });
-    expect(analysis.message).toBe('Checked 3 sites: 1 found, 1 not found, 1 could not be determined');
+    expect(analysis.message).toBe("Checked 3 sites (Footprint's own list): 1 found, 1 not found, 1 could not be determined");
+    expect(analysis.siteList).toEqual({ builtIn: 3, configured: 0 });
   });
 
   it('scores only the hits: unknowns cost nothing', () => {
@@ -142,5 +144,17 @@ describe('analyzeUsernameFootprint', () => {
 
   it('words the message for one site', () => {
     expect(footprintMessage({ checked: 1, found: 0, notFound: 1, unknown: 0 })).toBe('Checked 1 site: 0 found, 1 not found, 0 could not be determined');
+  });
+
+  describe('the credit the result carries', () => {
+    const wmn = { name: 'WhatsMyName', url: 'https://github.com/WebBreacher/WhatsMyName', license: 'CC BY-SA 4.0', licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/' };
+    it('credits the configured list with its licence and link, and says when it was not loaded', () => {
+      const analysis = analyzeUsernameFootprint(
+        { ...footprint(site('CodeHub', 'hit')), lists: { builtIn: 0, configured: 1, list: { credit: wmn, loaded: true } } },
+        { handle: 'jane_doe' },
+      );
+      expect(analysis.siteList).toEqual({ builtIn: 0, configured: 1, list: { ...wmn, loaded: true } });
+      expect(analysis.message).toBe("Checked 1 site (WhatsMyName's list): 1 found, 0 not found, 0 could not be determined");
+    });
   });
 });

@@ -1,8 +1,9 @@
 import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
 import { platformName, SOCIAL_PLATFORM_CATALOGUE, SOCIAL_RISK_LEVEL } from '../../vocabulary/social-platform.catalogue';
-import type { UsernameFootprint, UsernameSiteResult } from '../username/username-site.types';
+import { listsUsed } from '../username/site-list.credit';
+import type { UsernameFootprint, UsernameSiteListInfo, UsernameSiteResult } from '../username/username-site.types';
 import type { Evidence, Finding } from '../../vocabulary/finding.types';
-import type { UsernameSiteEntry } from './analysis.types';
+import type { UsernameSiteEntry, UsernameSiteListSummary } from './analysis.types';
 import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 import { analyzeSocialProfile } from './social-profile.analyzer';
 
@@ -16,8 +17,10 @@ export interface UsernameFootprintAnalysis {
   findings: Finding[];
   /** Every site asked, for the result's per-site list (hits first, as the source orders them). */
   sites: UsernameSiteEntry[];
+  /** The lists the sites came from, with the configured list's credit. */
+  siteList: UsernameSiteListSummary;
   counts: { checked: number; found: number; notFound: number; unknown: number };
-  /** "Checked 25 sites: 3 found, 20 not found, 2 could not be determined". */
+  /** "Checked 25 sites (WhatsMyName's list and Footprint's own): 3 found, 20 not found, 2 could not be determined". */
   message: string;
 }
 
@@ -104,9 +107,14 @@ export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: Fo
   return {
     findings,
     sites: footprint.sites.map(({ site, category, url, outcome, reason }) => ({ site, category, url, outcome, reason })),
+    siteList: siteListSummary(footprint.lists),
     counts,
-    message: footprintMessage(counts),
+    message: footprintMessage(counts, footprint.lists),
   };
+}
+
+function siteListSummary({ builtIn, configured, list }: UsernameSiteListInfo): UsernameSiteListSummary {
+  return { builtIn, configured, ...(list ? { list: { ...list.credit, loaded: list.loaded } } : {}) };
 }
 
 /**
@@ -121,8 +129,9 @@ function platformToAdvise(input: FootprintInput, footprint: UsernameFootprint): 
   return missing ? undefined : input.platform;
 }
 
-export function footprintMessage({ checked, found, notFound, unknown }: UsernameFootprintAnalysis['counts']): string {
-  return `Checked ${checked} ${checked === 1 ? 'site' : 'sites'}: ${found} found, ${notFound} not found, ${unknown} could not be determined`;
+export function footprintMessage({ checked, found, notFound, unknown }: UsernameFootprintAnalysis['counts'], lists?: UsernameSiteListInfo): string {
+  const from = lists ? ` (${listsUsed(lists)})` : '';
+  return `Checked ${checked} ${checked === 1 ? 'site' : 'sites'}${from}: ${found} found, ${notFound} not found, ${unknown} could not be determined`;
 }
 
 /** The hit as evidence: what was seen, its status, and the profile link when it is https. */

@@ -28,7 +28,7 @@ function setup(sites: UsernameSite[], answers: Record<string, Answer>, env: Reco
       return response(url, answer);
     },
   };
-  const list = { sites: async () => sites };
+  const list = { inUse: async () => ({ sites, list: null }) };
   const source = new UsernameFootprintSource(loadConfig({ NODE_ENV: 'test', ...env }), fetcher as unknown as SafeFetcher, list as unknown as UsernameSiteListService);
   return { source, calls };
 }
@@ -64,10 +64,11 @@ describe('UsernameFootprintSource', () => {
       data: {
         checked: 3,
         sites: [
-          { site: 'Alpha', category: 'social', url: 'https://alpha.example/u/jane', outcome: 'hit', reason: 'HTTP 200 and the profile marker', httpStatus: 200 },
-          { site: 'Beta', category: 'social', url: 'https://beta.example/api/jane', outcome: 'miss', reason: 'redirect to /login (a missing account)', httpStatus: 302 },
-          { site: 'Gamma', category: 'social', url: 'https://gamma.example/api/jane', outcome: 'miss', reason: 'HTTP 200 and the missing-account marker', httpStatus: 200 },
+          { site: 'Alpha', category: 'social', origin: 'built-in', url: 'https://alpha.example/u/jane', outcome: 'hit', reason: 'HTTP 200 and the profile marker', httpStatus: 200 },
+          { site: 'Beta', category: 'social', origin: 'built-in', url: 'https://beta.example/api/jane', outcome: 'miss', reason: 'redirect to /login (a missing account)', httpStatus: 302 },
+          { site: 'Gamma', category: 'social', origin: 'built-in', url: 'https://gamma.example/api/jane', outcome: 'miss', reason: 'HTTP 200 and the missing-account marker', httpStatus: 200 },
         ],
+        lists: { builtIn: 3, configured: 0, list: null },
       },
     });
   });
@@ -108,7 +109,11 @@ describe('UsernameFootprintSource', () => {
 
   it('is unavailable when no site gave a usable answer, rather than a clean result', async () => {
     const { source } = setup([site('A'), site('B')], { 'https://a.example/api/jane': { status: 429 } });
-    expect(await source.check('jane', { signal: signal() })).toEqual({ status: 'unavailable', message: USERNAME_MESSAGES.noAnswer(2) });
+    const result = await source.check('jane', { signal: signal() });
+    expect(result).toEqual({ status: 'unavailable', message: USERNAME_MESSAGES.noAnswer(2, { builtIn: 2, configured: 0, list: null }) });
+    expect(result.status === 'unavailable' && result.message).toBe(
+      "None of the 2 sites (Footprint's own list) gave a usable answer (timeouts, bot walls or unexpected answers).",
+    );
   });
 
   it('checks only the sites of a platform when asked', async () => {
@@ -124,7 +129,7 @@ describe('UsernameFootprintSource', () => {
     expect(calls.map((c) => c.url)).toEqual(['https://dotless.example/api/janedoe']);
     expect(result).toMatchObject({ status: 'ok', data: { checked: 1 } });
     const none = await setup([site('Empty', { stripBadChar: 'ab' })], {}).source.check('abba', { signal: signal() });
-    expect(none).toEqual({ status: 'ok', data: { checked: 0, sites: [] } });
+    expect(none).toEqual({ status: 'ok', data: { checked: 0, sites: [], lists: { builtIn: 0, configured: 0, list: null } } });
   });
 
   it('sends nothing for a name that is not a username', async () => {
@@ -163,13 +168,73 @@ describe('UsernameFootprintSource', () => {
           expect.objectContaining({ site: 'Fast', outcome: 'hit' }),
           expect.objectContaining({ site: 'Slow', outcome: 'unknown', reason: 'not answered before the check ran out of time' }),
         ],
+        lists: { builtIn: 2, configured: 0, list: null },
       },
     });
   });
 
-  it('sends the headers a site needs', async () => {
-    const { source, calls } = setup([site('Api', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })], { 'https://api.example/api/jane': { status: 404 } });
+  it('reports the sites still waiting for their turn at the answer-by time as unknown, never as not found', async () => {
+    // One host, so the sites wait for each other; the first never answers.
+    const sites = [site('First', { uriCheck: 'https://one.example/1/{account}' }), site('Second', { uriCheck: 'https://one.example/2/{account}' }), site('Other')];
+    const { source, calls } = setup(sites, {
+      'https://other.example/api/jane': { status: 404 },
+      'https://one.example/1/jane': (options) =>
+        new Promise((_, reject) => options.signal.addEventListener('abort', () => reject(new SafeFetchError('timed_out', 'The website took too long to answer.')))),
+    });
+    const result = await source.check('jane', { signal: signal(), answerBy: Date.now() + 50 });
+    if (result.status !== 'ok') throw new Error(result.message);
+    expect(result.data.sites.map((s) => [s.site, s.outcome, s.reason])).toEqual([
+      ['First', 'unknown', 'not answered before the check ran out of time'],
+      ['Second', 'unknown', 'not asked: the check ran out of time'],
+      ['Other', 'miss', 'HTTP 404 (a missing account)'],
+    ]);
+    expect(calls.map((c) => c.url)).not.toContain('https://one.example/2/jane');
+  });
+
+  it("sends the entry's own headers over ours, its User-Agent to the guard as the one to send", async () => {
+    const headers = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64)', Host: 'other.example' };
+    const { source, calls } = setup([site('Api', { headers }), site('Plain')], { 'https://api.example/api/jane': { status: 404 }, 'https://plain.example/api/jane': { status: 404 } });
     await source.check('jane', { signal: signal() });
-    expect(calls[0].options.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest' });
+    const byUrl = Object.fromEntries(calls.map((c) => [c.url, c.options]));
+    expect(byUrl['https://api.example/api/jane']).toMatchObject({
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+      // Host goes to the guard, which owns it and drops it.
+      headers: { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json', 'accept-language': 'en;q=0.9, *;q=0.5', host: 'other.example' },
+    });
+    expect(byUrl['https://api.example/api/jane'].headers).not.toHaveProperty('user-agent');
+    expect(byUrl['https://plain.example/api/jane'].userAgent).toBeUndefined();
+  });
+
+  it('sends a POST entry as a POST, the name in its body, through the same politeness rules', async () => {
+    const graph = (name: string, kind: string) =>
+      site(name, { uriCheck: 'https://graph.example/api', uriPretty: `https://graph.example/${kind}/{account}`, postBody: `{"query":"${kind}(name:\\"{account}\\"){id}"}`, headers: { 'Content-Type': 'application/json' } });
+    let inFlight = 0;
+    let most = 0;
+    const answer = (body: string) => async (): Promise<SafeFetchResponse> => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+      return response('https://graph.example/api', { body: Buffer.from(body) });
+    };
+    const calls: SafeFetchOptions[] = [];
+    const { source } = setup([graph('Graph Users', 'user'), graph('Graph Teams', 'team')], {
+      'https://graph.example/api': async (options) => {
+        calls.push(options);
+        return answer(options.body?.includes('user(') ? '{"data":{"id":7}}' : '{"errors":[{"message":"Not Found"}]}')();
+      },
+    });
+    const result = await source.check('jane', { signal: signal() });
+    expect(calls.map((c) => [c.method, c.body, c.headers?.['content-type']])).toEqual(
+      expect.arrayContaining([
+        ['POST', '{"query":"user(name:\\"jane\\"){id}"}', 'application/json'],
+        ['POST', '{"query":"team(name:\\"jane\\"){id}"}', 'application/json'],
+      ]),
+    );
+    // One host: one request at a time.
+    expect(most).toBe(1);
+    expect(result).toMatchObject({
+      status: 'ok',
+      data: { sites: [{ site: 'Graph Users', outcome: 'hit', url: 'https://graph.example/user/jane' }, { site: 'Graph Teams', outcome: 'unknown' }] },
+    });
   });
 });

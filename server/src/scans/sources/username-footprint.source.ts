@@ -7,9 +7,10 @@ import { SafeFetchError } from '../../common/security/ssrf/safe-fetch.types';
 import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
 import { PoliteRequestScheduler, TurnAborted } from '../username/polite-request.scheduler';
 import { classifyAnswer } from '../username/site-answer.classifier';
-import { substituteAccount } from '../username/site-list.parser';
+import { substituteAccount, substituteBody } from '../username/site-list.parser';
 import { UsernameSiteListService } from '../username/username-site-list.service';
-import type { UsernameFootprint, UsernameOutcome, UsernameSite, UsernameSiteResult } from '../username/username-site.types';
+import { listsUsed } from '../username/site-list.credit';
+import type { UsernameFootprint, UsernameOutcome, UsernameSite, UsernameSiteListInfo, UsernameSiteResult } from '../username/username-site.types';
 import { failure } from './source-http';
 import type { SourceResult } from './source-types';
 import { decodeBody } from './website.source';
@@ -25,7 +26,8 @@ const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 export const USERNAME_MESSAGES = {
   invalid: `This username cannot be checked: use 1 to ${USERNAME_MAX_LENGTH} letters, digits, dots, hyphens or underscores.`,
   timedOut: 'The username check took too long and was stopped.',
-  noAnswer: (checked: number) => `None of the ${checked} sites gave a usable answer (timeouts, bot walls or unexpected answers).`,
+  noAnswer: (checked: number, lists?: UsernameSiteListInfo) =>
+    `None of the ${checked} sites${lists ? ` (${listsUsed(lists)})` : ''} gave a usable answer (timeouts, bot walls or unexpected answers).`,
 } as const;
 
 export interface UsernameCheckOptions {
@@ -84,7 +86,7 @@ export class UsernameFootprintSource {
     if (name === undefined) return failure('unavailable', USERNAME_MESSAGES.invalid);
     if (options.signal.aborted) return failure('timed_out', USERNAME_MESSAGES.timedOut);
 
-    const all = await this.siteList.sites();
+    const { sites: all, list } = await this.siteList.inUse();
     const sites = onlyPlatform ? all.filter((site) => site.platform === onlyPlatform) : all;
     // One listener on the caller's signal; every site's wait and request listens to this one.
     const check = new AbortController();
@@ -103,51 +105,56 @@ export class UsernameFootprintSource {
       clearTimeout(answerTimer);
     }
     if (options.signal.aborted) return failure('timed_out', USERNAME_MESSAGES.timedOut);
+    const builtIn = results.filter((result) => result.origin === 'built-in').length;
+    const lists: UsernameSiteListInfo = { builtIn, configured: results.length - builtIn, list };
     if (results.length > 0 && results.every((result) => result.outcome === 'unknown')) {
-      return failure('unavailable', USERNAME_MESSAGES.noAnswer(results.length));
+      return failure('unavailable', USERNAME_MESSAGES.noAnswer(results.length, lists));
     }
     results.sort((a, b) => OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome] || a.site.localeCompare(b.site));
-    return { status: 'ok', data: { checked: results.length, sites: results } };
+    return { status: 'ok', data: { checked: results.length, sites: results, lists } };
   }
 
-  /** One site's answer; undefined when the name cannot be put in its URL (nothing of it left after its bad characters). */
+  /** One site's answer; undefined when the name cannot be put in its request (nothing of it left after its bad characters). */
   private async checkSite(site: UsernameSite, name: string, signal: AbortSignal): Promise<UsernameSiteResult | undefined> {
     const url = substituteAccount(site.uriCheck, name, site.stripBadChar);
-    if (url === undefined) return undefined;
+    const body = site.postBody === undefined ? undefined : substituteBody(site.postBody, name, site.stripBadChar);
+    if (url === undefined || (site.postBody !== undefined && body === undefined)) return undefined;
     const shown = (site.uriPretty && substituteAccount(site.uriPretty, name, site.stripBadChar)) || url;
-    const base = { site: site.name, category: site.category, ...(site.platform ? { platform: site.platform } : {}), url: shown };
+    const base = { site: site.name, category: site.category, origin: site.origin ?? 'built-in', ...(site.platform ? { platform: site.platform } : {}), url: shown };
     try {
-      return { ...base, ...(await this.scheduler.run(new URL(url).host, signal, () => this.ask(site, url, signal))) };
+      return { ...base, ...(await this.scheduler.run(new URL(url).host, signal, () => this.ask(site, url, body, signal))) };
     } catch (err) {
       if (err instanceof TurnAborted) return { ...base, outcome: 'unknown', reason: 'not asked: the check ran out of time' };
       throw err;
     }
   }
 
-  private async ask(site: UsernameSite, url: string, signal: AbortSignal): Promise<Omit<UsernameSiteResult, 'site' | 'category' | 'platform' | 'url'>> {
+  private async ask(site: UsernameSite, url: string, body: string | undefined, signal: AbortSignal): Promise<Omit<UsernameSiteResult, 'site' | 'category' | 'origin' | 'platform' | 'url'>> {
     const timeoutMs = this.config.username.requestTimeoutMs;
     // A timer of our own, cleared when the request ends: it starts when the request does (not while queued).
     const expiry = new AbortController();
     const timer = setTimeout(() => expiry.abort(), timeoutMs);
     const requestSignal = AbortSignal.any([signal, expiry.signal]);
     try {
+      const { userAgent, headers } = requestHeaders(site);
       const res = await this.fetcher.fetch(url, {
         signal: requestSignal,
-        method: 'GET',
+        ...(body !== undefined ? { method: 'POST', body } : { method: 'GET' }),
         // Many sites answer a missing account with a redirect: the 3xx itself is the answer.
         followRedirects: false,
         maxBodyBytes: USERNAME_MAX_BODY_BYTES,
-        headers: { accept: 'text/html,application/json;q=0.9,*/*;q=0.5', 'accept-language': 'en;q=0.9, *;q=0.5', ...site.headers },
+        headers,
+        ...(userAgent !== undefined ? { userAgent } : {}),
       });
-      const body = decodeBody(res.body, res.headers['content-type']?.[0] ?? '');
+      const text = decodeBody(res.body, res.headers['content-type']?.[0] ?? '');
       const { outcome, reason } = classifyAnswer(site, {
         status: res.status,
-        body,
+        body: text,
         truncated: res.truncated,
         url,
         ...(res.headers.location?.[0] !== undefined ? { location: res.headers.location[0] } : {}),
       });
-      const profileHtml = outcome === 'hit' && site.profilePage ? body.slice(0, USERNAME_PROFILE_MAX_CHARS) : undefined;
+      const profileHtml = outcome === 'hit' && site.profilePage ? text.slice(0, USERNAME_PROFILE_MAX_CHARS) : undefined;
       return { outcome, reason, httpStatus: res.status, ...(profileHtml !== undefined ? { profileHtml } : {}) };
     } catch (err) {
       return { outcome: 'unknown', reason: failureReason(err, signal, timeoutMs) };
@@ -155,6 +162,21 @@ export class UsernameFootprintSource {
       clearTimeout(timer);
     }
   }
+}
+
+/**
+ * The entry's own request headers over our defaults, its User-Agent apart (the guard sends ours
+ * unless told otherwise). The guard drops those it owns (Host, Connection, TE, …).
+ */
+function requestHeaders(site: UsernameSite): { userAgent?: string; headers: Record<string, string> } {
+  const headers: Record<string, string> = { accept: 'text/html,application/json;q=0.9,*/*;q=0.5', 'accept-language': 'en;q=0.9, *;q=0.5' };
+  let userAgent: string | undefined;
+  for (const [name, value] of Object.entries(site.headers ?? {})) {
+    const lower = name.toLowerCase();
+    if (lower === 'user-agent') userAgent = value;
+    else headers[lower] = value;
+  }
+  return { ...(userAgent !== undefined ? { userAgent } : {}), headers };
 }
 
 /** Why a site gave no answer, in words for people (the guard's sentences; no address or name). */

@@ -26,28 +26,37 @@ describe('classifyAnswer', () => {
     it('is no hit when the marker comes with another code', () => {
       expect(classifyAnswer(site(), answer(500, '<div class="profile-card">cached</div>')).outcome).toBe('unknown');
     });
+
+    it('is a hit on whatever code the entry names, a 5xx included, with its marker', () => {
+      const s = site({ eCode: 500, eString: 'Post temporarily unavailable', mCode: 200, mString: 'User not found' });
+      expect(classifyAnswer(s, answer(500, 'Post temporarily unavailable')).outcome).toBe('hit');
+      expect(classifyAnswer(s, answer(500, 'Internal error')).outcome).toBe('unknown');
+      expect(classifyAnswer(s, answer(200, 'User not found')).outcome).toBe('miss');
+    });
   });
 
   describe('m_code and m_string', () => {
-    it('is a miss on m_code', () => {
+    it('is a miss on m_code when the entry gives no m_string', () => {
       expect(classifyAnswer(site(), answer(404, 'gone'))).toEqual({ outcome: 'miss', reason: 'HTTP 404 (a missing account)' });
     });
 
-    it('is a miss on m_string, whatever the code: the 200-for-every-name trap', () => {
-      const s = site({ mCode: 200, mString: 'User not found' });
-      expect(classifyAnswer(s, answer(200, '<p>User not found</p>'))).toEqual({ outcome: 'miss', reason: 'HTTP 200 and the missing-account marker' });
-      expect(classifyAnswer(s, answer(410, '<p>User not found</p>')).outcome).toBe('miss');
+    it('needs both m_code and m_string when the entry gives both', () => {
+      const s = site({ mCode: 404, mString: 'User not found' });
+      expect(classifyAnswer(s, answer(404, '<p>User not found</p>'))).toEqual({ outcome: 'miss', reason: 'HTTP 404 and the missing-account marker' });
+      expect(classifyAnswer(s, answer(404, '<p>Page moved</p>'))).toEqual({ outcome: 'unknown', reason: 'HTTP 404 without the missing-account marker' });
+      expect(classifyAnswer(s, answer(410, '<p>User not found</p>'))).toEqual({ outcome: 'unknown', reason: 'the missing-account marker, but HTTP 410 instead of 404' });
     });
 
-    it('lets the code decide when m_code equals e_code and the existence marker is absent', () => {
+    it('is a miss on the 200-for-every-name page only with its marker', () => {
+      const s = site({ mCode: 200, mString: 'User not found' });
+      expect(classifyAnswer(s, answer(200, '<p>User not found</p>'))).toEqual({ outcome: 'miss', reason: 'HTTP 200 and the missing-account marker' });
+      expect(classifyAnswer(s, answer(200, '<h1>Welcome</h1>'))).toEqual({ outcome: 'unknown', reason: 'HTTP 200 without the profile or the missing-account marker' });
+    });
+
+    it('lets the code decide when m_code equals e_code, the entry gives no m_string and the existence marker is absent', () => {
       const s = site({ mCode: 200 });
       expect(classifyAnswer(s, answer(200, '[]')).outcome).toBe('miss');
       expect(classifyAnswer(s, answer(200, '<div class="profile-card">')).outcome).toBe('hit');
-    });
-
-    it('is unknown when the shared code comes without either marker (a consent page, a redesign)', () => {
-      const s = site({ mCode: 200, mString: 'User not found' });
-      expect(classifyAnswer(s, answer(200, '<h1>Before you continue</h1>'))).toEqual({ outcome: 'unknown', reason: 'HTTP 200 without the profile marker' });
     });
   });
 
@@ -56,6 +65,9 @@ describe('classifyAnswer', () => {
       const s = site({ mCode: 302 });
       expect(classifyAnswer(s, answer(302, '', { location: '/login?next=%2Fjane' }))).toEqual({ outcome: 'miss', reason: 'redirect to /login (a missing account)' });
       expect(classifyAnswer(s, answer(302, '', { location: 'https://accounts.example/signin' })).reason).toBe('redirect to accounts.example/signin (a missing account)');
+      const marked = site({ mCode: 302, mString: 'Plz Visit' });
+      expect(classifyAnswer(marked, answer(302, 'Plz Visit', { location: '/' }))).toEqual({ outcome: 'miss', reason: 'redirect to / with the missing-account marker' });
+      expect(classifyAnswer(marked, answer(302, '', { location: '/' })).outcome).toBe('unknown');
     });
 
     it('is unknown for a redirect the site does not use for missing accounts', () => {
@@ -70,9 +82,10 @@ describe('classifyAnswer', () => {
     });
   });
 
-  describe('answers that are not the site speaking', () => {
-    it('is unknown on 429, even when 429 is not listed anywhere', () => {
+  describe('answers that are not the site speaking are never a miss', () => {
+    it('is unknown on 429, even when the entry names 429 as its missing code', () => {
       expect(classifyAnswer(site(), answer(429, 'slow down'))).toEqual({ outcome: 'unknown', reason: 'rate limited (HTTP 429)' });
+      expect(classifyAnswer(site({ mCode: 429 }), answer(429, '')).outcome).toBe('unknown');
     });
 
     it.each([
@@ -80,13 +93,38 @@ describe('classifyAnswer', () => {
       [503, '<title>Attention Required!</title> please complete the captcha'],
       [403, '<div id="px-captcha"></div>'],
       [200, '<html><title>Just a moment...</title></html>'],
+      [200, '<script>window._cf_chl_opt={cvId: "3"}</script>'],
     ])('is unknown for a bot wall (HTTP %i with a challenge page)', (status, body) => {
       expect(classifyAnswer(site({ mCode: 200 }), answer(status, body))).toEqual({ outcome: 'unknown', reason: `bot wall (HTTP ${status} with a challenge page)` });
     });
 
-    it('is not fooled into a miss by a challenge page on the missing-account code', () => {
+    it("does not take Cloudflare's script on an ordinary page for a wall", () => {
+      expect(classifyAnswer(site(), answer(404, '<p>No such page</p><script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script>')).outcome).toBe('miss');
+    });
+
+    it('is unknown on 403, whatever the entry says and whatever the page holds', () => {
       expect(classifyAnswer(site({ mCode: 403 }), answer(403, 'Access denied. Are you a robot?')).outcome).toBe('unknown');
-      expect(classifyAnswer(site({ mCode: 403 }), answer(403, 'Forbidden')).outcome).toBe('miss');
+      expect(classifyAnswer(site({ mCode: 403 }), answer(403, 'Forbidden'))).toEqual({ outcome: 'unknown', reason: 'the site refused the request (HTTP 403)' });
+      expect(classifyAnswer(site({ mCode: 403, mString: 'No such user' }), answer(403, 'No such user')).outcome).toBe('unknown');
+    });
+
+    it('is unknown on a 5xx, even one holding the missing-account phrase or naming the entry’s missing code', () => {
+      const s = site({ mCode: 404, mString: 'User not found' });
+      expect(classifyAnswer(s, answer(500, '<h1>User not found</h1>'))).toEqual({ outcome: 'unknown', reason: 'the site had an error (HTTP 500)' });
+      expect(classifyAnswer(site({ mCode: 500 }), answer(500, ''))).toEqual({ outcome: 'unknown', reason: 'the site had an error (HTTP 500)' });
+      expect(classifyAnswer(site({ mCode: 503 }), answer(503, 'Service Unavailable')).outcome).toBe('unknown');
+    });
+
+    it('is unknown for a cookie-consent wall, as a redirect or as the page', () => {
+      const s = site({ mCode: 302 });
+      expect(classifyAnswer(s, answer(302, '', { location: 'https://consent.people.example/m?continue=%2Fjane' }))).toEqual({
+        outcome: 'unknown',
+        reason: 'cookie-consent wall instead of the page (HTTP 302)',
+      });
+      expect(classifyAnswer(s, answer(302, '', { location: 'https://guce.people.example/collectConsent?sessionId=1' })).outcome).toBe('unknown');
+      expect(classifyAnswer(s, answer(302, '', { location: '/consent?next=%2Fjane' })).outcome).toBe('unknown');
+      const shared = site({ mCode: 200 });
+      expect(classifyAnswer(shared, answer(200, '<title>Before you continue to People</title><form action="https://consent.people.example/save">')).outcome).toBe('unknown');
     });
 
     it('is unknown when the page was cut off before the existence marker could be seen', () => {
@@ -97,9 +135,44 @@ describe('classifyAnswer', () => {
       });
     });
 
-    it('is unknown for a refusal or an unexpected code', () => {
-      expect(classifyAnswer(site(), answer(403, 'Forbidden'))).toEqual({ outcome: 'unknown', reason: 'the site refused the request (HTTP 403)' });
-      expect(classifyAnswer(site(), answer(500, 'oops'))).toEqual({ outcome: 'unknown', reason: 'unexpected answer (HTTP 500)' });
+    it('is unknown for an unexpected code', () => {
+      expect(classifyAnswer(site(), answer(401, 'Sign in'))).toEqual({ outcome: 'unknown', reason: 'unexpected answer (HTTP 401)' });
+    });
+  });
+
+  // Every entry shape of the format against its genuine answers and the answers that are not the
+  // site's word on the account: the genuine ones classify right, the others are never a miss or a hit.
+  describe('against perturbed answers', () => {
+    const shapes: Record<string, Partial<UsernameSite>> = {
+      'codes differ, no m_string': { mCode: 404 },
+      'codes differ, m_string': { mCode: 404, mString: 'No such user' },
+      'shared code, m_string': { mCode: 200, mString: 'No such user' },
+      'shared code, no m_string': { mCode: 200 },
+      'redirect, no m_string': { mCode: 302 },
+      'redirect, m_string': { mCode: 301, mString: 'moved' },
+    };
+    const genuine = (s: UsernameSite): [SiteAnswer, 'hit' | 'miss'][] => [
+      [answer(s.eCode, '<div class="profile-card">Jane</div>'), 'hit'],
+      [answer(s.mCode, s.mString || 'gone', s.mCode >= 300 && s.mCode < 400 ? { location: '/login' } : {}), 'miss'],
+    ];
+    const perturbed = (s: UsernameSite): SiteAnswer[] => [
+      answer(500, s.mString || 'gone'),
+      answer(502, ''),
+      answer(503, `<title>Service Unavailable</title>${s.mString}`),
+      answer(429, s.mString),
+      answer(403, s.mString || 'Forbidden'),
+      answer(403, '<title>Just a moment...</title>'),
+      answer(200, '<title>Just a moment...</title><div class="cf-chl-widget"></div>'),
+      answer(302, '', { location: 'https://consent.people.example/?continue=jane' }),
+      answer(200, '<title>Before you continue to People</title>'),
+      answer(s.eCode, 'x'.repeat(50), { truncated: true }),
+      ...(s.mString !== '' ? [answer(s.mCode, '<html>neutral</html>', s.mCode >= 300 && s.mCode < 400 ? { location: '/login' } : {})] : []),
+    ];
+
+    it.each(Object.entries(shapes))('%s', (_, overrides) => {
+      const s = site(overrides);
+      for (const [a, expected] of genuine(s)) expect([a.status, classifyAnswer(s, a).outcome]).toEqual([a.status, expected]);
+      for (const a of perturbed(s)) expect([a.status, a.body.slice(0, 40), classifyAnswer(s, a).outcome]).toEqual([a.status, a.body.slice(0, 40), 'unknown']);
     });
   });
 });

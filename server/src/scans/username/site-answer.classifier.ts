@@ -20,18 +20,27 @@ export interface Classification {
 
 /**
  * Markers of anti-bot interstitials (Cloudflare, PerimeterX, DataDome and generic captcha walls),
- * lower-case. Any of them means the site answered a robot check, not our question.
+ * lower-case. Any of them means the site answered a robot check, not our question. Cloudflare's
+ * `challenge-platform` script also rides on ordinary pages, so it counts only on a refusal.
  */
-const CHALLENGE_MARKERS = ['cf-chl', 'challenge-platform', 'cf-browser-verification', 'px-captcha', 'captcha-delivery.com', 'just a moment...', 'verify you are human', 'are you a robot'];
+const CHALLENGE_MARKERS = ['cf-chl', 'cf_chl', 'cf-browser-verification', 'px-captcha', 'captcha-delivery.com', '<title>just a moment...', 'verify you are human', 'are you a robot'];
 /** Weaker words that mean a challenge only on a refusal status (403, 503). */
-const REFUSAL_MARKERS = ['captcha', 'attention required', 'access denied', 'unusual traffic', 'bot detection'];
+const REFUSAL_MARKERS = ['captcha', 'challenge-platform', 'attention required', 'access denied', 'unusual traffic', 'bot detection'];
+
+/** Cookie-consent walls shown instead of the page (Google's and YouTube's, Yahoo's), lower-case. */
+const CONSENT_MARKERS = ['<title>before you continue', 'action="https://consent.', 'guce.yahoo.com', 'guce.oath.com', 'collectconsent'];
+/** A redirect to a consent host (consent.youtube.com, guce.yahoo.com) or a consent path. */
+const CONSENT_HOST = /^(consent|guce)\./i;
+const CONSENT_PATH = /\/(consent|collectconsent|cookie-?consent|gdpr)(\/|\?|$)/i;
 
 /**
- * Hit, miss or unknown for one site's answer, by the rules of the WhatsMyName format:
- * hit when the status is `e_code` and `e_string` is in the body; miss when `m_string` is in the
- * body, or the status is `m_code` where that code alone tells (it differs from `e_code`, or the
- * entry has no `m_string`); anything else unknown. Before the code decides a miss, answers
- * that are not the site speaking are set aside as unknown: rate limits, bot walls, and a page cut
+ * Hit, miss or unknown for one site's answer, by WhatsMyName's rule:
+ * - hit ⇔ the status is `e_code` and `e_string` is in the body;
+ * - miss ⇔ the status is `m_code` and `m_string` is in the body (an entry without `m_string` lets
+ *   `m_code` alone decide);
+ * - anything else is unknown.
+ * Answers that are not the site speaking are never a miss, whatever the entry says: rate limits
+ * (429), server errors (5xx), refusals (403), bot walls and cookie-consent walls. Nor is a page cut
  * off before its existence marker could have been seen.
  */
 export function classifyAnswer(site: UsernameSite, answer: SiteAnswer): Classification {
@@ -40,27 +49,55 @@ export function classifyAnswer(site: UsernameSite, answer: SiteAnswer): Classifi
   if (status === site.eCode && site.eString !== '' && body.includes(site.eString)) {
     return { outcome: 'hit', reason: `HTTP ${status} and the profile marker` };
   }
-  if (site.mString !== '' && body.includes(site.mString)) {
-    return { outcome: 'miss', reason: `HTTP ${status} and the missing-account marker` };
+
+  const notTheSite = refusal(answer);
+  if (notTheSite) return { outcome: 'unknown', reason: notTheSite };
+
+  const missingMarker = site.mString !== '' && body.includes(site.mString);
+  if (status === site.mCode) {
+    if (missingMarker) {
+      return { outcome: 'miss', reason: isRedirect ? `redirect to ${target(answer)} with the missing-account marker` : `HTTP ${status} and the missing-account marker` };
+    }
+    // Without m_string the code decides, unless the page was cut off before the existence marker.
+    if (site.mString === '' && !(truncated && status === site.eCode)) {
+      return { outcome: 'miss', reason: isRedirect ? `redirect to ${target(answer)} (a missing account)` : `HTTP ${status} (a missing account)` };
+    }
   }
-  if (status === 429) return { outcome: 'unknown', reason: 'rate limited (HTTP 429)' };
-  const lower = body.toLowerCase();
-  const refusal = status === 403 || status === 503;
-  if (CHALLENGE_MARKERS.some((m) => lower.includes(m)) || (refusal && REFUSAL_MARKERS.some((m) => lower.includes(m)))) {
-    return { outcome: 'unknown', reason: `bot wall (HTTP ${status} with a challenge page)` };
-  }
-  if (truncated && status === site.eCode) {
-    return { outcome: 'unknown', reason: `HTTP ${status}, but the page was cut off before the profile marker` };
-  }
-  // A status that existing accounts share proves nothing without the missing-account marker (a
-  // consent page or a redesign answers with it too).
-  if (status === site.mCode && !(site.mCode === site.eCode && site.mString !== '')) {
-    return { outcome: 'miss', reason: isRedirect ? `redirect to ${target(answer)} (a missing account)` : `HTTP ${status} (a missing account)` };
-  }
-  if (isRedirect) return { outcome: 'unknown', reason: `unexpected redirect to ${target(answer)} (HTTP ${status})` };
+
+  if (truncated && status === site.eCode) return { outcome: 'unknown', reason: `HTTP ${status}, but the page was cut off before the profile marker` };
+  if (missingMarker) return { outcome: 'unknown', reason: `the missing-account marker, but HTTP ${status} instead of ${site.mCode}` };
+  if (status === site.eCode && status === site.mCode) return { outcome: 'unknown', reason: `HTTP ${status} without the profile or the missing-account marker` };
   if (status === site.eCode) return { outcome: 'unknown', reason: `HTTP ${status} without the profile marker` };
-  if (refusal) return { outcome: 'unknown', reason: `the site refused the request (HTTP ${status})` };
+  if (status === site.mCode) return { outcome: 'unknown', reason: `HTTP ${status} without the missing-account marker` };
+  if (isRedirect) return { outcome: 'unknown', reason: `unexpected redirect to ${target(answer)} (HTTP ${status})` };
   return { outcome: 'unknown', reason: `unexpected answer (HTTP ${status})` };
+}
+
+/** Why the answer is not the site's word on the account (a rate limit, an error, a wall), or undefined. */
+function refusal(answer: SiteAnswer): string | undefined {
+  const { status } = answer;
+  if (status === 429) return 'rate limited (HTTP 429)';
+  const lower = answer.body.toLowerCase();
+  const refused = status === 403 || status === 503;
+  if (CHALLENGE_MARKERS.some((m) => lower.includes(m)) || (refused && REFUSAL_MARKERS.some((m) => lower.includes(m)))) {
+    return `bot wall (HTTP ${status} with a challenge page)`;
+  }
+  if (isConsentRedirect(answer) || CONSENT_MARKERS.some((m) => lower.includes(m))) {
+    return `cookie-consent wall instead of the page (HTTP ${status})`;
+  }
+  if (status >= 500) return `the site had an error (HTTP ${status})`;
+  if (status === 403) return 'the site refused the request (HTTP 403)';
+  return undefined;
+}
+
+function isConsentRedirect(answer: SiteAnswer): boolean {
+  if (answer.status < 300 || answer.status >= 400 || answer.location === undefined) return false;
+  try {
+    const to = new URL(answer.location, answer.url);
+    return CONSENT_HOST.test(to.hostname) || CONSENT_PATH.test(to.pathname);
+  } catch {
+    return false;
+  }
 }
 
 /** A redirect's target as people read it: the path on the same host, else host and path. */

@@ -1,4 +1,4 @@
-import { isAdultCategory, MAX_LIST_SITES, normalizeSite, parseSiteList, substituteAccount } from './site-list.parser';
+import { isAdultCategory, MAX_LIST_SITES, normalizeSite, parseSiteList, substituteAccount, substituteBody } from './site-list.parser';
 
 /** An entry in the format's shape, made up for these tests. */
 const entry = (overrides: Record<string, unknown> = {}) => ({
@@ -64,7 +64,9 @@ describe('parseSiteList', () => {
     ['an empty e_string (a status alone proves nothing)', { e_string: '' }],
     ['no m_string', { m_string: undefined }],
     ['no category', { cat: undefined }],
-    ['a POST entry', { post_body: '{"name":"{account}"}' }],
+    ['a post_body that is not text', { post_body: { name: '{account}' } }],
+    ['a huge post_body', { post_body: `{"q":"${'a'.repeat(11_000)}{account}"}` }],
+    ['a POST uri_check without {account} and a body without it either', { uri_check: 'https://forum.example/graphql', post_body: '{"q":"x"}' }],
     ['headers that are not an object', { headers: ['Accept: x'] }],
     ['a header value with a line break', { headers: { 'X-A': 'a\r\nHost: evil' } }],
     ['a header name that is no token', { headers: { 'Bad Name': 'x' } }],
@@ -75,6 +77,23 @@ describe('parseSiteList', () => {
     const { sites, dropped } = parseSiteList({ sites: [entry(overrides), entry({ name: 'Kept' })] });
     expect(sites.map((s) => s.name)).toEqual(['Kept']);
     expect(dropped).toBe(1);
+  });
+
+  it('keeps a POST entry, the name in its body and the check address fixed', () => {
+    const site = normalizeSite(
+      entry({
+        uri_check: 'https://api.forum.example/graphql',
+        post_body: '{"query":"query{User(name:\\"{account}\\"){id}}"}',
+        headers: { 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64)' },
+      }),
+    );
+    expect(site).toMatchObject({
+      uriCheck: 'https://api.forum.example/graphql',
+      postBody: '{"query":"query{User(name:\\"{account}\\"){id}}"}',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64)' },
+    });
+    // A POST entry still needs its profile link to hold the name.
+    expect(normalizeSite(entry({ uri_check: 'https://api.forum.example/graphql', post_body: '{"u":"{account}"}', uri_pretty: 'https://forum.example/' }))).toBeUndefined();
   });
 
   it('reads status codes written as strings, as older lists do', () => {
@@ -118,6 +137,19 @@ describe('parseSiteList', () => {
     const parsed = parseSiteList(huge);
     expect(parsed.sites).toHaveLength(MAX_LIST_SITES);
     expect(parsed.dropped).toBe(10);
+  });
+});
+
+describe('substituteBody', () => {
+  it('puts the name in the body, bad characters removed first', () => {
+    expect(substituteBody('{"username":"{account}","again":"{account}"}', 'jane.doe', '.')).toBe('{"username":"janedoe","again":"janedoe"}');
+    expect(substituteBody('user={account}&x=1', 'Jane_Doe-1')).toBe('user=Jane_Doe-1&x=1');
+  });
+
+  it('refuses a name that would need escaping in the body, or nothing left of it', () => {
+    expect(substituteBody('{"u":"{account}"}', 'a"b')).toBeUndefined();
+    expect(substituteBody('{"u":"{account}"}', 'a\\b')).toBeUndefined();
+    expect(substituteBody('{"u":"{account}"}', '..', '.')).toBeUndefined();
   });
 });
 

@@ -7,6 +7,7 @@ export const ACCOUNT_PLACEHOLDER = '{account}';
 export const MAX_LIST_SITES = 5_000;
 /** Longer strings in an entry are not what the format describes: the entry is dropped. */
 const MAX_URL_LENGTH = 2_048;
+const MAX_POST_BODY_LENGTH = 10_000;
 const MAX_MARKER_LENGTH = 1_000;
 const MAX_NAME_LENGTH = 120;
 const MAX_HEADERS = 20;
@@ -26,7 +27,7 @@ export function isAdultCategory(category: string): boolean {
  * Validates and normalizes a list document in the WhatsMyName format (`{ sites: [...], categories? }`).
  * Outside input: never throws, whatever it is given (not an object, wrong types, huge). Entries
  * that are not usable are dropped and counted: a required field missing or mistyped, a URL that is
- * not http(s) or has no `{account}`, a POST entry (we send GETs only), a repeated name.
+ * not http(s), no `{account}` to put the name in, an empty `e_string`, a repeated name.
  */
 export function parseSiteList(document: unknown): ParsedSiteList {
   const result: ParsedSiteList = { sites: [], dropped: 0, disabled: 0 };
@@ -60,21 +61,26 @@ export function normalizeSite(entry: unknown): UsernameSite | undefined {
   if (!isRecord(entry)) return undefined;
   const raw = entry as Partial<Record<keyof WmnSite, unknown>>;
   const name = text(raw.name, MAX_NAME_LENGTH)?.trim();
-  const uriCheck = template(raw.uri_check);
   const eCode = statusCode(raw.e_code);
   const mCode = statusCode(raw.m_code);
   const eString = text(raw.e_string, MAX_MARKER_LENGTH);
   const mString = text(raw.m_string, MAX_MARKER_LENGTH);
   const category = text(raw.cat, MAX_NAME_LENGTH)?.trim().toLowerCase();
+  let postBody: string | undefined;
+  if (raw.post_body !== undefined && raw.post_body !== null) {
+    postBody = text(raw.post_body, MAX_POST_BODY_LENGTH);
+    if (postBody === undefined) return undefined;
+  }
+  // A POST entry may carry the name in its body only (a GraphQL or JSON API at a fixed address).
+  const nameInBody = postBody?.includes(ACCOUNT_PLACEHOLDER) ?? false;
+  const uriCheck = template(raw.uri_check, !nameInBody);
   if (!name || !uriCheck || eCode === undefined || mCode === undefined || eString === undefined || mString === undefined || !category) return undefined;
   // A hit must be proven by a marker in the body: a status code alone is what the traps fake.
   if (eString === '') return undefined;
-  // We only send GETs: a POST entry would be checked with the wrong request.
-  if (raw.post_body !== undefined && raw.post_body !== null) return undefined;
 
   let uriPretty: string | undefined;
   if (raw.uri_pretty !== undefined && raw.uri_pretty !== null) {
-    uriPretty = template(raw.uri_pretty);
+    uriPretty = template(raw.uri_pretty, true);
     if (!uriPretty) return undefined;
   }
   let headers: Record<string, string> | undefined;
@@ -95,6 +101,7 @@ export function normalizeSite(entry: unknown): UsernameSite | undefined {
     name,
     uriCheck,
     ...(uriPretty ? { uriPretty } : {}),
+    ...(postBody !== undefined ? { postBody } : {}),
     ...(headers && Object.keys(headers).length > 0 ? { headers } : {}),
     ...(stripBadChar ? { stripBadChar } : {}),
     eCode,
@@ -114,7 +121,7 @@ export function normalizeSite(entry: unknown): UsernameSite | undefined {
  * not an http(s) URL (a hostile template or a name that breaks a host name).
  */
 export function substituteAccount(urlTemplate: string, username: string, stripBadChar?: string): string | undefined {
-  const name = stripBadChar ? [...username].filter((c) => !stripBadChar.includes(c)).join('') : username;
+  const name = withoutBadChars(username, stripBadChar);
   if (name === '') return undefined;
   const filled = urlTemplate.split(ACCOUNT_PLACEHOLDER).join(encodeURIComponent(name));
   try {
@@ -123,6 +130,24 @@ export function substituteAccount(urlTemplate: string, username: string, stripBa
   } catch {
     return undefined;
   }
+}
+
+/** Names that need no escaping in a JSON string, a form or a query: what the check sends (normalizeUsername). */
+const BODY_SAFE_NAME = /^[A-Za-z0-9._-]+$/;
+
+/**
+ * A POST entry's body with the username in place of every `{account}`, the site's bad characters
+ * removed first. Undefined when nothing of the name is left, or it holds a character that would
+ * need escaping in the body (JSON, form or GraphQL text alike).
+ */
+export function substituteBody(bodyTemplate: string, username: string, stripBadChar?: string): string | undefined {
+  const name = withoutBadChars(username, stripBadChar);
+  if (!BODY_SAFE_NAME.test(name)) return undefined;
+  return bodyTemplate.split(ACCOUNT_PLACEHOLDER).join(name);
+}
+
+function withoutBadChars(username: string, stripBadChar: string | undefined): string {
+  return stripBadChar ? [...username].filter((c) => !stripBadChar.includes(c)).join('') : username;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -139,10 +164,10 @@ function statusCode(value: unknown): number | undefined {
   return typeof n === 'number' && Number.isInteger(n) && n >= 100 && n <= 599 ? n : undefined;
 }
 
-/** An http(s) URL template holding `{account}`, whose host is valid once a name is put in. */
-function template(value: unknown): string | undefined {
+/** An http(s) URL template (holding `{account}` when `needsAccount`), whose host is valid once a name is put in. */
+function template(value: unknown, needsAccount: boolean): string | undefined {
   const raw = text(value, MAX_URL_LENGTH)?.trim();
-  if (!raw || !raw.includes(ACCOUNT_PLACEHOLDER)) return undefined;
+  if (!raw || (needsAccount && !raw.includes(ACCOUNT_PLACEHOLDER))) return undefined;
   if (!/^https?:\/\//i.test(raw)) return undefined;
   return substituteAccount(raw, 'probe') ? raw : undefined;
 }

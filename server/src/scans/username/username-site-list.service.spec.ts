@@ -4,12 +4,12 @@ import type { UsernameSiteListSource } from '../sources/username-site-list.sourc
 import { normalizeSite } from './site-list.parser';
 import type { UsernameSiteListEntity } from './username-site-list.entity';
 import type { SiteListRefreshStore, StoredSiteList, UsernameSiteListRepository } from './username-site-list.repository';
-import { mergeSiteLists, UsernameSiteListService } from './username-site-list.service';
+import { WHATSMYNAME_CREDIT } from './site-list.credit';
+import { UsernameSiteListService } from './username-site-list.service';
 import { testSite as configured } from './username-site.test-helpers';
 import { BUILT_IN_USERNAME_SITES } from './username-sites.catalogue';
 
 const LIST_URL = 'https://lists.example/sites.json';
-
 
 describe('the built-in site list', () => {
   it('covers at least 25 sites, each a valid entry of the format with a unique name', () => {
@@ -34,30 +34,6 @@ describe('the built-in site list', () => {
       if (site.platform) expect(SOCIAL_PLATFORMS).toContain(site.platform);
     }
     expect(BUILT_IN_USERNAME_SITES.filter((s) => s.platform).map((s) => s.platform)).toEqual(expect.arrayContaining(['reddit', 'youtube']));
-  });
-});
-
-describe('mergeSiteLists', () => {
-  const builtIn = [
-    configured('GitHub', { uriCheck: 'https://api.github.example/users/{account}', profilePage: true, category: 'coding' }),
-    configured('Reddit', { platform: 'reddit' }),
-  ];
-
-  it('lets a configured entry replace the built-in one of the same name, case-insensitively', () => {
-    const merged = mergeSiteLists(builtIn, [configured('REDDIT', { uriCheck: 'https://old.reddit.example/u/{account}', eString: 'karma' })]);
-    expect(merged.map((s) => s.name)).toEqual(['GitHub', 'REDDIT']);
-    expect(merged[1]).toMatchObject({ uriCheck: 'https://old.reddit.example/u/{account}', eString: 'karma', platform: 'reddit' });
-  });
-
-  it('keeps reading a replaced profile page only when the configured entry asks the same host', () => {
-    expect(mergeSiteLists(builtIn, [configured('GitHub', { uriCheck: 'https://api.github.example/v2/{account}' })])[0].profilePage).toBe(true);
-    expect(mergeSiteLists(builtIn, [configured('GitHub', { uriCheck: 'https://github.example/{account}' })])[0].profilePage).toBe(false);
-  });
-
-  it('gives a new configured entry the platform of its profile host', () => {
-    const merged = mergeSiteLists([], [configured('Insta', { uriCheck: 'https://i.example/api/{account}', uriPretty: 'https://www.instagram.com/{account}/' }), configured('Elsewhere')]);
-    expect(merged[0].platform).toBe('instagram');
-    expect(merged[1].platform).toBeUndefined();
   });
 });
 
@@ -93,9 +69,28 @@ function setup(env: Record<string, string>, stored: Partial<UsernameSiteListEnti
 describe('UsernameSiteListService', () => {
   const adult = configured('Adult Site', { category: 'xx nsfw xx', adult: true });
 
-  it('checks the built-in sites alone when no list is configured', async () => {
-    const { service } = setup({}, { sites: [configured('Stored')] });
-    expect((await service.sites()).map((s) => s.name)).toEqual(BUILT_IN_USERNAME_SITES.map((s) => s.name));
+  it('checks the built-in sites alone when the list is off', async () => {
+    const { service } = setup({ USERNAME_SITE_LIST_URL: 'off' }, { sites: [configured('Stored')] });
+    const inUse = await service.inUse();
+    expect(inUse.sites.map((s) => s.name)).toEqual(BUILT_IN_USERNAME_SITES.map((s) => s.name));
+    expect(inUse.list).toBeNull();
+  });
+
+  it("asks WhatsMyName's list by default, and the built-in sites alone until it is downloaded", async () => {
+    const { service } = setup({}, null);
+    const inUse = await service.inUse();
+    expect(inUse.sites.map((s) => s.name)).toEqual(BUILT_IN_USERNAME_SITES.map((s) => s.name));
+    expect(inUse.list).toEqual({ credit: WHATSMYNAME_CREDIT, loaded: false });
+  });
+
+  it('says the list is loaded once a download of this URL succeeded, and not after failures alone', async () => {
+    const failedOnly = setup({ USERNAME_SITE_LIST_URL: LIST_URL }, { fetchedAt: null, raw: null, attemptedAt: new Date(), lastError: 'offline' });
+    expect((await failedOnly.service.inUse()).list).toEqual({ credit: { name: 'lists.example', url: LIST_URL }, loaded: false });
+    const loaded = setup({ USERNAME_SITE_LIST_URL: LIST_URL }, { sites: [configured('Forum')] });
+    const inUse = await loaded.service.inUse();
+    expect(inUse.list).toEqual({ credit: { name: 'lists.example', url: LIST_URL }, loaded: true });
+    expect(inUse.sites.find((s) => s.name === 'Forum')).toMatchObject({ origin: 'configured' });
+    expect(inUse.sites.find((s) => s.name === 'GitHub')).toMatchObject({ origin: 'built-in' });
   });
 
   it('merges the stored configured list and leaves adult sites out unless asked', async () => {
@@ -141,11 +136,30 @@ describe('UsernameSiteListService', () => {
     expect(calls).toEqual([null, '"v1"', '"v1"', '"v1"', '"v1"']);
   });
 
+  it('retries hourly until a download succeeds, then leaves a copy younger than a day alone', async () => {
+    const download = jest.fn(async () => ({ status: 'unavailable' as const, message: 'Username site list could not be reached' }));
+    const production = { NODE_ENV: 'production', USERNAME_SITE_LIST_URL: LIST_URL };
+    const never = setup(production, { fetchedAt: null, raw: null, attemptedAt: new Date(), lastError: 'offline' }, download);
+    never.service.hourly();
+    await never.service.beforeApplicationShutdown();
+    expect(download).toHaveBeenCalledTimes(1);
+
+    const fresh = setup(production, { fetchedAt: new Date(Date.now() - 3_600_000) }, download);
+    fresh.service.hourly();
+    await fresh.service.beforeApplicationShutdown();
+    expect(download).toHaveBeenCalledTimes(1);
+
+    const stale = setup(production, { fetchedAt: new Date(Date.now() - 25 * 3_600_000) }, download);
+    stale.service.hourly();
+    await stale.service.beforeApplicationShutdown();
+    expect(download).toHaveBeenCalledTimes(2);
+  });
+
   it('skips a fresh copy and does nothing without a URL', async () => {
     const download = jest.fn();
     const fresh = setup({ USERNAME_SITE_LIST_URL: LIST_URL }, { fetchedAt: new Date() }, download);
     expect(await fresh.service.refresh({ ifOlderThanMs: 3_600_000 })).toEqual({ status: 'skipped', reason: 'fresh' });
-    expect(await setup({}, null, download).service.refresh()).toEqual({ status: 'skipped', reason: 'not_configured' });
+    expect(await setup({ USERNAME_SITE_LIST_URL: 'off' }, null, download).service.refresh()).toEqual({ status: 'skipped', reason: 'not_configured' });
     expect(download).not.toHaveBeenCalled();
   });
 });

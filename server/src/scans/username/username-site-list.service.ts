@@ -3,18 +3,17 @@ import { Cron } from '@nestjs/schedule';
 import { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
 import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh';
-import { platformOfHost } from '../../browser-shared/scan-input.rules';
 import { malformed } from '../sources/source-http';
 import { SITE_LIST_SERVICE, UsernameSiteListSource } from '../sources/username-site-list.source';
+import { mergeSiteLists } from './site-list.merger';
 import { parseSiteList } from './site-list.parser';
 import { UsernameSiteListRepository } from './username-site-list.repository';
-import type { ParsedSiteList, UsernameSite } from './username-site.types';
+import { siteListCredit } from './site-list.credit';
+import type { ConfiguredListState, ParsedSiteList, SitesInUse, UsernameSite } from './username-site.types';
 import { BUILT_IN_USERNAME_SITES } from './username-sites.catalogue';
 
-/** A stored copy older than this is refreshed shortly after start. */
+/** A stored copy older than this is refreshed (shortly after start, and by the hourly run). */
 export const SITE_LIST_MAX_AGE_MS = 24 * 3600_000;
-/** The daily run skips a copy another instance refreshed this recently. */
-const DAILY_MIN_AGE_MS = 12 * 3600_000;
 /** The start-up check waits this long, so it never slows the start itself. */
 export const SITE_LIST_STARTUP_DELAY_MS = 5_000;
 const FETCH_TIMEOUT_MS = 60_000;
@@ -40,15 +39,16 @@ export interface SiteListState {
 
 /**
  * The sites the username check asks: our built-in list merged with the list configured in
- * USERNAME_SITE_LIST_URL (WhatsMyName format; its data is CC BY-SA, so it is fetched at run time and
- * cached in the database, never committed). Refreshed daily and shortly after start when missing or
- * stale, one instance at a time; a failed refresh keeps the stored copy. Adult sites are left out
- * unless USERNAME_INCLUDE_ADULT=true.
+ * USERNAME_SITE_LIST_URL (WhatsMyName's by default; its data is CC BY-SA, so it is fetched at run
+ * time and cached in the database, never committed). Refreshed shortly after start and then
+ * hourly once the stored copy is a day old or missing, one instance at a time: a failed download is
+ * retried within the hour, and keeps the stored copy (or, before the first success, the built-in
+ * list alone). Adult sites are left out unless USERNAME_INCLUDE_ADULT=true.
  */
 @Injectable()
 export class UsernameSiteListService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(UsernameSiteListService.name);
-  private memory?: { sites: readonly UsernameSite[]; until: number };
+  private memory?: { inUse: SitesInUse; until: number };
   private readonly refresher = new ScheduledRefresh<SiteListRefreshOutcome>(
     'username site list',
     this.logger,
@@ -76,25 +76,33 @@ export class UsernameSiteListService implements OnApplicationBootstrap, BeforeAp
     this.refresher.afterStart(SITE_LIST_STARTUP_DELAY_MS, SITE_LIST_MAX_AGE_MS);
   }
 
-  @Cron('41 4 * * *', { name: 'username-site-list-refresh' })
-  daily(): void {
-    if (this.automatic) this.refresher.inBackground('daily', DAILY_MIN_AGE_MS);
+  @Cron('41 * * * *', { name: 'username-site-list-refresh' })
+  hourly(): void {
+    if (this.automatic) this.refresher.inBackground('hourly', SITE_LIST_MAX_AGE_MS);
   }
 
   beforeApplicationShutdown(): Promise<void> {
     return this.refresher.stop();
   }
 
-  /** The sites to check now: built-in and configured, merged, adult sites filtered per configuration. */
-  async sites(): Promise<readonly UsernameSite[]> {
-    if (this.memory && Date.now() < this.memory.until) return this.memory.sites;
-    const configured = await this.storedSites();
+  /** The sites to check now (built-in and configured, merged; adult sites filtered per configuration) and the configured list's state. */
+  async inUse(): Promise<SitesInUse> {
+    if (this.memory && Date.now() < this.memory.until) return this.memory.inUse;
+    const stored = await this.storedSites();
     const { builtInSites, includeAdult } = this.config.username;
-    const merged = mergeSiteLists(builtInSites ? BUILT_IN_USERNAME_SITES : [], configured ?? []);
+    const { sites: merged } = mergeSiteLists(builtInSites ? BUILT_IN_USERNAME_SITES : [], stored?.sites ?? []);
     const sites = includeAdult ? merged : merged.filter((site) => !site.adult);
+    const url = this.url;
+    const list: ConfiguredListState | null = url === undefined ? null : { credit: siteListCredit(url), loaded: stored?.loaded ?? false };
+    const inUse = { sites, list };
     // A failed read is retried on the next scan instead of being remembered.
-    if (configured !== undefined) this.memory = { sites, until: Date.now() + MEMORY_TTL_MS };
-    return sites;
+    if (stored !== undefined) this.memory = { inUse, until: Date.now() + MEMORY_TTL_MS };
+    return inUse;
+  }
+
+  /** The sites to check now (see inUse). */
+  async sites(): Promise<readonly UsernameSite[]> {
+    return (await this.inUse()).sites;
   }
 
   async state(): Promise<SiteListState> {
@@ -119,13 +127,13 @@ export class UsernameSiteListService implements OnApplicationBootstrap, BeforeAp
     return this.refresher.refresh(options);
   }
 
-  /** The configured sites as stored ([] when none or stored from another URL); undefined when they could not be read. */
-  private async storedSites(): Promise<UsernameSite[] | undefined> {
+  /** The configured sites as stored (none when off, not loaded yet, or stored from another URL); undefined when they could not be read. */
+  private async storedSites(): Promise<{ sites: UsernameSite[]; loaded: boolean } | undefined> {
     const url = this.url;
-    if (url === undefined || this.config.databaseUrl === undefined) return [];
+    if (url === undefined || this.config.databaseUrl === undefined) return { sites: [], loaded: false };
     try {
       const row = await this.repository.current();
-      return row && row.sourceUrl === url ? row.sites : [];
+      return row && row.sourceUrl === url && row.fetchedAt !== null ? { sites: row.sites, loaded: true } : { sites: [], loaded: false };
     } catch (err) {
       this.logger.warn(`username site list could not be read, using the built-in sites: ${err instanceof Error ? err.message : String(err)}`);
       return undefined;
@@ -163,7 +171,7 @@ export class UsernameSiteListService implements OnApplicationBootstrap, BeforeAp
     });
     const outcome: SiteListRefreshOutcome = locked.acquired ? locked.value : { status: 'skipped', reason: 'busy' };
     if (outcome.status === 'refreshed') this.logger.log(`username site list refreshed: ${outcome.siteCount} sites kept, ${outcome.dropped} dropped`);
-    if (outcome.status === 'failed') this.logger.warn(`username site list refresh failed, keeping the stored copy: ${outcome.error}`);
+    if (outcome.status === 'failed') this.logger.warn(`username site list refresh failed (${outcome.error}); kept: the stored copy if any, else the built-in sites alone; next try within the hour`);
     return outcome;
   }
 }
@@ -177,31 +185,4 @@ function parseDocument(text: string): ParsedSiteList | undefined {
     return undefined;
   }
   return parseSiteList(document);
-}
-
-/**
- * The built-in sites with the configured ones merged in: a configured entry replaces the built-in
- * entry of the same name (case-insensitive). A configured entry gets its platform from the
- * built-in entry it replaces, or else from its profile host (instagram.com → instagram); it is read
- * as a profile page only when it replaces a built-in profile page on the same host.
- */
-export function mergeSiteLists(builtIn: readonly UsernameSite[], configured: readonly UsernameSite[]): UsernameSite[] {
-  const byName = new Map<string, UsernameSite>();
-  for (const site of builtIn) byName.set(site.name.toLowerCase(), site);
-  for (const site of configured) {
-    const key = site.name.toLowerCase();
-    const replaced = byName.get(key);
-    const platform = replaced?.platform ?? platformOfHost(hostOf(site.uriPretty ?? site.uriCheck));
-    const profilePage = replaced !== undefined && replaced.profilePage && hostOf(replaced.uriCheck) === hostOf(site.uriCheck);
-    byName.set(key, { ...site, ...(platform ? { platform } : {}), profilePage });
-  }
-  return [...byName.values()];
-}
-
-function hostOf(template: string): string {
-  try {
-    return new URL(template.split('{account}').join('x')).hostname;
-  } catch {
-    return '';
-  }
 }

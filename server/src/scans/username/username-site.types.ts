@@ -8,13 +8,13 @@ import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
 export interface WmnSite {
   /** The site's name as it brands itself; unique within a list. */
   name: string;
-  /** The URL to request, with `{account}`. */
+  /** The URL to request, with `{account}` (a POST entry may have it in `post_body` only). */
   uri_check: string;
   /** The profile URL to show people, when `uri_check` is an API endpoint. */
   uri_pretty?: string;
-  /** When present the check is a POST with this body (we only send GETs: such entries are skipped). */
+  /** When present the check is a POST with this body, `{account}` in it; its `headers` give the Content-Type. */
   post_body?: string;
-  /** Request headers the check needs. */
+  /** Request headers the check needs (a browser's User-Agent, Accept, Content-Type, …). */
   headers?: Record<string, string>;
   /** Characters to remove from the username before it is put in the URL. */
   strip_bad_char?: string;
@@ -45,11 +45,13 @@ export interface WmnDocument {
 /** A site we check, normalized: from our built-in catalogue or from a configured list. */
 export interface UsernameSite {
   name: string;
-  /** http(s) URL template with `{account}`. */
+  /** http(s) URL template, with `{account}` unless the name goes in `postBody`. */
   uriCheck: string;
   /** http(s) URL template with `{account}` shown to people; `uriCheck` when absent. */
   uriPretty?: string;
-  /** Extra request headers (names as given; the fetcher drops the ones it reserves). */
+  /** Set for a POST entry: the request body, with `{account}`. */
+  postBody?: string;
+  /** The entry's own request headers (names as given; the SSRF guard drops the ones it owns). */
   headers?: Record<string, string>;
   /** Characters removed from the username before substitution ('' or absent: none). */
   stripBadChar?: string;
@@ -69,15 +71,17 @@ export interface UsernameSite {
   adult: boolean;
   /** Anti-automation the list says the site uses (informative). */
   protection?: string[];
+  /** Which list the check data came from; set when the lists are merged. */
+  origin?: UsernameSiteOrigin;
 }
 
-/** Where a list of sites came from. */
+/** Where a site's check data came from: our built-in list, or the configured one (USERNAME_SITE_LIST_URL). */
 export type UsernameSiteOrigin = 'built-in' | 'configured';
 
 /** What the parser keeps of a list document, and how much it dropped. */
 export interface ParsedSiteList {
   sites: UsernameSite[];
-  /** Entries refused: not an object, a missing or mistyped required field, a non-http(s) URL, a POST, a repeated name. */
+  /** Entries refused: not an object, a missing or mistyped required field, a non-http(s) URL, no `{account}`, an empty `e_string`, a repeated name. */
   dropped: number;
   /** Entries the list itself marks `valid: false`; not counted in `dropped`. */
   disabled: number;
@@ -89,6 +93,7 @@ export type UsernameOutcome = 'hit' | 'miss' | 'unknown';
 export interface UsernameSiteResult {
   site: string;
   category: string;
+  origin: UsernameSiteOrigin;
   platform?: SocialPlatform;
   /** The profile URL with the username (uri_pretty, else uri_check): the link people can check. */
   url: string;
@@ -101,8 +106,43 @@ export interface UsernameSiteResult {
   profileHtml?: string;
 }
 
+/** Whom a configured list is credited to, with every result that used it (WhatsMyName's data is CC BY-SA 4.0). */
+export interface SiteListCredit {
+  /** 'WhatsMyName', or the list's host. */
+  name: string;
+  /** The project's page, or the list's address. */
+  url: string;
+  license?: string;
+  licenseUrl?: string;
+}
+
+/** The configured list as a check found it. */
+export interface ConfiguredListState {
+  credit: SiteListCredit;
+  /** False until a download succeeded: the built-in sites alone are asked meanwhile. */
+  loaded: boolean;
+}
+
+/** The sites to ask now, and the configured list they came with. */
+export interface SitesInUse {
+  sites: readonly UsernameSite[];
+  /** Null when USERNAME_SITE_LIST_URL is off. */
+  list: ConfiguredListState | null;
+}
+
+/** Which lists a username check asked from: for its check line and the credit. */
+export interface UsernameSiteListInfo {
+  /** Sites asked with our built-in entry. */
+  builtIn: number;
+  /** Sites asked with the configured list's entry (those replacing a built-in one included). */
+  configured: number;
+  /** Null when USERNAME_SITE_LIST_URL is off. */
+  list: ConfiguredListState | null;
+}
+
 /** The footprint of one username: how many sites were asked, and each one's answer (hits first, then by name). */
 export interface UsernameFootprint {
   checked: number;
   sites: UsernameSiteResult[];
+  lists: UsernameSiteListInfo;
 }

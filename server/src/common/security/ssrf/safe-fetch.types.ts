@@ -6,14 +6,22 @@
 export interface SafeFetchOptions {
   /** Aborts the whole fetch (all redirect hops); an abort is reported as 'timed_out'. */
   signal: AbortSignal;
-  method?: 'GET' | 'HEAD';
+  method?: 'GET' | 'HEAD' | 'POST';
+  /** The request body of a POST (its Content-Type among `headers`); sent again only on a 307/308 redirect. */
+  body?: string;
   /** Follow redirects (each hop checked again), at most `maxRedirects` (default 5). False: return the 3xx itself. */
   followRedirects?: boolean;
   maxRedirects?: number;
   /** Body cap after decompression (default 2 MB); more → the body is cut there and `truncated` set. */
   maxBodyBytes?: number;
-  /** Extra request headers (User-Agent is always the configured one). */
+  /**
+   * Extra request headers. The guard owns those that decide where and how it connects and reads
+   * (Host, Connection, Content-Length, Transfer-Encoding, TE, Upgrade, Accept-Encoding) and the
+   * User-Agent: those given here are dropped.
+   */
   headers?: Record<string, string>;
+  /** The User-Agent to send instead of the configured one (a site that answers only browsers); no line breaks. */
+  userAgent?: string;
 }
 
 /** One hop of a redirect chain. */

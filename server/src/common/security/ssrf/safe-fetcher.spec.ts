@@ -188,6 +188,36 @@ describe('SafeFetcher', () => {
     expect(site.requests).toHaveLength(3);
   });
 
+  it("sends a caller's User-Agent instead of ours when given one, never one with a line break", async () => {
+    site.handler = (req, res) => res.end(req.headers['user-agent']);
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+    expect((await fetcher.fetch(site.url('/'), { signal: never(), userAgent: browser })).body.toString()).toBe(browser);
+    expect((await fetcher.fetch(site.url('/'), { signal: never(), userAgent: 'x\r\nHost: evil.test' })).body.toString()).toMatch(/^Footprint\//);
+  });
+
+  it('sends a POST with its body and length, and keeps it only across a 307', async () => {
+    const seen: string[] = [];
+    site.handler = (req, res) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      req.on('end', () => {
+        seen.push(`${req.method} ${req.url} ${req.headers['content-type'] ?? '-'} ${req.headers['content-length'] ?? '-'} ${text}`);
+        if (req.url === '/keep') return void res.writeHead(307, { location: '/kept' }).end();
+        if (req.url === '/drop') return void res.writeHead(302, { location: '/dropped' }).end();
+        res.end('done');
+      });
+    };
+    const post = { signal: never(), method: 'POST' as const, body: '{"u":"jané"}', headers: { 'Content-Type': 'application/json' } };
+    await fetcher.fetch(site.url('/keep'), post);
+    await fetcher.fetch(site.url('/drop'), post);
+    expect(seen).toEqual([
+      'POST /keep application/json 13 {"u":"jané"}',
+      'POST /kept application/json 13 {"u":"jané"}',
+      'POST /drop application/json 13 {"u":"jané"}',
+      'GET /dropped - - ',
+    ]);
+  });
+
   it('sends HEAD and reads no body', async () => {
     site.handler = (req, res) => res.writeHead(200, { 'content-length': '5' }).end(req.method === 'HEAD' ? undefined : 'hello');
     const response = await fetcher.fetch(site.url('/'), { signal: never(), method: 'HEAD' });

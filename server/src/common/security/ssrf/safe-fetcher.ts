@@ -44,6 +44,15 @@ class ConnectFailed extends Error {
   }
 }
 
+/** What one hop sends. */
+interface OutgoingRequest {
+  method: 'GET' | 'HEAD' | 'POST';
+  headers: Record<string, string>;
+  userAgent: string;
+  /** A POST's body (Content-Length is set from it). */
+  body?: Buffer;
+}
+
 interface Answer {
   res: IncomingMessage;
   socket: Socket;
@@ -79,7 +88,9 @@ export class SafeFetcher {
     const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     let method = options.method ?? 'GET';
+    let requestBody = method === 'POST' ? Buffer.from(options.body ?? '', 'utf8') : undefined;
     let headers = callerHeaders(options.headers);
+    const userAgent = options.userAgent !== undefined && !/[\r\n\0]/.test(options.userAgent) ? options.userAgent : this.config.sources.userAgent;
     const hops: SafeFetchHop[] = [];
     let current: string | URL = url;
 
@@ -88,7 +99,7 @@ export class SafeFetcher {
       const target = checkUrl(current, this.config.fetch, this.allowlist);
       if (!target.ok) throw fail('refused', target.message, hops);
       const addresses = target.ip ? [{ address: target.ip, family: isIP(target.ip) }] : await this.resolve(target.hostname, signal, hops);
-      const answer = await this.connect(target, addresses, method, headers, signal, hops);
+      const answer = await this.connect(target, addresses, { method, headers, userAgent, body: requestBody }, signal, hops);
       const { res } = answer;
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
@@ -103,7 +114,12 @@ export class SafeFetcher {
         } catch {
           throw fail('refused', SSRF_MESSAGES.invalidUrl, hops);
         }
-        if (status === 303) method = method === 'HEAD' ? 'HEAD' : 'GET';
+        // As browsers do: a 303, and a 301 or 302 after a POST, become a GET without the body.
+        if (status === 303 || (method === 'POST' && (status === 301 || status === 302))) {
+          method = method === 'HEAD' ? 'HEAD' : 'GET';
+          requestBody = undefined;
+          headers = withoutBodyHeaders(headers);
+        }
         if (next.origin !== target.url.origin) headers = withoutCredentials(headers);
         current = next;
         continue;
@@ -145,17 +161,10 @@ export class SafeFetcher {
   }
 
   /** Sends the request to the first checked address that accepts a connection; resolves at the response headers. */
-  private async connect(
-    target: CheckedUrl,
-    addresses: LookupAddress[],
-    method: 'GET' | 'HEAD',
-    headers: Record<string, string>,
-    signal: AbortSignal,
-    hops: SafeFetchHop[],
-  ): Promise<Answer> {
+  private async connect(target: CheckedUrl, addresses: LookupAddress[], request: OutgoingRequest, signal: AbortSignal, hops: SafeFetchHop[]): Promise<Answer> {
     for (let i = 0; ; i++) {
       try {
-        return await this.send(target, addresses[i], method, headers, signal);
+        return await this.send(target, addresses[i], request, signal);
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (err instanceof ConnectFailed && i + 1 < addresses.length && code && CONNECT_RETRY_CODES.has(code)) continue;
@@ -164,7 +173,7 @@ export class SafeFetcher {
     }
   }
 
-  private send(target: CheckedUrl, address: LookupAddress, method: 'GET' | 'HEAD', headers: Record<string, string>, signal: AbortSignal): Promise<Answer> {
+  private send(target: CheckedUrl, address: LookupAddress, { method, headers, userAgent, body }: OutgoingRequest, signal: AbortSignal): Promise<Answer> {
     const https = target.url.protocol === 'https:';
     const options: RequestOptions & { servername?: string; rejectUnauthorized?: boolean; autoSelectFamily?: boolean } = {
       host: target.hostname,
@@ -174,9 +183,10 @@ export class SafeFetcher {
       headers: {
         accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
         ...headers,
-        'user-agent': this.config.sources.userAgent,
+        'user-agent': userAgent,
         'accept-encoding': 'gzip, deflate, br',
         connection: 'close',
+        ...(body !== undefined ? { 'content-length': String(body.length) } : {}),
       },
       // A fresh connection per hop: a pooled socket could lead to an address checked for another name.
       agent: false,
@@ -209,7 +219,7 @@ export class SafeFetcher {
         signal.removeEventListener('abort', onAbort);
         reject(connected || err instanceof Aborted || err instanceof Misrouted ? err : new ConnectFailed(err));
       });
-      req.end();
+      req.end(body);
     });
   }
 }
@@ -249,6 +259,11 @@ function callerHeaders(headers: Record<string, string> | undefined): Record<stri
     if (!RESERVED_HEADERS.has(lower)) out[lower] = value;
   }
   return out;
+}
+
+/** A POST turned GET by a redirect sends no body, so none of the headers describing one. */
+function withoutBodyHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !name.startsWith('content-')));
 }
 
 function withoutCredentials(headers: Record<string, string>): Record<string, string> {
