@@ -1,31 +1,32 @@
-import { lazy, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { SITE_ROUTES, type SitePath } from '@browser-shared/site-routes';
+import { SITE_ROUTES, type SitePath, siteRouteFor } from '@browser-shared/site-routes';
 import { AnalyticsProvider } from './analytics/analytics-context';
 import { useAuth } from './auth/auth-context';
 import { Layout } from './components/Layout';
 import { PageSkeleton } from './components/PageSkeleton';
 import { ProtectedRoute } from './components/ProtectedRoute';
+import { type LazyPage, lazyPage } from './lazy-page';
 import { LandingPage } from './pages/LandingPage';
 
 // Every page but the landing page loads on demand, keeping the first download small.
-const FeaturesPage = lazy(() => import('./pages/FeaturesPage'));
-const AboutPage = lazy(() => import('./pages/AboutPage'));
-const PricingPage = lazy(() => import('./pages/PricingPage'));
-const EducationPage = lazy(() => import('./pages/EducationPage'));
-const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
-const TermsPage = lazy(() => import('./pages/TermsPage'));
-const LoginPage = lazy(() => import('./pages/LoginPage'));
-const SignupPage = lazy(() => import('./pages/SignupPage'));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
-const VerifyEmailPage = lazy(() => import('./pages/VerifyEmailPage'));
-const MonitoredEmailVerifyPage = lazy(() => import('./pages/MonitoredEmailVerifyPage'));
-const DashboardPage = lazy(() => import('./pages/DashboardPage'));
-const ReportPage = lazy(() => import('./pages/ReportPage'));
-const AccountPage = lazy(() => import('./pages/AccountPage'));
-const MonitoringPage = lazy(() => import('./pages/MonitoringPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const FeaturesPage = lazyPage(() => import('./pages/FeaturesPage'));
+const AboutPage = lazyPage(() => import('./pages/AboutPage'));
+const PricingPage = lazyPage(() => import('./pages/PricingPage'));
+const EducationPage = lazyPage(() => import('./pages/EducationPage'));
+const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage'));
+const TermsPage = lazyPage(() => import('./pages/TermsPage'));
+const LoginPage = lazyPage(() => import('./pages/LoginPage'));
+const SignupPage = lazyPage(() => import('./pages/SignupPage'));
+const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
+const VerifyEmailPage = lazyPage(() => import('./pages/VerifyEmailPage'));
+const MonitoredEmailVerifyPage = lazyPage(() => import('./pages/MonitoredEmailVerifyPage'));
+const DashboardPage = lazyPage(() => import('./pages/DashboardPage'));
+const ReportPage = lazyPage(() => import('./pages/ReportPage'));
+const AccountPage = lazyPage(() => import('./pages/AccountPage'));
+const MonitoringPage = lazyPage(() => import('./pages/MonitoringPage'));
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 
 /** '/' is the landing page for visitors and the dashboard for signed-in users. */
 function HomePage() {
@@ -37,25 +38,40 @@ function HomePage() {
 }
 
 /** The page of every route of the catalogue (server/src/browser-shared/site-routes.ts), which the server serves with status 200. */
-const PAGES: Record<SitePath, ReactNode> = {
-  '/': <HomePage />,
-  '/features': <FeaturesPage />,
-  '/about': <AboutPage />,
-  '/pricing': <PricingPage />,
-  '/education': <EducationPage />,
-  '/privacy': <PrivacyPage />,
-  '/terms': <TermsPage />,
-  '/login': <LoginPage />,
-  '/signup': <SignupPage />,
-  '/forgot-password': <ForgotPasswordPage />,
-  '/reset-password': <ResetPasswordPage />,
-  '/verify-email': <VerifyEmailPage />,
-  '/monitoring/verify-email': <MonitoredEmailVerifyPage />,
-  '/dashboard': <DashboardPage />,
-  '/report': <ReportPage />,
-  '/account': <AccountPage />,
-  '/monitoring': <MonitoringPage />,
+const PAGES: Record<SitePath, ComponentType | LazyPage> = {
+  '/': HomePage,
+  '/features': FeaturesPage,
+  '/about': AboutPage,
+  '/pricing': PricingPage,
+  '/education': EducationPage,
+  '/privacy': PrivacyPage,
+  '/terms': TermsPage,
+  '/login': LoginPage,
+  '/signup': SignupPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/reset-password': ResetPasswordPage,
+  '/verify-email': VerifyEmailPage,
+  '/monitoring/verify-email': MonitoredEmailVerifyPage,
+  '/dashboard': DashboardPage,
+  '/report': ReportPage,
+  '/account': AccountPage,
+  '/monitoring': MonitoringPage,
 };
+
+const isLazy = (page: ComponentType | LazyPage): page is LazyPage => 'preload' in page;
+
+/** Fetches the code of the page at `pathname` (which the server's HTML has the browser preload). */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const route = siteRouteFor(pathname);
+  const page = route ? PAGES[route.path] : NotFoundPage;
+  return isLazy(page) ? page.preload() : Promise.resolve();
+}
+
+/** The element of a route's page. */
+function pageOf(path: SitePath): ReactNode {
+  const Page = PAGES[path];
+  return <Page />;
+}
 
 /**
  * The routes of spec section 2 with their access rules. Public pages render at once, without
@@ -67,11 +83,11 @@ export function App() {
       <Layout>
         <Routes>
           {SITE_ROUTES.filter((route) => route.access !== 'signed-in').map((route) => (
-            <Route key={route.path} path={route.path} element={PAGES[route.path]} />
+            <Route key={route.path} path={route.path} element={pageOf(route.path)} />
           ))}
           <Route element={<ProtectedRoute />}>
             {SITE_ROUTES.filter((route) => route.access === 'signed-in').map((route) => (
-              <Route key={route.path} path={route.path} element={PAGES[route.path]} />
+              <Route key={route.path} path={route.path} element={pageOf(route.path)} />
             ))}
           </Route>
           <Route path="*" element={<NotFoundPage />} />

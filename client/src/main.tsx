@@ -5,7 +5,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
+import { App, preloadPage } from './App';
 import { AuthProvider } from './auth/auth-context';
 import { applyColorMode, watchColorMode } from './color-mode/color-mode';
 import { appSystem, withStaticGlobalCss } from './theme/system';
@@ -21,10 +21,15 @@ const emotionCache = createCache({ key: 'fp', nonce });
 /** Ends the current task, so the browser can paint and handle input between the steps of starting. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+// The page's own code (preloaded by the HTML) is fetched while the app starts, so the first render
+// draws the page itself instead of its skeleton and then the page. A failure shows at render.
+const pageCode = preloadPage(window.location.pathname).catch(() => undefined);
+
 // Starting is split into tasks (loading the code, building the Chakra system, rendering) rather
 // than one long one that keeps a phone's main thread busy.
 await nextTask();
 const system = withStaticGlobalCss(appSystem());
+await pageCode;
 await nextTask();
 
 const root = createRoot(document.getElementById('root')!);

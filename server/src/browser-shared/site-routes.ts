@@ -148,6 +148,8 @@ export const SITE_ROUTES = [
 ] as const satisfies readonly SiteRoute[];
 
 export type SitePath = (typeof SITE_ROUTES)[number]['path'];
+/** A route of the catalogue, as listed (its path one of SitePath). */
+export type SiteRouteEntry = (typeof SITE_ROUTES)[number];
 
 /** What the server answers (with status 404) for any other path. */
 export const NOT_FOUND_PAGE = {
@@ -162,10 +164,10 @@ function normalizePath(pathname: string): string {
   return lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower;
 }
 
-const BY_PATH: ReadonlyMap<string, SiteRoute> = new Map(SITE_ROUTES.map((route) => [route.path, route]));
+const BY_PATH: ReadonlyMap<string, SiteRouteEntry> = new Map(SITE_ROUTES.map((route) => [route.path, route]));
 
 /** The page at `pathname`, or undefined when the client has none there (a 404). */
-export function siteRouteFor(pathname: string): SiteRoute | undefined {
+export function siteRouteFor(pathname: string): SiteRouteEntry | undefined {
   return BY_PATH.get(normalizePath(pathname));
 }
 
