@@ -703,7 +703,7 @@ export interface paths {
         put?: never;
         /**
          * Scan an email address, website or social handle
-         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429) come before the stream, as ordinary JSON errors.
+         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors.
          */
         post: operations["createScan"];
         delete?: never;
@@ -740,7 +740,7 @@ export interface paths {
         put?: never;
         /**
          * Check an image's metadata for privacy risks
-         * @description Reads EXIF, GPS, XMP, IPTC, ICC, maker notes, PNG text and WebP chunks, and answers findings (each with a redacted value, severity and recommendation) and a risk score. The check is stored in the scan history (the file name only; the image is never stored or written to disk). Errors answer ExifErrorBodyDto: the usual error body with the spec's `success: false`.
+         * @description Reads JPEG, PNG, TIFF, WebP, HEIC/HEIF (iPhone photos), AVIF and GIF files: EXIF, GPS, XMP, IPTC, ICC, maker notes of the major camera makers, vendors' blocks (Canon CIFF, FLIR, Kodak, GoPro, Photoshop...), PNG text, WebP chunks, HEIF items and properties, GIF comments and extensions. Answers findings (each with a redacted value, severity, recommendation and the fields it was read from), a risk score, and `strip`: whether the lossless strip can clean this file, and if not why and what to do. Placeholder values ("unknown", camera default captions) are not counted as names. A damaged file gets a finding for the parts that could not be read. The check is stored in the scan history (the file name only; the image is never stored or written to disk). Errors answer ExifErrorBodyDto: the usual error body with the spec's `success: false`.
          */
         post: operations["analyzeImage"];
         delete?: never;
@@ -760,7 +760,7 @@ export interface paths {
         put?: never;
         /**
          * Download a copy of an image without its metadata
-         * @description Lossless: the image data is copied byte for byte; only metadata is dropped (JPEG keeps JFIF, ICC and Adobe segments and a minimal EXIF block with the orientation; PNG keeps critical, colour and animation chunks; WebP keeps image, alpha, animation and ICC chunks; TIFF keeps its structural tags). The browser widget does this locally with the same code; this route is for integrators. Answered as an attachment named `<name>-clean.<ext>`.
+         * @description Lossless: the image data is copied byte for byte; only metadata is dropped (JPEG keeps JFIF, ICC and Adobe segments and a minimal EXIF block with the orientation; PNG keeps critical, colour and animation chunks; WebP keeps image, alpha, animation and ICC chunks; TIFF keeps its structural tags; HEIC/HEIF/AVIF keep their coded image items and their properties, rotation and mirroring included, and lose Exif, XMP and other metadata items, thumbnails and descriptive properties; GIF keeps images, colour tables, animation and colour-profile extensions). A file damaged outside its image data is still cleaned; one whose image data is damaged answers 422 (the analysis says so in `strip`). The browser widget does this locally with the same code; this route is for integrators. Answered as an attachment named `<name>-clean.<ext>`.
          */
         post: operations["stripImage"];
         delete?: never;
@@ -887,6 +887,8 @@ export interface components {
              * @enum {string}
              */
             mode: "real" | "demo";
+            /** @description Email inputs whose paste-reporting breach source answered: the count for everyone, the pastes for the verified owner only. */
+            pastes?: components["schemas"]["PastesDto"];
             personalInfo: components["schemas"]["FindingGroupDto"];
             privacyScore: number;
             recommendations: components["schemas"]["RecommendationDto"][];
@@ -898,6 +900,8 @@ export interface components {
             usernameSiteList?: components["schemas"]["UsernameSiteListDto"];
             /** @description Social inputs whose username check ran: every site asked and its answer, found sites first. Only found sites count as findings. */
             usernameSites?: components["schemas"]["UsernameSiteDto"][];
+            /** @description Website inputs whose page was fetched: what a visitor's browser saw (third parties, trackers, cookies by name, the header grade, each browser test, Global Privacy Control), sorted so two scans compare. */
+            website?: components["schemas"]["WebsiteAuditSummaryDto"];
         };
         /** @enum {string} */
         AnalyticsEventName: "page_view" | "scan_started" | "scan_completed" | "upsell_viewed" | "upsell_clicked" | "upgrade_started" | "upgrade_success" | "monitor_created" | "email_sent" | "error_occurred";
@@ -953,11 +957,15 @@ export interface components {
             stripeJsUrl?: string;
         };
         BreachDetailDto: {
+            /** @description Empty when the source does not say. */
             addedDate: string;
-            /** @example 2019-05-01 */
+            /**
+             * @description A day, or only a year (`2019`) when that is all the source says.
+             * @example 2019-05-01
+             */
             breachDate: string;
             dataClasses: string[];
-            /** @description HIBP's description: HTML with links, as HIBP writes it. Render as text. */
+            /** @description The source's description: HIBP's is HTML with links, XposedOrNot's plain text. Render as text. */
             description: string;
             domain: string;
             evidence: components["schemas"]["EvidenceDto"];
@@ -971,13 +979,30 @@ export interface components {
              * @enum {string}
              */
             kind: "breach";
+            /** @description Empty when the source does not say. */
             modifiedDate: string;
             name: string;
             pwnCount: number;
             /** @enum {string} */
             risk: "low" | "medium" | "high" | "critical";
-            /** @example Have I Been Pwned */
+            /**
+             * @description The sources that reported it, joined.
+             * @example Have I Been Pwned and XposedOrNot
+             */
             source: string;
+            /**
+             * @description The breach's name at each source that knows it.
+             * @example {
+             *       "hibp": "Adobe",
+             *       "xposedornot": "Adobe"
+             *     }
+             */
+            sourceNames: {
+                hibp?: string;
+                xposedornot?: string;
+            };
+            /** @description The breach sources that reported it (for an email), or whose catalogue lists it (for a site). One entry per breach: when both know it, HIBP's fields are shown. */
+            sources: ("hibp" | "xposedornot")[];
             title: string;
         };
         BreachExposureDto: {
@@ -989,6 +1014,10 @@ export interface components {
             name: string;
             /** @description Records in the breach. */
             pwnCount: number;
+            /** @example Have I Been Pwned and XposedOrNot */
+            source: string;
+            /** @description The breach sources that reported it (HIBP first). */
+            sources: ("hibp" | "xposedornot")[];
             title: string;
         };
         BreachGroupDto: {
@@ -999,24 +1028,50 @@ export interface components {
             hiddenSensitive: number;
             summary: string;
         };
+        BrowserTestFindingDto: {
+            type: string;
+            value: string;
+        };
+        BrowserTestOutcomeDto: {
+            findings: components["schemas"]["BrowserTestFindingDto"][];
+            /** @enum {string} */
+            id: "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control";
+            /** @enum {string} */
+            status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
+        };
         /** @enum {string} */
         CategoryLevel: "low" | "medium" | "high";
         CheckInfoDto: {
             /** @enum {string} */
-            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "username";
+            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "username";
             label: string;
         };
         CheckReportDto: {
             durationMs: number;
             findings: number;
             /** @enum {string} */
-            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "username";
+            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "username";
             label: string;
-            /** @description Why the check did not run, in plain words. */
+            /** @description Why the check did not run, or what a 'partial' check left out, in plain words; for an ok check with several sources, which of them did not run; the website check's grade line. */
             message?: string;
             retryAfterSeconds?: number;
+            /** @description Checks with several sources (the breach checks): how each ended, so a result can say which sources it rests on. */
+            sources?: components["schemas"]["CheckSourceReportDto"][];
             /** @enum {string} */
-            status: "ok" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
+            status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
+        };
+        CheckSourceReportDto: {
+            /** @description The answer came from the short-lived cache, not a new request. */
+            cached?: boolean;
+            /** @enum {string} */
+            id: "hibp" | "xposedornot";
+            /** @description Why this source did not run. */
+            message?: string;
+            /** @example XposedOrNot */
+            name: string;
+            retryAfterSeconds?: number;
+            /** @enum {string} */
+            status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
         };
         ClientErrorReceiptDto: {
             /**
@@ -1195,6 +1250,8 @@ export interface components {
              * @example 75
              */
             riskScore: number;
+            /** @description Whether everything found can be removed by the lossless strip; if not, why. */
+            strip: components["schemas"]["ExifStripDto"];
         };
         ExifAnalysisResponseDto: {
             analysis: components["schemas"]["ExifAnalysisDto"];
@@ -1226,7 +1283,7 @@ export interface components {
          * @description The kind of finding; its weight counts once in the risk score.
          * @enum {string}
          */
-        ExifFindingCategory: "location" | "people_in_image" | "owner_identity" | "contact_details" | "serial_number" | "place_names" | "embedded_image" | "ai_generation" | "capture_time" | "unique_id" | "maker_notes" | "device" | "software" | "editing_history" | "comments" | "other_metadata" | "location_placeholder" | "unreadable_metadata";
+        ExifFindingCategory: "location" | "people_in_image" | "owner_identity" | "contact_details" | "serial_number" | "place_names" | "embedded_image" | "ai_generation" | "capture_time" | "unique_id" | "maker_notes" | "vendor_block" | "device" | "software" | "editing_history" | "comments" | "other_metadata" | "location_placeholder" | "placeholder_text" | "unreadable_metadata";
         ExifFindingDto: {
             /** @description The kind of finding; its weight counts once in the risk score. */
             category: components["schemas"]["ExifFindingCategory"];
@@ -1250,10 +1307,19 @@ export interface components {
         };
         /** @enum {string} */
         ExifSeverity: "high" | "medium" | "low";
+        ExifStripDto: {
+            /**
+             * @description When it cannot: why (the damage found) and what to do instead. Null when it can.
+             * @example null
+             */
+            message: string | null;
+            /** @description Whether 'Strip Metadata' (the browser widget, or POST /api/scans/exif/strip) can make a clean copy of this file. */
+            possible: boolean;
+        };
         ExifUploadDto: {
             /**
              * Format: binary
-             * @description A JPEG, PNG, TIFF or WebP image (decided by its content, not its name or declared type), at most 10485760 bytes.
+             * @description A JPEG, PNG, TIFF, WebP, HEIC/HEIF, AVIF or GIF image (decided by its content, not its name or declared type), at most 10485760 bytes.
              */
             image: string;
         };
@@ -1389,6 +1455,33 @@ export interface components {
             /** @description Whether Google sign-in is set up (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
             configured: boolean;
         };
+        GpcSummaryDto: {
+            /**
+             * @description 'honoured': tracking seen without the signal was gone with it on; 'nothing_to_honour': no tracking either way.
+             * @enum {string}
+             */
+            outcome: "honoured" | "partly_honoured" | "not_honoured" | "nothing_to_honour";
+            /** @description What still happened with Sec-GPC: 1 and navigator.globalPrivacyControl on. */
+            stillWith: components["schemas"]["GpcTrackingDto"];
+            /** @description Tracking seen on the visit without Global Privacy Control. */
+            without: components["schemas"]["GpcTrackingDto"];
+        };
+        GpcTrackingDto: {
+            cookies: string[];
+            /**
+             * @example [
+             *       "Meta PageView"
+             *     ]
+             */
+            pixels: string[];
+            trackers: string[];
+        };
+        HeaderGradeDto: {
+            /** @example B+ */
+            grade: string;
+            /** @example 80 */
+            score: number;
+        };
         HealthDto: {
             /**
              * @example ok
@@ -1400,7 +1493,7 @@ export interface components {
          * @description The type found from the file content.
          * @enum {string}
          */
-        ImageType: "jpeg" | "png" | "tiff" | "webp";
+        ImageType: "jpeg" | "png" | "tiff" | "webp" | "heic" | "heif" | "avif" | "gif";
         LoginDto: {
             /** @example jane@example.com */
             email: string;
@@ -1515,6 +1608,28 @@ export interface components {
              */
             handles: string[];
         };
+        OutsideServiceDto: {
+            /**
+             * @description The setting that turns it off (or on).
+             * @example XPOSEDORNOT_ENABLED=false turns it off.
+             */
+            control: string;
+            /** @description Whether this server uses it now. */
+            enabled: boolean;
+            /** @enum {string} */
+            id: "hibp" | "xposedornot" | "pwned-passwords" | "gravatar" | "dns" | "websites" | "username-sites" | "google" | "stripe" | "smtp";
+            /** @example XposedOrNot */
+            name: string;
+            /** @description What it is for. */
+            purpose: string;
+            /**
+             * @description What it receives from us.
+             * @example The email address being scanned.
+             */
+            sends: string;
+            /** @description When it receives it. */
+            when: string;
+        };
         PasswordResetConfirmDto: {
             /** Format: password */
             password: string;
@@ -1524,6 +1639,38 @@ export interface components {
         PasswordResetRequestDto: {
             /** @example jane@example.com */
             email: string;
+        };
+        PasteDetailDto: {
+            /** @description A day, or a year. */
+            date?: string;
+            evidence: components["schemas"]["EvidenceDto"];
+            /** @description The paste's id at its site or source. */
+            id: string;
+            /** @description How many addresses or records the paste held. */
+            recordCount?: number;
+            /**
+             * @description The paste site, when the source says.
+             * @example Pastebin
+             */
+            site?: string;
+            /**
+             * @description Who reported it.
+             * @enum {string}
+             */
+            source: "hibp" | "xposedornot";
+            title?: string;
+        };
+        PastesDto: {
+            /** @description How many pastes hold the address (for everyone). */
+            count: number;
+            /** @description Which pastes: only for the signed-in owner of the verified address. */
+            details: components["schemas"]["PasteDetailDto"][];
+            /** @description True when there are pastes whose details this viewer may not see. */
+            detailsHidden: boolean;
+            /** @description The sources that were asked about pastes and answered. */
+            sources: ("hibp" | "xposedornot")[];
+            /** @example Found in 2 pastes */
+            summary: string;
         };
         PaymentIntentCreatedDto: {
             /** @description Stripe's client secret: Stripe.js confirms the card payment with it. */
@@ -1610,6 +1757,8 @@ export interface components {
             /** @description True only when the user has no scans yet: the content is a labelled sample, not theirs. */
             sample: boolean;
             summary: components["schemas"]["ReportSummaryDto"];
+            /** @description How each website (its latest scan) was looked at: in a browser or from its HTML only, its header grade, each browser test and the Global Privacy Control outcome. */
+            websiteAudits: components["schemas"]["WebsiteAuditReportDto"][];
         };
         ReportRecommendationDto: {
             /** @description What to do. */
@@ -1649,7 +1798,7 @@ export interface components {
             risk: "low" | "medium" | "high" | "critical";
             source: string;
             /** @enum {string} */
-            type: "disposable_email_domain" | "free_email_provider" | "custom_email_domain" | "no_mx_record" | "spf_missing" | "spf_weak" | "dmarc_missing" | "dmarc_weak" | "gravatar_profile_public" | "gravatar_name_public" | "gravatar_location_public" | "gravatar_employer_public" | "gravatar_contact_public" | "gravatar_accounts_public" | "gravatar_links_public" | "gravatar_avatar_public" | "gravatar_about_public" | "url_not_https" | "url_shortener" | "url_suspicious_host" | "url_tracking_parameters" | "tracker_session_recording" | "tracker_fingerprinting" | "tracker_advertising" | "tracker_social" | "tracker_analytics" | "tracker_customer_data" | "tracker_ab_testing" | "tracker_tag_manager" | "tracker_filter_list" | "third_party_unknown" | "website_no_https" | "website_no_https_redirect" | "website_certificate_invalid" | "website_certificate_expired" | "website_certificate_expiring" | "website_mixed_content" | "security_headers_grade" | "csp_missing" | "csp_invalid" | "csp_unsafe_inline" | "csp_unsafe_eval" | "csp_insecure_sources" | "hsts_missing" | "hsts_weak" | "referrer_policy_unsafe" | "content_type_options_missing" | "framing_unprotected" | "subresource_integrity_missing" | "corp_invalid" | "permissions_policy_missing" | "cookie_not_secure" | "cookie_script_readable" | "cookie_samesite_missing" | "cookie_cross_site" | "cookie_long_lived" | "cookie_foreign_domain" | "page_email_address" | "page_phone_number" | "page_postal_address" | "username_found" | "username_reused" | "social_profile_email" | "social_profile_phone" | "social_profile_location" | "social_profile_links" | "social_profile_employer" | "instagram_public_account" | "instagram_location_tags" | "instagram_account_suggestions" | "instagram_activity_status" | "twitter_public_posts" | "twitter_location" | "twitter_discoverability" | "twitter_photo_tagging" | "linkedin_public_profile" | "linkedin_contact_info" | "linkedin_work_history" | "facebook_public_profile" | "facebook_friends_list" | "facebook_lookup" | "facebook_tagging" | "tiktok_public_account" | "tiktok_account_suggestions" | "tiktok_places_in_videos" | "youtube_public_subscriptions" | "youtube_channel_details" | "youtube_video_location" | "reddit_history" | "reddit_search_engines" | "reddit_identity_linking" | "demo_sample";
+            type: "disposable_email_domain" | "free_email_provider" | "custom_email_domain" | "no_mx_record" | "spf_missing" | "spf_weak" | "dmarc_missing" | "dmarc_weak" | "gravatar_profile_public" | "gravatar_name_public" | "gravatar_location_public" | "gravatar_employer_public" | "gravatar_contact_public" | "gravatar_accounts_public" | "gravatar_links_public" | "gravatar_avatar_public" | "gravatar_about_public" | "url_not_https" | "url_shortener" | "url_suspicious_host" | "url_tracking_parameters" | "tracker_session_recording" | "tracker_fingerprinting" | "tracker_advertising" | "tracker_social" | "tracker_analytics" | "tracker_customer_data" | "tracker_ab_testing" | "tracker_tag_manager" | "tracker_filter_list" | "third_party_unknown" | "website_no_https" | "website_no_https_redirect" | "website_certificate_invalid" | "website_certificate_expired" | "website_certificate_expiring" | "website_mixed_content" | "security_headers_grade" | "csp_missing" | "csp_invalid" | "csp_unsafe_inline" | "csp_unsafe_eval" | "csp_insecure_sources" | "hsts_missing" | "hsts_weak" | "referrer_policy_unsafe" | "content_type_options_missing" | "framing_unprotected" | "subresource_integrity_missing" | "corp_invalid" | "permissions_policy_missing" | "cookie_not_secure" | "cookie_script_readable" | "cookie_samesite_missing" | "cookie_cross_site" | "cookie_long_lived" | "cookie_foreign_domain" | "cookie_tracking" | "canvas_fingerprinting" | "canvas_font_fingerprinting" | "key_logging" | "meta_pixel_events" | "meta_pixel_advanced_matching" | "google_remarketing_audiences" | "tiktok_pixel_events" | "x_pixel_events" | "gpc_tracker_still_loaded" | "gpc_cookie_still_set" | "gpc_pixel_still_sent" | "page_email_address" | "page_phone_number" | "page_postal_address" | "username_found" | "username_reused" | "social_profile_email" | "social_profile_phone" | "social_profile_location" | "social_profile_links" | "social_profile_employer" | "instagram_public_account" | "instagram_location_tags" | "instagram_account_suggestions" | "instagram_activity_status" | "twitter_public_posts" | "twitter_location" | "twitter_discoverability" | "twitter_photo_tagging" | "linkedin_public_profile" | "linkedin_contact_info" | "linkedin_work_history" | "facebook_public_profile" | "facebook_friends_list" | "facebook_lookup" | "facebook_tagging" | "tiktok_public_account" | "tiktok_account_suggestions" | "tiktok_places_in_videos" | "youtube_public_subscriptions" | "youtube_channel_details" | "youtube_video_location" | "reddit_history" | "reddit_search_engines" | "reddit_identity_linking" | "demo_sample";
             value: string;
         };
         RiskDistributionDto: {
@@ -1769,6 +1918,8 @@ export interface components {
             contactEmail: string;
             /** @example Footprint */
             name: string;
+            /** @description Every outside service the product can send personal data to, what it sends and when, and whether this server uses it (the privacy policy lists them). */
+            outsideServices: components["schemas"]["OutsideServiceDto"][];
             /** @example 0.1.0 */
             version: string;
         };
@@ -1862,6 +2013,105 @@ export interface components {
             /** @example true */
             received: boolean;
         };
+        WebsiteAuditGpcDto: {
+            /** @enum {string} */
+            outcome: "honoured" | "partly_honoured" | "not_honoured" | "nothing_to_honour";
+            /** @description Trackers, tracking cookies and pixel events still there with Global Privacy Control on. */
+            stillWith: string[];
+        };
+        WebsiteAuditReportDto: {
+            /** @description Why the page's scripts were not run (static mode). */
+            fallbackReason?: string;
+            /** @description The Global Privacy Control visit; null when it did not run. */
+            gpc: components["schemas"]["WebsiteAuditGpcDto"] | null;
+            /**
+             * @description The security-header grade; null when the page answered with a status that is not graded.
+             * @example B+ (75/100)
+             */
+            headerGrade: string | null;
+            /** @description The scanned URL. */
+            input: string;
+            /**
+             * @description 'rendered': the page ran in a browser; 'static': only its HTML and headers were read.
+             * @enum {string}
+             */
+            mode: "rendered" | "static";
+            /** @description The page analysed, after redirects. */
+            pageUrl: string;
+            /** Format: date-time */
+            scannedAt: string;
+            /** @description Each browser test, as its check line reported it. */
+            tests: components["schemas"]["WebsiteAuditTestDto"][];
+        };
+        WebsiteAuditSummaryDto: {
+            cookies: components["schemas"]["WebsiteCookieDto"][];
+            /** @description Why the page's scripts were not run. */
+            fallbackReason?: string;
+            gpc?: components["schemas"]["GpcSummaryDto"];
+            /** @description Null when the page answered with a status the Observatory does not grade. */
+            headerGrade: components["schemas"]["HeaderGradeDto"] | null;
+            /**
+             * @description 'rendered': the page ran in Chromium; 'static': only its HTML and headers were read.
+             * @enum {string}
+             */
+            mode: "rendered" | "static";
+            pageUrl: string;
+            requests?: components["schemas"]["WebsiteRequestCountsDto"];
+            storage: components["schemas"]["WebsiteStorageDto"][];
+            tests: components["schemas"]["BrowserTestOutcomeDto"][];
+            /** @description Registrable domains of every third party, sorted. */
+            thirdParties: string[];
+            trackers: components["schemas"]["WebsiteTrackerDto"][];
+        };
+        WebsiteAuditTestDto: {
+            /** @description How many findings it contributed. */
+            findings: number;
+            /** @example Canvas fingerprinting (the page run in a browser) */
+            label: string;
+            /** @description What the test saw, or why it did not run, in one line. */
+            message?: string;
+            /** @enum {string} */
+            status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
+        };
+        WebsiteCookieDto: {
+            /** @example shop.example */
+            domain: string;
+            /** @example _ga */
+            name: string;
+            /** @enum {string} */
+            party: "first" | "third";
+            /**
+             * @description Set by a Set-Cookie header, by a script (document.cookie or cookieStore), or not known.
+             * @enum {string}
+             */
+            setBy: "header" | "script" | "unknown";
+            /** @description A known tracking cookie or a third-party cookie. */
+            tracking: boolean;
+        };
+        WebsiteRequestCountsDto: {
+            /** @description Requests that did not complete (refused by the SSRF guard, failed, blocked). */
+            failed: number;
+            thirdParty: number;
+            total: number;
+        };
+        WebsiteStorageDto: {
+            /** @description localStorage keys (never values). */
+            local: string[];
+            /** @example https://shop.example */
+            origin: string;
+            /** @enum {string} */
+            party: "first" | "third";
+            /** @description sessionStorage keys (never values). */
+            session: string[];
+        };
+        WebsiteTrackerDto: {
+            /** @example advertising */
+            category: string;
+            /** @example Meta Platforms */
+            company: string;
+            /** @example Meta Pixel (Facebook pixel) */
+            name: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1912,7 +2162,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2106,7 +2356,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2179,7 +2429,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2362,7 +2612,18 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2449,6 +2710,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description An error; `error` is the message to show a person. */
             default: {
                 headers: {
@@ -2493,7 +2765,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2640,7 +2912,18 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2888,7 +3171,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2986,7 +3269,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3232,7 +3515,7 @@ export interface operations {
             /** @description Too many verification emails sent for this account today. */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3408,7 +3691,7 @@ export interface operations {
             /** @description Too many verification emails sent for this account today. */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3544,7 +3827,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3606,6 +3889,15 @@ export interface operations {
             };
             /** @description 'Failed to check password': the range service failed or could not be reached. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Password checks are turned off on this server.': the operator turned Pwned Passwords off (PWNED_PASSWORDS_ENABLED=false). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3767,7 +4059,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3825,7 +4117,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3928,7 +4220,18 @@ export interface operations {
             /** @description Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. This server is running as many scans as it takes (SCAN_CONCURRENCY, SCAN_QUEUE); no quota was used. Website inputs also when every browser on this database is busy and the shared queue is full (BROWSER_QUEUE): 'The server is busy auditing other websites in its browser. Please try again in a minute.' */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4043,7 +4346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description Not a JPEG, PNG, TIFF or WebP file (by its content; HEIC included): 'Please upload a JPEG, PNG, TIFF, or WebP image'. */
+            /** @description Not a JPEG, PNG, TIFF, WebP, HEIC/HEIF, AVIF or GIF file (by its content): 'Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image'; a BigTIFF file: 'BigTIFF files are not supported yet. Please save the image as a standard TIFF, JPEG or PNG and try again'. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4100,6 +4403,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "image/avif": string;
+                    "image/gif": string;
+                    "image/heic": string;
+                    "image/heif": string;
                     "image/jpeg": string;
                     "image/png": string;
                     "image/tiff": string;
@@ -4133,7 +4440,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description Not a JPEG, PNG, TIFF or WebP file (by its content; HEIC included): 'Please upload a JPEG, PNG, TIFF, or WebP image'. */
+            /** @description Not a JPEG, PNG, TIFF, WebP, HEIC/HEIF, AVIF or GIF file (by its content): 'Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image'; a BigTIFF file: 'BigTIFF files are not supported yet. Please save the image as a standard TIFF, JPEG or PNG and try again'. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4269,7 +4576,7 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt is allowed. */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };

@@ -32,6 +32,8 @@ describe('dates', () => {
 
   it('keeps what it cannot read', () => {
     expect(formatDate('sometime')).toBe('sometime');
+    // A source that gives only the year: shown as the year, never as 1 January.
+    expect(formatDate('2019')).toBe('2019');
     expect(formatDateTime('later')).toBe('later');
     expect(formatShortDay('soon')).toBe('soon');
   });

@@ -23,6 +23,8 @@ function parse(value: string | Date): { date: Date; dayOnly: boolean } {
 
 /** "3 February 2031"; a timestamp in the reader's time zone. The value itself when unreadable. */
 export function formatDate(value: string | Date): string {
+  // A year alone (a source that says no more) stays a year: no invented day.
+  if (typeof value === 'string' && /^\d{4}$/.test(value)) return value;
   const { date, dayOnly } = parse(value);
   if (Number.isNaN(date.getTime())) return String(value);
   return (dayOnly ? UTC_DAY : DAY).format(date);

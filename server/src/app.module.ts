@@ -4,10 +4,12 @@ import { AbTestModule } from './ab-test/ab-test.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
+import { BrowserAuditModule } from './browser-audit/browser-audit.module';
 import { ClockModule } from './common/clock/clock.module';
 import { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
 import { DatabaseModule } from './common/database/database.module';
+import { OutboundModule } from './common/outbound/outbound.module';
 import { SecurityModule } from './common/security/security.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
@@ -28,6 +30,7 @@ export class AppModule {
         ScheduleModule.forRoot(),
         DatabaseModule,
         SecurityModule,
+        OutboundModule,
         MailModule,
         HealthModule,
         SiteModule,
@@ -40,6 +43,17 @@ export class AppModule {
         MonitoringModule,
         ReportsModule,
       ],
+    };
+  }
+}
+
+/** What a browser-worker instance runs: configuration, the database, the SSRF guard and the audit browser. */
+@Module({})
+export class BrowserWorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: BrowserWorkerModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, SecurityModule, BrowserAuditModule],
     };
   }
 }

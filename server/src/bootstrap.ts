@@ -1,16 +1,17 @@
-import { ValidationPipe } from '@nestjs/common';
+import { INestApplicationContext, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { AppModule } from './app.module';
+import { AppModule, BrowserWorkerModule } from './app.module';
 import { AppConfig } from './common/config/app-config';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { ErrorBodyDto } from './common/http/error-body.dto';
 import { clientApp } from './common/http/client-app';
 import { responseCompression } from './common/http/compression';
+import { requestInputGuard } from './common/http/request-input.guard';
 import { NestJsonLogger } from './common/logging/logger';
 import { requestLogging } from './common/logging/request-logging.middleware';
 import { appVersion, PACKAGE_ROOT } from './common/package-info';
@@ -43,6 +44,7 @@ export async function createApp(
   // Before the JSON parser: the Stripe webhook's signature covers its raw bytes.
   app.use(STRIPE_WEBHOOK_PATH, webhookRawBody());
   app.useBodyParser('json', { limit: '100kb' });
+  app.use(`/${API_PREFIX}`, requestInputGuard());
   app.use(cookieParser());
   app.use(clientApp({ clientDir: options.clientDir ?? join(PACKAGE_ROOT, 'dist', 'client'), publicUrl: config.publicUrl }));
 
@@ -52,9 +54,11 @@ export async function createApp(
   );
   app.useGlobalFilters(new AllExceptionsFilter(logger.child({ component: 'http' })));
 
+  // API_DOCS_UI=false turns the Swagger UI off (/api/docs answers 404); the document stays at /api/docs-json.
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: `${API_PREFIX}/docs-json`,
     customSiteTitle: 'Footprint API',
+    ui: config.apiDocsUi,
   });
   return app;
 }
@@ -83,4 +87,18 @@ export function buildOpenApiDocument(app: NestExpressApplication): OpenAPIObject
     extraModels: [ErrorBodyDto],
     operationIdFactory: (_controllerKey, methodKey) => methodKey,
   });
+}
+
+/**
+ * A browser-worker instance (INSTANCE_ROLE=browser-worker): no HTTP server, no API, no scheduler;
+ * only the database, the SSRF guard and the audit browser, claiming website scans' browser work
+ * from the shared queue.
+ */
+export async function createBrowserWorker(config: AppConfig, logger: Logger): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(BrowserWorkerModule.forRoot(config), {
+    logger: new NestJsonLogger(logger.child({ component: 'nest' })),
+    abortOnError: false,
+  });
+  await app.init();
+  return app;
 }

@@ -31,9 +31,13 @@ export const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-/** Starts dist/server/main.js on the embedded database in `dataDir`; resolves once /api/ready answers. */
-export async function startServer(dataDir, extraEnv = {}) {
+/**
+ * Starts dist/server/main.js (or `entry`, another build) on the embedded database in `dataDir`;
+ * resolves once /api/ready answers.
+ */
+export async function startServer(dataDir, extraEnv = {}, entry = join(root, 'dist/server/main.js')) {
   const port = await freePort();
+  // XposedOrNot (on by default, keyless) and WhatsMyName's list (the default): off unless a bench points them at a fake.
   const env = {
     ...process.env,
     PORT: String(port),
@@ -42,13 +46,14 @@ export async function startServer(dataDir, extraEnv = {}) {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    XPOSEDORNOT_ENABLED: 'false',
     USERNAME_SITE_LIST_URL: 'off',
     ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.JWT_SECRET;
   const began = performance.now();
-  const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], { env, stdio: 'ignore' });
+  const child = spawn(process.execPath, [entry], { env, stdio: 'ignore' });
   for (;;) {
     if (child.exitCode !== null) throw new Error('server exited');
     const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status === 200, () => false);

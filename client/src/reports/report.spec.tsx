@@ -25,7 +25,7 @@ function report(overrides: Partial<Report> = {}): Report {
     },
     detailedFindings: {
       breachExposures: [
-        { name: 'LanternMarket', title: 'Lantern Market', breachDate: '2021-03-14', pwnCount: 48213, dataClasses: ['Email addresses', 'Passwords'], input: 'alice@example.com' },
+        { name: 'LanternMarket', title: 'Lantern Market', breachDate: '2021-03-14', pwnCount: 48213, dataClasses: ['Email addresses', 'Passwords'], sources: ['hibp', 'xposedornot'], source: 'Have I Been Pwned and XposedOrNot', input: 'alice@example.com' },
       ],
       privacyViolations: [
         { type: 'location', riskLevel: 'medium', description: 'Public profile shows a city', source: 'Gravatar', input: 'alice@example.com', evidence: 'location: Lisbon, Portugal' },
@@ -36,6 +36,17 @@ function report(overrides: Partial<Report> = {}): Report {
       { category: 'Passwords', priority: 'critical', message: 'Your password leaked in Lantern Market.', action: 'Change the password and turn on two-factor sign-in.' },
       { category: 'Location', priority: 'medium', message: 'Your city is public.', action: 'Remove the location from your Gravatar profile.' },
       { category: 'Photos', priority: 'low', message: 'Photos carry GPS positions.', action: 'Strip metadata before sharing.' },
+    ],
+    websiteAudits: [
+      {
+        input: 'https://shop.example/',
+        scannedAt: '2031-03-04T10:15:00.000Z',
+        pageUrl: 'https://shop.example/',
+        mode: 'rendered',
+        headerGrade: 'B (70/100)',
+        tests: [{ label: 'Canvas fingerprinting', status: 'ok', message: 'No canvas fingerprinting', findings: 0 }],
+        gpc: { outcome: 'not_honoured', stillWith: ['Meta Pixel', '_fbp cookie'] },
+      },
     ],
     ...overrides,
   };
@@ -103,6 +114,7 @@ describe('report page', () => {
     expect(within(breaches).getByRole('heading', { name: 'Lantern Market' })).toBeTruthy();
     expect(within(breaches).getByText('Breached 14 March 2021 · 48,213 records · found for alice@example.com')).toBeTruthy();
     expect(within(breaches).getByText('Data exposed: Email addresses, Passwords')).toBeTruthy();
+    expect(within(breaches).getByText('Source: Have I Been Pwned and XposedOrNot')).toBeTruthy();
 
     const violations = section('Privacy Violations');
     expect(within(violations).getByText('Location')).toBeTruthy();
@@ -110,6 +122,13 @@ describe('report page', () => {
     expect(within(violations).getByText('Evidence: location: Lisbon, Portugal')).toBeTruthy();
 
     expect(within(section('Metadata Risks')).getByText('GPS position in the photo')).toBeTruthy();
+
+    const website = within(section('Website Audits')).getByTestId('report-website-audit');
+    expect(within(website).getByText('Run in a browser')).toBeTruthy();
+    expect(within(website).getByText('Header grade: B (70/100)')).toBeTruthy();
+    expect(within(website).getByText('Canvas fingerprinting: No canvas fingerprinting')).toBeTruthy();
+    expect(within(website).getByText('Not honoured')).toBeTruthy();
+    expect(website.textContent).toContain('still there with it on: Meta Pixel, _fbp cookie');
 
     const recommendations = within(section('Recommendations')).getAllByRole('listitem');
     expect(recommendations.map((li) => li.getAttribute('data-priority'))).toEqual(['critical', 'medium', 'low']);
@@ -138,11 +157,12 @@ describe('report page', () => {
   });
 
   it('says so when there is nothing to list', async () => {
-    current = report({ detailedFindings: { breachExposures: [], privacyViolations: [], metadataRisks: [] }, recommendations: [] });
+    current = report({ detailedFindings: { breachExposures: [], privacyViolations: [], metadataRisks: [] }, recommendations: [], websiteAudits: [] });
     await renderReport();
     expect(within(section('Breach Exposures')).getByText('No breach exposures found.')).toBeTruthy();
     expect(within(section('Privacy Violations')).getByText('No oversharing or location exposures found.')).toBeTruthy();
     expect(within(section('Metadata Risks')).getByText('No metadata risks found.')).toBeTruthy();
+    expect(within(section('Website Audits')).getByText('No website scanned.')).toBeTruthy();
   });
 
   it('says when the report could not be loaded, and loads it again on Try again', async () => {

@@ -13,6 +13,7 @@ export interface CheckProgress {
 function StatusMark({ report }: { report?: CheckReport }) {
   if (!report) return <Spinner size="xs" color="blue.fg" flexShrink={0} mt="1" />;
   if (report.status === 'ok') return <CheckCircleIcon color="green.fg" flexShrink={0} mt="1" />;
+  if (report.status === 'partial') return <CheckCircleIcon color="orange.fg" flexShrink={0} mt="1" />;
   return <CircleIcon color="orange.fg" flexShrink={0} mt="1" />;
 }
 

@@ -27,7 +27,7 @@ export function scoreTone(score: number): ScoreTone {
   return { palette: 'red', bg: 'red.700', fg: 'white', label: 'Needs attention' };
 }
 
-const STATUS_TEXT: Record<Exclude<CheckStatus, 'ok'>, string> = {
+const STATUS_TEXT: Record<Exclude<CheckStatus, 'ok' | 'partial'>, string> = {
   not_configured: 'not configured on this server',
   unavailable: 'unavailable, not checked',
   rate_limited: 'rate limited, not checked',
@@ -46,6 +46,7 @@ export function checkStatusText(report: CheckReport | undefined): string {
     if (report.findings === 0) return 'checked, nothing found';
     return `checked, ${report.findings} ${report.findings === 1 ? 'finding' : 'findings'}`;
   }
+  if (report.status === 'partial') return `partly checked, ${report.findings === 0 ? 'nothing found' : `${report.findings} ${report.findings === 1 ? 'finding' : 'findings'}`}`;
   const text = STATUS_TEXT[report.status] ?? 'not checked';
   if (report.status === 'rate_limited' && report.retryAfterSeconds) return `${text} (try again in ${waitText(report.retryAfterSeconds)})`;
   return text;
@@ -56,6 +57,11 @@ function waitText(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   if (minutes < 90) return `${minutes} minutes`;
   return `${Math.ceil(minutes / 60)} hours`;
+}
+
+/** The breach sources' names, as the server's breach-source catalogue spells them. */
+export function breachSourceName(id: 'hibp' | 'xposedornot'): string {
+  return id === 'hibp' ? 'Have I Been Pwned' : 'XposedOrNot';
 }
 
 /** Badge palettes for risk levels and recommendation priorities. */
@@ -132,3 +138,11 @@ export function usernameSitesView(sites: readonly UsernameSite[]): UsernameSites
   if (unknown.length > 0) headline += `; ${unknown.length} could not be checked`;
   return { found, notFound, unknown, headline };
 }
+
+/** A site's answer to the Global Privacy Control visit, in words and a colour. */
+export const GPC_OUTCOME_DISPLAY: Record<'honoured' | 'partly_honoured' | 'not_honoured' | 'nothing_to_honour', { text: string; palette: string }> = {
+  honoured: { text: 'Honoured', palette: 'green' },
+  partly_honoured: { text: 'Partly honoured', palette: 'orange' },
+  not_honoured: { text: 'Not honoured', palette: 'red' },
+  nothing_to_honour: { text: 'No tracking either way', palette: 'gray' },
+};

@@ -7,17 +7,24 @@ import { ApiTokenDto } from './api-token.dto';
 import { ApiTokenRepository } from './api-token.repository';
 import { AUTH_MESSAGES, PlanSummaryDto, UserDto } from './auth.dto';
 import { EmailTokenRepository } from './email-token.repository';
-import { verifyPassword } from './password-hasher';
+import { PasswordHashPool } from './password-hash.pool';
 import { AUTH_RATE_LIMITS } from './rate-limits.catalogue';
 import { RefreshTokenRepository } from './refresh-token.repository';
 import { UserEntity } from './user.entity';
 import { UserRepository } from './user.repository';
+
+/** What a deletion step is told about the account just deleted. */
+export interface DeletedAccount {
+  userId: string;
+  email: string;
+}
 
 /** The signed-in person's own account: profile, export of everything kept, deletion. */
 @Injectable()
 export class AccountService {
   private readonly logger = new Logger(AccountService.name);
   private readonly exportReaders: { [K in keyof ExportSections]?: (userId: string) => Promise<ExportSections[K]> } = {};
+  private readonly deletionSteps: { name: string; run: (account: DeletedAccount) => Promise<void> }[] = [];
 
   constructor(
     private readonly users: UserRepository,
@@ -27,6 +34,7 @@ export class AccountService {
     private readonly limiter: RateLimiter,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
+    private readonly passwords: PasswordHashPool,
   ) {}
 
   /** The user with the plan that applies now (a paid plan past its end reads as Free): every quota reads this. */
@@ -43,7 +51,7 @@ export class AccountService {
     const user = await this.user(userId);
     if (user.passwordHash) {
       if (!password) throw new BadRequestException(AUTH_MESSAGES.currentPasswordRequired);
-      if (!(await verifyPassword(password, user.passwordHash))) {
+      if (!(await this.passwords.verify(password, user.passwordHash))) {
         this.logger.warn(`account deletion refused: reason=wrong_password userId=${userId}`);
         throw new ForbiddenException(AUTH_MESSAGES.wrongCurrentPassword);
       }
@@ -51,7 +59,23 @@ export class AccountService {
     await this.users.delete(userId);
     // Mail we kept for the address (verification and reset links included) goes with the account.
     const forgotten = await this.mailer.forgetRecipient(user.email);
+    for (const step of this.deletionSteps) {
+      try {
+        await step.run({ userId, email: user.email });
+      } catch (err) {
+        // The account is gone already; what the step keeps expires by itself. Never the address in the log.
+        this.logger.error(`account deletion step failed: step=${step.name} userId=${userId} error=${err instanceof Error ? err.name : 'unknown'}`);
+      }
+    }
     this.logger.log(`account deleted: userId=${userId} outboxMessagesDeleted=${forgotten}`);
+  }
+
+  /**
+   * Modules that keep data about an account outside its rows (the breach answer cache, keyed by a
+   * hash of addresses) register how to forget it; each runs after the user row is deleted.
+   */
+  registerDeletionStep(name: string, run: (account: DeletedAccount) => Promise<void>): void {
+    this.deletionSteps.push({ name, run });
   }
 
   /**

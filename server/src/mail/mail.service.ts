@@ -3,6 +3,7 @@ import { isEmail } from 'class-validator';
 import { createTransport } from 'nodemailer';
 import { AppConfig, parseMailbox } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
+import { retryWhileUnavailable } from '../common/database/database-errors';
 import { describeMailError, withoutAddresses } from './mail-errors';
 import { Mailer, MailMessage } from './mail.types';
 import { OutboxMessage } from './outbox-message.entity';
@@ -210,10 +211,12 @@ export class MailService extends Mailer implements OnApplicationBootstrap, Befor
     } catch (err) {
       const { summary, serverUnavailable } = describeMailError(err);
       this.logger.warn(`email ${message.id} not sent (attempt ${attempt}; kept in the outbox): ${summary}`);
-      await this.outbox.markFailed(message.id, summary);
+      await retryWhileUnavailable(() => this.outbox.markFailed(message.id, summary));
       return serverUnavailable ? 'server unavailable' : 'failed';
     }
-    await this.outbox.markSent(message.id, new Date());
+    // Sent: losing this write to a busy pool would have the retry send the message again.
+    const sentAt = new Date();
+    await retryWhileUnavailable(() => this.outbox.markSent(message.id, sentAt));
     this.logger.log(`email ${message.id} sent (attempt ${attempt}): ${this.subjectForLog(message)}`);
     return 'sent';
   }

@@ -5,6 +5,7 @@
  * input (scan type + input), so a result superseded by a newer scan of the same input does not
  * count twice. The trend reads every completed scan's risk in time order.
  */
+import { breachSourceNames, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
 import { CatalogueRecommendation, type Recommendation } from '../vocabulary/recommendation.types';
 import { RISK_ORDER, type RiskLevel } from '../vocabulary/risk.types';
 import { DATA_CLASS_RECOMMENDATIONS, FINDING_RECOMMENDATIONS, GOOD_PRACTICE_RECOMMENDATIONS, UNKNOWN_DATA_CLASS_RECOMMENDATION } from '../vocabulary/recommendation.catalogue';
@@ -29,7 +30,7 @@ import type {
   RiskScoreDto,
   RiskTrend,
 } from './reports.dto';
-import { findingsOfScan, FlatFinding, StoredScan } from './scan-findings';
+import { findingsOfScan, FlatFinding, StoredScan, websiteAuditOfScan } from './scan-findings';
 
 /** One completed scan's score, for the trend. */
 export interface ScoredScan {
@@ -74,6 +75,10 @@ export function buildReport(input: ReportInput): ReportDto {
       metadataRisks: metadataRisks(findings),
     },
     recommendations,
+    websiteAudits: latest.flatMap((scan) => {
+      const audit = websiteAuditOfScan(scan);
+      return audit ? [{ ...audit, scannedAt: audit.scannedAt.toISOString() }] : [];
+    }),
   };
 }
 
@@ -160,6 +165,9 @@ function breachExposures(findings: readonly FlatFinding[]): BreachExposureDto[] 
       breachDate: f.breach!.breachDate,
       pwnCount: f.breach!.pwnCount,
       dataClasses: f.breach!.dataClasses,
+      // Results stored before XposedOrNot joined came from HIBP alone.
+      sources: f.breach!.sources?.length ? [...f.breach!.sources] : (['hibp'] as BreachSourceId[]),
+      source: f.breach!.source || breachSourceNames(['hibp']),
       input: f.input,
     }))
     .sort((a, b) => b.breachDate.localeCompare(a.breachDate) || a.title.localeCompare(b.title) || a.input.localeCompare(b.input));

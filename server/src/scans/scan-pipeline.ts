@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
-import type { CheckContext, CheckOutcome, CheckReport, ScanCheck, ScanViewer } from './analysis/analysis.types';
+import { contributesFindings } from '../vocabulary/check.types';
+import { BrowserAuditService } from '../browser-audit/browser-audit.service';
+import type { CheckContext, CheckOutcome, CheckReport, ScanCheck, ScanScope, ScanViewer } from './analysis/analysis.types';
 
 export const SCAN_CHECKS = Symbol('SCAN_CHECKS');
 
@@ -25,6 +27,7 @@ export class ScanPipeline {
   constructor(
     @Inject(SCAN_CHECKS) private readonly checks: ScanCheck[],
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly browser: BrowserAuditService,
   ) {}
 
   applicableChecks(input: ClassifiedScanInput): ScanCheck[] {
@@ -32,26 +35,33 @@ export class ScanPipeline {
   }
 
   async run(input: ClassifiedScanInput, viewer: ScanViewer, onCheck: (report: CheckReport) => void = () => undefined): Promise<CheckRun[]> {
-    const { checkTimeoutMs, scanTimeoutMs } = this.config.scans;
+    const { checkTimeoutMs } = this.config.scans;
+    const checks = this.applicableChecks(input);
+    // A scan that waits for the audit browser may take as long as that takes (queue wait plus budget).
+    const browserMs = this.browser.maxWaitMs + checkTimeoutMs;
+    const scanTimeoutMs = Math.max(this.config.scans.scanTimeoutMs, checks.some((c) => c.budget === 'browser') ? browserMs : 0);
     const scanDeadline = AbortSignal.timeout(scanTimeoutMs);
     const startedAt = Date.now();
+    const shared = scanScope();
     return Promise.all(
-      this.applicableChecks(input).map(async (check) => {
+      checks.map(async (check) => {
         const started = performance.now();
-        const budgetMs = check.budget === 'scan' ? scanTimeoutMs : Math.min(checkTimeoutMs, scanTimeoutMs);
-        const signal = check.budget === 'scan' ? scanDeadline : AbortSignal.any([AbortSignal.timeout(checkTimeoutMs), scanDeadline]);
-        const outcome = await this.runOne(check, input, { signal, deadline: startedAt + budgetMs, viewer });
+        const own = check.budget === 'browser' ? browserMs : check.budget === 'scan' ? scanTimeoutMs : checkTimeoutMs;
+        const budgetMs = Math.min(own, scanTimeoutMs);
+        const signal = check.budget === 'scan' ? scanDeadline : AbortSignal.any([AbortSignal.timeout(budgetMs), scanDeadline]);
+        const outcome = await this.runOne(check, input, { signal, scanSignal: scanDeadline, shared, deadline: startedAt + budgetMs, viewer });
         const report: CheckReport = {
           id: check.id,
           label: check.label,
           status: outcome.status,
           ...(outcome.message ? { message: outcome.message } : {}),
           ...(outcome.retryAfterSeconds !== undefined ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
-          findings: outcome.status === 'ok' ? outcome.findings.length : 0,
+          ...(outcome.sources ? { sources: outcome.sources } : {}),
+          findings: contributesFindings(outcome.status) ? outcome.findings.length : 0,
           durationMs: Math.round(performance.now() - started),
         };
         onCheck(report);
-        return { check, outcome: outcome.status === 'ok' ? outcome : { ...outcome, findings: [] }, report };
+        return { check, outcome: contributesFindings(outcome.status) ? outcome : { ...outcome, findings: [] }, report };
       }),
     );
   }
@@ -76,4 +86,19 @@ export class ScanPipeline {
       if (onAbort) signal.removeEventListener('abort', onAbort);
     }
   }
+}
+
+/** One scan's shared work: the first check to ask starts it, the others wait for the same promise. */
+export function scanScope(): ScanScope {
+  const work = new Map<string, Promise<unknown>>();
+  return {
+    once<T>(key: string, start: () => Promise<T>): Promise<T> {
+      let promise = work.get(key) as Promise<T> | undefined;
+      if (!promise) {
+        promise = start();
+        work.set(key, promise);
+      }
+      return promise;
+    },
+  };
 }

@@ -2,7 +2,8 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from 
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
 import { SCAN_INPUT_MAX_LENGTH, SCAN_INPUT_MESSAGES, scanInputError } from '../browser-shared/scan-input.rules';
-import { CHECK_IDS, CHECK_STATUSES, CheckId, CheckStatus } from '../vocabulary/check.types';
+import { BREACH_SOURCE_IDS, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
+import { BROWSER_TEST_IDS, BrowserTestId, CHECK_IDS, CHECK_STATUSES, CheckId, CheckStatus, GPC_OUTCOMES, GpcOutcome } from '../vocabulary/check.types';
 import { FINDING_TYPES, FindingType } from '../vocabulary/finding.types';
 import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
 import { USERNAME_OUTCOMES, UsernameSiteOutcome } from './analysis/analysis.types';
@@ -48,11 +49,11 @@ export class BreachDetailDto {
   @ApiProperty() name!: string;
   @ApiProperty() title!: string;
   @ApiProperty() domain!: string;
-  @ApiProperty({ example: '2019-05-01' }) breachDate!: string;
-  @ApiProperty() addedDate!: string;
-  @ApiProperty() modifiedDate!: string;
+  @ApiProperty({ example: '2019-05-01', description: 'A day, or only a year (`2019`) when that is all the source says.' }) breachDate!: string;
+  @ApiProperty({ description: 'Empty when the source does not say.' }) addedDate!: string;
+  @ApiProperty({ description: 'Empty when the source does not say.' }) modifiedDate!: string;
   @ApiProperty() pwnCount!: number;
-  @ApiProperty({ description: "HIBP's description: HTML with links, as HIBP writes it. Render as text." })
+  @ApiProperty({ description: "The source's description: HIBP's is HTML with links, XposedOrNot's plain text. Render as text." })
   description!: string;
   @ApiProperty({ type: [String] }) dataClasses!: string[];
   @ApiProperty() isVerified!: boolean;
@@ -60,9 +61,42 @@ export class BreachDetailDto {
   @ApiProperty() isSensitive!: boolean;
   @ApiProperty() isRetired!: boolean;
   @ApiProperty() isSpamList!: boolean;
-  @ApiProperty({ example: 'Have I Been Pwned' }) source!: string;
+  @ApiProperty({ example: 'Have I Been Pwned and XposedOrNot', description: 'The sources that reported it, joined.' }) source!: string;
+  @ApiProperty({
+    enum: BREACH_SOURCE_IDS,
+    isArray: true,
+    description: "The breach sources that reported it (for an email), or whose catalogue lists it (for a site). One entry per breach: when both know it, HIBP's fields are shown.",
+  })
+  sources!: BreachSourceId[];
+  @ApiProperty({
+    type: 'object',
+    properties: Object.fromEntries(BREACH_SOURCE_IDS.map((id) => [id, { type: 'string' }])),
+    description: "The breach's name at each source that knows it.",
+    example: { hibp: 'Adobe', xposedornot: 'Adobe' },
+  })
+  sourceNames!: Partial<Record<BreachSourceId, string>>;
   @ApiProperty({ enum: RISK_LEVELS }) risk!: RiskLevel;
   @ApiProperty({ type: EvidenceDto }) evidence!: EvidenceDto;
+}
+
+export class PasteDetailDto {
+  @ApiProperty({ enum: BREACH_SOURCE_IDS, description: 'Who reported it.' }) source!: BreachSourceId;
+  @ApiPropertyOptional({ example: 'Pastebin', description: 'The paste site, when the source says.' }) site?: string;
+  @ApiProperty({ description: "The paste's id at its site or source." }) id!: string;
+  @ApiPropertyOptional() title?: string;
+  @ApiPropertyOptional({ description: 'A day, or a year.' }) date?: string;
+  @ApiPropertyOptional({ description: 'How many addresses or records the paste held.' }) recordCount?: number;
+  @ApiProperty({ type: EvidenceDto }) evidence!: EvidenceDto;
+}
+
+export class PastesDto {
+  @ApiProperty({ description: 'How many pastes hold the address (for everyone).' }) count!: number;
+  @ApiProperty({ type: [PasteDetailDto], description: 'Which pastes: only for the signed-in owner of the verified address.' })
+  details!: PasteDetailDto[];
+  @ApiProperty({ description: 'True when there are pastes whose details this viewer may not see.' }) detailsHidden!: boolean;
+  @ApiProperty({ enum: BREACH_SOURCE_IDS, isArray: true, description: 'The sources that were asked about pastes and answered.' })
+  sources!: BreachSourceId[];
+  @ApiProperty({ example: 'Found in 2 pastes' }) summary!: string;
 }
 
 export class DemoBreachDetailDto {
@@ -118,12 +152,29 @@ export class RecommendationDto {
   @ApiProperty({ enum: RISK_LEVELS }) priority!: RiskLevel;
 }
 
+export class CheckSourceReportDto {
+  @ApiProperty({ enum: BREACH_SOURCE_IDS }) id!: BreachSourceId;
+  @ApiProperty({ example: 'XposedOrNot' }) name!: string;
+  @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
+  @ApiPropertyOptional({ description: 'Why this source did not run.' }) message?: string;
+  @ApiPropertyOptional() retryAfterSeconds?: number;
+  @ApiPropertyOptional({ description: 'The answer came from the short-lived cache, not a new request.' }) cached?: boolean;
+}
+
 export class CheckReportDto {
   @ApiProperty({ enum: CHECK_IDS }) id!: CheckId;
   @ApiProperty() label!: string;
   @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
-  @ApiPropertyOptional({ description: 'Why the check did not run, in plain words.' }) message?: string;
+  @ApiPropertyOptional({
+    description: "Why the check did not run, or what a 'partial' check left out, in plain words; for an ok check with several sources, which of them did not run; the website check's grade line.",
+  })
+  message?: string;
   @ApiPropertyOptional() retryAfterSeconds?: number;
+  @ApiPropertyOptional({
+    type: [CheckSourceReportDto],
+    description: 'Checks with several sources (the breach checks): how each ended, so a result can say which sources it rests on.',
+  })
+  sources?: CheckSourceReportDto[];
   @ApiProperty() findings!: number;
   @ApiProperty() durationMs!: number;
 }
@@ -138,6 +189,79 @@ export class UsernameSiteDto {
   })
   outcome!: UsernameSiteOutcome;
   @ApiProperty({ description: 'Why, in words for people.', example: 'HTTP 200 and the profile marker' }) reason!: string;
+}
+
+export class HeaderGradeDto {
+  @ApiProperty({ example: 'B+' }) grade!: string;
+  @ApiProperty({ example: 80 }) score!: number;
+}
+
+export class WebsiteTrackerDto {
+  @ApiProperty({ example: 'Meta Pixel (Facebook pixel)' }) name!: string;
+  @ApiProperty({ example: 'Meta Platforms' }) company!: string;
+  @ApiProperty({ example: 'advertising' }) category!: string;
+}
+
+export class WebsiteCookieDto {
+  @ApiProperty({ example: '_ga' }) name!: string;
+  @ApiProperty({ example: 'shop.example' }) domain!: string;
+  @ApiProperty({ enum: ['first', 'third'] }) party!: 'first' | 'third';
+  @ApiProperty({ enum: ['header', 'script', 'unknown'], description: 'Set by a Set-Cookie header, by a script (document.cookie or cookieStore), or not known.' })
+  setBy!: 'header' | 'script' | 'unknown';
+  @ApiProperty({ description: 'A known tracking cookie or a third-party cookie.' }) tracking!: boolean;
+}
+
+export class WebsiteStorageDto {
+  @ApiProperty({ example: 'https://shop.example' }) origin!: string;
+  @ApiProperty({ enum: ['first', 'third'] }) party!: 'first' | 'third';
+  @ApiProperty({ type: [String], description: 'localStorage keys (never values).' }) local!: string[];
+  @ApiProperty({ type: [String], description: 'sessionStorage keys (never values).' }) session!: string[];
+}
+
+export class WebsiteRequestCountsDto {
+  @ApiProperty() total!: number;
+  @ApiProperty() thirdParty!: number;
+  @ApiProperty({ description: 'Requests that did not complete (refused by the SSRF guard, failed, blocked).' }) failed!: number;
+}
+
+export class BrowserTestFindingDto {
+  @ApiProperty() type!: string;
+  @ApiProperty() value!: string;
+}
+
+export class BrowserTestOutcomeDto {
+  @ApiProperty({ enum: BROWSER_TEST_IDS }) id!: BrowserTestId;
+  @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
+  @ApiProperty({ type: [BrowserTestFindingDto] }) findings!: BrowserTestFindingDto[];
+}
+
+export class GpcTrackingDto {
+  @ApiProperty({ type: [String] }) trackers!: string[];
+  @ApiProperty({ type: [String] }) cookies!: string[];
+  @ApiProperty({ type: [String], example: ['Meta PageView'] }) pixels!: string[];
+}
+
+export class GpcSummaryDto {
+  @ApiProperty({ enum: GPC_OUTCOMES, description: "'honoured': tracking seen without the signal was gone with it on; 'nothing_to_honour': no tracking either way." })
+  outcome!: GpcOutcome;
+  @ApiProperty({ type: GpcTrackingDto, description: 'Tracking seen on the visit without Global Privacy Control.' }) without!: GpcTrackingDto;
+  @ApiProperty({ type: GpcTrackingDto, description: 'What still happened with Sec-GPC: 1 and navigator.globalPrivacyControl on.' }) stillWith!: GpcTrackingDto;
+}
+
+export class WebsiteAuditSummaryDto {
+  @ApiProperty({ enum: ['rendered', 'static'], description: "'rendered': the page ran in Chromium; 'static': only its HTML and headers were read." })
+  mode!: 'rendered' | 'static';
+  @ApiPropertyOptional({ description: "Why the page's scripts were not run." }) fallbackReason?: string;
+  @ApiProperty() pageUrl!: string;
+  @ApiProperty({ type: HeaderGradeDto, nullable: true, description: 'Null when the page answered with a status the Observatory does not grade.' })
+  headerGrade!: HeaderGradeDto | null;
+  @ApiProperty({ type: [String], description: 'Registrable domains of every third party, sorted.' }) thirdParties!: string[];
+  @ApiProperty({ type: [WebsiteTrackerDto] }) trackers!: WebsiteTrackerDto[];
+  @ApiProperty({ type: [WebsiteCookieDto] }) cookies!: WebsiteCookieDto[];
+  @ApiProperty({ type: [WebsiteStorageDto] }) storage!: WebsiteStorageDto[];
+  @ApiPropertyOptional({ type: WebsiteRequestCountsDto }) requests?: WebsiteRequestCountsDto;
+  @ApiProperty({ type: [BrowserTestOutcomeDto] }) tests!: BrowserTestOutcomeDto[];
+  @ApiPropertyOptional({ type: GpcSummaryDto }) gpc?: GpcSummaryDto;
 }
 
 export class UsernameSiteListCreditDto {
@@ -175,6 +299,11 @@ export class AnalysisResultDto {
   @ApiProperty() completedAt!: string;
   @ApiPropertyOptional({ description: 'The stored scan, for signed-in users and real results.' }) scanId?: string;
   @ApiPropertyOptional({
+    type: PastesDto,
+    description: 'Email inputs whose paste-reporting breach source answered: the count for everyone, the pastes for the verified owner only.',
+  })
+  pastes?: PastesDto;
+  @ApiPropertyOptional({
     type: [UsernameSiteDto],
     description: 'Social inputs whose username check ran: every site asked and its answer, found sites first. Only found sites count as findings.',
   })
@@ -184,6 +313,11 @@ export class AnalysisResultDto {
     description: 'With usernameSites: the site lists they came from, and the credit owed to the configured one (WhatsMyName, CC BY-SA 4.0).',
   })
   usernameSiteList?: UsernameSiteListDto;
+  @ApiPropertyOptional({
+    type: WebsiteAuditSummaryDto,
+    description: 'Website inputs whose page was fetched: what a visitor\'s browser saw (third parties, trackers, cookies by name, the header grade, each browser test, Global Privacy Control), sorted so two scans compare.',
+  })
+  website?: WebsiteAuditSummaryDto;
 }
 
 export class CheckInfoDto {

@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../common/config/config.module';
 import { appVersion } from '../common/package-info';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { ClientErrorReceiptDto, ClientErrorReportDto } from './client-error.dto';
+import { outsideServices } from './outside-services';
 import { SiteInfoDto } from './site-info.dto';
 import { SITE_RATE_LIMITS } from './site-rate-limits.catalogue';
 
@@ -18,7 +19,7 @@ export class SiteService {
   ) {}
 
   getSiteInfo(): SiteInfoDto {
-    return { name: 'Footprint', contactEmail: this.config.contactEmail, version: appVersion() };
+    return { name: 'Footprint', contactEmail: this.config.contactEmail, version: appVersion(), outsideServices: outsideServices(this.config) };
   }
 
   /**

@@ -1,5 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, parseAddressList, parseDnsServers, parseMailbox, parsePortList } from './app-config';
+import { ConfigError, loadConfig, parseAddressList, parseDnsServers, parseMailbox, parsePortList, parseRateLimits } from './app-config';
 
 const SMTP_MESSAGE = 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587';
 const MAIL_FROM_MESSAGE = 'MAIL_FROM must be an email address, optionally with a name: Footprint <no-reply@example.com>';
@@ -35,15 +36,26 @@ describe('loadConfig', () => {
       trustProxy: ['loopback'],
       oidc: { issuer: 'https://accounts.google.com', client: undefined },
       sources: {
-        hibp: { apiUrl: 'https://haveibeenpwned.com/api/v3', apiKey: undefined },
-        pwnedPasswordsUrl: 'https://api.pwnedpasswords.com',
-        gravatar: { apiUrl: 'https://api.gravatar.com/v3', apiKey: undefined },
+        hibp: { apiUrl: 'https://haveibeenpwned.com/api/v3', apiKey: undefined, rateLimits: [{ limit: 10, periodMs: 60_000 }] },
+        xposedOrNot: {
+          enabled: true,
+          apiUrl: 'https://api.xposedornot.com/v1',
+          rateLimits: [
+            { limit: 1, periodMs: 1_000 },
+            { limit: 25, periodMs: 3_600_000 },
+            { limit: 100, periodMs: 86_400_000 },
+          ],
+        },
+        breachCacheTtlSeconds: 3600,
+        pwnedPasswords: { enabled: true, url: 'https://api.pwnedpasswords.com' },
+        gravatar: { enabled: true, apiUrl: 'https://api.gravatar.com/v3', apiKey: undefined },
+        emailDnsEnabled: true,
         dnsServers: undefined,
         userAgent: expect.stringMatching(/^Footprint\/\d+\.\d+\.\d+ \(privacy audit; self-hosted\)$/),
         trackerFilterListUrl: undefined,
       },
       scans: { checkTimeoutMs: 8000, scanTimeoutMs: 15000, visitorScansPerHour: 10 },
-      fetch: { allowedPorts: [80, 443], allowedAddresses: [] },
+      fetch: { allowedPorts: [80, 443], allowedAddresses: [], hosts: {} },
       username: {
         siteListUrl: 'https://raw.githubusercontent.com/WebBreacher/WhatsMyName/main/wmn-data.json',
         builtInSites: true,
@@ -54,7 +66,43 @@ describe('loadConfig', () => {
       stripe: { apiUrl: 'https://api.stripe.com', jsUrl: 'https://js.stripe.com/v3/', keys: undefined },
       operatorToken: undefined,
       monitoring: { tickSeconds: 60, leaseSeconds: 600, batchSize: 50, concurrency: 5 },
+      role: 'all',
+      browserAudit: { enabled: true, executable: '/usr/bin/chromium', concurrency: 2, maxQueued: 8, queueWaitMs: 10_000, timeoutMs: 15_000, maxPageBytes: 20 * 1024 * 1024 },
+      database: { poolSize: 10, poolWaitMs: 3000 },
+      passwordHashing: { concurrency: Math.min(4, Math.max(1, availableParallelism() - 1)), maxQueued: 16, maxWaitMs: 3000 },
+      scanAdmission: { concurrency: 32, maxQueued: 256, maxWaitMs: 10000 },
+      rateLimitIpv6Prefix: 64,
+      apiDocsUi: true,
     });
+  });
+
+  it('reads the back-pressure, IPv6 and API docs settings', () => {
+    const config = loadConfig({
+      DB_POOL_SIZE: '4',
+      DB_POOL_WAIT_MS: '500',
+      PASSWORD_HASH_WORKERS: '2',
+      PASSWORD_HASH_QUEUE: '0',
+      PASSWORD_HASH_WAIT_MS: '250',
+      SCAN_CONCURRENCY: '3',
+      SCAN_QUEUE: '7',
+      SCAN_QUEUE_WAIT_MS: '900',
+      RATE_LIMIT_IPV6_PREFIX: '56',
+      API_DOCS_UI: 'false',
+    });
+    expect(config.database).toEqual({ poolSize: 4, poolWaitMs: 500 });
+    expect(config.passwordHashing).toEqual({ concurrency: 2, maxQueued: 0, maxWaitMs: 250 });
+    expect(config.scanAdmission).toEqual({ concurrency: 3, maxQueued: 7, maxWaitMs: 900 });
+    expect(config.rateLimitIpv6Prefix).toBe(56);
+    expect(config.apiDocsUi).toBe(false);
+  });
+
+  it.each([
+    ['DB_POOL_SIZE', '0', 'DB_POOL_SIZE must not be less than 1'],
+    ['PASSWORD_HASH_WORKERS', 'many', 'PASSWORD_HASH_WORKERS must be a whole number between 1 and 64'],
+    ['RATE_LIMIT_IPV6_PREFIX', '129', 'RATE_LIMIT_IPV6_PREFIX must not be greater than 128'],
+    ['API_DOCS_UI', 'off', 'API_DOCS_UI must be true or false'],
+  ])('refuses %s=%s', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
   it('treats empty variables as unset', () => {
@@ -228,12 +276,50 @@ describe('the analysis sources and scan limits', () => {
     });
     expect(config.sources).toMatchObject({
       hibp: { apiUrl: 'http://127.0.0.1:4010/api/v3', apiKey: 'key' },
-      pwnedPasswordsUrl: 'http://127.0.0.1:4011',
+      pwnedPasswords: { enabled: true, url: 'http://127.0.0.1:4011' },
       gravatar: { apiUrl: 'http://127.0.0.1:4012/v3' },
       dnsServers: ['127.0.0.1:5353', '[::1]:53'],
       userAgent: expect.stringContaining('https://footprint.example'),
     });
     expect(config.scans).toEqual({ checkTimeoutMs: 500, scanTimeoutMs: 900, visitorScansPerHour: 0 });
+  });
+
+  it('reads the breach sources, their rate limits, the cache and the switches of every outside service', () => {
+    const config = loadConfig({
+      XPOSEDORNOT_ENABLED: 'false',
+      XPOSEDORNOT_API_URL: 'http://127.0.0.1:4013/v1/',
+      XPOSEDORNOT_RATE_LIMITS: '2/s, 30/minutes,500/d',
+      HIBP_RATE_LIMITS: '100/minute',
+      BREACH_CACHE_TTL_SECONDS: '0',
+      PWNED_PASSWORDS_ENABLED: 'false',
+      GRAVATAR_ENABLED: 'false',
+      EMAIL_DNS_ENABLED: 'false',
+    });
+    expect(config.sources).toMatchObject({
+      hibp: { rateLimits: [{ limit: 100, periodMs: 60_000 }] },
+      xposedOrNot: {
+        enabled: false,
+        apiUrl: 'http://127.0.0.1:4013/v1',
+        rateLimits: [
+          { limit: 2, periodMs: 1_000 },
+          { limit: 30, periodMs: 60_000 },
+          { limit: 500, periodMs: 86_400_000 },
+        ],
+      },
+      breachCacheTtlSeconds: 0,
+      pwnedPasswords: { enabled: false },
+      gravatar: { enabled: false },
+      emailDnsEnabled: false,
+    });
+  });
+
+  it('refuses rate limits it cannot read', () => {
+    for (const bad of ['10', '10/ms', '0/second', '1/second,', 'ten/minute', '1.5/hour']) {
+      expect(parseRateLimits(bad)).toBeUndefined();
+    }
+    expect(() => loadConfig({ XPOSEDORNOT_RATE_LIMITS: '5/week' })).toThrow(/XPOSEDORNOT_RATE_LIMITS must be comma-separated limits/);
+    expect(() => loadConfig({ XPOSEDORNOT_ENABLED: 'yes' })).toThrow(/XPOSEDORNOT_ENABLED must be true or false/);
+    expect(() => loadConfig({ BREACH_CACHE_TTL_SECONDS: '-1' })).toThrow(/BREACH_CACHE_TTL_SECONDS/);
   });
 
   it('names each bad value', () => {
@@ -251,13 +337,26 @@ describe('the analysis sources and scan limits', () => {
 
 describe('the SSRF guard settings', () => {
   it('allows ports 80 and 443 and no private address by default', () => {
-    expect(loadConfig({}).fetch).toEqual({ allowedPorts: [80, 443], allowedAddresses: [] });
-    expect(loadConfig({ FETCH_ALLOWED_PORTS: ' ', FETCH_ALLOWED_ADDRESSES: '' }).fetch).toEqual({ allowedPorts: [80, 443], allowedAddresses: [] });
+    expect(loadConfig({}).fetch).toEqual({ allowedPorts: [80, 443], allowedAddresses: [], hosts: {} });
+    expect(loadConfig({ FETCH_ALLOWED_PORTS: ' ', FETCH_ALLOWED_ADDRESSES: '' }).fetch).toEqual({ allowedPorts: [80, 443], allowedAddresses: [], hosts: {} });
   });
 
   it('reads the allowed ports and exempt addresses', () => {
     const config = loadConfig({ FETCH_ALLOWED_PORTS: '80, 443,8080', FETCH_ALLOWED_ADDRESSES: '127.0.0.1/32, ::1, 10.1.2.0/24' });
-    expect(config.fetch).toEqual({ allowedPorts: [80, 443, 8080], allowedAddresses: ['127.0.0.1/32', '::1', '10.1.2.0/24'] });
+    expect(config.fetch).toEqual({ allowedPorts: [80, 443, 8080], allowedAddresses: ['127.0.0.1/32', '::1', '10.1.2.0/24'], hosts: {} });
+  });
+
+  it('reads a hosts table for the fetcher, and refuses a malformed one', () => {
+    expect(loadConfig({ FETCH_HOSTS: 'Shop.Test=127.0.0.1, static.hotjar.com=::1' }).fetch.hosts).toEqual({ 'shop.test': '127.0.0.1', 'static.hotjar.com': '::1' });
+    expect(() => loadConfig({ FETCH_HOSTS: 'shop.test=not-an-ip' })).toThrow(/FETCH_HOSTS must be a comma-separated list of name=address pairs/);
+  });
+
+  it('reads the browser audit settings', () => {
+    const config = loadConfig({ BROWSER_AUDIT: 'false', BROWSER_CONCURRENCY: '0', BROWSER_QUEUE: '3', BROWSER_TIMEOUT_MS: '9000', INSTANCE_ROLE: 'browser-worker' });
+    expect(config.browserAudit).toMatchObject({ enabled: false, concurrency: 0, maxQueued: 3, timeoutMs: 9000 });
+    expect(config.role).toBe('browser-worker');
+    expect(() => loadConfig({ BROWSER_CONCURRENCY: '-1' })).toThrow(/BROWSER_CONCURRENCY/);
+    expect(() => loadConfig({ INSTANCE_ROLE: 'web' })).toThrow(/INSTANCE_ROLE must be all or browser-worker/);
   });
 
   it('reads the tracker filter list URL', () => {

@@ -16,7 +16,9 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import type { AdmissionLimits } from '../backpressure/admission-queue';
 import { appVersion } from '../package-info';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -32,6 +34,15 @@ const toNumber = ({ value }: { value: unknown }) => {
 
 export const DEFAULT_OIDC_ISSUER = 'https://accounts.google.com';
 export const DEFAULT_HIBP_API_URL = 'https://haveibeenpwned.com/api/v3';
+export const DEFAULT_XPOSEDORNOT_API_URL = 'https://api.xposedornot.com/v1';
+/** HIBP's smallest paid plan (Pwned 1) allows 10 breach searches a minute; set yours in HIBP_RATE_LIMITS. */
+export const DEFAULT_HIBP_RATE_LIMITS = '10/minute';
+/**
+ * XposedOrNot's free API: its documentation says 2 requests a second per IP; its server also counts
+ * 25 an hour and 100 a day per IP and route (api/v1/breaches.py). One a second leaves room for
+ * the time a request takes on the way.
+ */
+export const DEFAULT_XPOSEDORNOT_RATE_LIMITS = '1/second,25/hour,100/day';
 export const DEFAULT_PWNED_PASSWORDS_URL = 'https://api.pwnedpasswords.com';
 export const DEFAULT_GRAVATAR_API_URL = 'https://api.gravatar.com/v3';
 export const DEFAULT_MAIL_FROM = 'Footprint <no-reply@footprint.example>';
@@ -127,6 +138,54 @@ export function parseAddressList(value: string): string[] | undefined {
   };
   return items.every(valid) ? items : undefined;
 }
+
+/** One limit of an outside service: at most `limit` requests in any `periodMs`. */
+export interface RequestRateLimit {
+  limit: number;
+  periodMs: number;
+}
+
+const RATE_UNITS: Record<string, number> = { s: 1_000, second: 1_000, m: 60_000, minute: 60_000, h: 3_600_000, hour: 3_600_000, d: 86_400_000, day: 86_400_000 };
+
+/** `1/second,25/hour,100/day` (units second, minute, hour, day or s, m, h, d); undefined when malformed. */
+export function parseRateLimits(value: string): RequestRateLimit[] | undefined {
+  const items = value.split(',').map((item) => item.trim().toLowerCase());
+  const limits: RequestRateLimit[] = [];
+  for (const item of items) {
+    const match = /^(\d{1,7})\s*\/\s*([a-z]+)$/.exec(item);
+    // "25/hours" reads as "25/hour"; "s" alone is seconds.
+    const unit = match && match[2].length > 1 ? match[2].replace(/(second|minute|hour|day)s$/, '$1') : match?.[2];
+    const periodMs = unit !== undefined && Object.hasOwn(RATE_UNITS, unit) ? RATE_UNITS[unit] : undefined;
+    if (!match || periodMs === undefined || Number(match[1]) < 1) return undefined;
+    limits.push({ limit: Number(match[1]), periodMs });
+  }
+  return limits.length > 0 ? limits : undefined;
+}
+
+const IsRateLimits = (message: string) =>
+  ValidateBy(
+    { name: 'isRateLimits', validator: { validate: (value) => typeof value === 'string' && parseRateLimits(value) !== undefined, defaultMessage: () => message } },
+    { message },
+  );
+
+const IsBooleanText = (name: string) => IsIn(['true', 'false'], { message: `${name} must be true or false` });
+
+/** FETCH_HOSTS: comma-separated `name=ip` pairs (a hosts file for the fetcher); undefined when malformed. */
+export function parseHostMap(value: string): Record<string, string> | undefined {
+  const map: Record<string, string> = {};
+  for (const item of value.split(',').map((i) => i.trim()).filter(Boolean)) {
+    const [name, address, ...rest] = item.split('=').map((part) => part.trim());
+    if (rest.length > 0 || !name || !address || isIP(address) === 0 || !/^[a-z0-9.-]+$/i.test(name)) return undefined;
+    map[name.toLowerCase().replace(/\.$/, '')] = address;
+  }
+  return map;
+}
+
+const IsHostMap = (message: string) =>
+  ValidateBy(
+    { name: 'isHostMap', validator: { validate: (value) => typeof value === 'string' && parseHostMap(value) !== undefined, defaultMessage: () => message } },
+    { message },
+  );
 
 const IsPortList = (message: string) =>
   ValidateBy(
@@ -272,6 +331,48 @@ class EnvironmentVariables {
 
   @Transform(emptyToUndefined)
   @IsOptional()
+  @IsRateLimits('HIBP_RATE_LIMITS must be comma-separated limits such as 10/minute or 1/second,25/hour')
+  HIBP_RATE_LIMITS?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsBooleanText('XPOSEDORNOT_ENABLED')
+  XPOSEDORNOT_ENABLED?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(HTTP_URL, { message: 'XPOSEDORNOT_API_URL must be an http:// or https:// URL, such as https://api.xposedornot.com/v1' })
+  XPOSEDORNOT_API_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsRateLimits('XPOSEDORNOT_RATE_LIMITS must be comma-separated limits such as 1/second,25/hour,100/day')
+  XPOSEDORNOT_RATE_LIMITS?: string;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BREACH_CACHE_TTL_SECONDS must be a whole number of seconds (0 turns the cache off)' })
+  @Min(0)
+  @Max(7 * 86_400)
+  BREACH_CACHE_TTL_SECONDS?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsBooleanText('PWNED_PASSWORDS_ENABLED')
+  PWNED_PASSWORDS_ENABLED?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsBooleanText('GRAVATAR_ENABLED')
+  GRAVATAR_ENABLED?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsBooleanText('EMAIL_DNS_ENABLED')
+  EMAIL_DNS_ENABLED?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @IsUrl(HTTP_URL, { message: 'PWNED_PASSWORDS_URL must be an http:// or https:// URL, such as https://api.pwnedpasswords.com' })
   PWNED_PASSWORDS_URL?: string;
 
@@ -320,6 +421,11 @@ class EnvironmentVariables {
   @IsOptional()
   @IsAddressList('FETCH_ALLOWED_ADDRESSES must be a comma-separated list of IP addresses or CIDR ranges: 127.0.0.1/32,10.1.2.0/24')
   FETCH_ALLOWED_ADDRESSES?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsHostMap('FETCH_HOSTS must be a comma-separated list of name=address pairs: shop.test=127.0.0.1,cdn.test=127.0.0.1')
+  FETCH_HOSTS?: string;
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -411,9 +517,127 @@ class EnvironmentVariables {
 
   @Transform(emptyToUndefined)
   @IsOptional()
+  @IsIn(['all', 'browser-worker'], { message: 'INSTANCE_ROLE must be all or browser-worker' })
+  INSTANCE_ROLE?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'BROWSER_AUDIT must be true or false' })
+  BROWSER_AUDIT?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  BROWSER_EXECUTABLE?: string;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BROWSER_CONCURRENCY must be a whole number between 0 and 32 (0: this instance loads no pages)' })
+  @Min(0)
+  @Max(32)
+  BROWSER_CONCURRENCY?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BROWSER_QUEUE must be a whole number between 0 and 10000' })
+  @Min(0)
+  @Max(10_000)
+  BROWSER_QUEUE?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BROWSER_QUEUE_WAIT_MS must be a whole number of milliseconds' })
+  @Min(0)
+  @Max(300_000)
+  BROWSER_QUEUE_WAIT_MS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BROWSER_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(1_000)
+  @Max(120_000)
+  BROWSER_TIMEOUT_MS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BROWSER_MAX_PAGE_BYTES must be a whole number of bytes' })
+  @Min(100_000)
+  @Max(500_000_000)
+  BROWSER_MAX_PAGE_BYTES?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @IsString()
   @MinLength(32, { message: 'OPERATOR_TOKEN must be at least 32 characters long (use 32 or more random bytes)' })
   OPERATOR_TOKEN?: string;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'DB_POOL_SIZE must be a whole number between 1 and 200' })
+  @Min(1)
+  @Max(200)
+  DB_POOL_SIZE?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'DB_POOL_WAIT_MS must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(60_000)
+  DB_POOL_WAIT_MS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'PASSWORD_HASH_WORKERS must be a whole number between 1 and 64' })
+  @Min(1)
+  @Max(64)
+  PASSWORD_HASH_WORKERS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'PASSWORD_HASH_QUEUE must be a whole number between 0 and 10000' })
+  @Min(0)
+  @Max(10_000)
+  PASSWORD_HASH_QUEUE?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'PASSWORD_HASH_WAIT_MS must be a whole number of milliseconds' })
+  @Min(0)
+  @Max(60_000)
+  PASSWORD_HASH_WAIT_MS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'SCAN_CONCURRENCY must be a whole number between 1 and 1000' })
+  @Min(1)
+  @Max(1_000)
+  SCAN_CONCURRENCY?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'SCAN_QUEUE must be a whole number between 0 and 10000' })
+  @Min(0)
+  @Max(10_000)
+  SCAN_QUEUE?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'SCAN_QUEUE_WAIT_MS must be a whole number of milliseconds' })
+  @Min(0)
+  @Max(120_000)
+  SCAN_QUEUE_WAIT_MS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'RATE_LIMIT_IPV6_PREFIX must be a whole number between 1 and 128' })
+  @Min(1)
+  @Max(128)
+  RATE_LIMIT_IPV6_PREFIX?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'API_DOCS_UI must be true or false' })
+  API_DOCS_UI?: string;
 }
 
 export interface AppConfig {
@@ -444,10 +668,20 @@ export interface AppConfig {
   };
   /** The outside services of the analysis (DESIGN.md "Data the product uses"); base URLs without a trailing slash. */
   sources: {
-    /** Have I Been Pwned API v3; breachedaccount needs the key, the breach catalogue does not. */
-    hibp: { apiUrl: string; apiKey?: string };
-    pwnedPasswordsUrl: string;
-    gravatar: { apiUrl: string; apiKey?: string };
+    /**
+     * Have I Been Pwned API v3; breachedaccount needs the key (no key: not asked about addresses),
+     * the breach catalogue does not. `rateLimits`: what the key's plan allows, kept by one queue
+     * shared by every instance.
+     */
+    hibp: { apiUrl: string; apiKey?: string; rateLimits: RequestRateLimit[] };
+    /** XposedOrNot's free API (no key): breaches and pastes of an address, and its breach catalogue. */
+    xposedOrNot: { enabled: boolean; apiUrl: string; rateLimits: RequestRateLimit[] };
+    /** How long an address's answer from a breach source is reused (scans and monitors alike); 0: never. */
+    breachCacheTtlSeconds: number;
+    pwnedPasswords: { enabled: boolean; url: string };
+    gravatar: { enabled: boolean; apiUrl: string; apiKey?: string };
+    /** The email DNS checks (MX, SPF, DMARC): off sends no domain to any resolver. */
+    emailDnsEnabled: boolean;
     /** Resolvers for the email DNS checks; unset means the system's. */
     dnsServers?: string[];
     /** The User-Agent of every outside request: names the product and where to reach us. */
@@ -461,6 +695,8 @@ export interface AppConfig {
     allowedPorts: number[];
     /** IPs and CIDR ranges exempt from the private-address refusal: for tests and closed networks only. */
     allowedAddresses: string[];
+    /** Names answered from this table instead of DNS (a hosts file for the fetcher and the browser's proxy): tests and closed networks only. */
+    hosts: Record<string, string>;
   };
   scans: {
     /** Each check's own time limit. */
@@ -494,6 +730,28 @@ export interface AppConfig {
   };
   /** The bearer token of the operators' analytics endpoint; unset: that endpoint answers 404. */
   operatorToken?: string;
+  /**
+   * 'all': the web app (API, client, scheduler) and, when browserAudit.concurrency > 0, browser work.
+   * 'browser-worker': no HTTP at all; this instance only loads pages for the rendered website audit.
+   */
+  role: 'all' | 'browser-worker';
+  /** The rendered website audit: pages loaded in headless Chromium behind the SSRF proxy. */
+  browserAudit: {
+    /** False: every website is analysed without running its scripts (the static fallback). */
+    enabled: boolean;
+    /** The Chromium binary (Debian's by default). */
+    executable: string;
+    /** Browser contexts this instance runs at once; 0: it runs none (other instances do the work). */
+    concurrency: number;
+    /** Jobs waiting for a browser across every instance; one more makes a website scan answer 503. */
+    maxQueued: number;
+    /** How long a job may wait for a free browser before the scan falls back to the static analysis. */
+    queueWaitMs: number;
+    /** Both visits of one scan (plain and with Global Privacy Control) together. */
+    timeoutMs: number;
+    /** Bytes one visit may download through the proxy; past it further requests are refused. */
+    maxPageBytes: number;
+  };
   /** The monitor scheduler of this instance (every instance on one database shares the work). */
   monitoring: {
     /** Seconds between ticks; 0: this instance runs no monitors. */
@@ -505,6 +763,16 @@ export interface AppConfig {
     /** Monitors run at the same time. */
     concurrency: number;
   };
+  /** The connection pool: its size, and how long a request waits for a free connection before a 503. */
+  database: { poolSize: number; poolWaitMs: number };
+  /** scrypt runs in worker threads; hashes beyond the workers wait in a bounded queue (else 503). */
+  passwordHashing: AdmissionLimits;
+  /** Privacy scans this instance runs at once, and how many may wait for a turn (else 503). */
+  scanAdmission: AdmissionLimits;
+  /** Per-address rate limits count an IPv6 client by this prefix (its /64 network by default). */
+  rateLimitIpv6Prefix: number;
+  /** Serve the Swagger UI at /api/docs (the document at /api/docs-json is always served). */
+  apiDocsUi: boolean;
 }
 
 export class ConfigError extends Error {
@@ -553,9 +821,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           : undefined,
     },
     sources: {
-      hibp: { apiUrl: trimSlash(env.HIBP_API_URL ?? DEFAULT_HIBP_API_URL), apiKey: env.HIBP_API_KEY?.trim() },
-      pwnedPasswordsUrl: trimSlash(env.PWNED_PASSWORDS_URL ?? DEFAULT_PWNED_PASSWORDS_URL),
-      gravatar: { apiUrl: trimSlash(env.GRAVATAR_API_URL ?? DEFAULT_GRAVATAR_API_URL), apiKey: env.GRAVATAR_API_KEY?.trim() },
+      hibp: {
+        apiUrl: trimSlash(env.HIBP_API_URL ?? DEFAULT_HIBP_API_URL),
+        apiKey: env.HIBP_API_KEY?.trim(),
+        rateLimits: parseRateLimits(env.HIBP_RATE_LIMITS ?? DEFAULT_HIBP_RATE_LIMITS) ?? [],
+      },
+      xposedOrNot: {
+        enabled: env.XPOSEDORNOT_ENABLED !== 'false',
+        apiUrl: trimSlash(env.XPOSEDORNOT_API_URL ?? DEFAULT_XPOSEDORNOT_API_URL),
+        rateLimits: parseRateLimits(env.XPOSEDORNOT_RATE_LIMITS ?? DEFAULT_XPOSEDORNOT_RATE_LIMITS) ?? [],
+      },
+      breachCacheTtlSeconds: env.BREACH_CACHE_TTL_SECONDS ?? 3600,
+      pwnedPasswords: { enabled: env.PWNED_PASSWORDS_ENABLED !== 'false', url: trimSlash(env.PWNED_PASSWORDS_URL ?? DEFAULT_PWNED_PASSWORDS_URL) },
+      gravatar: {
+        enabled: env.GRAVATAR_ENABLED !== 'false',
+        apiUrl: trimSlash(env.GRAVATAR_API_URL ?? DEFAULT_GRAVATAR_API_URL),
+        apiKey: env.GRAVATAR_API_KEY?.trim(),
+      },
+      emailDnsEnabled: env.EMAIL_DNS_ENABLED !== 'false',
       dnsServers: env.DNS_SERVERS ? parseDnsServers(env.DNS_SERVERS) : undefined,
       userAgent: `Footprint/${appVersion()} (privacy audit; ${(env.PUBLIC_URL ?? '').trim() || 'self-hosted'})`,
       trackerFilterListUrl: env.TRACKER_FILTER_LIST_URL?.trim(),
@@ -563,6 +846,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     fetch: {
       allowedPorts: parsePortList(env.FETCH_ALLOWED_PORTS ?? '80,443') ?? [80, 443],
       allowedAddresses: env.FETCH_ALLOWED_ADDRESSES ? (parseAddressList(env.FETCH_ALLOWED_ADDRESSES) ?? []) : [],
+      hosts: env.FETCH_HOSTS ? (parseHostMap(env.FETCH_HOSTS) ?? {}) : {},
     },
     scans: {
       checkTimeoutMs: env.SCAN_CHECK_TIMEOUT_MS ?? 8_000,
@@ -585,12 +869,36 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           : undefined,
     },
     operatorToken: env.OPERATOR_TOKEN,
+    role: env.INSTANCE_ROLE === 'browser-worker' ? 'browser-worker' : 'all',
+    browserAudit: {
+      enabled: env.BROWSER_AUDIT !== 'false',
+      executable: env.BROWSER_EXECUTABLE?.trim() || '/usr/bin/chromium',
+      concurrency: env.BROWSER_CONCURRENCY ?? 2,
+      maxQueued: env.BROWSER_QUEUE ?? 8,
+      queueWaitMs: env.BROWSER_QUEUE_WAIT_MS ?? 10_000,
+      timeoutMs: env.BROWSER_TIMEOUT_MS ?? 15_000,
+      maxPageBytes: env.BROWSER_MAX_PAGE_BYTES ?? 20 * 1024 * 1024,
+    },
     monitoring: {
       tickSeconds: env.MONITOR_TICK_SECONDS ?? 60,
       leaseSeconds: env.MONITOR_LEASE_SECONDS ?? 600,
       batchSize: env.MONITOR_BATCH_SIZE ?? 50,
       concurrency: env.MONITOR_CONCURRENCY ?? 5,
     },
+    database: { poolSize: env.DB_POOL_SIZE ?? 10, poolWaitMs: env.DB_POOL_WAIT_MS ?? 3_000 },
+    passwordHashing: {
+      // One core left to the event loop and PostgreSQL: 1 worker on 2 cores, at most 4.
+      concurrency: env.PASSWORD_HASH_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+      maxQueued: env.PASSWORD_HASH_QUEUE ?? 16,
+      maxWaitMs: env.PASSWORD_HASH_WAIT_MS ?? 3_000,
+    },
+    scanAdmission: {
+      concurrency: env.SCAN_CONCURRENCY ?? 32,
+      maxQueued: env.SCAN_QUEUE ?? 256,
+      maxWaitMs: env.SCAN_QUEUE_WAIT_MS ?? 10_000,
+    },
+    rateLimitIpv6Prefix: env.RATE_LIMIT_IPV6_PREFIX ?? 64,
+    apiDocsUi: env.API_DOCS_UI !== 'false',
   };
 }
 

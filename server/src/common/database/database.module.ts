@@ -25,7 +25,9 @@ export const MIGRATIONS_GLOB = join(__dirname, 'migrations', '*.{js,ts}');
         migrationsRun: true,
         migrationsTransactionMode: 'each' as const,
         manualInitialization: config.databaseUrl === undefined,
-        extra: { max: 10, connectionTimeoutMillis: 5_000 },
+        // A request that finds no free connection within poolWaitMs fails with the pool's timeout,
+        // which AllExceptionsFilter answers as 503 (see database-errors.ts), never 500.
+        extra: { max: config.database.poolSize, connectionTimeoutMillis: config.database.poolWaitMs },
         retryAttempts: 3,
         retryDelay: 1_000,
         logging: false,
