@@ -25,26 +25,36 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // draws the page itself instead of its skeleton and then the page. A failure shows at render.
 const pageCode = preloadPage(window.location.pathname).catch(() => undefined);
 
-// Starting is split into tasks (loading the code, building the Chakra system, rendering) rather
-// than one long one that keeps a phone's main thread busy.
-await nextTask();
-const system = withStaticGlobalCss(appSystem());
-await pageCode;
-await nextTask();
+/**
+ * Starting is split into tasks (building the Chakra system, rendering) rather than one long one
+ * that keeps a phone's main thread busy. It runs after this module has finished evaluating, not
+ * with top-level await: the page's chunk imports from this entry chunk, so awaiting it here would
+ * wait for a module that waits for us (the page never rendered).
+ */
+async function start() {
+  await nextTask();
+  const system = withStaticGlobalCss(appSystem());
+  await pageCode;
+  await nextTask();
 
-const root = createRoot(document.getElementById('root')!);
-// As a transition, the first render yields to the browser every few milliseconds instead of
-// holding the main thread until the whole page is built.
-startTransition(() => root.render(
-  <StrictMode>
-    <CacheProvider value={emotionCache}>
-      <ChakraProvider value={system}>
-        <BrowserRouter>
-          <AuthProvider>
-            <App />
-          </AuthProvider>
-        </BrowserRouter>
-      </ChakraProvider>
-    </CacheProvider>
-  </StrictMode>,
-));
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread until the whole page is built.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <CacheProvider value={emotionCache}>
+          <ChakraProvider value={system}>
+            <BrowserRouter>
+              <AuthProvider>
+                <App />
+              </AuthProvider>
+            </BrowserRouter>
+          </ChakraProvider>
+        </CacheProvider>
+      </StrictMode>,
+    ),
+  );
+}
+
+void start();
