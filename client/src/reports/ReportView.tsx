@@ -104,7 +104,7 @@ function BreachExposures({ breaches }: { breaches: Report['detailedFindings']['b
                 Breached {formatDate(breach.breachDate)} · {formatNumber(breach.pwnCount)} records · found for {breach.input}
               </Text>
               <Text mt="1">Data exposed: {breach.dataClasses.join(', ') || 'not stated'}</Text>
-              <Text mt="1" color="gray.700" fontSize="sm">
+              <Text mt="1" color="fg.muted" fontSize="sm">
                 Source: {breach.source}
               </Text>
             </List.Item>
@@ -204,7 +204,7 @@ function WebsiteAudits({ audits }: { audits: Report['websiteAudits'] }) {
                   )}
                   {audit.gpc && audit.gpc.stillWith.length > 0 && <> · still there with it on: {audit.gpc.stillWith.join(', ')}</>}
                 </Text>
-                <Text mt="1" color="gray.700" fontSize="sm">
+                <Text mt="1" color="fg.muted" fontSize="sm">
                   Scanned <time dateTime={audit.scannedAt}>{formatDate(audit.scannedAt)}</time>
                 </Text>
               </List.Item>

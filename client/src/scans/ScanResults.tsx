@@ -207,8 +207,8 @@ function PastesCard({ pastes, headingAs }: { pastes: Pastes; headingAs: HeadingT
     <Card.Root variant="outline" size="sm" data-group="pastes">
       <Card.Body gap="2">
         <CountHeading title="Pastes" count={pastes.count} headingAs={headingAs} />
-        <Text color="gray.700">{pastes.summary}</Text>
-        <Text fontSize="sm" color="gray.700">
+        <Text color="fg.muted">{pastes.summary}</Text>
+        <Text fontSize="sm" color="fg.muted">
           Text published on sites such as Pastebin that contains this address. Checked with:{' '}
           {pastes.sources.map(breachSourceName).join(', ')}.
         </Text>
@@ -220,7 +220,7 @@ function PastesCard({ pastes, headingAs }: { pastes: Pastes; headingAs: HeadingT
                   {paste.title ?? `Paste ${paste.id}`}
                   {paste.site ? ` on ${paste.site}` : ''}
                 </Text>
-                <Text fontSize="sm" color="gray.700">
+                <Text fontSize="sm" color="fg.muted">
                   {[paste.date ? formatDate(paste.date) : undefined, paste.recordCount !== undefined ? `${formatNumber(paste.recordCount)} records` : undefined]
                     .filter(Boolean)
                     .join(' · ')}
