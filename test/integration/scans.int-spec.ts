@@ -297,11 +297,14 @@ describe('scans API', () => {
         .post('/api/scans')
         .set('X-Forwarded-For', freshIp())
         .set('Accept', 'text/event-stream')
+        .set('Accept-Encoding', 'br, gzip')
         .send({ input: email })
         .buffer(true)
         .parse(eventStreamText)
         .expect(200);
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+      // Not compressed: each event must reach the browser as it is written.
+      expect(res.headers['content-encoding']).toBeUndefined();
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the events' data is checked field by field below
       const events = eventsOf(res.body) as { event?: string; data: any }[];
       expect(events[0]).toMatchObject({ event: 'started', data: { input: email, inputType: 'email' } });
