@@ -8,6 +8,7 @@ import { ClockModule } from './common/clock/clock.module';
 import { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
 import { DatabaseModule } from './common/database/database.module';
+import { MetricsModule } from './common/metrics/metrics.module';
 import { SecurityModule } from './common/security/security.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
@@ -26,6 +27,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         ClockModule,
         ScheduleModule.forRoot(),
+        MetricsModule,
         DatabaseModule,
         SecurityModule,
         MailModule,

@@ -12,6 +12,8 @@ import { ErrorBodyDto } from './common/http/error-body.dto';
 import { clientApp } from './common/http/client-app';
 import { NestJsonLogger } from './common/logging/logger';
 import { requestLogging } from './common/logging/request-logging.middleware';
+import { httpMetrics } from './common/metrics/http-metrics.middleware';
+import { MetricsService } from './common/metrics/metrics.service';
 import { appVersion, PACKAGE_ROOT } from './common/package-info';
 import { securityHeaders, stripeOrigins } from './common/security/security-headers';
 import { STRIPE_WEBHOOK_PATH, webhookRawBody } from './billing/webhook-raw-body.middleware';
@@ -37,6 +39,7 @@ export async function createApp(
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger));
+  app.use(httpMetrics(app.get(MetricsService)));
   app.use(...securityHeaders({ https: config.publicUrl.startsWith('https://'), stripe: stripeOrigins(config) }));
   // Before the JSON parser: the Stripe webhook's signature covers its raw bytes.
   app.use(STRIPE_WEBHOOK_PATH, webhookRawBody());

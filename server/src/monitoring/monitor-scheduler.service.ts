@@ -1,12 +1,17 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import type { Counter, Gauge } from 'prom-client';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
+import { MetricsService } from '../common/metrics/metrics.service';
 import { MonitorRepository } from './monitor.repository';
 import { MonitorRunner } from './monitor-runner.service';
 
 export const MONITOR_TICK_INTERVAL = 'monitor-tick';
+
+/** A due monitor still unclaimed after this many ticks counts as overdue in the metrics. */
+export const OVERDUE_AFTER_TICKS = 2;
 
 export interface TickReport {
   claimed: number;
@@ -27,6 +32,8 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
   private readonly logger = new Logger(MonitorScheduler.name);
   private current?: Promise<TickReport>;
   private stopped = false;
+  private readonly runs: Counter<'outcome'>;
+  private readonly lastTick: Gauge;
 
   constructor(
     private readonly monitors: MonitorRepository,
@@ -34,7 +41,29 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
     private readonly registry: SchedulerRegistry,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    metrics: MetricsService,
+  ) {
+    this.runs = metrics.counter('monitor_runs_total', 'Monitor runs of this instance, by outcome: succeeded, failed or lease_lost (taken over after its lease ended).', ['outcome'] as const);
+    this.lastTick = metrics.gauge('monitor_scheduler_last_tick_timestamp_seconds', 'When this instance\'s scheduler last finished a tick (Unix time); absent while MONITOR_TICK_SECONDS is 0.');
+    // Database-wide, like the work the instances share: aggregate with max, not sum.
+    const tickSeconds = config.monitoring.tickSeconds || 60;
+    const readBacklog = () => {
+      const now = clock.now();
+      return monitors.schedulerBacklog(now, new Date(now.getTime() - OVERDUE_AFTER_TICKS * tickSeconds * 1000));
+    };
+    metrics.sourcedGauge('monitors', 'Active monitors (database-wide) by state: due (waiting for a tick to claim them), overdue (due for more than two ticks) or running.', ['state'] as const, async () => {
+      const { due, overdue, running } = await readBacklog();
+      return [
+        { labels: { state: 'due' }, value: due },
+        { labels: { state: 'overdue' }, value: overdue },
+        { labels: { state: 'running' }, value: running },
+      ];
+    });
+    metrics.sourcedGauge('monitor_scheduler_lag_seconds', 'How long the longest-waiting due monitor has waited to be claimed (database-wide); 0 when none waits.', [], async () => {
+      const { oldestDueAt } = await readBacklog();
+      return [{ value: oldestDueAt ? Math.max(0, (clock.now().getTime() - oldestDueAt.getTime()) / 1000) : 0 }];
+    });
+  }
 
   onApplicationBootstrap(): void {
     const seconds = this.config.monitoring.tickSeconds;
@@ -71,6 +100,7 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
     if (this.current || this.stopped) return;
     this.tick().then(
       (report) => {
+        this.lastTick.set(this.clock.now().getTime() / 1000);
         if (report.claimed > 0) this.logger.log(`monitor tick: ${report.claimed} claimed, ${report.succeeded} succeeded, ${report.failed} failed, ${report.leaseLost} taken over`);
         if (report.claimed >= this.config.monitoring.batchSize && !this.stopped) setImmediate(() => this.tickInBackground());
       },
@@ -93,6 +123,7 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
         }
         report.claimed += 1;
         const outcome = await this.runner.run(claimed);
+        this.runs.inc({ outcome });
         if (outcome === 'lease_lost') report.leaseLost += 1;
         else report[outcome] += 1;
       }

@@ -316,6 +316,25 @@ export class MonitorRepository {
   }
 
   /**
+   * The scheduler's backlog across every instance, for the metrics: active monitors due and not
+   * claimed, those of them due since before `overdueBefore`, those running (leased), and when the
+   * longest-waiting one fell due (null: none is waiting).
+   */
+  async schedulerBacklog(now: Date, overdueBefore: Date): Promise<{ due: number; overdue: number; running: number; oldestDueAt: Date | null }> {
+    const [row] = await this.db.query<{ due: number; overdue: number; running: number; oldest_due_at: Date | null }[]>(
+      `SELECT
+         count(*) FILTER (WHERE waiting)::int AS due,
+         count(*) FILTER (WHERE waiting AND next_run_at < $2)::int AS overdue,
+         count(*) FILTER (WHERE lease_until > $1)::int AS running,
+         min(next_run_at) FILTER (WHERE waiting) AS oldest_due_at
+       FROM (SELECT next_run_at, lease_until, next_run_at <= $1 AND (lease_until IS NULL OR lease_until <= $1) AS waiting
+               FROM monitors WHERE active) m`,
+      [now, overdueBefore],
+    );
+    return { due: row.due, overdue: row.overdue, running: row.running, oldestDueAt: row.oldest_due_at };
+  }
+
+  /**
    * Claims the most overdue active monitor whose lease is free, in one statement: the row lock
    * with SKIP LOCKED keeps two instances off the same monitor, the lease keeps others off it while
    * it runs (and hands it on when a crash leaves the lease to expire). The same statement marks a

@@ -5,6 +5,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { DatabaseHealth } from './database-health';
+import { DatabaseMetrics } from './database-metrics';
 import { MigrationFailedError, MigrationsPendingError, prepareSchema } from './schema-migrations';
 
 export const MIGRATIONS_GLOB = join(__dirname, 'migrations', '*.{js,ts}');
@@ -58,7 +59,7 @@ async function connectAndMigrate(options: DataSourceOptions): Promise<DataSource
       dataSourceFactory: async (options) => connectAndMigrate(options as DataSourceOptions),
     }),
   ],
-  providers: [DatabaseHealth],
+  providers: [DatabaseHealth, DatabaseMetrics],
   exports: [DatabaseHealth],
 })
 export class DatabaseModule {}

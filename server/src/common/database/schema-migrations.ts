@@ -1,11 +1,11 @@
 import { DataSource, Migration, MigrationExecutor } from 'typeorm';
 
 /**
- * The advisory lock every schema change takes ('migrate' in ASCII; unique among the app's locks).
+ * The advisory lock every schema change takes ('migr' in ASCII; unique among the app's locks).
  * Session-level, held on the connection that runs the migrations, so a second instance starting at
  * the same moment waits for the first and then finds nothing left to do.
  */
-export const MIGRATION_LOCK_KEY = 0x6d696772617465;
+export const MIGRATION_LOCK_KEY = 0x6d696772;
 
 /** The command an operator runs to apply migrations outside the app (MIGRATE_ON_START=false). */
 export const MIGRATE_COMMAND = 'npm run migration:run (in the image: node dist/server/migrate-cli.js run)';

@@ -1,0 +1,73 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Every metric of the app is named footprint_*; the process metrics keep prom-client's standard names. */
+export const METRIC_PREFIX = 'footprint_';
+
+/** Seconds buckets for request and scan durations: 5 ms to the scan's 15 s deadline and past it. */
+export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30];
+
+export interface GaugeSample<L extends string> {
+  labels?: Partial<Record<L, string>>;
+  value: number;
+}
+
+/**
+ * The process's Prometheus registry (prom-client), one per app so that several apps in one process
+ * (tests) never clash. Modules define their metrics here: counters and histograms they update as
+ * things happen, and gauges read at scrape time (sourcedGauge) from where the truth lives.
+ */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+  private readonly logger = new Logger(MetricsService.name);
+
+  constructor() {
+    // CPU, memory, heap, event loop lag, GC, handles, file descriptors, start time.
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+    return new Counter({ name: METRIC_PREFIX + name, help, labelNames, registers: [this.registry] });
+  }
+
+  histogram<L extends string>(name: string, help: string, labelNames: readonly L[] = [], buckets = DURATION_BUCKETS): Histogram<L> {
+    return new Histogram({ name: METRIC_PREFIX + name, help, labelNames, buckets, registers: [this.registry] });
+  }
+
+  gauge<L extends string>(name: string, help: string, labelNames: readonly L[] = []): Gauge<L> {
+    return new Gauge({ name: METRIC_PREFIX + name, help, labelNames, registers: [this.registry] });
+  }
+
+  /**
+   * A gauge whose samples `read` gives at each scrape (a count in the database, a queue's length).
+   * When the read fails (the database is down) the gauge has no samples in that scrape: a missing
+   * series, never a stale value, and the rest of the scrape still answers.
+   */
+  sourcedGauge<L extends string>(name: string, help: string, labelNames: readonly L[], read: () => Promise<GaugeSample<L>[]> | GaugeSample<L>[]): Gauge<L> {
+    const logger = this.logger;
+    return new Gauge({
+      name: METRIC_PREFIX + name,
+      help,
+      labelNames,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        try {
+          for (const sample of await read()) {
+            if (sample.labels) this.set(sample.labels, sample.value);
+            else this.set(sample.value);
+          }
+        } catch (err) {
+          this.reset();
+          logger.debug(`metric ${name} could not be read: ${err instanceof Error ? err.message : 'unknown error'}`);
+        }
+      },
+    });
+  }
+
+  /** The exposition text and its content type (Prometheus text format 0.0.4). */
+  async scrape(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
