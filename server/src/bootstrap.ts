@@ -10,6 +10,7 @@ import { AppConfig } from './common/config/app-config';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { ErrorBodyDto } from './common/http/error-body.dto';
 import { clientApp } from './common/http/client-app';
+import { requestInputGuard } from './common/http/request-input.guard';
 import { NestJsonLogger } from './common/logging/logger';
 import { requestLogging } from './common/logging/request-logging.middleware';
 import { httpMetrics } from './common/metrics/http-metrics.middleware';
@@ -44,6 +45,7 @@ export async function createApp(
   // Before the JSON parser: the Stripe webhook's signature covers its raw bytes.
   app.use(STRIPE_WEBHOOK_PATH, webhookRawBody());
   app.useBodyParser('json', { limit: '100kb' });
+  app.use(`/${API_PREFIX}`, requestInputGuard());
   app.use(cookieParser());
   app.use(clientApp(options.clientDir ?? join(PACKAGE_ROOT, 'dist', 'client')));
 
@@ -53,9 +55,11 @@ export async function createApp(
   );
   app.useGlobalFilters(new AllExceptionsFilter(logger.child({ component: 'http' })));
 
+  // API_DOCS_UI=false turns the Swagger UI off (/api/docs answers 404); the document stays at /api/docs-json.
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: `${API_PREFIX}/docs-json`,
     customSiteTitle: 'Footprint API',
+    ui: config.apiDocsUi,
   });
   return app;
 }

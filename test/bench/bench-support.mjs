@@ -31,14 +31,17 @@ export const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-/** Starts dist/server/main.js on the embedded database in `dataDir`; resolves once /api/ready answers. */
-export async function startServer(dataDir, extraEnv = {}) {
+/**
+ * Starts dist/server/main.js (or `entry`, another build) on the embedded database in `dataDir`;
+ * resolves once /api/ready answers.
+ */
+export async function startServer(dataDir, extraEnv = {}, entry = join(root, 'dist/server/main.js')) {
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', USERNAME_SITE_LIST_URL: 'off', ...extraEnv };
   delete env.DATABASE_URL;
   delete env.JWT_SECRET;
   const began = performance.now();
-  const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], { env, stdio: 'ignore' });
+  const child = spawn(process.execPath, [entry], { env, stdio: 'ignore' });
   for (;;) {
     if (child.exitCode !== null) throw new Error('server exited');
     const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status === 200, () => false);

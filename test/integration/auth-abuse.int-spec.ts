@@ -214,6 +214,6 @@ describe('logs of the account flows', () => {
     expect(all).toContain(`sign-in failed: reason=wrong_password userId=${user.userId}`);
     expect(all).toContain('sign-in failed: reason=unknown_email');
     expect(all).toContain(`refresh token reuse detected; session revoked: userId=${user.userId}`);
-    expect(all).toContain(`password reset; every session revoked: userId=${user.userId}`);
+    expect(all).toContain(`password reset; every session and API token revoked: userId=${user.userId}`);
   });
 });

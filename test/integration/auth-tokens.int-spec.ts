@@ -27,7 +27,7 @@ describe('access tokens (JWT_SECRET configured)', () => {
     const { accessToken, userId } = await signUp(t);
     const [header, payload] = accessToken.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
-    expect(payload).toEqual({ sub: userId, typ: 'access', iat: expect.any(Number), exp: expect.any(Number) });
+    expect(payload).toEqual({ sub: userId, sid: expect.stringMatching(/^[0-9a-f-]{36}$/), typ: 'access', iat: expect.any(Number), exp: expect.any(Number) });
     expect(payload.exp - payload.iat).toBe(900);
     expect(jwt.verify(accessToken, { secret: SECRET, algorithms: ['HS256'] })).toMatchObject({ sub: userId });
     await profile(accessToken).expect(200);
@@ -38,43 +38,46 @@ describe('access tokens (JWT_SECRET configured)', () => {
   describe('tampered or unusable tokens are refused with 401', () => {
     let userId: string;
     let valid: string;
+    /** The user's real session: each case below is wrong in one way only. */
+    let sid: string;
     beforeAll(async () => {
       ({ userId, accessToken: valid } = await signUp(t));
+      [{ sid }] = await query<{ sid: string }>(t, 'SELECT family_id AS sid FROM refresh_tokens WHERE user_id = $1', [userId]);
     });
 
     it('accepts a token forged with the right key (the control case)', async () => {
-      await profile(jwt.sign({ typ: 'access' }, { secret: SECRET, subject: userId, expiresIn: 60 })).expect(200);
+      await profile(jwt.sign({ typ: 'access', sid }, { secret: SECRET, subject: userId, expiresIn: 60 })).expect(200);
     });
 
     it('alg none', async () => {
-      const unsigned = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ sub: userId, typ: 'access', iat: now(), exp: now() + 600 })}.`;
+      const unsigned = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ sub: userId, sid, typ: 'access', iat: now(), exp: now() + 600 })}.`;
       const res = await profile(unsigned).expect(401);
       expect(res.body.error).toBe('Please sign in to continue.');
     });
 
     it('a wrong key', async () => {
-      await profile(jwt.sign({ typ: 'access' }, { secret: 'another-secret-that-is-long-enough-000000', subject: userId })).expect(401);
+      await profile(jwt.sign({ typ: 'access', sid }, { secret: 'another-secret-that-is-long-enough-000000', subject: userId, expiresIn: 60 })).expect(401);
     });
 
     it('another HMAC algorithm with the right key (algorithms are pinned to HS256)', async () => {
-      await profile(jwt.sign({ typ: 'access' }, { secret: SECRET, subject: userId, algorithm: 'HS512' })).expect(401);
+      await profile(jwt.sign({ typ: 'access', sid }, { secret: SECRET, subject: userId, algorithm: 'HS512', expiresIn: 60 })).expect(401);
     });
 
     it('an expired token', async () => {
-      await profile(jwt.sign({ typ: 'access', iat: now() - 1000, exp: now() - 10 }, { secret: SECRET, subject: userId })).expect(401);
+      await profile(jwt.sign({ typ: 'access', sid, iat: now() - 1000, exp: now() - 10 }, { secret: SECRET, subject: userId })).expect(401);
     });
 
     it('a changed payload with the old signature', async () => {
       const [header, , signature] = valid.split('.');
-      const forged = `${header}.${b64url({ sub: userId, typ: 'access', iat: now(), exp: now() + 86_400 * 365 })}.${signature}`;
+      const forged = `${header}.${b64url({ sub: userId, sid, typ: 'access', iat: now(), exp: now() + 86_400 * 365 })}.${signature}`;
       await profile(forged).expect(401);
     });
 
     it('a token of another type, without a type, or without a proper subject', async () => {
-      await profile(jwt.sign({ typ: 'refresh' }, { secret: SECRET, subject: userId })).expect(401);
-      await profile(jwt.sign({}, { secret: SECRET, subject: userId })).expect(401);
-      await profile(jwt.sign({ typ: 'access' }, { secret: SECRET, subject: "' OR 1=1 --" })).expect(401);
-      await profile(jwt.sign({ typ: 'access' }, { secret: SECRET })).expect(401);
+      await profile(jwt.sign({ typ: 'refresh', sid }, { secret: SECRET, subject: userId, expiresIn: 60 })).expect(401);
+      await profile(jwt.sign({ sid }, { secret: SECRET, subject: userId, expiresIn: 60 })).expect(401);
+      await profile(jwt.sign({ typ: 'access', sid }, { secret: SECRET, subject: "' OR 1=1 --", expiresIn: 60 })).expect(401);
+      await profile(jwt.sign({ typ: 'access', sid }, { secret: SECRET, expiresIn: 60 })).expect(401);
     });
 
     it('garbage and malformed Authorization headers', async () => {

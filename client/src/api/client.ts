@@ -2,11 +2,14 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../../openapi/schema';
 
 let accessToken: string | undefined;
+/** A sign-out is under way (see whileSessionEnds). */
+let sessionEnding = false;
 let refresher: (() => Promise<string | undefined>) | undefined;
 
 /** The access token lives in memory only (never in storage); the auth context sets it. */
 export function setAccessToken(token: string | undefined) {
   accessToken = token;
+  if (token !== undefined) sessionEnding = false;
 }
 
 /**
@@ -51,8 +54,37 @@ export async function authenticatedRequestsSettled(limitMs = 2_000): Promise<voi
   }
 }
 
+/**
+ * Runs a sign-out. From its start until the signed-out screen is up (sessionEndedOnScreen), calls
+ * of the signed-in screen are answered 401 here instead of being sent: the server ends the
+ * session's access tokens at once, so it would refuse them, and a page of the old screen that
+ * mounts late (a lazily loaded route) would log the refusals as errors. A failed sign-out
+ * changes nothing.
+ */
+export async function whileSessionEnds<T>(signOut: () => Promise<T>): Promise<T> {
+  sessionEnding = true;
+  try {
+    return await signOut();
+  } catch (err) {
+    sessionEnding = false;
+    throw err;
+  }
+}
+
+/** The signed-out screen is committed: calls go out again (the auth context calls this). */
+export function sessionEndedOnScreen() {
+  sessionEnding = false;
+}
+
+const signedOutAnswer = () =>
+  new Response(JSON.stringify({ statusCode: 401, error: 'Please sign in to continue.', requestId: '' }), {
+    status: 401,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
 /** Sends `input`, counting it among the unanswered authenticated requests while it is out. */
 function fetchWithRefresh(input: Request): Promise<Response> {
+  if (sessionEnding && !CSRF_PATHS.has(new URL(input.url, 'http://localhost').pathname)) return Promise.resolve(signedOutAnswer());
   if (!input.headers.has('Authorization')) return sendWithRefresh(input);
   const response = sendWithRefresh(input);
   const answered = response.then(

@@ -210,6 +210,24 @@ describe('AuthProvider', () => {
     expect(status()).toBe('signedOut');
   });
 
+  it('calls made while signing out are not sent: the ended session would be refused with 401', async () => {
+    routes['POST /api/auth/refresh'] = () => session('token-A');
+    let answerLogout!: () => void;
+    routes['POST /api/auth/logout'] = () => new Promise<Response>((resolve) => (answerLogout = () => resolve(json(204, undefined))));
+    routes['GET /api/dashboard'] = () => json(200, {});
+    renderAuth();
+    await waitFor(() => expect(status()).toBe('signedIn:alice@example.com'));
+
+    const signingOut = act(() => auth.signOut());
+    await waitFor(() => expect(calls('POST /api/auth/logout')).toHaveLength(1));
+    const late = await api.GET('/api/dashboard'); // a page that mounted just now
+    expect(late.response.status).toBe(401);
+    expect(calls('GET /api/dashboard')).toHaveLength(0);
+    answerLogout();
+    await signingOut;
+    expect(status()).toBe('signedOut');
+  });
+
   it('completeSignIn adopts a session from elsewhere (Google)', async () => {
     routes['POST /api/auth/refresh'] = () => unauthorized();
     routes['GET /api/auth/profile'] = () => json(200, user);

@@ -1,7 +1,7 @@
-import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
-import { api, authenticatedRequestsSettled, errorMessage, setAccessToken, setSessionRefresher } from '../api/client';
+import { api, authenticatedRequestsSettled, errorMessage, sessionEndedOnScreen, setAccessToken, setSessionRefresher, whileSessionEnds } from '../api/client';
 
 export type PlanTier = components['schemas']['PlanTier'];
 
@@ -101,6 +101,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState(SIGNED_OUT);
   }, [cancelTimer]);
 
+  // Before any passive effect of the signed-out screen (its public calls) runs.
+  useLayoutEffect(() => {
+    if (state.status === 'signedOut') sessionEndedOnScreen();
+  }, [state.status]);
+
   const navigate = useNavigate();
   /**
    * Deliberately leaving goes to '/'. The router navigates in a transition, so the state change
@@ -165,12 +170,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [adopt],
   );
 
-  const signOut = useCallback(async () => {
-    await authenticatedRequestsSettled();
-    const { response } = await api.POST('/api/auth/logout', CSRF);
-    if (!response.ok) throw new Error(`logout answered ${response.status}`);
-    leave();
-  }, [leave]);
+  const signOut = useCallback(
+    () =>
+      whileSessionEnds(async () => {
+        await authenticatedRequestsSettled();
+        const { response } = await api.POST('/api/auth/logout', CSRF);
+        if (!response.ok) throw new Error(`logout answered ${response.status}`);
+        leave();
+      }),
+    [leave],
+  );
 
   const refreshProfile = useCallback(async () => {
     const { data } = await api.GET('/api/auth/profile');

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsObject, IsOptional, Matches } from 'class-validator';
+import { IsIn, IsObject, IsOptional, Matches, ValidateIf } from 'class-validator';
 import { ANALYTICS_EVENTS, AnalyticsEventName } from './analytics-event.catalogue';
 
 export const ANALYTICS_MESSAGES = {
@@ -22,7 +22,8 @@ export class TrackEventDto {
       'values are refused; url and referrer are kept without their query string; userId is ignored (the token says who).',
     example: { scan_type: 'privacy', input_type: 'email', privacy_score: 85, timestamp: '2025-01-01T12:00:00.000Z', url: 'https://footprint.example/dashboard' },
   })
-  @IsOptional()
+  // Absent is fine; null is not an object (IsOptional would let it through to a 500).
+  @ValidateIf((dto: TrackEventDto) => dto.parameters !== undefined)
   @IsObject({ message: ANALYTICS_MESSAGES.parametersObject })
   parameters?: Record<string, unknown>;
 }

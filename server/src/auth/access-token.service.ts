@@ -4,6 +4,7 @@ import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { AppSecrets } from '../common/security/app-secrets.service';
 import { AuthenticatedUser } from './current-user.decorator';
+import { SessionService } from './session.service';
 import { UserRepository } from './user.repository';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -15,9 +16,13 @@ export interface IssuedAccessToken {
   expiresIn: number;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * Short-lived access tokens: HS256 JWTs with `sub` (the user id) and `typ: 'access'`, valid 15
- * minutes. The key is JWT_SECRET, or one generated once and shared through the database.
+ * Short-lived access tokens: HS256 JWTs with `sub` (the user id), `sid` (the sign-in session)
+ * and `typ: 'access'`, valid 15 minutes. The key is JWT_SECRET, or one generated once and shared
+ * through the database. A token is honoured only while its session is signed in, so signing out
+ * ends its access tokens at once.
  */
 @Injectable()
 export class AccessTokenService {
@@ -25,6 +30,7 @@ export class AccessTokenService {
     private readonly jwt: JwtService,
     private readonly secrets: AppSecrets,
     private readonly users: UserRepository,
+    private readonly sessions: SessionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -32,25 +38,29 @@ export class AccessTokenService {
     return this.config.jwtSecret !== undefined ? Promise.resolve(this.config.jwtSecret) : this.secrets.get(JWT_SECRET_NAME);
   }
 
-  async issue(userId: string): Promise<IssuedAccessToken> {
+  async issue(userId: string, sessionId: string): Promise<IssuedAccessToken> {
     const accessToken = await this.jwt.signAsync(
-      { typ: 'access' },
+      { typ: 'access', sid: sessionId },
       { subject: userId, secret: await this.key(), algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_SECONDS },
     );
     return { accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
   }
 
   /**
-   * The user behind the claims of a token whose signature and expiry passport-jwt has checked, or
-   * null: wrong type, unknown (deleted) user, or issued before the user's sessions were revoked.
+   * The user behind the claims of a token whose signature passport-jwt has checked, or null:
+   * wrong type, no expiry (passport-jwt only checks an `exp` that is there) or a lifetime longer
+   * than ours, no session, unknown (deleted) user, issued before the user's sessions were
+   * revoked, or its session signed out.
    */
   async userFor(claims: unknown): Promise<AuthenticatedUser | null> {
-    const { sub, typ, iat } = (claims ?? {}) as { sub?: unknown; typ?: unknown; iat?: unknown };
-    if (typ !== 'access' || typeof sub !== 'string' || typeof iat !== 'number') return null;
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sub)) return null;
+    const { sub, sid, typ, iat, exp } = (claims ?? {}) as { sub?: unknown; sid?: unknown; typ?: unknown; iat?: unknown; exp?: unknown };
+    if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') return null;
+    if (exp - iat > ACCESS_TOKEN_TTL_SECONDS || exp * 1000 <= Date.now()) return null;
+    if (!UUID.test(sub) || !UUID.test(sid)) return null;
     const user = await this.users.findById(sub);
     if (!user) return null;
     if (user.sessionsRevokedAt && iat < Math.floor(user.sessionsRevokedAt.getTime() / 1000)) return null;
+    if (!(await this.sessions.isLive(user.id, sid))) return null;
     return { userId: user.id, method: 'session' };
   }
 }

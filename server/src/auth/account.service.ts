@@ -7,7 +7,7 @@ import { ApiTokenDto } from './api-token.dto';
 import { ApiTokenRepository } from './api-token.repository';
 import { AUTH_MESSAGES, PlanSummaryDto, UserDto } from './auth.dto';
 import { EmailTokenRepository } from './email-token.repository';
-import { verifyPassword } from './password-hasher';
+import { PasswordHashPool } from './password-hash.pool';
 import { AUTH_RATE_LIMITS } from './rate-limits.catalogue';
 import { RefreshTokenRepository } from './refresh-token.repository';
 import { UserEntity } from './user.entity';
@@ -27,6 +27,7 @@ export class AccountService {
     private readonly limiter: RateLimiter,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
+    private readonly passwords: PasswordHashPool,
   ) {}
 
   /** The user with the plan that applies now (a paid plan past its end reads as Free): every quota reads this. */
@@ -43,7 +44,7 @@ export class AccountService {
     const user = await this.user(userId);
     if (user.passwordHash) {
       if (!password) throw new BadRequestException(AUTH_MESSAGES.currentPasswordRequired);
-      if (!(await verifyPassword(password, user.passwordHash))) {
+      if (!(await this.passwords.verify(password, user.passwordHash))) {
         this.logger.warn(`account deletion refused: reason=wrong_password userId=${userId}`);
         throw new ForbiddenException(AUTH_MESSAGES.wrongCurrentPassword);
       }

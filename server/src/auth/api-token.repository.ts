@@ -35,6 +35,12 @@ export class ApiTokenRepository {
     return result.affected === 1;
   }
 
+  /** Revokes every active token of the user; how many there were. */
+  async revokeAllOfUser(userId: string, at: Date): Promise<number> {
+    const result = await this.tokens.update({ userId, revokedAt: IsNull() }, { revokedAt: at });
+    return result.affected ?? 0;
+  }
+
   async touch(id: string, at: Date): Promise<void> {
     await this.tokens.update({ id }, { lastUsedAt: at });
   }

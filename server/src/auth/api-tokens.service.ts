@@ -43,6 +43,13 @@ export class ApiTokensService {
     this.logger.log(`API token revoked: userId=${userId} tokenId=${tokenId}`);
   }
 
+  /** Revokes every token of the user (a password reset: whoever held the account loses its tokens too). */
+  async revokeAll(userId: string): Promise<number> {
+    const revoked = await this.tokens.revokeAllOfUser(userId, new Date());
+    if (revoked > 0) this.logger.log(`API tokens revoked: userId=${userId} count=${revoked}`);
+    return revoked;
+  }
+
   /** The owner of an active token, or null. Records the use (at most once a minute). */
   async authenticate(token: string): Promise<AuthenticatedUser | null> {
     if (!TOKEN_SHAPE.test(token)) return null;

@@ -10,6 +10,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -17,6 +18,7 @@ import {
 import type { Request, Response } from 'express';
 import { ErrorBodyDto } from '../common/http/error-body.dto';
 import { CSRF_HEADER, CsrfGuard } from '../common/security/csrf.guard';
+import { SERVICE_BUSY_RESPONSE } from '../common/backpressure/service-busy.exception';
 import { TOO_MANY_REQUESTS_RESPONSE } from '../common/security/too-many-requests.exception';
 import { AuthService } from './auth.service';
 import {
@@ -35,6 +37,7 @@ import { PasswordResetService, RESET_REQUESTED_MESSAGE } from './password-reset.
 import { REFRESH_COOKIE, RefreshCookie } from './refresh-cookie.service';
 
 const TOO_MANY = { type: ErrorBodyDto, ...TOO_MANY_REQUESTS_RESPONSE };
+const BUSY = { type: ErrorBodyDto, ...SERVICE_BUSY_RESPONSE };
 const CSRF_HEADER_DOC = { name: CSRF_HEADER, required: true, description: 'Must be `1` (CSRF protection).', schema: { type: 'string', enum: ['1'] } };
 const CSRF_FORBIDDEN = { type: ErrorBodyDto, description: `Missing ${CSRF_HEADER} header, or an Origin other than the site's.` };
 
@@ -57,6 +60,7 @@ export class AuthController {
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: "'Please fill in all fields', 'Password must be at least 6 characters', …" })
   @ApiConflictResponse({ type: ErrorBodyDto, description: "'An account with this email already exists'" })
   @ApiTooManyRequestsResponse(TOO_MANY)
+  @ApiServiceUnavailableResponse(BUSY)
   async signUp(@Body() dto: SignupDto, @ClientIp() ip: string, @Res({ passthrough: true }) res: Response): Promise<AuthSessionDto> {
     const { session, refresh } = await this.auth.signUp(dto, ip);
     this.cookie.set(res, refresh);
@@ -73,6 +77,7 @@ export class AuthController {
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: "'Please fill in all fields'" })
   @ApiUnauthorizedResponse({ type: ErrorBodyDto, description: "'Invalid email or password'" })
   @ApiTooManyRequestsResponse(TOO_MANY)
+  @ApiServiceUnavailableResponse(BUSY)
   async logIn(@Body() dto: LoginDto, @ClientIp() ip: string, @Res({ passthrough: true }) res: Response): Promise<AuthSessionDto> {
     const { session, refresh } = await this.auth.logIn(dto, ip);
     this.cookie.set(res, refresh);
@@ -154,6 +159,7 @@ export class AuthController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Set a new password with the token from the reset link', description: 'Signs every session out.' })
   @ApiNoContentResponse({ description: 'The password is changed; sign in with it.' })
+  @ApiServiceUnavailableResponse(BUSY)
   @ApiBadRequestResponse({
     type: ErrorBodyDto,
     description: "'This password reset link is invalid or has expired.', 'Password must be at least 6 characters', …",

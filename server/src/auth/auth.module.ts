@@ -21,6 +21,7 @@ import { JwtStrategy } from './jwt.strategy';
 import { OidcLoginAttemptEntity } from './oidc-login-attempt.entity';
 import { OidcLoginAttemptRepository } from './oidc-login-attempt.repository';
 import { OidcProviderSource } from './oidc-provider.source';
+import { PasswordHashPool } from './password-hash.pool';
 import { PasswordResetService } from './password-reset.service';
 import { RefreshCookie } from './refresh-cookie.service';
 import { RefreshTokenEntity } from './refresh-token.entity';
@@ -47,6 +48,7 @@ import { UserRepository } from './user.repository';
     AuthService,
     EmailVerificationService,
     PasswordResetService,
+    PasswordHashPool,
     AccountService,
     ApiTokensService,
     BackgroundTasks,

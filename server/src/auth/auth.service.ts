@@ -5,7 +5,7 @@ import { AccessTokenService } from './access-token.service';
 import { AUTH_MESSAGES, AuthSessionDto, LoginDto, SignupDto, UserDto } from './auth.dto';
 import { normalizeEmail } from './email-address.util';
 import { EmailVerificationService } from './email-verification.service';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password-hasher';
+import { PasswordHashPool } from './password-hash.pool';
 import { AUTH_RATE_LIMITS } from './rate-limits.catalogue';
 import { RefreshGrant, SessionService } from './session.service';
 import { UserEntity } from './user.entity';
@@ -32,11 +32,12 @@ export class AuthService implements OnModuleInit {
     private readonly verification: EmailVerificationService,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
+    private readonly passwords: PasswordHashPool,
   ) {}
 
   onModuleInit() {
     // Computed once at start, so the first sign-in with an unknown email is not slower than others.
-    void dummyPasswordHash();
+    this.passwords.dummyHash().catch(() => undefined); // computed again on first use if this failed
   }
 
   async signUp(dto: SignupDto, ip: string): Promise<SignedIn> {
@@ -45,7 +46,7 @@ export class AuthService implements OnModuleInit {
     if (await this.users.findByEmail(email)) throw new ConflictException(AUTH_MESSAGES.emailTaken);
     let user: UserEntity;
     try {
-      user = await this.users.create({ email, passwordHash: await hashPassword(dto.password) });
+      user = await this.users.create({ email, passwordHash: await this.passwords.hash(dto.password) });
     } catch (err) {
       if (err instanceof EmailTakenError) throw new ConflictException(AUTH_MESSAGES.emailTaken);
       throw err;
@@ -60,7 +61,7 @@ export class AuthService implements OnModuleInit {
     const email = normalizeEmail(dto.email);
     await this.limiter.consume(AUTH_RATE_LIMITS.loginPerEmail, email.toLowerCase());
     const user = await this.users.findByEmail(email);
-    const matches = await verifyPassword(dto.password, user?.passwordHash ?? (await dummyPasswordHash()));
+    const matches = await this.passwords.verify(dto.password, user?.passwordHash ?? (await this.passwords.dummyHash()));
     if (!user || !user.passwordHash || !matches) {
       const reason = !user ? 'unknown_email' : !user.passwordHash ? 'no_password' : 'wrong_password';
       this.logger.warn(`sign-in failed: reason=${reason}${user ? ` userId=${user.id}` : ''}`);
@@ -75,7 +76,7 @@ export class AuthService implements OnModuleInit {
     const { userId, grant } = await this.sessions.rotate(refreshToken);
     const user = await this.users.findById(userId);
     if (!user) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
-    return { session: await this.sessionFor(user), refresh: grant };
+    return { session: await this.sessionFor(user, grant.sessionId), refresh: grant };
   }
 
   async logOut(refreshToken: string | undefined): Promise<void> {
@@ -84,11 +85,11 @@ export class AuthService implements OnModuleInit {
 
   private async signIn(user: UserEntity, persistent: boolean): Promise<SignedIn> {
     const refresh = await this.sessions.start(user.id, persistent);
-    return { session: await this.sessionFor(user), refresh };
+    return { session: await this.sessionFor(user, refresh.sessionId), refresh };
   }
 
-  private async sessionFor(user: UserEntity): Promise<AuthSessionDto> {
-    const { accessToken, expiresIn } = await this.accessTokens.issue(user.id);
+  private async sessionFor(user: UserEntity, sessionId: string): Promise<AuthSessionDto> {
+    const { accessToken, expiresIn } = await this.accessTokens.issue(user.id, sessionId);
     return { accessToken, tokenType: 'Bearer', expiresIn, user: UserDto.from(user, this.clock.now()) };
   }
 }

@@ -4,11 +4,12 @@ import { APP_CONFIG } from '../common/config/config.module';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { passwordResetEmail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mail.types';
+import { ApiTokensService } from './api-tokens.service';
 import { AUTH_MESSAGES } from './auth.dto';
 import { BackgroundTasks } from './background-tasks.service';
 import { normalizeEmail } from './email-address.util';
 import { EmailTokenRepository } from './email-token.repository';
-import { hashPassword } from './password-hasher';
+import { PasswordHashPool } from './password-hash.pool';
 import { AUTH_RATE_LIMITS } from './rate-limits.catalogue';
 import { hashSecret, randomSecret } from './secret-token.util';
 import { SessionService } from './session.service';
@@ -31,6 +32,8 @@ export class PasswordResetService {
     private readonly limiter: RateLimiter,
     private readonly background: BackgroundTasks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly passwords: PasswordHashPool,
+    private readonly apiTokens: ApiTokensService,
   ) {}
 
   /**
@@ -44,16 +47,20 @@ export class PasswordResetService {
     this.background.run('password reset email', () => this.sendLink(email));
   }
 
-  /** Sets the new password and signs every session of the account out. */
+  /**
+   * Sets the new password, signs every session of the account out and revokes every API token:
+   * recovering an account locks out whoever held it, including through a token they made.
+   */
   async confirm(token: string, password: string): Promise<void> {
     const now = new Date();
     const userId = await this.tokens.consume(hashSecret(token), 'reset', now);
     if (!userId) throw new BadRequestException(AUTH_MESSAGES.invalidResetLink);
-    await this.users.setPassword(userId, await hashPassword(password), now);
+    await this.users.setPassword(userId, await this.passwords.hash(password), now);
     // The link reached the inbox, so the address is the person's.
     await this.users.markEmailVerified(userId, now);
     await this.sessions.endAll(userId);
-    this.logger.log(`password reset; every session revoked: userId=${userId}`);
+    const apiTokensRevoked = await this.apiTokens.revokeAll(userId);
+    this.logger.log(`password reset; every session and API token revoked: userId=${userId} apiTokensRevoked=${apiTokensRevoked}`);
   }
 
   private async sendLink(email: string): Promise<void> {

@@ -32,6 +32,16 @@ export class RefreshTokenRepository {
     await this.tokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: at });
   }
 
+  /** The session (token family) exists for this user and none of its tokens was revoked. */
+  async familyIsLive(familyId: string, userId: string): Promise<boolean> {
+    const rows: { tokens: number; revoked: boolean | null }[] = await this.tokens.query(
+      `SELECT count(*)::int AS tokens, bool_or(revoked_at IS NOT NULL) AS revoked
+       FROM refresh_tokens WHERE family_id = $1 AND user_id = $2`,
+      [familyId, userId],
+    );
+    return rows[0].tokens > 0 && rows[0].revoked !== true;
+  }
+
   async revokeAllOfUser(userId: string, at: Date): Promise<void> {
     await this.tokens.update({ userId, revokedAt: IsNull() }, { revokedAt: at });
   }

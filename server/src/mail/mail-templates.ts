@@ -153,6 +153,7 @@ export function passwordResetEmail(url: string): EmailTemplate {
       action: { label: 'Reset password', url },
       outro: [
         'This link works once and expires in one hour.',
+        'Setting a new password signs your account out on every device and revokes all of your API tokens: integrations that use them need a new token afterwards.',
         'If you did not ask to reset your password, you can ignore this email: your password stays as it is.',
       ],
     }),

@@ -4,6 +4,7 @@ import { createTransport } from 'nodemailer';
 import type { Counter } from 'prom-client';
 import { AppConfig, parseMailbox } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
+import { retryWhileUnavailable } from '../common/database/database-errors';
 import { MetricsService } from '../common/metrics/metrics.service';
 import { describeMailError, withoutAddresses } from './mail-errors';
 import { Mailer, MailMessage } from './mail.types';
@@ -228,11 +229,13 @@ export class MailService extends Mailer implements OnApplicationBootstrap, Befor
       const { summary, serverUnavailable } = describeMailError(err);
       this.logger.warn(`email ${message.id} not sent (attempt ${attempt}; kept in the outbox): ${summary}`);
       this.attempts.inc({ result: 'failed' });
-      await this.outbox.markFailed(message.id, summary);
+      await retryWhileUnavailable(() => this.outbox.markFailed(message.id, summary));
       return serverUnavailable ? 'server unavailable' : 'failed';
     }
     this.attempts.inc({ result: 'sent' });
-    await this.outbox.markSent(message.id, new Date());
+    // Sent: losing this write to a busy pool would have the retry send the message again.
+    const sentAt = new Date();
+    await retryWhileUnavailable(() => this.outbox.markSent(message.id, sentAt));
     this.logger.log(`email ${message.id} sent (attempt ${attempt}): ${this.subjectForLog(message)}`);
     return 'sent';
   }

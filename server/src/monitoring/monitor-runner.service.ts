@@ -5,6 +5,7 @@ import { effectivePlan } from '../billing/plan-period.rules';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
+import { retryWhileUnavailable } from '../common/database/database-errors';
 import { monitorAlertEmail } from '../mail/mail-templates';
 import { MailService } from '../mail/mail.service';
 import type { ScanViewer } from '../scans/analysis/analysis.types';
@@ -129,7 +130,8 @@ export class MonitorRunner {
   }
 
   private async finish(run: FinishedRun, userId: string): Promise<RunOutcome> {
-    const outcome = await this.monitors.finishRun(run);
+    // A busy pool is waited out: otherwise the run is lost and the monitor waits for its lease to end.
+    const outcome = await retryWhileUnavailable(() => this.monitors.finishRun(run));
     if (outcome === 'lease_lost') {
       this.logger.warn(`monitor run discarded: monitorId=${run.monitorId} reason=lease_lost`);
       return 'lease_lost';

@@ -4,6 +4,7 @@ import type { Counter, Gauge } from 'prom-client';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
+import { isDatabaseUnavailable } from '../common/database/database-errors';
 import { MetricsService } from '../common/metrics/metrics.service';
 import { MonitorRepository } from './monitor.repository';
 import { MonitorRunner } from './monitor-runner.service';
@@ -104,7 +105,12 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
         if (report.claimed > 0) this.logger.log(`monitor tick: ${report.claimed} claimed, ${report.succeeded} succeeded, ${report.failed} failed, ${report.leaseLost} taken over`);
         if (report.claimed >= this.config.monitoring.batchSize && !this.stopped) setImmediate(() => this.tickInBackground());
       },
-      (err: unknown) => this.logger.error(`monitor tick failed: ${err instanceof Error ? err.message : 'unknown error'}`),
+      (err: unknown) => {
+        const message = err instanceof Error ? err.message : 'unknown error';
+        // A dry pool or a database restart: claimed monitors keep their leases; the next tick carries on.
+        if (isDatabaseUnavailable(err)) this.logger.warn(`monitor tick cut short, no database connection: ${message}; the next tick carries on`);
+        else this.logger.error(`monitor tick failed: ${message}`);
+      },
     );
   }
 

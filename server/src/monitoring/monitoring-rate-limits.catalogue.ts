@@ -7,5 +7,5 @@ export const MONITORING_RATE_LIMITS = {
   /** Verification emails to addresses other than the account's own. */
   verificationEmailsPerUser: { name: 'monitor-verify-mail-user', limit: 20, windowSeconds: 24 * 60 * 60 },
   /** Guessing verification tokens. */
-  verifyPerIp: { name: 'monitor-verify-ip', limit: 20, windowSeconds: 10 * 60 },
+  verifyPerIp: { name: 'monitor-verify-ip', limit: 20, windowSeconds: 10 * 60, perAddress: true },
 } as const satisfies Record<string, RateLimitRule>;

@@ -49,6 +49,11 @@ describe('findingsCsv', () => {
     expect(rows[1][9]).toBe('a,b');
   });
 
+  it('neutralises formulas behind leading spaces, and leaves ordinary text alone', () => {
+    for (const value of [' =1+1', '   +1', '\u00a0@SUM(A1)', ' \t-2', '\n=cmd']) expect(safeCell(value)).toBe(`'${value}`);
+    for (const value of ['a =1', 'email@example.com', ' plain', '']) expect(safeCell(value)).toBe(value);
+  });
+
   it('neutralises cells a spreadsheet would run as formulas', () => {
     const rows = parse(findingsCsv([finding({ value: '=HYPERLINK("http://evil.example","x")', evidence: '+1', source: '-2', input: '@cmd', recommendation: '\tx' })])) as string[][];
     expect(rows[1][6]).toBe(`'=HYPERLINK("http://evil.example","x")`);

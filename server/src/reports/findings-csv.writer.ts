@@ -15,8 +15,11 @@ export const FINDINGS_CSV_COLUMNS = [
   'recommendation',
 ] as const;
 
-/** What a spreadsheet would run as a formula (OWASP's list: = + - @, tab and carriage return). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What a spreadsheet would run as a formula (OWASP's list: = + - @, tab and carriage return),
+ * also after leading spaces, which spreadsheets skip (" =1+1" is a formula too).
+ */
+const FORMULA_START = /^\s*[=+\-@\t\r]/;
 
 /** A cell a spreadsheet shows as text: formula-like values get a leading apostrophe. */
 export function safeCell(value: string): string {

@@ -3,16 +3,18 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { ScanEntity } from './scan.entity';
 import { ScanHistoryService } from './scan-history.service';
+import { ScanRecoveryService } from './scan-recovery.service';
 import { ScanRepository } from './scan.repository';
 
 /**
  * The stored scans (privacy scans and image checks): the scans table, the monthly quota, recording
  * results and reading them. A module of its own so that the privacy scan (ScansModule) and the image
- * check (ExifModule) both record into it without either importing the other.
+ * check (ExifModule) both record into it without either importing the other. Scans a crash left
+ * running are failed here too (ScanRecoveryService).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([ScanEntity]), AuthModule],
-  providers: [ScanRepository, ScanHistoryService],
+  providers: [ScanRepository, ScanHistoryService, ScanRecoveryService],
   exports: [ScanHistoryService],
 })
 export class ScanHistoryModule {}

@@ -1,16 +1,28 @@
-import { HttpException, HttpStatus, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { AccountService } from '../auth/account.service';
 import { Clock } from '../common/clock/clock.service';
+import { AppConfig } from '../common/config/app-config';
+import { APP_CONFIG } from '../common/config/config.module';
+import { RetryAfterException } from '../common/http/retry-after.exception';
 import { planFor, PlanTier } from '../vocabulary/plan.catalogue';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import type { AnalysisResult } from './analysis/analysis.types';
-import { FindingCounts, ScanStatus } from './scan.entity';
+import { FindingCounts } from './scan.entity';
 import { ScanRepository } from './scan.repository';
 import { ScanPageDto, ScanRecordDto, ScanSummaryDto } from './scan.dto';
 import type { ScanUsageDto } from './scan-usage.dto';
 
-/** Scans that count against the monthly quota: running and completed ones (failed and demo scans do not). */
-const COUNTED: ScanStatus[] = ['running', 'completed'];
+/** Time a finished scan's result has to be stored after SCAN_TIMEOUT_MS ends its checks. */
+const STORE_GRACE_MS = 30_000;
+
+/**
+ * A scan still running this long after it started was cut short (a crash, a kill -9, a restart):
+ * its checks are bounded by SCAN_TIMEOUT_MS, so it will never finish. It stops counting against
+ * the quota at once and ScanRecoveryService marks it failed.
+ */
+export function staleScanAfterMs(config: Pick<AppConfig, 'scans'>): number {
+  return config.scans.scanTimeoutMs + STORE_GRACE_MS;
+}
 
 export const SCAN_MESSAGES = {
   notFound: 'Scan not found',
@@ -26,12 +38,9 @@ function nextMonthStartUtc(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
 
-export class ScanQuotaExceededException extends HttpException {
-  readonly headers: Record<string, string>;
-
+export class ScanQuotaExceededException extends RetryAfterException {
   constructor(limit: number, planName: string, retryAfterSeconds: number) {
-    super(SCAN_MESSAGES.quotaUsed(limit, planName), HttpStatus.TOO_MANY_REQUESTS);
-    this.headers = { 'Retry-After': String(retryAfterSeconds) };
+    super(SCAN_MESSAGES.quotaUsed(limit, planName), HttpStatus.TOO_MANY_REQUESTS, retryAfterSeconds);
   }
 }
 
@@ -43,7 +52,13 @@ export class ScanHistoryService implements OnModuleInit {
     private readonly accounts: AccountService,
     // The quota month follows the same clock as plan periods and retention (tests move it).
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Running scans that started before this are stale: they do not count against the quota. */
+  private runningSince(now: Date): Date {
+    return new Date(now.getTime() - staleScanAfterMs(this.config));
+  }
 
   onModuleInit(): void {
     this.accounts.registerExportSection('scans', async (userId) => (await this.scans.allOfUser(userId)).map((s) => ScanRecordDto.from(s)));
@@ -57,7 +72,7 @@ export class ScanHistoryService implements OnModuleInit {
       { userId, scanType: 'privacy', input: input.value, inputType: input.inputType, startedAt: now },
       plan.monthlyScans,
       monthStartUtc(now),
-      COUNTED,
+      this.runningSince(now),
     );
     if (!scan) {
       const retryAfter = Math.max(1, Math.ceil((nextMonthStartUtc(now).getTime() - now.getTime()) / 1000));
@@ -111,9 +126,9 @@ export class ScanHistoryService implements OnModuleInit {
     return scan.id;
   }
 
-  /** How many of this month's privacy scans the user has used. */
+  /** How many of this month's privacy scans the user has used: completed ones, and running ones not yet stale. */
   usedThisMonth(userId: string, now = this.clock.now()): Promise<number> {
-    return this.scans.countOfUserSince(userId, 'privacy', monthStartUtc(now), COUNTED);
+    return this.scans.countOfUserSince(userId, 'privacy', monthStartUtc(now), this.runningSince(now));
   }
 
   /** This month's privacy scans against the allowance of the plan that applies now (the account page). */

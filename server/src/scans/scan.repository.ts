@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { In, IsNull, MoreThanOrEqual, Repository } from 'typeorm';
+import { FindOptionsWhere, IsNull, MoreThanOrEqual, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { FindingCounts, ScanEntity, ScanStatus, ScanType } from './scan.entity';
 
@@ -29,19 +29,13 @@ export class ScanRepository {
 
   /**
    * Inserts a running scan unless the user already has `limit` counted scans of this type since
-   * `since`. A per-user advisory lock serialises concurrent reservations, so parallel requests
-   * cannot overshoot the quota. Returns undefined when the quota is used up.
+   * `since` (see countedSince). A per-user advisory lock serialises concurrent reservations, so
+   * parallel requests cannot overshoot the quota. Returns undefined when the quota is used up.
    */
-  async reserveWithinQuota(scan: NewScan, limit: number, since: Date, counted: ScanStatus[]): Promise<ScanEntity | undefined> {
+  async reserveWithinQuota(scan: NewScan, limit: number, since: Date, runningSince: Date): Promise<ScanEntity | undefined> {
     return this.scans.manager.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`scan-quota:${scan.userId}`]);
-      const used = await manager.countBy(ScanEntity, {
-        userId: scan.userId,
-        scanType: scan.scanType,
-        status: In(counted),
-        startedAt: MoreThanOrEqual(since),
-        monitorId: IsNull(),
-      });
+      const used = await manager.countBy(ScanEntity, countedSince(scan.userId, scan.scanType, since, runningSince));
       if (used >= limit) return undefined;
       return manager.save(manager.create(ScanEntity, { ...scan, id: randomUUID(), status: 'running', score: null, findingCounts: null, result: null, completedAt: null }));
     });
@@ -63,8 +57,21 @@ export class ScanRepository {
     await this.scans.delete({ id });
   }
 
-  countOfUserSince(userId: string, scanType: ScanType, since: Date, counted: ScanStatus[]): Promise<number> {
-    return this.scans.countBy({ userId, scanType, status: In(counted), startedAt: MoreThanOrEqual(since), monitorId: IsNull() });
+  countOfUserSince(userId: string, scanType: ScanType, since: Date, runningSince: Date): Promise<number> {
+    return this.scans.countBy(countedSince(userId, scanType, since, runningSince));
+  }
+
+  /**
+   * Marks up to `limit` scans still running that started before `before` as failed (a crash or
+   * restart cut them short); how many it marked.
+   */
+  async failRunningStartedBefore(before: Date, at: Date, limit: number): Promise<number> {
+    const [, affected] = (await this.scans.query(
+      `UPDATE scans SET status = 'failed', score = NULL, finding_counts = NULL, result = NULL, completed_at = $2
+        WHERE id IN (SELECT id FROM scans WHERE status = 'running' AND started_at < $1 LIMIT $3)`,
+      [before, at, limit],
+    )) as [unknown, number];
+    return affected;
   }
 
   /** Newest first; the list leaves the (large) result out. */
@@ -85,4 +92,17 @@ export class ScanRepository {
   findOfUser(userId: string, id: string): Promise<ScanEntity | null> {
     return this.scans.findOneBy({ id, userId });
   }
+}
+
+/**
+ * The scans a quota counts: the user's own (not a monitor's) completed scans since `since`, and
+ * those still running that started after `runningSince` (a scan running longer was cut short by a
+ * crash and will be marked failed: it no longer counts).
+ */
+function countedSince(userId: string, scanType: ScanType, since: Date, runningSince: Date): FindOptionsWhere<ScanEntity>[] {
+  const own = { userId, scanType, monitorId: IsNull() };
+  return [
+    { ...own, status: 'completed', startedAt: MoreThanOrEqual(since) },
+    { ...own, status: 'running', startedAt: MoreThanOrEqual(runningSince > since ? runningSince : since) },
+  ];
 }

@@ -6,6 +6,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiResponse,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   getSchemaPath,
@@ -14,6 +15,7 @@ import type { Request, Response } from 'express';
 import { Authenticated, OptionallyAuthenticated } from '../auth/bearer-auth.guard';
 import { AuthenticatedUser, ClientIp, CurrentUser, OptionalUser } from '../auth/current-user.decorator';
 import { ErrorBodyDto } from '../common/http/error-body.dto';
+import { SERVICE_BUSY_RESPONSE } from '../common/backpressure/service-busy.exception';
 import { TOO_MANY_REQUESTS_RESPONSE } from '../common/security/too-many-requests.exception';
 import { ScanHistoryService, SCAN_MESSAGES } from './scan-history.service';
 import {
@@ -35,7 +37,7 @@ const STREAM_DESCRIPTION = [
   'With `Accept: text/event-stream` the answer is a stream of server-sent events:',
   '`started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto),',
   'then `result` (AnalysisResultDto) or `error` ({statusCode, error}).',
-  'Refusals (400, 401, 429) come before the stream, as ordinary JSON errors.',
+  'Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors.',
 ].join(' ');
 
 function scanIdPipe() {
@@ -77,6 +79,11 @@ export class ScansController {
     type: ErrorBodyDto,
     ...TOO_MANY_REQUESTS_RESPONSE,
     description: "Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up.",
+  })
+  @ApiServiceUnavailableResponse({
+    type: ErrorBodyDto,
+    ...SERVICE_BUSY_RESPONSE,
+    description: `${SERVICE_BUSY_RESPONSE.description} This server is running as many scans as it takes (SCAN_CONCURRENCY, SCAN_QUEUE); no quota was used.`,
   })
   async createScan(
     @Body() dto: CreateScanDto,

@@ -4,6 +4,7 @@ import type { AuthenticatedUser } from '../auth/current-user.decorator';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
+import { AdmissionQueue, Release } from '../common/backpressure/admission-queue';
 import { RateLimiter, RateLimitRule } from '../common/security/rate-limiter.service';
 import { classifyScanInput, ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import type { AnalysisResult, CheckReport, ScanViewer } from './analysis/analysis.types';
@@ -20,6 +21,8 @@ export interface PreparedScan {
   /** The reserved history record (signed-in users). */
   scanId?: string;
   started: ScanStartedEventDto;
+  /** Gives the scan's turn in this instance's scan queue back (run() does, when it ends). */
+  release: Release;
 }
 
 /** A monitor's scan: the result (stored unless demo) and what each check produced. */
@@ -40,6 +43,8 @@ export interface ScanListener {
 @Injectable()
 export class ScansService {
   private readonly visitorRule: RateLimitRule;
+  /** Scans this instance runs at once; more wait in a bounded queue, beyond it 503 (SCAN_CONCURRENCY, SCAN_QUEUE). */
+  private readonly admission: AdmissionQueue;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -50,23 +55,33 @@ export class ScansService {
     // Stored scans are timed by the same clock as the quota month, retention and monitors.
     private readonly clock: Clock,
   ) {
-    this.visitorRule = { name: 'scan-visitor-ip', limit: config.scans.visitorScansPerHour, windowSeconds: 3600, message: RATE_LIMIT_MESSAGE };
+    this.visitorRule = { name: 'scan-visitor-ip', limit: config.scans.visitorScansPerHour, windowSeconds: 3600, message: RATE_LIMIT_MESSAGE, perAddress: true };
+    this.admission = new AdmissionQueue('scans', config.scanAdmission);
   }
 
-  /** Everything that can refuse a scan, before any answer is streamed: 429s come from here. */
+  /**
+   * Everything that can refuse a scan, before any answer is streamed: 429s and 503s come from
+   * here. The turn in the scan queue comes first, so a refused scan has used no quota.
+   */
   async prepare(rawInput: string, user: AuthenticatedUser | undefined, clientIp: string): Promise<PreparedScan> {
     const input = classifyScanInput(rawInput);
-    let viewer: ScanViewer = {};
-    let scanId: string | undefined;
-    if (user) {
-      const profile = await this.accounts.profile(user.userId);
-      viewer = { userId: user.userId, ...(profile.emailVerified ? { verifiedEmail: profile.email.toLowerCase() } : {}) };
-      scanId = await this.history.reservePrivacyScan(user.userId, profile.plan.tier, input);
-    } else {
-      await this.limiter.consume(this.visitorRule, clientIp);
+    const release = await this.admission.acquire();
+    try {
+      let viewer: ScanViewer = {};
+      let scanId: string | undefined;
+      if (user) {
+        const profile = await this.accounts.profile(user.userId);
+        viewer = { userId: user.userId, ...(profile.emailVerified ? { verifiedEmail: profile.email.toLowerCase() } : {}) };
+        scanId = await this.history.reservePrivacyScan(user.userId, profile.plan.tier, input);
+      } else {
+        await this.limiter.consume(this.visitorRule, clientIp);
+      }
+      const checks = this.pipeline.applicableChecks(input).map((check) => ({ id: check.id, label: check.label }));
+      return { input, viewer, scanId, started: { input: input.value, inputType: input.inputType, checks }, release };
+    } catch (err) {
+      release();
+      throw err;
     }
-    const checks = this.pipeline.applicableChecks(input).map((check) => ({ id: check.id, label: check.label }));
-    return { input, viewer, scanId, started: { input: input.value, inputType: input.inputType, checks } };
   }
 
   /**
@@ -99,6 +114,8 @@ export class ScansService {
     } catch (err) {
       if (scan.scanId) await this.history.failPrivacyScan(scan.scanId);
       throw err;
+    } finally {
+      scan.release();
     }
   }
 }

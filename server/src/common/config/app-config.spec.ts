@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig, parseAddressList, parseDnsServers, parseMailbox, parsePortList } from './app-config';
 
@@ -58,7 +58,41 @@ describe('loadConfig', () => {
       operatorToken: undefined,
       metrics: { port: undefined },
       monitoring: { tickSeconds: 60, leaseSeconds: 600, batchSize: 50, concurrency: 5 },
+      database: { poolSize: 10, poolWaitMs: 3000 },
+      passwordHashing: { concurrency: Math.min(4, Math.max(1, availableParallelism() - 1)), maxQueued: 16, maxWaitMs: 3000 },
+      scanAdmission: { concurrency: 32, maxQueued: 256, maxWaitMs: 10000 },
+      rateLimitIpv6Prefix: 64,
+      apiDocsUi: true,
     });
+  });
+
+  it('reads the back-pressure, IPv6 and API docs settings', () => {
+    const config = loadConfig({
+      DB_POOL_SIZE: '4',
+      DB_POOL_WAIT_MS: '500',
+      PASSWORD_HASH_WORKERS: '2',
+      PASSWORD_HASH_QUEUE: '0',
+      PASSWORD_HASH_WAIT_MS: '250',
+      SCAN_CONCURRENCY: '3',
+      SCAN_QUEUE: '7',
+      SCAN_QUEUE_WAIT_MS: '900',
+      RATE_LIMIT_IPV6_PREFIX: '56',
+      API_DOCS_UI: 'false',
+    });
+    expect(config.database).toEqual({ poolSize: 4, poolWaitMs: 500 });
+    expect(config.passwordHashing).toEqual({ concurrency: 2, maxQueued: 0, maxWaitMs: 250 });
+    expect(config.scanAdmission).toEqual({ concurrency: 3, maxQueued: 7, maxWaitMs: 900 });
+    expect(config.rateLimitIpv6Prefix).toBe(56);
+    expect(config.apiDocsUi).toBe(false);
+  });
+
+  it.each([
+    ['DB_POOL_SIZE', '0', 'DB_POOL_SIZE must not be less than 1'],
+    ['PASSWORD_HASH_WORKERS', 'many', 'PASSWORD_HASH_WORKERS must be a whole number between 1 and 64'],
+    ['RATE_LIMIT_IPV6_PREFIX', '129', 'RATE_LIMIT_IPV6_PREFIX must not be greater than 128'],
+    ['API_DOCS_UI', 'off', 'API_DOCS_UI must be true or false'],
+  ])('refuses %s=%s', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
   it('treats empty variables as unset', () => {

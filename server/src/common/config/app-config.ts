@@ -18,7 +18,9 @@ import {
 } from 'class-validator';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import type { AdmissionLimits } from '../backpressure/admission-queue';
 import { appVersion } from '../package-info';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -433,6 +435,74 @@ class EnvironmentVariables {
   @Min(1)
   @Max(65535)
   METRICS_PORT?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'DB_POOL_SIZE must be a whole number between 1 and 200' })
+  @Min(1)
+  @Max(200)
+  DB_POOL_SIZE?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'DB_POOL_WAIT_MS must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(60_000)
+  DB_POOL_WAIT_MS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'PASSWORD_HASH_WORKERS must be a whole number between 1 and 64' })
+  @Min(1)
+  @Max(64)
+  PASSWORD_HASH_WORKERS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'PASSWORD_HASH_QUEUE must be a whole number between 0 and 10000' })
+  @Min(0)
+  @Max(10_000)
+  PASSWORD_HASH_QUEUE?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'PASSWORD_HASH_WAIT_MS must be a whole number of milliseconds' })
+  @Min(0)
+  @Max(60_000)
+  PASSWORD_HASH_WAIT_MS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'SCAN_CONCURRENCY must be a whole number between 1 and 1000' })
+  @Min(1)
+  @Max(1_000)
+  SCAN_CONCURRENCY?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'SCAN_QUEUE must be a whole number between 0 and 10000' })
+  @Min(0)
+  @Max(10_000)
+  SCAN_QUEUE?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'SCAN_QUEUE_WAIT_MS must be a whole number of milliseconds' })
+  @Min(0)
+  @Max(120_000)
+  SCAN_QUEUE_WAIT_MS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'RATE_LIMIT_IPV6_PREFIX must be a whole number between 1 and 128' })
+  @Min(1)
+  @Max(128)
+  RATE_LIMIT_IPV6_PREFIX?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'API_DOCS_UI must be true or false' })
+  API_DOCS_UI?: string;
 }
 
 export interface AppConfig {
@@ -532,6 +602,16 @@ export interface AppConfig {
     /** Monitors run at the same time. */
     concurrency: number;
   };
+  /** The connection pool: its size, and how long a request waits for a free connection before a 503. */
+  database: { poolSize: number; poolWaitMs: number };
+  /** scrypt runs in worker threads; hashes beyond the workers wait in a bounded queue (else 503). */
+  passwordHashing: AdmissionLimits;
+  /** Privacy scans this instance runs at once, and how many may wait for a turn (else 503). */
+  scanAdmission: AdmissionLimits;
+  /** Per-address rate limits count an IPv6 client by this prefix (its /64 network by default). */
+  rateLimitIpv6Prefix: number;
+  /** Serve the Swagger UI at /api/docs (the document at /api/docs-json is always served). */
+  apiDocsUi: boolean;
 }
 
 export class ConfigError extends Error {
@@ -623,6 +703,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       batchSize: env.MONITOR_BATCH_SIZE ?? 50,
       concurrency: env.MONITOR_CONCURRENCY ?? 5,
     },
+    database: { poolSize: env.DB_POOL_SIZE ?? 10, poolWaitMs: env.DB_POOL_WAIT_MS ?? 3_000 },
+    passwordHashing: {
+      // One core left to the event loop and PostgreSQL: 1 worker on 2 cores, at most 4.
+      concurrency: env.PASSWORD_HASH_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+      maxQueued: env.PASSWORD_HASH_QUEUE ?? 16,
+      maxWaitMs: env.PASSWORD_HASH_WAIT_MS ?? 3_000,
+    },
+    scanAdmission: {
+      concurrency: env.SCAN_CONCURRENCY ?? 32,
+      maxQueued: env.SCAN_QUEUE ?? 256,
+      maxWaitMs: env.SCAN_QUEUE_WAIT_MS ?? 10_000,
+    },
+    rateLimitIpv6Prefix: env.RATE_LIMIT_IPV6_PREFIX ?? 64,
+    apiDocsUi: env.API_DOCS_UI !== 'false',
   };
 }
 

@@ -49,7 +49,9 @@ async function connectAndMigrate(options: DataSourceOptions): Promise<DataSource
         migrationsRun: config.migrateOnStart,
         migrationsTransactionMode: 'each' as const,
         manualInitialization: config.databaseUrl === undefined,
-        extra: { max: 10, connectionTimeoutMillis: 5_000 },
+        // A request that finds no free connection within poolWaitMs fails with the pool's timeout,
+        // which AllExceptionsFilter answers as 503 (see database-errors.ts), never 500.
+        extra: { max: config.database.poolSize, connectionTimeoutMillis: config.database.poolWaitMs },
         retryAttempts: 3,
         retryDelay: 1_000,
         // Retry what a database that is still starting answers, not a migration's own failure.

@@ -1,6 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { ServiceBusyException } from '../backpressure/service-busy.exception';
+import { isDatabaseUnavailable } from '../database/database-errors';
 import { requestIdOf } from '../logging/request-logging.middleware';
 import { ErrorBodyDto } from './error-body.dto';
 
@@ -10,12 +12,19 @@ const GENERIC_MESSAGES: Record<number, string> = {
   [HttpStatus.PAYLOAD_TOO_LARGE]: 'Request too large',
 };
 
-/** Turns every exception into ErrorBodyDto; unexpected ones are logged and answered as 500. */
+/** Seconds a client is asked to wait when no database connection was free. */
+export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Turns every exception into ErrorBodyDto. No free database connection is a 503 with Retry-After
+ * (the request did nothing; try again); other unexpected errors are logged and answered as 500.
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
 
-  catch(exception: unknown, host: ArgumentsHost) {
+  catch(caught: unknown, host: ArgumentsHost) {
+    let exception = caught;
     const http = host.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
@@ -23,6 +32,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     let status = HttpStatus.INTERNAL_SERVER_ERROR;
     let messages = ['Something went wrong on our side. Please try again.'];
 
+    if (!(exception instanceof HttpException) && isDatabaseUnavailable(exception)) {
+      this.logger.warn({ requestId, err: { type: (exception as Error).name, message: (exception as Error).message } }, 'no database connection: answered 503');
+      exception = new ServiceBusyException(DATABASE_BUSY_RETRY_AFTER_SECONDS);
+    }
     if (exception instanceof HttpException) {
       status = exception.getStatus();
       messages = messagesOf(exception, status);

@@ -19,7 +19,7 @@ describe('RateLimiter', () => {
       }),
       deleteWindowsBefore: jest.fn().mockResolvedValue(undefined),
     };
-    limiter = new RateLimiter(repo as unknown as RateLimitRepository);
+    limiter = new RateLimiter(repo as unknown as RateLimitRepository, { rateLimitIpv6Prefix: 64 });
   });
   afterEach(() => jest.useRealTimers());
 
@@ -64,5 +64,54 @@ describe('RateLimiter', () => {
     jest.advanceTimersByTime(10 * 60_000);
     await limiter.consume(rule, 'c');
     expect(repo.deleteWindowsBefore).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('RateLimiter per-address rules', () => {
+  const perAddress = { name: 'login-ip', limit: 2, windowSeconds: 600, perAddress: true };
+  const build = (ipv6Prefix: number) => {
+    const counts = new Map<string, number>();
+    const repo = {
+      increment: jest.fn(async (key: string) => {
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        return counts.get(key)!;
+      }),
+      deleteWindowsBefore: jest.fn().mockResolvedValue(undefined),
+    };
+    return { repo, limiter: new RateLimiter(repo as unknown as RateLimitRepository, { rateLimitIpv6Prefix: ipv6Prefix }) };
+  };
+
+  it('counts every address of one IPv6 /64 together, and another /64 apart', async () => {
+    const { limiter } = build(64);
+    await limiter.consume(perAddress, '2001:db8:1:2::1');
+    await limiter.consume(perAddress, '2001:db8:1:2:ffff:ffff:ffff:fffe');
+    await expect(limiter.consume(perAddress, '2001:db8:1:2:dead:beef:0:1')).rejects.toBeInstanceOf(TooManyRequestsException);
+    await expect(limiter.consume(perAddress, '2001:db8:1:3::1')).resolves.toBeUndefined();
+  });
+
+  it('counts an IPv4-mapped IPv6 address as its IPv4 address', async () => {
+    const { limiter, repo } = build(64);
+    await limiter.consume(perAddress, '::ffff:203.0.113.9');
+    await limiter.consume(perAddress, '203.0.113.9');
+    await expect(limiter.consume(perAddress, '::FFFF:cb00:7109')).rejects.toBeInstanceOf(TooManyRequestsException);
+    expect(new Set(repo.increment.mock.calls.map(([key]) => key)).size).toBe(1);
+    // Neighbouring IPv4 addresses stay apart.
+    await expect(limiter.consume(perAddress, '203.0.113.10')).resolves.toBeUndefined();
+  });
+
+  it('uses the configured IPv6 prefix', async () => {
+    const { limiter } = build(48);
+    await limiter.consume(perAddress, '2001:db8:1:2::1');
+    await limiter.consume(perAddress, '2001:db8:1:ffff::1');
+    await expect(limiter.consume(perAddress, '2001:db8:1:abcd::9')).rejects.toBeInstanceOf(TooManyRequestsException);
+    await expect(limiter.consume(perAddress, '2001:db8:2::1')).resolves.toBeUndefined();
+  });
+
+  it('leaves subjects of other rules alone (an email is not an address)', async () => {
+    const { limiter, repo } = build(64);
+    const perEmail = { name: 'login-email', limit: 5, windowSeconds: 600 };
+    await limiter.consume(perEmail, '2001:db8::1');
+    await limiter.consume(perEmail, '2001:db8::2');
+    expect(new Set(repo.increment.mock.calls.map(([key]) => key)).size).toBe(2);
   });
 });

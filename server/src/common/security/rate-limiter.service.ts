@@ -1,5 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { addressBucket } from './client-address';
 import { RateLimitRepository } from './rate-limit.repository';
 import { TooManyRequestsException } from './too-many-requests.exception';
 
@@ -11,6 +14,11 @@ export interface RateLimitRule {
   windowSeconds: number;
   /** The 429's message, when the generic 'Too many attempts' is not the right words. */
   message?: string;
+  /**
+   * The subject is a client's IP address: counted per IPv4 address or per IPv6 network
+   * (RATE_LIMIT_IPV6_PREFIX), an IPv4-mapped IPv6 address as its IPv4 address.
+   */
+  perAddress?: boolean;
 }
 
 const CLEANUP_EVERY_MS = 10 * 60_000;
@@ -26,10 +34,18 @@ export class RateLimiter {
   private readonly logger = new Logger(RateLimiter.name);
   private lastCleanup = 0;
 
-  constructor(private readonly counters: RateLimitRepository) {}
+  private readonly ipv6Prefix: number;
+
+  constructor(
+    private readonly counters: RateLimitRepository,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'rateLimitIpv6Prefix'>,
+  ) {
+    this.ipv6Prefix = config.rateLimitIpv6Prefix;
+  }
 
   /** Counts a hit; throws TooManyRequestsException (429, Retry-After) once the limit is passed. */
-  async consume(rule: RateLimitRule, subject: string): Promise<void> {
+  async consume(rule: RateLimitRule, rawSubject: string): Promise<void> {
+    const subject = rule.perAddress ? addressBucket(rawSubject, this.ipv6Prefix) : rawSubject;
     const now = Date.now();
     const windowMs = rule.windowSeconds * 1000;
     const windowStart = Math.floor(now / windowMs) * windowMs;

@@ -24,7 +24,8 @@ import { ExifService, UploadedImage } from './exif.service';
  * Multer with its default memory storage (no `dest`, no `storage`): uploads are never written
  * to disk. Multer stops reading at the size limit, so an oversized upload is not buffered whole.
  */
-const UPLOAD = FileInterceptor('image', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12 } });
+// Browsers send the file name as raw UTF-8 (no filename*); multer's default reads it as Latin-1 (café → cafÃ©).
+const UPLOAD = FileInterceptor('image', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12 }, defParamCharset: 'utf8' });
 
 const ERRORS = {
   badRequest: { type: ExifErrorBodyDto, description: `No file in the form field "image": '${EXIF_MESSAGES.noFile}'.` },

@@ -1,0 +1,194 @@
+// Load figures (issue 23): autocannon on loopback against the built server, 10, 50 and 200
+// connections each, on five routes: GET /api/health, GET /api/plans, a failed sign-in, a visitor's
+// email scan against the local fakes (HIBP, Gravatar, DNS) and a signed-in dashboard. Prints
+// throughput, p50, p99, the count of 5xx answers (500s and the like apart from 503, the
+// back-pressure answer), the other refusals and the server's RSS before and after; asserts
+// nothing. Needs `npm run build:server`.
+//
+// Bounded in time: LOAD_SECONDS per cell (default 10; the issue's targets use 60), then an
+// optional soak at 50 connections over the mixed routes for LOAD_SOAK_SECONDS (default 0: off;
+// the issue's target uses 300), which prints the RSS growth. LOAD_CONNECTIONS (default
+// "10,50,200") and LOAD_ROUTES (default all) narrow the table. LOAD_APP_ENTRY runs another build
+// of the server (a checkout of an earlier commit) with this bench, for before/after tables.
+//
+// The server keeps its real limits: every sign-in and visitor scan comes from its own address
+// (X-Forwarded-For, trusted from loopback). Each failed sign-in names an address without an
+// account: the server verifies the password against a real scrypt hash either way (so unknown
+// addresses and wrong passwords cost the same, by design), and the per-account limit (10 attempts
+// per 15 minutes) would otherwise turn most of the run into 429s.
+import autocannon from 'autocannon';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { nextIp, requireTs, startServer, stopServer } from './bench-support.mjs';
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
+const SOAK_SECONDS = Number(process.env.LOAD_SOAK_SECONDS ?? 0);
+const CONNECTIONS = (process.env.LOAD_CONNECTIONS ?? '10,50,200').split(',').map(Number);
+const ROUTES = (process.env.LOAD_ROUTES ?? 'health,plans,login,scan,dashboard').split(',');
+const SOURCE_DELAY_MS = 50;
+const PASSWORD = 'bench-password-1';
+
+const { FakeHibp, sampleBreach } = requireTs('test/fakes/hibp.ts');
+const { FakeGravatar } = requireTs('test/fakes/gravatar.ts');
+const { FakeDnsServer } = requireTs('test/fakes/dns-server.ts');
+
+/** CPU seconds the process has used (user + system). */
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second)
+};
+
+/** Waits (at most 60 s) until the server is idle, so work queued in one cell does not weigh on the next. */
+async function settle(pid) {
+  for (let i = 0; i < 60; i++) {
+    const before = cpuSeconds(pid);
+    await sleep(1000);
+    if (cpuSeconds(pid) - before < 0.1) return;
+  }
+}
+
+const rssMb = (pid) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(line.split(/\s+/)[1]) / 1024;
+};
+
+async function post(base, path, body, headers = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextIp(), ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json().catch(() => undefined) };
+}
+
+/** The autocannon request of each route; headers and bodies vary per request where limits count. */
+function routeRequests(name, ctx) {
+  const json = { 'content-type': 'application/json' };
+  switch (name) {
+    case 'health':
+      return [{ method: 'GET', path: '/api/health' }];
+    case 'plans':
+      return [{ method: 'GET', path: '/api/plans' }];
+    case 'login': {
+      let attempt = 0;
+      return [{
+        method: 'POST',
+        path: '/api/auth/login',
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...json, 'x-forwarded-for': nextIp() },
+          body: JSON.stringify({ email: `load.${process.pid}.${++attempt}@example.test`, password: 'not-the-password', rememberMe: false }),
+        }),
+      }];
+    }
+    case 'scan':
+      return [{
+        method: 'POST',
+        path: '/api/scans',
+        setupRequest: (req) => ({ ...req, headers: { ...json, 'x-forwarded-for': nextIp() }, body: JSON.stringify({ input: ctx.scanEmail }) }),
+      }];
+    case 'dashboard':
+      return [{ method: 'GET', path: '/api/dashboard', headers: { authorization: `Bearer ${ctx.accessToken}` } }];
+    default:
+      throw new Error(`unknown route ${name}`);
+  }
+}
+
+function cannon(base, connections, seconds, requests) {
+  // Every status is counted, so 429 and 503 are told apart from 5xx server errors.
+  const statuses = new Map();
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url: base, connections, duration: seconds, timeout: 30, requests }, (err, result) =>
+      err ? reject(err) : resolve({ ...result, statuses }),
+    );
+    instance.on('response', (_client, statusCode) => statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1));
+  });
+}
+
+const hibp = new FakeHibp();
+const gravatar = new FakeGravatar();
+const dns = new FakeDnsServer();
+const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-load-'));
+chmodSync(dataDir, 0o755);
+let server;
+try {
+  await Promise.all([hibp.start(), gravatar.start(), dns.start()]);
+  const scanEmail = 'load.person@load.example';
+  hibp.setBreaches(scanEmail, [sampleBreach()]);
+  gravatar.addProfile(scanEmail, { display_name: 'Load Person' });
+  dns.set('load.example', { MX: [{ exchange: 'mx.load.example', priority: 10 }], TXT: [['v=spf1 -all']] });
+  dns.set('_dmarc.load.example', { TXT: [['v=DMARC1; p=reject']] });
+  hibp.delayMs = gravatar.delayMs = dns.delayMs = SOURCE_DELAY_MS;
+
+  // A build from before the username list's 'off' setting reads an empty value as "no list".
+  const olderBuild = process.env.LOAD_APP_ENTRY ? { USERNAME_SITE_LIST_URL: '' } : {};
+  server = await startServer(dataDir, { ...hibp.env, ...gravatar.env, ...dns.env, MONITOR_TICK_SECONDS: '60', ...olderBuild }, process.env.LOAD_APP_ENTRY);
+  const ctx = { scanEmail, accessToken: '' };
+
+  // The signed-in user behind the dashboard, with the Free plan's three scans in its history.
+  const owner = await post(server.base, '/api/auth/signup', { email: 'load.owner@example.test', password: PASSWORD });
+  if (owner.status !== 201) throw new Error(`sign-up answered ${owner.status}`);
+  ctx.accessToken = owner.body.accessToken;
+  for (let i = 0; i < 3; i++) {
+    const scan = await post(server.base, '/api/scans', { input: scanEmail }, { authorization: `Bearer ${ctx.accessToken}` });
+    if (scan.status !== 200) throw new Error(`signed-in scan answered ${scan.status}`);
+  }
+  await settle(server.child.pid);
+
+  const rssBefore = rssMb(server.child.pid);
+  console.log(
+    `cpus: ${availableParallelism()}; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')} before the run; ` +
+      `${SECONDS} s per cell; fakes answer after ${SOURCE_DELAY_MS} ms`,
+  );
+  console.log(`server RSS before: ${rssBefore.toFixed(1)} MB`);
+  const header = ['route', 'conns', 'req/s', 'p50 ms', 'p99 ms', '5xx but 503', '503 (busy)', 'other non-2xx (count x status)', 'timeouts/errors'];
+  const rows = [header];
+  for (const route of ROUTES) {
+    for (const connections of CONNECTIONS) {
+      const result = await cannon(server.base, connections, SECONDS, routeRequests(route, ctx));
+      const others = [...result.statuses].filter(([s]) => s >= 300 && s < 500).map(([s, n]) => `${n}x${s}`).join(' ');
+      const busy = result.statuses.get(503) ?? 0;
+      rows.push([
+        route,
+        String(connections),
+        result.requests.average.toFixed(1),
+        String(result.latency.p50),
+        String(result.latency.p99),
+        String(result['5xx'] - busy),
+        String(busy),
+        others || '0',
+        String(result.timeouts + result.errors),
+      ]);
+      console.log(rows[rows.length - 1].join('\t'));
+      await settle(server.child.pid);
+    }
+  }
+  const rssAfter = rssMb(server.child.pid);
+  console.log();
+  const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const line = (row) => console.log(`| ${row.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`);
+  line(header);
+  line(widths.map((w) => '-'.repeat(w)));
+  rows.slice(1).forEach(line);
+  console.log(`server RSS after: ${rssAfter.toFixed(1)} MB (${(((rssAfter - rssBefore) / rssBefore) * 100).toFixed(1)}%)`);
+
+  if (SOAK_SECONDS > 0) {
+    // Every route in turn on each connection, 50 connections, after 10 s of warm-up.
+    const mixed = ROUTES.flatMap((route) => routeRequests(route, ctx));
+    await cannon(server.base, 50, 10, mixed);
+    const soakBefore = rssMb(server.child.pid);
+    const result = await cannon(server.base, 50, SOAK_SECONDS, mixed);
+    const soakAfter = rssMb(server.child.pid);
+    console.log(
+      `soak, 50 connections, ${SOAK_SECONDS} s over ${ROUTES.join(', ')}: ${result.requests.average.toFixed(1)} req/s, ` +
+        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, 5xx ${result['5xx'] - (result.statuses.get(503) ?? 0)} and 503 ${result.statuses.get(503) ?? 0}; ` +
+        `RSS ${soakBefore.toFixed(1)} MB -> ${soakAfter.toFixed(1)} MB (${(((soakAfter - soakBefore) / soakBefore) * 100).toFixed(1)}%)`,
+    );
+  }
+} finally {
+  await stopServer(server);
+  await Promise.all([hibp.close(), gravatar.close(), dns.close()]);
+  rmSync(dataDir, { recursive: true, force: true });
+}
