@@ -102,6 +102,8 @@ describe('GET /api/metrics', () => {
         'footprint_db_pool_connections gauge',
         'footprint_db_pool_waiting_requests gauge',
         'footprint_db_pool_max_connections gauge',
+        'footprint_queue_tasks gauge',
+        'footprint_queue_refused_total counter',
         'process_cpu_user_seconds_total counter',
         'process_resident_memory_bytes gauge',
         'nodejs_eventloop_lag_seconds gauge',
@@ -125,6 +127,13 @@ describe('GET /api/metrics', () => {
     const [lag] = value('footprint_monitor_scheduler_lag_seconds');
     expect(lag).toBeGreaterThanOrEqual(595);
     expect(lag).toBeLessThan(700);
+
+    // The per-instance work queues: no scan running or waiting between requests. (The password
+    // hash queue may still be busy with the hash it makes at start.)
+    expect(value('footprint_queue_tasks', { queue: 'scans', state: 'running' })).toEqual([0]);
+    expect(value('footprint_queue_tasks', { queue: 'scans', state: 'queued' })).toEqual([0]);
+    expect(value('footprint_queue_refused_total', { queue: 'scans' })).toEqual([0]);
+    expect(value('footprint_queue_tasks', { queue: 'password-hash', state: 'queued' })).toEqual([expect.any(Number)]);
 
     expect(value('footprint_db_pool_max_connections')).toEqual([10]);
     expect(value('footprint_db_pool_waiting_requests')).toEqual([expect.any(Number)]);

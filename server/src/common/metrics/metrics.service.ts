@@ -7,6 +7,16 @@ export const METRIC_PREFIX = 'footprint_';
 /** Seconds buckets for request and scan durations: 5 ms to the scan's 15 s deadline and past it. */
 export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30];
 
+/** What a work queue of this instance says about itself (an AdmissionQueue's stats, the browser's work). */
+export interface QueueStats {
+  /** Tasks running now. */
+  active: number;
+  /** Tasks waiting for a turn. */
+  queued: number;
+  /** Tasks refused since start (a full queue, a wait too long), when the queue refuses any. */
+  refused?: number;
+}
+
 export interface GaugeSample<L extends string> {
   labels?: Partial<Record<L, string>>;
   value: number;
@@ -21,10 +31,39 @@ export interface GaugeSample<L extends string> {
 export class MetricsService {
   readonly registry = new Registry();
   private readonly logger = new Logger(MetricsService.name);
+  private readonly queues = new Map<string, () => QueueStats>();
 
   constructor() {
     // CPU, memory, heap, event loop lag, GC, handles, file descriptors, start time.
     collectDefaultMetrics({ register: this.registry });
+    const queues = this.queues;
+    this.sourcedGauge('queue_tasks', 'Work queues of this instance (scans, password hashes, browser work), by queue and state: running or queued.', ['queue', 'state'] as const, () =>
+      [...queues].flatMap(([queue, stats]) => {
+        const { active, queued } = stats();
+        return [
+          { labels: { queue, state: 'running' }, value: active },
+          { labels: { queue, state: 'queued' }, value: queued },
+        ];
+      }),
+    );
+    new Counter({
+      name: `${METRIC_PREFIX}queue_refused_total`,
+      help: 'Tasks a work queue of this instance refused (503: queue full or waited too long), by queue.',
+      labelNames: ['queue'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [queue, stats] of queues) this.inc({ queue }, stats().refused ?? 0);
+      },
+    });
+  }
+
+  /**
+   * Reports a work queue in footprint_queue_tasks and footprint_queue_refused_total, read at each
+   * scrape. Modules call this for their own queues (a name such as 'scans', 'password-hash', 'browser').
+   */
+  trackQueue(name: string, stats: () => QueueStats): void {
+    this.queues.set(name, stats);
   }
 
   counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
