@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
 import { createServer } from 'node:net';
 import { Mailer } from '../../server/src/mail/mail.types';
+import { MonitorScheduler } from '../../server/src/monitoring/monitor-scheduler.service';
 import { OPERATOR_TOKEN_MESSAGE } from '../../server/src/common/security/operator-token.guard';
 import { freshIp, query } from '../support/auth';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -139,6 +143,22 @@ describe('GET /api/metrics', () => {
     expect(value('footprint_db_pool_waiting_requests')).toEqual([expect.any(Number)]);
     const [inUse] = value('footprint_db_pool_connections', { state: 'in_use' });
     expect(inUse).toBeGreaterThanOrEqual(0);
+  });
+
+  it('has every metric that the example dashboard and alert rules in docs/monitoring use', async () => {
+    const docs = join(__dirname, '..', '..', 'docs', 'monitoring');
+    const dashboard = JSON.parse(readFileSync(join(docs, 'grafana-dashboard.json'), 'utf8')) as { panels: { targets: { expr: string }[] }[] };
+    const alerts = parse(readFileSync(join(docs, 'alerts.yml'), 'utf8')) as { groups: { rules: { alert: string; expr: string }[] }[] };
+    const expressions = [...dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr)), ...alerts.groups.flatMap((g) => g.rules.map((r) => r.expr))];
+    const used = new Set(expressions.flatMap((e) => [...e.matchAll(/\b((?:footprint|nodejs|process)_[a-z0-9_]+)\b/g)].map((m) => m[1].replace(/_(bucket|count|sum)$/, ''))));
+    expect(used.size).toBeGreaterThan(10);
+    // The last tick appears once this instance's scheduler has ticked.
+    expect((await scrape()).text).not.toMatch(/^footprint_monitor_scheduler_last_tick_timestamp_seconds /m);
+    await t.app.get(MonitorScheduler).tick();
+    const text = (await scrape()).text;
+    expect(text).toMatch(/^footprint_monitor_scheduler_last_tick_timestamp_seconds \d{10}/m);
+    const exposed = new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
+    expect([...used].filter((name) => !exposed.has(name))).toEqual([]);
   });
 
   it('counts a request the web client answers, and an unknown API path, without their paths', async () => {

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import type { Counter, Gauge } from 'prom-client';
+import type { Counter } from 'prom-client';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
@@ -34,7 +34,8 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
   private current?: Promise<TickReport>;
   private stopped = false;
   private readonly runs: Counter<'outcome'>;
-  private readonly lastTick: Gauge;
+  /** When this instance last finished a tick (ms since the epoch); none before the first. */
+  private lastTickAt?: number;
 
   constructor(
     private readonly monitors: MonitorRepository,
@@ -45,7 +46,9 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
     metrics: MetricsService,
   ) {
     this.runs = metrics.counter('monitor_runs_total', 'Monitor runs of this instance, by outcome: succeeded, failed or lease_lost (taken over after its lease ended).', ['outcome'] as const);
-    this.lastTick = metrics.gauge('monitor_scheduler_last_tick_timestamp_seconds', 'When this instance\'s scheduler last finished a tick (Unix time); absent while MONITOR_TICK_SECONDS is 0.');
+    metrics.sourcedGauge('monitor_scheduler_last_tick_timestamp_seconds', 'When this instance\'s scheduler last finished a tick (Unix time); absent before its first tick and while MONITOR_TICK_SECONDS is 0.', [], () =>
+      this.lastTickAt === undefined ? [] : [{ value: this.lastTickAt / 1000 }],
+    );
     // Database-wide, like the work the instances share: aggregate with max, not sum.
     const tickSeconds = config.monitoring.tickSeconds || 60;
     const readBacklog = () => {
@@ -84,7 +87,14 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
 
   /** One tick; a call while one is in progress gets that one. */
   tick(): Promise<TickReport> {
-    if (!this.current) this.current = this.runTick().finally(() => (this.current = undefined));
+    if (!this.current) {
+      this.current = this.runTick()
+        .then((report) => {
+          this.lastTickAt = this.clock.now().getTime();
+          return report;
+        })
+        .finally(() => (this.current = undefined));
+    }
     return this.current;
   }
 
@@ -101,7 +111,6 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
     if (this.current || this.stopped) return;
     this.tick().then(
       (report) => {
-        this.lastTick.set(this.clock.now().getTime() / 1000);
         if (report.claimed > 0) this.logger.log(`monitor tick: ${report.claimed} claimed, ${report.succeeded} succeeded, ${report.failed} failed, ${report.leaseLost} taken over`);
         if (report.claimed >= this.config.monitoring.batchSize && !this.stopped) setImmediate(() => this.tickInBackground());
       },

@@ -91,15 +91,18 @@ export class MetricsService {
       labelNames,
       registers: [this.registry],
       async collect() {
-        this.reset();
+        let samples: GaugeSample<L>[] = [];
         try {
-          for (const sample of await read()) {
-            if (sample.labels) this.set(sample.labels, sample.value);
-            else this.set(sample.value);
-          }
+          samples = await read();
         } catch (err) {
-          this.reset();
           logger.debug(`metric ${name} could not be read: ${err instanceof Error ? err.message : 'unknown error'}`);
+        }
+        this.reset();
+        // reset() leaves an unlabelled gauge at 0: remove that, so no sample means no series.
+        if (labelNames.length === 0) this.remove();
+        for (const sample of samples) {
+          if (sample.labels) this.set(sample.labels, sample.value);
+          else this.set(sample.value);
         }
       },
     });
