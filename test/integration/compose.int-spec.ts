@@ -452,7 +452,9 @@ describe('Dockerfile', () => {
 
   it('keeps secrets and local build output out of the build context', () => {
     const ignored = readText('.dockerignore').split(/\r?\n/).map((l) => l.trim());
-    expect(ignored).toEqual(expect.arrayContaining(['.env', 'node_modules', 'dist', '.git']));
+    expect(ignored).toEqual(expect.arrayContaining(['.env', 'node_modules', 'dist', '.git', 'secrets', 'backups']));
+    // Nor in git.
+    expect(readText('.gitignore').split(/\r?\n/)).toEqual(expect.arrayContaining(['secrets/', 'backups/']));
   });
 
   it('answers the health check paths the API documents', () => {
