@@ -20,12 +20,17 @@ export class DatabaseMetrics implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const pool = () => {
+    // Read before the scrape's own queries take connections, so they are not counted.
+    let counts: PgPoolCounts | undefined;
+    this.metrics.captureBeforeScrape(() => {
       const master = (this.dataSource.driver as unknown as { master?: PgPoolCounts }).master;
-      if (!this.dataSource.isInitialized || !master) throw new Error('no connection pool');
-      return master;
+      counts = this.dataSource.isInitialized && master ? { totalCount: master.totalCount, idleCount: master.idleCount, waitingCount: master.waitingCount, options: { max: master.options?.max } } : undefined;
+    });
+    const pool = () => {
+      if (!counts) throw new Error('no connection pool');
+      return counts;
     };
-    this.metrics.sourcedGauge('db_pool_connections', 'Connections of this instance\'s database pool, by state: in_use (lent to a query or transaction) or idle.', ['state'] as const, () => {
+    this.metrics.sourcedGauge('db_pool_connections', "Connections of this instance's database pool, by state: in_use (lent to a query or transaction) or idle.", ['state'] as const, () => {
       const p = pool();
       return [
         { labels: { state: 'in_use' }, value: p.totalCount - p.idleCount },
@@ -33,6 +38,9 @@ export class DatabaseMetrics implements OnModuleInit {
       ];
     });
     this.metrics.sourcedGauge('db_pool_waiting_requests', 'Requests of this instance waiting for a free database connection.', [], () => [{ value: pool().waitingCount }]);
-    this.metrics.sourcedGauge('db_pool_max_connections', 'The most connections this instance\'s pool opens.', [], () => [{ value: pool().options?.max ?? Number.NaN }]);
+    this.metrics.sourcedGauge('db_pool_max_connections', "The most connections this instance's pool opens.", [], () => {
+      const max = pool().options?.max;
+      return max === undefined ? [] : [{ value: max }];
+    });
   }
 }

@@ -50,3 +50,18 @@ describe('MetricsService', () => {
     expect((await one.scrape()).contentType).toMatch(/^text\/plain; version=0\.0\.4/);
   });
 });
+
+describe('MetricsService.captureBeforeScrape', () => {
+  it('runs before any gauge is read, at every scrape', async () => {
+    const metrics = new MetricsService();
+    const order: string[] = [];
+    metrics.sourcedGauge('busy', 'Busy.', [], async () => {
+      order.push('read');
+      return [{ value: 1 }];
+    });
+    metrics.captureBeforeScrape(() => order.push('capture'));
+    await metrics.scrape();
+    await metrics.scrape();
+    expect(order).toEqual(['capture', 'read', 'capture', 'read']);
+  });
+});

@@ -32,6 +32,7 @@ export class MetricsService {
   readonly registry = new Registry();
   private readonly logger = new Logger(MetricsService.name);
   private readonly queues = new Map<string, () => QueueStats>();
+  private readonly beforeScrape: (() => void)[] = [];
 
   constructor() {
     // CPU, memory, heap, event loop lag, GC, handles, file descriptors, start time.
@@ -108,8 +109,17 @@ export class MetricsService {
     });
   }
 
+  /**
+   * Runs `capture` at the start of every scrape, before any gauge is read: for state that the
+   * scrape itself changes (the database pool, which the gauges' own queries use).
+   */
+  captureBeforeScrape(capture: () => void): void {
+    this.beforeScrape.push(capture);
+  }
+
   /** The exposition text and its content type (Prometheus text format 0.0.4). */
   async scrape(): Promise<{ contentType: string; body: string }> {
+    for (const capture of this.beforeScrape) capture();
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 }
