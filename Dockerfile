@@ -25,7 +25,13 @@ RUN npm run build
 
 # ---- runtime: production dependencies and dist/ only, as a non-root user -----------------------
 FROM ${NODE_IMAGE} AS runtime
+# Debian's Chromium for the rendered website audit (never a browser downloaded by Playwright),
+# and fonts so pages lay out as they do for visitors.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends chromium fonts-dejavu-core fonts-liberation \
+    && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
+    BROWSER_EXECUTABLE=/usr/bin/chromium \
     PORT=3000 \
     HOST=0.0.0.0 \
     SCARF_ANALYTICS=false

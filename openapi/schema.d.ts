@@ -898,6 +898,8 @@ export interface components {
             usernameSiteList?: components["schemas"]["UsernameSiteListDto"];
             /** @description Social inputs whose username check ran: every site asked and its answer, found sites first. Only found sites count as findings. */
             usernameSites?: components["schemas"]["UsernameSiteDto"][];
+            /** @description Website inputs whose page was fetched: what a visitor's browser saw (third parties, trackers, cookies by name, the header grade, each browser test, Global Privacy Control), sorted so two scans compare. */
+            website?: components["schemas"]["WebsiteAuditSummaryDto"];
         };
         /** @enum {string} */
         AnalyticsEventName: "page_view" | "scan_started" | "scan_completed" | "upsell_viewed" | "upsell_clicked" | "upgrade_started" | "upgrade_success" | "monitor_created" | "email_sent" | "error_occurred";
@@ -999,24 +1001,35 @@ export interface components {
             hiddenSensitive: number;
             summary: string;
         };
+        BrowserTestFindingDto: {
+            type: string;
+            value: string;
+        };
+        BrowserTestOutcomeDto: {
+            findings: components["schemas"]["BrowserTestFindingDto"][];
+            /** @enum {string} */
+            id: "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control";
+            /** @enum {string} */
+            status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
+        };
         /** @enum {string} */
         CategoryLevel: "low" | "medium" | "high";
         CheckInfoDto: {
             /** @enum {string} */
-            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "username";
+            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "username";
             label: string;
         };
         CheckReportDto: {
             durationMs: number;
             findings: number;
             /** @enum {string} */
-            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "username";
+            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "username";
             label: string;
-            /** @description Why the check did not run, in plain words. */
+            /** @description Why the check did not run, or what a 'partial' check left out, in plain words; the website check's grade line. */
             message?: string;
             retryAfterSeconds?: number;
             /** @enum {string} */
-            status: "ok" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
+            status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
         };
         CreateApiTokenDto: {
             /** @example Nightly export script */
@@ -1365,6 +1378,33 @@ export interface components {
             /** @description Whether Google sign-in is set up (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
             configured: boolean;
         };
+        GpcSummaryDto: {
+            /**
+             * @description 'honoured': tracking seen without the signal was gone with it on; 'nothing_to_honour': no tracking either way.
+             * @enum {string}
+             */
+            outcome: "honoured" | "partly_honoured" | "not_honoured" | "nothing_to_honour";
+            /** @description What still happened with Sec-GPC: 1 and navigator.globalPrivacyControl on. */
+            stillWith: components["schemas"]["GpcTrackingDto"];
+            /** @description Tracking seen on the visit without Global Privacy Control. */
+            without: components["schemas"]["GpcTrackingDto"];
+        };
+        GpcTrackingDto: {
+            cookies: string[];
+            /**
+             * @example [
+             *       "Meta PageView"
+             *     ]
+             */
+            pixels: string[];
+            trackers: string[];
+        };
+        HeaderGradeDto: {
+            /** @example B+ */
+            grade: string;
+            /** @example 80 */
+            score: number;
+        };
         HealthDto: {
             /**
              * @example ok
@@ -1625,7 +1665,7 @@ export interface components {
             risk: "low" | "medium" | "high" | "critical";
             source: string;
             /** @enum {string} */
-            type: "disposable_email_domain" | "free_email_provider" | "custom_email_domain" | "no_mx_record" | "spf_missing" | "spf_weak" | "dmarc_missing" | "dmarc_weak" | "gravatar_profile_public" | "gravatar_name_public" | "gravatar_location_public" | "gravatar_employer_public" | "gravatar_contact_public" | "gravatar_accounts_public" | "gravatar_links_public" | "gravatar_avatar_public" | "gravatar_about_public" | "url_not_https" | "url_shortener" | "url_suspicious_host" | "url_tracking_parameters" | "tracker_session_recording" | "tracker_fingerprinting" | "tracker_advertising" | "tracker_social" | "tracker_analytics" | "tracker_customer_data" | "tracker_ab_testing" | "tracker_tag_manager" | "tracker_filter_list" | "third_party_unknown" | "website_no_https" | "website_no_https_redirect" | "website_certificate_invalid" | "website_certificate_expired" | "website_certificate_expiring" | "website_mixed_content" | "security_headers_grade" | "csp_missing" | "csp_invalid" | "csp_unsafe_inline" | "csp_unsafe_eval" | "csp_insecure_sources" | "hsts_missing" | "hsts_weak" | "referrer_policy_unsafe" | "content_type_options_missing" | "framing_unprotected" | "subresource_integrity_missing" | "corp_invalid" | "permissions_policy_missing" | "cookie_not_secure" | "cookie_script_readable" | "cookie_samesite_missing" | "cookie_cross_site" | "cookie_long_lived" | "cookie_foreign_domain" | "page_email_address" | "page_phone_number" | "page_postal_address" | "username_found" | "username_reused" | "social_profile_email" | "social_profile_phone" | "social_profile_location" | "social_profile_links" | "social_profile_employer" | "instagram_public_account" | "instagram_location_tags" | "instagram_account_suggestions" | "instagram_activity_status" | "twitter_public_posts" | "twitter_location" | "twitter_discoverability" | "twitter_photo_tagging" | "linkedin_public_profile" | "linkedin_contact_info" | "linkedin_work_history" | "facebook_public_profile" | "facebook_friends_list" | "facebook_lookup" | "facebook_tagging" | "tiktok_public_account" | "tiktok_account_suggestions" | "tiktok_places_in_videos" | "youtube_public_subscriptions" | "youtube_channel_details" | "youtube_video_location" | "reddit_history" | "reddit_search_engines" | "reddit_identity_linking" | "demo_sample";
+            type: "disposable_email_domain" | "free_email_provider" | "custom_email_domain" | "no_mx_record" | "spf_missing" | "spf_weak" | "dmarc_missing" | "dmarc_weak" | "gravatar_profile_public" | "gravatar_name_public" | "gravatar_location_public" | "gravatar_employer_public" | "gravatar_contact_public" | "gravatar_accounts_public" | "gravatar_links_public" | "gravatar_avatar_public" | "gravatar_about_public" | "url_not_https" | "url_shortener" | "url_suspicious_host" | "url_tracking_parameters" | "tracker_session_recording" | "tracker_fingerprinting" | "tracker_advertising" | "tracker_social" | "tracker_analytics" | "tracker_customer_data" | "tracker_ab_testing" | "tracker_tag_manager" | "tracker_filter_list" | "third_party_unknown" | "website_no_https" | "website_no_https_redirect" | "website_certificate_invalid" | "website_certificate_expired" | "website_certificate_expiring" | "website_mixed_content" | "security_headers_grade" | "csp_missing" | "csp_invalid" | "csp_unsafe_inline" | "csp_unsafe_eval" | "csp_insecure_sources" | "hsts_missing" | "hsts_weak" | "referrer_policy_unsafe" | "content_type_options_missing" | "framing_unprotected" | "subresource_integrity_missing" | "corp_invalid" | "permissions_policy_missing" | "cookie_not_secure" | "cookie_script_readable" | "cookie_samesite_missing" | "cookie_cross_site" | "cookie_long_lived" | "cookie_foreign_domain" | "cookie_tracking" | "canvas_fingerprinting" | "canvas_font_fingerprinting" | "key_logging" | "meta_pixel_events" | "meta_pixel_advanced_matching" | "google_remarketing_audiences" | "tiktok_pixel_events" | "x_pixel_events" | "gpc_tracker_still_loaded" | "gpc_cookie_still_set" | "gpc_pixel_still_sent" | "page_email_address" | "page_phone_number" | "page_postal_address" | "username_found" | "username_reused" | "social_profile_email" | "social_profile_phone" | "social_profile_location" | "social_profile_links" | "social_profile_employer" | "instagram_public_account" | "instagram_location_tags" | "instagram_account_suggestions" | "instagram_activity_status" | "twitter_public_posts" | "twitter_location" | "twitter_discoverability" | "twitter_photo_tagging" | "linkedin_public_profile" | "linkedin_contact_info" | "linkedin_work_history" | "facebook_public_profile" | "facebook_friends_list" | "facebook_lookup" | "facebook_tagging" | "tiktok_public_account" | "tiktok_account_suggestions" | "tiktok_places_in_videos" | "youtube_public_subscriptions" | "youtube_channel_details" | "youtube_video_location" | "reddit_history" | "reddit_search_engines" | "reddit_identity_linking" | "demo_sample";
             value: string;
         };
         RiskDistributionDto: {
@@ -1837,6 +1877,65 @@ export interface components {
         WebhookReceivedDto: {
             /** @example true */
             received: boolean;
+        };
+        WebsiteAuditSummaryDto: {
+            cookies: components["schemas"]["WebsiteCookieDto"][];
+            /** @description Why the page's scripts were not run. */
+            fallbackReason?: string;
+            gpc?: components["schemas"]["GpcSummaryDto"];
+            /** @description Null when the page answered with a status the Observatory does not grade. */
+            headerGrade: components["schemas"]["HeaderGradeDto"] | null;
+            /**
+             * @description 'rendered': the page ran in Chromium; 'static': only its HTML and headers were read.
+             * @enum {string}
+             */
+            mode: "rendered" | "static";
+            pageUrl: string;
+            requests?: components["schemas"]["WebsiteRequestCountsDto"];
+            storage: components["schemas"]["WebsiteStorageDto"][];
+            tests: components["schemas"]["BrowserTestOutcomeDto"][];
+            /** @description Registrable domains of every third party, sorted. */
+            thirdParties: string[];
+            trackers: components["schemas"]["WebsiteTrackerDto"][];
+        };
+        WebsiteCookieDto: {
+            /** @example shop.example */
+            domain: string;
+            /** @example _ga */
+            name: string;
+            /** @enum {string} */
+            party: "first" | "third";
+            /**
+             * @description Set by a Set-Cookie header, by a script (document.cookie or cookieStore), or not known.
+             * @enum {string}
+             */
+            setBy: "header" | "script" | "unknown";
+            /** @description A known tracking cookie or a third-party cookie. */
+            tracking: boolean;
+        };
+        WebsiteRequestCountsDto: {
+            /** @description Requests that did not complete (refused by the SSRF guard, failed, blocked). */
+            failed: number;
+            thirdParty: number;
+            total: number;
+        };
+        WebsiteStorageDto: {
+            /** @description localStorage keys (never values). */
+            local: string[];
+            /** @example https://shop.example */
+            origin: string;
+            /** @enum {string} */
+            party: "first" | "third";
+            /** @description sessionStorage keys (never values). */
+            session: string[];
+        };
+        WebsiteTrackerDto: {
+            /** @example advertising */
+            category: string;
+            /** @example Meta Platforms */
+            company: string;
+            /** @example Meta Pixel (Facebook pixel) */
+            name: string;
         };
     };
     responses: never;
@@ -3992,7 +4091,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. This server is running as many scans as it takes (SCAN_CONCURRENCY, SCAN_QUEUE); no quota was used. */
+            /** @description The server is busy: 'The server is busy right now. Please try again in a moment.' Nothing was done; try again after Retry-After. This server is running as many scans as it takes (SCAN_CONCURRENCY, SCAN_QUEUE); no quota was used. Website inputs also when every browser on this database is busy and the shared queue is full (BROWSER_QUEUE): 'The server is busy auditing other websites in its browser. Please try again in a minute.' */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

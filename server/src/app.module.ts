@@ -4,6 +4,7 @@ import { AbTestModule } from './ab-test/ab-test.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
+import { BrowserAuditModule } from './browser-audit/browser-audit.module';
 import { ClockModule } from './common/clock/clock.module';
 import { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
@@ -42,6 +43,18 @@ export class AppModule {
         MonitoringModule,
         ReportsModule,
       ],
+    };
+  }
+}
+
+/** What a browser-worker instance runs: configuration, the database, the SSRF guard and the audit browser. */
+@Module({})
+export class BrowserWorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: BrowserWorkerModule,
+      // Metrics too: a worker has no HTTP API, but METRICS_PORT serves its metrics on loopback.
+      imports: [ConfigModule.forRoot(config), MetricsModule, DatabaseModule, SecurityModule, BrowserAuditModule],
     };
   }
 }

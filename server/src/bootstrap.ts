@@ -1,11 +1,11 @@
-import { ValidationPipe } from '@nestjs/common';
+import { INestApplicationContext, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { AppModule } from './app.module';
+import { AppModule, BrowserWorkerModule } from './app.module';
 import { AppConfig } from './common/config/app-config';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { ErrorBodyDto } from './common/http/error-body.dto';
@@ -88,4 +88,18 @@ export function buildOpenApiDocument(app: NestExpressApplication): OpenAPIObject
     extraModels: [ErrorBodyDto],
     operationIdFactory: (_controllerKey, methodKey) => methodKey,
   });
+}
+
+/**
+ * A browser-worker instance (INSTANCE_ROLE=browser-worker): no HTTP server, no API, no scheduler;
+ * only the database, the SSRF guard and the audit browser, claiming website scans' browser work
+ * from the shared queue.
+ */
+export async function createBrowserWorker(config: AppConfig, logger: Logger): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(BrowserWorkerModule.forRoot(config), {
+    logger: new NestJsonLogger(logger.child({ component: 'nest' })),
+    abortOnError: false,
+  });
+  await app.init();
+  return app;
 }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createApp } from './bootstrap';
+import type { INestApplicationContext } from '@nestjs/common';
+import { createApp, createBrowserWorker } from './bootstrap';
 import { AppConfig, ConfigError, loadConfig } from './common/config/app-config';
 import { EmbeddedDatabase } from './common/database/embedded-database';
 import { createRootLogger } from './common/logging/logger';
@@ -21,6 +22,7 @@ async function main() {
 
   let embedded: EmbeddedDatabase | undefined;
   let app: NestExpressApplication | undefined;
+  let worker: INestApplicationContext | undefined;
   let stopping = false;
 
   // Finish in-flight requests, close the pool, then stop the database we started.
@@ -39,6 +41,7 @@ async function main() {
         server.closeIdleConnections();
         await app.close();
       }
+      await worker?.close();
       await embedded?.stop();
       logger.info('stopped');
       process.exit(0);
@@ -55,6 +58,14 @@ async function main() {
       embedded = new EmbeddedDatabase(config.dataDir, logger.child({ component: 'embedded-postgres' }), config.embeddedPgPort);
       config = { ...config, databaseUrl: await embedded.start() };
     }
+    if (config.role === 'browser-worker') {
+      worker = await createBrowserWorker(config, logger);
+      logger.info(
+        { database: embedded ? 'embedded' : 'external', concurrency: config.browserAudit.concurrency, ms: Date.now() - started },
+        'Footprint browser worker is ready (no HTTP; it loads pages for website scans of the instances on this database)',
+      );
+      return;
+    }
     app = await createApp(config, logger);
     await app.listen(config.port, config.host);
     logger.info(
@@ -64,6 +75,7 @@ async function main() {
   } catch (err) {
     logger.fatal({ err: err instanceof Error ? { message: err.message, stack: err.stack } : err }, 'failed to start');
     await app?.close().catch(() => undefined);
+    await worker?.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     process.exit(1);
   }

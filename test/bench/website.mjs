@@ -40,6 +40,8 @@ try {
       FETCH_ALLOWED_PORTS: `80,443,${sites.portNumber}`,
       FETCH_ALLOWED_ADDRESSES: '127.0.0.1/32',
       VISITOR_SCANS_PER_HOUR: '100000',
+      // The page fetch and its analysis alone; browser-audit.mjs measures the rendered audit.
+      BROWSER_AUDIT: 'false',
     });
     const scan = async () => {
       const began = performance.now();
@@ -50,7 +52,7 @@ try {
       });
       const body = await res.json();
       const website = body.checks?.find((c) => c.id === 'website');
-      if (res.status !== 200 || website?.status !== 'ok') throw new Error(`scan answered ${res.status}: ${JSON.stringify(body.checks ?? body)}`);
+      if (res.status !== 200 || !['ok', 'partial'].includes(website?.status)) throw new Error(`scan answered ${res.status}: ${JSON.stringify(body.checks ?? body)}`);
       return { total: performance.now() - began, check: website.durationMs, findings: website.findings };
     };
     for (let i = 0; i < WARM_UP; i++) await scan();

@@ -119,20 +119,7 @@ export class FakeWebsites {
       this.https = createHttpsServer({ key: certificate.key, cert: certificate.cert }, handler('https'));
       this.tls = true;
     }
-    this.net = createNetServer((socket) => {
-      this.sockets.add(socket);
-      socket.once('close', () => this.sockets.delete(socket));
-      socket.on('error', () => undefined);
-      socket.once('data', (first) => {
-        socket.pause();
-        socket.unshift(first);
-        // 0x16: a TLS handshake record.
-        const target = first[0] === 0x16 ? this.https : this.http;
-        if (!target) return void socket.destroy();
-        target.emit('connection', socket);
-        process.nextTick(() => socket.resume());
-      });
-    });
+    this.net = oneServerForBothSchemes(this.http, this.https, this.sockets);
     this.port = await listenOnFreePort(this.net, this.host);
     return this;
   }
@@ -168,6 +155,28 @@ export class FakeWebsites {
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   }
+}
+
+/**
+ * A TCP server that hands each connection to the https server when its first byte opens a TLS
+ * handshake, else to the http one: http:// and https:// of one site on one port. Sockets are kept
+ * in `sockets` so a fake can drop them all when it closes.
+ */
+export function oneServerForBothSchemes(http: HttpServer, https: HttpsServer | undefined, sockets: Set<Socket>): NetServer {
+  return createNetServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    socket.once('data', (first) => {
+      socket.pause();
+      socket.unshift(first);
+      // 0x16: a TLS handshake record.
+      const target = first[0] === 0x16 ? https : http;
+      if (!target) return void socket.destroy();
+      target.emit('connection', socket);
+      process.nextTick(() => socket.resume());
+    });
+  });
 }
 
 function hasHeader(headers: SiteAnswer['headers'], name: string): boolean {

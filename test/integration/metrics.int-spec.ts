@@ -107,6 +107,10 @@ describe('GET /api/metrics', () => {
         'footprint_db_pool_waiting_requests gauge',
         'footprint_db_pool_max_connections gauge',
         'footprint_queue_tasks gauge',
+        'footprint_browser_jobs_queued gauge',
+        'footprint_browser_contexts_running gauge',
+        'footprint_browser_jobs_total counter',
+        'footprint_browser_scan_outcomes_total counter',
         'footprint_queue_refused_total counter',
         'process_cpu_user_seconds_total counter',
         'process_resident_memory_bytes gauge',
@@ -138,6 +142,10 @@ describe('GET /api/metrics', () => {
     expect(value('footprint_queue_tasks', { queue: 'scans', state: 'queued' })).toEqual([0]);
     expect(value('footprint_queue_refused_total', { queue: 'scans' })).toEqual([0]);
     expect(value('footprint_queue_tasks', { queue: 'password-hash', state: 'queued' })).toEqual([expect.any(Number)]);
+
+    expect(value('footprint_browser_jobs_queued')).toEqual([0]);
+    expect(value('footprint_browser_contexts_running')).toEqual([0]);
+    expect(value('footprint_browser_scan_outcomes_total', { outcome: 'refused_full_queue' })).toEqual([0]);
 
     expect(value('footprint_db_pool_max_connections')).toEqual([10]);
     // Counted before the scrape's own queries: an idle app has nothing waiting.

@@ -99,3 +99,32 @@ export const STRONG_HEADERS: Headers = {
   'cross-origin-resource-policy': 'same-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };
+
+/** A visit of the audit browser, for the rendered analyzers' unit tests: a page that loaded and did nothing else unless told. */
+export function pageVisit(spec: Partial<import('../../server/src/browser-audit/capture.types').PageVisit> = {}): import('../../server/src/browser-audit/capture.types').PageVisit {
+  return {
+    kind: 'plain',
+    url: 'https://shop.example.org/',
+    finalUrl: 'https://shop.example.org/',
+    status: 200,
+    refused: false,
+    durationMs: 1200,
+    requests: [{ url: 'https://shop.example.org/', method: 'GET', resourceType: 'document', party: 'first', outcome: 'completed', status: 200, at: 0 }],
+    requestsDropped: 0,
+    webSocketFrames: [],
+    cookies: [],
+    storage: [],
+    frames: [],
+    typed: [],
+    blockedNavigations: [],
+    proxy: { bytes: 1000, overBudget: false, refusals: [] },
+    cutShort: false,
+    timings: {},
+    ...spec,
+  };
+}
+
+/** A third-party request seen by the audit browser. */
+export function thirdPartyRequest(url: string, extra: Partial<import('../../server/src/browser-audit/capture.types').CapturedRequest> = {}): import('../../server/src/browser-audit/capture.types').CapturedRequest {
+  return { url, method: 'GET', resourceType: 'script', party: 'third', outcome: 'completed', status: 200, at: 100, ...extra };
+}

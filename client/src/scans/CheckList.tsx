@@ -13,6 +13,7 @@ export interface CheckProgress {
 function StatusMark({ report }: { report?: CheckReport }) {
   if (!report) return <Spinner size="xs" color="blue.600" flexShrink={0} mt="1" />;
   if (report.status === 'ok') return <CheckCircleIcon color="green.700" flexShrink={0} mt="1" />;
+  if (report.status === 'partial') return <CheckCircleIcon color="orange.600" flexShrink={0} mt="1" />;
   return <CircleIcon color="orange.600" flexShrink={0} mt="1" />;
 }
 

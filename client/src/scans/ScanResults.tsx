@@ -5,6 +5,7 @@ import { useAuth } from '../auth/auth-context';
 import { ScoreCircle } from '../components/ScoreCircle';
 import { CheckList } from './CheckList';
 import { UsernameSites } from './UsernameSites';
+import { WebsiteAudit } from './WebsiteAudit';
 import { capitalize, formatDate, formatNumber, GROUP_TITLES, htmlToText, LEVEL_PALETTE, safeHttpsUrl, scoreTone } from './scan-display';
 import { type AnalysisResult, type BreachDetail, type DemoBreachDetail, type Evidence, FINDING_GROUPS, type FindingDetail, type FindingGroup, type RiskDetail } from './scan-types';
 
@@ -65,6 +66,8 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
       </SimpleGrid>
 
       {result.usernameSites && result.usernameSites.length > 0 && <UsernameSites sites={result.usernameSites} siteList={result.usernameSiteList} headingAs={sub} />}
+
+      {result.website && <WebsiteAudit website={result.website} headingAs={sub} />}
 
       {!signedIn && (
         <Card.Root variant="subtle" bg="blue.50">

@@ -27,7 +27,7 @@ export function scoreTone(score: number): ScoreTone {
   return { palette: 'red', bg: 'red.700', fg: 'white', label: 'Needs attention' };
 }
 
-const STATUS_TEXT: Record<Exclude<CheckStatus, 'ok'>, string> = {
+const STATUS_TEXT: Record<Exclude<CheckStatus, 'ok' | 'partial'>, string> = {
   not_configured: 'not configured on this server',
   unavailable: 'unavailable, not checked',
   rate_limited: 'rate limited, not checked',
@@ -46,6 +46,7 @@ export function checkStatusText(report: CheckReport | undefined): string {
     if (report.findings === 0) return 'checked, nothing found';
     return `checked, ${report.findings} ${report.findings === 1 ? 'finding' : 'findings'}`;
   }
+  if (report.status === 'partial') return `partly checked, ${report.findings === 0 ? 'nothing found' : `${report.findings} ${report.findings === 1 ? 'finding' : 'findings'}`}`;
   const text = STATUS_TEXT[report.status] ?? 'not checked';
   if (report.status === 'rate_limited' && report.retryAfterSeconds) return `${text} (try again in ${waitText(report.retryAfterSeconds)})`;
   return text;

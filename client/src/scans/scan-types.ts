@@ -16,6 +16,7 @@ export type FindingDetail = BreachDetail | DemoBreachDetail | RiskDetail;
 export type FindingGroupResult = Schemas['FindingGroupDto'];
 export type RiskLevel = Recommendation['priority'];
 export type UsernameSite = Schemas['UsernameSiteDto'];
+export type WebsiteAuditSummary = Schemas['WebsiteAuditSummaryDto'];
 export type UsernameSiteList = Schemas['UsernameSiteListDto'];
 
 /** The five groups in the order the widget shows them. */

@@ -99,7 +99,8 @@ export function findingsOfScan(scan: StoredScan): FlatFinding[] {
             value: text(risk.value),
             risk: risk.risk,
             source: text(risk.source),
-            evidence: text(risk.evidence?.summary),
+            // What was seen goes with the sentence: the request URL, the cookie names, the field typed into.
+            evidence: withObserved(text(risk.evidence?.summary), text(risk.evidence?.observed)),
             recommendation: FINDING_RECOMMENDATIONS[risk.type]?.action ?? '',
           },
         ];
@@ -138,4 +139,11 @@ function isRisk(value: unknown): value is RiskLevel {
 
 function isImageCategory(value: unknown): value is ExifFindingCategory {
   return typeof value === 'string' && (EXIF_FINDING_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** Evidence for the report: the sentence, then what was observed (cut, so one finding cannot swell a report). */
+function withObserved(summary: string, observed: string): string {
+  if (!observed) return summary;
+  const cut = observed.length > 600 ? `${observed.slice(0, 599)}…` : observed;
+  return `${summary}\n${cut}`;
 }

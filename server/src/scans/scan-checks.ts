@@ -1,7 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import { isIP } from 'node:net';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
-import type { CheckOutcome, ScanCheck } from './analysis/analysis.types';
+import type { CheckContext, CheckOutcome, ScanCheck } from './analysis/analysis.types';
 import { analyzeEmailBreaches } from './analysis/email-breaches.analyzer';
 import { analyzeEmailDns } from './analysis/email-dns.analyzer';
 import { analyzeEmailProvider } from './analysis/email-provider.analyzer';
@@ -9,7 +9,6 @@ import { analyzeGravatar } from './analysis/gravatar.analyzer';
 import { analyzeUrlInput } from './analysis/url-input.analyzer';
 import { analyzeUsernameFootprint, SOCIAL_MESSAGES } from './analysis/username-footprint.analyzer';
 import type { TrackerMatcher } from './analysis/third-party.analyzer';
-import { analyzeWebsite } from './analysis/website.analyzer';
 import { analyzeWebsiteBreaches } from './analysis/website-breaches.analyzer';
 import { BreachCatalogueService } from './breach-catalogue/breach-catalogue.service';
 import { SCAN_CHECKS } from './scan-pipeline';
@@ -18,7 +17,9 @@ import { GravatarSource } from './sources/gravatar.source';
 import { HibpSource } from './sources/hibp.source';
 import type { SourceResult } from './sources/source-types';
 import { normalizeUsername, USERNAME_MESSAGES, UsernameFootprintSource } from './sources/username-footprint.source';
-import { WEBSITE_MESSAGES, WebsiteResult, WebsiteSource } from './sources/website.source';
+import { WEBSITE_MESSAGES, WebsiteSource } from './sources/website.source';
+import { BrowserAuditService } from '../browser-audit/browser-audit.service';
+import { auditWebsite, BROWSER_TESTS, browserTestOutcome, WEBSITE_AUDIT, WebsiteAudit, websiteOutcome } from './website-audit';
 import { TrackerCatalogueService } from './trackers/tracker-catalogue.service';
 
 /** How long before its deadline the username check stops asking and answers with what it has. */
@@ -31,14 +32,6 @@ const isUrl = (input: ClassifiedScanInput) => input.kind === 'url';
 function analyzed<T>(result: SourceResult<T>, analyze: (data: T) => CheckOutcome['findings']): CheckOutcome {
   if (result.status !== 'ok') return { status: result.status, message: result.message, retryAfterSeconds: result.retryAfterSeconds, findings: [] };
   return { status: 'ok', findings: analyze(result.data) };
-}
-
-/** The fetched site through the website analyzers; a site that could not be fetched passes its status on. */
-export function websiteOutcome(result: WebsiteResult, trackers: TrackerMatcher, now: Date): CheckOutcome {
-  if (result.status !== 'ok') return { status: result.status, message: result.message, findings: [] };
-  const analysis = analyzeWebsite(result.data, trackers, now);
-  if (!analysis) return { status: 'unavailable', message: WEBSITE_MESSAGES.failed, findings: [] };
-  return { status: 'ok', message: analysis.message, findings: analysis.findings };
 }
 
 /** Known breaches of the site's domain, from the stored HIBP catalogue (never fetched per scan). */
@@ -115,7 +108,11 @@ export function scanChecks(
   trackers: TrackerMatcher,
   breachCatalogue: BreachCatalogueService,
   usernames: UsernameFootprintSource,
+  browser: BrowserAuditService,
 ): ScanCheck[] {
+  // The page fetch and the browser visit are done once per scan, whichever check asks first.
+  const audit = (input: ClassifiedScanInput, context: CheckContext) =>
+    context.shared.once<WebsiteAudit>(WEBSITE_AUDIT, () => auditWebsite(input.url, website, browser, context.scanSignal));
   return [
     {
       id: 'breaches',
@@ -151,8 +148,18 @@ export function scanChecks(
       id: 'website',
       label: 'Website privacy check (HTTPS, security headers, cookies, trackers, personal data on the page)',
       appliesTo: isUrl,
-      run: async (input, { signal }) => websiteOutcome(await website.fetchSite(input.url, signal), trackers, new Date()),
+      budget: 'browser',
+      run: async (input, context) => websiteOutcome(await audit(input, context), trackers, new Date()),
     },
+    ...BROWSER_TESTS.map(
+      (test): ScanCheck => ({
+        id: test.id,
+        label: test.label,
+        appliesTo: isUrl,
+        budget: 'browser',
+        run: async (input, context) => browserTestOutcome(test, await audit(input, context), trackers),
+      }),
+    ),
     {
       id: 'website-breaches',
       label: "Known breaches of this site (Have I Been Pwned's breach catalogue)",
@@ -172,6 +179,6 @@ export function scanChecks(
 
 export const scanChecksProvider: Provider = {
   provide: SCAN_CHECKS,
-  inject: [HibpSource, GravatarSource, EmailDnsSource, WebsiteSource, TrackerCatalogueService, BreachCatalogueService, UsernameFootprintSource],
+  inject: [HibpSource, GravatarSource, EmailDnsSource, WebsiteSource, TrackerCatalogueService, BreachCatalogueService, UsernameFootprintSource, BrowserAuditService],
   useFactory: scanChecks,
 };

@@ -4,7 +4,9 @@ import { APP_CONFIG } from '../common/config/config.module';
 import { MetricsService } from '../common/metrics/metrics.service';
 import type { Histogram } from 'prom-client';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
-import type { CheckContext, CheckOutcome, CheckReport, ScanCheck, ScanViewer } from './analysis/analysis.types';
+import { contributesFindings } from '../vocabulary/check.types';
+import { BrowserAuditService } from '../browser-audit/browser-audit.service';
+import type { CheckContext, CheckOutcome, CheckReport, ScanCheck, ScanScope, ScanViewer } from './analysis/analysis.types';
 
 export const SCAN_CHECKS = Symbol('SCAN_CHECKS');
 
@@ -29,12 +31,13 @@ export class ScanPipeline {
   constructor(
     @Inject(SCAN_CHECKS) private readonly checks: ScanCheck[],
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly browser: BrowserAuditService,
     metrics: MetricsService,
   ) {
     this.scanDuration = metrics.histogram('scan_duration_seconds', 'Privacy scans run by this instance (visitors, users, API tokens and monitor runs), by input kind: email, url or social.', ['input'] as const);
     this.checkDuration = metrics.histogram(
       'scan_check_duration_seconds',
-      'Checks of the privacy scans, by check and outcome: ok, not_configured, unavailable, rate_limited, timed_out or not_applicable.',
+      'Checks of the privacy scans, by check and outcome: ok, partial, not_configured, unavailable, rate_limited, timed_out or not_applicable.',
       ['check', 'status'] as const,
     );
   }
@@ -44,28 +47,34 @@ export class ScanPipeline {
   }
 
   async run(input: ClassifiedScanInput, viewer: ScanViewer, onCheck: (report: CheckReport) => void = () => undefined): Promise<CheckRun[]> {
-    const { checkTimeoutMs, scanTimeoutMs } = this.config.scans;
+    const { checkTimeoutMs } = this.config.scans;
+    const checks = this.applicableChecks(input);
+    // A scan that waits for the audit browser may take as long as that takes (queue wait plus budget).
+    const browserMs = this.browser.maxWaitMs + checkTimeoutMs;
+    const scanTimeoutMs = Math.max(this.config.scans.scanTimeoutMs, checks.some((c) => c.budget === 'browser') ? browserMs : 0);
     const scanDeadline = AbortSignal.timeout(scanTimeoutMs);
     const startedAt = Date.now();
+    const shared = scanScope();
     const endScan = this.scanDuration.startTimer({ input: input.kind });
     const runs = await Promise.all(
-      this.applicableChecks(input).map(async (check) => {
+      checks.map(async (check) => {
         const started = performance.now();
-        const budgetMs = check.budget === 'scan' ? scanTimeoutMs : Math.min(checkTimeoutMs, scanTimeoutMs);
-        const signal = check.budget === 'scan' ? scanDeadline : AbortSignal.any([AbortSignal.timeout(checkTimeoutMs), scanDeadline]);
-        const outcome = await this.runOne(check, input, { signal, deadline: startedAt + budgetMs, viewer });
+        const own = check.budget === 'browser' ? browserMs : check.budget === 'scan' ? scanTimeoutMs : checkTimeoutMs;
+        const budgetMs = Math.min(own, scanTimeoutMs);
+        const signal = check.budget === 'scan' ? scanDeadline : AbortSignal.any([AbortSignal.timeout(budgetMs), scanDeadline]);
+        const outcome = await this.runOne(check, input, { signal, scanSignal: scanDeadline, shared, deadline: startedAt + budgetMs, viewer });
         const report: CheckReport = {
           id: check.id,
           label: check.label,
           status: outcome.status,
           ...(outcome.message ? { message: outcome.message } : {}),
           ...(outcome.retryAfterSeconds !== undefined ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
-          findings: outcome.status === 'ok' ? outcome.findings.length : 0,
+          findings: contributesFindings(outcome.status) ? outcome.findings.length : 0,
           durationMs: Math.round(performance.now() - started),
         };
         this.checkDuration.observe({ check: check.id, status: outcome.status }, (performance.now() - started) / 1000);
         onCheck(report);
-        return { check, outcome: outcome.status === 'ok' ? outcome : { ...outcome, findings: [] }, report };
+        return { check, outcome: contributesFindings(outcome.status) ? outcome : { ...outcome, findings: [] }, report };
       }),
     );
     endScan();
@@ -92,4 +101,19 @@ export class ScanPipeline {
       if (onAbort) signal.removeEventListener('abort', onAbort);
     }
   }
+}
+
+/** One scan's shared work: the first check to ask starts it, the others wait for the same promise. */
+export function scanScope(): ScanScope {
+  const work = new Map<string, Promise<unknown>>();
+  return {
+    once<T>(key: string, start: () => Promise<T>): Promise<T> {
+      let promise = work.get(key) as Promise<T> | undefined;
+      if (!promise) {
+        promise = start();
+        work.set(key, promise);
+      }
+      return promise;
+    },
+  };
 }

@@ -2,7 +2,8 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from 
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
 import { SCAN_INPUT_MAX_LENGTH, SCAN_INPUT_MESSAGES, scanInputError } from '../browser-shared/scan-input.rules';
-import { CHECK_IDS, CHECK_STATUSES, CheckId, CheckStatus } from '../vocabulary/check.types';
+import { BROWSER_TEST_IDS, BrowserTestId, CHECK_IDS, CHECK_STATUSES, CheckId, CheckStatus } from '../vocabulary/check.types';
+import { GPC_OUTCOMES, GpcOutcome } from './analysis/rendered/global-privacy-control.analyzer';
 import { FINDING_TYPES, FindingType } from '../vocabulary/finding.types';
 import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
 import { USERNAME_OUTCOMES, UsernameSiteOutcome } from './analysis/analysis.types';
@@ -122,7 +123,7 @@ export class CheckReportDto {
   @ApiProperty({ enum: CHECK_IDS }) id!: CheckId;
   @ApiProperty() label!: string;
   @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
-  @ApiPropertyOptional({ description: 'Why the check did not run, in plain words.' }) message?: string;
+  @ApiPropertyOptional({ description: "Why the check did not run, or what a 'partial' check left out, in plain words; the website check's grade line." }) message?: string;
   @ApiPropertyOptional() retryAfterSeconds?: number;
   @ApiProperty() findings!: number;
   @ApiProperty() durationMs!: number;
@@ -138,6 +139,79 @@ export class UsernameSiteDto {
   })
   outcome!: UsernameSiteOutcome;
   @ApiProperty({ description: 'Why, in words for people.', example: 'HTTP 200 and the profile marker' }) reason!: string;
+}
+
+export class HeaderGradeDto {
+  @ApiProperty({ example: 'B+' }) grade!: string;
+  @ApiProperty({ example: 80 }) score!: number;
+}
+
+export class WebsiteTrackerDto {
+  @ApiProperty({ example: 'Meta Pixel (Facebook pixel)' }) name!: string;
+  @ApiProperty({ example: 'Meta Platforms' }) company!: string;
+  @ApiProperty({ example: 'advertising' }) category!: string;
+}
+
+export class WebsiteCookieDto {
+  @ApiProperty({ example: '_ga' }) name!: string;
+  @ApiProperty({ example: 'shop.example' }) domain!: string;
+  @ApiProperty({ enum: ['first', 'third'] }) party!: 'first' | 'third';
+  @ApiProperty({ enum: ['header', 'script', 'unknown'], description: 'Set by a Set-Cookie header, by a script (document.cookie or cookieStore), or not known.' })
+  setBy!: 'header' | 'script' | 'unknown';
+  @ApiProperty({ description: 'A known tracking cookie or a third-party cookie.' }) tracking!: boolean;
+}
+
+export class WebsiteStorageDto {
+  @ApiProperty({ example: 'https://shop.example' }) origin!: string;
+  @ApiProperty({ enum: ['first', 'third'] }) party!: 'first' | 'third';
+  @ApiProperty({ type: [String], description: 'localStorage keys (never values).' }) local!: string[];
+  @ApiProperty({ type: [String], description: 'sessionStorage keys (never values).' }) session!: string[];
+}
+
+export class WebsiteRequestCountsDto {
+  @ApiProperty() total!: number;
+  @ApiProperty() thirdParty!: number;
+  @ApiProperty({ description: 'Requests that did not complete (refused by the SSRF guard, failed, blocked).' }) failed!: number;
+}
+
+export class BrowserTestFindingDto {
+  @ApiProperty() type!: string;
+  @ApiProperty() value!: string;
+}
+
+export class BrowserTestOutcomeDto {
+  @ApiProperty({ enum: BROWSER_TEST_IDS }) id!: BrowserTestId;
+  @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
+  @ApiProperty({ type: [BrowserTestFindingDto] }) findings!: BrowserTestFindingDto[];
+}
+
+export class GpcTrackingDto {
+  @ApiProperty({ type: [String] }) trackers!: string[];
+  @ApiProperty({ type: [String] }) cookies!: string[];
+  @ApiProperty({ type: [String], example: ['Meta PageView'] }) pixels!: string[];
+}
+
+export class GpcSummaryDto {
+  @ApiProperty({ enum: GPC_OUTCOMES, description: "'honoured': tracking seen without the signal was gone with it on; 'nothing_to_honour': no tracking either way." })
+  outcome!: GpcOutcome;
+  @ApiProperty({ type: GpcTrackingDto, description: 'Tracking seen on the visit without Global Privacy Control.' }) without!: GpcTrackingDto;
+  @ApiProperty({ type: GpcTrackingDto, description: 'What still happened with Sec-GPC: 1 and navigator.globalPrivacyControl on.' }) stillWith!: GpcTrackingDto;
+}
+
+export class WebsiteAuditSummaryDto {
+  @ApiProperty({ enum: ['rendered', 'static'], description: "'rendered': the page ran in Chromium; 'static': only its HTML and headers were read." })
+  mode!: 'rendered' | 'static';
+  @ApiPropertyOptional({ description: "Why the page's scripts were not run." }) fallbackReason?: string;
+  @ApiProperty() pageUrl!: string;
+  @ApiProperty({ type: HeaderGradeDto, nullable: true, description: 'Null when the page answered with a status the Observatory does not grade.' })
+  headerGrade!: HeaderGradeDto | null;
+  @ApiProperty({ type: [String], description: 'Registrable domains of every third party, sorted.' }) thirdParties!: string[];
+  @ApiProperty({ type: [WebsiteTrackerDto] }) trackers!: WebsiteTrackerDto[];
+  @ApiProperty({ type: [WebsiteCookieDto] }) cookies!: WebsiteCookieDto[];
+  @ApiProperty({ type: [WebsiteStorageDto] }) storage!: WebsiteStorageDto[];
+  @ApiPropertyOptional({ type: WebsiteRequestCountsDto }) requests?: WebsiteRequestCountsDto;
+  @ApiProperty({ type: [BrowserTestOutcomeDto] }) tests!: BrowserTestOutcomeDto[];
+  @ApiPropertyOptional({ type: GpcSummaryDto }) gpc?: GpcSummaryDto;
 }
 
 export class UsernameSiteListCreditDto {
@@ -184,6 +258,11 @@ export class AnalysisResultDto {
     description: 'With usernameSites: the site lists they came from, and the credit owed to the configured one (WhatsMyName, CC BY-SA 4.0).',
   })
   usernameSiteList?: UsernameSiteListDto;
+  @ApiPropertyOptional({
+    type: WebsiteAuditSummaryDto,
+    description: 'Website inputs whose page was fetched: what a visitor\'s browser saw (third parties, trackers, cookies by name, the header grade, each browser test, Global Privacy Control), sorted so two scans compare.',
+  })
+  website?: WebsiteAuditSummaryDto;
 }
 
 export class CheckInfoDto {

@@ -83,7 +83,9 @@ export class ScansController {
   @ApiServiceUnavailableResponse({
     type: ErrorBodyDto,
     ...SERVICE_BUSY_RESPONSE,
-    description: `${SERVICE_BUSY_RESPONSE.description} This server is running as many scans as it takes (SCAN_CONCURRENCY, SCAN_QUEUE); no quota was used.`,
+    description:
+      `${SERVICE_BUSY_RESPONSE.description} This server is running as many scans as it takes (SCAN_CONCURRENCY, SCAN_QUEUE); no quota was used. ` +
+      "Website inputs also when every browser on this database is busy and the shared queue is full (BROWSER_QUEUE): 'The server is busy auditing other websites in its browser. Please try again in a minute.'",
   })
   async createScan(
     @Body() dto: CreateScanDto,

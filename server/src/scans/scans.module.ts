@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
+import { BrowserAuditModule } from '../browser-audit/browser-audit.module';
 import { BreachCatalogueStateEntity } from './breach-catalogue/breach-catalogue-state.entity';
 import { BreachCatalogueEntity } from './breach-catalogue/breach-catalogue.entity';
 import { BreachCatalogueRepository } from './breach-catalogue/breach-catalogue.repository';
@@ -31,7 +32,7 @@ import { UsernameSiteListService } from './username/username-site-list.service';
  * the password exposure range proxy.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([BreachCatalogueEntity, BreachCatalogueStateEntity, UsernameSiteListEntity]), AuthModule, BillingModule, ScanHistoryModule],
+  imports: [TypeOrmModule.forFeature([BreachCatalogueEntity, BreachCatalogueStateEntity, UsernameSiteListEntity]), AuthModule, BillingModule, ScanHistoryModule, BrowserAuditModule],
   controllers: [ScansController, PasswordsController],
   providers: [
     scanChecksProvider,

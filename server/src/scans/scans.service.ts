@@ -10,6 +10,7 @@ import { RateLimiter, RateLimitRule } from '../common/security/rate-limiter.serv
 import { classifyScanInput, ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import type { AnalysisResult, CheckReport, ScanViewer } from './analysis/analysis.types';
 import { buildAnalysisResult } from './analysis/analysis-result.builder';
+import { BrowserAuditService } from '../browser-audit/browser-audit.service';
 import { ScanHistoryService } from './scan-history.service';
 import { CheckRun, ScanPipeline } from './scan-pipeline';
 import { RATE_LIMIT_MESSAGE } from './sources/source-http';
@@ -55,6 +56,7 @@ export class ScansService {
     private readonly limiter: RateLimiter,
     // Stored scans are timed by the same clock as the quota month, retention and monitors.
     private readonly clock: Clock,
+    private readonly browser: BrowserAuditService,
     metrics: MetricsService,
   ) {
     this.visitorRule = { name: 'scan-visitor-ip', limit: config.scans.visitorScansPerHour, windowSeconds: 3600, message: RATE_LIMIT_MESSAGE, perAddress: true };
@@ -68,6 +70,8 @@ export class ScansService {
    */
   async prepare(rawInput: string, user: AuthenticatedUser | undefined, clientIp: string): Promise<PreparedScan> {
     const input = classifyScanInput(rawInput);
+    // A full browser queue refuses a website scan before any quota is used (503, try again).
+    if (input.kind === 'url') await this.browser.assertCapacity();
     const release = await this.admission.acquire();
     try {
       let viewer: ScanViewer = {};

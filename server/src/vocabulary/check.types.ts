@@ -1,7 +1,29 @@
-/** How a check ended. Only 'ok' checks contribute findings and score. */
-export const CHECK_STATUSES = ['ok', 'not_configured', 'unavailable', 'rate_limited', 'timed_out', 'not_applicable'] as const;
+/**
+ * How a check ended. 'ok' and 'partial' checks contribute findings and score: 'partial' ran but
+ * could not do all of its work (its message says what was left out; the website check analysed
+ * the page without running its scripts). The others contributed nothing.
+ */
+export const CHECK_STATUSES = ['ok', 'partial', 'not_configured', 'unavailable', 'rate_limited', 'timed_out', 'not_applicable'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
+/** The statuses whose findings count. */
+export function contributesFindings(status: CheckStatus): boolean {
+  return status === 'ok' || status === 'partial';
+}
+
+/** The browser tests of the rendered website audit, each its own check line. */
+export const BROWSER_TEST_IDS = [
+  'canvas-fingerprinting',
+  'font-fingerprinting',
+  'session-recording',
+  'key-logging',
+  'meta-pixel',
+  'remarketing-audiences',
+  'tiktok-x-pixels',
+  'global-privacy-control',
+] as const;
+export type BrowserTestId = (typeof BROWSER_TEST_IDS)[number];
+
 /** The checks the pipeline knows. */
-export const CHECK_IDS = ['breaches', 'gravatar', 'email-dns', 'email-provider', 'url-input', 'website', 'website-breaches', 'username'] as const;
+export const CHECK_IDS = ['breaches', 'gravatar', 'email-dns', 'email-provider', 'url-input', 'website', 'website-breaches', ...BROWSER_TEST_IDS, 'username'] as const;
 export type CheckId = (typeof CHECK_IDS)[number];

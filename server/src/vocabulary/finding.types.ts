@@ -141,6 +141,20 @@ export const FINDING_TYPES = [
   'cookie_cross_site',
   'cookie_long_lived',
   'cookie_foreign_domain',
+  // a website: cookies and pixels seen while its scripts run (the rendered audit)
+  'cookie_tracking',
+  'canvas_fingerprinting',
+  'canvas_font_fingerprinting',
+  'key_logging',
+  'meta_pixel_events',
+  'meta_pixel_advanced_matching',
+  'google_remarketing_audiences',
+  'tiktok_pixel_events',
+  'x_pixel_events',
+  // a website: what still happens with Global Privacy Control on
+  'gpc_tracker_still_loaded',
+  'gpc_cookie_still_set',
+  'gpc_pixel_still_sent',
   // a website: personal data visible on the page
   'page_email_address',
   'page_phone_number',

@@ -46,7 +46,7 @@ describe('loadConfig', () => {
         trackerFilterListUrl: undefined,
       },
       scans: { checkTimeoutMs: 8000, scanTimeoutMs: 15000, visitorScansPerHour: 10 },
-      fetch: { allowedPorts: [80, 443], allowedAddresses: [] },
+      fetch: { allowedPorts: [80, 443], allowedAddresses: [], hosts: {} },
       username: {
         siteListUrl: 'https://raw.githubusercontent.com/WebBreacher/WhatsMyName/main/wmn-data.json',
         builtInSites: true,
@@ -58,6 +58,8 @@ describe('loadConfig', () => {
       operatorToken: undefined,
       metrics: { port: undefined },
       monitoring: { tickSeconds: 60, leaseSeconds: 600, batchSize: 50, concurrency: 5 },
+      role: 'all',
+      browserAudit: { enabled: true, executable: '/usr/bin/chromium', concurrency: 2, maxQueued: 8, queueWaitMs: 10_000, timeoutMs: 15_000, maxPageBytes: 20 * 1024 * 1024 },
       database: { poolSize: 10, poolWaitMs: 3000 },
       passwordHashing: { concurrency: Math.min(4, Math.max(1, availableParallelism() - 1)), maxQueued: 16, maxWaitMs: 3000 },
       scanAdmission: { concurrency: 32, maxQueued: 256, maxWaitMs: 10000 },
@@ -289,13 +291,26 @@ describe('the analysis sources and scan limits', () => {
 
 describe('the SSRF guard settings', () => {
   it('allows ports 80 and 443 and no private address by default', () => {
-    expect(loadConfig({}).fetch).toEqual({ allowedPorts: [80, 443], allowedAddresses: [] });
-    expect(loadConfig({ FETCH_ALLOWED_PORTS: ' ', FETCH_ALLOWED_ADDRESSES: '' }).fetch).toEqual({ allowedPorts: [80, 443], allowedAddresses: [] });
+    expect(loadConfig({}).fetch).toEqual({ allowedPorts: [80, 443], allowedAddresses: [], hosts: {} });
+    expect(loadConfig({ FETCH_ALLOWED_PORTS: ' ', FETCH_ALLOWED_ADDRESSES: '' }).fetch).toEqual({ allowedPorts: [80, 443], allowedAddresses: [], hosts: {} });
   });
 
   it('reads the allowed ports and exempt addresses', () => {
     const config = loadConfig({ FETCH_ALLOWED_PORTS: '80, 443,8080', FETCH_ALLOWED_ADDRESSES: '127.0.0.1/32, ::1, 10.1.2.0/24' });
-    expect(config.fetch).toEqual({ allowedPorts: [80, 443, 8080], allowedAddresses: ['127.0.0.1/32', '::1', '10.1.2.0/24'] });
+    expect(config.fetch).toEqual({ allowedPorts: [80, 443, 8080], allowedAddresses: ['127.0.0.1/32', '::1', '10.1.2.0/24'], hosts: {} });
+  });
+
+  it('reads a hosts table for the fetcher, and refuses a malformed one', () => {
+    expect(loadConfig({ FETCH_HOSTS: 'Shop.Test=127.0.0.1, static.hotjar.com=::1' }).fetch.hosts).toEqual({ 'shop.test': '127.0.0.1', 'static.hotjar.com': '::1' });
+    expect(() => loadConfig({ FETCH_HOSTS: 'shop.test=not-an-ip' })).toThrow(/FETCH_HOSTS must be a comma-separated list of name=address pairs/);
+  });
+
+  it('reads the browser audit settings', () => {
+    const config = loadConfig({ BROWSER_AUDIT: 'false', BROWSER_CONCURRENCY: '0', BROWSER_QUEUE: '3', BROWSER_TIMEOUT_MS: '9000', INSTANCE_ROLE: 'browser-worker' });
+    expect(config.browserAudit).toMatchObject({ enabled: false, concurrency: 0, maxQueued: 3, timeoutMs: 9000 });
+    expect(config.role).toBe('browser-worker');
+    expect(() => loadConfig({ BROWSER_CONCURRENCY: '-1' })).toThrow(/BROWSER_CONCURRENCY/);
+    expect(() => loadConfig({ INSTANCE_ROLE: 'web' })).toThrow(/INSTANCE_ROLE must be all or browser-worker/);
   });
 
   it('reads the tracker filter list URL', () => {

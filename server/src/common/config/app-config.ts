@@ -132,6 +132,23 @@ export function parseAddressList(value: string): string[] | undefined {
   return items.every(valid) ? items : undefined;
 }
 
+/** FETCH_HOSTS: comma-separated `name=ip` pairs (a hosts file for the fetcher); undefined when malformed. */
+export function parseHostMap(value: string): Record<string, string> | undefined {
+  const map: Record<string, string> = {};
+  for (const item of value.split(',').map((i) => i.trim()).filter(Boolean)) {
+    const [name, address, ...rest] = item.split('=').map((part) => part.trim());
+    if (rest.length > 0 || !name || !address || isIP(address) === 0 || !/^[a-z0-9.-]+$/i.test(name)) return undefined;
+    map[name.toLowerCase().replace(/\.$/, '')] = address;
+  }
+  return map;
+}
+
+const IsHostMap = (message: string) =>
+  ValidateBy(
+    { name: 'isHostMap', validator: { validate: (value) => typeof value === 'string' && parseHostMap(value) !== undefined, defaultMessage: () => message } },
+    { message },
+  );
+
 const IsPortList = (message: string) =>
   ValidateBy(
     { name: 'isPortList', validator: { validate: (value) => typeof value === 'string' && parsePortList(value) !== undefined, defaultMessage: () => message } },
@@ -337,6 +354,11 @@ class EnvironmentVariables {
 
   @Transform(emptyToUndefined)
   @IsOptional()
+  @IsHostMap('FETCH_HOSTS must be a comma-separated list of name=address pairs: shop.test=127.0.0.1,cdn.test=127.0.0.1')
+  FETCH_HOSTS?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @IsUrl(HTTP_URL, { message: 'TRACKER_FILTER_LIST_URL must be an http:// or https:// URL' })
   TRACKER_FILTER_LIST_URL?: string;
 
@@ -422,6 +444,56 @@ class EnvironmentVariables {
   @Min(1)
   @Max(100)
   MONITOR_CONCURRENCY?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['all', 'browser-worker'], { message: 'INSTANCE_ROLE must be all or browser-worker' })
+  INSTANCE_ROLE?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'BROWSER_AUDIT must be true or false' })
+  BROWSER_AUDIT?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  BROWSER_EXECUTABLE?: string;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BROWSER_CONCURRENCY must be a whole number between 0 and 32 (0: this instance loads no pages)' })
+  @Min(0)
+  @Max(32)
+  BROWSER_CONCURRENCY?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BROWSER_QUEUE must be a whole number between 0 and 10000' })
+  @Min(0)
+  @Max(10_000)
+  BROWSER_QUEUE?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BROWSER_QUEUE_WAIT_MS must be a whole number of milliseconds' })
+  @Min(0)
+  @Max(300_000)
+  BROWSER_QUEUE_WAIT_MS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BROWSER_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(1_000)
+  @Max(120_000)
+  BROWSER_TIMEOUT_MS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BROWSER_MAX_PAGE_BYTES must be a whole number of bytes' })
+  @Min(100_000)
+  @Max(500_000_000)
+  BROWSER_MAX_PAGE_BYTES?: number;
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -556,6 +628,8 @@ export interface AppConfig {
     allowedPorts: number[];
     /** IPs and CIDR ranges exempt from the private-address refusal: for tests and closed networks only. */
     allowedAddresses: string[];
+    /** Names answered from this table instead of DNS (a hosts file for the fetcher and the browser's proxy): tests and closed networks only. */
+    hosts: Record<string, string>;
   };
   scans: {
     /** Each check's own time limit. */
@@ -591,6 +665,28 @@ export interface AppConfig {
   operatorToken?: string;
   /** Prometheus metrics: also served without a token on this loopback-only port when set. */
   metrics: { port?: number };
+  /**
+   * 'all': the web app (API, client, scheduler) and, when browserAudit.concurrency > 0, browser work.
+   * 'browser-worker': no HTTP at all; this instance only loads pages for the rendered website audit.
+   */
+  role: 'all' | 'browser-worker';
+  /** The rendered website audit: pages loaded in headless Chromium behind the SSRF proxy. */
+  browserAudit: {
+    /** False: every website is analysed without running its scripts (the static fallback). */
+    enabled: boolean;
+    /** The Chromium binary (Debian's by default). */
+    executable: string;
+    /** Browser contexts this instance runs at once; 0: it runs none (other instances do the work). */
+    concurrency: number;
+    /** Jobs waiting for a browser across every instance; one more makes a website scan answer 503. */
+    maxQueued: number;
+    /** How long a job may wait for a free browser before the scan falls back to the static analysis. */
+    queueWaitMs: number;
+    /** Both visits of one scan (plain and with Global Privacy Control) together. */
+    timeoutMs: number;
+    /** Bytes one visit may download through the proxy; past it further requests are refused. */
+    maxPageBytes: number;
+  };
   /** The monitor scheduler of this instance (every instance on one database shares the work). */
   monitoring: {
     /** Seconds between ticks; 0: this instance runs no monitors. */
@@ -674,6 +770,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     fetch: {
       allowedPorts: parsePortList(env.FETCH_ALLOWED_PORTS ?? '80,443') ?? [80, 443],
       allowedAddresses: env.FETCH_ALLOWED_ADDRESSES ? (parseAddressList(env.FETCH_ALLOWED_ADDRESSES) ?? []) : [],
+      hosts: env.FETCH_HOSTS ? (parseHostMap(env.FETCH_HOSTS) ?? {}) : {},
     },
     scans: {
       checkTimeoutMs: env.SCAN_CHECK_TIMEOUT_MS ?? 8_000,
@@ -697,6 +794,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     operatorToken: env.OPERATOR_TOKEN,
     metrics: { port: env.METRICS_PORT },
+    role: env.INSTANCE_ROLE === 'browser-worker' ? 'browser-worker' : 'all',
+    browserAudit: {
+      enabled: env.BROWSER_AUDIT !== 'false',
+      executable: env.BROWSER_EXECUTABLE?.trim() || '/usr/bin/chromium',
+      concurrency: env.BROWSER_CONCURRENCY ?? 2,
+      maxQueued: env.BROWSER_QUEUE ?? 8,
+      queueWaitMs: env.BROWSER_QUEUE_WAIT_MS ?? 10_000,
+      timeoutMs: env.BROWSER_TIMEOUT_MS ?? 15_000,
+      maxPageBytes: env.BROWSER_MAX_PAGE_BYTES ?? 20 * 1024 * 1024,
+    },
     monitoring: {
       tickSeconds: env.MONITOR_TICK_SECONDS ?? 60,
       leaseSeconds: env.MONITOR_LEASE_SECONDS ?? 600,

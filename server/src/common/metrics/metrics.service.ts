@@ -47,14 +47,27 @@ export class MetricsService {
         ];
       }),
     );
-    new Counter({
-      name: `${METRIC_PREFIX}queue_refused_total`,
-      help: 'Tasks a work queue of this instance refused (503: queue full or waited too long), by queue.',
-      labelNames: ['queue'] as const,
+    this.sourcedCounter('queue_refused_total', 'Tasks a work queue of this instance refused (503: queue full or waited too long), by queue.', ['queue'] as const, () =>
+      [...queues].map(([queue, stats]) => ({ labels: { queue }, value: stats().refused ?? 0 })),
+    );
+  }
+
+  /**
+   * A counter whose totals are kept elsewhere (a module's own tally since start), read at each
+   * scrape. `read` answers the running totals, never less than before.
+   */
+  sourcedCounter<L extends string>(name: string, help: string, labelNames: readonly L[], read: () => GaugeSample<L>[]): Counter<L> {
+    return new Counter({
+      name: METRIC_PREFIX + name,
+      help,
+      labelNames,
       registers: [this.registry],
       collect() {
         this.reset();
-        for (const [queue, stats] of queues) this.inc({ queue }, stats().refused ?? 0);
+        for (const sample of read()) {
+          if (sample.labels) this.inc(sample.labels, sample.value);
+          else this.inc(sample.value);
+        }
       },
     });
   }

@@ -9,7 +9,8 @@ import { Finding, FINDING_GROUPS, FindingGroup } from '../../vocabulary/finding.
 import { demoResult } from './demo-result';
 import { summarizeGroup } from './group-summary';
 import { buildRecommendations } from './recommendations';
-import { privacyScore } from './scoring';
+import { privacyScoreOf } from './scoring';
+import { BROWSER_TEST_IDS, BrowserTestId, contributesFindings } from '../../vocabulary/check.types';
 
 export interface BuildResultInput {
   input: ClassifiedScanInput;
@@ -30,6 +31,25 @@ function usernameSitesOf(runs: BuildResultInput['runs']): Pick<AnalysisResult, '
   return { usernameSites: run.outcome.usernameSites, ...(run.outcome.usernameSiteList ? { usernameSiteList: run.outcome.usernameSiteList } : {}) };
 }
 
+/**
+ * The website summary: the website check's part, each browser test's status and findings, and the
+ * Global Privacy Control comparison. Shown to every viewer like the check lines: it names third
+ * parties, trackers and cookie names, nothing about a person.
+ */
+function websiteOf(runs: BuildResultInput['runs']): Pick<AnalysisResult, 'website'> {
+  const site = runs.find((r) => r.report.id === 'website' && r.outcome.website);
+  if (!site?.outcome.website) return {};
+  const tests = runs
+    .filter((r): r is typeof r & { report: { id: BrowserTestId } } => (BROWSER_TEST_IDS as readonly string[]).includes(r.report.id))
+    .map((r) => ({
+      id: r.report.id,
+      status: r.outcome.status,
+      findings: r.outcome.findings.flatMap((f) => (f.detail.kind === 'risk' ? [{ type: f.detail.type, value: f.detail.value }] : [])),
+    }));
+  const gpc = runs.find((r) => r.report.id === 'global-privacy-control')?.outcome.gpc;
+  return { website: { ...site.outcome.website, tests, ...(gpc ? { gpc } : {}) } };
+}
+
 export function buildAnalysisResult({ input, viewer, runs, startedAt, completedAt }: BuildResultInput): AnalysisResult {
   const checks = runs.map((run) => run.report);
   const detailsIncluded = viewer.userId !== undefined;
@@ -42,7 +62,7 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
     completedAt: completedAt.toISOString(),
   };
 
-  if (!runs.some((run) => run.outcome.status === 'ok')) {
+  if (!runs.some((run) => contributesFindings(run.outcome.status))) {
     const demo = demoResult(input.value);
     const group = (name: FindingGroup): FindingGroupResult => ({
       count: demo.groups[name].count,
@@ -62,7 +82,7 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
     };
   }
 
-  const findings = runs.flatMap((run) => (run.outcome.status === 'ok' ? run.outcome.findings : []));
+  const findings = runs.flatMap((run) => (contributesFindings(run.outcome.status) ? run.outcome.findings : []));
   // HIBP's "sensitive" flag protects people: it hides that an address was in such a breach. A
   // breach of a website's own domain ties no person to it, so only email inputs are gated.
   const ownerOfInput = input.kind === 'email' && viewer.verifiedEmail !== undefined && viewer.verifiedEmail === input.value;
@@ -80,13 +100,7 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
   return {
     ...common,
     mode: 'real',
-    privacyScore: privacyScore({
-      breaches: byGroup.breaches.length,
-      personalInfo: byGroup.personalInfo.length,
-      locationData: byGroup.locationData.length,
-      metadata: byGroup.metadata.length,
-      socialMedia: byGroup.socialMedia.length,
-    }),
+    privacyScore: privacyScoreOf(findings),
     breaches: { ...group('breaches'), hiddenSensitive },
     personalInfo: group('personalInfo'),
     locationData: group('locationData'),
@@ -95,5 +109,6 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
     // From what the viewer may see: a sensitive breach's data classes would give it away.
     recommendations: buildRecommendations(visible),
     ...usernameSitesOf(runs),
+    ...websiteOf(runs),
   };
 }

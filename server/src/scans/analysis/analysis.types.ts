@@ -5,7 +5,8 @@
  * Analyzers are pure functions producing `Finding`s; the pipeline groups, scores and recommends.
  */
 import type { ClassifiedScanInput, ScanInputType } from '../../browser-shared/scan-input.rules';
-import type { CheckId, CheckStatus } from '../../vocabulary/check.types';
+import type { BrowserTestId, CheckId, CheckStatus } from '../../vocabulary/check.types';
+import type { GpcSummary } from './rendered/global-privacy-control.analyzer';
 import type { Finding, FindingDetail } from '../../vocabulary/finding.types';
 import type { Recommendation } from '../../vocabulary/recommendation.types';
 
@@ -88,9 +89,43 @@ export interface AnalysisResult {
   scanId?: string;
   /** Social inputs whose username check ran: every site asked and its answer (only hits are findings). */
   usernameSites?: UsernameSiteEntry[];
+  /** Website inputs whose page was fetched: what a visitor's browser saw, normalized so two scans can be compared. */
+  website?: WebsiteAuditSummary;
   /** With `usernameSites`: the lists they came from, and the credit the configured one is owed. */
   usernameSiteList?: UsernameSiteListSummary;
 }
+
+/**
+ * What the website check and its browser tests saw, as plain sorted data (names, never cookie
+ * values or typed text), for the result page and for comparing one scan of a site with the next.
+ */
+export interface WebsiteAuditSummary {
+  /** 'rendered': the page ran in Chromium; 'static': only its HTML and headers were read. */
+  mode: 'rendered' | 'static';
+  /** Why the page's scripts were not run (static mode). */
+  fallbackReason?: string;
+  /** The page analysed, after redirects. */
+  pageUrl: string;
+  /** Null when the page answered with a status the Observatory does not grade. */
+  headerGrade: { grade: string; score: number } | null;
+  /** Registrable domains of every third party the page loaded or referenced, sorted. */
+  thirdParties: string[];
+  /** Known trackers among them, sorted by name. */
+  trackers: { name: string; company: string; category: string }[];
+  /** Cookies in the browser at the end of the visit (static mode: those set by the page's response). */
+  cookies: { name: string; domain: string; party: 'first' | 'third'; setBy: 'header' | 'script' | 'unknown'; tracking: boolean }[];
+  /** localStorage and sessionStorage keys, by origin (rendered mode). */
+  storage: { origin: string; party: 'first' | 'third'; local: string[]; session: string[] }[];
+  /** Requests the page made while it ran (rendered mode). */
+  requests?: { total: number; thirdParty: number; failed: number };
+  /** Each browser test: how it ended and what it found (finding types and values). */
+  tests: { id: BrowserTestId; status: CheckStatus; findings: { type: string; value: string }[] }[];
+  /** The Global Privacy Control visit, when it ran. */
+  gpc?: GpcSummary;
+}
+
+/** The website check's part of the summary (the tests and GPC are added from the other checks). */
+export type WebsiteSummaryPart = Omit<WebsiteAuditSummary, 'tests' | 'gpc'>;
 
 /** Who is asking: decides sensitive-breach visibility and whether details are included. */
 export interface ScanViewer {
@@ -107,6 +142,10 @@ export interface CheckOutcome {
   findings: Finding[];
   /** The username check: the per-site list the result shows, and the lists it came from. */
   usernameSites?: UsernameSiteEntry[];
+  /** The website check: what the page did, for the result's `website` summary. */
+  website?: WebsiteSummaryPart;
+  /** The Global Privacy Control test's comparison. */
+  gpc?: GpcSummary;
   usernameSiteList?: UsernameSiteListSummary;
 }
 
@@ -118,14 +157,23 @@ export interface ScanCheck {
   /**
    * 'scan': bounded by the scan's whole time limit instead of the per-check one, for checks that
    * make many small requests and can answer with what they have by `deadline`.
+   * 'browser': waits for the page to run in the audit browser (queue wait plus the browser budget).
    */
-  budget?: 'check' | 'scan';
+  budget?: 'check' | 'scan' | 'browser';
   run(input: ClassifiedScanInput, context: CheckContext): Promise<CheckOutcome>;
+}
+
+/** Work several checks of one scan share (the page fetch and the browser visit), done once. */
+export interface ScanScope {
+  once<T>(key: string, work: () => Promise<T>): Promise<T>;
 }
 
 export interface CheckContext {
   /** Aborts when the check's time is up; a result after that is ignored. */
   signal: AbortSignal;
+  /** Aborts when the scan's time is up: for work shared by several checks. */
+  scanSignal: AbortSignal;
+  shared: ScanScope;
   /** When the signal will abort (epoch ms): a check may stop early and answer with partial results. */
   deadline: number;
   viewer: ScanViewer;

@@ -1,4 +1,4 @@
-import type { CheckId, CheckStatus } from '../../vocabulary/check.types';
+import { type CheckId, type CheckStatus, contributesFindings } from '../../vocabulary/check.types';
 import type { CheckReport } from './analysis.types';
 import type { Finding, FindingGroup } from '../../vocabulary/finding.types';
 
@@ -11,7 +11,10 @@ import type { Finding, FindingGroup } from '../../vocabulary/finding.types';
  * The website check feeds four groups: personal data on the page and tracking cookies
  * (personalInfo), postal addresses on the page (locationData), transport, headers, technical
  * cookie flags and measurement trackers (metadata), advertising and social trackers (socialMedia).
- * Known breaches of the site's domain come from their own check.
+ * Known breaches of the site's domain come from their own check, and the browser tests of the
+ * rendered audit feed the group of what they find (typed text and hashed contact details sent
+ * away: personalInfo; fingerprinting and recording: metadata; advertising pixels and Global
+ * Privacy Control: socialMedia).
  *
  * The username check feeds three: each site the name is taken on and the platform's risks
  * (socialMedia), and what hits' public profiles show: contact details, employer and links
@@ -19,10 +22,10 @@ import type { Finding, FindingGroup } from '../../vocabulary/finding.types';
  */
 export const GROUP_CHECKS: Readonly<Record<FindingGroup, readonly CheckId[]>> = {
   breaches: ['breaches', 'website-breaches'],
-  personalInfo: ['gravatar', 'username', 'website'],
+  personalInfo: ['gravatar', 'username', 'website', 'key-logging', 'meta-pixel', 'tiktok-x-pixels'],
   locationData: ['gravatar', 'username', 'website'],
-  metadata: ['email-dns', 'email-provider', 'url-input', 'website'],
-  socialMedia: ['gravatar', 'username', 'website'],
+  metadata: ['email-dns', 'email-provider', 'url-input', 'website', 'canvas-fingerprinting', 'font-fingerprinting', 'session-recording'],
+  socialMedia: ['gravatar', 'username', 'website', 'meta-pixel', 'remarketing-audiences', 'tiktok-x-pixels', 'global-privacy-control'],
 };
 
 /** How each check is named in "Not checked: …". */
@@ -35,6 +38,14 @@ const CHECK_NOUNS: Readonly<Record<CheckId, string>> = {
   website: 'the website check',
   'website-breaches': 'the breach catalogue',
   username: 'the username check',
+  'canvas-fingerprinting': 'the canvas fingerprinting test',
+  'font-fingerprinting': 'the font fingerprinting test',
+  'session-recording': 'the session recording test',
+  'key-logging': 'the key logging test',
+  'meta-pixel': 'the Meta pixel test',
+  'remarketing-audiences': 'the Google remarketing test',
+  'tiktok-x-pixels': 'the TikTok and X pixel test',
+  'global-privacy-control': 'the Global Privacy Control test',
 };
 
 const GROUP_WORDS: Readonly<Record<FindingGroup, { found: (n: number) => string; none: string; topic: string }>> = {
@@ -84,8 +95,8 @@ export function summarizeGroup(
   const words = GROUP_WORDS[group];
   const count = findings.filter((finding) => finding.group === group).length;
   const feeding = checks.filter((check) => GROUP_CHECKS[group].includes(check.id) && check.status !== 'not_applicable');
-  const ran = feeding.filter((check) => check.status === 'ok');
-  const notRun = feeding.filter((check) => check.status !== 'ok');
+  const ran = feeding.filter((check) => contributesFindings(check.status));
+  const notRun = feeding.filter((check) => !contributesFindings(check.status));
   const notChecked = notRun.length > 0 ? `Not checked: ${notRun.map(reason).join('; ')}` : undefined;
 
   if (count === 0 && ran.length === 0) return notChecked ?? `Not checked: no ${words.topic} check applies to this kind of input`;
@@ -113,6 +124,7 @@ function statusWords(status: CheckStatus, retryAfterSeconds?: number): string {
     case 'timed_out':
       return 'timed out';
     case 'ok':
+    case 'partial':
     case 'not_applicable':
       return 'did not run';
   }

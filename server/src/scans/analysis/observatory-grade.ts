@@ -8,7 +8,15 @@
  *   - the MDN HTTP Observatory (its successor, https://developer.mozilla.org/en-US/observatory/docs/tests_and_scoring),
  *     which dropped X-XSS-Protection, HPKP and contribute.json and added Cross-Origin-Resource-Policy.
  *
+ * It follows MDN's scorer on its main branch (github mdn/mdn-http-observatory, `analyzeScan()`),
+ * which also scores Cross-Origin-Opener-Policy and Cross-Origin-Embedder-Policy; facts in
+ * ../shared/reference/observatory-grading.md. A header sent on several lines is read as the lines
+ * joined with ", ", as the Observatory reads it (two HSTS, X-Frame-Options, X-Content-Type-Options,
+ * COOP or COEP lines are invalid). A page answering other than 2xx, 3xx, 401 or 403 is not graded.
+ *
  * Where we differ, on purpose and documented here:
+ *   - frame-ancestors in a <meta> Content-Security-Policy is ignored here, as the HTML standard
+ *     says browsers ignore it; the Observatory counts it for the X-Frame-Options test.
  *   - CORS: the Observatory sends a second request with its own Origin header; we send none, so
  *     this test is not run (its outcome is worth 0 except for a credentialed reflected origin).
  *   - The HSTS preload list is not shipped (a large downloaded data file): no "preloaded" bonus,
@@ -18,6 +26,7 @@
  *   - An HSTS max-age that is not a number is "header invalid" (the Observatory reads it as 0-or-more).
  * Pure: everything comes from the fetched responses given in.
  */
+import { parseItem, Token } from 'structured-headers';
 import { parse as parseDomain } from 'tldts';
 import type { PageDocument } from './page-document';
 import { isDeletion, parseSetCookie, ParsedCookie } from './set-cookie';
@@ -34,6 +43,8 @@ export const OBSERVATORY_TESTS = [
   'x-content-type-options',
   'x-frame-options',
   'cross-origin-resource-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-embedder-policy',
 ] as const;
 export type ObservatoryTest = (typeof OBSERVATORY_TESTS)[number];
 
@@ -106,7 +117,7 @@ export const OBSERVATORY_OUTCOMES = {
   'x-content-type-options-header-invalid': { test: 'x-content-type-options', modifier: -5, pass: false, description: 'X-Content-Type-Options not recognised' },
   // X-Frame-Options
   'x-frame-options-implemented-via-csp': { test: 'x-frame-options', modifier: 5, pass: true, description: 'framing controlled by CSP frame-ancestors' },
-  'x-frame-options-sameorigin-or-deny': { test: 'x-frame-options', modifier: 0, pass: true, description: 'X-Frame-Options DENY or SAMEORIGIN' },
+  'x-frame-options-sameorigin-or-deny': { test: 'x-frame-options', modifier: 5, pass: true, description: 'X-Frame-Options DENY or SAMEORIGIN' },
   'x-frame-options-allow-from-origin': { test: 'x-frame-options', modifier: 0, pass: true, description: 'X-Frame-Options ALLOW-FROM' },
   'x-frame-options-not-implemented': { test: 'x-frame-options', modifier: -20, pass: false, description: 'no protection against framing' },
   'x-frame-options-header-invalid': { test: 'x-frame-options', modifier: -20, pass: false, description: 'X-Frame-Options not recognised' },
@@ -116,6 +127,19 @@ export const OBSERVATORY_OUTCOMES = {
   'corp-implemented-with-cross-origin': { test: 'cross-origin-resource-policy', modifier: 0, pass: true, description: 'Cross-Origin-Resource-Policy: cross-origin' },
   'corp-not-implemented': { test: 'cross-origin-resource-policy', modifier: 0, pass: true, description: 'no Cross-Origin-Resource-Policy' },
   'corp-header-invalid': { test: 'cross-origin-resource-policy', modifier: -5, pass: false, description: 'Cross-Origin-Resource-Policy not recognised' },
+  // Cross-Origin-Opener-Policy
+  'coop-implemented-with-same-origin': { test: 'cross-origin-opener-policy', modifier: 10, pass: true, description: 'Cross-Origin-Opener-Policy: same-origin' },
+  'coop-implemented-with-same-origin-allow-popups': { test: 'cross-origin-opener-policy', modifier: 10, pass: true, description: 'Cross-Origin-Opener-Policy: same-origin-allow-popups' },
+  'coop-implemented-with-noopener-allow-popups': { test: 'cross-origin-opener-policy', modifier: 10, pass: true, description: 'Cross-Origin-Opener-Policy: noopener-allow-popups' },
+  'coop-implemented-with-unsafe-none': { test: 'cross-origin-opener-policy', modifier: 0, pass: true, description: 'Cross-Origin-Opener-Policy: unsafe-none' },
+  'coop-not-implemented': { test: 'cross-origin-opener-policy', modifier: 0, pass: true, description: 'no Cross-Origin-Opener-Policy' },
+  'coop-header-invalid': { test: 'cross-origin-opener-policy', modifier: -5, pass: false, description: 'Cross-Origin-Opener-Policy not recognised' },
+  // Cross-Origin-Embedder-Policy
+  'coep-implemented-with-require-corp': { test: 'cross-origin-embedder-policy', modifier: 10, pass: true, description: 'Cross-Origin-Embedder-Policy: require-corp' },
+  'coep-implemented-with-credentialless': { test: 'cross-origin-embedder-policy', modifier: 10, pass: true, description: 'Cross-Origin-Embedder-Policy: credentialless' },
+  'coep-implemented-with-unsafe-none': { test: 'cross-origin-embedder-policy', modifier: 0, pass: true, description: 'Cross-Origin-Embedder-Policy: unsafe-none' },
+  'coep-not-implemented': { test: 'cross-origin-embedder-policy', modifier: 0, pass: true, description: 'no Cross-Origin-Embedder-Policy' },
+  'coep-header-invalid': { test: 'cross-origin-embedder-policy', modifier: -5, pass: false, description: 'Cross-Origin-Embedder-Policy not recognised' },
 } as const satisfies Record<string, Outcome>;
 export type ObservatoryOutcome = keyof typeof OBSERVATORY_OUTCOMES;
 
@@ -144,6 +168,8 @@ export interface ObservatoryInput {
   /** The page graded (the Observatory's "auto" response): the https answer when there is one, else the http one. */
   page: {
     url: string;
+    /** Its HTTP status: only 2xx, 3xx, 401 and 403 are graded. */
+    status: number;
     headers: HeaderMap;
     setCookies: readonly string[];
     contentType: string;
@@ -168,6 +194,8 @@ export interface ObservatoryTestResult {
 }
 
 export interface ObservatoryGrade {
+  /** False when the page answered with a status the Observatory does not grade (404, 500, …): no score, no tests. */
+  graded: boolean;
   /** 0 or more (bonuses can take it above 100). */
   score: number;
   grade: ObservatoryLetter;
@@ -197,7 +225,13 @@ export function scoreOutcomes(outcomes: readonly ObservatoryOutcome[]): Pick<Obs
   return { score, grade: letterFor(score), scoreWithoutBonus: Math.max(0, scoreWithoutBonus), bonusApplied };
 }
 
+/** The statuses the Observatory grades: 2xx, 3xx, 401 and 403. */
+export function isGradableStatus(status: number): boolean {
+  return (status >= 200 && status < 400) || status === 401 || status === 403;
+}
+
 export function gradeSecurityHeaders(input: ObservatoryInput): ObservatoryGrade {
+  if (!isGradableStatus(input.page.status)) return { graded: false, score: 0, grade: 'F', scoreWithoutBonus: 0, bonusApplied: false, tests: [] };
   const csp = analyzeCsp(input);
   const hsts = hstsTest(input);
   const tests: ObservatoryTestResult[] = [
@@ -210,8 +244,10 @@ export function gradeSecurityHeaders(input: ObservatoryInput): ObservatoryGrade 
     contentTypeOptionsTest(input),
     framingTest(input, csp.frameAncestors),
     corpTest(input),
+    coopTest(input),
+    coepTest(input),
   ];
-  return { ...scoreOutcomes(tests.map((t) => t.outcome)), tests };
+  return { graded: true, ...scoreOutcomes(tests.map((t) => t.outcome)), tests };
 }
 
 function result(outcome: ObservatoryOutcome, observed?: string): ObservatoryTestResult {
@@ -223,8 +259,10 @@ export function headerValues(headers: HeaderMap, name: string): string[] {
   return [...(headers[name] ?? [])];
 }
 
-function firstHeader(headers: HeaderMap, name: string): string | undefined {
-  return headers[name]?.[0];
+/** A header as the Observatory reads it: every line joined with ", " (two lines of a single-valued header are then invalid). */
+export function joinedHeader(headers: HeaderMap, name: string): string | undefined {
+  const values = headers[name];
+  return values && values.length > 0 ? values.join(', ') : undefined;
 }
 
 const isHttps = (url: string) => url.toLowerCase().startsWith('https:');
@@ -296,7 +334,7 @@ export function analyzeCsp(input: Pick<ObservatoryInput, 'page'>): CspFacts {
   const metaPolicies = splitPolicies(page.document.metaHttpEquiv.get('content-security-policy') ?? []);
   const raw = [...headerPolicies, ...metaPolicies];
   if (raw.length === 0) {
-    const reportOnly = firstHeader(page.headers, 'content-security-policy-report-only');
+    const reportOnly = joinedHeader(page.headers, 'content-security-policy-report-only');
     return reportOnly
       ? { result: result('csp-not-implemented-but-reporting-enabled', `Content-Security-Policy-Report-Only: ${reportOnly}`), problems: ['only reports, enforces nothing'], raw }
       : { result: result('csp-not-implemented'), problems: ['no Content-Security-Policy header'], raw };
@@ -325,7 +363,8 @@ export function analyzeCsp(input: Pick<ObservatoryInput, 'page'>): CspFacts {
   // A nonce or hash makes browsers ignore 'unsafe-inline' (CSP level 2).
   for (const sources of [scriptSrc, styleSrc]) if (hasNonceOrHash(sources)) sources.delete("'unsafe-inline'");
   if (scriptSrc.has("'strict-dynamic'")) {
-    if (!hasNonceOrHash(scriptSrc)) return { result: result('csp-header-invalid', observed), problems: ["'strict-dynamic' without a nonce or hash"], raw };
+    // Invalid, but the policy was read: its frame-ancestors still protects against framing.
+    if (!hasNonceOrHash(scriptSrc)) return { result: result('csp-header-invalid', observed), ...(frameAncestors ? { frameAncestors } : {}), problems: ["'strict-dynamic' without a nonce or hash"], raw };
     // With strict-dynamic, browsers ignore host and scheme sources, 'self' and 'unsafe-inline'.
     for (const source of [...scriptSrc]) {
       if ([...DANGEROUSLY_BROAD].some((b) => source.startsWith(b)) || source === "'self'" || source === "'unsafe-inline'") scriptSrc.delete(source);
@@ -516,7 +555,7 @@ export function parseHsts(value: string): HstsFacts | undefined {
 function hstsTest(input: ObservatoryInput): ObservatoryTestResult {
   if (!input.https) return result('hsts-not-implemented-no-https');
   if (!input.https.certificateValid) return result('hsts-invalid-cert');
-  const value = firstHeader(input.https.headers, 'strict-transport-security');
+  const value = joinedHeader(input.https.headers, 'strict-transport-security');
   if (value === undefined) return result('hsts-not-implemented');
   const observed = value.slice(0, 1024);
   const facts = parseHsts(observed);
@@ -581,14 +620,14 @@ function registrable(host: string): string {
 // ---------------------------------------------------------------- X-Content-Type-Options, framing, CORP
 
 function contentTypeOptionsTest(input: ObservatoryInput): ObservatoryTestResult {
-  const value = firstHeader(input.page.headers, 'x-content-type-options');
+  const value = joinedHeader(input.page.headers, 'x-content-type-options');
   if (value === undefined) return result('x-content-type-options-not-implemented');
   return result(value.trim().toLowerCase() === 'nosniff' ? 'x-content-type-options-nosniff' : 'x-content-type-options-header-invalid', value.slice(0, 256));
 }
 
 function framingTest(input: ObservatoryInput, frameAncestors: Set<string> | undefined): ObservatoryTestResult {
   if (frameAncestors) return result('x-frame-options-implemented-via-csp', `frame-ancestors ${[...frameAncestors].join(' ')}`);
-  const value = firstHeader(input.page.headers, 'x-frame-options');
+  const value = joinedHeader(input.page.headers, 'x-frame-options');
   if (value === undefined) return result('x-frame-options-not-implemented');
   const xfo = value.trim().toLowerCase();
   const observed = `X-Frame-Options: ${value.slice(0, 256)}`;
@@ -597,8 +636,52 @@ function framingTest(input: ObservatoryInput, frameAncestors: Set<string> | unde
   return result('x-frame-options-header-invalid', observed);
 }
 
+/** The bare token of a structured-field item (RFC 8941), as the HTML standard parses COOP and COEP; undefined when invalid. */
+function structuredToken(value: string): string | undefined {
+  try {
+    const [item] = parseItem(value);
+    return item instanceof Token ? item.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function coopTest(input: ObservatoryInput): ObservatoryTestResult {
+  const value = joinedHeader(input.page.headers, 'cross-origin-opener-policy')?.slice(0, 1024).trim();
+  if (value === undefined) return result('coop-not-implemented');
+  const observed = `Cross-Origin-Opener-Policy: ${value}`;
+  switch (structuredToken(value)) {
+    case 'same-origin':
+      return result('coop-implemented-with-same-origin', observed);
+    case 'same-origin-allow-popups':
+      return result('coop-implemented-with-same-origin-allow-popups', observed);
+    case 'noopener-allow-popups':
+      return result('coop-implemented-with-noopener-allow-popups', observed);
+    case 'unsafe-none':
+      return result('coop-implemented-with-unsafe-none', observed);
+    default:
+      return result('coop-header-invalid', observed);
+  }
+}
+
+function coepTest(input: ObservatoryInput): ObservatoryTestResult {
+  const value = joinedHeader(input.page.headers, 'cross-origin-embedder-policy')?.slice(0, 1024).trim();
+  if (value === undefined) return result('coep-not-implemented');
+  const observed = `Cross-Origin-Embedder-Policy: ${value}`;
+  switch (structuredToken(value)) {
+    case 'require-corp':
+      return result('coep-implemented-with-require-corp', observed);
+    case 'credentialless':
+      return result('coep-implemented-with-credentialless', observed);
+    case 'unsafe-none':
+      return result('coep-implemented-with-unsafe-none', observed);
+    default:
+      return result('coep-header-invalid', observed);
+  }
+}
+
 function corpTest(input: ObservatoryInput): ObservatoryTestResult {
-  const header = firstHeader(input.page.headers, 'cross-origin-resource-policy');
+  const header = joinedHeader(input.page.headers, 'cross-origin-resource-policy');
   const meta = input.page.document.metaHttpEquiv.get('cross-origin-resource-policy');
   const value = (header ?? meta?.[meta.length - 1])?.slice(0, 256).trim().toLowerCase();
   if (!value) return result('corp-not-implemented');

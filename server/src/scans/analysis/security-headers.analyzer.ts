@@ -24,6 +24,8 @@ import type { SiteContext } from './website-site';
  * Tests failed elsewhere are reported there once, not twice: redirection and "HSTS impossible
  * without (valid) https" by the transport analyzer, cookies by the cookie analyzer.
  *
+ * A page answering other than 2xx, 3xx, 401 or 403 is not graded and gives no header findings.
+ *
  * The grade itself is a finding only from B+ down (low for B, medium for C, high for D and F):
  * an A is not a risk, and the check's message shows every grade anyway.
  */
@@ -31,6 +33,8 @@ export function analyzeSecurityHeaders(site: SiteContext): { findings: Finding[]
   const input = observatoryInput(site);
   const grade = gradeSecurityHeaders(input);
   const findings: Finding[] = [];
+  // An error page's headers are not the site's (the Observatory refuses to grade it too).
+  if (!grade.graded) return { findings, grade };
   const host = hostnameOf(site.page.url);
   const add = (type: FindingType, risk: RiskLevel, value: string, summary: string, observed?: string, url?: string) =>
     findings.push({
@@ -153,7 +157,7 @@ export function observatoryInput(site: SiteContext): ObservatoryInput {
   const http = snapshot.http.ok ? snapshot.http.page : undefined;
   const certificateValid = (p: typeof page) => (p.url.toLowerCase().startsWith('https:') ? p.tls?.authorized === true : true);
   return {
-    page: { url: page.url, headers: page.headers, setCookies: page.setCookies, contentType: page.contentType, document },
+    page: { url: page.url, status: page.status, headers: page.headers, setCookies: page.setCookies, contentType: page.contentType, document },
     ...(http && http !== page ? { otherCookies: { url: http.url, setCookies: http.setCookies } } : {}),
     ...(https ? { https: { headers: https.headers, certificateValid: certificateValid(https) } } : {}),
     ...(http ? { http: { route: http.hops.length > 0 ? http.hops.map((h) => h.url) : [http.url], certificateValid: certificateValid(http) } } : {}),

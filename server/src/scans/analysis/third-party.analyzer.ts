@@ -4,6 +4,7 @@ import { FILTER_LIST_CATEGORY, type TrackerCategory, type TrackerEntry } from '.
 import type { Finding, FindingGroup, FindingType } from '../../vocabulary/finding.types';
 import type { RiskLevel } from '../../vocabulary/risk.types';
 import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
+import type { CapturedRequest } from '../../browser-audit/capture.types';
 
 /** What the analyzer needs of the catalogue (TrackerCatalogueService, or a fake in tests). */
 export interface TrackerMatcher {
@@ -105,15 +106,23 @@ export const MAX_UNKNOWN_DOMAINS = 15;
  * score. URLs seen only inside scripts count only when they name a known tracker: a script's
  * strings are not all requests.
  */
-export function analyzeThirdParties(page: FetchedPage, catalogue: TrackerMatcher): Finding[] {
+export interface ThirdPartyOptions {
+  /** What the page requested while it ran in the browser (attempted requests included). */
+  requests?: readonly CapturedRequest[];
+  /** Categories another check reports (session recording, when the browser test ran). */
+  omitCategories?: readonly TrackerCategory[];
+}
+
+export function analyzeThirdParties(page: FetchedPage, catalogue: TrackerMatcher, options: ThirdPartyOptions = {}): Finding[] {
   const pageUrl = parseHttpUrl(page.url);
   if (!pageUrl) return [];
+  const omitted = new Set(options.omitCategories ?? []);
   const party = new PartyOf(pageUrl.hostname);
   const trackers = new Map<string, TrackerGroup>();
   const unknown = new Map<string, string>();
 
   const note = (entry: TrackerEntry, line: string) => {
-    if (!TRACKER_FINDING_RULES[entry.category]) return;
+    if (!TRACKER_FINDING_RULES[entry.category] || omitted.has(entry.category)) return;
     const key = `${entry.company}\n${entry.category}`;
     let group = trackers.get(key);
     if (!group) trackers.set(key, (group = { company: entry.company, category: entry.category, names: new Set(), domains: new Set(), lines: new Set() }));
@@ -122,7 +131,7 @@ export function analyzeThirdParties(page: FetchedPage, catalogue: TrackerMatcher
     group.lines.add(line);
   };
 
-  for (const reference of collectReferences(page.html, pageUrl)) {
+  for (const reference of [...requestReferences(options.requests ?? []), ...collectReferences(page.html, pageUrl)]) {
     if (reference.kind === 'snippet') {
       const entry = party.isThirdParty(reference.host) ? catalogue.match(reference.host) : undefined;
       if (entry) note(entry, `${reference.element}: ${truncate(reference.excerpt, 120)}`);
@@ -142,6 +151,29 @@ export function analyzeThirdParties(page: FetchedPage, catalogue: TrackerMatcher
   const findings = [...trackers.values()].map(trackerFinding);
   if (unknown.size > 0) findings.push(unknownFinding(unknown));
   return findings;
+}
+
+/** Every third party of a page (by registrable domain) and the known trackers among them, sorted: for comparing scans. */
+export function thirdPartyInventory(page: FetchedPage, catalogue: TrackerMatcher, options: Pick<ThirdPartyOptions, 'requests'> = {}): {
+  domains: string[];
+  trackers: { name: string; company: string; category: string }[];
+} {
+  const pageUrl = parseHttpUrl(page.url);
+  if (!pageUrl) return { domains: [], trackers: [] };
+  const party = new PartyOf(pageUrl.hostname);
+  const domains = new Set<string>();
+  const trackers = new Map<string, { name: string; company: string; category: string }>();
+  for (const reference of [...requestReferences(options.requests ?? []), ...collectReferences(page.html, pageUrl)]) {
+    const host = reference.kind === 'snippet' ? reference.host : reference.url.hostname;
+    if (!party.isThirdParty(host)) continue;
+    const entry = reference.kind === 'snippet' ? catalogue.match(host) : refine(reference.url, catalogue.match(host), catalogue);
+    if (reference.kind === 'url' && !(reference.fromScriptText && !entry)) domains.add(party.siteOf(host));
+    if (entry && TRACKER_FINDING_RULES[entry.category]) {
+      const name = entry.category === FILTER_LIST_CATEGORY ? entry.domain : (entry.name ?? entry.company);
+      trackers.set(`${name}|${entry.category}`, { name, company: entry.company, category: entry.category });
+    }
+  }
+  return { domains: [...domains].sort(), trackers: [...trackers.values()].sort((a, b) => a.name.localeCompare(b.name) || a.category.localeCompare(b.category)) };
 }
 
 interface TrackerGroup {
@@ -193,6 +225,23 @@ function unknownFinding(unknown: Map<string, string>): Finding {
 
 // ---------------------------------------------------------------------------------------------
 // Reading the page
+
+/** The browser's requests as references: every one the page made or tried to make. */
+function requestReferences(requests: readonly CapturedRequest[]): Reference[] {
+  const references: Reference[] = [];
+  for (const request of requests) {
+    const url = parseHttpUrl(request.url.replace(/^ws(s?):/i, 'http$1:'));
+    if (!url) continue;
+    const element = `${request.resourceType} request while the page ran${request.outcome === 'failed' ? ' (did not complete)' : ''}`;
+    references.push({ kind: 'url', url, element, fromScriptText: false });
+  }
+  return references;
+}
+
+/** The catalogue entry of a request URL, with the per-path refinements (gtag.js by its id, facebook.com/tr, …). */
+export function trackerOfUrl(url: URL, catalogue: TrackerMatcher): TrackerEntry | undefined {
+  return refine(url, catalogue.match(url.hostname.toLowerCase()), catalogue);
+}
 
 type Reference =
   | { kind: 'url'; url: URL; element: string; fromScriptText: boolean }

@@ -1,6 +1,7 @@
 import { sampleBreach } from '../../../../test/fakes/hibp';
-import { NOW, STRONG_HEADERS, unreachable, websiteSnapshot } from '../../../../test/support/website-snapshots';
-import { websiteBreachesOutcome, websiteOutcome } from '../scan-checks';
+import { NOW, pageVisit, STRONG_HEADERS, thirdPartyRequest, unreachable, websiteSnapshot } from '../../../../test/support/website-snapshots';
+import { websiteBreachesOutcome } from '../scan-checks';
+import { websiteOutcome } from '../website-audit';
 import type { TrackerEntry } from '../trackers/tracker.catalogue';
 import type { BreachDetail, RiskDetail } from '../../vocabulary/finding.types';
 import { analyzeWebsite } from './website.analyzer';
@@ -42,19 +43,39 @@ describe('analyzeWebsite', () => {
 });
 
 describe('the website check outcome', () => {
+  const noBrowser = { kind: 'unavailable', reason: 'Chromium is not available on this server' } as const;
   it('passes a refused or failed fetch on with its message and no findings', () => {
-    const refused = websiteOutcome({ status: 'not_applicable', message: 'This URL points to a private or internal address and cannot be checked.' }, trackers, NOW);
+    const refused = websiteOutcome({ site: { status: 'not_applicable', message: 'This URL points to a private or internal address and cannot be checked.' }, render: noBrowser }, trackers, NOW);
     expect(refused).toEqual({ status: 'not_applicable', message: 'This URL points to a private or internal address and cannot be checked.', findings: [] });
-    expect(websiteOutcome({ status: 'timed_out', message: 'The website took too long to answer.' }, trackers, NOW).status).toBe('timed_out');
+    expect(websiteOutcome({ site: { status: 'timed_out', message: 'The website took too long to answer.' }, render: noBrowser }, trackers, NOW).status).toBe('timed_out');
   });
 
-  it('is ok with the grade as its message when the site answered', () => {
-    const outcome = websiteOutcome({ status: 'ok', data: websiteSnapshot({ https: { headers: STRONG_HEADERS } }) }, trackers, NOW);
-    expect(outcome).toEqual({ status: 'ok', message: expect.stringMatching(/^Security headers: grade A\+ \(125\/100\)/), findings: [] });
+  it("is 'partial' without a browser, saying the page was analysed without running its scripts", () => {
+    const outcome = websiteOutcome({ site: { status: 'ok', data: websiteSnapshot({ https: { headers: STRONG_HEADERS } }) }, render: noBrowser }, trackers, NOW);
+    expect(outcome).toMatchObject({
+      status: 'partial',
+      message: expect.stringMatching(/^Analysed without running the page's scripts: Chromium is not available on this server; Security headers: grade A\+ \(125\/100\)/),
+      findings: [],
+      website: { mode: 'static', fallbackReason: 'Chromium is not available on this server', headerGrade: { grade: 'A+', score: 125 } },
+    });
+  });
+
+  it('is ok when the page also ran in the browser, and counts what it requested', () => {
+    const visit = pageVisit({ requests: [...pageVisit().requests, thirdPartyRequest('https://static.hotjar.com/c/hotjar-9.js')] });
+    const outcome = websiteOutcome(
+      { site: { status: 'ok', data: websiteSnapshot({ https: { headers: STRONG_HEADERS } }) }, render: { kind: 'rendered', capture: { plain: visit, browserVersion: '150' } } },
+      trackers,
+      NOW,
+    );
+    expect(outcome.status).toBe('ok');
+    expect(outcome.message).toContain('ran the page in Chromium: 2 requests, 1 of them to 1 third-party hosts, 0 cookies');
+    // Session recorders have their own browser test once the page ran.
+    expect(outcome.findings.map((f) => (f.detail as RiskDetail).type)).not.toContain('tracker_session_recording');
+    expect(outcome.website).toMatchObject({ mode: 'rendered', thirdParties: ['hotjar.com'], trackers: [{ name: 'Hotjar', category: 'session recording' }], requests: { total: 2, thirdParty: 1, failed: 0 } });
   });
 
   it("says 'Failed to analyze URL' when there is no page to analyse", () => {
-    expect(websiteOutcome({ status: 'ok', data: websiteSnapshot({ https: unreachable(), http: unreachable() }) }, trackers, NOW)).toEqual({
+    expect(websiteOutcome({ site: { status: 'ok', data: websiteSnapshot({ https: unreachable(), http: unreachable() }) }, render: noBrowser }, trackers, NOW)).toEqual({
       status: 'unavailable',
       message: 'Failed to analyze URL',
       findings: [],

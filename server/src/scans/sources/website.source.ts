@@ -68,6 +68,12 @@ export type WebsiteResult = SourceResult<WebsiteSnapshot> | { status: 'not_appli
 export class WebsiteSource {
   constructor(private readonly fetcher: SafeFetcher) {}
 
+  /** Why the guard refuses this URL before any lookup (its own sentence), or undefined when it may be fetched. */
+  refusal(rawUrl: string): string | undefined {
+    const checked = this.fetcher.checkUrl(rawUrl);
+    return checked.ok ? undefined : checked.message;
+  }
+
   async fetchSite(rawUrl: string | undefined, signal: AbortSignal): Promise<WebsiteResult> {
     if (rawUrl === undefined || rawUrl.trim() === '') return { status: 'not_applicable', message: WEBSITE_MESSAGES.noUrl };
     const forms = schemeForms(rawUrl);

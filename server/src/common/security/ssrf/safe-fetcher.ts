@@ -3,18 +3,18 @@ import type { LookupAddress } from 'node:dns';
 import { promises as dnsPromises } from 'node:dns';
 import { ClientRequest, IncomingMessage, request as httpRequest, RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, LookupFunction, Socket } from 'node:net';
+import { isIP, Socket } from 'node:net';
 import { Readable, Transform, TransformCallback } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { constants as zlib, createBrotliDecompress, createGunzip, createInflate, createInflateRaw, Inflate, InflateRaw } from 'node:zlib';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { AddressAllowlist, checkAddress, parseAddress } from './address-policy';
+import { AddressAllowlist } from './address-policy';
+import { HostLookup, pinnedLookup, resolveChecked, sameAddress } from './checked-address';
 import { SafeFetchError, SafeFetchFailureKind, SafeFetchHop, SafeFetchOptions, SafeFetchResponse, TlsInfo } from './safe-fetch.types';
 import { CheckedUrl, checkUrl, SSRF_MESSAGES } from './url-policy';
 
-/** Resolves a host name to every address (A and AAAA); the shape of `dns.promises.lookup(name, { all: true })`. */
-export type HostLookup = (hostname: string, options: { all: true; verbatim: true }) => Promise<LookupAddress[]>;
+export type { HostLookup } from './checked-address';
 
 /** Injection token of the HostLookup: the system resolver by default, a map in tests. */
 export const SAFE_FETCH_LOOKUP = Symbol('SAFE_FETCH_LOOKUP');
@@ -82,6 +82,11 @@ export class SafeFetcher {
     this.allowlist = new AddressAllowlist(config.fetch.allowedAddresses);
   }
 
+  /** The checks that need no DNS (scheme, port, credentials, IP literals), under this server's policy. */
+  checkUrl(url: string): ReturnType<typeof checkUrl> {
+    return checkUrl(url, this.config.fetch, this.allowlist);
+  }
+
   async fetch(url: string, options: SafeFetchOptions): Promise<SafeFetchResponse> {
     const { signal } = options;
     const follow = options.followRedirects ?? true;
@@ -147,17 +152,14 @@ export class SafeFetcher {
 
   /** Every address of the name, all checked: one private address refuses the name. */
   private async resolve(hostname: string, signal: AbortSignal, hops: SafeFetchHop[]): Promise<LookupAddress[]> {
-    let addresses: LookupAddress[];
+    let checked: Awaited<ReturnType<typeof resolveChecked>>;
     try {
-      addresses = await untilAborted(this.lookup(hostname, { all: true, verbatim: true }), signal);
-    } catch (err) {
-      throw err instanceof Aborted ? fail('timed_out', SSRF_MESSAGES.timedOut, hops) : fail('unavailable', SSRF_MESSAGES.notFound, hops);
+      checked = await untilAborted(resolveChecked(hostname, this.lookup, this.allowlist), signal);
+    } catch {
+      throw fail('timed_out', SSRF_MESSAGES.timedOut, hops);
     }
-    if (addresses.length === 0) throw fail('unavailable', SSRF_MESSAGES.notFound, hops);
-    if (addresses.some(({ address }) => checkAddress(address, this.allowlist) !== null)) {
-      throw fail('refused', SSRF_MESSAGES.privateAddress, hops);
-    }
-    return addresses;
+    if (!checked.ok) throw fail(checked.kind, checked.message, hops);
+    return checked.addresses;
   }
 
   /** Sends the request to the first checked address that accepts a connection; resolves at the response headers. */
@@ -235,21 +237,6 @@ function toFetchError(err: unknown, hops: SafeFetchHop[]): SafeFetchError {
   if (code === 'HPE_HEADER_OVERFLOW') return fail('too_large', SSRF_MESSAGES.headersTooLarge, hops);
   if (code?.startsWith('HPE_')) return fail('unavailable', SSRF_MESSAGES.unreadable, hops);
   return fail('unavailable', SSRF_MESSAGES.unreachable, hops);
-}
-
-/** Answers Node's connect-time lookup with the one address that was checked, whatever it asks. */
-function pinnedLookup(address: LookupAddress): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) (callback as unknown as (err: null, addresses: LookupAddress[]) => void)(null, [address]);
-    else callback(null, address.address, address.family);
-  };
-}
-
-function sameAddress(actual: string | undefined, expected: string): boolean {
-  if (!actual) return false;
-  const a = parseAddress(actual);
-  const b = parseAddress(expected);
-  return a !== undefined && b !== undefined && a.address.toNormalizedString() === b.address.toNormalizedString();
 }
 
 function callerHeaders(headers: Record<string, string> | undefined): Record<string, string> {

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config/app-config';
 import { AddressAllowlist, AddressRefusal, checkAddress } from './address-policy';
 
 /** What the guard reads from the configuration. */
-export type FetchPolicyConfig = AppConfig['fetch'];
+export type FetchPolicyConfig = Pick<AppConfig['fetch'], 'allowedPorts' | 'allowedAddresses'>;
 
 /** Every sentence the guard and the fetcher show to people: no address, port or host name in them. */
 export const SSRF_MESSAGES = {

@@ -1,0 +1,53 @@
+import '../test-setup';
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders, signedOut } from '../test-utils';
+import ScanResults from './ScanResults';
+import { check, emailResult } from './scan-test-helpers';
+import type { AnalysisResult, WebsiteAuditSummary } from './scan-types';
+
+const rendered: WebsiteAuditSummary = {
+  mode: 'rendered',
+  pageUrl: 'https://shop.example/',
+  headerGrade: { grade: 'C', score: 55 },
+  thirdParties: ['facebook.com', 'hotjar.com'],
+  trackers: [{ name: 'Hotjar', company: 'Hotjar (Contentsquare)', category: 'session recording' }],
+  cookies: [{ name: '_fbp', domain: 'shop.example', party: 'first', setBy: 'script', tracking: true }],
+  storage: [],
+  requests: { total: 40, thirdParty: 12, failed: 1 },
+  tests: [
+    { id: 'canvas-fingerprinting', status: 'ok', findings: [{ type: 'canvas_fingerprinting', value: 'Canvas fingerprinting by fp.vendor.example' }] },
+    { id: 'key-logging', status: 'ok', findings: [] },
+    { id: 'meta-pixel', status: 'unavailable', findings: [] },
+  ],
+  gpc: { outcome: 'not_honoured', without: { trackers: ['Hotjar'], cookies: ['_fbp'], pixels: [] }, stillWith: { trackers: ['Hotjar'], cookies: ['_fbp'], pixels: ['Meta PageView'] } },
+};
+
+function websiteResult(website: WebsiteAuditSummary): AnalysisResult {
+  return emailResult({ input: 'https://shop.example/', inputType: 'url', checks: [check({ id: 'website', label: 'Website privacy check', status: website.mode === 'rendered' ? 'ok' : 'partial' })], website });
+}
+
+describe('the website audit in the results', () => {
+  it("shows each browser test's outcome, Global Privacy Control and what still loads with it", async () => {
+    renderWithProviders(<ScanResults result={websiteResult(rendered)} headingAs="h2" onScanAnother={() => undefined} />, { auth: signedOut });
+    const section = await screen.findByTestId('website-audit');
+    expect(within(section).getByText(/We loaded https:\/\/shop\.example\/ in a real browser \(Chromium\)/)).toBeTruthy();
+    const canvas = section.querySelector('[data-test="canvas-fingerprinting"]')!;
+    expect(canvas.getAttribute('data-outcome')).toBe('found');
+    expect(within(canvas as HTMLElement).getByText('Canvas fingerprinting by fp.vendor.example')).toBeTruthy();
+    expect(section.querySelector('[data-test="key-logging"]')!.getAttribute('data-outcome')).toBe('not seen');
+    expect(section.querySelector('[data-test="meta-pixel"]')!.getAttribute('data-outcome')).toBe('not run');
+    const gpc = within(screen.getByTestId('gpc-outcome'));
+    expect(gpc.getByText('Not honoured')).toBeTruthy();
+    expect(gpc.getByText('Meta PageView event')).toBeTruthy();
+    expect(within(section).getByText(/first-party, shop\.example, set by a script, tracking/)).toBeTruthy();
+  });
+
+  it('says plainly when the page was analysed without running its scripts', async () => {
+    renderWithProviders(
+      <ScanResults result={websiteResult({ ...rendered, mode: 'static', fallbackReason: 'Chromium is not available on this server', tests: [], gpc: undefined, requests: undefined })} headingAs="h2" onScanAnother={() => undefined} />,
+      { auth: signedOut },
+    );
+    expect((await screen.findByTestId('static-fallback')).textContent).toMatch(/^Analysed without running the page's scripts \(Chromium is not available on this server\)/);
+    expect(screen.getByText(/Website privacy check: partly checked, nothing found/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,159 @@
+import { Badge, Box, Flex, Heading, List, Table, Text } from '@chakra-ui/react';
+import type { WebsiteAuditSummary } from './scan-types';
+
+type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5';
+
+/** The browser tests' names on screen, in the order the check list has them. */
+export const BROWSER_TEST_NAMES: Record<WebsiteAuditSummary['tests'][number]['id'], string> = {
+  'canvas-fingerprinting': 'Canvas fingerprinting',
+  'font-fingerprinting': 'Font fingerprinting',
+  'session-recording': 'Session recording',
+  'key-logging': 'Typed text sent before submitting',
+  'meta-pixel': 'Meta pixel',
+  'remarketing-audiences': 'Google remarketing audiences',
+  'tiktok-x-pixels': 'TikTok and X pixels',
+  'global-privacy-control': 'Global Privacy Control',
+};
+
+const GPC_WORDS: Record<NonNullable<WebsiteAuditSummary['gpc']>['outcome'], { text: string; palette: string }> = {
+  honoured: { text: 'Honoured', palette: 'green' },
+  partly_honoured: { text: 'Partly honoured', palette: 'orange' },
+  not_honoured: { text: 'Not honoured', palette: 'red' },
+  nothing_to_honour: { text: 'No tracking either way', palette: 'gray' },
+};
+
+function testOutcome(test: WebsiteAuditSummary['tests'][number]): { text: string; palette: string } {
+  if (test.status !== 'ok') return { text: 'not run', palette: 'gray' };
+  return test.findings.length === 0 ? { text: 'not seen', palette: 'green' } : { text: 'found', palette: 'red' };
+}
+
+/**
+ * What a visitor's browser saw on the site: whether the page's scripts ran, each browser test's
+ * outcome with what it found, Global Privacy Control, and the third parties and cookies by name.
+ * Shown to everyone, like the check lines: it names companies and cookies, nothing about a person.
+ */
+export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSummary; headingAs: HeadingTag }) {
+  const gpc = website.gpc ? GPC_WORDS[website.gpc.outcome] : undefined;
+  const stillWith = website.gpc ? [...website.gpc.stillWith.trackers, ...website.gpc.stillWith.cookies.map((c) => `cookie ${c}`), ...website.gpc.stillWith.pixels.map((p) => `${p} event`)] : [];
+  return (
+    <Box as="section" aria-label="What a visitor's browser sees" data-testid="website-audit">
+      <Heading as={headingAs} size="lg" mb="2">
+        What a visitor&apos;s browser sees
+      </Heading>
+      {website.mode === 'rendered' ? (
+        <Text color="gray.800" mb="3">
+          We loaded {website.pageUrl} in a real browser (Chromium) and let its scripts run
+          {website.requests ? `: ${website.requests.total} requests, ${website.requests.thirdParty} of them to other companies` : ''}.
+          {website.headerGrade ? ` Security headers: ${website.headerGrade.grade} (${website.headerGrade.score}/100).` : ''}
+        </Text>
+      ) : (
+        <Text color="orange.800" mb="3" data-testid="static-fallback">
+          Analysed without running the page&apos;s scripts{website.fallbackReason ? ` (${website.fallbackReason})` : ''}: trackers that scripts load were not seen, and
+          the browser tests did not run.
+        </Text>
+      )}
+
+      {website.tests.length > 0 && (
+        <Table.Root size="sm" variant="line" mb="4">
+          <Table.Caption textAlign="start" captionSide="top" color="gray.700">
+            Browser tests
+          </Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Test</Table.ColumnHeader>
+              <Table.ColumnHeader>Outcome</Table.ColumnHeader>
+              <Table.ColumnHeader>What we saw</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {website.tests.map((test) => {
+              const outcome = testOutcome(test);
+              return (
+                <Table.Row key={test.id} data-test={test.id} data-outcome={outcome.text}>
+                  <Table.Cell>{BROWSER_TEST_NAMES[test.id]}</Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette={outcome.palette} variant="subtle">
+                      {outcome.text}
+                    </Badge>
+                  </Table.Cell>
+                  <Table.Cell wordBreak="break-word">{test.findings.map((f) => f.value).join('; ') || '—'}</Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+      )}
+
+      {website.gpc && gpc && (
+        <Box mb="4" data-testid="gpc-outcome">
+          <Flex gap="2" align="center" wrap="wrap">
+            <Text fontWeight="semibold">Global Privacy Control (&quot;do not sell or share&quot;):</Text>
+            <Badge colorPalette={gpc.palette} variant="subtle" size="lg">
+              {gpc.text}
+            </Badge>
+          </Flex>
+          {stillWith.length > 0 && (
+            <>
+              <Text fontSize="sm" color="gray.700" mt="1">
+                Still there with the signal on:
+              </Text>
+              <List.Root ps="5" fontSize="sm">
+                {stillWith.map((item) => (
+                  <List.Item key={item}>{item}</List.Item>
+                ))}
+              </List.Root>
+            </>
+          )}
+        </Box>
+      )}
+
+      {website.trackers.length > 0 && (
+        <Box mb="4">
+          <Text fontWeight="semibold" mb="1">
+            Known trackers ({website.trackers.length})
+          </Text>
+          <List.Root ps="5" fontSize="sm">
+            {website.trackers.map((t) => (
+              <List.Item key={`${t.name}|${t.category}`}>
+                {t.name} <Text as="span" color="gray.700">({t.company}, {t.category})</Text>
+              </List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      )}
+
+      <Flex gap="8" wrap="wrap">
+        <Box minW="14rem" flex="1">
+          <Text fontWeight="semibold" mb="1">
+            Third parties ({website.thirdParties.length})
+          </Text>
+          {website.thirdParties.length === 0 ? (
+            <Text color="gray.700">None</Text>
+          ) : (
+            <List.Root ps="5" fontSize="sm">
+              {website.thirdParties.map((domain) => (
+                <List.Item key={domain}>{domain}</List.Item>
+              ))}
+            </List.Root>
+          )}
+        </Box>
+        <Box minW="14rem" flex="1">
+          <Text fontWeight="semibold" mb="1">
+            Cookies ({website.cookies.length})
+          </Text>
+          {website.cookies.length === 0 ? (
+            <Text color="gray.700">None</Text>
+          ) : (
+            <List.Root ps="5" fontSize="sm">
+              {website.cookies.map((c) => (
+                <List.Item key={`${c.domain}|${c.name}`}>
+                  {c.name} <Text as="span" color="gray.700">({c.party}-party, {c.domain}, {c.setBy === 'unknown' ? 'set while the page ran' : `set by ${c.setBy === 'script' ? 'a script' : 'a header'}`}{c.tracking ? ', tracking' : ''})</Text>
+                </List.Item>
+              ))}
+            </List.Root>
+          )}
+        </Box>
+      </Flex>
+    </Box>
+  );
+}

@@ -1,0 +1,123 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ServiceBusyException } from '../common/backpressure/service-busy.exception';
+import { randomUUID } from 'node:crypto';
+import { AppConfig } from '../common/config/app-config';
+import { APP_CONFIG } from '../common/config/config.module';
+import { BrowserAuditMetrics } from './browser-audit.metrics';
+import { BrowserJobListener } from './browser-job.listener';
+import { BrowserJobRepository } from './browser-job.repository';
+import type { RenderedCapture } from './capture.types';
+
+/** A worker that has not shown life for this long is taken as gone. */
+export const WORKER_FRESH_SECONDS = 30;
+const POLL_MS = 500;
+/** After its budget, a claimed job gets this much more before the scan stops waiting for it. */
+const ANSWER_GRACE_MS = 5_000;
+
+export const BROWSER_MESSAGES = {
+  disabled: 'Loading pages in a browser is turned off on this server (BROWSER_AUDIT=false)',
+  noBrowser: 'Chromium is not available on this server',
+  busy: 'The server was busy loading other websites in its browser and could not start this one in time. Try again in a minute',
+  noAnswer: 'The browser did not finish loading the page in time',
+  queueFull: 'The server is busy auditing other websites in its browser. Please try again in a minute.',
+} as const;
+
+/** How a scan's browser work ended. */
+export type RenderOutcome =
+  | { kind: 'rendered'; capture: RenderedCapture }
+  /** No browser could load it: none installed or started, turned off, or it failed. */
+  | { kind: 'unavailable'; reason: string }
+  /** Queued, but no browser was free within BROWSER_QUEUE_WAIT_MS. */
+  | { kind: 'busy'; reason: string }
+  /** The scan's time ran out first. */
+  | { kind: 'timed_out'; reason: string };
+
+/**
+ * The scan's side of the browser queue. A scan queues its page in PostgreSQL; any instance with a
+ * free browser (BrowserWorker, this one included) claims it, loads it and stores the capture;
+ * the scan hears of it (LISTEN/NOTIFY, or its poll), reads it and deletes the row. When no
+ * browser exists at all the answer is immediate: the website check then analyses the page
+ * without running its scripts.
+ */
+@Injectable()
+export class BrowserAuditService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: BrowserJobRepository,
+    private readonly listener: BrowserJobListener,
+    private readonly metrics: BrowserAuditMetrics,
+  ) {}
+
+  /** How long a scan's browser work may take at most: waiting for a browser, then both visits. */
+  get maxWaitMs(): number {
+    return this.config.browserAudit.queueWaitMs + this.config.browserAudit.timeoutMs + 1_000;
+  }
+
+  /**
+   * Refuses a website scan before anything of it is done when the shared queue is full: 503 with
+   * Retry-After, no quota used. Without a browser anywhere nothing is queued, so nothing refuses.
+   */
+  async assertCapacity(): Promise<void> {
+    if (!this.config.browserAudit.enabled) return;
+    if ((await this.jobs.queuedCount()) < this.config.browserAudit.maxQueued) return;
+    if ((await this.jobs.liveCapacity(WORKER_FRESH_SECONDS)) === 0) return;
+    this.metrics.outcome('refused_full_queue');
+    throw new ServiceBusyException(30, BROWSER_MESSAGES.queueFull);
+  }
+
+  async render(url: string, signal: AbortSignal): Promise<RenderOutcome> {
+    const outcome = await this.queueAndWait(url, signal);
+    this.metrics.outcome(outcome.kind);
+    return outcome;
+  }
+
+  private async queueAndWait(url: string, signal: AbortSignal): Promise<RenderOutcome> {
+    const { enabled, timeoutMs, queueWaitMs } = this.config.browserAudit;
+    if (!enabled) return { kind: 'unavailable', reason: BROWSER_MESSAGES.disabled };
+    if ((await this.jobs.liveCapacity(WORKER_FRESH_SECONDS)) === 0) return { kind: 'unavailable', reason: BROWSER_MESSAGES.noBrowser };
+    const id = randomUUID();
+    const queuedAt = Date.now();
+    await this.listener.start();
+    await this.jobs.enqueue(id, url, timeoutMs, queueWaitMs);
+    try {
+      return await new Promise<RenderOutcome>((resolve) => {
+        let settled = false;
+        let checking = false;
+        const settle = (outcome: RenderOutcome) => {
+          if (settled) return;
+          settled = true;
+          clearInterval(timer);
+          stopListening();
+          signal.removeEventListener('abort', onAbort);
+          resolve(outcome);
+        };
+        const check = async () => {
+          if (settled || checking) return;
+          checking = true;
+          try {
+            const job = await this.jobs.read(id);
+            const waited = Date.now() - queuedAt;
+            if (!job) settle({ kind: 'unavailable', reason: BROWSER_MESSAGES.noAnswer });
+            else if (job.status === 'done') settle({ kind: 'rendered', capture: job.result as RenderedCapture });
+            else if (job.status === 'failed') settle({ kind: 'unavailable', reason: (job.result as { unavailable?: string } | null)?.unavailable ?? BROWSER_MESSAGES.noAnswer });
+            else if (job.status === 'queued' && waited > queueWaitMs) settle({ kind: 'busy', reason: BROWSER_MESSAGES.busy });
+            else if (waited > queueWaitMs + timeoutMs + ANSWER_GRACE_MS) settle({ kind: 'unavailable', reason: BROWSER_MESSAGES.noAnswer });
+          } catch {
+            // the database hiccuped: the next poll asks again
+          } finally {
+            checking = false;
+          }
+        };
+        const onAbort = () => settle({ kind: 'timed_out', reason: BROWSER_MESSAGES.noAnswer });
+        const stopListening = this.listener.on((payload) => {
+          if (payload === `done:${id}`) void check();
+        });
+        const timer = setInterval(() => void check(), POLL_MS);
+        if (signal.aborted) onAbort();
+        else signal.addEventListener('abort', onAbort, { once: true });
+      });
+    } finally {
+      await this.jobs.remove(id).catch(() => undefined);
+    }
+  }
+}

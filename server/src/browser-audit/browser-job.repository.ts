@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { BrowserJobStatus } from './browser-job.entity';
+
+/** The channel instances hear about queued and finished jobs on ('queued', or 'done:<id>'). */
+export const BROWSER_JOBS_CHANNEL = 'browser_jobs';
+
+export interface ClaimedJob {
+  id: string;
+  url: string;
+  budgetMs: number;
+}
+
+/** The browser work queue in PostgreSQL (the only code touching browser_jobs and browser_workers). */
+@Injectable()
+export class BrowserJobRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Jobs waiting for a browser, across every instance. */
+  async queuedCount(): Promise<number> {
+    const [row] = await this.db.query(`SELECT count(*)::int AS n FROM browser_jobs WHERE status = 'queued' AND claim_by > now()`);
+    return (row as { n: number }).n;
+  }
+
+  /** Browser contexts the instances that showed life within `freshSeconds` offer together. */
+  async liveCapacity(freshSeconds: number): Promise<number> {
+    const [row] = await this.db.query(`SELECT coalesce(sum(capacity), 0)::int AS n FROM browser_workers WHERE seen_at > now() - make_interval(secs => $1)`, [freshSeconds]);
+    return (row as { n: number }).n;
+  }
+
+  async enqueue(id: string, url: string, budgetMs: number, claimWithinMs: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO browser_jobs (id, url, status, budget_ms, claim_by) VALUES ($1, $2, 'queued', $3, now() + make_interval(secs => $4::double precision / 1000))`,
+      [id, url, budgetMs, claimWithinMs],
+    );
+    await this.notify('queued');
+  }
+
+  /** The oldest job still claimable, taken by this worker; none when the queue is empty (or every job is taken). */
+  async claim(workerId: string): Promise<ClaimedJob | undefined> {
+    const [row] = (await this.db.query(
+      `WITH claimed AS (
+         UPDATE browser_jobs SET status = 'running', worker_id = $1, claimed_at = now()
+         WHERE id = (
+           SELECT id FROM browser_jobs WHERE status = 'queued' AND claim_by > now()
+           ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1
+         )
+         RETURNING id, url, budget_ms
+       ) SELECT * FROM claimed`,
+      [workerId],
+    )) as { id: string; url: string; budget_ms: number }[];
+    return row ? { id: row.id, url: row.url, budgetMs: row.budget_ms } : undefined;
+  }
+
+  /** Stores the answer of a job this worker holds; a job its scan gave up (deleted) stays gone. */
+  async finish(id: string, workerId: string, status: Extract<BrowserJobStatus, 'done' | 'failed'>, result: unknown): Promise<void> {
+    await this.db.query(`UPDATE browser_jobs SET status = $3, result = $4::jsonb WHERE id = $1 AND worker_id = $2`, [id, workerId, status, JSON.stringify(result)]);
+    await this.notify(`done:${id}`);
+  }
+
+  async read(id: string): Promise<{ status: BrowserJobStatus; result: unknown } | undefined> {
+    const [row] = (await this.db.query(`SELECT status, result FROM browser_jobs WHERE id = $1`, [id])) as { status: BrowserJobStatus; result: unknown }[];
+    return row;
+  }
+
+  /** Takes a job back: gone whatever its state (a worker still running it stores nothing). Answers the state it had. */
+  async remove(id: string): Promise<BrowserJobStatus | undefined> {
+    const [row] = (await this.db.query(`WITH gone AS (DELETE FROM browser_jobs WHERE id = $1 RETURNING status) SELECT * FROM gone`, [id])) as { status: BrowserJobStatus }[];
+    return row?.status;
+  }
+
+  async heartbeat(workerId: string, capacity: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO browser_workers (id, capacity, seen_at) VALUES ($1, $2, now())
+       ON CONFLICT (id) DO UPDATE SET capacity = EXCLUDED.capacity, seen_at = EXCLUDED.seen_at`,
+      [workerId, capacity],
+    );
+  }
+
+  async removeWorker(workerId: string): Promise<void> {
+    await this.db.query(`DELETE FROM browser_workers WHERE id = $1`, [workerId]);
+  }
+
+  /** Jobs older than an hour (their scans ended long ago) and workers silent for ten minutes. */
+  async purge(): Promise<void> {
+    await this.db.query(`DELETE FROM browser_jobs WHERE created_at < now() - interval '1 hour'`);
+    await this.db.query(`DELETE FROM browser_workers WHERE seen_at < now() - interval '10 minutes'`);
+  }
+
+  private async notify(payload: string): Promise<void> {
+    await this.db.query(`SELECT pg_notify($1, $2)`, [BROWSER_JOBS_CHANNEL, payload]);
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * What the audit browser saw on one visit of a page: plain data, serialisable as JSON (it travels
+ * through the browser_jobs table between instances). The analyzers read only this.
+ */
+import type { ProxyRefusal } from '../common/security/ssrf/forward-proxy';
+import type { FrameReport } from './instrumentation';
+
+export type Party = 'first' | 'third';
+
+export interface CapturedRequest {
+  /** Cut at MAX_CAPTURED_URL characters. */
+  url: string;
+  method: string;
+  /** Chromium's resource type: document, script, image, xhr, fetch, ping (sendBeacon), websocket, … */
+  resourceType: string;
+  /** The frame or script that made it, as far as the browser tells (a script URL, or the frame's URL). */
+  initiator?: string;
+  party: Party;
+  /** completed: an answer came; failed: the network failed or the proxy refused it (an attempted request counts). */
+  outcome: 'completed' | 'failed';
+  status?: number;
+  /** The browser's reason for a failure (net::ERR_…). */
+  failure?: string;
+  /** A POST/PUT body as text, cut at MAX_CAPTURED_BODY characters. */
+  body?: string;
+  /** Milliseconds after the visit started. */
+  at: number;
+}
+
+export interface CapturedCookie {
+  name: string;
+  /** Without a leading dot. */
+  domain: string;
+  path: string;
+  /** Seconds since the epoch; -1 for a session cookie. */
+  expires: number;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite: 'Strict' | 'Lax' | 'None';
+  party: Party;
+  /** How it was set: a Set-Cookie header, a script (document.cookie or cookieStore), or not known. */
+  setBy: 'header' | 'script' | 'unknown';
+  /** The script that wrote it, when setBy is 'script'. */
+  script?: string;
+}
+
+export interface StorageKeys {
+  origin: string;
+  party: Party;
+  local: string[];
+  session: string[];
+}
+
+/** A value typed into a field for the key-logging test, and where. */
+export interface TypedValue {
+  kind: 'email' | 'password' | 'phone' | 'first-name' | 'last-name' | 'text';
+  value: string;
+  /** How the field names itself: its name, id, type or placeholder. */
+  field: string;
+}
+
+export interface WebSocketFrame {
+  url: string;
+  /** Text frames as sent, cut at MAX_CAPTURED_BODY. */
+  payload: string;
+  at: number;
+}
+
+/** One visit of the page in a fresh browser context. */
+export interface PageVisit {
+  /** 'gpc': with Sec-GPC: 1 and navigator.globalPrivacyControl. */
+  kind: 'plain' | 'gpc';
+  url: string;
+  /** Where the top frame ended, after redirects. */
+  finalUrl: string;
+  /** The main document's HTTP status, when it answered. */
+  status?: number;
+  /** Why the page itself did not load (the proxy's refusal, a timeout, a network error). */
+  navigationError?: string;
+  /** The main document was refused by the SSRF guard (an internal address, a port we never use). */
+  refused: boolean;
+  durationMs: number;
+  requests: CapturedRequest[];
+  /** More requests were made than kept. */
+  requestsDropped: number;
+  webSocketFrames: WebSocketFrame[];
+  cookies: CapturedCookie[];
+  storage: StorageKeys[];
+  frames: FrameReport[];
+  /** The plain visit only: what was typed, and when typing began (ms after the start). */
+  typed: TypedValue[];
+  typedAt?: number;
+  /** Top-level navigations to file:, data: and other non-web URLs that were stopped. */
+  blockedNavigations: string[];
+  proxy: { bytes: number; overBudget: boolean; refusals: ProxyRefusal[] };
+  /** The time budget ended the visit before it was done. */
+  cutShort: boolean;
+  /** When each phase ended, in ms after the start (context, load, idle, scroll, typing, collected, closed). */
+  timings: Record<string, number>;
+}
+
+/** Both visits of one scan. */
+export interface RenderedCapture {
+  plain: PageVisit;
+  /** Absent when the plain visit left no time, or when the page itself could not be loaded. */
+  gpc?: PageVisit;
+  /** Chromium's version, for the record. */
+  browserVersion: string;
+}
+
+export const MAX_CAPTURED_REQUESTS = 1_500;
+export const MAX_CAPTURED_URL = 2_000;
+export const MAX_CAPTURED_BODY = 64 * 1024;
+export const MAX_WEBSOCKET_FRAMES = 200;

@@ -1,0 +1,101 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { AppConfig } from '../common/config/app-config';
+import { APP_CONFIG } from '../common/config/config.module';
+
+/**
+ * Chromium's switches for the audit browser. The proxy is given per context (one SSRF proxy
+ * session each); the launch-wide one points at the discard port, so a context without its own
+ * proxy reaches nothing. Nothing bypasses the proxy: not loopback (`<-loopback>` removes
+ * Chromium's implicit bypass), not WebRTC (only proxied paths, so no UDP), not DNS (the browser
+ * resolves no name itself: every name is mapped to "not found", the proxy does the lookups).
+ */
+export const AUDIT_CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-domain-reliability',
+  '--disable-client-side-phishing-detection',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--mute-audio',
+  '--disable-quic',
+  '--dns-prefetch-disable',
+  '--disable-features=NetworkPrediction,InterestFeedContentSuggestions,MediaRouter,OptimizationHints,Translate,AutofillServerCommunication',
+  '--proxy-server=http://127.0.0.1:9',
+  '--proxy-bypass-list=<-loopback>',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
+/** Why no browser can be had. */
+export class BrowserUnavailableError extends Error {}
+
+/**
+ * The one Chromium of this process, launched on first use and again after a crash. Missing
+ * binary or a failed launch: BrowserUnavailableError, and the website check falls back to the
+ * static analysis.
+ */
+@Injectable()
+export class ChromiumLauncher implements OnApplicationShutdown {
+  private readonly logger = new Logger(ChromiumLauncher.name);
+  private launching?: Promise<Browser>;
+  private closing = false;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** The binary is there and executable (checked without launching). */
+  async installed(): Promise<boolean> {
+    if (!this.config.browserAudit.enabled) return false;
+    try {
+      await access(this.config.browserAudit.executable, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async browser(): Promise<Browser> {
+    if (!this.launching) {
+      this.launching = this.launch();
+      this.launching.catch(() => (this.launching = undefined));
+    }
+    const browser = await this.launching;
+    if (!browser.isConnected()) {
+      this.launching = undefined;
+      return this.browser();
+    }
+    return browser;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    const launching = this.launching;
+    this.launching = undefined;
+    const browser = await launching?.catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+  }
+
+  private async launch(): Promise<Browser> {
+    if (!(await this.installed())) throw new BrowserUnavailableError(`Chromium is not installed on this server (${this.config.browserAudit.executable})`);
+    // Loaded on first use: an instance that never audits a page never loads playwright-core.
+    const { chromium } = await import('playwright-core');
+    try {
+      const browser = await chromium.launch({ executablePath: this.config.browserAudit.executable, headless: true, args: AUDIT_CHROMIUM_ARGS, timeout: 20_000 });
+      browser.on('disconnected', () => {
+        if (!this.closing) this.logger.warn('the audit browser exited; it will be started again when needed');
+      });
+      this.logger.log(`audit browser started (Chromium ${browser.version()})`);
+      return browser;
+    } catch (err) {
+      this.logger.error(`the audit browser could not start: ${err instanceof Error ? err.message.split('\n')[0] : 'unknown error'}`);
+      throw new BrowserUnavailableError('Chromium could not be started on this server');
+    }
+  }
+}

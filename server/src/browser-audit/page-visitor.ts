@@ -1,0 +1,470 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Frame, Page, Request, Response } from 'playwright-core';
+import { getDomain } from 'tldts';
+import type { ProxySession } from '../common/security/ssrf/forward-proxy';
+import {
+  CapturedCookie,
+  CapturedRequest,
+  MAX_CAPTURED_BODY,
+  MAX_CAPTURED_REQUESTS,
+  MAX_CAPTURED_URL,
+  MAX_WEBSOCKET_FRAMES,
+  PageVisit,
+  Party,
+  StorageKeys,
+  TypedValue,
+  WebSocketFrame,
+} from './capture.types';
+import { FrameReport, instrument, REPORT_BINDING } from './instrumentation';
+
+export interface VisitOptions {
+  kind: 'plain' | 'gpc';
+  url: string;
+  /** Epoch ms: everything of this visit is done by then (the context is closed at the latest then). */
+  deadline: number;
+  /** The proxy session this context's traffic goes through. */
+  proxy: ProxySession;
+  /** Type distinctive values into the page's fields (the key-logging test). */
+  typeIntoFields: boolean;
+  userAgent: string;
+}
+
+/** Fields the key-logging test types into; never a button, a checkbox or a hidden field. */
+const FIELD_SELECTOR = [
+  'input:not([type])',
+  'input[type="text" i]',
+  'input[type="email" i]',
+  'input[type="search" i]',
+  'input[type="password" i]',
+  'input[type="tel" i]',
+  'textarea',
+].join(', ');
+const MAX_FIELDS = 20;
+/** How long the network must be quiet to count as idle. */
+const QUIET_MS = 400;
+const SCROLL_QUIET_MS = 250;
+const TRACKER_QUIET_AFTER_TYPING_MS = 600;
+
+/**
+ * One visit of a page in a fresh browser context, all its traffic through `proxy`: load, wait for
+ * the network to go quiet (bounded), scroll, optionally type into the fields, then record the
+ * requests, cookies, storage keys and the instrumentation's reports. Never throws for what the
+ * page does; a page that cannot be loaded gives a visit with `navigationError`.
+ *
+ * The context: service workers blocked, downloads refused, no permissions granted, HTTPS errors
+ * ignored (an auditor looks past a bad certificate; the website check reports it), and for the
+ * Global Privacy Control visit `Sec-GPC: 1` on every request plus navigator.globalPrivacyControl.
+ */
+export async function visitPage(browser: Browser, options: VisitOptions): Promise<PageVisit> {
+  const started = Date.now();
+  const left = () => options.deadline - Date.now();
+  const gpc = options.kind === 'gpc';
+  const context = await browser.newContext({
+    proxy: { server: options.proxy.server },
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+    permissions: [],
+    ignoreHTTPSErrors: true,
+    userAgent: options.userAgent,
+    locale: 'en-US',
+    viewport: { width: 1280, height: 900 },
+    ...(gpc ? { extraHTTPHeaders: { 'Sec-GPC': '1' } } : {}),
+  });
+  const recorder = new Recorder(started);
+  const visit: PageVisit = {
+    kind: options.kind,
+    url: options.url,
+    finalUrl: options.url,
+    refused: false,
+    durationMs: 0,
+    requests: [],
+    requestsDropped: 0,
+    webSocketFrames: [],
+    cookies: [],
+    storage: [],
+    frames: [],
+    typed: [],
+    blockedNavigations: [],
+    proxy: { bytes: 0, overBudget: false, refusals: [] },
+    cutShort: false,
+    timings: {},
+  };
+  const mark = (phase: string) => (visit.timings[phase] = Date.now() - started);
+  // However the visit goes, the context is closed by the deadline.
+  const hardStop = setTimeout(() => void context.close().catch(() => undefined), Math.max(0, left()));
+  try {
+    context.setDefaultTimeout(Math.max(500, Math.min(5_000, left())));
+    await context.exposeBinding(REPORT_BINDING, (_source, report: FrameReport) => recorder.frameReport(report));
+    await context.addInitScript(instrument, { gpc });
+    recorder.attach(context);
+    const page = await context.newPage();
+    mark('context');
+    recorder.attachPage(page);
+    page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      const url = frame.url();
+      if (!/^(https?:|about:blank)/i.test(url)) {
+        visit.blockedNavigations.push(url.slice(0, 200));
+        void page.goto('about:blank').catch(() => undefined);
+      }
+    });
+
+    let response: Response | null = null;
+    try {
+      response = await page.goto(options.url, { waitUntil: 'load', timeout: Math.max(1_000, left() - 2_500) });
+    } catch (err) {
+      visit.navigationError = errorText(err);
+    }
+    mark('load');
+    visit.status = response?.status();
+    visit.finalUrl = /^https?:/i.test(page.url()) ? page.url() : options.url;
+    if (response || visit.navigationError?.includes('Timeout')) {
+      await recorder.idle(Math.min(3_000, left() - 2_000));
+      mark('idle');
+      await scroll(page, Math.min(1_000, left() - 1_800));
+      await recorder.idle(Math.min(1_000, left() - 1_500), SCROLL_QUIET_MS);
+      mark('scroll');
+      if (options.typeIntoFields && left() > 2_500) {
+        visit.typedAt = Date.now() - started;
+        visit.typed = await typeIntoFields(page, Math.min(2_500, left() - 2_000));
+        if (visit.typed.length > 0) await recorder.idle(Math.min(TRACKER_QUIET_AFTER_TYPING_MS * 2, left() - 1_200), TRACKER_QUIET_AFTER_TYPING_MS);
+        mark('typing');
+      }
+    }
+    visit.cutShort = left() <= 1_000;
+    // The instrumentation flushes at most every 100 ms.
+    await sleep(Math.min(150, Math.max(0, left() - 800)));
+    const site = siteOf(visit.finalUrl) ?? siteOf(options.url) ?? '';
+    visit.cookies = await collectCookies(context, site, recorder, Math.max(200, left() - 500));
+    visit.storage = await collectStorage(page, site, Math.max(200, left() - 300));
+    visit.refused = isRefused(options.url, visit, options.proxy) || isRefused(visit.finalUrl, visit, options.proxy);
+    Object.assign(visit, recorder.result(site));
+    mark('collected');
+  } catch (err) {
+    visit.navigationError ??= errorText(err);
+    visit.cutShort = true;
+  } finally {
+    clearTimeout(hardStop);
+    await context.close().catch(() => undefined);
+    mark('closed');
+    visit.proxy = { bytes: options.proxy.bytes, overBudget: options.proxy.overBudget, refusals: [...options.proxy.refusals] };
+    visit.durationMs = Date.now() - started;
+  }
+  return visit;
+}
+
+/** Everything the context does, recorded as it happens. */
+class Recorder {
+  private readonly requests = new Map<Request, CapturedRequest>();
+  private dropped = 0;
+  private readonly sockets: CapturedRequest[] = [];
+  private readonly frames: WebSocketFrame[] = [];
+  private readonly reports = new Map<string, FrameReport>();
+  readonly headerCookieNames = new Set<string>();
+  private inFlight = 0;
+  private lastActivity = Date.now();
+
+  constructor(private readonly started: number) {}
+
+  attach(context: BrowserContext): void {
+    context.on('request', (request) => this.onRequest(request));
+    context.on('requestfinished', (request) => this.onDone(request, undefined));
+    context.on('requestfailed', (request) => this.onDone(request, request.failure()?.errorText ?? 'failed'));
+    context.on('response', (response) => void this.onResponse(response));
+    context.on('page', (page) => this.attachPage(page));
+  }
+
+  attachPage(page: Page): void {
+    page.on('websocket', (socket) => {
+      if (this.sockets.length < 100) {
+        this.sockets.push({ url: socket.url().slice(0, MAX_CAPTURED_URL), method: 'GET', resourceType: 'websocket', party: 'third', outcome: 'completed', at: this.now() });
+      }
+      socket.on('framesent', ({ payload }) => {
+        if (this.frames.length >= MAX_WEBSOCKET_FRAMES) return;
+        const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+        this.frames.push({ url: socket.url().slice(0, MAX_CAPTURED_URL), payload: text.slice(0, MAX_CAPTURED_BODY), at: this.now() });
+      });
+      socket.on('socketerror', () => {
+        const entry = this.sockets.find((s) => s.url === socket.url().slice(0, MAX_CAPTURED_URL));
+        if (entry) entry.outcome = 'failed';
+      });
+    });
+  }
+
+  frameReport(report: FrameReport): void {
+    if (report && typeof report.frame === 'string' && (this.reports.has(report.frame) || this.reports.size < 100)) this.reports.set(report.frame, report);
+  }
+
+  /** Waits until no request has been in flight for `quietMs`, or `maxMs` has passed. */
+  async idle(maxMs: number, quietMs = QUIET_MS): Promise<void> {
+    const until = Date.now() + Math.max(0, maxMs);
+    const since = Date.now();
+    while (Date.now() < until) {
+      if (this.inFlight === 0 && Date.now() - Math.max(this.lastActivity, since) >= quietMs) return;
+      await sleep(50);
+    }
+  }
+
+  result(site: string): Pick<PageVisit, 'requests' | 'requestsDropped' | 'webSocketFrames' | 'frames'> {
+    const party = (url: string): Party => (siteOf(url) === site ? 'first' : 'third');
+    const requests = [...this.requests.values(), ...this.sockets].map((r) => ({ ...r, party: party(r.url) }));
+    return { requests, requestsDropped: this.dropped, webSocketFrames: this.frames, frames: [...this.reports.values()] };
+  }
+
+  private now(): number {
+    return Date.now() - this.started;
+  }
+
+  private onRequest(request: Request): void {
+    this.inFlight += 1;
+    this.lastActivity = Date.now();
+    if (this.requests.size >= MAX_CAPTURED_REQUESTS) {
+      this.dropped += 1;
+      return;
+    }
+    let body: string | undefined;
+    try {
+      const buffer = request.postDataBuffer();
+      if (buffer) body = buffer.subarray(0, MAX_CAPTURED_BODY).toString('utf8');
+    } catch {
+      body = undefined;
+    }
+    let initiator: string | undefined;
+    try {
+      const frame: Frame = request.frame();
+      initiator = frame.url().slice(0, 500) || undefined;
+    } catch {
+      initiator = undefined; // a service worker's or a closed frame's request
+    }
+    this.requests.set(request, {
+      url: request.url().slice(0, MAX_CAPTURED_URL),
+      method: request.method(),
+      resourceType: request.resourceType(),
+      ...(initiator ? { initiator } : {}),
+      party: 'third',
+      outcome: 'completed',
+      ...(body ? { body } : {}),
+      at: this.now(),
+    });
+  }
+
+  private onDone(request: Request, failure: string | undefined): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    this.lastActivity = Date.now();
+    const entry = this.requests.get(request);
+    if (!entry) return;
+    if (failure) {
+      entry.outcome = 'failed';
+      entry.failure = failure.slice(0, 200);
+    }
+  }
+
+  private async onResponse(response: Response): Promise<void> {
+    const entry = this.requests.get(response.request());
+    if (entry) entry.status = response.status();
+    try {
+      for (const value of await response.headerValues('set-cookie')) {
+        for (const line of value.split('\n')) {
+          const name = line.split(';')[0].split('=')[0].trim();
+          if (name && this.headerCookieNames.size < 500) this.headerCookieNames.add(name);
+        }
+      }
+    } catch {
+      // the context closed first
+    }
+  }
+
+  scriptCookieWriter(name: string): string | undefined {
+    for (const report of this.reports.values()) {
+      const write = report.cookieWrites.find((w) => w.name === name);
+      if (write) return write.script;
+    }
+    return undefined;
+  }
+}
+
+/** Scrolls to the bottom in screen-sized steps (lazy-loaded content and scroll-triggered tags). */
+async function scroll(page: Page, maxMs: number): Promise<void> {
+  if (maxMs <= 0) return;
+  await page
+    .evaluate(async (budget) => {
+      const end = Date.now() + budget;
+      for (let i = 0; i < 12 && Date.now() < end; i++) {
+        window.scrollBy(0, window.innerHeight);
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight) break;
+      }
+      window.scrollTo(0, 0);
+    }, maxMs)
+    .catch(() => undefined);
+}
+
+/** Distinctive values, new for every visit, so finding them in a request cannot be chance. */
+export function probeValues(): Record<TypedValue['kind'], string> {
+  const token = randomBytes(4).toString('hex');
+  const digits = String(parseInt(token.slice(0, 4), 16) % 100).padStart(2, '0');
+  return {
+    email: `alex.quill.${token}@example.com`,
+    password: `Fp-${token}-pass!`,
+    phone: `+1 202 555 01${digits}`,
+    'first-name': `Wilhelmina${token.slice(0, 3).toUpperCase()}`,
+    'last-name': `Fairweather${token.slice(3, 6).toUpperCase()}`,
+    text: `footprint probe ${token}`,
+  };
+}
+
+/** What a field is for, from its type, name, id, autocomplete and placeholder. */
+export function fieldKind(attributes: { type: string; hints: string }): TypedValue['kind'] {
+  const type = attributes.type.toLowerCase();
+  const hints = attributes.hints.toLowerCase();
+  if (type === 'password') return 'password';
+  if (type === 'email' || /e-?mail/.test(hints)) return 'email';
+  if (type === 'tel' || /phone|mobile|\btel/.test(hints)) return 'phone';
+  if (/first|given|fname|forename/.test(hints)) return 'first-name';
+  if (/last|family|surname|lname/.test(hints)) return 'last-name';
+  return 'text';
+}
+
+/**
+ * Types into every visible text, email, search, password and phone field of every frame: the value
+ * goes in as input (input listeners see it), then a real key press and release (key listeners see
+ * the field holding it), then the field is left (change and blur listeners). Nothing is submitted:
+ * no Enter is pressed and no button clicked.
+ */
+async function typeIntoFields(page: Page, maxMs: number): Promise<TypedValue[]> {
+  const end = Date.now() + maxMs;
+  const values = probeValues();
+  const typed: TypedValue[] = [];
+  for (const frame of page.frames()) {
+    const fields = await frame.locator(FIELD_SELECTOR).all().catch(() => []);
+    for (const field of fields) {
+      if (typed.length >= MAX_FIELDS || Date.now() >= end) return typed;
+      try {
+        if (!(await field.isVisible()) || !(await field.isEditable())) continue;
+        const attributes = await field.evaluate((el) => {
+          const input = el as HTMLInputElement;
+          return {
+            type: input.type ?? 'text',
+            hints: [input.name, input.id, input.getAttribute('autocomplete'), input.placeholder, input.getAttribute('aria-label')].filter(Boolean).join(' '),
+          };
+        });
+        const kind = fieldKind(attributes);
+        const value = values[kind];
+        await field.fill(value, { timeout: Math.max(200, Math.min(1_000, end - Date.now())) });
+        await field.press('End', { timeout: 500 });
+        await field.evaluate((el) => (el as HTMLElement).blur()).catch(() => undefined);
+        typed.push({ kind, value, field: (attributes.hints || attributes.type).slice(0, 80) });
+      } catch {
+        // a field that went away or refused input
+      }
+    }
+  }
+  return typed;
+}
+
+async function collectCookies(context: BrowserContext, site: string, recorder: Recorder, maxMs: number): Promise<CapturedCookie[]> {
+  const cookies = await withTimeout(context.cookies(), maxMs).catch(() => undefined);
+  return (cookies ?? []).slice(0, 500).map((cookie) => {
+    const domain = cookie.domain.replace(/^\./, '');
+    const script = recorder.scriptCookieWriter(cookie.name);
+    const setBy: CapturedCookie['setBy'] = script ? 'script' : recorder.headerCookieNames.has(cookie.name) ? 'header' : 'unknown';
+    return {
+      name: cookie.name.slice(0, 200),
+      domain,
+      path: cookie.path,
+      expires: cookie.expires,
+      httpOnly: cookie.httpOnly,
+      secure: cookie.secure,
+      sameSite: cookie.sameSite,
+      party: (getDomain(domain, { allowPrivateDomains: true }) ?? domain) === site ? 'first' : 'third',
+      setBy,
+      ...(script ? { script } : {}),
+    };
+  });
+}
+
+async function collectStorage(page: Page, site: string, maxMs: number): Promise<StorageKeys[]> {
+  const end = Date.now() + maxMs;
+  const byOrigin = new Map<string, StorageKeys>();
+  for (const frame of page.frames().slice(0, 20)) {
+    if (Date.now() >= end) break;
+    const keys = await withTimeout(
+      frame.evaluate(() => {
+        const read = (storage: Storage) => Array.from({ length: Math.min(storage.length, 100) }, (_, i) => storage.key(i) ?? '').filter(Boolean);
+        try {
+          return { origin: location.origin, local: read(localStorage), session: read(sessionStorage) };
+        } catch {
+          return { origin: location.origin, local: [], session: [] };
+        }
+      }),
+      Math.max(50, Math.min(500, end - Date.now())),
+    ).catch(() => undefined);
+    if (!keys || !/^https?:/.test(keys.origin) || (keys.local.length === 0 && keys.session.length === 0)) continue;
+    const party: Party = siteOf(keys.origin) === site ? 'first' : 'third';
+    const known = byOrigin.get(keys.origin);
+    if (known) {
+      known.local = [...new Set([...known.local, ...keys.local])];
+      known.session = [...new Set([...known.session, ...keys.session])];
+    } else {
+      byOrigin.set(keys.origin, { ...keys, party });
+    }
+  }
+  return [...byOrigin.values()];
+}
+
+/** The page itself (`url`: the address asked for, or where its redirects led) was refused by the SSRF guard for a reason of policy. */
+function isRefused(url: string, visit: PageVisit, proxy: ProxySession): boolean {
+  if (visit.status !== undefined && visit.status !== 403) return false;
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return false;
+  }
+  const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+  return proxy.refusals.some((refusal) => {
+    if (!['address', 'port', 'scheme', 'credentials', 'invalid'].includes(refusal.reason)) return false;
+    try {
+      const refused = new URL(refusal.url);
+      return refused.hostname === target.hostname && (refused.port || (refused.protocol === 'https:' ? '443' : '80')) === port;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The registrable domain of a URL (a bare IP or single-label host is its own site). */
+export function siteOf(url: string): string | undefined {
+  try {
+    const host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    return getDomain(host, { allowPrivateDomains: true }) ?? host;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorText(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.split('\n')[0].slice(0, 300);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), Math.max(0, ms));
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}

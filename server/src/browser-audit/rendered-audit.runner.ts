@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppConfig } from '../common/config/app-config';
+import { APP_CONFIG } from '../common/config/config.module';
+import { SsrfForwardProxy } from '../common/security/ssrf/forward-proxy';
+import type { PageVisit, RenderedCapture } from './capture.types';
+import { ChromiumLauncher } from './chromium.launcher';
+import { visitPage } from './page-visitor';
+
+/** Share of the budget the plain visit may use; the Global Privacy Control visit gets the rest. */
+const PLAIN_SHARE = 0.6;
+
+/**
+ * The browser work of one website scan: the plain visit (with the key-logging typing), then a
+ * second visit in a fresh context with Global Privacy Control on. Each context has its own SSRF
+ * proxy session (its own page-weight budget). Both together stay within the budget.
+ */
+@Injectable()
+export class RenderedAuditRunner {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly launcher: ChromiumLauncher,
+    private readonly proxy: SsrfForwardProxy,
+  ) {}
+
+  /** Throws BrowserUnavailableError when Chromium is missing or does not start. */
+  async run(url: string, budgetMs = this.config.browserAudit.timeoutMs): Promise<RenderedCapture> {
+    const browser = await this.launcher.browser();
+    // The budget is the page's: starting Chromium (the first job, or after a crash) does not eat into it.
+    const started = Date.now();
+    const userAgent = visitorUserAgent(browser.version());
+    const plain = await this.visit(browser, url, 'plain', started + Math.round(budgetMs * PLAIN_SHARE), userAgent);
+    const loaded = !plain.refused && (plain.status !== undefined || plain.requests.length > 0);
+    const gpcDeadline = started + budgetMs;
+    const gpc = loaded && gpcDeadline - Date.now() >= 2_500 ? await this.visit(browser, url, 'gpc', gpcDeadline, userAgent) : undefined;
+    return { plain, ...(gpc ? { gpc } : {}), browserVersion: browser.version() };
+  }
+
+  private async visit(browser: import('playwright-core').Browser, url: string, kind: PageVisit['kind'], deadline: number, userAgent: string): Promise<PageVisit> {
+    const proxy = await this.proxy.open({ maxBytes: this.config.browserAudit.maxPageBytes });
+    try {
+      return await visitPage(browser, { kind, url, deadline, proxy, typeIntoFields: kind === 'plain', userAgent });
+    } finally {
+      await proxy.close();
+    }
+  }
+}
+
+/** What a visitor's desktop Chrome sends (headless Chromium names itself HeadlessChrome, which sites treat differently). */
+export function visitorUserAgent(version: string): string {
+  const major = version.split('.')[0] || '130';
+  return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`;
+}

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import type { PageVisit, TypedValue } from '../../../browser-audit/capture.types';
+import type { Finding } from '../../../vocabulary/finding.types';
+import { FINDING_SOURCES } from '../../../vocabulary/recommendation.catalogue';
+import type { RiskLevel } from '../../../vocabulary/risk.types';
+import { cappedLines, parseUrl, shortUrl } from './rendered-requests';
+
+/** How a typed value may travel: as typed, URL-encoded, base64, or hashed. */
+export type ValueEncoding = 'plain text' | 'URL-encoded' | 'base64' | 'MD5' | 'SHA-1' | 'SHA-256' | 'SHA-512';
+
+interface Needle {
+  encoding: ValueEncoding;
+  text: string;
+  /** base64 is case-sensitive; everything else is compared in lower case. */
+  caseSensitive: boolean;
+}
+
+const LABELS: Record<TypedValue['kind'], { label: string; risk: RiskLevel }> = {
+  email: { label: 'Email address', risk: 'high' },
+  password: { label: 'Password', risk: 'critical' },
+  phone: { label: 'Phone number', risk: 'high' },
+  'first-name': { label: 'First name', risk: 'high' },
+  'last-name': { label: 'Last name', risk: 'high' },
+  text: { label: 'Text', risk: 'medium' },
+};
+
+const hash = (algorithm: string, text: string) => createHash(algorithm).update(text, 'utf8').digest('hex');
+
+/**
+ * The forms a typed value can take in a request: as typed and normalized (trimmed, lower case;
+ * a phone number's digits alone and in E.164), URL-encoded (percent and form style), base64 at
+ * any byte offset (the stable middle of the encoding, so a value inside a larger encoded body is
+ * found too), and MD5, SHA-1, SHA-256 and SHA-512 hex digests of each form.
+ */
+export function valueNeedles(typed: TypedValue): Needle[] {
+  const forms = new Set([typed.value, typed.value.trim().toLowerCase()]);
+  if (typed.kind === 'phone') {
+    const digits = typed.value.replace(/\D/g, '');
+    forms.add(digits);
+    forms.add(`+${digits}`);
+  }
+  const needles: Needle[] = [];
+  for (const form of forms) {
+    needles.push({ encoding: 'plain text', text: form, caseSensitive: false });
+    const encoded = encodeURIComponent(form);
+    if (encoded !== form) needles.push({ encoding: 'URL-encoded', text: encoded, caseSensitive: false });
+    const formEncoded = new URLSearchParams({ v: form }).toString().slice(2);
+    if (formEncoded !== form && formEncoded !== encoded) needles.push({ encoding: 'URL-encoded', text: formEncoded, caseSensitive: false });
+    for (const offset of [0, 1, 2]) {
+      const b64 = Buffer.concat([Buffer.alloc(offset), Buffer.from(form, 'utf8')]).toString('base64');
+      // Characters that also depend on the bytes before and after the value are left off.
+      const start = offset === 0 ? 0 : Math.ceil((offset * 4) / 3) + 1;
+      const stable = b64.replace(/=+$/, '').slice(start, -2);
+      if (stable.length >= 12) needles.push({ encoding: 'base64', text: stable, caseSensitive: true });
+      if (stable.length >= 12) needles.push({ encoding: 'base64', text: stable.replace(/\+/g, '-').replace(/\//g, '_'), caseSensitive: true });
+    }
+    needles.push({ encoding: 'MD5', text: hash('md5', form), caseSensitive: false });
+    needles.push({ encoding: 'SHA-1', text: hash('sha1', form), caseSensitive: false });
+    needles.push({ encoding: 'SHA-256', text: hash('sha256', form), caseSensitive: false });
+    needles.push({ encoding: 'SHA-512', text: hash('sha512', form), caseSensitive: false });
+  }
+  return needles;
+}
+
+interface Haystack {
+  where: string;
+  host: string;
+  /** As sent, then with percent-encoding undone (a value found only there was sent URL-encoded). */
+  raw: string;
+  decoded: string;
+}
+
+function haystacks(visit: PageVisit): Haystack[] {
+  const out: Haystack[] = [];
+  const add = (where: string, rawUrl: string, text: string) => {
+    const host = parseUrl(rawUrl)?.hostname ?? rawUrl;
+    let decoded = text;
+    try {
+      decoded = decodeURIComponent(text.replace(/\+/g, ' '));
+    } catch {
+      // a body with a stray % stays as it is
+    }
+    out.push({ where, host, raw: text, decoded });
+  };
+  for (const request of visit.requests) {
+    if (request.party !== 'third') continue;
+    add(`${request.method} ${shortUrl(request.url)}`, request.url, `${request.url}\n${request.body ?? ''}`);
+  }
+  for (const frame of visit.webSocketFrames) {
+    if (!parseUrl(frame.url)) continue;
+    add(`WebSocket message to ${shortUrl(frame.url)}`, frame.url.replace(/^ws/, 'http'), frame.payload);
+  }
+  return out;
+}
+
+/**
+ * Key logging: the values typed into the page's fields (never submitted) found in requests or
+ * WebSocket messages to third parties, as typed, URL-encoded, base64 or hashed. A value sent only
+ * to the site itself is not key logging. One finding per field kind, naming where it went and how.
+ */
+export function analyzeKeyLogging(visit: PageVisit): Finding[] {
+  if (visit.typed.length === 0) return [];
+  const stacks = haystacks(visit);
+  const byKind = new Map<TypedValue['kind'], { typed: TypedValue; lines: string[]; hosts: Set<string>; encodings: Set<ValueEncoding> }>();
+  for (const typed of visit.typed) {
+    if (byKind.has(typed.kind)) continue;
+    const needles = valueNeedles(typed);
+    const hit = { typed, lines: [] as string[], hosts: new Set<string>(), encodings: new Set<ValueEncoding>() };
+    for (const stack of stacks) {
+      const inText = (text: string) => needles.find((n) => (n.caseSensitive ? text.includes(n.text) : text.toLowerCase().includes(n.text.toLowerCase())));
+      const asSent = inText(stack.raw);
+      // Found only once percent-encoding is undone: it travelled URL-encoded.
+      const encoding = asSent?.encoding ?? (inText(stack.decoded) ? 'URL-encoded' : undefined);
+      if (!encoding) continue;
+      hit.lines.push(`${encoding}: ${stack.where}`);
+      hit.hosts.add(stack.host);
+      hit.encodings.add(encoding);
+    }
+    if (hit.lines.length > 0) byKind.set(typed.kind, hit);
+  }
+  return [...byKind.values()].map(({ typed, lines, hosts, encodings }) => {
+    const { label, risk } = LABELS[typed.kind];
+    const to = [...hosts].slice(0, 4).join(', ');
+    return {
+      group: 'personalInfo' as const,
+      detail: {
+        kind: 'risk' as const,
+        type: 'key_logging' as const,
+        value: `${label} typed into "${typed.field}" sent to ${to} (${[...encodings].join(', ')})`,
+        source: FINDING_SOURCES.browserAudit,
+        risk,
+        evidence: {
+          summary: `We typed a test ${label.toLowerCase()} into the field "${typed.field}" without submitting anything; it left the page for ${to} while we typed`,
+          observed: cappedLines(lines),
+        },
+      },
+    };
+  });
+}
