@@ -1960,6 +1960,12 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1987,6 +1993,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2021,6 +2033,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "variant": "C"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AbTestChoiceDto"];
             };
         };
@@ -2051,7 +2068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Missing X-Footprint-CSRF header, or an Origin other than the site's. */
+            /** @description Missing X-Footprint-CSRF header, or an Origin other than the site's. Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2149,6 +2166,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "event": "page_view",
+                 *       "parameters": {
+                 *         "input_type": "email",
+                 *         "privacy_score": 85,
+                 *         "scan_type": "privacy",
+                 *         "timestamp": "2025-01-01T12:00:00.000Z",
+                 *         "url": "https://footprint.example/dashboard"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TrackEventDto"];
             };
         };
@@ -2156,6 +2185,12 @@ export interface operations {
             /** @description Recorded. */
             204: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2178,9 +2213,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2209,6 +2259,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["DeleteAccountDto"];
             };
         };
@@ -2216,6 +2267,12 @@ export interface operations {
             /** @description The account and all its data are deleted. */
             204: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2241,7 +2298,7 @@ export interface operations {
             /**
              * @description 'The password is incorrect', or called with an API token (this route needs a signed-in session).
              *
-             *     Called with an API token: this route needs a signed-in session.
+             *     Called with an API token: this route needs a signed-in session. Or: called with a read-only API token: it may only read (GET).
              */
             403: {
                 headers: {
@@ -2254,6 +2311,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2410,6 +2473,12 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2437,6 +2506,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2566,12 +2641,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "jane@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetRequestDto"];
             };
         };
         responses: {
             202: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2590,6 +2676,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2710,6 +2802,12 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2737,6 +2835,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2813,6 +2917,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Nightly export script"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiTokenDto"];
             };
         };
@@ -2834,7 +2943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Called with an API token: this route needs a signed-in session. */
+            /** @description Called with an API token: this route needs a signed-in session. Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2890,7 +2999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Called with an API token: this route needs a signed-in session. */
+            /** @description Called with an API token: this route needs a signed-in session. Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2971,12 +3080,27 @@ export interface operations {
             /** @description A new link was sent; earlier links no longer work. */
             204: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description No valid access token or API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2996,6 +3120,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3052,12 +3182,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 999,
+                 *       "plan": "free"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePaymentIntentDto"];
             };
         };
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3082,7 +3224,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Called with an API token: this route needs a signed-in session. */
+            /** @description Called with an API token: this route needs a signed-in session. Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3094,6 +3236,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3144,6 +3292,7 @@ export interface operations {
         /** @description A Stripe event object, byte for byte as Stripe sent it. */
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -3345,12 +3494,31 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "targets": {
+                 *         "emails": [
+                 *           "jane@example.com"
+                 *         ],
+                 *         "handles": [
+                 *           "@jane_doe"
+                 *         ]
+                 *       },
+                 *       "type": "weekly"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateMonitorDto"];
             };
         };
         responses: {
             201: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3375,7 +3543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The plan's active-monitor limit is reached: 'You've reached your plan limit. Upgrade to create more monitors.' */
+            /** @description The plan's active-monitor limit is reached: 'You've reached your plan limit. Upgrade to create more monitors.' Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3387,6 +3555,12 @@ export interface operations {
             /** @description Too many verification emails sent for this account today. */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3438,7 +3612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The plan's active-monitor limit is reached: 'You've reached your plan limit. Upgrade to create more monitors.' */
+            /** @description The plan's active-monitor limit is reached: 'You've reached your plan limit. Upgrade to create more monitors.' Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3494,6 +3668,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description 'Monitor not found' */
             404: {
                 headers: {
@@ -3527,6 +3710,12 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3551,6 +3740,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description 'Monitor not found' */
             404: {
                 headers: {
@@ -3563,6 +3761,12 @@ export interface operations {
             /** @description Too many verification emails sent for this account today. */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3646,6 +3850,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description 'Notice not found' */
             404: {
                 headers: {
@@ -3681,6 +3894,12 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3699,6 +3918,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3733,6 +3958,12 @@ export interface operations {
             /** @description `SUFFIX:COUNT` lines separated by CRLF, padding lines (count 0) included. */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3751,6 +3982,12 @@ export interface operations {
             /** @description 'Rate limit exceeded. Please try again later.': too many checks from this address, or the range service is rate limiting us. */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds until another attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3904,6 +4141,12 @@ export interface operations {
             /** @description The CSV file (UTF-8). */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3922,6 +4165,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3953,6 +4202,12 @@ export interface operations {
             /** @description The PDF file. */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3980,6 +4235,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4048,6 +4309,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "input": "jane@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateScanDto"];
             };
         };
@@ -4055,6 +4321,12 @@ export interface operations {
             /** @description The analysis result, or the event stream. */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4080,9 +4352,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4200,6 +4487,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Larger than 10485760 bytes: 'File too large. Maximum size is 10MB'. */
             413: {
                 headers: {
@@ -4283,6 +4579,15 @@ export interface operations {
             };
             /** @description No valid access token or API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -39,7 +39,7 @@ export class AnalyticsController {
 
   @Get('daily')
   @UseGuards(OperatorTokenGuard)
-  @ApiBearerAuth()
+  @ApiBearerAuth('operatorToken')
   @ApiOperation({
     summary: 'Events per day, for operators',
     description: 'Needs `Authorization: Bearer <OPERATOR_TOKEN>`; answers 404 when OPERATOR_TOKEN is not set. Days are UTC.',

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { PageInfoDto } from '../common/http/pagination.dto';
 import { ApiTokenEntity } from './api-token.entity';
 
 export const API_TOKEN_MESSAGES = {
@@ -54,7 +55,7 @@ export class CreatedApiTokenDto extends ApiTokenDto {
   token!: string;
 }
 
-export class ApiTokenListDto {
-  @ApiProperty({ type: [ApiTokenDto], description: 'Active tokens, newest first.' })
+export class ApiTokenListDto extends PageInfoDto {
+  @ApiProperty({ type: [ApiTokenDto], description: 'This page of the active tokens, newest first.' })
   tokens!: ApiTokenDto[];
 }

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ErrorBodyDto } from '../common/http/error-body.dto';
 import { API_TOKEN_PREFIX, ApiTokensService } from './api-tokens.service';
 import { AUTH_MESSAGES } from './auth.dto';
@@ -91,6 +91,8 @@ export function OptionallyAuthenticated() {
   return applyDecorators(
     UseGuards(OptionalBearerAuthGuard),
     ApiBearerAuth(),
+    // An empty requirement beside the bearer scheme: callers without credentials are welcome too.
+    ApiSecurity({}),
     ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'An Authorization header was sent but its token is not valid.' }),
   );
 }

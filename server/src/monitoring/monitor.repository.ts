@@ -302,8 +302,9 @@ export class MonitorRepository {
     });
   }
 
-  undismissedNotices(userId: string, limit: number): Promise<MonitorNoticeEntity[]> {
-    return this.notices.find({ where: { userId, dismissedAt: IsNull() }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+  /** One page of the user's undismissed notices, newest first, and how many there are in all. */
+  undismissedNotices(userId: string, offset: number, limit: number): Promise<[MonitorNoticeEntity[], number]> {
+    return this.notices.findAndCount({ where: { userId, dismissedAt: IsNull() }, order: { createdAt: 'DESC', id: 'DESC' }, skip: offset, take: limit });
   }
 
   /** False when the user has no such notice (dismissing twice is fine). */

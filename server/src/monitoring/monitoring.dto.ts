@@ -1,3 +1,4 @@
+import { PageInfoDto } from '../common/http/pagination.dto';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
@@ -118,8 +119,8 @@ export class MonitorDto {
   lastRuns!: MonitorRunDto[];
 }
 
-export class MonitorListDto {
-  @ApiProperty({ type: [MonitorDto], description: 'Newest first.' })
+export class MonitorListDto extends PageInfoDto {
+  @ApiProperty({ type: [MonitorDto], description: 'This page of the monitors, newest first.' })
   monitors!: MonitorDto[];
 
   @ApiProperty({ description: 'How many of the monitors are active.' })
@@ -165,8 +166,8 @@ export class MonitorNoticeDto {
   items!: MonitorNoticeItemDto[];
 }
 
-export class MonitorNoticeListDto {
-  @ApiProperty({ type: [MonitorNoticeDto], description: 'Undismissed notices, newest first (at most 20).' })
+export class MonitorNoticeListDto extends PageInfoDto {
+  @ApiProperty({ type: [MonitorNoticeDto], description: 'This page of the undismissed notices, newest first.' })
   notices!: MonitorNoticeDto[];
 }
 

@@ -12,7 +12,7 @@ export class MetricsController {
 
   @Get()
   @UseGuards(OperatorTokenGuard)
-  @ApiBearerAuth()
+  @ApiBearerAuth('operatorToken')
   @ApiOperation({
     summary: 'Prometheus metrics, for operators',
     description:
