@@ -305,7 +305,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's active API tokens (without the tokens themselves) */
+        /**
+         * The account's active API tokens (without the tokens themselves)
+         * @description Newest first, paginated. Each with its prefix (to tell them apart), scope, expiry and when it was last used. Revoked and expired tokens are not listed.
+         */
         get: operations["listApiTokens"];
         put?: never;
         /**
@@ -329,7 +332,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API token */
+        /**
+         * Revoke an API token
+         * @description It stops authenticating at once. Another user's token, or an unknown id, answers 404.
+         */
         delete: operations["revokeApiToken"];
         options?: never;
         head?: never;
@@ -454,6 +460,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Liveness: the process is up
+         * @description Answers 200 as long as the process serves HTTP, whatever the state of the database. For a container runtime's liveness probe; not logged.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -490,7 +500,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's monitors, with the active count and the plan's limit */
+        /**
+         * The user's monitors, with the active count and the plan's limit
+         * @description Newest first, paginated; each with its targets, the addresses still awaiting verification and its latest runs. activeCount counts every page.
+         */
         get: operations["listMonitors"];
         put?: never;
         /**
@@ -512,10 +525,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Pause or activate a monitor */
+        /**
+         * Pause or activate a monitor
+         * @description Activating checks the plan's active-monitor limit; an overdue monitor runs at the next tick. Pausing keeps its runs and what it knows.
+         */
         put: operations["updateMonitor"];
         post?: never;
-        /** Delete a monitor with its runs and notices */
+        /**
+         * Delete a monitor with its runs and notices
+         * @description For good: what it knew is forgotten, so a new monitor of the same targets starts from a silent first run.
+         */
         delete: operations["deleteMonitor"];
         options?: never;
         head?: never;
@@ -549,7 +568,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Undismissed monitor alerts for the dashboard, newest first (at most 20) */
+        /**
+         * Undismissed monitor alerts, newest first
+         * @description What monitor runs found new (a breach, a site with the name), until dismissed; paginated. The dashboard shows the first page.
+         */
         get: operations["listMonitorNotices"];
         put?: never;
         post?: never;
@@ -568,7 +590,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Dismiss a monitor alert */
+        /**
+         * Dismiss a monitor alert
+         * @description It leaves the list of notices; the monitor's runs keep what they found.
+         */
         post: operations["dismissMonitorNotice"];
         delete?: never;
         options?: never;
@@ -623,6 +648,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The plan catalogue
+         * @description Every plan (Free, Plus, Pro, Business) with its monthly price and limits. A fixed catalogue of four, answered whole: not paginated. The same catalogue drives every limit the server enforces.
+         */
         get: operations["listPlans"];
         put?: never;
         post?: never;
@@ -639,6 +668,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Readiness: the app can serve requests
+         * @description Answers 200 when the database takes a query within 2 seconds, else 503: for a load balancer or an orchestrator's readiness probe.
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -739,7 +772,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the signed-in user's scans, with its full result */
+        /**
+         * One of the signed-in user's scans, with its full result
+         * @description The stored analysis result with its findings and evidence. Anyone else's scan, or an unknown id, answers 404.
+         */
         get: operations["getScan"];
         put?: never;
         post?: never;
@@ -796,7 +832,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This month's privacy scans against the plan's monthly allowance */
+        /**
+         * This month's privacy scans against the plan's monthly allowance
+         * @description Counted per calendar month in UTC against the plan that applies now; image checks and monitor runs do not count.
+         */
         get: operations["getScanUsage"];
         put?: never;
         post?: never;
@@ -813,6 +852,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Public facts about this server
+         * @description The contact address, the version, and the outside services this server uses: what the site's pages show. Public; the same for everyone.
+         */
         get: operations["getSiteInfo"];
         put?: never;
         post?: never;
@@ -887,6 +930,8 @@ export interface components {
              * @enum {string}
              */
             mode: "real" | "demo";
+            /** @description Email inputs whose paste-reporting breach source answered: the count for everyone, the pastes for the verified owner only. */
+            pastes?: components["schemas"]["PastesDto"];
             personalInfo: components["schemas"]["FindingGroupDto"];
             privacyScore: number;
             recommendations: components["schemas"]["RecommendationDto"][];
@@ -922,8 +967,23 @@ export interface components {
             prefix: string;
         };
         ApiTokenListDto: {
-            /** @description Active tokens, newest first. */
+            /**
+             * @description This page, from 1.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description Items per page asked for (the last page may hold fewer).
+             * @example 20
+             */
+            pageSize: number;
+            /** @description This page of the active tokens, newest first. */
             tokens: components["schemas"]["ApiTokenDto"][];
+            /**
+             * @description Items in the whole list, over every page.
+             * @example 42
+             */
+            total: number;
         };
         AuthSessionDto: {
             /** @description A JWT for the Authorization: Bearer header. Keep it in memory only. */
@@ -955,11 +1015,15 @@ export interface components {
             stripeJsUrl?: string;
         };
         BreachDetailDto: {
+            /** @description Empty when the source does not say. */
             addedDate: string;
-            /** @example 2019-05-01 */
+            /**
+             * @description A day, or only a year (`2019`) when that is all the source says.
+             * @example 2019-05-01
+             */
             breachDate: string;
             dataClasses: string[];
-            /** @description HIBP's description: HTML with links, as HIBP writes it. Render as text. */
+            /** @description The source's description: HIBP's is HTML with links, XposedOrNot's plain text. Render as text. */
             description: string;
             domain: string;
             evidence: components["schemas"]["EvidenceDto"];
@@ -973,13 +1037,30 @@ export interface components {
              * @enum {string}
              */
             kind: "breach";
+            /** @description Empty when the source does not say. */
             modifiedDate: string;
             name: string;
             pwnCount: number;
             /** @enum {string} */
             risk: "low" | "medium" | "high" | "critical";
-            /** @example Have I Been Pwned */
+            /**
+             * @description The sources that reported it, joined.
+             * @example Have I Been Pwned and XposedOrNot
+             */
             source: string;
+            /**
+             * @description The breach's name at each source that knows it.
+             * @example {
+             *       "hibp": "Adobe",
+             *       "xposedornot": "Adobe"
+             *     }
+             */
+            sourceNames: {
+                hibp?: string;
+                xposedornot?: string;
+            };
+            /** @description The breach sources that reported it (for an email), or whose catalogue lists it (for a site). One entry per breach: when both know it, HIBP's fields are shown. */
+            sources: ("hibp" | "xposedornot")[];
             title: string;
         };
         BreachExposureDto: {
@@ -991,6 +1072,10 @@ export interface components {
             name: string;
             /** @description Records in the breach. */
             pwnCount: number;
+            /** @example Have I Been Pwned and XposedOrNot */
+            source: string;
+            /** @description The breach sources that reported it (HIBP first). */
+            sources: ("hibp" | "xposedornot")[];
             title: string;
         };
         BreachGroupDto: {
@@ -1025,8 +1110,23 @@ export interface components {
             /** @enum {string} */
             id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "username";
             label: string;
-            /** @description Why the check did not run, or what a 'partial' check left out, in plain words; the website check's grade line. */
+            /** @description Why the check did not run, or what a 'partial' check left out, in plain words; for an ok check with several sources, which of them did not run; the website check's grade line. */
             message?: string;
+            retryAfterSeconds?: number;
+            /** @description Checks with several sources (the breach checks): how each ended, so a result can say which sources it rests on. */
+            sources?: components["schemas"]["CheckSourceReportDto"][];
+            /** @enum {string} */
+            status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
+        };
+        CheckSourceReportDto: {
+            /** @description The answer came from the short-lived cache, not a new request. */
+            cached?: boolean;
+            /** @enum {string} */
+            id: "hibp" | "xposedornot";
+            /** @description Why this source did not run. */
+            message?: string;
+            /** @example XposedOrNot */
+            name: string;
             retryAfterSeconds?: number;
             /** @enum {string} */
             status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
@@ -1467,8 +1567,23 @@ export interface components {
             activeCount: number;
             /** @description The effective plan's active-monitor limit: free 0, plus 1, pro 5, business 25. */
             limit: number;
-            /** @description Newest first. */
+            /** @description This page of the monitors, newest first. */
             monitors: components["schemas"]["MonitorDto"][];
+            /**
+             * @description This page, from 1.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description Items per page asked for (the last page may hold fewer).
+             * @example 20
+             */
+            pageSize: number;
+            /**
+             * @description Items in the whole list, over every page.
+             * @example 42
+             */
+            total: number;
         };
         MonitorNoticeDto: {
             /** Format: date-time */
@@ -1492,8 +1607,23 @@ export interface components {
             title: string;
         };
         MonitorNoticeListDto: {
-            /** @description Undismissed notices, newest first (at most 20). */
+            /** @description This page of the undismissed notices, newest first. */
             notices: components["schemas"]["MonitorNoticeDto"][];
+            /**
+             * @description This page, from 1.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description Items per page asked for (the last page may hold fewer).
+             * @example 20
+             */
+            pageSize: number;
+            /**
+             * @description Items in the whole list, over every page.
+             * @example 42
+             */
+            total: number;
         };
         MonitorResponseDto: {
             monitor: components["schemas"]["MonitorDto"];
@@ -1531,6 +1661,28 @@ export interface components {
              */
             handles: string[];
         };
+        OutsideServiceDto: {
+            /**
+             * @description The setting that turns it off (or on).
+             * @example XPOSEDORNOT_ENABLED=false turns it off.
+             */
+            control: string;
+            /** @description Whether this server uses it now. */
+            enabled: boolean;
+            /** @enum {string} */
+            id: "hibp" | "xposedornot" | "pwned-passwords" | "gravatar" | "dns" | "websites" | "username-sites" | "google" | "stripe" | "smtp";
+            /** @example XposedOrNot */
+            name: string;
+            /** @description What it is for. */
+            purpose: string;
+            /**
+             * @description What it receives from us.
+             * @example The email address being scanned.
+             */
+            sends: string;
+            /** @description When it receives it. */
+            when: string;
+        };
         PasswordResetConfirmDto: {
             /** Format: password */
             password: string;
@@ -1540,6 +1692,38 @@ export interface components {
         PasswordResetRequestDto: {
             /** @example jane@example.com */
             email: string;
+        };
+        PasteDetailDto: {
+            /** @description A day, or a year. */
+            date?: string;
+            evidence: components["schemas"]["EvidenceDto"];
+            /** @description The paste's id at its site or source. */
+            id: string;
+            /** @description How many addresses or records the paste held. */
+            recordCount?: number;
+            /**
+             * @description The paste site, when the source says.
+             * @example Pastebin
+             */
+            site?: string;
+            /**
+             * @description Who reported it.
+             * @enum {string}
+             */
+            source: "hibp" | "xposedornot";
+            title?: string;
+        };
+        PastesDto: {
+            /** @description How many pastes hold the address (for everyone). */
+            count: number;
+            /** @description Which pastes: only for the signed-in owner of the verified address. */
+            details: components["schemas"]["PasteDetailDto"][];
+            /** @description True when there are pastes whose details this viewer may not see. */
+            detailsHidden: boolean;
+            /** @description The sources that were asked about pastes and answered. */
+            sources: ("hibp" | "xposedornot")[];
+            /** @example Found in 2 pastes */
+            summary: string;
         };
         PaymentIntentCreatedDto: {
             /** @description Stripe's client secret: Stripe.js confirms the card payment with it. */
@@ -1685,9 +1869,22 @@ export interface components {
          */
         RiskTrend: "decreasing" | "increasing" | "flat";
         ScanPageDto: {
+            /** @description This page of scans, newest first. */
             items: components["schemas"]["ScanSummaryDto"][];
+            /**
+             * @description This page, from 1.
+             * @example 1
+             */
             page: number;
+            /**
+             * @description Items per page asked for (the last page may hold fewer).
+             * @example 20
+             */
             pageSize: number;
+            /**
+             * @description Items in the whole list, over every page.
+             * @example 42
+             */
             total: number;
         };
         ScanRecordDto: {
@@ -1785,6 +1982,8 @@ export interface components {
             contactEmail: string;
             /** @example Footprint */
             name: string;
+            /** @description Every outside service the product can send personal data to, what it sends and when, and whether this server uses it (the privacy policy lists them). */
+            outsideServices: components["schemas"]["OutsideServiceDto"][];
             /** @example 0.1.0 */
             version: string;
         };
@@ -2873,7 +3072,12 @@ export interface operations {
     };
     listApiTokens: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2977,6 +3181,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The token's id (from the list). */
                 id: string;
             };
             cookie?: never;
@@ -3450,7 +3655,12 @@ export interface operations {
     };
     listMonitors: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3585,6 +3795,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The monitor's id. */
                 id: string;
             };
             cookie?: never;
@@ -3646,6 +3857,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The monitor's id. */
                 id: string;
             };
             cookie?: never;
@@ -3702,6 +3914,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The monitor's id. */
                 id: string;
             };
             cookie?: never;
@@ -3788,7 +4001,12 @@ export interface operations {
     };
     listMonitorNotices: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3828,6 +4046,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The notice's id. */
                 id: string;
             };
             cookie?: never;
@@ -3998,6 +4217,15 @@ export interface operations {
             };
             /** @description 'Failed to check password': the range service failed or could not be reached. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Password checks are turned off on this server.': the operator turned Pwned Passwords off (PWNED_PASSWORDS_ENABLED=false). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4263,7 +4491,9 @@ export interface operations {
     listScans: {
         parameters: {
             query?: {
+                /** @description The page, from 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;

@@ -10,6 +10,7 @@ import { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
 import { DatabaseModule } from './common/database/database.module';
 import { MetricsModule } from './common/metrics/metrics.module';
+import { OutboundModule } from './common/outbound/outbound.module';
 import { SecurityModule } from './common/security/security.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
@@ -31,6 +32,7 @@ export class AppModule {
         MetricsModule,
         DatabaseModule,
         SecurityModule,
+        OutboundModule,
         MailModule,
         HealthModule,
         SiteModule,

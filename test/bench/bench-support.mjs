@@ -37,7 +37,18 @@ export const percentile = (values, p) => {
  */
 export async function startServer(dataDir, extraEnv = {}, entry = join(root, 'dist/server/main.js')) {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', USERNAME_SITE_LIST_URL: 'off', ...extraEnv };
+  // XposedOrNot (on by default, keyless) and WhatsMyName's list (the default): off unless a bench points them at a fake.
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    XPOSEDORNOT_ENABLED: 'false',
+    USERNAME_SITE_LIST_URL: 'off',
+    ...extraEnv,
+  };
   delete env.DATABASE_URL;
   delete env.JWT_SECRET;
   const began = performance.now();

@@ -57,6 +57,9 @@ async function startServer(databaseUrl) {
     MONITOR_TICK_SECONDS: '1',
     MONITOR_BATCH_SIZE: BATCH,
     MONITOR_CONCURRENCY: CONCURRENCY,
+    // The scheduler itself: HIBP's queue never holds a run back, XposedOrNot stays off.
+    HIBP_RATE_LIMITS: '100000/second',
+    XPOSEDORNOT_ENABLED: 'false',
   };
   delete env.JWT_SECRET;
   const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });

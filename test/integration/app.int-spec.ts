@@ -97,7 +97,13 @@ describe('the app on a real PostgreSQL', () => {
 
   it('serves the site facts and the plan catalogue', async () => {
     const site = await t.http().get('/api/site').expect(200);
-    expect(site.body).toEqual({ name: 'Footprint', contactEmail: 'privacy@footprint.example', version: expect.any(String) });
+    expect(site.body).toEqual({ name: 'Footprint', contactEmail: 'privacy@footprint.example', version: expect.any(String), outsideServices: expect.any(Array) });
+    // Every outside service that can receive personal data is named, with what it sends and whether this server uses it.
+    const services = site.body.outsideServices as { id: string; sends: string; enabled: boolean; control: string }[];
+    expect(services.map((s) => s.id)).toEqual(['hibp', 'xposedornot', 'pwned-passwords', 'gravatar', 'dns', 'websites', 'username-sites', 'google', 'stripe', 'smtp']);
+    expect(services.every((s) => s.sends.length > 0 && s.control.length > 0)).toBe(true);
+    // This test app has no HIBP key, XposedOrNot off (the tests' default), no Google, Stripe or SMTP.
+    expect(Object.fromEntries(services.map((s) => [s.id, s.enabled]))).toMatchObject({ hibp: false, xposedornot: false, 'pwned-passwords': true, google: false, stripe: false, smtp: false });
     const plans = await t.http().get('/api/plans').expect(200);
     expect(plans.body.plans.map((p: { tier: string; priceCents: number }) => [p.tier, p.priceCents])).toEqual([
       ['free', 0],

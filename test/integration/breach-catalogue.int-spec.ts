@@ -1,16 +1,21 @@
 import { Client } from 'pg';
 import { BreachCatalogueService } from '../../server/src/scans/breach-catalogue/breach-catalogue.service';
+import { fromHibp } from '../../server/src/scans/breaches/breach-record';
 import { FakeHibp, sampleBreach } from '../fakes/hibp';
+import { FakeXposedOrNot, sampleXonBreach } from '../fakes/xposedornot';
 import { createTestApp, TestApp } from '../support/test-app';
 
-/** The lock key BreachCatalogueRepository takes (pg_try_advisory_xact_lock). */
+/** The lock key BreachCatalogueRepository takes for HIBP's catalogue (pg_try_advisory_xact_lock); XposedOrNot's is the next one. */
 const REFRESH_LOCK_KEY = 4_640_297_105;
 
-// The cached HIBP breach catalogue: refreshed from the fake's /breaches into PostgreSQL.
+// The breach sources' cached catalogues: refreshed from each fake's /breaches into PostgreSQL, read merged.
 describe('breach catalogue', () => {
   const fake = new FakeHibp();
+  const xon = new FakeXposedOrNot();
   let t: TestApp;
   let catalogue: BreachCatalogueService;
+  /** HIBP's breaches of a host, as records. */
+  const hibpOf = async (host: string) => (await catalogue.findByDomain(host)).breaches.map((b) => b.record);
 
   const lantern = sampleBreach({ Domain: 'LanternMarket.example' });
   const orbit = sampleBreach({
@@ -27,15 +32,18 @@ describe('breach catalogue', () => {
   const quill = sampleBreach({ Name: 'QuillNotes', Title: 'Quill Notes', Domain: '', IsSpamList: true, IsVerified: false });
 
   beforeAll(async () => {
-    await fake.start();
-    t = await createTestApp(fake.env);
+    await Promise.all([fake.start(), xon.start()]);
+    t = await createTestApp({ ...fake.env, ...xon.env });
     catalogue = t.app.get(BreachCatalogueService);
   });
   afterAll(async () => {
     await t?.close();
-    await fake.close();
+    await Promise.all([fake.close(), xon.close()]);
   });
-  beforeEach(() => fake.resetBehaviour());
+  beforeEach(() => {
+    fake.resetBehaviour();
+    xon.resetBehaviour();
+  });
 
   it('stores the whole catalogue and answers it by domain, fields intact', async () => {
     expect(await catalogue.state()).toEqual({ refreshedAt: null, breachCount: 0, attemptedAt: null, lastError: null });
@@ -50,8 +58,8 @@ describe('breach catalogue', () => {
     expect(state.refreshedAt!.getTime()).toBeGreaterThanOrEqual(before - 1_000);
 
     // Domains are stored lower-cased; everything else comes back as HIBP sent it.
-    await expect(catalogue.findByDomain('lanternmarket.example')).resolves.toEqual([{ ...lantern, Domain: 'lanternmarket.example' }]);
-    await expect(catalogue.findByDomain('orbitforum.example')).resolves.toEqual([orbit]);
+    await expect(hibpOf('lanternmarket.example')).resolves.toEqual([fromHibp({ ...lantern, Domain: 'lanternmarket.example' })]);
+    await expect(hibpOf('orbitforum.example')).resolves.toEqual([fromHibp(orbit)]);
   });
 
   it('replaces the catalogue on the next refresh: changed rows updated, unlisted ones removed', async () => {
@@ -62,9 +70,9 @@ describe('breach catalogue', () => {
     fake.catalogue = [changed, newcomer];
     await expect(catalogue.refresh()).resolves.toEqual({ status: 'refreshed', breachCount: 2 });
 
-    await expect(catalogue.findByDomain('orbitforum.example')).resolves.toEqual([changed]);
-    await expect(catalogue.findByDomain('tidepool.example')).resolves.toEqual([newcomer]);
-    await expect(catalogue.findByDomain('lanternmarket.example')).resolves.toEqual([]);
+    await expect(hibpOf('orbitforum.example')).resolves.toEqual([fromHibp(changed)]);
+    await expect(hibpOf('tidepool.example')).resolves.toEqual([fromHibp(newcomer)]);
+    await expect(hibpOf('lanternmarket.example')).resolves.toEqual([]);
     expect((await catalogue.state()).breachCount).toBe(2);
     expect(await rowCount()).toBe(2);
   });
@@ -82,7 +90,7 @@ describe('breach catalogue', () => {
     expect(failed.breachCount).toBe(2);
     expect(failed.attemptedAt!.getTime()).toBeGreaterThan(good.attemptedAt!.getTime());
     expect(await rowCount()).toBe(2);
-    await expect(catalogue.findByDomain('orbitforum.example')).resolves.toEqual([orbit]);
+    await expect(hibpOf('orbitforum.example')).resolves.toEqual([fromHibp(orbit)]);
 
     fake.failures.breaches = { kind: 'malformed' };
     await expect(catalogue.refresh()).resolves.toEqual({ status: 'failed', error: 'Have I Been Pwned answered with a malformed response' });
@@ -105,7 +113,7 @@ describe('breach catalogue', () => {
     fake.catalogue = [shop, euShop, other, tld, quill];
     await catalogue.refresh();
 
-    const names = async (host: string) => (await catalogue.findByDomain(host)).map((b) => b.Name);
+    const names = async (host: string) => (await hibpOf(host)).map((b) => b.name);
     await expect(names('www.eu.shop.example')).resolves.toEqual(['EuShop', 'Shop']); // newest breach first
     await expect(names('Shop.Example.')).resolves.toEqual(['Shop']);
     await expect(names('othershop.example')).resolves.toEqual(['Other']);
@@ -122,9 +130,9 @@ describe('breach catalogue', () => {
     expect(b).toEqual(a);
     expect(fake.requestsTo('breaches')).toHaveLength(1);
 
-    await expect(catalogue.refresh({ ifOlderThanMs: 3_600_000 })).resolves.toEqual({ status: 'skipped', reason: 'fresh' });
+    await expect(catalogue.refresh('hibp', { ifOlderThanMs: 3_600_000 })).resolves.toEqual({ status: 'skipped', reason: 'fresh' });
     expect(fake.requestsTo('breaches')).toHaveLength(1);
-    await expect(catalogue.refresh({ ifOlderThanMs: 0 })).resolves.toEqual({ status: 'refreshed', breachCount: 1 });
+    await expect(catalogue.refresh('hibp', { ifOlderThanMs: 0 })).resolves.toEqual({ status: 'refreshed', breachCount: 1 });
     expect(fake.requestsTo('breaches')).toHaveLength(2);
   });
 
@@ -135,6 +143,9 @@ describe('breach catalogue', () => {
       await other.query('SELECT pg_advisory_lock($1)', [REFRESH_LOCK_KEY]);
       await expect(catalogue.refresh()).resolves.toEqual({ status: 'skipped', reason: 'busy' });
       expect(fake.requestsTo('breaches')).toHaveLength(0);
+      // Each source has its own lock: XposedOrNot's refresh is not held up by HIBP's.
+      xon.catalogue = [sampleXonBreach()];
+      await expect(catalogue.refresh('xposedornot')).resolves.toMatchObject({ status: 'refreshed' });
       await other.query('SELECT pg_advisory_unlock($1)', [REFRESH_LOCK_KEY]);
       await expect(catalogue.refresh()).resolves.toMatchObject({ status: 'refreshed' });
     } finally {
@@ -142,11 +153,41 @@ describe('breach catalogue', () => {
     }
   });
 
+  it("merges both sources' catalogues: one entry per breach, each with the sources that list it", async () => {
+    fake.catalogue = [lantern, orbit];
+    xon.catalogue = [
+      sampleXonBreach({ breachID: 'LanternMarket', domain: 'lanternmarket.example' }),
+      sampleXonBreach({ breachID: 'OrbitForum2019', domain: 'orbitforum.example', breachedDate: '2019-07-01T00:00:00' }),
+      sampleXonBreach({ breachID: 'OrbitScrape', domain: 'orbitforum.example', breachedDate: '2023-02-01T00:00:00', exposedData: ['Usernames'] }),
+    ];
+    await expect(catalogue.refresh('hibp')).resolves.toEqual({ status: 'refreshed', breachCount: 2 });
+    await expect(catalogue.refresh('xposedornot')).resolves.toEqual({ status: 'refreshed', breachCount: 3 });
+    expect(await catalogue.states()).toMatchObject({ hibp: { breachCount: 2 }, xposedornot: { breachCount: 3, lastError: null } });
+
+    const orbitSite = await catalogue.findByDomain('forum.orbitforum.example');
+    expect(orbitSite.loaded).toEqual(['hibp', 'xposedornot']);
+    expect(orbitSite.breaches.map((b) => [b.record.source, b.record.name, b.sources, b.sourceNames])).toEqual([
+      ['hibp', 'OrbitForum', ['hibp', 'xposedornot'], { hibp: 'OrbitForum', xposedornot: 'OrbitForum2019' }],
+      ['xposedornot', 'OrbitScrape', ['xposedornot'], { xposedornot: 'OrbitScrape' }],
+    ]);
+    // XposedOrNot's own fields where only it knows the breach.
+    expect(orbitSite.breaches[1].record).toMatchObject({ breachDate: '2023-02-01', dataClasses: ['Usernames'], addedDate: '2021-06-01T10:00:00Z' });
+
+    // A failed XposedOrNot refresh keeps its rows and leaves HIBP's alone.
+    xon.failures.breaches = { kind: 'rate-limited', retryAfter: '30' };
+    await expect(catalogue.refresh('xposedornot')).resolves.toEqual({ status: 'failed', error: 'Rate limit exceeded. Please try again later.' });
+    expect((await catalogue.findByDomain('orbitforum.example')).breaches).toHaveLength(2);
+    // Nor does an HIBP refresh touch XposedOrNot's rows.
+    fake.catalogue = [lantern];
+    await catalogue.refresh('hibp');
+    expect((await catalogue.findByDomain('orbitforum.example')).breaches.map((b) => b.sources)).toEqual([['xposedornot'], ['xposedornot']]);
+  });
+
   async function rowCount(): Promise<number> {
     const client = new Client({ connectionString: t.database.url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM breach_catalogue');
+      const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM breach_catalogue WHERE source = 'hibp'`);
       return Number(rows[0].n);
     } finally {
       await client.end();

@@ -33,10 +33,12 @@ describe('scans API', () => {
     await t?.close();
     await Promise.all([hibp.close(), gravatar.close(), dns.close()]);
   });
-  beforeEach(() => {
+  beforeEach(async () => {
     hibp.resetBehaviour();
     gravatar.resetBehaviour();
     dns.resetBehaviour();
+    // A 429 holds HIBP's queue for every later scan (as it should): each test starts with it open.
+    await query(t, 'DELETE FROM outbound_request_queues');
   });
 
   const visitorScan = (input: unknown, ip = freshIp()) => t.http().post('/api/scans').set('X-Forwarded-For', ip).send({ input });
@@ -136,6 +138,15 @@ describe('scans API', () => {
       expect(check).toMatchObject({ status: 'rate_limited', retryAfterSeconds: 7, findings: 0 });
       expect(res.body.breaches.count).toBe(0);
       expect(res.body.breaches.summary).toMatch(/not checked/i);
+
+      // HIBP asked for 7 s: the next scan does not ask it again before then, and says how long is left.
+      hibp.failures.breachedaccount = undefined;
+      const next = await visitorScan(email).expect(200);
+      expect(hibp.requestsTo('breachedaccount')).toHaveLength(1);
+      const held = next.body.checks.find((c: { id: string }) => c.id === 'breaches');
+      expect(held).toMatchObject({ status: 'rate_limited' });
+      expect(held.retryAfterSeconds).toBeGreaterThanOrEqual(5);
+      expect(held.retryAfterSeconds).toBeLessThanOrEqual(8);
     });
 
     it('401 → not_configured; malformed → unavailable; a hang → timed_out, all in one scan', async () => {

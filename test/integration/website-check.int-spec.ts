@@ -237,7 +237,7 @@ describe('the website check', () => {
     expect(checkOf(body, 'website-breaches')).toMatchObject({ status: 'ok', findings: 1 });
     const [breach] = detailsOf(body).filter((d) => d.group === 'breaches');
     expect(breach).toMatchObject({ kind: 'breach', name: 'LanternMarket', source: 'Have I Been Pwned' });
-    expect(breach.evidence.summary).toBe('HIBP lists a breach of lanternmarket.example: Lantern Market, 2021-03-14 (48,213 accounts)');
+    expect(breach.evidence.summary).toBe('Have I Been Pwned lists a breach of lanternmarket.example: Lantern Market, 2021-03-14 (48,213 accounts)');
     expect((body.breaches as { summary: string }).summary).toBe('Found in 1 known data breach');
   });
 

@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { TEST_SOURCE_DEFAULTS } from './source-defaults';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -106,6 +107,8 @@ export async function startAppProcess(env: Record<string, string> = {}, options:
       // No test reaches a real outside service: unless a test points them at its fakes, the
       // analysis sources go to a closed local port and report themselves unavailable.
       HIBP_API_URL: NO_SERVICE,
+      XPOSEDORNOT_API_URL: NO_SERVICE,
+      ...TEST_SOURCE_DEFAULTS,
       PWNED_PASSWORDS_URL: NO_SERVICE,
       GRAVATAR_API_URL: NO_SERVICE,
       DNS_SERVERS: '127.0.0.1:9',

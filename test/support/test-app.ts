@@ -3,6 +3,7 @@ import pino, { Logger } from 'pino';
 import request from 'supertest';
 import { createApp } from '../../server/src/bootstrap';
 import { AppConfig, loadConfig } from '../../server/src/common/config/app-config';
+import { TEST_SOURCE_DEFAULTS } from './source-defaults';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -18,14 +19,15 @@ export interface TestAppOptions {
   clientDir?: string;
   /** The app's logger; silent by default. Use captureLogs() to read what the app logs. */
   logger?: Logger;
+  /** Another app's database, to run a second instance on it (its owner drops it). */
+  database?: TestDatabase;
 }
 
 /** The whole Nest app, initialised on its own fresh database, for supertest. */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const { logger = pino({ level: 'silent' }), ...appOptions } = options;
-  const database = await createTestDatabase();
-  // No test reaches the Internet: WhatsMyName's list (the default) stays off unless a test points it at a fake.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', USERNAME_SITE_LIST_URL: 'off', ...env, DATABASE_URL: database.url });
+  const { logger = pino({ level: 'silent' }), database: shared, ...appOptions } = options;
+  const database = shared ?? (await createTestDatabase());
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...TEST_SOURCE_DEFAULTS, ...env, DATABASE_URL: database.url });
   const app = await createApp(config, logger, appOptions);
   await app.init();
   return {
@@ -35,7 +37,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     http: () => request(app.getHttpServer()),
     async close() {
       await app.close();
-      await database.drop();
+      if (!shared) await database.drop();
     },
   };
 }

@@ -1,6 +1,36 @@
 import { Link, List, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ContactEmail, type LegalSection, LegalPage } from '../components/LegalPage';
+import { useSiteInfo } from '../hooks/use-api-data';
+
+/** The outside services from GET /api/site: what each receives, when, and whether this server uses it. */
+function OutsideServices() {
+  const site = useSiteInfo();
+  if (site.status === 'loading') return <Text>Loading the list of services…</Text>;
+  if (site.status !== 'ready') {
+    return (
+      <Text>
+        The list of services could not be loaded. It names the breach services (Have I Been Pwned, XposedOrNot), the
+        password check (Pwned Passwords), Gravatar, DNS resolvers, the sites you scan, Google sign-in, our card payment
+        provider and our mail server.
+      </Text>
+    );
+  }
+  const used = site.data.outsideServices.filter((service) => service.enabled);
+  const unused = site.data.outsideServices.filter((service) => !service.enabled);
+  return (
+    <>
+      <List.Root ps="5" gap="3" aria-label="Outside services this server uses">
+        {used.map((service) => (
+          <List.Item key={service.id}>
+            <strong>{service.name}</strong> — {service.purpose} It receives: {service.sends} When: {service.when}
+          </List.Item>
+        ))}
+      </List.Root>
+      {unused.length > 0 && <Text>Not used on this server: {unused.map((service) => service.name).join(', ')}.</Text>}
+    </>
+  );
+}
 
 const sections: LegalSection[] = [
   {
@@ -95,20 +125,17 @@ const sections: LegalSection[] = [
     title: 'Who we share data with',
     body: (
       <>
-        <Text>We share data only with the services needed to run the checks and features you use:</Text>
-        <List.Root ps="5" gap="2">
-          <List.Item>
-            To look up data breaches, our server sends the email address you scan to the Have I Been Pwned breach
-            service.
-          </List.Item>
-          <List.Item>
-            To check a website, our server fetches that website. To check a handle, our server looks at public profile
-            pages.
-          </List.Item>
-          <List.Item>Our card payment provider processes payments for paid plans.</List.Item>
-          <List.Item>Our email provider delivers the account emails and alerts you receive.</List.Item>
-        </List.Root>
-        <Text>We may also disclose data where the law requires it.</Text>
+        <Text>
+          To run the checks and features you use, our server sends some data to outside services. Each one is listed
+          here with exactly what it receives and when; this server’s operator can turn each of them off, and the list
+          says which ones this server uses now.
+        </Text>
+        <OutsideServices />
+        <Text>
+          Breach and paste lookups are kept for a short while so a repeated scan does not ask again: stored under a
+          keyed hash of the address, never the address itself, encrypted, and deleted with your account. We may also
+          disclose data where the law requires it.
+        </Text>
       </>
     ),
   },

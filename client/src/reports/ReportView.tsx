@@ -103,6 +103,9 @@ function BreachExposures({ breaches }: { breaches: Report['detailedFindings']['b
                 Breached {formatDate(breach.breachDate)} · {formatNumber(breach.pwnCount)} records · found for {breach.input}
               </Text>
               <Text mt="1">Data exposed: {breach.dataClasses.join(', ') || 'not stated'}</Text>
+              <Text mt="1" color="gray.700" fontSize="sm">
+                Source: {breach.source}
+              </Text>
             </List.Item>
           ))}
         </List.Root>

@@ -25,7 +25,7 @@ function report(overrides: Partial<Report> = {}): Report {
     },
     detailedFindings: {
       breachExposures: [
-        { name: 'LanternMarket', title: 'Lantern Market', breachDate: '2021-03-14', pwnCount: 48213, dataClasses: ['Email addresses', 'Passwords'], input: 'alice@example.com' },
+        { name: 'LanternMarket', title: 'Lantern Market', breachDate: '2021-03-14', pwnCount: 48213, dataClasses: ['Email addresses', 'Passwords'], sources: ['hibp', 'xposedornot'], source: 'Have I Been Pwned and XposedOrNot', input: 'alice@example.com' },
       ],
       privacyViolations: [
         { type: 'location', riskLevel: 'medium', description: 'Public profile shows a city', source: 'Gravatar', input: 'alice@example.com', evidence: 'location: Lisbon, Portugal' },
@@ -103,6 +103,7 @@ describe('report page', () => {
     expect(within(breaches).getByRole('heading', { name: 'Lantern Market' })).toBeTruthy();
     expect(within(breaches).getByText('Breached 14 March 2021 · 48,213 records · found for alice@example.com')).toBeTruthy();
     expect(within(breaches).getByText('Data exposed: Email addresses, Passwords')).toBeTruthy();
+    expect(within(breaches).getByText('Source: Have I Been Pwned and XposedOrNot')).toBeTruthy();
 
     const violations = section('Privacy Violations');
     expect(within(violations).getByText('Location')).toBeTruthy();

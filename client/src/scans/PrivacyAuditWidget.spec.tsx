@@ -249,6 +249,41 @@ describe('PrivacyAuditWidget results', () => {
     expect(within(breaches).queryAllByRole('listitem')).toHaveLength(0);
   });
 
+  it('shows the paste count to everyone and the pastes to the verified owner, and which breach source ran', async () => {
+    const oneSource = check({
+      id: 'breaches',
+      label: 'Data breaches (XposedOrNot)',
+      findings: 2,
+      message: 'Checked with XposedOrNot only: Have I Been Pwned: Add HIBP_API_KEY to check breaches',
+    });
+    const pastes = { count: 2, details: [], detailsHidden: true, sources: ['xposedornot' as const], summary: 'Found in 2 pastes (which ones only its verified owner sees)' };
+    await scanTo(visitorResult({ pastes, checks: [oneSource] }));
+    const pasteCard = card('Pastes');
+    expect(pasteCard.textContent).toContain('2 found');
+    expect(pasteCard.textContent).toContain('Found in 2 pastes (which ones only its verified owner sees)');
+    expect(pasteCard.textContent).toContain('Checked with: XposedOrNot.');
+    expect(within(pasteCard).queryAllByRole('listitem')).toHaveLength(0);
+    const checks = screen.getByRole('region', { name: 'Checks run for this scan' });
+    expect(within(checks).getByText('Data breaches (XposedOrNot): checked, 2 findings')).toBeTruthy();
+    expect(within(checks).getByText('Checked with XposedOrNot only: Have I Been Pwned: Add HIBP_API_KEY to check breaches')).toBeTruthy();
+  });
+
+  it('lists the pastes for their owner, each with its evidence and source', async () => {
+    const pastes = {
+      count: 1,
+      detailsHidden: false,
+      sources: ['xposedornot' as const],
+      summary: 'Found in 1 paste',
+      details: [{ source: 'xposedornot' as const, id: 'Pb-9X2', date: '2020', recordCount: 310, evidence: { summary: 'XposedOrNot lists this address in paste Pb-9X2 (2020)' } }],
+    };
+    await scanTo(emailResult({ pastes }), { auth: signedIn() });
+    const [paste] = within(card('Pastes')).getAllByRole('listitem');
+    expect(within(paste).getByText('Paste Pb-9X2')).toBeTruthy();
+    expect(within(paste).getByText('2020 · 310 records')).toBeTruthy();
+    expect(paste.textContent).toContain('Evidence: XposedOrNot lists this address in paste Pb-9X2 (2020)');
+    expect(paste.textContent).toContain('Source: XposedOrNot');
+  });
+
   it('links evidence only when its address is https', async () => {
     const result = emailResult();
     const [first] = result.personalInfo.details;

@@ -6,8 +6,18 @@ import { ScoreCircle } from '../components/ScoreCircle';
 import { CheckList } from './CheckList';
 import { UsernameSites } from './UsernameSites';
 import { WebsiteAudit } from './WebsiteAudit';
-import { capitalize, formatDate, formatNumber, GROUP_TITLES, htmlToText, LEVEL_PALETTE, safeHttpsUrl, scoreTone } from './scan-display';
-import { type AnalysisResult, type BreachDetail, type DemoBreachDetail, type Evidence, FINDING_GROUPS, type FindingDetail, type FindingGroup, type RiskDetail } from './scan-types';
+import { breachSourceName, capitalize, formatDate, formatNumber, GROUP_TITLES, htmlToText, LEVEL_PALETTE, safeHttpsUrl, scoreTone } from './scan-display';
+import {
+  type AnalysisResult,
+  type BreachDetail,
+  type DemoBreachDetail,
+  type Evidence,
+  FINDING_GROUPS,
+  type FindingDetail,
+  type FindingGroup,
+  type Pastes,
+  type RiskDetail,
+} from './scan-types';
 
 type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5';
 const below = (tag: HeadingTag): HeadingTag => (tag === 'h2' ? 'h3' : tag === 'h3' ? 'h4' : 'h5');
@@ -64,6 +74,8 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
           <GroupCard key={group} group={group} result={result} showDetails={showDetails} headingAs={sub} />
         ))}
       </SimpleGrid>
+
+      {result.pastes && <PastesCard pastes={result.pastes} headingAs={sub} />}
 
       {result.usernameSites && result.usernameSites.length > 0 && <UsernameSites sites={result.usernameSites} siteList={result.usernameSiteList} headingAs={sub} />}
 
@@ -126,6 +138,21 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
   );
 }
 
+/** A result card's title and how many were found (red when any). */
+function CountHeading({ title, count, headingAs }: { title: string; count: number; headingAs: HeadingTag }) {
+  return (
+    <Flex justify="space-between" align="baseline" gap="2">
+      <Heading as={headingAs} size="md">
+        {title}
+      </Heading>
+      <Text fontSize="2xl" fontWeight="bold" color={count > 0 ? 'red.700' : 'green.700'}>
+        {count}
+        <VisuallyHidden> found</VisuallyHidden>
+      </Text>
+    </Flex>
+  );
+}
+
 function GroupCard({ group, result, showDetails, headingAs }: { group: FindingGroup; result: AnalysisResult; showDetails: boolean; headingAs: HeadingTag }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -136,15 +163,7 @@ function GroupCard({ group, result, showDetails, headingAs }: { group: FindingGr
   return (
     <Card.Root variant="outline" size="sm" gridColumn={open ? '1 / -1' : undefined} data-group={group}>
       <Card.Body gap="2">
-        <Flex justify="space-between" align="baseline" gap="2">
-          <Heading as={headingAs} size="md">
-            {title}
-          </Heading>
-          <Text fontSize="2xl" fontWeight="bold" color={data.count > 0 ? 'red.700' : 'green.700'}>
-            {data.count}
-            <VisuallyHidden> found</VisuallyHidden>
-          </Text>
-        </Flex>
+        <CountHeading title={title} count={data.count} headingAs={headingAs} />
         <Text color="gray.700">{data.summary}</Text>
         {expandable && (
           <>
@@ -172,6 +191,43 @@ function GroupCard({ group, result, showDetails, headingAs }: { group: FindingGr
               )}
             </Box>
           </>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * Pastes holding the address: the count for everyone; which pastes only for the signed-in owner of
+ * the verified address (the server leaves them out for anyone else).
+ */
+function PastesCard({ pastes, headingAs }: { pastes: Pastes; headingAs: HeadingTag }) {
+  return (
+    <Card.Root variant="outline" size="sm" data-group="pastes">
+      <Card.Body gap="2">
+        <CountHeading title="Pastes" count={pastes.count} headingAs={headingAs} />
+        <Text color="gray.700">{pastes.summary}</Text>
+        <Text fontSize="sm" color="gray.700">
+          Text published on sites such as Pastebin that contains this address. Checked with:{' '}
+          {pastes.sources.map(breachSourceName).join(', ')}.
+        </Text>
+        {pastes.details.length > 0 && (
+          <List.Root gap="3" listStyle="none" aria-label="Pastes holding this address">
+            {pastes.details.map((paste) => (
+              <List.Item key={`${paste.source}|${paste.id}`} borderTopWidth="1px" pt="2">
+                <Text fontWeight="semibold" wordBreak="break-word">
+                  {paste.title ?? `Paste ${paste.id}`}
+                  {paste.site ? ` on ${paste.site}` : ''}
+                </Text>
+                <Text fontSize="sm" color="gray.700">
+                  {[paste.date ? formatDate(paste.date) : undefined, paste.recordCount !== undefined ? `${formatNumber(paste.recordCount)} records` : undefined]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+                <EvidenceBlock evidence={paste.evidence} source={breachSourceName(paste.source)} />
+              </List.Item>
+            ))}
+          </List.Root>
         )}
       </Card.Body>
     </Card.Root>

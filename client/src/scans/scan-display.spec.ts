@@ -62,6 +62,8 @@ describe('formatDate and safeHttpsUrl', () => {
     expect(formatDate('2013-10-04')).toBe('4 October 2013');
     expect(formatDate('2016-08-31T00:19:19Z')).toBe('31 August 2016');
     expect(formatDate('sometime')).toBe('sometime');
+    // A source that gives only the year: shown as the year, never as 1 January.
+    expect(formatDate('2019')).toBe('2019');
   });
 
   it('links https only', () => {

@@ -59,6 +59,11 @@ function waitText(seconds: number): string {
   return `${Math.ceil(minutes / 60)} hours`;
 }
 
+/** The breach sources' names, as the server's breach-source catalogue spells them. */
+export function breachSourceName(id: 'hibp' | 'xposedornot'): string {
+  return id === 'hibp' ? 'Have I Been Pwned' : 'XposedOrNot';
+}
+
 /** Badge palettes for risk levels and recommendation priorities. */
 export const LEVEL_PALETTE: Record<RiskLevel, string> = {
   critical: 'red',
@@ -90,6 +95,8 @@ export function htmlToText(html: string): string {
 
 /** "4 October 2013" for an ISO date (date-only values are read as UTC days); the raw text if unreadable. */
 export function formatDate(value: string): string {
+  // A year alone (a source that says no more) stays a year: no invented day.
+  if (/^\d{4}$/.test(value)) return value;
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
   return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -24,6 +24,8 @@ function hibpBreach(facts: BreachFacts): BreachDetail {
     isRetired: false,
     isSpamList: false,
     source: 'Have I Been Pwned',
+    sources: ['hibp'],
+    sourceNames: { hibp: facts.name },
     risk: 'high',
   };
 }

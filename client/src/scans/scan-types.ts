@@ -16,6 +16,8 @@ export type FindingDetail = BreachDetail | DemoBreachDetail | RiskDetail;
 export type FindingGroupResult = Schemas['FindingGroupDto'];
 export type RiskLevel = Recommendation['priority'];
 export type UsernameSite = Schemas['UsernameSiteDto'];
+export type Pastes = Schemas['PastesDto'];
+export type PasteDetail = Schemas['PasteDetailDto'];
 export type WebsiteAuditSummary = Schemas['WebsiteAuditSummaryDto'];
 export type UsernameSiteList = Schemas['UsernameSiteListDto'];
 

@@ -13,11 +13,18 @@ import { RefreshTokenRepository } from './refresh-token.repository';
 import { UserEntity } from './user.entity';
 import { UserRepository } from './user.repository';
 
+/** What a deletion step is told about the account just deleted. */
+export interface DeletedAccount {
+  userId: string;
+  email: string;
+}
+
 /** The signed-in person's own account: profile, export of everything kept, deletion. */
 @Injectable()
 export class AccountService {
   private readonly logger = new Logger(AccountService.name);
   private readonly exportReaders: { [K in keyof ExportSections]?: (userId: string) => Promise<ExportSections[K]> } = {};
+  private readonly deletionSteps: { name: string; run: (account: DeletedAccount) => Promise<void> }[] = [];
 
   constructor(
     private readonly users: UserRepository,
@@ -52,7 +59,23 @@ export class AccountService {
     await this.users.delete(userId);
     // Mail we kept for the address (verification and reset links included) goes with the account.
     const forgotten = await this.mailer.forgetRecipient(user.email);
+    for (const step of this.deletionSteps) {
+      try {
+        await step.run({ userId, email: user.email });
+      } catch (err) {
+        // The account is gone already; what the step keeps expires by itself. Never the address in the log.
+        this.logger.error(`account deletion step failed: step=${step.name} userId=${userId} error=${err instanceof Error ? err.name : 'unknown'}`);
+      }
+    }
     this.logger.log(`account deleted: userId=${userId} outboxMessagesDeleted=${forgotten}`);
+  }
+
+  /**
+   * Modules that keep data about an account outside its rows (the breach answer cache, keyed by a
+   * hash of addresses) register how to forget it; each runs after the user row is deleted.
+   */
+  registerDeletionStep(name: string, run: (account: DeletedAccount) => Promise<void>): void {
+    this.deletionSteps.push({ name, run });
   }
 
   /**

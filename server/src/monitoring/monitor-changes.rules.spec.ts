@@ -2,7 +2,7 @@ import { sampleBreach } from '../../../test/fakes/hibp';
 import type { CheckId, CheckStatus } from '../vocabulary/check.types';
 import type { Finding, RiskDetail } from '../vocabulary/finding.types';
 import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
-import { baselineKey, changeSummary, findingKey, runSummary, ScannedTarget, workOutChanges } from './monitor-changes.rules';
+import { baselineKey, changeSummary, findingKey, runSummary, ScannedTarget, sourceBaselineKey, workOutChanges } from './monitor-changes.rules';
 
 function breach(name: string, title = name): Finding {
   return { group: 'breaches', detail: breachDetail(sampleBreach({ Name: name, Title: title, Domain: `${name.toLowerCase()}.example` })) };
@@ -118,6 +118,71 @@ describe('workOutChanges', () => {
     expect(key).not.toMatch(/jane|lisbon/i);
     expect(findingKey('email', 'bob@example.com', breach('Alpha'))).not.toBe(findingKey('email', EMAIL, breach('Alpha')));
     expect(findingKey('email', EMAIL.toUpperCase(), breach('Alpha'))).toBe(findingKey('email', EMAIL, breach('Alpha')));
+  });
+});
+
+describe('workOutChanges with two breach sources', () => {
+  type Source = 'hibp' | 'xposedornot';
+  /** A breach reported by `sources`, known to each by these names. */
+  function merged(names: Partial<Record<Source, string>>, sources: Source[]): Finding {
+    const name = names.hibp ?? names.xposedornot ?? 'x';
+    const detail = { ...breachDetail(sampleBreach({ Name: name, Title: name })), sources, sourceNames: names };
+    return { group: 'breaches', detail };
+  }
+  const breaches = (statuses: Partial<Record<Source, CheckStatus>>, findings: Finding[]) => ({
+    id: 'breaches' as const,
+    label: 'Data breaches',
+    status: Object.values(statuses).includes('ok') ? ('ok' as const) : ('unavailable' as const),
+    findings,
+    sources: (Object.entries(statuses) as [Source, CheckStatus][]).map(([id, status]) => ({ id, status })),
+  });
+  const run = (known: Set<string>, ...checks: ScannedTarget['checks']) => {
+    const changes = workOutChanges([target(...checks)], known);
+    if (changes.outcome !== 'succeeded') throw new Error(`expected success: ${JSON.stringify(changes)}`);
+    for (const key of changes.keysToRecord) known.add(key);
+    return changes;
+  };
+
+  it('alerts once for a breach both sources report, and not again when the second one catches up', () => {
+    const known = new Set<string>();
+    run(known, breaches({ hibp: 'ok', xposedornot: 'ok' }, [merged({ hibp: 'Alpha', xposedornot: 'Alpha' }, ['hibp', 'xposedornot'])]));
+    const both = run(known, breaches({ hibp: 'ok', xposedornot: 'ok' }, [merged({ hibp: 'Gamma', xposedornot: 'Gamma2020' }, ['hibp', 'xposedornot'])]));
+    expect(both.newItems.map((i) => i.title)).toEqual(['Gamma']);
+
+    // A breach XposedOrNot reported first (HIBP's name known from its catalogue), then HIBP too: one alert.
+    const first = run(known, breaches({ hibp: 'ok', xposedornot: 'ok' }, [merged({ hibp: 'Delta', xposedornot: 'Delta' }, ['xposedornot'])]));
+    expect(first.newItems).toHaveLength(1);
+    const again = run(known, breaches({ hibp: 'ok', xposedornot: 'ok' }, [merged({ hibp: 'Delta', xposedornot: 'Delta' }, ['hibp', 'xposedornot'])]));
+    expect(again.newItems).toEqual([]);
+  });
+
+  it('a new breach from either source is an alert', () => {
+    const known = new Set<string>();
+    run(known, breaches({ hibp: 'ok', xposedornot: 'ok' }, []));
+    const fromXon = run(known, breaches({ hibp: 'ok', xposedornot: 'ok' }, [merged({ xposedornot: 'OnlyXon' }, ['xposedornot'])]));
+    const fromHibp = run(known, breaches({ hibp: 'ok', xposedornot: 'ok' }, [merged({ hibp: 'OnlyHibp' }, ['hibp'])]));
+    expect([...fromXon.newItems, ...fromHibp.newItems].map((i) => i.title)).toEqual(['OnlyXon', 'OnlyHibp']);
+  });
+
+  it('a source switched on later starts silently: what only it knows is its starting point', () => {
+    // A monitor from before XposedOrNot: HIBP's starting point is the check's own key.
+    const known = new Set<string>([baselineKey('email', EMAIL, 'breaches'), findingKey('email', EMAIL, breach('Alpha'))]);
+    const changes = run(
+      known,
+      breaches({ hibp: 'ok', xposedornot: 'ok' }, [merged({ hibp: 'Alpha', xposedornot: 'Alpha' }, ['hibp', 'xposedornot']), merged({ xposedornot: 'Old' }, ['xposedornot'])]),
+    );
+    expect(changes.newItems).toEqual([]);
+    expect(changes.baselineFindings).toBe(1);
+    expect(known.has(sourceBaselineKey('email', EMAIL, 'breaches', 'xposedornot'))).toBe(true);
+  });
+
+  it('fails the run when a source with a starting point could not run, even if the other did', () => {
+    const known = new Set<string>();
+    run(known, breaches({ hibp: 'ok', xposedornot: 'ok' }, []));
+    const changes = workOutChanges([target(breaches({ hibp: 'ok', xposedornot: 'rate_limited' }, []))], known);
+    expect(changes).toEqual({ outcome: 'failed', reason: '"Data breaches" could not run (rate limited); the monitor will try again.' });
+    // A source that is not configured here is no reason to retry.
+    expect(workOutChanges([target(breaches({ hibp: 'not_configured', xposedornot: 'ok' }, []))], known).outcome).toBe('succeeded');
   });
 });
 

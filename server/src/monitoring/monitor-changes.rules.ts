@@ -14,8 +14,13 @@
  *   in the same transaction as the alert, so no change is reported twice.
  * - A watched check with a baseline that fails for a passing reason (unavailable, timed out, rate
  *   limited) fails the run: nothing is recorded and the run is retried with backoff.
+ * - The breaches check asks several sources and merges their answers: each source has its own
+ *   starting point (one switched on later does not turn breaches it alone knows into alerts), a
+ *   breach is new when a source with a starting point reports it, and a breach has a key per
+ *   source's name of it, so one breach reported by both, or by one and later the other, alerts once.
  */
 import { createHash } from 'node:crypto';
+import type { BreachSourceId } from '../vocabulary/breach-source.catalogue';
 import type { CheckId, CheckStatus } from '../vocabulary/check.types';
 import type { Finding } from '../vocabulary/finding.types';
 import { buildRecommendations } from '../scans/analysis/recommendations';
@@ -48,7 +53,8 @@ const PASSING_FAILURES: readonly CheckStatus[] = ['unavailable', 'timed_out', 'r
 export interface ScannedTarget {
   kind: MonitorTargetKind;
   value: string;
-  checks: { id: CheckId; label: string; status: CheckStatus; findings: Finding[] }[];
+  /** `sources`: how each source of a check with several ended (the breaches check). */
+  checks: { id: CheckId; label: string; status: CheckStatus; findings: Finding[]; sources?: { id: BreachSourceId; status: CheckStatus }[] }[];
 }
 
 export interface NewItem {
@@ -73,11 +79,38 @@ export function baselineKey(kind: MonitorTargetKind, value: string, check: Check
   return `${targetKey(kind, value)}|check|${check}`;
 }
 
-/** The stable key of a finding: breaches by name (public), anything else by type and a hash of its value. */
-export function findingKey(kind: MonitorTargetKind, value: string, finding: Finding): string {
+/**
+ * A source's own starting point of a check with several sources. HIBP's is the check's key, as
+ * before XposedOrNot joined: monitors started then keep their starting point.
+ */
+export function sourceBaselineKey(kind: MonitorTargetKind, value: string, check: CheckId, source: BreachSourceId): string {
+  const key = baselineKey(kind, value, check);
+  return source === 'hibp' ? key : `${key}:${source}`;
+}
+
+/**
+ * The stable keys of a finding: a breach has one per source that knows it (HIBP's name, as
+ * before; `xposedornot:` and its name), anything else one of its type and a hash of its value.
+ */
+export function findingKeys(kind: MonitorTargetKind, value: string, finding: Finding): string[] {
   const detail = finding.detail;
-  const own = detail.kind === 'breach' ? `breach|${detail.name}` : detail.kind === 'risk' ? `${detail.type}|${shortHash(detail.value)}` : `demo|${shortHash(detail.name)}`;
-  return `${targetKey(kind, value)}|${own}`;
+  const target = targetKey(kind, value);
+  if (detail.kind === 'breach') {
+    const names = detail.sourceNames && Object.keys(detail.sourceNames).length > 0 ? detail.sourceNames : { hibp: detail.name };
+    return Object.entries(names).map(([source, name]) => (source === 'hibp' ? `${target}|breach|${name}` : `${target}|breach|${source}:${name}`));
+  }
+  const own = detail.kind === 'risk' ? `${detail.type}|${shortHash(detail.value)}` : `demo|${shortHash(detail.name)}`;
+  return [`${target}|${own}`];
+}
+
+/** The finding's first key (the one an alert is recorded under). */
+export function findingKey(kind: MonitorTargetKind, value: string, finding: Finding): string {
+  return findingKeys(kind, value, finding)[0];
+}
+
+/** Who reported a finding: a breach's sources (HIBP for results stored before there were two); else the check itself. */
+function reportersOf(finding: Finding): BreachSourceId[] | undefined {
+  return finding.detail.kind === 'breach' ? (finding.detail.sources?.length ? finding.detail.sources : ['hibp']) : undefined;
 }
 
 function describe(finding: Finding): { title: string; recommendation: string } {
@@ -95,27 +128,34 @@ export function workOutChanges(targets: readonly ScannedTarget[], known: Readonl
   for (const target of targets) {
     for (const check of target.checks) {
       if (!WATCHED_CHECKS[check.id]) continue;
-      const baseline = baselineKey(target.kind, target.value, check.id);
-      if (check.status !== 'ok') {
-        if (known.has(baseline) && PASSING_FAILURES.includes(check.status)) {
-          return { outcome: 'failed', reason: `"${check.label}" could not run (${check.status.replace('_', ' ')}); the monitor will try again.` };
-        }
-        continue;
+      // The starting points to keep: the check's own, or one per source of a check with several.
+      const parts = check.sources?.length
+        ? check.sources.map((s) => ({ source: s.id as BreachSourceId | undefined, status: s.status, key: sourceBaselineKey(target.kind, target.value, check.id, s.id) }))
+        : [{ source: undefined, status: check.status, key: baselineKey(target.kind, target.value, check.id) }];
+      const stalled = parts.find((p) => p.status !== 'ok' && known.has(p.key) && PASSING_FAILURES.includes(p.status));
+      if (stalled) {
+        return { outcome: 'failed', reason: `"${check.label}" could not run (${stalled.status.replace('_', ' ')}); the monitor will try again.` };
       }
-      const first = !known.has(baseline);
-      if (first) {
-        keysToRecord.add(baseline);
+      if (check.status !== 'ok') continue;
+      // Sources (or the check) that had a starting point before this run: what they report is news.
+      const established = parts.filter((p) => p.status === 'ok' && known.has(p.key));
+      for (const part of parts) {
+        if (part.status !== 'ok' || known.has(part.key)) continue;
+        keysToRecord.add(part.key);
         baselineChecks += 1;
       }
       for (const finding of check.findings) {
         if (finding.detail.kind === 'demo-breach') continue;
         const itemKind = itemKindOf(check.id, finding);
         if (!itemKind) continue;
-        const key = findingKey(target.kind, target.value, finding);
-        if (known.has(key) || keysToRecord.has(key)) continue;
-        keysToRecord.add(key);
-        if (first) baselineFindings += 1;
-        else newItems.push({ key, kind: itemKind, target: target.value, ...describe(finding) });
+        const keys = findingKeys(target.kind, target.value, finding);
+        const seen = keys.some((key) => known.has(key) || keysToRecord.has(key));
+        for (const key of keys) if (!known.has(key)) keysToRecord.add(key);
+        if (seen) continue;
+        const reporters = reportersOf(finding);
+        const news = established.some((p) => p.source === undefined || reporters === undefined || reporters.includes(p.source));
+        if (news) newItems.push({ key: keys[0], kind: itemKind, target: target.value, ...describe(finding) });
+        else baselineFindings += 1;
       }
     }
   }

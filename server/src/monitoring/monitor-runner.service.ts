@@ -123,7 +123,13 @@ export class MonitorRunner {
       scanned.push({
         kind: target.kind,
         value: target.value,
-        checks: runs.map((r) => ({ id: r.check.id, label: r.check.label, status: r.outcome.status, findings: r.outcome.findings })),
+        checks: runs.map((r) => ({
+          id: r.check.id,
+          label: r.check.label,
+          status: r.outcome.status,
+          findings: r.outcome.findings,
+          ...(r.outcome.sources ? { sources: r.outcome.sources.map((s) => ({ id: s.id, status: s.status })) } : {}),
+        })),
       });
     }
     return scanned;

@@ -93,13 +93,14 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
     doc,
     'Breach Exposures',
     [
-      { header: 'Breach', share: 0.2 },
-      { header: 'Date', share: 0.13 },
-      { header: 'Records', share: 0.14 },
-      { header: 'Data types', share: 0.31 },
-      { header: 'Found for', share: 0.22 },
+      { header: 'Breach', share: 0.18 },
+      { header: 'Date', share: 0.12 },
+      { header: 'Records', share: 0.12 },
+      { header: 'Data types', share: 0.26 },
+      { header: 'Source', share: 0.14 },
+      { header: 'Found for', share: 0.18 },
     ],
-    findings.breachExposures.map((b) => [b.title, b.breachDate, b.pwnCount.toLocaleString('en-US'), b.dataClasses.join(', '), b.input]),
+    findings.breachExposures.map((b) => [b.title, b.breachDate, b.pwnCount.toLocaleString('en-US'), b.dataClasses.join(', '), b.source, b.input]),
     'No breach exposures found.',
   );
 

@@ -5,6 +5,7 @@
  * input (scan type + input), so a result superseded by a newer scan of the same input does not
  * count twice. The trend reads every completed scan's risk in time order.
  */
+import { breachSourceNames, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
 import { CatalogueRecommendation, type Recommendation } from '../vocabulary/recommendation.types';
 import { RISK_ORDER, type RiskLevel } from '../vocabulary/risk.types';
 import { DATA_CLASS_RECOMMENDATIONS, FINDING_RECOMMENDATIONS, GOOD_PRACTICE_RECOMMENDATIONS, UNKNOWN_DATA_CLASS_RECOMMENDATION } from '../vocabulary/recommendation.catalogue';
@@ -160,6 +161,9 @@ function breachExposures(findings: readonly FlatFinding[]): BreachExposureDto[] 
       breachDate: f.breach!.breachDate,
       pwnCount: f.breach!.pwnCount,
       dataClasses: f.breach!.dataClasses,
+      // Results stored before XposedOrNot joined came from HIBP alone.
+      sources: f.breach!.sources?.length ? [...f.breach!.sources] : (['hibp'] as BreachSourceId[]),
+      source: f.breach!.source || breachSourceNames(['hibp']),
       input: f.input,
     }))
     .sort((a, b) => b.breachDate.localeCompare(a.breachDate) || a.title.localeCompare(b.title) || a.input.localeCompare(b.input));

@@ -47,6 +47,8 @@ export const SAMPLE_REPORT: Omit<ReportDto, 'generatedAt' | 'pdfAvailable' | 'sa
         breachDate: '2021-06-14',
         pwnCount: 1250000,
         dataClasses: ['Email addresses', 'Passwords', 'Phone numbers'],
+        sources: ['hibp', 'xposedornot'],
+        source: 'Have I Been Pwned and XposedOrNot',
         input: 'you@example.com',
       },
       {
@@ -55,6 +57,8 @@ export const SAMPLE_REPORT: Omit<ReportDto, 'generatedAt' | 'pdfAvailable' | 'sa
         breachDate: '2018-02-03',
         pwnCount: 310000,
         dataClasses: ['Email addresses', 'Usernames'],
+        sources: ['xposedornot'],
+        source: 'XposedOrNot',
         input: 'you@example.com',
       },
     ],

@@ -1,3 +1,4 @@
+import { BREACH_SOURCE_IDS, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
 import { ScanSummaryDto } from '../scans/scan.dto';
@@ -96,6 +97,9 @@ export class BreachExposureDto {
   @ApiProperty({ example: '2019-05-01' }) breachDate!: string;
   @ApiProperty({ description: 'Records in the breach.' }) pwnCount!: number;
   @ApiProperty({ type: [String] }) dataClasses!: string[];
+  @ApiProperty({ enum: BREACH_SOURCE_IDS, isArray: true, description: 'The breach sources that reported it (HIBP first).' })
+  sources!: BreachSourceId[];
+  @ApiProperty({ example: 'Have I Been Pwned and XposedOrNot' }) source!: string;
   @ApiProperty({ description: 'The scanned input the breach was found for.' }) input!: string;
 }
 

@@ -4,6 +4,7 @@ import { AnalyticsEventEntity } from '../analytics/analytics-event.entity';
 import { AnalyticsEventRepository } from '../analytics/analytics-event.repository';
 import { AuthModule } from '../auth/auth.module';
 import { ScanEntity } from '../scans/scan.entity';
+import { ScansModule } from '../scans/scans.module';
 import { DashboardController } from './dashboard.controller';
 import { DashboardService } from './dashboard.service';
 import { ReportsController } from './reports.controller';
@@ -16,7 +17,7 @@ import { RetentionService } from './retention.service';
  * deletes scan results and analytics events past their time.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ScanEntity, AnalyticsEventEntity]), AuthModule],
+  imports: [TypeOrmModule.forFeature([ScanEntity, AnalyticsEventEntity]), AuthModule, ScansModule],
   controllers: [DashboardController, ReportsController],
   providers: [ReportsRepository, DashboardService, ReportsService, RetentionService, AnalyticsEventRepository],
   exports: [RetentionService],

@@ -6,7 +6,10 @@ import { RateLimiter } from '../common/security/rate-limiter.service';
 import { buildReport } from './report.builder';
 import { renderReportPdf } from './report-pdf.writer';
 import { findingsCsv } from './findings-csv.writer';
-import { REPORT_MESSAGES, ReportDto } from './reports.dto';
+import { BREACH_SOURCE_IDS } from '../vocabulary/breach-source.catalogue';
+import { BreachCatalogueService } from '../scans/breach-catalogue/breach-catalogue.service';
+import type { BreachRecord } from '../scans/sources/source-types';
+import { BreachExposureDto, REPORT_MESSAGES, ReportDto } from './reports.dto';
 import { REPORT_RATE_LIMITS } from './reports-rate-limits.catalogue';
 import { ReportsRepository } from './reports.repository';
 import { findingsOfScan, FlatFinding } from './scan-findings';
@@ -27,6 +30,7 @@ export class ReportsService {
     private readonly accounts: AccountService,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
+    private readonly catalogue: BreachCatalogueService,
   ) {}
 
   async report(userId: string): Promise<ReportDto> {
@@ -36,13 +40,34 @@ export class ReportsService {
       this.repository.latestCompletedPerInput(userId),
       this.repository.completedScores(userId),
     ]);
-    return buildReport({
+    const report = buildReport({
       scans,
       history,
       totalScans: totals.totalScans,
       lastScanAt: totals.lastScanAt,
       pdfAvailable: planFor(profile.plan.tier).reports,
       now: this.clock.now(),
+    });
+    if (!report.sample) report.detailedFindings.breachExposures = await this.withCatalogue(report.detailedFindings.breachExposures);
+    return report;
+  }
+
+  /**
+   * Breaches as the merged breach catalogue describes them now: a stored result keeps what the
+   * source said on the day of the scan, the catalogue what it says today (a corrected count, new
+   * data classes, the day of a breach whose address lookup gave only its year).
+   */
+  private async withCatalogue(exposures: BreachExposureDto[]): Promise<BreachExposureDto[]> {
+    const current = new Map<string, BreachRecord>();
+    for (const source of BREACH_SOURCE_IDS) {
+      const names = exposures.filter((e) => e.sources[0] === source).map((e) => e.name);
+      if (names.length === 0) continue;
+      for (const [name, record] of await this.catalogue.recordsByName(source, names)) current.set(`${source}\n${name}`, record);
+    }
+    return exposures.map((exposure) => {
+      const record = current.get(`${exposure.sources[0]}\n${exposure.name}`);
+      if (!record) return exposure;
+      return { ...exposure, title: record.title, breachDate: record.breachDate, pwnCount: record.pwnCount, dataClasses: [...record.dataClasses] };
     });
   }
 

@@ -1,23 +1,23 @@
 import type { Provider } from '@nestjs/common';
-import { isIP } from 'node:net';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
+import type { AppConfig } from '../common/config/app-config';
+import { APP_CONFIG } from '../common/config/config.module';
 import type { CheckContext, CheckOutcome, ScanCheck } from './analysis/analysis.types';
-import { analyzeEmailBreaches } from './analysis/email-breaches.analyzer';
 import { analyzeEmailDns } from './analysis/email-dns.analyzer';
 import { analyzeEmailProvider } from './analysis/email-provider.analyzer';
 import { analyzeGravatar } from './analysis/gravatar.analyzer';
 import { analyzeUrlInput } from './analysis/url-input.analyzer';
 import { analyzeUsernameFootprint, SOCIAL_MESSAGES } from './analysis/username-footprint.analyzer';
 import type { TrackerMatcher } from './analysis/third-party.analyzer';
-import { analyzeWebsiteBreaches } from './analysis/website-breaches.analyzer';
 import { BreachCatalogueService } from './breach-catalogue/breach-catalogue.service';
+import { emailBreachesLabel, emailBreachesOutcome, websiteBreachesLabel, websiteBreachesOutcome } from './breaches/breach-checks';
+import { BreachLookupService } from './breaches/breach-lookup.service';
 import { SCAN_CHECKS } from './scan-pipeline';
 import { EmailDnsSource } from './sources/email-dns.source';
 import { GravatarSource } from './sources/gravatar.source';
-import { HibpSource } from './sources/hibp.source';
 import type { SourceResult } from './sources/source-types';
 import { normalizeUsername, USERNAME_MESSAGES, UsernameFootprintSource } from './sources/username-footprint.source';
-import { WEBSITE_MESSAGES, WebsiteSource } from './sources/website.source';
+import { WebsiteSource } from './sources/website.source';
 import { BrowserAuditService } from '../browser-audit/browser-audit.service';
 import { auditWebsite, BROWSER_TESTS, browserTestOutcome, WEBSITE_AUDIT, WebsiteAudit, websiteOutcome } from './website-audit';
 import { TrackerCatalogueService } from './trackers/tracker-catalogue.service';
@@ -32,23 +32,6 @@ const isUrl = (input: ClassifiedScanInput) => input.kind === 'url';
 function analyzed<T>(result: SourceResult<T>, analyze: (data: T) => CheckOutcome['findings']): CheckOutcome {
   if (result.status !== 'ok') return { status: result.status, message: result.message, retryAfterSeconds: result.retryAfterSeconds, findings: [] };
   return { status: 'ok', findings: analyze(result.data) };
-}
-
-/** Known breaches of the site's domain, from the stored HIBP catalogue (never fetched per scan). */
-export async function websiteBreachesOutcome(url: string | undefined, catalogue: Pick<BreachCatalogueService, 'state' | 'findByDomain'>): Promise<CheckOutcome> {
-  let host: string;
-  try {
-    host = new URL(url ?? '').hostname;
-  } catch {
-    return { status: 'not_applicable', message: url ? WEBSITE_MESSAGES.invalidUrl : WEBSITE_MESSAGES.noUrl, findings: [] };
-  }
-  // An IP address is no domain: HIBP's catalogue lists breaches by domain only.
-  if (isIP(host.replace(/^\[|\]$/g, '')) !== 0) return { status: 'ok', findings: [] };
-  const state = await catalogue.state();
-  if (!state.refreshedAt) {
-    return { status: 'unavailable', message: "Have I Been Pwned's breach catalogue has not been loaded on this server yet.", findings: [] };
-  }
-  return { status: 'ok', findings: analyzeWebsiteBreaches(await catalogue.findByDomain(host)) };
 }
 
 /**
@@ -101,13 +84,14 @@ export async function usernameOutcome(
 
 /** Every check the pipeline knows, each a source (or none) and its analyzer. */
 export function scanChecks(
-  hibp: HibpSource,
+  breachLookups: BreachLookupService,
   gravatar: GravatarSource,
   dns: EmailDnsSource,
   website: WebsiteSource,
   trackers: TrackerMatcher,
   breachCatalogue: BreachCatalogueService,
   usernames: UsernameFootprintSource,
+  config: AppConfig,
   browser: BrowserAuditService,
 ): ScanCheck[] {
   // The page fetch and the browser visit are done once per scan, whichever check asks first.
@@ -116,9 +100,10 @@ export function scanChecks(
   return [
     {
       id: 'breaches',
-      label: 'Data breaches (Have I Been Pwned)',
+      label: emailBreachesLabel(breachLookups.enabledSources()),
       appliesTo: isEmail,
-      run: async (input, { signal }) => analyzed(await hibp.breachedAccount(input.value, signal), analyzeEmailBreaches),
+      run: (input, { signal, deadline, viewer }) =>
+        emailBreachesOutcome(input.value, breachLookups, breachCatalogue, { signal, deadline, ...(viewer.userId ? { userId: viewer.userId } : {}) }),
     },
     {
       id: 'gravatar',
@@ -130,7 +115,10 @@ export function scanChecks(
       id: 'email-dns',
       label: 'Email domain security (MX, SPF, DMARC)',
       appliesTo: isEmail,
-      run: async (input, { signal }) => analyzed(await dns.lookup(input.domain ?? '', signal), analyzeEmailDns),
+      run: async (input, { signal }) =>
+        config.sources.emailDnsEnabled
+          ? analyzed(await dns.lookup(input.domain ?? '', signal), analyzeEmailDns)
+          : { status: 'not_configured', message: 'The email DNS checks are turned off on this server (EMAIL_DNS_ENABLED=false)', findings: [] },
     },
     {
       id: 'email-provider',
@@ -162,9 +150,9 @@ export function scanChecks(
     ),
     {
       id: 'website-breaches',
-      label: "Known breaches of this site (Have I Been Pwned's breach catalogue)",
+      label: websiteBreachesLabel(breachCatalogue.enabledSources()),
       appliesTo: isUrl,
-      run: async (input) => websiteBreachesOutcome(input.url, breachCatalogue),
+      run: async (input) => websiteBreachesOutcome(input.url, breachCatalogue, breachCatalogue.enabledSources()),
     },
     {
       id: 'username',
@@ -179,6 +167,6 @@ export function scanChecks(
 
 export const scanChecksProvider: Provider = {
   provide: SCAN_CHECKS,
-  inject: [HibpSource, GravatarSource, EmailDnsSource, WebsiteSource, TrackerCatalogueService, BreachCatalogueService, UsernameFootprintSource, BrowserAuditService],
+  inject: [BreachLookupService, GravatarSource, EmailDnsSource, WebsiteSource, TrackerCatalogueService, BreachCatalogueService, UsernameFootprintSource, APP_CONFIG, BrowserAuditService],
   useFactory: scanChecks,
 };

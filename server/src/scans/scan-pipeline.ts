@@ -69,6 +69,7 @@ export class ScanPipeline {
           status: outcome.status,
           ...(outcome.message ? { message: outcome.message } : {}),
           ...(outcome.retryAfterSeconds !== undefined ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
+          ...(outcome.sources ? { sources: outcome.sources } : {}),
           findings: contributesFindings(outcome.status) ? outcome.findings.length : 0,
           durationMs: Math.round(performance.now() - started),
         };

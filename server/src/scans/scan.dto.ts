@@ -2,6 +2,7 @@ import { PageInfoDto, PageQueryDto } from '../common/http/pagination.dto';
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { ValidateBy } from 'class-validator';
 import { SCAN_INPUT_MAX_LENGTH, SCAN_INPUT_MESSAGES, scanInputError } from '../browser-shared/scan-input.rules';
+import { BREACH_SOURCE_IDS, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
 import { BROWSER_TEST_IDS, BrowserTestId, CHECK_IDS, CHECK_STATUSES, CheckId, CheckStatus } from '../vocabulary/check.types';
 import { GPC_OUTCOMES, GpcOutcome } from './analysis/rendered/global-privacy-control.analyzer';
 import { FINDING_TYPES, FindingType } from '../vocabulary/finding.types';
@@ -49,11 +50,11 @@ export class BreachDetailDto {
   @ApiProperty() name!: string;
   @ApiProperty() title!: string;
   @ApiProperty() domain!: string;
-  @ApiProperty({ example: '2019-05-01' }) breachDate!: string;
-  @ApiProperty() addedDate!: string;
-  @ApiProperty() modifiedDate!: string;
+  @ApiProperty({ example: '2019-05-01', description: 'A day, or only a year (`2019`) when that is all the source says.' }) breachDate!: string;
+  @ApiProperty({ description: 'Empty when the source does not say.' }) addedDate!: string;
+  @ApiProperty({ description: 'Empty when the source does not say.' }) modifiedDate!: string;
   @ApiProperty() pwnCount!: number;
-  @ApiProperty({ description: "HIBP's description: HTML with links, as HIBP writes it. Render as text." })
+  @ApiProperty({ description: "The source's description: HIBP's is HTML with links, XposedOrNot's plain text. Render as text." })
   description!: string;
   @ApiProperty({ type: [String] }) dataClasses!: string[];
   @ApiProperty() isVerified!: boolean;
@@ -61,9 +62,42 @@ export class BreachDetailDto {
   @ApiProperty() isSensitive!: boolean;
   @ApiProperty() isRetired!: boolean;
   @ApiProperty() isSpamList!: boolean;
-  @ApiProperty({ example: 'Have I Been Pwned' }) source!: string;
+  @ApiProperty({ example: 'Have I Been Pwned and XposedOrNot', description: 'The sources that reported it, joined.' }) source!: string;
+  @ApiProperty({
+    enum: BREACH_SOURCE_IDS,
+    isArray: true,
+    description: "The breach sources that reported it (for an email), or whose catalogue lists it (for a site). One entry per breach: when both know it, HIBP's fields are shown.",
+  })
+  sources!: BreachSourceId[];
+  @ApiProperty({
+    type: 'object',
+    properties: Object.fromEntries(BREACH_SOURCE_IDS.map((id) => [id, { type: 'string' }])),
+    description: "The breach's name at each source that knows it.",
+    example: { hibp: 'Adobe', xposedornot: 'Adobe' },
+  })
+  sourceNames!: Partial<Record<BreachSourceId, string>>;
   @ApiProperty({ enum: RISK_LEVELS }) risk!: RiskLevel;
   @ApiProperty({ type: EvidenceDto }) evidence!: EvidenceDto;
+}
+
+export class PasteDetailDto {
+  @ApiProperty({ enum: BREACH_SOURCE_IDS, description: 'Who reported it.' }) source!: BreachSourceId;
+  @ApiPropertyOptional({ example: 'Pastebin', description: 'The paste site, when the source says.' }) site?: string;
+  @ApiProperty({ description: "The paste's id at its site or source." }) id!: string;
+  @ApiPropertyOptional() title?: string;
+  @ApiPropertyOptional({ description: 'A day, or a year.' }) date?: string;
+  @ApiPropertyOptional({ description: 'How many addresses or records the paste held.' }) recordCount?: number;
+  @ApiProperty({ type: EvidenceDto }) evidence!: EvidenceDto;
+}
+
+export class PastesDto {
+  @ApiProperty({ description: 'How many pastes hold the address (for everyone).' }) count!: number;
+  @ApiProperty({ type: [PasteDetailDto], description: 'Which pastes: only for the signed-in owner of the verified address.' })
+  details!: PasteDetailDto[];
+  @ApiProperty({ description: 'True when there are pastes whose details this viewer may not see.' }) detailsHidden!: boolean;
+  @ApiProperty({ enum: BREACH_SOURCE_IDS, isArray: true, description: 'The sources that were asked about pastes and answered.' })
+  sources!: BreachSourceId[];
+  @ApiProperty({ example: 'Found in 2 pastes' }) summary!: string;
 }
 
 export class DemoBreachDetailDto {
@@ -119,12 +153,29 @@ export class RecommendationDto {
   @ApiProperty({ enum: RISK_LEVELS }) priority!: RiskLevel;
 }
 
+export class CheckSourceReportDto {
+  @ApiProperty({ enum: BREACH_SOURCE_IDS }) id!: BreachSourceId;
+  @ApiProperty({ example: 'XposedOrNot' }) name!: string;
+  @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
+  @ApiPropertyOptional({ description: 'Why this source did not run.' }) message?: string;
+  @ApiPropertyOptional() retryAfterSeconds?: number;
+  @ApiPropertyOptional({ description: 'The answer came from the short-lived cache, not a new request.' }) cached?: boolean;
+}
+
 export class CheckReportDto {
   @ApiProperty({ enum: CHECK_IDS }) id!: CheckId;
   @ApiProperty() label!: string;
   @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
-  @ApiPropertyOptional({ description: "Why the check did not run, or what a 'partial' check left out, in plain words; the website check's grade line." }) message?: string;
+  @ApiPropertyOptional({
+    description: "Why the check did not run, or what a 'partial' check left out, in plain words; for an ok check with several sources, which of them did not run; the website check's grade line.",
+  })
+  message?: string;
   @ApiPropertyOptional() retryAfterSeconds?: number;
+  @ApiPropertyOptional({
+    type: [CheckSourceReportDto],
+    description: 'Checks with several sources (the breach checks): how each ended, so a result can say which sources it rests on.',
+  })
+  sources?: CheckSourceReportDto[];
   @ApiProperty() findings!: number;
   @ApiProperty() durationMs!: number;
 }
@@ -248,6 +299,11 @@ export class AnalysisResultDto {
   @ApiProperty() startedAt!: string;
   @ApiProperty() completedAt!: string;
   @ApiPropertyOptional({ description: 'The stored scan, for signed-in users and real results.' }) scanId?: string;
+  @ApiPropertyOptional({
+    type: PastesDto,
+    description: 'Email inputs whose paste-reporting breach source answered: the count for everyone, the pastes for the verified owner only.',
+  })
+  pastes?: PastesDto;
   @ApiPropertyOptional({
     type: [UsernameSiteDto],
     description: 'Social inputs whose username check ran: every site asked and its answer, found sites first. Only found sites count as findings.',

@@ -7,6 +7,10 @@ import { BreachCatalogueStateEntity } from './breach-catalogue/breach-catalogue-
 import { BreachCatalogueEntity } from './breach-catalogue/breach-catalogue.entity';
 import { BreachCatalogueRepository } from './breach-catalogue/breach-catalogue.repository';
 import { BreachCatalogueService } from './breach-catalogue/breach-catalogue.service';
+import { BreachLookupCacheEntity, BreachLookupCacheReaderEntity } from './breaches/breach-lookup-cache.entity';
+import { BreachLookupCacheRepository } from './breaches/breach-lookup-cache.repository';
+import { BreachLookupCache } from './breaches/breach-lookup-cache.service';
+import { BreachLookupService } from './breaches/breach-lookup.service';
 import { PasswordRangeService } from './passwords/password-range.service';
 import { PasswordsController } from './passwords/passwords.controller';
 import { scanChecksProvider } from './scan-checks';
@@ -19,6 +23,7 @@ import { GravatarSource } from './sources/gravatar.source';
 import { HibpSource } from './sources/hibp.source';
 import { PwnedPasswordsSource } from './sources/pwned-passwords.source';
 import { WebsiteSource } from './sources/website.source';
+import { XposedOrNotSource } from './sources/xposedornot.source';
 import { TrackerCatalogueService } from './trackers/tracker-catalogue.service';
 import { UsernameFootprintSource } from './sources/username-footprint.source';
 import { UsernameSiteListSource } from './sources/username-site-list.source';
@@ -32,13 +37,23 @@ import { UsernameSiteListService } from './username/username-site-list.service';
  * the password exposure range proxy.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([BreachCatalogueEntity, BreachCatalogueStateEntity, UsernameSiteListEntity]), AuthModule, BillingModule, ScanHistoryModule, BrowserAuditModule],
+  imports: [
+    TypeOrmModule.forFeature([BreachCatalogueEntity, BreachCatalogueStateEntity, BreachLookupCacheEntity, BreachLookupCacheReaderEntity, UsernameSiteListEntity]),
+    AuthModule,
+    BillingModule,
+    ScanHistoryModule,
+    BrowserAuditModule,
+  ],
   controllers: [ScansController, PasswordsController],
   providers: [
     scanChecksProvider,
     ScanPipeline,
     ScansService,
     HibpSource,
+    XposedOrNotSource,
+    BreachLookupCacheRepository,
+    BreachLookupCache,
+    BreachLookupService,
     PwnedPasswordsSource,
     GravatarSource,
     dnsResolverProvider,
@@ -53,6 +68,17 @@ import { UsernameSiteListService } from './username/username-site-list.service';
     UsernameSiteListService,
     UsernameFootprintSource,
   ],
-  exports: [ScanHistoryModule, ScansService, HibpSource, PwnedPasswordsSource, GravatarSource, EmailDnsSource, BreachCatalogueService],
+  exports: [
+    ScanHistoryModule,
+    ScansService,
+    HibpSource,
+    XposedOrNotSource,
+    PwnedPasswordsSource,
+    GravatarSource,
+    EmailDnsSource,
+    BreachCatalogueService,
+    BreachLookupService,
+    BreachLookupCache,
+  ],
 })
 export class ScansModule {}

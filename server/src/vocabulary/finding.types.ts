@@ -2,6 +2,7 @@
  * What a finding is: the group it counts in, its type (each with an entry in the recommendation
  * catalogue), its severity on the one risk scale, its source and the evidence seen.
  */
+import type { BreachSourceId } from './breach-source.catalogue';
 import type { RiskLevel } from './risk.types';
 import { SOCIAL_FINDING_TYPES } from './social-platform.catalogue';
 
@@ -18,17 +19,23 @@ export interface Evidence {
   url?: string;
 }
 
-/** The spec's "real breach detail", plus our source, evidence and risk. */
+/**
+ * The spec's "real breach detail", plus our sources, evidence and risk. One per breach: when both
+ * breach sources know it, the fields are the first source's (BREACH_SOURCE_IDS order).
+ */
 export interface BreachDetail {
   kind: 'breach';
   name: string;
   title: string;
   domain: string;
+  /** A day (`2019-05-01`), or only a year (`2019`) when that is all the source says. */
   breachDate: string;
+  /** Empty when the source does not say. */
   addedDate: string;
+  /** Empty when the source does not say. */
   modifiedDate: string;
   pwnCount: number;
-  /** HIBP's description (HTML with links, as HIBP writes it). */
+  /** The source's description: HIBP's is HTML with links, XposedOrNot's plain text. */
   description: string;
   dataClasses: string[];
   isVerified: boolean;
@@ -36,8 +43,32 @@ export interface BreachDetail {
   isSensitive: boolean;
   isRetired: boolean;
   isSpamList: boolean;
+  /** The sources' names, joined: "Have I Been Pwned and XposedOrNot". */
   source: string;
+  /** The breach sources that reported it (for an address), or list it (for a site's domain). */
+  sources: BreachSourceId[];
+  /** The breach's name in each source that knows it (matched by name or by domain and year). */
+  sourceNames: Partial<Record<BreachSourceId, string>>;
   risk: RiskLevel;
+  evidence: Evidence;
+}
+
+/**
+ * An address seen in a paste (text published on a site such as Pastebin). Pastes are not
+ * findings: the result shows their count to everyone and these details only to the verified owner.
+ */
+export interface PasteDetail {
+  /** Who reported it. */
+  source: BreachSourceId;
+  /** The paste site ("Pastebin"), when the source says. */
+  site?: string;
+  /** The paste's id at its site or source. */
+  id: string;
+  title?: string;
+  /** A day, or a year, when the source says. */
+  date?: string;
+  /** How many addresses (or records) the paste held, when the source says. */
+  recordCount?: number;
   evidence: Evidence;
 }
 

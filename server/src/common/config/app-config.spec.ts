@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig, parseAddressList, parseDnsServers, parseMailbox, parsePortList } from './app-config';
+import { ConfigError, loadConfig, parseAddressList, parseDnsServers, parseMailbox, parsePortList, parseRateLimits } from './app-config';
 
 const SMTP_MESSAGE = 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587';
 const MAIL_FROM_MESSAGE = 'MAIL_FROM must be an email address, optionally with a name: Footprint <no-reply@example.com>';
@@ -38,9 +38,20 @@ describe('loadConfig', () => {
       trustProxy: ['loopback'],
       oidc: { issuer: 'https://accounts.google.com', client: undefined },
       sources: {
-        hibp: { apiUrl: 'https://haveibeenpwned.com/api/v3', apiKey: undefined },
-        pwnedPasswordsUrl: 'https://api.pwnedpasswords.com',
-        gravatar: { apiUrl: 'https://api.gravatar.com/v3', apiKey: undefined },
+        hibp: { apiUrl: 'https://haveibeenpwned.com/api/v3', apiKey: undefined, rateLimits: [{ limit: 10, periodMs: 60_000 }] },
+        xposedOrNot: {
+          enabled: true,
+          apiUrl: 'https://api.xposedornot.com/v1',
+          rateLimits: [
+            { limit: 1, periodMs: 1_000 },
+            { limit: 25, periodMs: 3_600_000 },
+            { limit: 100, periodMs: 86_400_000 },
+          ],
+        },
+        breachCacheTtlSeconds: 3600,
+        pwnedPasswords: { enabled: true, url: 'https://api.pwnedpasswords.com' },
+        gravatar: { enabled: true, apiUrl: 'https://api.gravatar.com/v3', apiKey: undefined },
+        emailDnsEnabled: true,
         dnsServers: undefined,
         userAgent: expect.stringMatching(/^Footprint\/\d+\.\d+\.\d+ \(privacy audit; self-hosted\)$/),
         trackerFilterListUrl: undefined,
@@ -268,12 +279,50 @@ describe('the analysis sources and scan limits', () => {
     });
     expect(config.sources).toMatchObject({
       hibp: { apiUrl: 'http://127.0.0.1:4010/api/v3', apiKey: 'key' },
-      pwnedPasswordsUrl: 'http://127.0.0.1:4011',
+      pwnedPasswords: { enabled: true, url: 'http://127.0.0.1:4011' },
       gravatar: { apiUrl: 'http://127.0.0.1:4012/v3' },
       dnsServers: ['127.0.0.1:5353', '[::1]:53'],
       userAgent: expect.stringContaining('https://footprint.example'),
     });
     expect(config.scans).toEqual({ checkTimeoutMs: 500, scanTimeoutMs: 900, visitorScansPerHour: 0 });
+  });
+
+  it('reads the breach sources, their rate limits, the cache and the switches of every outside service', () => {
+    const config = loadConfig({
+      XPOSEDORNOT_ENABLED: 'false',
+      XPOSEDORNOT_API_URL: 'http://127.0.0.1:4013/v1/',
+      XPOSEDORNOT_RATE_LIMITS: '2/s, 30/minutes,500/d',
+      HIBP_RATE_LIMITS: '100/minute',
+      BREACH_CACHE_TTL_SECONDS: '0',
+      PWNED_PASSWORDS_ENABLED: 'false',
+      GRAVATAR_ENABLED: 'false',
+      EMAIL_DNS_ENABLED: 'false',
+    });
+    expect(config.sources).toMatchObject({
+      hibp: { rateLimits: [{ limit: 100, periodMs: 60_000 }] },
+      xposedOrNot: {
+        enabled: false,
+        apiUrl: 'http://127.0.0.1:4013/v1',
+        rateLimits: [
+          { limit: 2, periodMs: 1_000 },
+          { limit: 30, periodMs: 60_000 },
+          { limit: 500, periodMs: 86_400_000 },
+        ],
+      },
+      breachCacheTtlSeconds: 0,
+      pwnedPasswords: { enabled: false },
+      gravatar: { enabled: false },
+      emailDnsEnabled: false,
+    });
+  });
+
+  it('refuses rate limits it cannot read', () => {
+    for (const bad of ['10', '10/ms', '0/second', '1/second,', 'ten/minute', '1.5/hour']) {
+      expect(parseRateLimits(bad)).toBeUndefined();
+    }
+    expect(() => loadConfig({ XPOSEDORNOT_RATE_LIMITS: '5/week' })).toThrow(/XPOSEDORNOT_RATE_LIMITS must be comma-separated limits/);
+    expect(() => loadConfig({ XPOSEDORNOT_ENABLED: 'yes' })).toThrow(/XPOSEDORNOT_ENABLED must be true or false/);
+    expect(() => loadConfig({ BREACH_CACHE_TTL_SECONDS: '-1' })).toThrow(/BREACH_CACHE_TTL_SECONDS/);
   });
 
   it('names each bad value', () => {

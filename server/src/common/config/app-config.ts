@@ -36,6 +36,15 @@ const toNumber = ({ value }: { value: unknown }) => {
 
 export const DEFAULT_OIDC_ISSUER = 'https://accounts.google.com';
 export const DEFAULT_HIBP_API_URL = 'https://haveibeenpwned.com/api/v3';
+export const DEFAULT_XPOSEDORNOT_API_URL = 'https://api.xposedornot.com/v1';
+/** HIBP's smallest paid plan (Pwned 1) allows 10 breach searches a minute; set yours in HIBP_RATE_LIMITS. */
+export const DEFAULT_HIBP_RATE_LIMITS = '10/minute';
+/**
+ * XposedOrNot's free API: its documentation says 2 requests a second per IP; its server also counts
+ * 25 an hour and 100 a day per IP and route (api/v1/breaches.py). One a second leaves room for
+ * the time a request takes on the way.
+ */
+export const DEFAULT_XPOSEDORNOT_RATE_LIMITS = '1/second,25/hour,100/day';
 export const DEFAULT_PWNED_PASSWORDS_URL = 'https://api.pwnedpasswords.com';
 export const DEFAULT_GRAVATAR_API_URL = 'https://api.gravatar.com/v3';
 export const DEFAULT_MAIL_FROM = 'Footprint <no-reply@footprint.example>';
@@ -131,6 +140,37 @@ export function parseAddressList(value: string): string[] | undefined {
   };
   return items.every(valid) ? items : undefined;
 }
+
+/** One limit of an outside service: at most `limit` requests in any `periodMs`. */
+export interface RequestRateLimit {
+  limit: number;
+  periodMs: number;
+}
+
+const RATE_UNITS: Record<string, number> = { s: 1_000, second: 1_000, m: 60_000, minute: 60_000, h: 3_600_000, hour: 3_600_000, d: 86_400_000, day: 86_400_000 };
+
+/** `1/second,25/hour,100/day` (units second, minute, hour, day or s, m, h, d); undefined when malformed. */
+export function parseRateLimits(value: string): RequestRateLimit[] | undefined {
+  const items = value.split(',').map((item) => item.trim().toLowerCase());
+  const limits: RequestRateLimit[] = [];
+  for (const item of items) {
+    const match = /^(\d{1,7})\s*\/\s*([a-z]+)$/.exec(item);
+    // "25/hours" reads as "25/hour"; "s" alone is seconds.
+    const unit = match && match[2].length > 1 ? match[2].replace(/(second|minute|hour|day)s$/, '$1') : match?.[2];
+    const periodMs = unit !== undefined && Object.hasOwn(RATE_UNITS, unit) ? RATE_UNITS[unit] : undefined;
+    if (!match || periodMs === undefined || Number(match[1]) < 1) return undefined;
+    limits.push({ limit: Number(match[1]), periodMs });
+  }
+  return limits.length > 0 ? limits : undefined;
+}
+
+const IsRateLimits = (message: string) =>
+  ValidateBy(
+    { name: 'isRateLimits', validator: { validate: (value) => typeof value === 'string' && parseRateLimits(value) !== undefined, defaultMessage: () => message } },
+    { message },
+  );
+
+const IsBooleanText = (name: string) => IsIn(['true', 'false'], { message: `${name} must be true or false` });
 
 /** FETCH_HOSTS: comma-separated `name=ip` pairs (a hosts file for the fetcher); undefined when malformed. */
 export function parseHostMap(value: string): Record<string, string> | undefined {
@@ -300,6 +340,48 @@ class EnvironmentVariables {
   @IsOptional()
   @IsUrl(HTTP_URL, { message: 'HIBP_API_URL must be an http:// or https:// URL, such as https://haveibeenpwned.com/api/v3' })
   HIBP_API_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsRateLimits('HIBP_RATE_LIMITS must be comma-separated limits such as 10/minute or 1/second,25/hour')
+  HIBP_RATE_LIMITS?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsBooleanText('XPOSEDORNOT_ENABLED')
+  XPOSEDORNOT_ENABLED?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(HTTP_URL, { message: 'XPOSEDORNOT_API_URL must be an http:// or https:// URL, such as https://api.xposedornot.com/v1' })
+  XPOSEDORNOT_API_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsRateLimits('XPOSEDORNOT_RATE_LIMITS must be comma-separated limits such as 1/second,25/hour,100/day')
+  XPOSEDORNOT_RATE_LIMITS?: string;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'BREACH_CACHE_TTL_SECONDS must be a whole number of seconds (0 turns the cache off)' })
+  @Min(0)
+  @Max(7 * 86_400)
+  BREACH_CACHE_TTL_SECONDS?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsBooleanText('PWNED_PASSWORDS_ENABLED')
+  PWNED_PASSWORDS_ENABLED?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsBooleanText('GRAVATAR_ENABLED')
+  GRAVATAR_ENABLED?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsBooleanText('EMAIL_DNS_ENABLED')
+  EMAIL_DNS_ENABLED?: string;
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -611,10 +693,20 @@ export interface AppConfig {
   };
   /** The outside services of the analysis (DESIGN.md "Data the product uses"); base URLs without a trailing slash. */
   sources: {
-    /** Have I Been Pwned API v3; breachedaccount needs the key, the breach catalogue does not. */
-    hibp: { apiUrl: string; apiKey?: string };
-    pwnedPasswordsUrl: string;
-    gravatar: { apiUrl: string; apiKey?: string };
+    /**
+     * Have I Been Pwned API v3; breachedaccount needs the key (no key: not asked about addresses),
+     * the breach catalogue does not. `rateLimits`: what the key's plan allows, kept by one queue
+     * shared by every instance.
+     */
+    hibp: { apiUrl: string; apiKey?: string; rateLimits: RequestRateLimit[] };
+    /** XposedOrNot's free API (no key): breaches and pastes of an address, and its breach catalogue. */
+    xposedOrNot: { enabled: boolean; apiUrl: string; rateLimits: RequestRateLimit[] };
+    /** How long an address's answer from a breach source is reused (scans and monitors alike); 0: never. */
+    breachCacheTtlSeconds: number;
+    pwnedPasswords: { enabled: boolean; url: string };
+    gravatar: { enabled: boolean; apiUrl: string; apiKey?: string };
+    /** The email DNS checks (MX, SPF, DMARC): off sends no domain to any resolver. */
+    emailDnsEnabled: boolean;
     /** Resolvers for the email DNS checks; unset means the system's. */
     dnsServers?: string[];
     /** The User-Agent of every outside request: names the product and where to reach us. */
@@ -760,9 +852,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           : undefined,
     },
     sources: {
-      hibp: { apiUrl: trimSlash(env.HIBP_API_URL ?? DEFAULT_HIBP_API_URL), apiKey: env.HIBP_API_KEY?.trim() },
-      pwnedPasswordsUrl: trimSlash(env.PWNED_PASSWORDS_URL ?? DEFAULT_PWNED_PASSWORDS_URL),
-      gravatar: { apiUrl: trimSlash(env.GRAVATAR_API_URL ?? DEFAULT_GRAVATAR_API_URL), apiKey: env.GRAVATAR_API_KEY?.trim() },
+      hibp: {
+        apiUrl: trimSlash(env.HIBP_API_URL ?? DEFAULT_HIBP_API_URL),
+        apiKey: env.HIBP_API_KEY?.trim(),
+        rateLimits: parseRateLimits(env.HIBP_RATE_LIMITS ?? DEFAULT_HIBP_RATE_LIMITS) ?? [],
+      },
+      xposedOrNot: {
+        enabled: env.XPOSEDORNOT_ENABLED !== 'false',
+        apiUrl: trimSlash(env.XPOSEDORNOT_API_URL ?? DEFAULT_XPOSEDORNOT_API_URL),
+        rateLimits: parseRateLimits(env.XPOSEDORNOT_RATE_LIMITS ?? DEFAULT_XPOSEDORNOT_RATE_LIMITS) ?? [],
+      },
+      breachCacheTtlSeconds: env.BREACH_CACHE_TTL_SECONDS ?? 3600,
+      pwnedPasswords: { enabled: env.PWNED_PASSWORDS_ENABLED !== 'false', url: trimSlash(env.PWNED_PASSWORDS_URL ?? DEFAULT_PWNED_PASSWORDS_URL) },
+      gravatar: {
+        enabled: env.GRAVATAR_ENABLED !== 'false',
+        apiUrl: trimSlash(env.GRAVATAR_API_URL ?? DEFAULT_GRAVATAR_API_URL),
+        apiKey: env.GRAVATAR_API_KEY?.trim(),
+      },
+      emailDnsEnabled: env.EMAIL_DNS_ENABLED !== 'false',
       dnsServers: env.DNS_SERVERS ? parseDnsServers(env.DNS_SERVERS) : undefined,
       userAgent: `Footprint/${appVersion()} (privacy audit; ${(env.PUBLIC_URL ?? '').trim() || 'self-hosted'})`,
       trackerFilterListUrl: env.TRACKER_FILTER_LIST_URL?.trim(),

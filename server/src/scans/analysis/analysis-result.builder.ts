@@ -25,6 +25,21 @@ export interface BuildResultInput {
  * anyone can learn by opening those links, and it names no personal data beyond the name typed.
  * What the profiles show (the findings' details) stays for signed-in users like every detail.
  */
+/**
+ * Pastes, like sensitive breaches, tie a person to something they may not want known: their count
+ * for everyone, which pastes only for the signed-in owner of the verified address.
+ */
+function pastesOf(runs: BuildResultInput['runs'], owner: boolean, detailsIncluded: boolean): Pick<AnalysisResult, 'pastes'> {
+  const pastes = runs.find((r) => r.report.id === 'breaches' && r.outcome.status === 'ok' && r.outcome.pastes)?.outcome.pastes;
+  if (!pastes) return {};
+  const shown = owner && detailsIncluded;
+  const summary =
+    pastes.count === 0
+      ? 'Not found in any paste'
+      : `Found in ${pastes.count} ${pastes.count === 1 ? 'paste' : 'pastes'}${shown ? '' : ' (which ones only its verified owner sees)'}`;
+  return { pastes: { count: pastes.count, details: shown ? pastes.details : [], sources: pastes.sources, summary, detailsHidden: !shown && pastes.count > 0 } };
+}
+
 function usernameSitesOf(runs: BuildResultInput['runs']): Pick<AnalysisResult, 'usernameSites' | 'usernameSiteList'> {
   const run = runs.find((r) => r.report.id === 'username' && r.outcome.status === 'ok' && r.outcome.usernameSites);
   if (!run?.outcome.usernameSites) return {};
@@ -83,7 +98,7 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
   }
 
   const findings = runs.flatMap((run) => (contributesFindings(run.outcome.status) ? run.outcome.findings : []));
-  // HIBP's "sensitive" flag protects people: it hides that an address was in such a breach. A
+  // The sources' "sensitive" flag (HIBP's first) protects people: it hides that an address was in such a breach. A
   // breach of a website's own domain ties no person to it, so only email inputs are gated.
   const ownerOfInput = input.kind === 'email' && viewer.verifiedEmail !== undefined && viewer.verifiedEmail === input.value;
   const hidden = (finding: Finding) => input.kind === 'email' && finding.detail.kind === 'breach' && finding.detail.isSensitive && !ownerOfInput;
@@ -108,6 +123,7 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
     socialMedia: group('socialMedia'),
     // From what the viewer may see: a sensitive breach's data classes would give it away.
     recommendations: buildRecommendations(visible),
+    ...pastesOf(runs, ownerOfInput, detailsIncluded),
     ...usernameSitesOf(runs),
     ...websiteOf(runs),
   };

@@ -7,7 +7,8 @@
 import type { ClassifiedScanInput, ScanInputType } from '../../browser-shared/scan-input.rules';
 import type { BrowserTestId, CheckId, CheckStatus } from '../../vocabulary/check.types';
 import type { GpcSummary } from './rendered/global-privacy-control.analyzer';
-import type { Finding, FindingDetail } from '../../vocabulary/finding.types';
+import type { BreachSourceId } from '../../vocabulary/breach-source.catalogue';
+import type { Finding, FindingDetail, PasteDetail } from '../../vocabulary/finding.types';
 import type { Recommendation } from '../../vocabulary/recommendation.types';
 
 /** How one site answered for a username: found, not found, or could not be determined. */
@@ -24,6 +25,26 @@ export interface UsernameSiteEntry {
   outcome: UsernameSiteOutcome;
   /** Why, in words for people: 'HTTP 200 and the profile marker', 'timed out after 5 s'. */
   reason: string;
+}
+
+/** How one outside source of a check ended (the breach checks ask two): who ran, who did not, and why. */
+export interface CheckSourceReport {
+  id: BreachSourceId;
+  /** "XposedOrNot". */
+  name: string;
+  status: CheckStatus;
+  message?: string;
+  retryAfterSeconds?: number;
+  /** The answer came from the short-lived cache (BREACH_CACHE_TTL_SECONDS), not a new request. */
+  cached?: boolean;
+}
+
+/** Pastes an address was seen in, as the sources that report pastes answered. */
+export interface PasteExposure {
+  count: number;
+  details: PasteDetail[];
+  /** The sources that were asked about pastes and answered. */
+  sources: BreachSourceId[];
 }
 
 /** The site lists the username check asked from, and whom the configured one is credited to. */
@@ -54,6 +75,8 @@ export interface CheckReport {
   message?: string;
   /** Rate limited: when the outside service said to try again. */
   retryAfterSeconds?: number;
+  /** Checks with several sources: how each ended. A check that is ok with one of them says which in `message`. */
+  sources?: CheckSourceReport[];
   /** How many findings it contributed. */
   findings: number;
   durationMs: number;
@@ -87,6 +110,11 @@ export interface AnalysisResult {
   completedAt: string;
   /** Set for a stored scan (signed-in users, real results). */
   scanId?: string;
+  /**
+   * Email inputs whose paste-reporting source answered: how many pastes hold the address, for
+   * everyone; which ones only for the signed-in owner of the verified address (like sensitive breaches).
+   */
+  pastes?: PasteExposure & { summary: string; detailsHidden: boolean };
   /** Social inputs whose username check ran: every site asked and its answer (only hits are findings). */
   usernameSites?: UsernameSiteEntry[];
   /** Website inputs whose page was fetched: what a visitor's browser saw, normalized so two scans can be compared. */
@@ -147,6 +175,10 @@ export interface CheckOutcome {
   /** The Global Privacy Control test's comparison. */
   gpc?: GpcSummary;
   usernameSiteList?: UsernameSiteListSummary;
+  /** Checks with several sources: how each ended. */
+  sources?: CheckSourceReport[];
+  /** The breaches check: pastes, when a source that reports them answered. */
+  pastes?: PasteExposure;
 }
 
 /** A check: one source (or none) plus its analyzer. The pipeline runs those that apply, in parallel. */

@@ -1,9 +1,27 @@
 import { sampleBreach } from '../../../../test/fakes/hibp';
-import type { HibpBreach } from '../sources/source-types';
+import type { BreachRecord, HibpBreach } from '../sources/source-types';
 import type { BreachDetail } from '../../vocabulary/finding.types';
-import { analyzeEmailBreaches } from './email-breaches.analyzer';
+import { mergeBreaches, type MergedBreach } from '../breaches/breach-merge';
+import { fromHibp } from '../breaches/breach-record';
+import { analyzeEmailBreaches as analyzeMerged } from './email-breaches.analyzer';
 
+/** HIBP's breaches alone, as the merge hands them over. */
+const hibpOnly = (breaches: HibpBreach[]): MergedBreach[] => mergeBreaches({ hibp: breaches.map(fromHibp) });
+const analyzeEmailBreaches = (breaches: HibpBreach[]) => analyzeMerged(hibpOnly(breaches), ['hibp']);
 const detailOf = (breach: HibpBreach) => analyzeEmailBreaches([breach])[0].detail as BreachDetail;
+
+/** XposedOrNot's view of the same invented shop: a year only, plain-text description. */
+const xonRecord = (overrides: Partial<BreachRecord> = {}): BreachRecord => ({
+  ...fromHibp(sampleBreach()),
+  source: 'xposedornot',
+  title: 'LanternMarket',
+  breachDate: '2021',
+  addedDate: undefined,
+  modifiedDate: undefined,
+  description: 'Plain text.',
+  dataClasses: ['Email addresses', 'Passwords'],
+  ...overrides,
+});
 
 describe('analyzeEmailBreaches', () => {
   it('finds nothing when HIBP lists no breach', () => {
@@ -30,6 +48,8 @@ describe('analyzeEmailBreaches', () => {
       isRetired: false,
       isSpamList: false,
       source: 'Have I Been Pwned',
+      sources: ['hibp'],
+      sourceNames: { hibp: 'LanternMarket' },
       risk: 'critical',
       evidence: {
         summary: 'Have I Been Pwned lists this address in the Lantern Market breach of 2021-03-14 (48,213 accounts)',
@@ -82,5 +102,39 @@ describe('analyzeEmailBreaches', () => {
 
   it('encodes the breach name in the link', () => {
     expect(detailOf(sampleBreach({ Name: 'Forum & Co' })).evidence.url).toBe('https://haveibeenpwned.com/PwnedWebsites#Forum%20%26%20Co');
+  });
+
+  it('shows one entry for a breach both sources report, with HIBP\'s fields and both sources named', () => {
+    const merged = mergeBreaches({ hibp: [fromHibp(sampleBreach())], xposedornot: [xonRecord()] });
+    const [finding] = analyzeMerged(merged, ['hibp', 'xposedornot']);
+    expect(finding.detail).toMatchObject({
+      title: 'Lantern Market',
+      breachDate: '2021-03-14',
+      dataClasses: ['Email addresses', 'Passwords', 'Names'],
+      source: 'Have I Been Pwned and XposedOrNot',
+      sources: ['hibp', 'xposedornot'],
+      sourceNames: { hibp: 'LanternMarket', xposedornot: 'LanternMarket' },
+      evidence: {
+        summary: 'Have I Been Pwned and XposedOrNot list this address in the Lantern Market breach of 2021-03-14 (48,213 accounts)',
+        url: 'https://haveibeenpwned.com/PwnedWebsites#LanternMarket',
+      },
+    });
+  });
+
+  it('shows a breach only XposedOrNot knows with its own fields, and says HIBP was asked and disagrees', () => {
+    const merged = mergeBreaches({ hibp: [], xposedornot: [xonRecord({ name: 'Tidepool', title: 'Tidepool', domain: 'tidepool.example' })] });
+    const [finding] = analyzeMerged(merged, ['hibp', 'xposedornot']);
+    expect(finding.detail).toMatchObject({
+      name: 'Tidepool',
+      breachDate: '2021',
+      addedDate: '',
+      description: 'Plain text.',
+      source: 'XposedOrNot',
+      sources: ['xposedornot'],
+      evidence: {
+        summary: 'XposedOrNot lists this address in the Tidepool breach of 2021 (48,213 accounts); Have I Been Pwned, also asked, does not',
+        url: 'https://xposedornot.com/xposed.html#Tidepool',
+      },
+    });
   });
 });

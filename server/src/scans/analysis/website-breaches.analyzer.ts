@@ -1,24 +1,22 @@
-import type { HibpBreach } from '../sources/source-types';
+import { breachSourceNames } from '../../vocabulary/breach-source.catalogue';
 import type { Finding } from '../../vocabulary/finding.types';
-import { breachDetail } from './email-breaches.analyzer';
+import type { MergedBreach } from '../breaches/breach-merge';
+import { formatCount, mergedBreachDetail } from './email-breaches.analyzer';
 
 /**
- * Breaches of a site, from HIBP's public breach catalogue (looked up by the site's host and its
- * parent domains): one breach detail each, newest first, with HIBP's own flags kept as they are.
+ * Breaches of a site, from the breach sources' merged catalogue (looked up by the site's host and
+ * its parent domains): one breach detail each, newest first, the sources' own flags kept as they are.
  */
-export function analyzeWebsiteBreaches(breaches: readonly HibpBreach[]): Finding[] {
-  const unique = [...new Map(breaches.map((breach) => [breach.Name, breach])).values()];
-  unique.sort((a, b) => b.BreachDate.localeCompare(a.BreachDate) || a.Name.localeCompare(b.Name));
-  return unique.map((breach) => {
-    const detail = breachDetail(breach);
+export function analyzeWebsiteBreaches(breaches: readonly MergedBreach[]): Finding[] {
+  const unique = [...new Map(breaches.map((entry) => [`${entry.record.source}\n${entry.record.name}`, entry])).values()];
+  unique.sort((a, b) => b.record.breachDate.localeCompare(a.record.breachDate) || a.record.name.localeCompare(b.record.name));
+  return unique.map((entry) => {
+    const detail = mergedBreachDetail(entry);
+    const { record } = entry;
     detail.evidence = {
       ...detail.evidence,
-      summary: `HIBP lists a breach of ${breach.Domain}: ${breach.Title}, ${breach.BreachDate} (${formatCount(breach.PwnCount)} accounts)`,
+      summary: `${breachSourceNames(entry.sources)} ${entry.sources.length === 1 ? 'lists' : 'list'} a breach of ${record.domain}: ${record.title}, ${record.breachDate} (${formatCount(record.pwnCount)} accounts)`,
     };
     return { group: 'breaches', detail };
   });
-}
-
-function formatCount(count: number): string {
-  return Number.isFinite(count) ? Math.trunc(count).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',') : String(count);
 }

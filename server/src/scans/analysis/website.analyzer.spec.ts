@@ -1,7 +1,10 @@
 import { sampleBreach } from '../../../../test/fakes/hibp';
 import { NOW, pageVisit, STRONG_HEADERS, thirdPartyRequest, unreachable, websiteSnapshot } from '../../../../test/support/website-snapshots';
-import { websiteBreachesOutcome } from '../scan-checks';
 import { websiteOutcome } from '../website-audit';
+import { websiteBreachesOutcome } from '../breaches/breach-checks';
+import { mergeBreaches } from '../breaches/breach-merge';
+import { fromHibp } from '../breaches/breach-record';
+import type { BreachSourceId } from '../../vocabulary/breach-source.catalogue';
 import type { TrackerEntry } from '../trackers/tracker.catalogue';
 import type { BreachDetail, RiskDetail } from '../../vocabulary/finding.types';
 import { analyzeWebsite } from './website.analyzer';
@@ -85,50 +88,65 @@ describe('the website check outcome', () => {
 
 describe('known breaches of the site', () => {
   const catalogue = (refreshedAt: Date | null, breaches = [sampleBreach()]) => ({
-    state: async () => ({ refreshedAt, breachCount: breaches.length, attemptedAt: refreshedAt, lastError: null }),
-    findByDomain: jest.fn(async () => breaches),
+    findByDomain: jest.fn(async () => ({
+      breaches: refreshedAt ? mergeBreaches({ hibp: breaches.map(fromHibp) }) : [],
+      loaded: refreshedAt ? (['hibp'] as BreachSourceId[]) : [],
+    })),
   });
 
   it('lists the breaches HIBP records for the site, newest first, with evidence naming the domain', async () => {
     const older = sampleBreach({ Name: 'Old', Title: 'Old Market', BreachDate: '2015-01-01', PwnCount: 1200 });
     const store = catalogue(new Date(), [older, sampleBreach(), older]);
-    const outcome = await websiteBreachesOutcome('https://www.lanternmarket.example/shop', store);
+    const outcome = await websiteBreachesOutcome('https://www.lanternmarket.example/shop', store, ['hibp']);
     expect(store.findByDomain).toHaveBeenCalledWith('www.lanternmarket.example');
     expect(outcome.status).toBe('ok');
     const details = outcome.findings.map((f) => f.detail as BreachDetail);
     expect(outcome.findings.every((f) => f.group === 'breaches')).toBe(true);
     expect(details.map((d) => d.name)).toEqual(['LanternMarket', 'Old']);
     expect(details[0].evidence).toEqual({
-      summary: 'HIBP lists a breach of lanternmarket.example: Lantern Market, 2021-03-14 (48,213 accounts)',
+      summary: 'Have I Been Pwned lists a breach of lanternmarket.example: Lantern Market, 2021-03-14 (48,213 accounts)',
       url: 'https://haveibeenpwned.com/PwnedWebsites#LanternMarket',
     });
     expect(details[0].risk).toBe('critical');
   });
 
-  it('is unavailable, not clean, while the catalogue has never been loaded', async () => {
+  it('is unavailable, not clean, while no catalogue has been loaded', async () => {
     const store = catalogue(null);
-    expect(await websiteBreachesOutcome('https://lanternmarket.example/', store)).toEqual({
+    expect(await websiteBreachesOutcome('https://lanternmarket.example/', store, ['hibp', 'xposedornot'])).toMatchObject({
       status: 'unavailable',
-      message: "Have I Been Pwned's breach catalogue has not been loaded on this server yet.",
+      message: 'No breach catalogue has been loaded on this server yet.',
       findings: [],
+      sources: [
+        { id: 'hibp', status: 'unavailable' },
+        { id: 'xposedornot', status: 'unavailable' },
+      ],
     });
-    expect(store.findByDomain).not.toHaveBeenCalled();
+  });
+
+  it('says which catalogue it checked when only one of the enabled ones is loaded', async () => {
+    const outcome = await websiteBreachesOutcome('https://lanternmarket.example/', catalogue(new Date()), ['hibp', 'xposedornot']);
+    expect(outcome.status).toBe('ok');
+    expect(outcome.message).toBe("Checked Have I Been Pwned's catalogue only: XposedOrNot's breach catalogue has not been loaded on this server yet.");
+    expect(outcome.sources?.map((s) => [s.id, s.status])).toEqual([
+      ['hibp', 'ok'],
+      ['xposedornot', 'unavailable'],
+    ]);
   });
 
   it('looks nothing up for an IP address, which has no domain', async () => {
     const store = catalogue(new Date());
-    expect(await websiteBreachesOutcome('https://127.0.0.1:8443/', store)).toEqual({ status: 'ok', findings: [] });
-    expect(await websiteBreachesOutcome('http://[::1]/', store)).toEqual({ status: 'ok', findings: [] });
+    expect(await websiteBreachesOutcome('https://127.0.0.1:8443/', store, ['hibp'])).toEqual({ status: 'ok', findings: [] });
+    expect(await websiteBreachesOutcome('http://[::1]/', store, ['hibp'])).toEqual({ status: 'ok', findings: [] });
     expect(store.findByDomain).not.toHaveBeenCalled();
   });
 
   it("uses the spec's messages for a missing or unreadable URL", async () => {
-    expect((await websiteBreachesOutcome(undefined, catalogue(new Date()))).message).toBe('No URL provided');
-    expect((await websiteBreachesOutcome('not a url', catalogue(new Date()))).message).toBe('Invalid URL format');
+    expect((await websiteBreachesOutcome(undefined, catalogue(new Date()), ['hibp'])).message).toBe('No URL provided');
+    expect((await websiteBreachesOutcome('not a url', catalogue(new Date()), ['hibp'])).message).toBe('Invalid URL format');
   });
 
   it('keeps HIBP’s flags as they are', () => {
-    const [finding] = analyzeWebsiteBreaches([sampleBreach({ IsSensitive: true, IsSpamList: true })]);
+    const [finding] = analyzeWebsiteBreaches(mergeBreaches({ hibp: [fromHibp(sampleBreach({ IsSensitive: true, IsSpamList: true }))] }));
     expect(finding.detail).toMatchObject({ isSensitive: true, isSpamList: true, risk: 'low' });
   });
 });

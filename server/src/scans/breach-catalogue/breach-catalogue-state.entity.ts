@@ -1,10 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { BreachSourceId } from '../../vocabulary/breach-source.catalogue';
 
-/** The one row (id 1) saying how fresh the breach catalogue is and how its last refresh went. */
+/** One row per breach source saying how fresh its catalogue is and how its last refresh went. */
 @Entity({ name: 'breach_catalogue_state' })
 export class BreachCatalogueStateEntity {
-  @PrimaryColumn({ type: 'integer', primaryKeyConstraintName: 'PK_breach_catalogue_state' })
-  id!: number;
+  @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'PK_breach_catalogue_state' })
+  source!: BreachSourceId;
 
   /** The last successful refresh; null until there has been one. */
   @Column({ name: 'refreshed_at', type: 'timestamptz', nullable: true })

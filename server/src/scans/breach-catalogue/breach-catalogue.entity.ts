@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { BreachSourceId } from '../../vocabulary/breach-source.catalogue';
 
 /** pwn_count is a bigint (text on the wire); every real count fits a JavaScript number. */
 const bigintAsNumber = {
@@ -7,13 +8,17 @@ const bigintAsNumber = {
 };
 
 /**
- * One breach of HIBP's public catalogue (GET /breaches), as last fetched: the fields we show.
- * The whole table is replaced by each refresh (breach-catalogue.service.ts).
+ * One breach of a breach source's public catalogue (HIBP's and XposedOrNot's `/breaches`), as last
+ * fetched: the fields we show. Each refresh replaces its source's rows (breach-catalogue.service.ts).
  */
 @Entity({ name: 'breach_catalogue' })
 @Index('IDX_breach_catalogue_domain', ['domain'])
 export class BreachCatalogueEntity {
-  /** HIBP's stable name of the breach ("Adobe"). */
+  /** Whose catalogue: 'hibp' or 'xposedornot'. */
+  @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'PK_breach_catalogue' })
+  source!: BreachSourceId;
+
+  /** The source's stable name of the breach ("Adobe"). */
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'PK_breach_catalogue' })
   name!: string;
 
@@ -28,16 +33,17 @@ export class BreachCatalogueEntity {
   @Column({ name: 'breach_date', type: 'date' })
   breachDate!: string;
 
-  @Column({ name: 'added_date', type: 'timestamptz' })
-  addedDate!: Date;
+  /** Null when the source does not say (XposedOrNot gives no modification date). */
+  @Column({ name: 'added_date', type: 'timestamptz', nullable: true })
+  addedDate!: Date | null;
 
-  @Column({ name: 'modified_date', type: 'timestamptz' })
-  modifiedDate!: Date;
+  @Column({ name: 'modified_date', type: 'timestamptz', nullable: true })
+  modifiedDate!: Date | null;
 
   @Column({ name: 'pwn_count', type: 'bigint', transformer: bigintAsNumber })
   pwnCount!: number;
 
-  /** HIBP's description: HTML with links, as HIBP writes it. */
+  /** The source's description: HIBP's is HTML with links, XposedOrNot's plain text. */
   @Column({ type: 'text' })
   description!: string;
 

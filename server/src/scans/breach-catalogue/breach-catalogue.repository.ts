@@ -1,19 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
+import { BREACH_SOURCE_IDS, type BreachSourceId } from '../../vocabulary/breach-source.catalogue';
 import { BreachCatalogueStateEntity } from './breach-catalogue-state.entity';
 import { BreachCatalogueEntity } from './breach-catalogue.entity';
 
-/** Every instance of the app takes this lock to refresh, so only one refreshes at a time. */
+/** Every instance of the app takes this lock (plus the source's index) to refresh, so only one refreshes a source at a time. */
 const REFRESH_LOCK_KEY = 4_640_297_105; // arbitrary, fixed: "breach catalogue refresh"
-/** Rows per INSERT … ON CONFLICT statement (16 parameters each, well under PostgreSQL's 65,535). */
+/** Rows per INSERT … ON CONFLICT statement (18 parameters each, well under PostgreSQL's 65,535). */
 const UPSERT_CHUNK = 500;
-const STATE_ID = 1;
 
-/** What a refresh may do while it holds the lock, all in the lock's transaction. */
+export const refreshLockKey = (source: BreachSourceId): number => REFRESH_LOCK_KEY + BREACH_SOURCE_IDS.indexOf(source);
+
+/** What a refresh may do while it holds its source's lock, all in the lock's transaction. */
 export interface CatalogueRefreshStore {
   state(): Promise<BreachCatalogueStateEntity | null>;
-  /** Upserts every row and deletes those not among them; records the success in the state row. */
+  /** Upserts every row of the source and deletes its rows not among them; records the success in its state row. */
   replaceAll(rows: BreachCatalogueEntity[], at: Date): Promise<void>;
   /** Keeps the rows; records the failed attempt and why. */
   recordFailure(error: string, at: Date): Promise<void>;
@@ -29,35 +31,60 @@ export class BreachCatalogueRepository {
   ) {}
 
   /**
-   * Runs `work` in a transaction holding the refresh lock (pg_try_advisory_xact_lock, released at
-   * commit or rollback). When another instance holds it, does nothing and answers `acquired: false`.
+   * Runs `work` in a transaction holding the source's refresh lock (pg_try_advisory_xact_lock,
+   * released at commit or rollback). When another instance holds it, does nothing and answers `acquired: false`.
    */
-  async withRefreshLock<T>(work: (store: CatalogueRefreshStore) => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }> {
+  async withRefreshLock<T>(
+    source: BreachSourceId,
+    work: (store: CatalogueRefreshStore) => Promise<T>,
+  ): Promise<{ acquired: true; value: T } | { acquired: false }> {
     return this.dataSource.transaction(async (manager) => {
-      const [{ locked }] = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [REFRESH_LOCK_KEY])) as { locked: boolean }[];
+      const [{ locked }] = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [refreshLockKey(source)])) as { locked: boolean }[];
       if (!locked) return { acquired: false as const };
-      return { acquired: true as const, value: await work(storeOf(manager)) };
+      return { acquired: true as const, value: await work(storeOf(manager, source)) };
     });
   }
 
-  state(): Promise<BreachCatalogueStateEntity | null> {
-    return this.states.findOneBy({ id: STATE_ID });
+  state(source: BreachSourceId): Promise<BreachCatalogueStateEntity | null> {
+    return this.states.findOneBy({ source });
   }
 
-  /** The breaches whose domain is one of these (lower-cased) domains, newest breach first. */
+  /** The breaches of every source whose domain is one of these (lower-cased) domains, newest breach first. */
   findByDomains(domains: string[]): Promise<BreachCatalogueEntity[]> {
     if (domains.length === 0) return Promise.resolve([]);
-    return this.breaches.find({ where: { domain: In(domains) }, order: { breachDate: 'DESC', name: 'ASC' } });
+    return this.breaches.find({ where: { domain: In(domains) }, order: { breachDate: 'DESC', source: 'ASC', name: 'ASC' } });
   }
 
-  count(): Promise<number> {
-    return this.breaches.count();
+  /** The source's breaches with these names. */
+  findByNames(source: BreachSourceId, names: string[]): Promise<BreachCatalogueEntity[]> {
+    if (names.length === 0) return Promise.resolve([]);
+    return this.breaches.findBy({ source, name: In(names) });
+  }
+
+  /**
+   * Breaches of other sources than `source` that may be one of the given breaches: same domain,
+   * or same name once case, spaces and punctuation are set aside (as breachNameKey compares).
+   */
+  findCandidates(source: BreachSourceId, domains: string[], nameKeys: string[]): Promise<BreachCatalogueEntity[]> {
+    if (domains.length === 0 && nameKeys.length === 0) return Promise.resolve([]);
+    return this.breaches
+      .createQueryBuilder('b')
+      .where('b.source <> :source', { source })
+      .andWhere(
+        `(b.domain = ANY(:domains) OR regexp_replace(lower(b.name), '[^[:alnum:]]', '', 'g') = ANY(:nameKeys))`,
+        { domains: domains.filter(Boolean), nameKeys },
+      )
+      .getMany();
+  }
+
+  count(source?: BreachSourceId): Promise<number> {
+    return source ? this.breaches.countBy({ source }) : this.breaches.count();
   }
 }
 
-function storeOf(manager: EntityManager): CatalogueRefreshStore {
+function storeOf(manager: EntityManager, source: BreachSourceId): CatalogueRefreshStore {
   return {
-    state: () => manager.findOneBy(BreachCatalogueStateEntity, { id: STATE_ID }),
+    state: () => manager.findOneBy(BreachCatalogueStateEntity, { source }),
 
     async replaceAll(rows, at) {
       const columns = manager.connection
@@ -70,24 +97,24 @@ function storeOf(manager: EntityManager): CatalogueRefreshStore {
           .insert()
           .into(BreachCatalogueEntity)
           .values(rows.slice(i, i + UPSERT_CHUNK))
-          .orUpdate(columns, ['name'])
+          .orUpdate(columns, ['source', 'name'])
           .execute();
       }
-      await manager.query('DELETE FROM "breach_catalogue" WHERE NOT ("name" = ANY($1::text[]))', [rows.map((row) => row.name)]);
+      await manager.query('DELETE FROM "breach_catalogue" WHERE "source" = $1 AND NOT ("name" = ANY($2::text[]))', [source, rows.map((row) => row.name)]);
       await manager.query(
-        `INSERT INTO "breach_catalogue_state" ("id", "refreshed_at", "breach_count", "attempted_at", "last_error")
+        `INSERT INTO "breach_catalogue_state" ("source", "refreshed_at", "breach_count", "attempted_at", "last_error")
          VALUES ($1, $2, $3, $2, NULL)
-         ON CONFLICT ("id") DO UPDATE SET "refreshed_at" = $2, "breach_count" = $3, "attempted_at" = $2, "last_error" = NULL`,
-        [STATE_ID, at, rows.length],
+         ON CONFLICT ("source") DO UPDATE SET "refreshed_at" = $2, "breach_count" = $3, "attempted_at" = $2, "last_error" = NULL`,
+        [source, at, rows.length],
       );
     },
 
     async recordFailure(error, at) {
       await manager.query(
-        `INSERT INTO "breach_catalogue_state" ("id", "breach_count", "attempted_at", "last_error")
+        `INSERT INTO "breach_catalogue_state" ("source", "breach_count", "attempted_at", "last_error")
          VALUES ($1, 0, $2, $3)
-         ON CONFLICT ("id") DO UPDATE SET "attempted_at" = $2, "last_error" = $3`,
-        [STATE_ID, at, error],
+         ON CONFLICT ("source") DO UPDATE SET "attempted_at" = $2, "last_error" = $3`,
+        [source, at, error],
       );
     },
   };

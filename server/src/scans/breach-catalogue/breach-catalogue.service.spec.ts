@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '../../common/config/app-config';
 import type { HibpSource } from '../sources/hibp.source';
+import type { XposedOrNotSource } from '../sources/xposedornot.source';
 import type { CatalogueRefreshStore } from './breach-catalogue.repository';
 import { BreachCatalogueRepository } from './breach-catalogue.repository';
 import { BreachCatalogueService, CATALOGUE_MAX_AGE_MS, domainAndParents, STARTUP_REFRESH_DELAY_MS } from './breach-catalogue.service';
@@ -24,23 +25,25 @@ const BREACH = {
   IsSpamList: false,
 };
 
-function setUp(env: Record<string, string>, refreshedAgoMs: number | null) {
-  const state = { id: 1, refreshedAt: refreshedAgoMs === null ? null : new Date(Date.now() - refreshedAgoMs) } as BreachCatalogueStateEntity;
+function setUp(env: Record<string, string>, refreshedAgoMs: number | null, xonEnabled = false) {
+  const state = { source: 'hibp', refreshedAt: refreshedAgoMs === null ? null : new Date(Date.now() - refreshedAgoMs) } as BreachCatalogueStateEntity;
   const store: jest.Mocked<CatalogueRefreshStore> = {
     state: jest.fn(async () => state),
     replaceAll: jest.fn<Promise<void>, [BreachCatalogueEntity[], Date]>(async () => undefined),
     recordFailure: jest.fn<Promise<void>, [string, Date]>(async () => undefined),
   };
   const repository = {
-    withRefreshLock: jest.fn(async (work: (s: CatalogueRefreshStore) => Promise<unknown>) => ({ acquired: true, value: await work(store) })),
+    withRefreshLock: jest.fn(async (_source: string, work: (s: CatalogueRefreshStore) => Promise<unknown>) => ({ acquired: true, value: await work(store) })),
   };
   const hibp = { breaches: jest.fn(async () => ({ status: 'ok' as const, data: [BREACH] })) };
+  const xposedOrNot = { enabled: xonEnabled, breaches: jest.fn(async () => ({ status: 'ok' as const, data: [] })) };
   const service = new BreachCatalogueService(
     loadConfig(env),
     hibp as unknown as HibpSource,
+    xposedOrNot as unknown as XposedOrNotSource,
     repository as unknown as BreachCatalogueRepository,
   );
-  return { service, repository, hibp, store };
+  return { service, repository, hibp, xposedOrNot, store };
 }
 
 const PRODUCTION = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example/footprint' };
@@ -56,7 +59,23 @@ describe('BreachCatalogueService scheduling', () => {
     expect(hibp.breaches).not.toHaveBeenCalled();
     await jest.advanceTimersByTimeAsync(STARTUP_REFRESH_DELAY_MS);
     expect(hibp.breaches).toHaveBeenCalledTimes(1);
-    expect(store.replaceAll).toHaveBeenCalledWith([expect.objectContaining({ name: 'Invented', domain: 'invented.example' })], expect.any(Date));
+    expect(store.replaceAll).toHaveBeenCalledWith([expect.objectContaining({ source: 'hibp', name: 'Invented', domain: 'invented.example' })], expect.any(Date));
+  });
+
+  it('refreshes each enabled source under its own lock, and never a source that is turned off', async () => {
+    const on = setUp(PRODUCTION, null, true);
+    on.service.onApplicationBootstrap();
+    await jest.advanceTimersByTimeAsync(STARTUP_REFRESH_DELAY_MS);
+    expect(on.repository.withRefreshLock.mock.calls.map((call) => call[0])).toEqual(['hibp', 'xposedornot']);
+    expect(on.xposedOrNot.breaches).toHaveBeenCalledTimes(1);
+
+    const off = setUp(PRODUCTION, null, false);
+    off.service.onApplicationBootstrap();
+    off.service.daily();
+    await jest.advanceTimersByTimeAsync(STARTUP_REFRESH_DELAY_MS);
+    expect(off.repository.withRefreshLock.mock.calls.map((call) => call[0])).toEqual(['hibp', 'hibp']);
+    expect(off.xposedOrNot.breaches).not.toHaveBeenCalled();
+    await expect(off.service.refresh('xposedornot')).resolves.toEqual({ status: 'skipped', reason: 'off' });
   });
 
   it('refreshes a missing copy after start, but leaves a fresh one alone', async () => {

@@ -9,6 +9,7 @@ import { HASH_PREFIX, PwnedPasswordsSource } from '../sources/pwned-passwords.so
 
 export const INVALID_PREFIX_MESSAGE = 'Invalid password hash prefix';
 export const PASSWORD_CHECK_FAILED_MESSAGE = 'Failed to check password';
+export const PASSWORD_CHECK_OFF_MESSAGE = 'Password checks are turned off on this server.';
 /** When the range service says 429 without saying how long to wait. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
@@ -36,6 +37,8 @@ export class PasswordRangeService {
         throw new TooManyRequestsException(Math.max(1, result.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS), RATE_LIMIT_MESSAGE);
       case 'timed_out':
         throw new HttpException(PASSWORD_CHECK_FAILED_MESSAGE, HttpStatus.GATEWAY_TIMEOUT);
+      case 'not_configured':
+        throw new HttpException(PASSWORD_CHECK_OFF_MESSAGE, HttpStatus.SERVICE_UNAVAILABLE);
       default:
         throw new HttpException(PASSWORD_CHECK_FAILED_MESSAGE, HttpStatus.BAD_GATEWAY);
     }

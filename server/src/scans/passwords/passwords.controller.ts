@@ -7,6 +7,7 @@ import {
   ApiOperation,
   ApiParam,
   ApiProduces,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   getSchemaPath,
@@ -15,7 +16,7 @@ import type { Response } from 'express';
 import { ClientIp } from '../../auth/current-user.decorator';
 import { ErrorBodyDto } from '../../common/http/error-body.dto';
 import { RATE_LIMIT_MESSAGE } from '../sources/source-http';
-import { INVALID_PREFIX_MESSAGE, PASSWORD_CHECK_FAILED_MESSAGE, PasswordRangeService } from './password-range.service';
+import { INVALID_PREFIX_MESSAGE, PASSWORD_CHECK_FAILED_MESSAGE, PASSWORD_CHECK_OFF_MESSAGE, PasswordRangeService } from './password-range.service';
 
 /** Errors answer JSON even though the route produces text/plain (ApiProduces would label them text). */
 const JSON_ERROR = { content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorBodyDto) } } } };
@@ -55,6 +56,7 @@ export class PasswordsController {
   })
   @ApiBadGatewayResponse({ ...JSON_ERROR, description: `'${PASSWORD_CHECK_FAILED_MESSAGE}': the range service failed or could not be reached.` })
   @ApiGatewayTimeoutResponse({ ...JSON_ERROR, description: `'${PASSWORD_CHECK_FAILED_MESSAGE}': the range service did not answer in time.` })
+  @ApiServiceUnavailableResponse({ ...JSON_ERROR, description: `'${PASSWORD_CHECK_OFF_MESSAGE}': the operator turned Pwned Passwords off (PWNED_PASSWORDS_ENABLED=false).` })
   async getPasswordRange(
     @Param('prefix') prefix: string,
     @ClientIp() ip: string,

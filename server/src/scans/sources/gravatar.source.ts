@@ -6,6 +6,7 @@ import { failure, malformed, parseJson, sourceGet, statusFailure } from './sourc
 import type { GravatarProfile, SourceResult } from './source-types';
 
 export const GRAVATAR_SERVICE = 'Gravatar';
+export const GRAVATAR_OFF_MESSAGE = 'Gravatar is turned off on this server (GRAVATAR_ENABLED=false)';
 
 /** Gravatar's key for an address: SHA-256 of the trimmed, lower-cased address. */
 export function gravatarHash(email: string): string {
@@ -22,8 +23,10 @@ export class GravatarSource {
   private readonly apiUrl: string;
   private readonly apiKey?: string;
   private readonly userAgent: string;
+  private readonly enabled: boolean;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.enabled = config.sources.gravatar.enabled;
     this.apiUrl = config.sources.gravatar.apiUrl;
     this.apiKey = config.sources.gravatar.apiKey;
     this.userAgent = config.sources.userAgent;
@@ -31,6 +34,7 @@ export class GravatarSource {
 
   /** The public profile, or null when the address has none. */
   async profile(email: string, signal: AbortSignal): Promise<SourceResult<GravatarProfile | null>> {
+    if (!this.enabled) return failure('not_configured', GRAVATAR_OFF_MESSAGE);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
     const answer = await sourceGet({

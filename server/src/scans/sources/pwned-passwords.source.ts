@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { malformed, sourceGet, statusFailure } from './source-http';
+import { failure, malformed, sourceGet, statusFailure } from './source-http';
 import type { SourceResult } from './source-types';
 
 export const PWNED_PASSWORDS_SERVICE = 'Pwned Passwords';
@@ -19,15 +19,19 @@ const RANGE_LINE = /^[0-9A-F]{35}:\d+$/;
 export class PwnedPasswordsSource {
   private readonly baseUrl: string;
   private readonly userAgent: string;
+  /** PWNED_PASSWORDS_ENABLED: false sends no hash prefix anywhere. */
+  readonly enabled: boolean;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.baseUrl = config.sources.pwnedPasswordsUrl;
+    this.enabled = config.sources.pwnedPasswords.enabled;
+    this.baseUrl = config.sources.pwnedPasswords.url;
     this.userAgent = config.sources.userAgent;
   }
 
   /** The range body as received (`SUFFIX:COUNT` lines, padding lines with count 0 included). */
   async range(prefix: string, signal: AbortSignal): Promise<SourceResult<string>> {
     if (!HASH_PREFIX.test(prefix)) throw new Error('PwnedPasswordsSource.range: the prefix must be 5 hex characters');
+    if (!this.enabled) return failure('not_configured', 'Pwned Passwords is turned off on this server (PWNED_PASSWORDS_ENABLED=false)');
     const answer = await sourceGet({
       service: PWNED_PASSWORDS_SERVICE,
       url: `${this.baseUrl}/range/${prefix.toUpperCase()}`,

@@ -2,6 +2,7 @@
  * What the sources (the only code that talks to outside services) hand to the analyzers.
  * A source never throws for an outside failure: it returns a non-ok SourceResult saying why.
  */
+import type { BreachSourceId } from '../../vocabulary/breach-source.catalogue';
 import type { CheckStatus } from '../../vocabulary/check.types';
 
 export type SourceFailureStatus = Exclude<CheckStatus, 'ok' | 'not_applicable'>;
@@ -30,6 +31,34 @@ export interface HibpBreach {
   IsMalware?: boolean;
   IsStealerLog?: boolean;
   IsSubscriptionFree?: boolean;
+}
+
+/**
+ * One breach as one source describes it, in a shape both sources map into: what the result,
+ * the catalogue and the merge read. Only fields a source really gives are set.
+ */
+export interface BreachRecord {
+  source: BreachSourceId;
+  /** The source's stable name of the breach ("Adobe"). */
+  name: string;
+  title: string;
+  /** Lower-cased; empty when the breach is not tied to one site. */
+  domain: string;
+  /** A day (`2013-10-04`) or, when the source says no more, a year (`2013`). */
+  breachDate: string;
+  addedDate?: string;
+  modifiedDate?: string;
+  pwnCount: number;
+  description: string;
+  dataClasses: string[];
+  isVerified: boolean;
+  isFabricated: boolean;
+  isSensitive: boolean;
+  isRetired: boolean;
+  isSpamList: boolean;
+  isMalware: boolean;
+  isStealerLog: boolean;
+  isSubscriptionFree: boolean;
 }
 
 /** A public Gravatar profile (REST API v3 `GET /profiles/{sha256}`); every field optional. */
