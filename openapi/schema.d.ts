@@ -91,7 +91,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download everything kept about the account (JSON, no secrets) */
+        /**
+         * Download everything kept about the account (JSON, no secrets)
+         * @description The profile, sessions, emailed links, API tokens (revoked ones too), scans, payments, analytics events, A/B tests and monitors: a copy of the data held (GDPR access and portability). Hashes and secrets are left out.
+         */
         get: operations["exportAccount"];
         put?: never;
         post?: never;
@@ -248,7 +251,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description Who the credential belongs to: id, email, display name, whether the address is verified, and the plan.
+         */
         get: operations["getProfile"];
         put?: never;
         post?: never;
@@ -313,7 +319,7 @@ export interface paths {
         put?: never;
         /**
          * Create a personal API token
-         * @description The token is in this answer only; it cannot be shown again.
+         * @description The token is in this answer only; it cannot be shown again. Optionally read-only (`scope: 'read-only'`: GET requests only) and expiring after `expiresInDays` (1 to 365). Needs a signed-in session: an API token cannot make tokens.
          */
         post: operations["createApiToken"];
         delete?: never;
@@ -351,7 +357,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the email address with the token from the emailed link */
+        /**
+         * Confirm the email address with the token from the emailed link
+         * @description Public: the token itself proves the address. Each link works once, until it expires or a newer one is sent.
+         */
         post: operations["verifyEmail"];
         delete?: never;
         options?: never;
@@ -368,7 +377,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the verification email again */
+        /**
+         * Send the verification email again
+         * @description To the account's own address, with a new link; rate-limited per account so it cannot be used to flood an inbox.
+         */
         post: operations["resendVerificationEmail"];
         delete?: never;
         options?: never;
@@ -383,7 +395,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether card payments are available, and what the pricing page needs to load Stripe.js */
+        /**
+         * Whether card payments are available, and what the pricing page needs to load Stripe.js
+         * @description Public. Payments are on only when the server has its Stripe keys; the publishable key is the only Stripe value that leaves the server.
+         */
         get: operations["getBillingConfig"];
         put?: never;
         post?: never;
@@ -951,6 +966,11 @@ export interface components {
         ApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working; null: never.
+             */
+            expiresAt: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -965,6 +985,12 @@ export interface components {
              * @example a1b2c3d4
              */
             prefix: string;
+            /**
+             * @description 'read-only' tokens may only make GET requests.
+             * @example read-only
+             * @enum {string}
+             */
+            scope: "read-write" | "read-only";
         };
         ApiTokenListDto: {
             /**
@@ -1132,12 +1158,29 @@ export interface components {
             status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
         };
         CreateApiTokenDto: {
+            /**
+             * @description Days until the token expires (then it answers 401). Left out or null: it never expires.
+             * @example 90
+             */
+            expiresInDays?: number | null;
             /** @example Nightly export script */
             name: string;
+            /**
+             * @description 'read-only': the token may only make GET requests (anything else answers 403). 'read-write': whatever the account may do, except account management.
+             * @default read-write
+             * @example read-only
+             * @enum {string}
+             */
+            scope: "read-write" | "read-only";
         };
         CreatedApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working; null: never.
+             */
+            expiresAt: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -1152,6 +1195,12 @@ export interface components {
              * @example a1b2c3d4
              */
             prefix: string;
+            /**
+             * @description 'read-only' tokens may only make GET requests.
+             * @example read-only
+             * @enum {string}
+             */
+            scope: "read-write" | "read-only";
             /**
              * @description The token itself, shown only this once: send it as `Authorization: Bearer <token>`.
              * @example fp_a1b2c3d4_3q2-7wXz…
@@ -1365,6 +1414,11 @@ export interface components {
         ExportedApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working; null: never.
+             */
+            expiresAt: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -1381,6 +1435,12 @@ export interface components {
             prefix: string;
             /** Format: date-time */
             revokedAt: string | null;
+            /**
+             * @description 'read-only' tokens may only make GET requests.
+             * @example read-only
+             * @enum {string}
+             */
+            scope: "read-write" | "read-only";
         };
         ExportedEmailTokenDto: {
             /** Format: date-time */
@@ -1520,7 +1580,10 @@ export interface components {
         LoginDto: {
             /** @example jane@example.com */
             email: string;
-            /** Format: password */
+            /**
+             * Format: password
+             * @example correct-horse-battery-staple
+             */
             password: string;
             /**
              * @description 'Remember me': the refresh cookie lasts 30 days instead of the browser session.
@@ -1684,9 +1747,15 @@ export interface components {
             when: string;
         };
         PasswordResetConfirmDto: {
-            /** Format: password */
+            /**
+             * Format: password
+             * @example correct-horse-battery-staple
+             */
             password: string;
-            /** @description The token from the reset link. */
+            /**
+             * @description The token from the reset link.
+             * @example Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw
+             */
             token: string;
         };
         PasswordResetRequestDto: {
@@ -1971,7 +2040,10 @@ export interface components {
         SignupDto: {
             /** @example jane@example.com */
             email: string;
-            /** Format: password */
+            /**
+             * Format: password
+             * @example correct-horse-battery-staple
+             */
             password: string;
         };
         SiteInfoDto: {
@@ -2004,7 +2076,10 @@ export interface components {
             };
         };
         UpdateMonitorDto: {
-            /** @description false pauses the monitor, true activates it (within the plan limit). */
+            /**
+             * @description false pauses the monitor, true activates it (within the plan limit).
+             * @example false
+             */
             active: boolean;
         };
         UserDto: {
@@ -2066,11 +2141,17 @@ export interface components {
             list?: components["schemas"]["UsernameSiteListCreditDto"];
         };
         VerifyEmailDto: {
-            /** @description The token from the verification link. */
+            /**
+             * @description The token from the verification link.
+             * @example Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw
+             */
             token: string;
         };
         VerifyMonitoredEmailDto: {
-            /** @description The token from the link in the verification email. */
+            /**
+             * @description The token from the link in the verification email.
+             * @example Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw
+             */
             token: string;
         };
         WebhookReceivedDto: {
@@ -2403,7 +2484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2485,7 +2566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2552,7 +2633,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountExportDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2581,12 +2662,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The popup page (also, with status 400 or 503, when the sign-in failed). */
+            /** @description The popup page, telling the opener the sign-in succeeded. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The popup page with the error: a stale or forged state, a refused consent, a code or ID token that does not verify. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The popup page with the error: Google sign-in is not configured, or the provider cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description An error; `error` is the message to show a person. */
             default: {
@@ -2617,6 +2718,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The popup page with the error: Google sign-in is not configured, or the provider cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description An error; `error` is the message to show a person. */
             default: {
@@ -2666,6 +2776,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "jane@example.com",
+                 *       "password": "correct-horse-battery-staple",
+                 *       "rememberMe": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginDto"];
             };
         };
@@ -2789,6 +2906,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "correct-horse-battery-staple",
+                 *       "token": "Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetConfirmDto"];
             };
         };
@@ -2917,7 +3040,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2995,6 +3118,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "jane@example.com",
+                 *       "password": "correct-horse-battery-staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SignupDto"];
             };
         };
@@ -3092,7 +3221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokenListDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3123,7 +3252,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "Nightly export script"
+                 *       "expiresInDays": 90,
+                 *       "name": "Nightly export script",
+                 *       "scope": "read-only"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateApiTokenDto"];
@@ -3138,7 +3269,16 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiTokenDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description A missing or too long name, an unknown scope or an expiry out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3195,7 +3335,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3242,6 +3382,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerifyEmailDto"];
             };
         };
@@ -3295,7 +3440,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3420,7 +3565,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3557,7 +3702,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3675,7 +3820,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorListDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3744,7 +3889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3802,6 +3947,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "active": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateMonitorDto"];
             };
         };
@@ -3814,7 +3964,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorResponseDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3871,7 +4021,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3944,7 +4094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4021,7 +4171,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorNoticeListDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4060,7 +4210,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4107,6 +4257,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerifyMonitoredEmailDto"];
             };
         };
@@ -4337,7 +4492,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4381,7 +4536,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4442,7 +4597,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4510,7 +4665,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScanPageDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4561,7 +4716,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnalysisResultDto"];
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["ScanStartedEventDto"] | components["schemas"]["CheckReportDto"] | components["schemas"]["AnalysisResultDto"] | components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Empty or invalid input: the spec's two messages. */
@@ -4649,7 +4804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScanRecordDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4708,7 +4863,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4807,7 +4962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4889,7 +5044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScanUsageDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, NotFoundException, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { PageQueryDto, slicePage } from '../common/http/pagination.dto';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { PageQueryDto } from '../common/http/pagination.dto';
 import { ErrorBodyDto } from '../common/http/error-body.dto';
 import { API_TOKEN_MESSAGES, ApiTokenListDto, CreateApiTokenDto, CreatedApiTokenDto } from './api-token.dto';
 import { ApiTokensService } from './api-tokens.service';
@@ -19,11 +19,17 @@ export class ApiTokensController {
 
   @Post()
   @Authenticated({ sessionOnly: true })
-  @ApiOperation({ summary: 'Create a personal API token', description: 'The token is in this answer only; it cannot be shown again.' })
+  @ApiOperation({
+    summary: 'Create a personal API token',
+    description:
+      "The token is in this answer only; it cannot be shown again. Optionally read-only (`scope: 'read-only'`: GET requests only) " +
+      'and expiring after `expiresInDays` (1 to 365). Needs a signed-in session: an API token cannot make tokens.',
+  })
   @ApiCreatedResponse({ type: CreatedApiTokenDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'A missing or too long name, an unknown scope or an expiry out of range.' })
   @ApiConflictResponse({ type: ErrorBodyDto, description: 'The account has the most active tokens allowed (25).' })
   createApiToken(@CurrentUser() user: AuthenticatedUser, @Body() dto: CreateApiTokenDto): Promise<CreatedApiTokenDto> {
-    return this.apiTokens.create(user.userId, dto.name);
+    return this.apiTokens.create(user.userId, dto);
   }
 
   @Get()
@@ -33,9 +39,8 @@ export class ApiTokensController {
     description: 'Newest first, paginated. Each with its prefix (to tell them apart), scope, expiry and when it was last used. Revoked and expired tokens are not listed.',
   })
   @ApiOkResponse({ type: ApiTokenListDto })
-  async listApiTokens(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQueryDto): Promise<ApiTokenListDto> {
-    const { items, ...page } = slicePage(await this.apiTokens.list(user.userId), query);
-    return { tokens: items, ...page };
+  listApiTokens(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQueryDto): Promise<ApiTokenListDto> {
+    return this.apiTokens.list(user.userId, query);
   }
 
   @Delete(':id')

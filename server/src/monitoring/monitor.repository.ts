@@ -178,9 +178,15 @@ export class MonitorRepository {
   }
 
   /** The user's monitors, newest first, with targets and the latest runs. */
-  async viewsOfUser(userId: string): Promise<MonitorView[]> {
-    const monitors = await this.monitors.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
-    return this.withDetails(monitors, LATEST_RUNS);
+  /** One page of the user's monitors with their details, newest first, and how many the user has. */
+  async viewsOfUser(userId: string, page: { offset: number; limit: number }): Promise<[MonitorView[], number]> {
+    const [monitors, total] = await this.monitors.findAndCount({
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: page.offset,
+      take: page.limit,
+    });
+    return [await this.withDetails(monitors, LATEST_RUNS), total];
   }
 
   async viewOfUser(userId: string, id: string): Promise<MonitorView | undefined> {

@@ -65,7 +65,7 @@ export class CreateMonitorDto {
 }
 
 export class UpdateMonitorDto {
-  @ApiProperty({ description: 'false pauses the monitor, true activates it (within the plan limit).' })
+  @ApiProperty({ description: 'false pauses the monitor, true activates it (within the plan limit).', example: false })
   @IsBoolean({ message: MONITOR_MESSAGES.activeRequired })
   active!: boolean;
 }
@@ -172,7 +172,7 @@ export class MonitorNoticeListDto extends PageInfoDto {
 }
 
 export class VerifyMonitoredEmailDto {
-  @ApiProperty({ description: 'The token from the link in the verification email.' })
+  @ApiProperty({ description: 'The token from the link in the verification email.', example: 'Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw' })
   @IsString({ message: MONITOR_MESSAGES.tokenRequired })
   @IsNotEmpty({ message: MONITOR_MESSAGES.tokenRequired })
   @MaxLength(200, { message: MONITOR_MESSAGES.invalidLink })

@@ -5,7 +5,7 @@ import { planFor } from '../vocabulary/plan.catalogue';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
-import { pageOf, PageQueryDto, slicePage } from '../common/http/pagination.dto';
+import { pageOf, PageQueryDto } from '../common/http/pagination.dto';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { monitorEmailVerificationEmail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mail.types';
@@ -63,9 +63,13 @@ export class MonitoringService implements OnModuleInit {
   }
 
   async list(userId: string, query: PageQueryDto = {}): Promise<MonitorListDto> {
-    const [views, limit] = await Promise.all([this.monitors.viewsOfUser(userId), this.limitOf(userId)]);
-    const { items, ...page } = slicePage(views, query);
-    return { monitors: items.map(monitorDto), activeCount: views.filter((v) => v.monitor.active).length, limit, ...page };
+    const { page, pageSize, offset } = pageOf(query);
+    const [[views, total], activeCount, limit] = await Promise.all([
+      this.monitors.viewsOfUser(userId, { offset, limit: pageSize }),
+      this.monitors.countActiveOfUser(userId),
+      this.limitOf(userId),
+    ]);
+    return { monitors: views.map(monitorDto), activeCount, limit, total, page, pageSize };
   }
 
   async create(userId: string, dto: CreateMonitorDto): Promise<MonitorDto> {

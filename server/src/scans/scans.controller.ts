@@ -71,7 +71,19 @@ export class ScansController {
     description: 'The analysis result, or the event stream.',
     content: {
       'application/json': { schema: { $ref: getSchemaPath(AnalysisResultDto) } },
-      'text/event-stream': { schema: { type: 'string', description: STREAM_DESCRIPTION } },
+      // The stream's events, each `event: <name>` with one of these as its JSON `data`.
+      'text/event-stream': {
+        schema: {
+          description: STREAM_DESCRIPTION,
+          // anyOf: the event's name, not its data, says which one it is.
+          anyOf: [
+            { $ref: getSchemaPath(ScanStartedEventDto) },
+            { $ref: getSchemaPath(CheckReportDto) },
+            { $ref: getSchemaPath(AnalysisResultDto) },
+            { $ref: getSchemaPath(ErrorBodyDto) },
+          ],
+        },
+      },
     },
   })
   @ApiExtraModels(AnalysisResultDto)

@@ -43,9 +43,3 @@ export function pageOf(query: PageQueryDto): { page: number; pageSize: number; o
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
-
-/** One page of a list held in memory (short lists: a user's tokens or monitors). */
-export function slicePage<T>(all: T[], query: PageQueryDto): { items: T[]; total: number; page: number; pageSize: number } {
-  const { page, pageSize, offset } = pageOf(query);
-  return { items: all.slice(offset, offset + pageSize), total: all.length, page, pageSize };
-}
