@@ -20,9 +20,9 @@ export const API_DESCRIPTION = `Privacy audits of email addresses, websites, soc
 
 **Errors.** Every error answers \`{ statusCode, error, requestId }\`, \`error\` being the message to show a person; quote \`requestId\` (also the \`X-Request-Id\` header) when you report a problem.
 
-**Rate limits.** Rate-limited operations send \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the window resets; IETF draft "RateLimit header fields for HTTP") on every answer, describing the limit closest to running out; past it they answer 429 with \`Retry-After\`. A busy server answers 503 with \`Retry-After\`, having done nothing.
+**Rate limits.** Rate-limited operations send \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the window resets; IETF draft "RateLimit header fields for HTTP") on every answer, describing the limit closest to running out (for a signed-in caller's \`POST /api/scans\`, the plan's monthly scans); past it they answer 429 with \`Retry-After\`. A busy server answers 503 with \`Retry-After\`, having done nothing.
 
-**Pagination.** Lists take \`page\` (from 1) and \`pageSize\` and answer the page's items with \`total\`, \`page\` and \`pageSize\`.
+**Pagination.** Every list takes \`page\` (from 1, default 1) and \`pageSize\` (its limit: 1 to 100, default 20) and answers that page's items, newest first, with \`total\` (items over all pages), \`page\` and \`pageSize\`. A page past the end is empty. The plan catalogue, a fixed list of four, is answered whole.
 
 **Versioning.** \`/api\` is version 1 of this API. Within it, changes are additive only: new operations, new optional parameters and request fields, new response fields (ignore fields you do not know) and new enum values where the description says more may come. A breaking change (removing or renaming anything, changing a type or a meaning, making something required) goes to \`/api/v2\`, and \`/api\` keeps working beside it for at least six months after \`/api/v2\` is announced in the changelog. \`info.version\` is the server's release, not the API version.`;
 
