@@ -263,7 +263,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it.each(['JWT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'HIBP_API_KEY', 'OPERATOR_TOKEN', 'GOOGLE_CLIENT_SECRET', 'DATABASE_PASSWORD'])(
+  it.each(['JWT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'HIBP_API_KEY', 'GRAVATAR_API_KEY', 'OPERATOR_TOKEN', 'GOOGLE_CLIENT_SECRET', 'DATABASE_PASSWORD'])(
     'lets %s come from a secret file (NAME_FILE)',
     (name) => {
       expect(appEnv).toHaveProperty(`${name}_FILE`, '');
