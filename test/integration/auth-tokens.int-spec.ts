@@ -146,8 +146,8 @@ describe('personal API tokens', () => {
     await t?.close();
   });
 
-  const create = (accessToken: string, name: unknown) =>
-    t.http().post('/api/auth/tokens').auth(accessToken, { type: 'bearer' }).send({ name });
+  const create = (accessToken: string, name: unknown, fields: object = {}) =>
+    t.http().post('/api/auth/tokens').auth(accessToken, { type: 'bearer' }).send({ name, ...fields });
 
   it('creates a token shown once, lists it without the secret, authenticates with it and revokes it', async () => {
     const owner = await signUp(t);
@@ -268,12 +268,7 @@ describe('personal API tokens', () => {
 
     it('a read-only token reads but is refused any write with 403, before the route runs', async () => {
       const owner = await signUp(t);
-      const { body } = await t
-        .http()
-        .post('/api/auth/tokens')
-        .auth(owner.accessToken, { type: 'bearer' })
-        .send({ name: 'dashboards', scope: 'read-only' })
-        .expect(201);
+      const { body } = await create(owner.accessToken, 'dashboards', { scope: 'read-only' }).expect(201);
       expect(body).toMatchObject({ scope: 'read-only', expiresAt: null });
       await t.http().get('/api/auth/profile').set(bearer(body.token)).expect(200);
       await t.http().get('/api/monitoring').set(bearer(body.token)).expect(200);
@@ -296,12 +291,7 @@ describe('personal API tokens', () => {
 
     it('an expiring token works until its expiry, then answers 401, leaves the list and no longer counts', async () => {
       const owner = await signUp(t);
-      const { body } = await t
-        .http()
-        .post('/api/auth/tokens')
-        .auth(owner.accessToken, { type: 'bearer' })
-        .send({ name: 'one week', expiresInDays: 7 })
-        .expect(201);
+      const { body } = await create(owner.accessToken, 'one week', { expiresInDays: 7 }).expect(201);
       const expiresAt = Date.parse(body.expiresAt);
       expect(Math.abs(expiresAt - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
       await t.http().get('/api/auth/profile').set(bearer(body.token)).expect(200);
@@ -325,7 +315,7 @@ describe('personal API tokens', () => {
 
     it('validates the scope and the expiry', async () => {
       const owner = await signUp(t);
-      const send = (fields: object) => t.http().post('/api/auth/tokens').auth(owner.accessToken, { type: 'bearer' }).send({ name: 'x', ...fields });
+      const send = (fields: object) => create(owner.accessToken, 'x', fields);
       expect((await send({ scope: 'admin' }).expect(400)).body.error).toBe("scope must be 'read-write' or 'read-only'");
       for (const expiresInDays of [0, 366, 1.5, 'soon', -1]) {
         expect((await send({ expiresInDays }).expect(400)).body.error).toBe('expiresInDays must be a whole number from 1 to 365');
