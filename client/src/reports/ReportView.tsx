@@ -1,7 +1,7 @@
 import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { StatCard } from '../components/StatCard';
-import { capitalize, formatDate, formatNumber, LEVEL_PALETTE } from '../scans/scan-display';
+import { capitalize, formatDate, formatNumber, GPC_OUTCOME_DISPLAY, LEVEL_PALETTE } from '../scans/scan-display';
 import { CATEGORY_LEVEL_PALETTE, RISK_CATEGORIES, TREND_DISPLAY, VIOLATION_TYPE_LABEL } from './report-display';
 import type { Report } from './report-types';
 
@@ -164,6 +164,57 @@ function MetadataRisks({ risks }: { risks: Report['detailedFindings']['metadataR
   );
 }
 
+function WebsiteAudits({ audits }: { audits: Report['websiteAudits'] }) {
+  return (
+    <Section title="Website Audits" id="report-websites">
+      {audits.length === 0 ? (
+        <None>No website scanned.</None>
+      ) : (
+        <List.Root variant="plain" gap="3">
+          {audits.map((audit) => {
+            const gpc = audit.gpc ? GPC_OUTCOME_DISPLAY[audit.gpc.outcome] : undefined;
+            return (
+              <List.Item key={audit.input} display="block" borderWidth="1px" rounded="md" p="4" data-testid="report-website-audit">
+                <Flex gap="2" align="center" wrap="wrap">
+                  <Text fontWeight="semibold" wordBreak="break-all">
+                    {audit.pageUrl || audit.input}
+                  </Text>
+                  <Badge variant="outline">{audit.mode === 'rendered' ? 'Run in a browser' : 'HTML and headers only'}</Badge>
+                  <Badge variant="outline">Header grade: {audit.headerGrade ?? 'not graded'}</Badge>
+                </Flex>
+                {audit.mode === 'static' && <Text mt="1">Analysed without running the page's scripts: {audit.fallbackReason ?? 'no browser was available'}.</Text>}
+                {audit.tests.length > 0 && (
+                  <List.Root mt="2" ps="5" gap="1">
+                    {audit.tests.map((test) => (
+                      <List.Item key={test.label}>
+                        {test.label}: {test.message ?? test.status}
+                      </List.Item>
+                    ))}
+                  </List.Root>
+                )}
+                <Text mt="2">
+                  Global Privacy Control:{' '}
+                  {gpc ? (
+                    <Badge colorPalette={gpc.palette} variant="subtle">
+                      {gpc.text}
+                    </Badge>
+                  ) : (
+                    'not tested'
+                  )}
+                  {audit.gpc && audit.gpc.stillWith.length > 0 && <> · still there with it on: {audit.gpc.stillWith.join(', ')}</>}
+                </Text>
+                <Text mt="1" color="gray.700" fontSize="sm">
+                  Scanned <time dateTime={audit.scannedAt}>{formatDate(audit.scannedAt)}</time>
+                </Text>
+              </List.Item>
+            );
+          })}
+        </List.Root>
+      )}
+    </Section>
+  );
+}
+
 function Recommendations({ recommendations }: { recommendations: Report['recommendations'] }) {
   return (
     <Section title="Recommendations" id="report-recommendations">
@@ -201,6 +252,7 @@ export function ReportView({ report }: { report: Report }) {
       <BreachExposures breaches={report.detailedFindings.breachExposures} />
       <PrivacyViolations violations={report.detailedFindings.privacyViolations} />
       <MetadataRisks risks={report.detailedFindings.metadataRisks} />
+      <WebsiteAudits audits={report.websiteAudits} />
       <Recommendations recommendations={report.recommendations} />
     </Stack>
   );

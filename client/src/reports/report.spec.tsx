@@ -37,6 +37,17 @@ function report(overrides: Partial<Report> = {}): Report {
       { category: 'Location', priority: 'medium', message: 'Your city is public.', action: 'Remove the location from your Gravatar profile.' },
       { category: 'Photos', priority: 'low', message: 'Photos carry GPS positions.', action: 'Strip metadata before sharing.' },
     ],
+    websiteAudits: [
+      {
+        input: 'https://shop.example/',
+        scannedAt: '2031-03-04T10:15:00.000Z',
+        pageUrl: 'https://shop.example/',
+        mode: 'rendered',
+        headerGrade: 'B (70/100)',
+        tests: [{ label: 'Canvas fingerprinting', status: 'ok', message: 'No canvas fingerprinting', findings: 0 }],
+        gpc: { outcome: 'not_honoured', stillWith: ['Meta Pixel', '_fbp cookie'] },
+      },
+    ],
     ...overrides,
   };
 }
@@ -112,6 +123,13 @@ describe('report page', () => {
 
     expect(within(section('Metadata Risks')).getByText('GPS position in the photo')).toBeTruthy();
 
+    const website = within(section('Website Audits')).getByTestId('report-website-audit');
+    expect(within(website).getByText('Run in a browser')).toBeTruthy();
+    expect(within(website).getByText('Header grade: B (70/100)')).toBeTruthy();
+    expect(within(website).getByText('Canvas fingerprinting: No canvas fingerprinting')).toBeTruthy();
+    expect(within(website).getByText('Not honoured')).toBeTruthy();
+    expect(website.textContent).toContain('still there with it on: Meta Pixel, _fbp cookie');
+
     const recommendations = within(section('Recommendations')).getAllByRole('listitem');
     expect(recommendations.map((li) => li.getAttribute('data-priority'))).toEqual(['critical', 'medium', 'low']);
     expect(within(recommendations[0]).getByText('Priority: Critical')).toBeTruthy();
@@ -139,11 +157,12 @@ describe('report page', () => {
   });
 
   it('says so when there is nothing to list', async () => {
-    current = report({ detailedFindings: { breachExposures: [], privacyViolations: [], metadataRisks: [] }, recommendations: [] });
+    current = report({ detailedFindings: { breachExposures: [], privacyViolations: [], metadataRisks: [] }, recommendations: [], websiteAudits: [] });
     await renderReport();
     expect(within(section('Breach Exposures')).getByText('No breach exposures found.')).toBeTruthy();
     expect(within(section('Privacy Violations')).getByText('No oversharing or location exposures found.')).toBeTruthy();
     expect(within(section('Metadata Risks')).getByText('No metadata risks found.')).toBeTruthy();
+    expect(within(section('Website Audits')).getByText('No website scanned.')).toBeTruthy();
   });
 
   it('says when the report could not be loaded, and loads it again on Try again', async () => {

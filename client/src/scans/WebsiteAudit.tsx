@@ -1,4 +1,5 @@
 import { Badge, Box, Flex, Heading, List, Table, Text } from '@chakra-ui/react';
+import { GPC_OUTCOME_DISPLAY } from './scan-display';
 import type { WebsiteAuditSummary } from './scan-types';
 
 type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5';
@@ -15,13 +16,6 @@ export const BROWSER_TEST_NAMES: Record<WebsiteAuditSummary['tests'][number]['id
   'global-privacy-control': 'Global Privacy Control',
 };
 
-const GPC_WORDS: Record<NonNullable<WebsiteAuditSummary['gpc']>['outcome'], { text: string; palette: string }> = {
-  honoured: { text: 'Honoured', palette: 'green' },
-  partly_honoured: { text: 'Partly honoured', palette: 'orange' },
-  not_honoured: { text: 'Not honoured', palette: 'red' },
-  nothing_to_honour: { text: 'No tracking either way', palette: 'gray' },
-};
-
 function testOutcome(test: WebsiteAuditSummary['tests'][number]): { text: string; palette: string } {
   if (test.status !== 'ok') return { text: 'not run', palette: 'gray' };
   return test.findings.length === 0 ? { text: 'not seen', palette: 'green' } : { text: 'found', palette: 'red' };
@@ -33,7 +27,7 @@ function testOutcome(test: WebsiteAuditSummary['tests'][number]): { text: string
  * Shown to everyone, like the check lines: it names companies and cookies, nothing about a person.
  */
 export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSummary; headingAs: HeadingTag }) {
-  const gpc = website.gpc ? GPC_WORDS[website.gpc.outcome] : undefined;
+  const gpc = website.gpc ? GPC_OUTCOME_DISPLAY[website.gpc.outcome] : undefined;
   const stillWith = website.gpc ? [...website.gpc.stillWith.trackers, ...website.gpc.stillWith.cookies.map((c) => `cookie ${c}`), ...website.gpc.stillWith.pixels.map((p) => `${p} event`)] : [];
   return (
     <Box as="section" aria-label="What a visitor's browser sees" data-testid="website-audit">

@@ -151,3 +151,11 @@ export function usernameSitesView(sites: readonly UsernameSite[]): UsernameSites
   if (unknown.length > 0) headline += `; ${unknown.length} could not be checked`;
   return { found, notFound, unknown, headline };
 }
+
+/** A site's answer to the Global Privacy Control visit, in words and a colour. */
+export const GPC_OUTCOME_DISPLAY: Record<'honoured' | 'partly_honoured' | 'not_honoured' | 'nothing_to_honour', { text: string; palette: string }> = {
+  honoured: { text: 'Honoured', palette: 'green' },
+  partly_honoured: { text: 'Partly honoured', palette: 'orange' },
+  not_honoured: { text: 'Not honoured', palette: 'red' },
+  nothing_to_honour: { text: 'No tracking either way', palette: 'gray' },
+};

@@ -64,6 +64,41 @@ describe('renderReportPdf', () => {
     expect(text).toContain('No breach exposures found.');
     expect(text).toContain('No privacy violations found.');
     expect(text).toContain('No metadata risks found.');
+    expect(text).toContain('No website scanned.');
+  });
+
+  it('says how each website was looked at: each browser test, and what Global Privacy Control changed', async () => {
+    const websiteAudits: ReportDto['websiteAudits'] = [
+      {
+        input: 'https://shop.example/',
+        scannedAt: '2026-03-04T05:00:00.000Z',
+        pageUrl: 'https://shop.example/',
+        mode: 'rendered',
+        headerGrade: 'B+ (80/100)',
+        tests: [
+          { label: 'Canvas fingerprinting (the page run in a browser)', status: 'ok', message: 'No canvas fingerprinting (1 canvas used, none read back as a fingerprint)', findings: 0 },
+          { label: 'Global Privacy Control', status: 'ok', message: 'Still loads Meta Pixel with Global Privacy Control on', findings: 1 },
+        ],
+        gpc: { outcome: 'not_honoured', stillWith: ['Meta Pixel', '_fbp cookie'] },
+      },
+      {
+        input: 'https://static.example/',
+        scannedAt: '2026-03-04T05:01:00.000Z',
+        pageUrl: 'https://static.example/',
+        mode: 'static',
+        fallbackReason: 'no browser is available on this server',
+        headerGrade: null,
+        tests: [],
+        gpc: null,
+      },
+    ];
+    const text = pagesOf(await renderReportPdf(report({ websiteAudits }))).join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Website Audits');
+    expect(text).toContain('Page run in a browser Header grade: B+ (80/100)');
+    expect(text).toContain('No canvas fingerprinting (1 canvas used, none read back as a fingerprint)');
+    expect(text).toContain('Not honoured Still there with it on: Meta Pixel, _fbp cookie');
+    expect(text).toContain('HTML and headers only: no browser is available on this server Header grade: not graded');
+    expect(text).toContain('Not tested');
   });
 });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
+import type { GpcOutcome } from '../vocabulary/check.types';
 import type { RiskLevel } from '../vocabulary/risk.types';
 import type { CategoryLevel, ReportDto, RiskTrend } from './reports.dto';
 
@@ -9,7 +10,8 @@ import type { CategoryLevel, ReportDto, RiskTrend } from './reports.dto';
  * in Latin, Greek and Cyrillic scripts print as written; a character the font lacks, a CJK one
  * say, prints as '?'): title and
  * date, the executive summary's four figures with the trend arrow, the risk assessment table with
- * coloured levels, breach exposures, privacy violations, metadata risks and recommendations, long
+ * coloured levels, breach exposures, privacy violations, metadata risks, website audits (browser or
+ * HTML only, each browser test's line, Global Privacy Control) and recommendations, long
  * text wrapped inside table cells, rows moved to a new page (with the table's header again) when
  * they do not fit, and "Page n of m" on every page.
  */
@@ -139,6 +141,24 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
 
   table(
     doc,
+    'Website Audits',
+    [
+      { header: 'Site', share: 0.22 },
+      { header: 'How it was checked', share: 0.2 },
+      { header: 'Browser tests', share: 0.34 },
+      { header: 'Global Privacy Control', share: 0.24 },
+    ],
+    report.websiteAudits.map((audit) => [
+      audit.pageUrl || audit.input,
+      `${audit.mode === 'rendered' ? 'Page run in a browser' : `HTML and headers only: ${audit.fallbackReason ?? "the page's scripts were not run"}`}\nHeader grade: ${audit.headerGrade ?? 'not graded'}`,
+      audit.tests.map((test) => `${test.label}: ${test.message ?? test.status}`).join('\n') || 'Not run',
+      gpcText(audit.gpc),
+    ]),
+    'No website scanned.',
+  );
+
+  table(
+    doc,
     'Recommendations',
     [
       { header: 'Priority', share: 0.13 },
@@ -152,6 +172,19 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
   pageNumbers(doc);
   doc.end();
   return done;
+}
+
+const GPC_OUTCOME_TEXT: Readonly<Record<GpcOutcome, string>> = {
+  honoured: 'Honoured',
+  partly_honoured: 'Partly honoured',
+  not_honoured: 'Not honoured',
+  nothing_to_honour: 'Nothing to honour: no tracking seen either way',
+};
+
+function gpcText(gpc: ReportDto['websiteAudits'][number]['gpc']): string {
+  if (!gpc) return 'Not tested';
+  const still = gpc.stillWith.length > 0 ? `\nStill there with it on: ${gpc.stillWith.join(', ')}` : '';
+  return `${GPC_OUTCOME_TEXT[gpc.outcome]}${still}`;
 }
 
 function title(doc: Doc, report: ReportDto): void {

@@ -152,6 +152,54 @@ describe('buildReport', () => {
   });
 });
 
+describe('website audits', () => {
+  const websiteScan = (id: string, input: string, day: number, website: unknown, checks: unknown[] = []): StoredScan => {
+    const scan = privacyScan(id, input, day, 70);
+    return { ...scan, result: { ...(scan.result as object), website, checks } };
+  };
+  const rendered = {
+    mode: 'rendered',
+    pageUrl: 'https://shop.example/',
+    headerGrade: { grade: 'B', score: 70 },
+    gpc: { outcome: 'partly_honoured', without: {}, stillWith: { trackers: ['Meta Pixel'], cookies: ['_fbp'], pixels: ['PageView'] } },
+  };
+  const checks = [
+    { id: 'website', label: 'Website privacy check', status: 'ok', findings: 3, durationMs: 1 },
+    { id: 'canvas-fingerprinting', label: 'Canvas fingerprinting', status: 'ok', message: 'No canvas fingerprinting', findings: 0, durationMs: 1 },
+    { id: 'key-logging', label: 'Key logging', status: 'unavailable', message: 'The page did not load in time', findings: 0, durationMs: 1 },
+  ];
+
+  it("lists each website's latest scan: browser or HTML only, grade, its browser tests and the GPC outcome", () => {
+    const scans = [
+      websiteScan('old', 'https://shop.example/', 1, { ...rendered, mode: 'static', fallbackReason: 'no browser' }),
+      websiteScan('new', 'https://shop.example/', 2, rendered, checks),
+      websiteScan('static', 'https://static.example/', 3, { mode: 'static', fallbackReason: 'no browser', pageUrl: 'https://static.example/', headerGrade: null }),
+      privacyScan('email', 'a@example.com', 4, 90),
+    ];
+    const report = buildReport({ scans, history: historyOf(scans), totalScans: 4, lastScanAt: at(4), pdfAvailable: true, now: NOW });
+    expect(report.websiteAudits).toEqual([
+      { input: 'https://static.example/', scannedAt: at(3).toISOString(), pageUrl: 'https://static.example/', mode: 'static', fallbackReason: 'no browser', headerGrade: null, tests: [], gpc: null },
+      {
+        input: 'https://shop.example/',
+        scannedAt: at(2).toISOString(),
+        pageUrl: 'https://shop.example/',
+        mode: 'rendered',
+        headerGrade: 'B (70/100)',
+        tests: [
+          { label: 'Canvas fingerprinting', status: 'ok', message: 'No canvas fingerprinting', findings: 0 },
+          { label: 'Key logging', status: 'unavailable', message: 'The page did not load in time', findings: 0 },
+        ],
+        gpc: { outcome: 'partly_honoured', stillWith: ['Meta Pixel', '_fbp cookie', 'PageView event'] },
+      },
+    ]);
+  });
+
+  it('leaves out a website whose page could not be fetched, and anything it cannot read', () => {
+    const scans = [websiteScan('none', 'https://down.example/', 1, undefined), websiteScan('odd', 'https://odd.example/', 2, { mode: 'sideways' })];
+    expect(buildReport({ scans, history: historyOf(scans), totalScans: 2, lastScanAt: at(2), pdfAvailable: true, now: NOW }).websiteAudits).toEqual([]);
+  });
+});
+
 describe('riskTrend', () => {
   const scored = (scores: number[], type: 'privacy' | 'image' = 'privacy'): ScoredScan[] =>
     scores.map((score, i) => ({ scanType: type, score, startedAt: at(i + 1) }));

@@ -30,7 +30,7 @@ import type {
   RiskScoreDto,
   RiskTrend,
 } from './reports.dto';
-import { findingsOfScan, FlatFinding, StoredScan } from './scan-findings';
+import { findingsOfScan, FlatFinding, StoredScan, websiteAuditOfScan } from './scan-findings';
 
 /** One completed scan's score, for the trend. */
 export interface ScoredScan {
@@ -75,6 +75,10 @@ export function buildReport(input: ReportInput): ReportDto {
       metadataRisks: metadataRisks(findings),
     },
     recommendations,
+    websiteAudits: latest.flatMap((scan) => {
+      const audit = websiteAuditOfScan(scan);
+      return audit ? [{ ...audit, scannedAt: audit.scannedAt.toISOString() }] : [];
+    }),
   };
 }
 

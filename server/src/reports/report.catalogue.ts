@@ -109,4 +109,5 @@ export const SAMPLE_REPORT: Omit<ReportDto, 'generatedAt' | 'pdfAvailable' | 'sa
       action: "Use 'Strip Metadata' to download a clean copy before sharing.",
     },
   ],
+  websiteAudits: [],
 };

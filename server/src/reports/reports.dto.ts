@@ -2,6 +2,8 @@ import { BREACH_SOURCE_IDS, type BreachSourceId } from '../vocabulary/breach-sou
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
 import { ScanSummaryDto } from '../scans/scan.dto';
+import { CHECK_STATUSES, type CheckStatus, GPC_OUTCOMES, type GpcOutcome } from '../vocabulary/check.types';
+import type { WebsiteAudit, WebsiteAuditTest } from './scan-findings';
 
 export const REPORT_MESSAGES = {
   pdfNeedsPlan: 'PDF reports are available on the Plus plan and above. Upgrade to download this report.',
@@ -132,6 +134,33 @@ export class ReportRecommendationDto {
   @ApiProperty({ description: 'What to do.' }) action!: string;
 }
 
+export class WebsiteAuditTestDto implements WebsiteAuditTest {
+  @ApiProperty({ example: 'Canvas fingerprinting (the page run in a browser)' }) label!: string;
+  @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
+  @ApiPropertyOptional({ description: 'What the test saw, or why it did not run, in one line.' }) message?: string;
+  @ApiProperty({ minimum: 0, description: 'How many findings it contributed.' }) findings!: number;
+}
+
+export class WebsiteAuditGpcDto {
+  @ApiProperty({ enum: GPC_OUTCOMES }) outcome!: GpcOutcome;
+  @ApiProperty({ type: [String], description: 'Trackers, tracking cookies and pixel events still there with Global Privacy Control on.' })
+  stillWith!: string[];
+}
+
+export class WebsiteAuditReportDto implements Omit<WebsiteAudit, 'scannedAt'> {
+  @ApiProperty({ description: 'The scanned URL.' }) input!: string;
+  @ApiProperty({ format: 'date-time' }) scannedAt!: string;
+  @ApiProperty({ description: 'The page analysed, after redirects.' }) pageUrl!: string;
+  @ApiProperty({ enum: ['rendered', 'static'], description: "'rendered': the page ran in a browser; 'static': only its HTML and headers were read." })
+  mode!: 'rendered' | 'static';
+  @ApiPropertyOptional({ description: "Why the page's scripts were not run (static mode)." }) fallbackReason?: string;
+  @ApiProperty({ type: String, nullable: true, example: 'B+ (75/100)', description: 'The security-header grade; null when the page answered with a status that is not graded.' })
+  headerGrade!: string | null;
+  @ApiProperty({ type: [WebsiteAuditTestDto], description: 'Each browser test, as its check line reported it.' }) tests!: WebsiteAuditTestDto[];
+  @ApiProperty({ type: WebsiteAuditGpcDto, nullable: true, description: 'The Global Privacy Control visit; null when it did not run.' })
+  gpc!: WebsiteAuditGpcDto | null;
+}
+
 export class ReportDto {
   @ApiProperty({ description: 'True only when the user has no scans yet: the content is a labelled sample, not theirs.' })
   sample!: boolean;
@@ -146,4 +175,9 @@ export class ReportDto {
   @ApiProperty({ type: RiskAssessmentDto }) riskAssessment!: RiskAssessmentDto;
   @ApiProperty({ type: DetailedFindingsDto }) detailedFindings!: DetailedFindingsDto;
   @ApiProperty({ type: [ReportRecommendationDto], description: 'Most urgent first.' }) recommendations!: ReportRecommendationDto[];
+  @ApiProperty({
+    type: [WebsiteAuditReportDto],
+    description: 'How each website (its latest scan) was looked at: in a browser or from its HTML only, its header grade, each browser test and the Global Privacy Control outcome.',
+  })
+  websiteAudits!: WebsiteAuditReportDto[];
 }

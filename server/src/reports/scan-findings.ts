@@ -9,6 +9,7 @@ import { dataClassRecommendation, FINDING_RECOMMENDATIONS } from '../vocabulary/
 import type { ExifFinding } from '../scans/exif/exif-findings.analyzer';
 import { EXIF_FINDING_CATEGORIES, ExifFindingCategory } from '../vocabulary/image-risk.catalogue';
 import type { ScanType } from '../scans/scan.entity';
+import { BROWSER_TEST_IDS, CHECK_STATUSES, type CheckStatus, GPC_OUTCOMES, type GpcOutcome } from '../vocabulary/check.types';
 
 /** A completed scan as the report reads it. */
 export interface StoredScan {
@@ -109,6 +110,74 @@ export function findingsOfScan(scan: StoredScan): FlatFinding[] {
       return [];
     }),
   );
+}
+
+/** One browser test of a website audit, as its check line reported it. */
+export interface WebsiteAuditTest {
+  label: string;
+  status: CheckStatus;
+  /** What the test saw, or why it did not run. */
+  message?: string;
+  findings: number;
+}
+
+/** How a website scan looked at the page: what the report says beside the findings. */
+export interface WebsiteAudit {
+  input: string;
+  scannedAt: Date;
+  pageUrl: string;
+  /** 'rendered': the page ran in Chromium; 'static': only its HTML and headers were read. */
+  mode: 'rendered' | 'static';
+  fallbackReason?: string;
+  /** "B+ (75/100)"; null when the page's status is not graded. */
+  headerGrade: string | null;
+  tests: WebsiteAuditTest[];
+  /** The Global Privacy Control visit, when it ran: its outcome and what still happened with the signal on. */
+  gpc: { outcome: GpcOutcome; stillWith: string[] } | null;
+}
+
+/**
+ * The audit of a stored website scan, read from its result's `website` summary and its check lines;
+ * undefined for any other scan, and for a website scan whose page could not be fetched.
+ */
+export function websiteAuditOfScan(scan: StoredScan): WebsiteAudit | undefined {
+  if (scan.scanType !== 'privacy') return undefined;
+  const result = asRecord(scan.result);
+  const website = asRecord(result?.website);
+  const mode = website?.mode;
+  if (!website || (mode !== 'rendered' && mode !== 'static')) return undefined;
+  const grade = asRecord(website.headerGrade);
+  const browserTests = new Set<string>(BROWSER_TEST_IDS);
+  const tests = arrayOf(result?.checks).flatMap((item): WebsiteAuditTest[] => {
+    const check = asRecord(item);
+    if (!check || !browserTests.has(text(check.id)) || !isStatus(check.status)) return [];
+    const message = text(check.message);
+    return [{ label: text(check.label), status: check.status, ...(message ? { message } : {}), findings: typeof check.findings === 'number' ? check.findings : 0 }];
+  });
+  const gpc = asRecord(website.gpc);
+  const still = asRecord(gpc?.stillWith);
+  const names = (key: string, suffix = '') => arrayOf(still?.[key]).map(text).filter(Boolean).map((name) => `${name}${suffix}`);
+  return {
+    input: scan.input,
+    scannedAt: scan.startedAt,
+    pageUrl: text(website.pageUrl),
+    mode,
+    ...(text(website.fallbackReason) ? { fallbackReason: text(website.fallbackReason) } : {}),
+    headerGrade: grade ? `${text(grade.grade)} (${text(grade.score)}/100)` : null,
+    tests,
+    gpc:
+      gpc && isGpcOutcome(gpc.outcome)
+        ? { outcome: gpc.outcome, stillWith: [...names('trackers'), ...names('cookies', ' cookie'), ...names('pixels', ' event')] }
+        : null,
+  };
+}
+
+function isStatus(value: unknown): value is CheckStatus {
+  return typeof value === 'string' && (CHECK_STATUSES as readonly string[]).includes(value);
+}
+
+function isGpcOutcome(value: unknown): value is GpcOutcome {
+  return typeof value === 'string' && (GPC_OUTCOMES as readonly string[]).includes(value);
 }
 
 /** The advice of the breach's most serious kind of data. */

@@ -3,8 +3,7 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from 
 import { ValidateBy } from 'class-validator';
 import { SCAN_INPUT_MAX_LENGTH, SCAN_INPUT_MESSAGES, scanInputError } from '../browser-shared/scan-input.rules';
 import { BREACH_SOURCE_IDS, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
-import { BROWSER_TEST_IDS, BrowserTestId, CHECK_IDS, CHECK_STATUSES, CheckId, CheckStatus } from '../vocabulary/check.types';
-import { GPC_OUTCOMES, GpcOutcome } from './analysis/rendered/global-privacy-control.analyzer';
+import { BROWSER_TEST_IDS, BrowserTestId, CHECK_IDS, CHECK_STATUSES, CheckId, CheckStatus, GPC_OUTCOMES, GpcOutcome } from '../vocabulary/check.types';
 import { FINDING_TYPES, FindingType } from '../vocabulary/finding.types';
 import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
 import { USERNAME_OUTCOMES, UsernameSiteOutcome } from './analysis/analysis.types';

@@ -24,6 +24,10 @@ export const BROWSER_TEST_IDS = [
 ] as const;
 export type BrowserTestId = (typeof BROWSER_TEST_IDS)[number];
 
+/** How a site answered the Global Privacy Control visit. */
+export const GPC_OUTCOMES = ['honoured', 'partly_honoured', 'not_honoured', 'nothing_to_honour'] as const;
+export type GpcOutcome = (typeof GPC_OUTCOMES)[number];
+
 /** The checks the pipeline knows. */
 export const CHECK_IDS = ['breaches', 'gravatar', 'email-dns', 'email-provider', 'url-input', 'website', 'website-breaches', ...BROWSER_TEST_IDS, 'username'] as const;
 export type CheckId = (typeof CHECK_IDS)[number];

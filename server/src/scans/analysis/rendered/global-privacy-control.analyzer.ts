@@ -1,4 +1,5 @@
 import type { PageVisit } from '../../../browser-audit/capture.types';
+import type { GpcOutcome } from '../../../vocabulary/check.types';
 import type { Finding } from '../../../vocabulary/finding.types';
 import { FINDING_SOURCES } from '../../../vocabulary/recommendation.catalogue';
 import type { TrackerCategory } from '../../trackers/tracker.catalogue';
@@ -27,8 +28,6 @@ export const GPC_TRACKER_CATEGORIES: ReadonlySet<TrackerCategory> = new Set<Trac
 /** At most this many findings of each kind; the rest are counted in the check's message. */
 const MAX_PER_KIND = 8;
 
-export const GPC_OUTCOMES = ['honoured', 'partly_honoured', 'not_honoured', 'nothing_to_honour'] as const;
-export type GpcOutcome = (typeof GPC_OUTCOMES)[number];
 
 /** What the second visit, with Global Privacy Control on, showed: normalized for comparison between runs. */
 export interface GpcSummary {
