@@ -74,7 +74,7 @@ describe('finishApiDocument', () => {
   });
 
   it('gives every operation a curl sample and every JSON body an example built from the schemas', () => {
-    const update = document.paths['/api/monitoring/{id}'].put as Record<string, unknown> & { requestBody: { content: Record<string, { example?: unknown }> } };
+    const update = document.paths['/api/monitoring/{id}'].put as unknown as Record<string, unknown> & { requestBody: { content: Record<string, { example?: unknown }> } };
     expect(update.requestBody.content['application/json'].example).toEqual({ active: false });
     expect(update['x-codeSamples']).toEqual([
       {
@@ -88,7 +88,7 @@ describe('finishApiDocument', () => {
         ].join(' \\\n'),
       },
     ]);
-    const plans = document.paths['/api/plans'].get as Record<string, unknown>;
+    const plans = document.paths['/api/plans'].get as unknown as Record<string, unknown>;
     expect(plans['x-codeSamples']).toEqual([{ lang: 'curl', label: 'curl', source: "curl -X GET 'https://privacy.example.org/api/plans'" }]);
   });
 
