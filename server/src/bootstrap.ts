@@ -13,6 +13,7 @@ import { clientApp } from './common/http/client-app';
 import { finishApiDocument } from './common/http/openapi-document';
 import { APP_CONFIG } from './common/config/config.module';
 import { rateLimitHeaders } from './common/http/rate-limit-headers';
+import { responseCompression } from './common/http/compression';
 import { requestInputGuard } from './common/http/request-input.guard';
 import { NestJsonLogger } from './common/logging/logger';
 import { requestLogging } from './common/logging/request-logging.middleware';
@@ -45,13 +46,14 @@ export async function createApp(
   app.use(requestLogging(logger));
   app.use(httpMetrics(app.get(MetricsService)));
   app.use(rateLimitHeaders());
+  app.use(responseCompression());
   app.use(...securityHeaders({ https: config.publicUrl.startsWith('https://'), stripe: stripeOrigins(config) }));
   // Before the JSON parser: the Stripe webhook's signature covers its raw bytes.
   app.use(STRIPE_WEBHOOK_PATH, webhookRawBody());
   app.useBodyParser('json', { limit: '100kb' });
   app.use(`/${API_PREFIX}`, requestInputGuard());
   app.use(cookieParser());
-  app.use(clientApp(options.clientDir ?? join(PACKAGE_ROOT, 'dist', 'client')));
+  app.use(clientApp({ clientDir: options.clientDir ?? join(PACKAGE_ROOT, 'dist', 'client'), publicUrl: config.publicUrl }));
 
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(

@@ -4,6 +4,7 @@ import type { components } from '../../../../openapi/schema';
 import { api, errorMessage } from '../../api/client';
 import { notify } from '../toaster';
 import { ConfirmDialog } from './ConfirmDialog';
+import { formatDateTime } from '../../format';
 
 type ApiToken = components['schemas']['ApiTokenDto'];
 type CreatedToken = components['schemas']['CreatedApiTokenDto'];
@@ -30,7 +31,7 @@ async function fetchTokens(): Promise<ApiToken[] | 'error'> {
   }
 }
 
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+const orNever = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 const scopeLabel = (scope: Scope) => (scope === 'read-only' ? 'Read only' : 'Read and write');
 
 /** Personal API tokens: create (the secret is shown once), list, revoke. */
@@ -119,7 +120,7 @@ export function ApiTokensSection() {
         <Heading as="h2" size="lg">
           API tokens
         </Heading>
-        <Text color="gray.700">
+        <Text color="fg.muted">
           Personal tokens let your scripts call the Footprint API as you: send one as{' '}
           <Code>Authorization: Bearer &lt;token&gt;</Code>. A read-only token can only read (GET requests); an expiring
           token stops working on its date. See the{' '}
@@ -142,13 +143,13 @@ export function ApiTokensSection() {
                 aria-label="New API token"
                 fontFamily="mono"
                 fontSize="sm"
-                bg="white"
+                bg="bg.panel"
                 onFocus={(e) => e.target.select()}
               />
               <Button type="button" colorPalette="blue" onClick={() => void copySecret(created.token)}>
                 Copy
               </Button>
-              <Button type="button" variant="outline" bg="white" onClick={() => setCreated(undefined)}>
+              <Button type="button" variant="outline" bg="bg.panel" onClick={() => setCreated(undefined)}>
                 Done
               </Button>
             </Flex>
@@ -190,9 +191,9 @@ export function ApiTokensSection() {
           </Flex>
         </form>
 
-        {tokens === 'loading' && <Text color="gray.700">Loading tokens…</Text>}
-        {tokens === 'error' && <Text color="red.700">Could not load your tokens.</Text>}
-        {Array.isArray(tokens) && tokens.length === 0 && <Text color="gray.700">You have no API tokens.</Text>}
+        {tokens === 'loading' && <Text color="fg.muted">Loading tokens…</Text>}
+        {tokens === 'error' && <Text color="red.fg">Could not load your tokens.</Text>}
+        {Array.isArray(tokens) && tokens.length === 0 && <Text color="fg.muted">You have no API tokens.</Text>}
         {Array.isArray(tokens) && tokens.length > 0 && (
           <Box overflowX="auto">
             <Table.Root size="sm" aria-label="API tokens">
@@ -219,9 +220,9 @@ export function ApiTokensSection() {
                     <Table.Cell>
                       <Badge colorPalette={token.scope === 'read-only' ? 'gray' : 'blue'}>{scopeLabel(token.scope)}</Badge>
                     </Table.Cell>
-                    <Table.Cell>{formatDate(token.createdAt)}</Table.Cell>
-                    <Table.Cell>{formatDate(token.expiresAt)}</Table.Cell>
-                    <Table.Cell>{formatDate(token.lastUsedAt)}</Table.Cell>
+                    <Table.Cell>{formatDateTime(token.createdAt)}</Table.Cell>
+                    <Table.Cell>{orNever(token.expiresAt)}</Table.Cell>
+                    <Table.Cell>{orNever(token.lastUsedAt)}</Table.Cell>
                     <Table.Cell textAlign="end">
                       <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
                         Revoke
