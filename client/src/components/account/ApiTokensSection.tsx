@@ -124,7 +124,7 @@ export function ApiTokensSection() {
           Personal tokens let your scripts call the Footprint API as you: send one as{' '}
           <Code>Authorization: Bearer &lt;token&gt;</Code>. A read-only token can only read (GET requests); an expiring
           token stops working on its date. See the{' '}
-          <Link href="/api/docs" color="blue.700" textDecoration="underline">
+          <Link href="/api/docs" color="blue.fg" textDecoration="underline">
             API reference
           </Link>
           .
