@@ -296,7 +296,8 @@ describe('accounts', () => {
         const prefix = /^fp_([^_]+)_/.exec(secret)?.[1];
         if (!prefix || !text.includes(`fp_${prefix}_`)) return `row: ${text}`;
         if (!text.includes('Never') || !text.includes('Read only')) return `row: ${text}`;
-        const expiry = await t.page.evaluate(() => new Date(Date.now() + 30 * 86_400_000).toLocaleDateString());
+        // As client/src/format.ts writes it: "26 Dec 2026" (day, short month, year).
+        const expiry = await t.page.evaluate(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(Date.now() + 30 * 86_400_000)));
         if (!text.includes(expiry)) return `row: ${text} (expected the date ${expiry})`;
       });
       const profileWith = (token: string) =>
