@@ -1,6 +1,7 @@
 /**
  * @jest-environment ./test/support/jsdom-fetch-environment.js
  */
+import { formatDateTime } from '../../format';
 import '../../test-setup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type Answer, fakeFetch } from '../../monitoring/monitoring-test-helpers';
@@ -59,7 +60,7 @@ describe('API tokens on the account page', () => {
     const table = await screen.findByRole('table', { name: 'API tokens' });
     const row = within(table).getByRole('row', { name: /Dashboards/ });
     expect(within(row).getByText('Read only')).toBeTruthy();
-    expect(within(row).getByText(new Date('2026-03-31T12:00:00.000Z').toLocaleString())).toBeTruthy();
+    expect(within(row).getByText(formatDateTime('2026-03-31T12:00:00.000Z'))).toBeTruthy();
     // The form is back to its defaults.
     expect((screen.getByRole('combobox', { name: 'Access' }) as HTMLSelectElement).value).toBe('read-write');
     expect((screen.getByRole('combobox', { name: 'Expires' }) as HTMLSelectElement).value).toBe('');
