@@ -91,7 +91,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download everything kept about the account (JSON, no secrets) */
+        /**
+         * Download everything kept about the account (JSON, no secrets)
+         * @description The profile, sessions, emailed links, API tokens (revoked ones too), scans, payments, analytics events, A/B tests and monitors: a copy of the data held (GDPR access and portability). Hashes and secrets are left out.
+         */
         get: operations["exportAccount"];
         put?: never;
         post?: never;
@@ -248,7 +251,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description Who the credential belongs to: id, email, display name, whether the address is verified, and the plan.
+         */
         get: operations["getProfile"];
         put?: never;
         post?: never;
@@ -305,12 +311,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's active API tokens (without the tokens themselves) */
+        /**
+         * The account's active API tokens (without the tokens themselves)
+         * @description Newest first, paginated. Each with its prefix (to tell them apart), scope, expiry and when it was last used. Revoked and expired tokens are not listed.
+         */
         get: operations["listApiTokens"];
         put?: never;
         /**
          * Create a personal API token
-         * @description The token is in this answer only; it cannot be shown again.
+         * @description The token is in this answer only; it cannot be shown again. Optionally read-only (`scope: 'read-only'`: GET requests only) and expiring after `expiresInDays` (1 to 365). Needs a signed-in session: an API token cannot make tokens.
          */
         post: operations["createApiToken"];
         delete?: never;
@@ -329,7 +338,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API token */
+        /**
+         * Revoke an API token
+         * @description It stops authenticating at once. Another user's token, or an unknown id, answers 404.
+         */
         delete: operations["revokeApiToken"];
         options?: never;
         head?: never;
@@ -345,7 +357,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the email address with the token from the emailed link */
+        /**
+         * Confirm the email address with the token from the emailed link
+         * @description Public: the token itself proves the address. Each link works once, until it expires or a newer one is sent.
+         */
         post: operations["verifyEmail"];
         delete?: never;
         options?: never;
@@ -362,7 +377,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the verification email again */
+        /**
+         * Send the verification email again
+         * @description To the account's own address, with a new link; rate-limited per account so it cannot be used to flood an inbox.
+         */
         post: operations["resendVerificationEmail"];
         delete?: never;
         options?: never;
@@ -377,7 +395,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether card payments are available, and what the pricing page needs to load Stripe.js */
+        /**
+         * Whether card payments are available, and what the pricing page needs to load Stripe.js
+         * @description Public. Payments are on only when the server has its Stripe keys; the publishable key is the only Stripe value that leaves the server.
+         */
         get: operations["getBillingConfig"];
         put?: never;
         post?: never;
@@ -454,7 +475,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Liveness: the process is up
+         * @description Answers 200 as long as the process serves HTTP, whatever the state of the database. For a container runtime's liveness probe; not logged.
+         */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics, for operators
+         * @description The Prometheus text format: HTTP request durations by route template, scan and check durations and outcomes, the mail outbox, monitors due and overdue and the scheduler lag, the database pool, and the process (CPU, memory, event loop). Needs `Authorization: Bearer <OPERATOR_TOKEN>`; answers 404 when OPERATOR_TOKEN is not set. METRICS_PORT serves the same without a token on a loopback-only port.
+         */
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -470,7 +515,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's monitors, with the active count and the plan's limit */
+        /**
+         * The user's monitors, with the active count and the plan's limit
+         * @description Newest first, paginated; each with its targets, the addresses still awaiting verification and its latest runs. activeCount counts every page.
+         */
         get: operations["listMonitors"];
         put?: never;
         /**
@@ -492,10 +540,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Pause or activate a monitor */
+        /**
+         * Pause or activate a monitor
+         * @description Activating checks the plan's active-monitor limit; an overdue monitor runs at the next tick. Pausing keeps its runs and what it knows.
+         */
         put: operations["updateMonitor"];
         post?: never;
-        /** Delete a monitor with its runs and notices */
+        /**
+         * Delete a monitor with its runs and notices
+         * @description For good: what it knew is forgotten, so a new monitor of the same targets starts from a silent first run.
+         */
         delete: operations["deleteMonitor"];
         options?: never;
         head?: never;
@@ -529,7 +583,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Undismissed monitor alerts for the dashboard, newest first (at most 20) */
+        /**
+         * Undismissed monitor alerts, newest first
+         * @description What monitor runs found new (a breach, a site with the name), until dismissed; paginated. The dashboard shows the first page.
+         */
         get: operations["listMonitorNotices"];
         put?: never;
         post?: never;
@@ -548,7 +605,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Dismiss a monitor alert */
+        /**
+         * Dismiss a monitor alert
+         * @description It leaves the list of notices; the monitor's runs keep what they found.
+         */
         post: operations["dismissMonitorNotice"];
         delete?: never;
         options?: never;
@@ -603,6 +663,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The plan catalogue
+         * @description Every plan (Free, Plus, Pro, Business) with its monthly price and limits. A fixed catalogue of four, answered whole: not paginated. The same catalogue drives every limit the server enforces.
+         */
         get: operations["listPlans"];
         put?: never;
         post?: never;
@@ -619,6 +683,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Readiness: the app can serve requests
+         * @description Answers 200 when the database takes a query within 2 seconds, else 503: for a load balancer or an orchestrator's readiness probe.
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -719,7 +787,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the signed-in user's scans, with its full result */
+        /**
+         * One of the signed-in user's scans, with its full result
+         * @description The stored analysis result with its findings and evidence. Anyone else's scan, or an unknown id, answers 404.
+         */
         get: operations["getScan"];
         put?: never;
         post?: never;
@@ -776,7 +847,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This month's privacy scans against the plan's monthly allowance */
+        /**
+         * This month's privacy scans against the plan's monthly allowance
+         * @description Counted per calendar month in UTC against the plan that applies now; image checks and monitor runs do not count.
+         */
         get: operations["getScanUsage"];
         put?: never;
         post?: never;
@@ -793,6 +867,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Public facts about this server
+         * @description The contact address, the version, and the outside services this server uses: what the site's pages show. Public; the same for everyone.
+         */
         get: operations["getSiteInfo"];
         put?: never;
         post?: never;
@@ -908,6 +986,11 @@ export interface components {
         ApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working; null: never.
+             */
+            expiresAt: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -922,10 +1005,31 @@ export interface components {
              * @example a1b2c3d4
              */
             prefix: string;
+            /**
+             * @description 'read-only' tokens may only make GET requests.
+             * @example read-only
+             * @enum {string}
+             */
+            scope: "read-write" | "read-only";
         };
         ApiTokenListDto: {
-            /** @description Active tokens, newest first. */
+            /**
+             * @description This page, from 1.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description Items per page asked for (the last page may hold fewer).
+             * @example 20
+             */
+            pageSize: number;
+            /** @description This page of the active tokens, newest first. */
             tokens: components["schemas"]["ApiTokenDto"][];
+            /**
+             * @description Items in the whole list, over every page.
+             * @example 42
+             */
+            total: number;
         };
         AuthSessionDto: {
             /** @description A JWT for the Authorization: Bearer header. Keep it in memory only. */
@@ -1098,12 +1202,29 @@ export interface components {
             path: string;
         };
         CreateApiTokenDto: {
+            /**
+             * @description Days until the token expires (then it answers 401). Left out or null: it never expires.
+             * @example 90
+             */
+            expiresInDays?: number | null;
             /** @example Nightly export script */
             name: string;
+            /**
+             * @description 'read-only': the token may only make GET requests (anything else answers 403). 'read-write': whatever the account may do, except account management.
+             * @default read-write
+             * @example read-only
+             * @enum {string}
+             */
+            scope: "read-write" | "read-only";
         };
         CreatedApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working; null: never.
+             */
+            expiresAt: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -1118,6 +1239,12 @@ export interface components {
              * @example a1b2c3d4
              */
             prefix: string;
+            /**
+             * @description 'read-only' tokens may only make GET requests.
+             * @example read-only
+             * @enum {string}
+             */
+            scope: "read-write" | "read-only";
             /**
              * @description The token itself, shown only this once: send it as `Authorization: Bearer <token>`.
              * @example fp_a1b2c3d4_3q2-7wXz…
@@ -1342,6 +1469,11 @@ export interface components {
         ExportedApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working; null: never.
+             */
+            expiresAt: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -1358,6 +1490,12 @@ export interface components {
             prefix: string;
             /** Format: date-time */
             revokedAt: string | null;
+            /**
+             * @description 'read-only' tokens may only make GET requests.
+             * @example read-only
+             * @enum {string}
+             */
+            scope: "read-write" | "read-only";
         };
         ExportedEmailTokenDto: {
             /** Format: date-time */
@@ -1497,7 +1635,10 @@ export interface components {
         LoginDto: {
             /** @example jane@example.com */
             email: string;
-            /** Format: password */
+            /**
+             * Format: password
+             * @example correct-horse-battery-staple
+             */
             password: string;
             /**
              * @description 'Remember me': the refresh cookie lasts 30 days instead of the browser session.
@@ -1544,8 +1685,23 @@ export interface components {
             activeCount: number;
             /** @description The effective plan's active-monitor limit: free 0, plus 1, pro 5, business 25. */
             limit: number;
-            /** @description Newest first. */
+            /** @description This page of the monitors, newest first. */
             monitors: components["schemas"]["MonitorDto"][];
+            /**
+             * @description This page, from 1.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description Items per page asked for (the last page may hold fewer).
+             * @example 20
+             */
+            pageSize: number;
+            /**
+             * @description Items in the whole list, over every page.
+             * @example 42
+             */
+            total: number;
         };
         MonitorNoticeDto: {
             /** Format: date-time */
@@ -1569,8 +1725,23 @@ export interface components {
             title: string;
         };
         MonitorNoticeListDto: {
-            /** @description Undismissed notices, newest first (at most 20). */
+            /** @description This page of the undismissed notices, newest first. */
             notices: components["schemas"]["MonitorNoticeDto"][];
+            /**
+             * @description This page, from 1.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description Items per page asked for (the last page may hold fewer).
+             * @example 20
+             */
+            pageSize: number;
+            /**
+             * @description Items in the whole list, over every page.
+             * @example 42
+             */
+            total: number;
         };
         MonitorResponseDto: {
             monitor: components["schemas"]["MonitorDto"];
@@ -1631,9 +1802,15 @@ export interface components {
             when: string;
         };
         PasswordResetConfirmDto: {
-            /** Format: password */
+            /**
+             * Format: password
+             * @example correct-horse-battery-staple
+             */
             password: string;
-            /** @description The token from the reset link. */
+            /**
+             * @description The token from the reset link.
+             * @example Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw
+             */
             token: string;
         };
         PasswordResetRequestDto: {
@@ -1818,9 +1995,22 @@ export interface components {
          */
         RiskTrend: "decreasing" | "increasing" | "flat";
         ScanPageDto: {
+            /** @description This page of scans, newest first. */
             items: components["schemas"]["ScanSummaryDto"][];
+            /**
+             * @description This page, from 1.
+             * @example 1
+             */
             page: number;
+            /**
+             * @description Items per page asked for (the last page may hold fewer).
+             * @example 20
+             */
             pageSize: number;
+            /**
+             * @description Items in the whole list, over every page.
+             * @example 42
+             */
             total: number;
         };
         ScanRecordDto: {
@@ -1907,7 +2097,10 @@ export interface components {
         SignupDto: {
             /** @example jane@example.com */
             email: string;
-            /** Format: password */
+            /**
+             * Format: password
+             * @example correct-horse-battery-staple
+             */
             password: string;
         };
         SiteInfoDto: {
@@ -1940,7 +2133,10 @@ export interface components {
             };
         };
         UpdateMonitorDto: {
-            /** @description false pauses the monitor, true activates it (within the plan limit). */
+            /**
+             * @description false pauses the monitor, true activates it (within the plan limit).
+             * @example false
+             */
             active: boolean;
         };
         UserDto: {
@@ -2002,11 +2198,17 @@ export interface components {
             list?: components["schemas"]["UsernameSiteListCreditDto"];
         };
         VerifyEmailDto: {
-            /** @description The token from the verification link. */
+            /**
+             * @description The token from the verification link.
+             * @example Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw
+             */
             token: string;
         };
         VerifyMonitoredEmailDto: {
-            /** @description The token from the link in the verification email. */
+            /**
+             * @description The token from the link in the verification email.
+             * @example Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw
+             */
             token: string;
         };
         WebhookReceivedDto: {
@@ -2135,6 +2337,12 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2162,6 +2370,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2196,6 +2410,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "variant": "C"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AbTestChoiceDto"];
             };
         };
@@ -2226,7 +2445,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Missing X-Footprint-CSRF header, or an Origin other than the site's. */
+            /** @description Missing X-Footprint-CSRF header, or an Origin other than the site's. Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2324,6 +2543,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "event": "page_view",
+                 *       "parameters": {
+                 *         "input_type": "email",
+                 *         "privacy_score": 85,
+                 *         "scan_type": "privacy",
+                 *         "timestamp": "2025-01-01T12:00:00.000Z",
+                 *         "url": "https://footprint.example/dashboard"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TrackEventDto"];
             };
         };
@@ -2331,6 +2562,12 @@ export interface operations {
             /** @description Recorded. */
             204: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2344,8 +2581,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2356,6 +2602,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2384,6 +2636,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["DeleteAccountDto"];
             };
         };
@@ -2391,6 +2644,12 @@ export interface operations {
             /** @description The account and all its data are deleted. */
             204: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2404,7 +2663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2416,7 +2675,7 @@ export interface operations {
             /**
              * @description 'The password is incorrect', or called with an API token (this route needs a signed-in session).
              *
-             *     Called with an API token: this route needs a signed-in session.
+             *     Called with an API token: this route needs a signed-in session. Or: called with a read-only API token: it may only read (GET).
              */
             403: {
                 headers: {
@@ -2429,6 +2688,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2465,7 +2730,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountExportDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2494,12 +2759,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The popup page (also, with status 400 or 503, when the sign-in failed). */
+            /** @description The popup page, telling the opener the sign-in succeeded. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The popup page with the error: a stale or forged state, a refused consent, a code or ID token that does not verify. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The popup page with the error: Google sign-in is not configured, or the provider cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description An error; `error` is the message to show a person. */
             default: {
@@ -2530,6 +2815,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The popup page with the error: Google sign-in is not configured, or the provider cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description An error; `error` is the message to show a person. */
             default: {
@@ -2579,12 +2873,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "jane@example.com",
+                 *       "password": "correct-horse-battery-staple",
+                 *       "rememberMe": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginDto"];
             };
         };
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2612,6 +2919,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2690,6 +3003,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "correct-horse-battery-staple",
+                 *       "token": "Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetConfirmDto"];
             };
         };
@@ -2741,12 +3060,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "jane@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetRequestDto"];
             };
         };
         responses: {
             202: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2765,6 +3095,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2801,7 +3137,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2879,12 +3215,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "jane@example.com",
+                 *       "password": "correct-horse-battery-staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SignupDto"];
             };
         };
         responses: {
             201: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2912,6 +3260,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2944,7 +3298,12 @@ export interface operations {
     };
     listApiTokens: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2959,7 +3318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokenListDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2988,6 +3347,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "expiresInDays": 90,
+                 *       "name": "Nightly export script",
+                 *       "scope": "read-only"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiTokenDto"];
             };
         };
@@ -3000,7 +3366,16 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiTokenDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description A missing or too long name, an unknown scope or an expiry out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3009,7 +3384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Called with an API token: this route needs a signed-in session. */
+            /** @description Called with an API token: this route needs a signed-in session. Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3043,6 +3418,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The token's id (from the list). */
                 id: string;
             };
             cookie?: never;
@@ -3056,7 +3432,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3065,7 +3441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Called with an API token: this route needs a signed-in session. */
+            /** @description Called with an API token: this route needs a signed-in session. Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3103,6 +3479,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerifyEmailDto"];
             };
         };
@@ -3146,12 +3527,27 @@ export interface operations {
             /** @description A new link was sent; earlier links no longer work. */
             204: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3171,6 +3567,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3227,12 +3629,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 999,
+                 *       "plan": "free"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePaymentIntentDto"];
             };
         };
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3248,7 +3662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3257,7 +3671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Called with an API token: this route needs a signed-in session. */
+            /** @description Called with an API token: this route needs a signed-in session. Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3269,6 +3683,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3319,6 +3739,7 @@ export interface operations {
         /** @description A Stripe event object, byte for byte as Stripe sent it. */
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -3378,7 +3799,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3427,9 +3848,61 @@ export interface operations {
             };
         };
     };
-    listMonitors: {
+    getMetrics: {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description 'A valid operator token is required.' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description OPERATOR_TOKEN is not set. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    listMonitors: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3444,7 +3917,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorListDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3473,12 +3946,31 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "targets": {
+                 *         "emails": [
+                 *           "jane@example.com"
+                 *         ],
+                 *         "handles": [
+                 *           "@jane_doe"
+                 *         ]
+                 *       },
+                 *       "type": "weekly"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateMonitorDto"];
             };
         };
         responses: {
             201: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3494,7 +3986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3503,7 +3995,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The plan's active-monitor limit is reached: 'You've reached your plan limit. Upgrade to create more monitors.' */
+            /** @description The plan's active-monitor limit is reached: 'You've reached your plan limit. Upgrade to create more monitors.' Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3515,6 +4007,12 @@ export interface operations {
             /** @description Too many verification emails sent for this account today. */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3539,12 +4037,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The monitor's id. */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "active": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateMonitorDto"];
             };
         };
@@ -3557,7 +4061,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorResponseDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3566,7 +4070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The plan's active-monitor limit is reached: 'You've reached your plan limit. Upgrade to create more monitors.' */
+            /** @description The plan's active-monitor limit is reached: 'You've reached your plan limit. Upgrade to create more monitors.' Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3600,6 +4104,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The monitor's id. */
                 id: string;
             };
             cookie?: never;
@@ -3613,8 +4118,17 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3647,6 +4161,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The monitor's id. */
                 id: string;
             };
             cookie?: never;
@@ -3655,6 +4170,12 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3670,8 +4191,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3691,6 +4221,12 @@ export interface operations {
             /** @description Too many verification emails sent for this account today. */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3712,7 +4248,12 @@ export interface operations {
     };
     listMonitorNotices: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3727,7 +4268,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorNoticeListDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3752,6 +4293,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The notice's id. */
                 id: string;
             };
             cookie?: never;
@@ -3765,8 +4307,17 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3803,12 +4354,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerifyMonitoredEmailDto"];
             };
         };
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3827,6 +4389,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3861,6 +4429,12 @@ export interface operations {
             /** @description `SUFFIX:COUNT` lines separated by CRLF, padding lines (count 0) included. */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3879,6 +4453,12 @@ export interface operations {
             /** @description 'Rate limit exceeded. Please try again later.': too many checks from this address, or the range service is rate limiting us. */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds until another attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4009,7 +4589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4041,13 +4621,19 @@ export interface operations {
             /** @description The CSV file (UTF-8). */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4059,6 +4645,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4090,13 +4682,19 @@ export interface operations {
             /** @description The PDF file. */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4117,6 +4715,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4139,7 +4743,9 @@ export interface operations {
     listScans: {
         parameters: {
             query?: {
+                /** @description The page, from 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -4156,7 +4762,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScanPageDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4185,6 +4791,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "input": "jane@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateScanDto"];
             };
         };
@@ -4192,11 +4803,17 @@ export interface operations {
             /** @description The analysis result, or the event stream. */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AnalysisResultDto"];
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["ScanStartedEventDto"] | components["schemas"]["CheckReportDto"] | components["schemas"]["AnalysisResultDto"] | components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Empty or invalid input: the spec's two messages. */
@@ -4217,9 +4834,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4269,7 +4901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScanRecordDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4328,8 +4960,17 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4422,8 +5063,17 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4495,7 +5145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScanUsageDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4553,12 +5203,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Cannot read properties of undefined (reading 'score')",
+                 *       "name": "TypeError",
+                 *       "path": "/dashboard"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ClientErrorReportDto"];
             };
         };
         responses: {
             202: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4576,6 +5239,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;

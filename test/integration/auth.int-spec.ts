@@ -271,7 +271,8 @@ describe('sign-up, sign-in and sessions', () => {
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(op('/api/auth/profile', 'get').security).toEqual([{ bearer: [] }]);
     expect(op('/api/auth/tokens', 'post').security).toEqual([{ bearer: [] }]);
-    expect(op('/api/auth/login', 'post').security).toBeUndefined();
+    // Public: no credentials needed, and the document says so.
+    expect(op('/api/auth/login', 'post').security).toEqual([]);
     expect(op('/api/auth/login', 'post').responses['401'].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorBodyDto');
     expect(op('/api/auth/signup', 'post').responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/AuthSessionDto');
     expect(op('/api/auth/refresh', 'post').parameters).toEqual(

@@ -75,7 +75,7 @@ describe('monitoring', () => {
 
     it('free plan: limit 0, creating answers the spec\'s limit text', async () => {
       const u = await user('free');
-      expect((await list(u).expect(200)).body).toEqual({ monitors: [], activeCount: 0, limit: 0 });
+      expect((await list(u).expect(200)).body).toEqual({ monitors: [], activeCount: 0, limit: 0, total: 0, page: 1, pageSize: 20 });
       const res = await create(u, weekly([u.email])).expect(403);
       expect(res.body.error).toBe(MONITOR_MESSAGES.atLimit);
       expect(res.body.error).toBe("You've reached your plan limit. Upgrade to create more monitors.");
@@ -102,7 +102,7 @@ describe('monitoring', () => {
       expect(sink.messages.filter((m) => m.to.includes(u.email.toLowerCase()))).toHaveLength(0);
 
       const listed = (await list(u).expect(200)).body;
-      expect(listed).toEqual({ monitors: [monitor], activeCount: 1, limit: 1 });
+      expect(listed).toEqual({ monitors: [monitor], activeCount: 1, limit: 1, total: 1, page: 1, pageSize: 20 });
 
       const second = await create(u, weekly([u.email])).expect(403);
       expect(second.body.error).toBe(MONITOR_MESSAGES.atLimit);
@@ -119,7 +119,40 @@ describe('monitoring', () => {
       expect(activated.body.monitor.active).toBe(true);
       await remove(u, monitor.id).expect(204);
       await remove(u, monitor.id).expect(404);
-      expect((await list(u)).body).toEqual({ monitors: [], activeCount: 0, limit: 1 });
+      expect((await list(u)).body).toEqual({ monitors: [], activeCount: 0, limit: 1, total: 0, page: 1, pageSize: 20 });
+    });
+
+    it('lists monitors and notices a page at a time, newest first, with the totals', async () => {
+      const u = await user('business');
+      const ids: string[] = [];
+      for (const handle of ['@one', '@two', '@three']) {
+        ids.push((await create(u, weekly([], [handle])).expect(201)).body.monitor.id);
+        now = new Date(now.getTime() + 1000);
+      }
+      await update(u, ids[0], false).expect(200);
+      const page = (path: string, q: string) => t.http().get(`${path}${q}`).set(auth(u)).expect(200);
+      const first = (await page('/api/monitoring', '?pageSize=2')).body;
+      expect(first).toMatchObject({ total: 3, page: 1, pageSize: 2, activeCount: 2, limit: 25 });
+      expect(first.monitors.map((m: { id: string }) => m.id)).toEqual([ids[2], ids[1]]);
+      const second = (await page('/api/monitoring', '?page=2&pageSize=2')).body;
+      expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2, activeCount: 2 });
+      expect(second.monitors.map((m: { id: string }) => m.id)).toEqual([ids[0]]);
+      await t.http().get('/api/monitoring?pageSize=101').set(auth(u)).expect(400);
+
+      for (let i = 0; i < 3; i++) {
+        await query(
+          t,
+          `INSERT INTO monitor_notices (id, monitor_id, user_id, created_at, summary, items) VALUES (gen_random_uuid(), $1, $2, $3, $4, '[]')`,
+          [ids[1], u.userId, new Date(now.getTime() + i * 1000), `notice ${i}`],
+        );
+      }
+      const firstNotices = (await page('/api/monitoring/notices', '?pageSize=2')).body;
+      expect(firstNotices).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+      expect(firstNotices.notices.map((n: { summary: string }) => n.summary)).toEqual(['notice 2', 'notice 1']);
+      const lastNotices = (await page('/api/monitoring/notices', '?page=2&pageSize=2')).body;
+      expect(lastNotices.notices.map((n: { summary: string }) => n.summary)).toEqual(['notice 0']);
+      expect((await page('/api/monitoring/notices', '')).body).toMatchObject({ total: 3, pageSize: 20 });
+      for (const id of ids) await remove(u, id).expect(204);
     });
 
     it('is owner-only: another user\'s monitor is 404 "Monitor not found"', async () => {

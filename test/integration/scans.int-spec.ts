@@ -252,6 +252,15 @@ describe('scans API', () => {
       );
       expect(Number(refused[0].headers['retry-after'])).toBeGreaterThan(0);
       expect(await storedScans(user)).toBe(3);
+      // RateLimit-* give the monthly allowance: 3, what each accepted scan left of it, the seconds to the next month.
+      const accepted = answers.filter((r) => r.status === 200);
+      expect(accepted.map((r) => r.headers['ratelimit-remaining']).sort()).toEqual(['0', '1', '2']);
+      for (const r of [...accepted, ...refused]) {
+        expect(r.headers['ratelimit-limit']).toBe('3');
+        expect(Number(r.headers['ratelimit-reset'])).toBeLessThanOrEqual(31 * 86_400);
+      }
+      expect(refused.map((r) => r.headers['ratelimit-remaining'])).toEqual(['0', '0', '0']);
+      expect(refused[0].headers['ratelimit-reset']).toBe(refused[0].headers['retry-after']);
 
       await setPlan(user, 'plus');
       await userScan(user, 'https://more.example').expect(200);

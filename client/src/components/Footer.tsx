@@ -2,11 +2,12 @@ import { Box, Container, Flex, Heading, Link, List, SimpleGrid, Text } from '@ch
 import { Link as RouterLink } from 'react-router-dom';
 import { FootprintIcon } from './icons';
 
-type FooterItem = { label: string; to: string } | { label: string; to?: undefined };
+/** `to`: a page of the app; `href`: a page the server answers itself (the API reference). */
+type FooterItem = { label: string; to: string; href?: undefined } | { label: string; href: string; to?: undefined } | { label: string; to?: undefined; href?: undefined };
 
 /**
- * The spec's placeholder footer links (API, Help Center, …) have no target yet: they are plain
- * text marked "coming soon" rather than links that go nowhere.
+ * The spec's placeholder footer links (Help Center, …) that have no target yet are plain text
+ * marked "coming soon" rather than links that go nowhere.
  */
 const columns: { title: string; items: FooterItem[] }[] = [
   {
@@ -15,7 +16,7 @@ const columns: { title: string; items: FooterItem[] }[] = [
       { label: 'Features', to: '/features' },
       { label: 'Pricing', to: '/pricing' },
       { label: 'Education', to: '/education' },
-      { label: 'API' },
+      { label: 'API', href: '/api/docs' },
     ],
   },
   {
@@ -62,6 +63,10 @@ export function Footer() {
                     {item.to ? (
                       <Link asChild color="gray.100" _hover={{ color: 'white' }}>
                         <RouterLink to={item.to}>{item.label}</RouterLink>
+                      </Link>
+                    ) : item.href ? (
+                      <Link href={item.href} color="gray.100" _hover={{ color: 'white' }}>
+                        {item.label}
                       </Link>
                     ) : (
                       <Text as="span" color="gray.300">

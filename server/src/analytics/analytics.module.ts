@@ -5,7 +5,7 @@ import { AnalyticsController } from './analytics.controller';
 import { AnalyticsEventEntity } from './analytics-event.entity';
 import { AnalyticsEventRepository } from './analytics-event.repository';
 import { AnalyticsService } from './analytics.service';
-import { OperatorTokenGuard } from './operator-token.guard';
+import { OperatorTokenGuard } from '../common/security/operator-token.guard';
 
 /**
  * First-party analytics (events of signed-in users, per-day counts for operators). Other modules

@@ -28,7 +28,10 @@ export class AccountController {
 
   @Get('profile')
   @Authenticated()
-  @ApiOperation({ summary: 'The signed-in user' })
+  @ApiOperation({
+    summary: 'The signed-in user',
+    description: 'Who the credential belongs to: id, email, display name, whether the address is verified, and the plan.',
+  })
   @ApiOkResponse({ type: UserDto })
   getProfile(@CurrentUser() user: AuthenticatedUser): Promise<UserDto> {
     return this.account.profile(user.userId);
@@ -61,7 +64,10 @@ export class AccountController {
   @Authenticated()
   @Header('Content-Disposition', 'attachment; filename="footprint-account.json"')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Download everything kept about the account (JSON, no secrets)' })
+  @ApiOperation({
+    summary: 'Download everything kept about the account (JSON, no secrets)',
+    description: 'The profile, sessions, emailed links, API tokens (revoked ones too), scans, payments, analytics events, A/B tests and monitors: a copy of the data held (GDPR access and portability). Hashes and secrets are left out.',
+  })
   @ApiOkResponse({ type: AccountExportDto })
   exportAccount(@CurrentUser() user: AuthenticatedUser): Promise<AccountExportDto> {
     return this.account.export(user.userId);

@@ -57,7 +57,7 @@ function NewPassword() {
     IsString({ message: AUTH_MESSAGES.fillInAllFields }),
     MinLength(MIN_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooShort }),
     MaxLength(MAX_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooLong }),
-    ApiProperty({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH, format: 'password' }),
+    ApiProperty({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH, format: 'password', example: 'correct-horse-battery-staple' }),
   );
 }
 
@@ -77,7 +77,7 @@ export class LoginDto {
   @IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields })
   email!: string;
 
-  @ApiProperty({ maxLength: MAX_PASSWORD_LENGTH, format: 'password' })
+  @ApiProperty({ maxLength: MAX_PASSWORD_LENGTH, format: 'password', example: 'correct-horse-battery-staple' })
   @MaxLength(MAX_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooLong })
   @IsString({ message: AUTH_MESSAGES.fillInAllFields })
   @IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields })
@@ -157,7 +157,7 @@ export class AuthSessionDto {
 }
 
 export class VerifyEmailDto {
-  @ApiProperty({ description: 'The token from the verification link.' })
+  @ApiProperty({ description: 'The token from the verification link.', example: 'Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw' })
   @MaxLength(200, { message: AUTH_MESSAGES.invalidVerificationLink })
   @IsNotEmpty({ message: AUTH_MESSAGES.invalidVerificationLink })
   @IsString({ message: AUTH_MESSAGES.invalidVerificationLink })
@@ -170,7 +170,7 @@ export class PasswordResetRequestDto {
 }
 
 export class PasswordResetConfirmDto {
-  @ApiProperty({ description: 'The token from the reset link.' })
+  @ApiProperty({ description: 'The token from the reset link.', example: 'Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw' })
   @MaxLength(200, { message: AUTH_MESSAGES.invalidResetLink })
   @IsNotEmpty({ message: AUTH_MESSAGES.invalidResetLink })
   @IsString({ message: AUTH_MESSAGES.invalidResetLink })

@@ -1,14 +1,19 @@
 import { Controller, Get, Inject, Logger, Query, Req, Res } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiExcludeEndpoint,
   ApiFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
   ApiQuery,
+  ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
+
+/** The popup page's body, success or error. */
+const HTML_PAGE = { content: { 'text/html': { schema: { type: 'string' } } } };
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { GOOGLE_POPUP_SCRIPT, googlePopupPage, GooglePopupResult } from './google-popup.page';
@@ -58,6 +63,7 @@ export class GoogleSignInController {
   })
   @ApiQuery({ name: 'remember', required: false, schema: { type: 'boolean', default: false }, description: "'Remember me'" })
   @ApiFoundResponse({ description: "To the provider's authorization endpoint." })
+  @ApiServiceUnavailableResponse({ description: 'The popup page with the error: Google sign-in is not configured, or the provider cannot be reached.', ...HTML_PAGE })
   @ApiProduces('text/html')
   async startGoogleSignIn(@Query('remember') remember: unknown, @Res() res: Response): Promise<void> {
     try {
@@ -78,7 +84,9 @@ export class GoogleSignInController {
       `Checks state, exchanges the code, verifies the ID token; then sets the ${REFRESH_COOKIE} cookie as sign-in does ` +
       "and answers a page that tells the opener {type: 'footprint:google', ok, message?} and closes.",
   })
-  @ApiOkResponse({ description: 'The popup page (also, with status 400 or 503, when the sign-in failed).' })
+  @ApiOkResponse({ description: 'The popup page, telling the opener the sign-in succeeded.', ...HTML_PAGE })
+  @ApiBadRequestResponse({ description: 'The popup page with the error: a stale or forged state, a refused consent, a code or ID token that does not verify.', ...HTML_PAGE })
+  @ApiServiceUnavailableResponse({ description: 'The popup page with the error: Google sign-in is not configured, or the provider cannot be reached.', ...HTML_PAGE })
   @ApiProduces('text/html')
   async completeGoogleSignIn(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
     const browserSecret = single((req.cookies as Record<string, unknown> | undefined)?.[GOOGLE_ATTEMPT_COOKIE]);

@@ -1,4 +1,5 @@
 import { HttpStatus, Inject, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { reportRateLimit } from '../common/http/rate-limit-headers';
 import { AccountService } from '../auth/account.service';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
@@ -68,16 +69,16 @@ export class ScanHistoryService implements OnModuleInit {
   async reservePrivacyScan(userId: string, planTier: PlanTier, input: ClassifiedScanInput): Promise<string> {
     const now = this.clock.now();
     const plan = planFor(planTier);
-    const scan = await this.scans.reserveWithinQuota(
+    const { scan, used } = await this.scans.reserveWithinQuota(
       { userId, scanType: 'privacy', input: input.value, inputType: input.inputType, startedAt: now },
       plan.monthlyScans,
       monthStartUtc(now),
       this.runningSince(now),
     );
-    if (!scan) {
-      const retryAfter = Math.max(1, Math.ceil((nextMonthStartUtc(now).getTime() - now.getTime()) / 1000));
-      throw new ScanQuotaExceededException(plan.monthlyScans, plan.name, retryAfter);
-    }
+    const secondsLeft = (nextMonthStartUtc(now).getTime() - now.getTime()) / 1000;
+    // The monthly allowance is this route's limit for a signed-in caller: RateLimit-* say where it stands.
+    reportRateLimit(plan.monthlyScans, plan.monthlyScans - used - (scan ? 1 : 0), secondsLeft);
+    if (!scan) throw new ScanQuotaExceededException(plan.monthlyScans, plan.name, Math.max(1, Math.ceil(secondsLeft)));
     return scan.id;
   }
 

@@ -1,6 +1,7 @@
 import { loadConfig } from '../common/config/app-config';
 import { classifyScanInput } from '../browser-shared/scan-input.rules';
 import type { CheckOutcome, CheckReport, ScanCheck } from './analysis/analysis.types';
+import { MetricsService } from '../common/metrics/metrics.service';
 import type { BrowserAuditService } from '../browser-audit/browser-audit.service';
 import { ScanPipeline } from './scan-pipeline';
 
@@ -14,7 +15,7 @@ const after = (ms: number, outcome: CheckOutcome) => new Promise<CheckOutcome>((
 
 function pipeline(checks: ScanCheck[], checkTimeoutMs = 200, scanTimeoutMs = 1000) {
   const config = loadConfig({ SCAN_CHECK_TIMEOUT_MS: String(checkTimeoutMs), SCAN_TIMEOUT_MS: String(scanTimeoutMs) });
-  return new ScanPipeline(checks, config, { maxWaitMs: 1_000 } as BrowserAuditService);
+  return new ScanPipeline(checks, config, { maxWaitMs: 1_000 } as BrowserAuditService, new MetricsService());
 }
 
 describe('ScanPipeline', () => {

@@ -1,6 +1,6 @@
+import { PageInfoDto, PageQueryDto } from '../common/http/pagination.dto';
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
+import { ValidateBy } from 'class-validator';
 import { SCAN_INPUT_MAX_LENGTH, SCAN_INPUT_MESSAGES, scanInputError } from '../browser-shared/scan-input.rules';
 import { BREACH_SOURCE_IDS, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
 import { BROWSER_TEST_IDS, BrowserTestId, CHECK_IDS, CHECK_STATUSES, CheckId, CheckStatus, GPC_OUTCOMES, GpcOutcome } from '../vocabulary/check.types';
@@ -381,27 +381,9 @@ export class ScanRecordDto extends ScanSummaryDto {
   }
 }
 
-export class ScanPageDto {
-  @ApiProperty({ type: [ScanSummaryDto] }) items!: ScanSummaryDto[];
-  @ApiProperty() total!: number;
-  @ApiProperty() page!: number;
-  @ApiProperty() pageSize!: number;
+export class ScanPageDto extends PageInfoDto {
+  @ApiProperty({ type: [ScanSummaryDto], description: 'This page of scans, newest first.' }) items!: ScanSummaryDto[];
 }
 
-export class ListScansQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number from 1' })
-  @Min(1, { message: 'page must be a whole number from 1' })
-  @Max(100_000, { message: 'page must be a whole number from 1' })
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'pageSize must be a whole number from 1 to 100' })
-  @Min(1, { message: 'pageSize must be a whole number from 1 to 100' })
-  @Max(100, { message: 'pageSize must be a whole number from 1 to 100' })
-  pageSize?: number;
-}
+/** `?page=&pageSize=` of the scan history. */
+export class ListScansQueryDto extends PageQueryDto {}

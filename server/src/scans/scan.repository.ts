@@ -32,12 +32,16 @@ export class ScanRepository {
    * `since` (see countedSince). A per-user advisory lock serialises concurrent reservations, so
    * parallel requests cannot overshoot the quota. Returns undefined when the quota is used up.
    */
-  async reserveWithinQuota(scan: NewScan, limit: number, since: Date, runningSince: Date): Promise<ScanEntity | undefined> {
+  /** The scan, reserved unless `limit` are already counted since `since`; `used`: how many were counted before it. */
+  async reserveWithinQuota(scan: NewScan, limit: number, since: Date, runningSince: Date): Promise<{ scan?: ScanEntity; used: number }> {
     return this.scans.manager.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`scan-quota:${scan.userId}`]);
       const used = await manager.countBy(ScanEntity, countedSince(scan.userId, scan.scanType, since, runningSince));
-      if (used >= limit) return undefined;
-      return manager.save(manager.create(ScanEntity, { ...scan, id: randomUUID(), status: 'running', score: null, findingCounts: null, result: null, completedAt: null }));
+      if (used >= limit) return { used };
+      const saved = await manager.save(
+        manager.create(ScanEntity, { ...scan, id: randomUUID(), status: 'running', score: null, findingCounts: null, result: null, completedAt: null }),
+      );
+      return { scan: saved, used };
     });
   }
 

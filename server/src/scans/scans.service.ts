@@ -4,6 +4,7 @@ import type { AuthenticatedUser } from '../auth/current-user.decorator';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
+import { MetricsService } from '../common/metrics/metrics.service';
 import { AdmissionQueue, Release } from '../common/backpressure/admission-queue';
 import { RateLimiter, RateLimitRule } from '../common/security/rate-limiter.service';
 import { classifyScanInput, ClassifiedScanInput } from '../browser-shared/scan-input.rules';
@@ -56,9 +57,11 @@ export class ScansService {
     // Stored scans are timed by the same clock as the quota month, retention and monitors.
     private readonly clock: Clock,
     private readonly browser: BrowserAuditService,
+    metrics: MetricsService,
   ) {
     this.visitorRule = { name: 'scan-visitor-ip', limit: config.scans.visitorScansPerHour, windowSeconds: 3600, message: RATE_LIMIT_MESSAGE, perAddress: true };
     this.admission = new AdmissionQueue('scans', config.scanAdmission);
+    metrics.trackQueue(this.admission.name, () => this.admission.stats);
   }
 
   /**
