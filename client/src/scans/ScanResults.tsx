@@ -268,7 +268,8 @@ function GroupCard({ group, result, showDetails, headingAs }: { group: FindingGr
   return (
     <Card.Root variant="outline" size="sm" gridColumn={open ? '1 / -1' : undefined} data-group={group}>
       <Card.Body gap="2">
-        <CountHeading title={title} count={data.count} checked={data.checked} headingAs={headingAs} />
+        {/* An incomplete result reassures about nothing: its zeros stay grey. */}
+        <CountHeading title={title} count={data.count} checked={data.checked === 'all' && !result.coverage.complete ? 'some' : data.checked} headingAs={headingAs} />
         <Text color="gray.700">{data.summary}</Text>
         {expandable && (
           <>
