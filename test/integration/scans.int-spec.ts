@@ -42,6 +42,22 @@ describe('scans API', () => {
   });
 
   const visitorScan = (input: unknown, ip = freshIp()) => t.http().post('/api/scans').set('X-Forwarded-For', ip).send({ input });
+  /** A visitor's scan as server-sent events: the body is the whole stream as text. */
+  const streamedScan = (input: string) =>
+    t
+      .http()
+      .post('/api/scans')
+      .set('X-Forwarded-For', freshIp())
+      .set('Accept', 'text/event-stream')
+      .send({ input })
+      .buffer(true)
+      .parse((response, callback) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => callback(null, text));
+      })
+      .expect(200);
   const userScan = (user: SignedUp, input: string) => t.http().post('/api/scans').auth(user.accessToken, { type: 'bearer' }).send({ input });
   const setPlan = (user: SignedUp, tier: string) => query(t, `UPDATE users SET plan_tier = $1 WHERE id = $2`, [tier, user.userId]);
   const storedScans = async (user: SignedUp) => Number((await query<{ n: string }>(t, `SELECT count(*) AS n FROM scans WHERE user_id = $1`, [user.userId]))[0].n);
@@ -338,20 +354,7 @@ describe('scans API', () => {
 
     it('the SSE result carries the coverage too', async () => {
       hibp.failures.breachedaccount = { kind: 'status', status: 503 };
-      const res = await t
-        .http()
-        .post('/api/scans')
-        .set('X-Forwarded-For', freshIp())
-        .set('Accept', 'text/event-stream')
-        .send({ input: exposedAddress() })
-        .buffer(true)
-        .parse((response, callback) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (text += chunk));
-          response.on('end', () => callback(null, text));
-        })
-        .expect(200);
+      const res = await streamedScan(exposedAddress());
       const result = JSON.parse(/event: result\ndata: (.+)/.exec(String(res.body))?.[1] ?? 'null');
       expect(result).toMatchObject({ privacyScore: null, coverage: { complete: false } });
     });
@@ -407,20 +410,7 @@ describe('scans API', () => {
     it('sends started, one check event per check as it finishes, then the result', async () => {
       const email = exposedAddress();
       hibp.delayMs = 200;
-      const res = await t
-        .http()
-        .post('/api/scans')
-        .set('X-Forwarded-For', freshIp())
-        .set('Accept', 'text/event-stream')
-        .send({ input: email })
-        .buffer(true)
-        .parse((response, callback) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (text += chunk));
-          response.on('end', () => callback(null, text));
-        })
-        .expect(200);
+      const res = await streamedScan(email);
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
       const events = String(res.body)
         .split('\n\n')
