@@ -307,7 +307,8 @@ describe('PrivacyAuditWidget results', () => {
 
   it('labels a demo result and says why: a grey sample score, no verdict, its cards not checked', async () => {
     const sample = visitorResult({ mode: 'demo', privacyScore: 94, coverage: incompleteCoverage('unavailable') });
-    for (const group of ['breaches', 'personalInfo', 'locationData', 'metadata', 'socialMedia'] as const) sample[group] = { ...sample[group], checked: 'none' };
+    sample.breaches = { ...sample.breaches, checked: 'none' };
+    for (const group of ['personalInfo', 'locationData', 'metadata', 'socialMedia'] as const) sample[group] = { ...sample[group], checked: 'none' };
     await scanTo(sample);
     expect(screen.getByText('Demo Analysis')).toBeTruthy();
     expect(screen.queryByText('Real Analysis')).toBeNull();
