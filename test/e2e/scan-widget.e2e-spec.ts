@@ -77,7 +77,7 @@ describe('privacy audit widget', () => {
 
       await m.getByRole('button', { name: 'Try Free Scan' }).click();
       await c.that("'Try Free Scan' puts the cursor in the scan box", async () => {
-        await t.page.waitForFunction(() => document.activeElement?.id === 'try-now-input', undefined, { timeout: 3_000 });
+        await t.page.waitForFunction(() => document.activeElement?.id === 'try-now-input', undefined, { timeout: 10_000 });
       });
 
       await scanBox(tryNow).fill('not an email');

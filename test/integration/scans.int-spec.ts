@@ -49,6 +49,8 @@ describe('scans API', () => {
       .post('/api/scans')
       .set('X-Forwarded-For', freshIp())
       .set('Accept', 'text/event-stream')
+      // A browser would accept compression; the stream must come uncompressed anyway.
+      .set('Accept-Encoding', 'br, gzip')
       .send({ input })
       .buffer(true)
       .parse((response, callback) => {
@@ -412,6 +414,8 @@ describe('scans API', () => {
       hibp.delayMs = 200;
       const res = await streamedScan(email);
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+      // Not compressed: each event must reach the browser as it is written.
+      expect(res.headers['content-encoding']).toBeUndefined();
       const events = String(res.body)
         .split('\n\n')
         .filter(Boolean)

@@ -7,7 +7,7 @@ export function StatCard({ label, children, testId, valueSize }: { label: string
     <Card.Root variant="outline">
       <Card.Body>
         <Stat.Root data-testid={testId}>
-          <Stat.Label color="gray.700" fontSize="md">
+          <Stat.Label color="fg.muted" fontSize="md">
             {label}
           </Stat.Label>
           <Stat.ValueText fontSize={valueSize}>{children}</Stat.ValueText>

@@ -1,7 +1,8 @@
 import { Badge, Box, Button, Card, Container, Heading, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { annualMonthlyCents, formatPrice } from '../billing/price';
+import { annualMonthlyCents } from '../billing/price';
+import { formatMoney } from '../format';
 import { DatabaseIcon, GlobeIcon, ImageIcon, MapPinIcon, MessageIcon, UsersIcon } from '../components/icons';
 import { IconCard, type IconCardContent } from '../components/IconCard';
 import { PageHero } from '../components/PageHero';
@@ -49,9 +50,9 @@ function PlanPrice({ plan, billing }: { plan: Plan; billing: Billing }) {
   const annual = billing === 'annual' && plan.priceCents > 0;
   const cents = annual ? annualMonthlyCents(plan.priceCents) : plan.priceCents;
   return (
-    <Text color="gray.700">
+    <Text color="fg.muted">
       <Text as="span" fontSize="4xl" fontWeight="bold" color="fg">
-        {formatPrice(cents)}
+        {formatMoney(cents)}
       </Text>
       /month{annual ? ', billed annually' : ''}
     </Text>
@@ -81,7 +82,7 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
 
 function BillingToggle({ billing, onChange }: { billing: Billing; onChange: (billing: Billing) => void }) {
   return (
-    <HStack role="group" aria-label="Billing period" justify="center" gap="0" mt="8" bg="white" borderWidth="1px" rounded="full" p="1" display="inline-flex">
+    <HStack role="group" aria-label="Billing period" justify="center" gap="0" mt="8" bg="bg.panel" borderWidth="1px" rounded="full" p="1" display="inline-flex">
       {(['monthly', 'annual'] as const).map((option) => (
         <Button
           key={option}
@@ -135,7 +136,7 @@ export default function FeaturesPage() {
         </Container>
       </Box>
 
-      <Box as="section" aria-labelledby="capabilities-title" py={{ base: '14', md: '20' }} bg="gray.50">
+      <Box as="section" aria-labelledby="capabilities-title" py={{ base: '14', md: '20' }} bg="bg.subtle">
         <Container maxW="6xl">
           <Heading as="h2" id="capabilities-title" textAlign="center" size={{ base: '2xl', md: '3xl' }}>
             What Footprint does
@@ -153,7 +154,7 @@ export default function FeaturesPage() {
           <Heading as="h2" id="features-cta-title" size={{ base: '2xl', md: '3xl' }}>
             Ready to see your footprint?
           </Heading>
-          <Text mt="4" color="gray.700" fontSize="lg">
+          <Text mt="4" color="fg.muted" fontSize="lg">
             Compare the plans side by side and pick the one that fits.
           </Text>
           <Button asChild colorPalette="blue" size="lg" mt="8">

@@ -1,7 +1,8 @@
 import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { StatCard } from '../components/StatCard';
-import { capitalize, formatDate, formatNumber, GPC_OUTCOME_DISPLAY, LEVEL_PALETTE } from '../scans/scan-display';
+import { formatDate, formatNumber } from '../format';
+import { capitalize, GPC_OUTCOME_DISPLAY, LEVEL_PALETTE } from '../scans/scan-display';
 import { CATEGORY_LEVEL_PALETTE, RISK_CATEGORIES, TREND_DISPLAY, VIOLATION_TYPE_LABEL } from './report-display';
 import type { Report } from './report-types';
 
@@ -17,7 +18,7 @@ function Section({ title, id, children }: { title: string; id: string; children:
 }
 
 function None({ children }: { children: ReactNode }) {
-  return <Text color="gray.700">{children}</Text>;
+  return <Text color="fg.muted">{children}</Text>;
 }
 
 function LevelBadge({ level, prefix }: { level: keyof typeof LEVEL_PALETTE; prefix?: string }) {
@@ -41,7 +42,7 @@ function ExecutiveSummary({ summary }: { summary: Report['summary'] }) {
           {summary.averageRiskScore === null ? <span aria-label="No completed scans yet">—</span> : `${summary.averageRiskScore}/100`}
         </StatCard>
         <StatCard label="Risk Trend" testId="summary-risk-trend" valueSize="2xl">
-          <Flex as="span" align="center" gap="2" color={`${trend.palette}.700`} data-trend={summary.riskTrend}>
+          <Flex as="span" align="center" gap="2" color={`${trend.palette}.fg`} data-trend={summary.riskTrend}>
             <span aria-hidden="true">{trend.arrow}</span>
             {trend.words}
           </Flex>
@@ -50,7 +51,7 @@ function ExecutiveSummary({ summary }: { summary: Report['summary'] }) {
           {summary.recommendationsCount}
         </StatCard>
       </SimpleGrid>
-      <Text mt="3" color="gray.700" fontSize="sm">
+      <Text mt="3" color="fg.muted" fontSize="sm">
         Last scan: {summary.lastScanDate ? <time dateTime={summary.lastScanDate}>{formatDate(summary.lastScanDate)}</time> : 'Never'}
       </Text>
     </Section>
@@ -99,11 +100,11 @@ function BreachExposures({ breaches }: { breaches: Report['detailedFindings']['b
               <Heading as="h3" size="md">
                 {breach.title}
               </Heading>
-              <Text color="gray.700" fontSize="sm">
+              <Text color="fg.muted" fontSize="sm">
                 Breached {formatDate(breach.breachDate)} · {formatNumber(breach.pwnCount)} records · found for {breach.input}
               </Text>
               <Text mt="1">Data exposed: {breach.dataClasses.join(', ') || 'not stated'}</Text>
-              <Text mt="1" color="gray.700" fontSize="sm">
+              <Text mt="1" color="fg.muted" fontSize="sm">
                 Source: {breach.source}
               </Text>
             </List.Item>
@@ -129,7 +130,7 @@ function PrivacyViolations({ violations }: { violations: Report['detailedFinding
                 <Text fontWeight="medium">{violation.description}</Text>
               </Flex>
               {violation.evidence && <Text mt="1">Evidence: {violation.evidence}</Text>}
-              <Text mt="1" color="gray.700" fontSize="sm">
+              <Text mt="1" color="fg.muted" fontSize="sm">
                 Source: {violation.source} · found for {violation.input}
               </Text>
             </List.Item>
@@ -153,7 +154,7 @@ function MetadataRisks({ risks }: { risks: Report['detailedFindings']['metadataR
                 <LevelBadge level={risk.riskLevel} />
                 <Text fontWeight="medium">{risk.description}</Text>
               </Flex>
-              <Text mt="1" color="gray.700" fontSize="sm">
+              <Text mt="1" color="fg.muted" fontSize="sm">
                 Source: {risk.source} · found for {risk.input}
               </Text>
             </List.Item>
@@ -203,7 +204,7 @@ function WebsiteAudits({ audits }: { audits: Report['websiteAudits'] }) {
                   )}
                   {audit.gpc && audit.gpc.stillWith.length > 0 && <> · still there with it on: {audit.gpc.stillWith.join(', ')}</>}
                 </Text>
-                <Text mt="1" color="gray.700" fontSize="sm">
+                <Text mt="1" color="fg.muted" fontSize="sm">
                   Scanned <time dateTime={audit.scannedAt}>{formatDate(audit.scannedAt)}</time>
                 </Text>
               </List.Item>
@@ -229,7 +230,7 @@ function Recommendations({ recommendations }: { recommendations: Report['recomme
                 <Text fontWeight="semibold">{item.category}</Text>
               </Flex>
               <Text mt="1">{item.message}</Text>
-              <Text mt="1" color="gray.800">
+              <Text mt="1" color="fg">
                 <Text as="span" fontWeight="medium">
                   What to do:
                 </Text>{' '}

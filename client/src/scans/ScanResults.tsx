@@ -5,13 +5,12 @@ import { useAuth } from '../auth/auth-context';
 import { ScoreCircle } from '../components/ScoreCircle';
 import { CheckList } from './CheckList';
 import { UsernameSites } from './UsernameSites';
+import { formatDate, formatNumber } from '../format';
 import { WebsiteAudit } from './WebsiteAudit';
 import {
   breachSourceName,
   capitalize,
   checkStatusText,
-  formatDate,
-  formatNumber,
   GROUP_TITLES,
   groupCountView,
   htmlToText,
@@ -80,13 +79,13 @@ export default function ScanResults({ result, headingAs, onScanAnother, onTryAga
               </Badge>
             )}
             {result.mode === 'real' && (
-              <Text color="gray.700" fontSize="sm" data-testid="coverage-line">
+              <Text color="fg.muted" fontSize="sm" data-testid="coverage-line">
                 Based on {result.coverage.checksRun} of {result.coverage.checksTotal} checks
               </Text>
             )}
           </Flex>
           {result.mode === 'demo' && (
-            <Text mt="2" color="gray.700" fontSize="sm">
+            <Text mt="2" color="fg.muted" fontSize="sm">
               None of our real checks could run for this input just now, so this is a labelled sample, not a finding about you.
             </Text>
           )}
@@ -108,12 +107,12 @@ export default function ScanResults({ result, headingAs, onScanAnother, onTryAga
       {result.website && <WebsiteAudit website={result.website} headingAs={sub} />}
 
       {!signedIn && (
-        <Card.Root variant="subtle" bg="blue.50">
+        <Card.Root variant="subtle" bg="blue.subtle">
           <Card.Body gap="3" alignItems={{ base: 'stretch', sm: 'center' }} textAlign="center">
             <Heading as={sub} size="lg">
               Get More Detailed Results
             </Heading>
-            <Text color="gray.800">
+            <Text color="fg">
               Create a free account to see every finding with its evidence and source, and to keep a history of your scans.
             </Text>
             <Button asChild colorPalette="blue">
@@ -135,7 +134,7 @@ export default function ScanResults({ result, headingAs, onScanAnother, onTryAga
           Privacy Recommendations
         </Heading>
         {result.recommendations.length === 0 ? (
-          <Text color="gray.700">Nothing to fix from the checks that ran.</Text>
+          <Text color="fg.muted">Nothing to fix from the checks that ran.</Text>
         ) : (
           <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2 }} gap="4">
             {result.recommendations.map((recommendation) => (
@@ -147,7 +146,7 @@ export default function ScanResults({ result, headingAs, onScanAnother, onTryAga
                       {capitalize(recommendation.priority)}
                     </Badge>
                   </Flex>
-                  <Text color="gray.800">{recommendation.action}</Text>
+                  <Text color="fg">{recommendation.action}</Text>
                 </Card.Body>
               </Card.Root>
             ))}
@@ -182,10 +181,10 @@ function ResultScore({ result }: { result: AnalysisResult }) {
         boxSize="32"
         flexShrink={0}
         rounded="full"
-        bg="gray.100"
-        color="gray.800"
+        bg="bg.muted"
+        color="fg"
         borderWidth="6px"
-        borderColor="gray.200"
+        borderColor="border"
         direction="column"
         align="center"
         justify="center"
@@ -206,12 +205,12 @@ function IncompleteNotice({ result, headingAs, onTryAgain }: { result: AnalysisR
   const { coverage } = result;
   const main = coverage.unchecked.find((check) => check.id === coverage.mainCheck);
   return (
-    <Card.Root variant="outline" borderColor="orange.300" bg="orange.50" data-testid="incomplete-notice">
+    <Card.Root variant="outline" borderColor="orange.muted" bg="orange.subtle" data-testid="incomplete-notice">
       <Card.Body gap="3">
         <Heading as={headingAs} size="md">
           This result is incomplete
         </Heading>
-        <Text color="gray.800">
+        <Text color="fg">
           {main ? `${main.label} could not run, ` : 'The main check could not run, '}
           so we cannot say how exposed this is and give no score. Nothing here means you are safe.
         </Text>
@@ -232,7 +231,7 @@ function IncompleteNotice({ result, headingAs, onTryAgain }: { result: AnalysisR
           </Button>
         ) : (
           !coverage.retryable && (
-            <Text fontSize="sm" color="gray.700">
+            <Text fontSize="sm" color="fg.muted">
               Trying again now will not help: the check cannot run for this input on this server.
             </Text>
           )
@@ -270,7 +269,7 @@ function GroupCard({ group, result, showDetails, headingAs }: { group: FindingGr
       <Card.Body gap="2">
         {/* An incomplete result reassures about nothing: its zeros stay grey. */}
         <CountHeading title={title} count={data.count} checked={data.checked === 'all' && !result.coverage.complete ? 'some' : data.checked} headingAs={headingAs} />
-        <Text color="gray.700">{data.summary}</Text>
+        <Text color="fg.muted">{data.summary}</Text>
         {expandable && (
           <>
             <Button
@@ -312,8 +311,8 @@ function PastesCard({ pastes, headingAs }: { pastes: Pastes; headingAs: HeadingT
     <Card.Root variant="outline" size="sm" data-group="pastes">
       <Card.Body gap="2">
         <CountHeading title="Pastes" count={pastes.count} checked="all" headingAs={headingAs} />
-        <Text color="gray.700">{pastes.summary}</Text>
-        <Text fontSize="sm" color="gray.700">
+        <Text color="fg.muted">{pastes.summary}</Text>
+        <Text fontSize="sm" color="fg.muted">
           Text published on sites such as Pastebin that contains this address. Checked with:{' '}
           {pastes.sources.map(breachSourceName).join(', ')}.
         </Text>
@@ -325,7 +324,7 @@ function PastesCard({ pastes, headingAs }: { pastes: Pastes; headingAs: HeadingT
                   {paste.title ?? `Paste ${paste.id}`}
                   {paste.site ? ` on ${paste.site}` : ''}
                 </Text>
-                <Text fontSize="sm" color="gray.700">
+                <Text fontSize="sm" color="fg.muted">
                   {[paste.date ? formatDate(paste.date) : undefined, paste.recordCount !== undefined ? `${formatNumber(paste.recordCount)} records` : undefined]
                     .filter(Boolean)
                     .join(' · ')}
@@ -382,13 +381,13 @@ function DetailLayout({ title, level, facts, description, evidence, source, chil
         <Level level={level} />
       </Flex>
       {facts !== undefined && (
-        <Text fontSize="sm" color="gray.700">
+        <Text fontSize="sm" color="fg.muted">
           {facts}
         </Text>
       )}
       {children}
       {description !== undefined && (
-        <Text fontSize="sm" color="gray.800">
+        <Text fontSize="sm" color="fg">
           {htmlToText(description)}
         </Text>
       )}
@@ -451,7 +450,7 @@ function Risk({ detail }: { detail: RiskDetail }) {
 function EvidenceBlock({ evidence, source }: { evidence: Evidence; source: string }) {
   const url = safeHttpsUrl(evidence.url);
   return (
-    <Box fontSize="sm" bg="gray.50" rounded="md" p="2">
+    <Box fontSize="sm" bg="bg.subtle" rounded="md" p="2">
       <Text>
         <Text as="span" fontWeight="medium">
           Evidence:
@@ -459,16 +458,16 @@ function EvidenceBlock({ evidence, source }: { evidence: Evidence; source: strin
         {evidence.summary}
       </Text>
       {evidence.observed && (
-        <Code mt="1" display="block" whiteSpace="pre-wrap" wordBreak="break-all" bg="white">
+        <Code mt="1" display="block" whiteSpace="pre-wrap" wordBreak="break-all" bg="bg.panel">
           {evidence.observed}
         </Code>
       )}
-      <Text mt="1" color="gray.700">
+      <Text mt="1" color="fg.muted">
         Source: {source}
         {url && (
           <>
             {' · '}
-            <Link href={url} target="_blank" rel="noopener noreferrer" color="blue.700" variant="underline">
+            <Link href={url} target="_blank" rel="noopener noreferrer" color="blue.fg" variant="underline">
               View the public record
             </Link>
           </>

@@ -28,13 +28,13 @@ export function scoreTone(score: number): ScoreTone {
 }
 
 /** A sample's score: no colour and no verdict, it says nothing about the input. */
-export const SAMPLE_TONE = { palette: 'gray', bg: 'gray.100', fg: 'gray.900', label: 'Sample' } as const;
+export const SAMPLE_TONE = { palette: 'gray', bg: 'bg.muted', fg: 'fg', label: 'Sample' } as const;
 
 /** How a result card's count reads: 'Not checked' (no count) when none of its checks ran, red when something was found, green only when every check of the group ran. */
 export function groupCountView(count: number, checked: 'all' | 'some' | 'none'): { text: string; color: string; tone: 'not-checked' | 'found' | 'clean' | 'partly-checked' } {
-  if (checked === 'none') return { text: 'Not checked', color: 'gray.700', tone: 'not-checked' };
-  if (count > 0) return { text: String(count), color: 'red.700', tone: 'found' };
-  return checked === 'all' ? { text: '0', color: 'green.700', tone: 'clean' } : { text: '0', color: 'gray.700', tone: 'partly-checked' };
+  if (checked === 'none') return { text: 'Not checked', color: 'fg.muted', tone: 'not-checked' };
+  if (count > 0) return { text: String(count), color: 'red.fg', tone: 'found' };
+  return checked === 'all' ? { text: '0', color: 'green.fg', tone: 'clean' } : { text: '0', color: 'fg.muted', tone: 'partly-checked' };
 }
 
 const STATUS_TEXT: Record<Exclude<CheckStatus, 'ok' | 'partial'>, string> = {
@@ -103,21 +103,8 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** "4 October 2013" for an ISO date (date-only values are read as UTC days); the raw text if unreadable. */
-export function formatDate(value: string): string {
-  // A year alone (a source that says no more) stays a year: no invented day.
-  if (/^\d{4}$/.test(value)) return value;
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
-
 export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-export function formatNumber(value: number): string {
-  return value.toLocaleString('en-US');
 }
 
 /** Links are shown only for https addresses. */
