@@ -953,6 +953,8 @@ export interface components {
             /** @description Every check that applied to this input and how it ended. */
             checks: components["schemas"]["CheckReportDto"][];
             completedAt: string;
+            /** @description Which of the checks that applied ran, and whether the main one did. */
+            coverage: components["schemas"]["ResultCoverageDto"];
             /** @description False for visitors: counts and summaries only. */
             detailsIncluded: boolean;
             input: string;
@@ -961,14 +963,15 @@ export interface components {
             locationData: components["schemas"]["FindingGroupDto"];
             metadata: components["schemas"]["FindingGroupDto"];
             /**
-             * @description 'demo' only when no real check could run at all; never stored.
+             * @description 'demo' only when no real check could run at all: a labelled sample, never stored.
              * @enum {string}
              */
             mode: "real" | "demo";
             /** @description Email inputs whose paste-reporting breach source answered: the count for everyone, the pastes for the verified owner only. */
             pastes?: components["schemas"]["PastesDto"];
             personalInfo: components["schemas"]["FindingGroupDto"];
-            privacyScore: number;
+            /** @description 0–100, higher is better, from the findings of the checks that ran. Null when the result is incomplete (coverage.complete false). A demo's is the sample's, not a fact about the input. */
+            privacyScore: number | null;
             recommendations: components["schemas"]["RecommendationDto"][];
             /** @description The stored scan, for signed-in users and real results. */
             scanId?: string;
@@ -1125,6 +1128,12 @@ export interface components {
             title: string;
         };
         BreachGroupDto: {
+            /**
+             * @description How many of the checks feeding this group ran: 'all', 'some' (the summary names those that did not), or 'none' (not checked: show no count, never a clean 0). A demo's groups are 'none'.
+             * @enum {string}
+             */
+            checked: "all" | "some" | "none";
+            /** @description Findings in this group. Only an answer when `checked` is 'all' or 'some'; with 'none' it is 0 and means nothing was looked at. */
             count: number;
             /** @description Empty for visitors and when nothing was found. */
             details: (components["schemas"]["BreachDetailDto"] | components["schemas"]["DemoBreachDetailDto"] | components["schemas"]["RiskDetailDto"])[];
@@ -1200,6 +1209,17 @@ export interface components {
              * @example /dashboard
              */
             path: string;
+        };
+        CoverageCheckDto: {
+            /** @enum {string} */
+            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "username";
+            label: string;
+            /** @description Why it did not run, or what it left out, in plain words. */
+            message?: string;
+            /** @description Rate limited: when the outside service said to try again. */
+            retryAfterSeconds?: number;
+            /** @enum {string} */
+            status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
         };
         CreateApiTokenDto: {
             /**
@@ -1584,6 +1604,12 @@ export interface components {
             socialMedia: number;
         };
         FindingGroupDto: {
+            /**
+             * @description How many of the checks feeding this group ran: 'all', 'some' (the summary names those that did not), or 'none' (not checked: show no count, never a clean 0). A demo's groups are 'none'.
+             * @enum {string}
+             */
+            checked: "all" | "some" | "none";
+            /** @description Findings in this group. Only an answer when `checked` is 'all' or 'some'; with 'none' it is 0 and means nothing was looked at. */
             count: number;
             /** @description Empty for visitors and when nothing was found. */
             details: (components["schemas"]["BreachDetailDto"] | components["schemas"]["DemoBreachDetailDto"] | components["schemas"]["RiskDetailDto"])[];
@@ -1956,6 +1982,25 @@ export interface components {
             riskTrend: components["schemas"]["RiskTrend"];
             /** @description Every stored scan of the user. */
             totalScans: number;
+        };
+        ResultCoverageDto: {
+            /** @description Checks that ran (ok or partial). */
+            checksRun: number;
+            /** @description Checks that applied to this input. */
+            checksTotal: number;
+            /** @description The main check for this kind of input ran (ok, or partial). False: the result is incomplete: no privacy score, not stored, not counted, never a monitor's starting point. */
+            complete: boolean;
+            /**
+             * @description The main check: 'breaches' for an email, 'website' (the page fetch) for a website, 'username' for a handle or profile URL.
+             * @enum {string}
+             */
+            mainCheck: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "username";
+            /** @description Checks that ran only in part ('partial', such as a website read without running its scripts): they count as run. */
+            partial: components["schemas"]["CoverageCheckDto"][];
+            /** @description Some check that did not run may run if the scan is tried again (unavailable, rate limited, timed out). */
+            retryable: boolean;
+            /** @description Checks that applied and did not run, with their status. */
+            unchecked: components["schemas"]["CoverageCheckDto"][];
         };
         RiskAssessmentDto: {
             dataBreaches: components["schemas"]["RiskScoreDto"];

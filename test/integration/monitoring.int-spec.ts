@@ -333,6 +333,26 @@ describe('monitoring', () => {
       expect((await monitorOf(u, id)).lastRuns).toHaveLength(1);
     });
 
+    it('a first run whose main check cannot run is no run: no starting point, nothing stored, retried', async () => {
+      const { u, id, email } = await monitored();
+      hibp.failures.breachedaccount = { kind: 'status', status: 503 };
+      await tick();
+      const m = await monitorOf(u, id);
+      expect(m.lastRuns).toHaveLength(1);
+      expect(m.lastRuns[0]).toMatchObject({ status: 'failed', newItems: 0, summary: expect.stringMatching(/^"Data breaches.*" could not run \(unavailable\); the monitor will try again\.$/) });
+      expect(m.nextRunAt).toBe(new Date(now.getTime() + 5 * 60_000).toISOString());
+      // Nothing kept: no starting point and no scan in the history.
+      expect(await query(t, `SELECT item_key FROM monitor_known_items WHERE monitor_id = $1`, [id])).toEqual([]);
+      expect((await t.http().get('/api/scans').set(auth(u)).expect(200)).body.total).toBe(0);
+
+      // Once the breach check answers, the run records its starting point as a first run does.
+      delete hibp.failures.breachedaccount;
+      now = new Date(now.getTime() + 5 * 60_000);
+      await tick();
+      expect((await monitorOf(u, id)).lastRuns[0]).toMatchObject({ status: 'succeeded', summary: 'First check: 1 finding recorded as the starting point' });
+      expect(alertsTo(email)).toHaveLength(0);
+    });
+
     it('a new breach gives one notice and one email; nothing new gives none', async () => {
       const { u, id, email } = await monitored();
       await tick();

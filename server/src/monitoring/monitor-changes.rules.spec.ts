@@ -69,6 +69,17 @@ describe('workOutChanges', () => {
     expect(second).toMatchObject({ outcome: 'succeeded', newItems: [], baselineFindings: 1 });
   });
 
+  it('a target whose main check did not run fails the run and records nothing, whatever the reason', () => {
+    for (const status of ['unavailable', 'not_configured', 'rate_limited', 'not_applicable'] as const) {
+      const incomplete = { ...target(check('breaches', status), check('gravatar', 'ok', [exposure('Lisbon')])), incomplete: { label: 'Data breaches', status } };
+      // Even a first run: an incomplete result is never a starting point.
+      expect(workOutChanges([target(check('breaches', 'ok')), incomplete], new Set())).toEqual({
+        outcome: 'failed',
+        reason: `"Data breaches" could not run (${status.replace('_', ' ')}); the monitor will try again.`,
+      });
+    }
+  });
+
   it('a watched check with a starting point that fails for a passing reason fails the run', () => {
     const known = new Set([baselineKey('email', EMAIL, 'breaches')]);
     for (const status of ['unavailable', 'timed_out', 'rate_limited'] as const) {

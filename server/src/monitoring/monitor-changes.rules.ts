@@ -14,6 +14,8 @@
  *   in the same transaction as the alert, so no change is reported twice.
  * - A watched check with a baseline that fails for a passing reason (unavailable, timed out, rate
  *   limited) fails the run: nothing is recorded and the run is retried with backoff.
+ * - A target whose main check did not run (its result is incomplete, whatever the reason) fails the
+ *   run the same way: an incomplete result is never a starting point and never "No changes".
  * - The breaches check asks several sources and merges their answers: each source has its own
  *   starting point (one switched on later does not turn breaches it alone knows into alerts), a
  *   breach is new when a source with a starting point reports it, and a breach has a key per
@@ -21,7 +23,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { BreachSourceId } from '../vocabulary/breach-source.catalogue';
-import type { CheckId, CheckStatus } from '../vocabulary/check.types';
+import { type CheckId, type CheckStatus, PASSING_FAILURES } from '../vocabulary/check.types';
 import type { Finding } from '../vocabulary/finding.types';
 import { buildRecommendations } from '../scans/analysis/recommendations';
 import type { MonitorTargetKind } from './monitor-target.entity';
@@ -47,14 +49,13 @@ function itemKindOf(check: CheckId, finding: Finding): NoticeItemKind | undefine
   return finding.detail.type === 'username_found' ? 'username_site' : undefined;
 }
 
-/** Statuses that say "try again later" rather than "this cannot run here". */
-const PASSING_FAILURES: readonly CheckStatus[] = ['unavailable', 'timed_out', 'rate_limited'];
-
 export interface ScannedTarget {
   kind: MonitorTargetKind;
   value: string;
   /** `sources`: how each source of a check with several ended (the breaches check). */
   checks: { id: CheckId; label: string; status: CheckStatus; findings: Finding[]; sources?: { id: BreachSourceId; status: CheckStatus }[] }[];
+  /** The result's main check did not run: how it ended (the scan's coverage). */
+  incomplete?: { label: string; status: CheckStatus };
 }
 
 export interface NewItem {
@@ -125,6 +126,10 @@ export function workOutChanges(targets: readonly ScannedTarget[], known: Readonl
   const keysToRecord = new Set<string>();
   let baselineFindings = 0;
   let baselineChecks = 0;
+  const incomplete = targets.find((target) => target.incomplete)?.incomplete;
+  if (incomplete) {
+    return { outcome: 'failed', reason: `"${incomplete.label}" could not run (${statusWords(incomplete.status)}); the monitor will try again.` };
+  }
   for (const target of targets) {
     for (const check of target.checks) {
       if (!WATCHED_CHECKS[check.id]) continue;
@@ -134,7 +139,7 @@ export function workOutChanges(targets: readonly ScannedTarget[], known: Readonl
         : [{ source: undefined, status: check.status, key: baselineKey(target.kind, target.value, check.id) }];
       const stalled = parts.find((p) => p.status !== 'ok' && known.has(p.key) && PASSING_FAILURES.includes(p.status));
       if (stalled) {
-        return { outcome: 'failed', reason: `"${check.label}" could not run (${stalled.status.replace('_', ' ')}); the monitor will try again.` };
+        return { outcome: 'failed', reason: `"${check.label}" could not run (${statusWords(stalled.status)}); the monitor will try again.` };
       }
       if (check.status !== 'ok') continue;
       // Sources (or the check) that had a starting point before this run: what they report is news.
@@ -160,6 +165,10 @@ export function workOutChanges(targets: readonly ScannedTarget[], known: Readonl
     }
   }
   return { outcome: 'succeeded', newItems, keysToRecord: [...keysToRecord], baselineFindings, baselineChecks };
+}
+
+function statusWords(status: CheckStatus): string {
+  return status.replace('_', ' ');
 }
 
 const NOUNS: Record<NoticeItemKind, [string, string]> = {

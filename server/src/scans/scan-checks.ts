@@ -3,7 +3,7 @@ import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import type { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import type { CheckContext, CheckOutcome, ScanCheck } from './analysis/analysis.types';
-import { analyzeEmailDns } from './analysis/email-dns.analyzer';
+import { analyzeEmailDns, implausibleDnsAnswer } from './analysis/email-dns.analyzer';
 import { analyzeEmailProvider } from './analysis/email-provider.analyzer';
 import { analyzeGravatar } from './analysis/gravatar.analyzer';
 import { analyzeUrlInput } from './analysis/url-input.analyzer';
@@ -115,10 +115,14 @@ export function scanChecks(
       id: 'email-dns',
       label: 'Email domain security (MX, SPF, DMARC)',
       appliesTo: isEmail,
-      run: async (input, { signal }) =>
-        config.sources.emailDnsEnabled
-          ? analyzed(await dns.lookup(input.domain ?? '', signal), analyzeEmailDns)
-          : { status: 'not_configured', message: 'The email DNS checks are turned off on this server (EMAIL_DNS_ENABLED=false)', findings: [] },
+      run: async (input, { signal }) => {
+        if (!config.sources.emailDnsEnabled) {
+          return { status: 'not_configured', message: 'The email DNS checks are turned off on this server (EMAIL_DNS_ENABLED=false)', findings: [] };
+        }
+        const records = await dns.lookup(input.domain ?? '', signal);
+        const implausible = records.status === 'ok' ? implausibleDnsAnswer(records.data) : undefined;
+        return implausible ? { status: 'unavailable', message: implausible, findings: [] } : analyzed(records, analyzeEmailDns);
+      },
     },
     {
       id: 'email-provider',

@@ -97,7 +97,7 @@ export class ScanHistoryService implements OnModuleInit {
     await this.scans.finish(id, { status: 'failed', score: null, findingCounts: null, result: null, completedAt: this.clock.now() });
   }
 
-  /** A demo result is never stored as the user's result (DESIGN.md): the reservation goes. */
+  /** A demo or an incomplete result is never stored as the user's result (DESIGN.md): the reservation goes. */
   async discardPrivacyScan(id: string): Promise<void> {
     await this.scans.delete(id);
   }

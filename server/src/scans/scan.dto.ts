@@ -6,7 +6,7 @@ import { BREACH_SOURCE_IDS, type BreachSourceId } from '../vocabulary/breach-sou
 import { BROWSER_TEST_IDS, BrowserTestId, CHECK_IDS, CHECK_STATUSES, CheckId, CheckStatus, GPC_OUTCOMES, GpcOutcome } from '../vocabulary/check.types';
 import { FINDING_TYPES, FindingType } from '../vocabulary/finding.types';
 import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
-import { USERNAME_OUTCOMES, UsernameSiteOutcome } from './analysis/analysis.types';
+import { GROUP_CHECKED, GroupChecked, USERNAME_OUTCOMES, UsernameSiteOutcome } from './analysis/analysis.types';
 import type { FindingCounts, ScanEntity } from './scan.entity';
 
 const INPUT_TYPES = ['email', 'url', 'social', 'unknown', 'instagram', 'twitter', 'linkedin', 'facebook'] as const;
@@ -135,7 +135,14 @@ const DETAIL_SCHEMA = {
 
 @ApiExtraModels(BreachDetailDto, DemoBreachDetailDto, RiskDetailDto)
 export class FindingGroupDto {
-  @ApiProperty() count!: number;
+  @ApiProperty({ description: "Findings in this group. Only an answer when `checked` is 'all' or 'some'; with 'none' it is 0 and means nothing was looked at." })
+  count!: number;
+  @ApiProperty({
+    enum: GROUP_CHECKED,
+    description:
+      "How many of the checks feeding this group ran: 'all', 'some' (the summary names those that did not), or 'none' (not checked: show no count, never a clean 0). A demo's groups are 'none'.",
+  })
+  checked!: GroupChecked;
   @ApiProperty({ type: 'array', items: DETAIL_SCHEMA, description: 'Empty for visitors and when nothing was found.' })
   details!: (BreachDetailDto | DemoBreachDetailDto | RiskDetailDto)[];
   @ApiProperty() summary!: string;
@@ -177,6 +184,34 @@ export class CheckReportDto {
   sources?: CheckSourceReportDto[];
   @ApiProperty() findings!: number;
   @ApiProperty() durationMs!: number;
+}
+
+export class CoverageCheckDto {
+  @ApiProperty({ enum: CHECK_IDS }) id!: CheckId;
+  @ApiProperty() label!: string;
+  @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
+  @ApiPropertyOptional({ description: 'Why it did not run, or what it left out, in plain words.' }) message?: string;
+  @ApiPropertyOptional({ description: 'Rate limited: when the outside service said to try again.' }) retryAfterSeconds?: number;
+}
+
+export class ResultCoverageDto {
+  @ApiProperty({
+    description:
+      'The main check for this kind of input ran (ok, or partial). False: the result is incomplete: no privacy score, not stored, not counted, never a monitor\'s starting point.',
+  })
+  complete!: boolean;
+  @ApiProperty({ enum: CHECK_IDS, description: "The main check: 'breaches' for an email, 'website' (the page fetch) for a website, 'username' for a handle or profile URL." })
+  mainCheck!: CheckId;
+  @ApiProperty({ description: 'Checks that ran (ok or partial).' }) checksRun!: number;
+  @ApiProperty({ description: 'Checks that applied to this input.' }) checksTotal!: number;
+  @ApiProperty({ type: [CoverageCheckDto], description: 'Checks that applied and did not run, with their status.' }) unchecked!: CoverageCheckDto[];
+  @ApiProperty({
+    type: [CoverageCheckDto],
+    description: "Checks that ran only in part ('partial', such as a website read without running its scripts): they count as run.",
+  })
+  partial!: CoverageCheckDto[];
+  @ApiProperty({ description: 'Some check that did not run may run if the scan is tried again (unavailable, rate limited, timed out).' })
+  retryable!: boolean;
 }
 
 export class UsernameSiteDto {
@@ -283,9 +318,19 @@ export class UsernameSiteListDto {
 export class AnalysisResultDto {
   @ApiProperty() input!: string;
   @ApiProperty({ enum: INPUT_TYPES }) inputType!: (typeof INPUT_TYPES)[number];
-  @ApiProperty({ minimum: 0, maximum: 100 }) privacyScore!: number;
-  @ApiProperty({ enum: ['real', 'demo'], description: "'demo' only when no real check could run at all; never stored." })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 100,
+    description:
+      "0–100, higher is better, from the findings of the checks that ran. Null when the result is incomplete (coverage.complete false). A demo's is the sample's, not a fact about the input.",
+  })
+  privacyScore!: number | null;
+  @ApiProperty({ enum: ['real', 'demo'], description: "'demo' only when no real check could run at all: a labelled sample, never stored." })
   mode!: 'real' | 'demo';
+  @ApiProperty({ type: ResultCoverageDto, description: 'Which of the checks that applied ran, and whether the main one did.' })
+  coverage!: ResultCoverageDto;
   @ApiProperty({ type: BreachGroupDto }) breaches!: BreachGroupDto;
   @ApiProperty({ type: FindingGroupDto }) personalInfo!: FindingGroupDto;
   @ApiProperty({ type: FindingGroupDto }) locationData!: FindingGroupDto;

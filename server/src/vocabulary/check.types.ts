@@ -11,6 +11,9 @@ export function contributesFindings(status: CheckStatus): boolean {
   return status === 'ok' || status === 'partial';
 }
 
+/** Statuses that say "try again later" rather than "this cannot run here". */
+export const PASSING_FAILURES: readonly CheckStatus[] = ['unavailable', 'timed_out', 'rate_limited'];
+
 /** The browser tests of the rendered website audit, each its own check line. */
 export const BROWSER_TEST_IDS = [
   'canvas-fingerprinting',
@@ -31,3 +34,15 @@ export type GpcOutcome = (typeof GPC_OUTCOMES)[number];
 /** The checks the pipeline knows. */
 export const CHECK_IDS = ['breaches', 'gravatar', 'email-dns', 'email-provider', 'url-input', 'website', 'website-breaches', ...BROWSER_TEST_IDS, 'username'] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
+
+/**
+ * The check without which a result says nothing about what was entered: the breaches of an email
+ * address, the page fetch of a website (a static fallback, 'partial', still fetched the page), the
+ * username footprint of a handle or profile URL. When it did not run the result is incomplete: no
+ * score, no "Excellent", never stored as a clean result and never a monitor's starting point.
+ */
+export const MAIN_CHECKS: Readonly<Record<'email' | 'url' | 'social', CheckId>> = {
+  email: 'breaches',
+  url: 'website',
+  social: 'username',
+};

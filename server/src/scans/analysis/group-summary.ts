@@ -1,5 +1,5 @@
 import { type CheckId, type CheckStatus, contributesFindings } from '../../vocabulary/check.types';
-import type { CheckReport } from './analysis.types';
+import type { CheckReport, GroupChecked } from './analysis.types';
 import type { Finding, FindingGroup } from '../../vocabulary/finding.types';
 
 /**
@@ -94,9 +94,7 @@ export function summarizeGroup(
 ): string {
   const words = GROUP_WORDS[group];
   const count = findings.filter((finding) => finding.group === group).length;
-  const feeding = checks.filter((check) => GROUP_CHECKS[group].includes(check.id) && check.status !== 'not_applicable');
-  const ran = feeding.filter((check) => contributesFindings(check.status));
-  const notRun = feeding.filter((check) => !contributesFindings(check.status));
+  const { ran, notRun } = feedingChecks(group, checks);
   const notChecked = notRun.length > 0 ? `Not checked: ${notRun.map(reason).join('; ')}` : undefined;
 
   if (count === 0 && ran.length === 0) return notChecked ?? `Not checked: no ${words.topic} check applies to this kind of input`;
@@ -107,6 +105,19 @@ export function summarizeGroup(
     text += ` (${hidden === count ? (count === 1 ? 'it is' : 'all are') : `${hidden} of them`} sensitive, shown only to the verified owner of this address)`;
   }
   return notChecked ? `${text}. ${notChecked}` : text;
+}
+
+/** The checks of this scan that feed a group (those that could not apply to the input left out), split by whether they ran. */
+function feedingChecks(group: FindingGroup, checks: readonly CheckReport[]): { ran: CheckReport[]; notRun: CheckReport[] } {
+  const feeding = checks.filter((check) => GROUP_CHECKS[group].includes(check.id) && check.status !== 'not_applicable');
+  return { ran: feeding.filter((check) => contributesFindings(check.status)), notRun: feeding.filter((check) => !contributesFindings(check.status)) };
+}
+
+/** Whether all, some or none of the checks feeding a group ran: a group none of whose checks ran has no count to show. */
+export function groupChecked(group: FindingGroup, checks: readonly CheckReport[]): GroupChecked {
+  const { ran, notRun } = feedingChecks(group, checks);
+  if (ran.length === 0) return 'none';
+  return notRun.length === 0 ? 'all' : 'some';
 }
 
 function reason(check: CheckReport): string {
