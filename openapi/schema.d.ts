@@ -1019,8 +1019,17 @@ export interface components {
             /** @enum {string} */
             status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
         };
-        /** @enum {string} */
+        /**
+         * @description The risk level of the category, from its findings weighed by their risk: one critical breach makes it medium; two high findings make it high.
+         * @enum {string}
+         */
         CategoryLevel: "low" | "medium" | "high";
+        CategoryRiskDto: {
+            /** @description How many findings count in the category. */
+            findings: number;
+            /** @description The risk level of the category, from its findings weighed by their risk: one critical breach makes it medium; two high findings make it high. */
+            level: components["schemas"]["CategoryLevel"];
+        };
         CheckInfoDto: {
             /** @enum {string} */
             id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "username";
@@ -1124,13 +1133,14 @@ export interface components {
             date: string;
         };
         DashboardDto: {
-            /** @description The rounded mean privacy score of completed privacy scans; null when there is none. */
-            averageScore: number | null;
+            /** @description The privacy score (0-100, higher is better) averaged over the latest scored privacy scan of each input, rounded; null when there is none. Image checks are never part of it. The dashboard and the report give the same number. */
+            averagePrivacyScore: number | null;
             /**
              * Format: date-time
              * @description When the newest scan started; null when there is none.
              */
             lastScanAt: string | null;
+            privacyTrend: components["schemas"]["PrivacyTrendDto"];
             /** @description The latest 5 scans, newest first (the items of GET /api/scans). */
             recentScans: components["schemas"]["ScanSummaryDto"][];
             /** @description How many findings of the user's completed scans have each risk level (breaches by their risk, image findings by severity). */
@@ -1435,6 +1445,11 @@ export interface components {
             status: "ok";
         };
         /**
+         * @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans.
+         * @enum {string}
+         */
+        ImageRiskLevel: "low" | "medium" | "high";
+        /**
          * @description The type found from the file content.
          * @enum {string}
          */
@@ -1451,9 +1466,14 @@ export interface components {
             rememberMe: boolean;
         };
         MetadataRiskDto: {
+            /** @description What the finding means, in a plain sentence. */
             description: string;
+            /** @description What was seen: the value, and what was observed with it. */
+            evidence?: string;
             /** @description The scanned input (the image check: the file name). */
             input: string;
+            /** @description What to do about it. */
+            recommendation: string;
             /** @enum {string} */
             riskLevel: "low" | "medium" | "high" | "critical";
             source: string;
@@ -1660,11 +1680,27 @@ export interface components {
         };
         /** @enum {string} */
         PlanTier: "free" | "plus" | "pro" | "business";
+        /**
+         * @description Whether the privacy score is moving, from inputs scanned at least 3 times over at least 7 days: 'improving' or 'worsening' when their scores moved by 5 points or more on average, else 'steady'; 'not-enough-history' when no input has that much history.
+         * @enum {string}
+         */
+        PrivacyTrendDirection: "improving" | "worsening" | "steady" | "not-enough-history";
+        PrivacyTrendDto: {
+            /** @description The mean move of the privacy score in points (positive: better); null without enough history. */
+            change: number | null;
+            /** @description Whether the privacy score is moving, from inputs scanned at least 3 times over at least 7 days: 'improving' or 'worsening' when their scores moved by 5 points or more on average, else 'steady'; 'not-enough-history' when no input has that much history. */
+            direction: components["schemas"]["PrivacyTrendDirection"];
+            /** @description How many inputs have enough history to count. */
+            inputs: number;
+        };
         PrivacyViolationDto: {
+            /** @description What the finding means, in a plain sentence. */
             description: string;
-            /** @description What was seen, in one sentence. */
+            /** @description What was seen: the value, and what was observed with it. */
             evidence?: string;
             input: string;
+            /** @description What to do about it. */
+            recommendation: string;
             /** @enum {string} */
             riskLevel: "low" | "medium" | "high" | "critical";
             source: string;
@@ -1715,21 +1751,20 @@ export interface components {
             priority: "low" | "medium" | "high" | "critical";
         };
         ReportSummaryDto: {
-            /** @description The rounded mean risk (100 - privacy score for privacy scans, the risk score for image checks) of the latest completed scan of each input; null when there is none. */
-            averageRiskScore: number | null;
+            /** @description The privacy score (0-100, higher is better) averaged over the latest scored privacy scan of each input, rounded; null when there is none. Image checks are never part of it. The dashboard and the report give the same number. */
+            averagePrivacyScore: number | null;
             /** Format: date-time */
             lastScanDate: string | null;
+            privacyTrend: components["schemas"]["PrivacyTrendDto"];
             recommendationsCount: number;
-            /** @description Earlier half of the completed scans against the later half: a move of 5 points or more, else flat. */
-            riskTrend: components["schemas"]["RiskTrend"];
             /** @description Every stored scan of the user. */
             totalScans: number;
         };
         RiskAssessmentDto: {
-            dataBreaches: components["schemas"]["RiskScoreDto"];
-            locationExposure: components["schemas"]["RiskScoreDto"];
-            metadataRisks: components["schemas"]["RiskScoreDto"];
-            oversharing: components["schemas"]["RiskScoreDto"];
+            dataBreaches: components["schemas"]["CategoryRiskDto"];
+            locationExposure: components["schemas"]["CategoryRiskDto"];
+            metadataRisks: components["schemas"]["CategoryRiskDto"];
+            oversharing: components["schemas"]["CategoryRiskDto"];
         };
         RiskDetailDto: {
             evidence: components["schemas"]["EvidenceDto"];
@@ -1752,16 +1787,6 @@ export interface components {
             low: number;
             medium: number;
         };
-        RiskScoreDto: {
-            level: components["schemas"]["CategoryLevel"];
-            /** @description Risk: higher is worse. */
-            score: number;
-        };
-        /**
-         * @description Earlier half of the completed scans against the later half: a move of 5 points or more, else flat.
-         * @enum {string}
-         */
-        RiskTrend: "decreasing" | "increasing" | "flat";
         ScanPageDto: {
             items: components["schemas"]["ScanSummaryDto"][];
             page: number;
@@ -1772,6 +1797,8 @@ export interface components {
             completedAt: string | null;
             findings: components["schemas"]["FindingCountsDto"] | null;
             id: string;
+            /** @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans. */
+            imageRiskLevel: components["schemas"]["ImageRiskLevel"] | null;
             /** @description What was scanned (the image check: the file name). */
             input: string;
             /** @enum {string} */
@@ -1782,7 +1809,7 @@ export interface components {
             }) | null;
             /** @enum {string} */
             scanType: "privacy" | "image";
-            /** @description Privacy scans: the privacy score; image checks: the risk score. */
+            /** @description The privacy score (0-100, higher is better) of a privacy scan; null for image checks (see imageRiskLevel) and scans without a score. */
             score: number | null;
             startedAt: string;
             /**
@@ -1801,13 +1828,15 @@ export interface components {
             completedAt: string | null;
             findings: components["schemas"]["FindingCountsDto"] | null;
             id: string;
+            /** @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans. */
+            imageRiskLevel: components["schemas"]["ImageRiskLevel"] | null;
             /** @description What was scanned (the image check: the file name). */
             input: string;
             /** @enum {string} */
             inputType: "email" | "url" | "social" | "unknown" | "instagram" | "twitter" | "linkedin" | "facebook" | "image";
             /** @enum {string} */
             scanType: "privacy" | "image";
-            /** @description Privacy scans: the privacy score; image checks: the risk score. */
+            /** @description The privacy score (0-100, higher is better) of a privacy scan; null for image checks (see imageRiskLevel) and scans without a score. */
             score: number | null;
             startedAt: string;
             /**

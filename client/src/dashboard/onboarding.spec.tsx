@@ -12,7 +12,7 @@ import { ONBOARDING_FLAG_KEY } from './onboarding-flag';
 
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
 
-const EMPTY = { totalScans: 0, averageScore: null, lastScanAt: null, recentScans: [], riskDistribution: { low: 0, medium: 0, high: 0, critical: 0 }, scoreTrend: [] };
+const EMPTY = { totalScans: 0, averagePrivacyScore: null, privacyTrend: { direction: 'not-enough-history', inputs: 0, change: null }, lastScanAt: null, recentScans: [], riskDistribution: { low: 0, medium: 0, high: 0, critical: 0 }, scoreTrend: [] };
 
 beforeEach(() => {
   window.localStorage.clear();
