@@ -96,7 +96,7 @@ const routes: Array<{ path: string; content: ContentCheck }> = [
         await c.visible(m.getByRole('heading', { name: plan, exact: true }), `plan card '${plan}'`);
       }
       await c.visible(m.getByText('Most Popular'), "'Most Popular' on Plus");
-      for (const claim of ['SOC 2 compliant', 'Real-time scanning', '24/7 support']) {
+      for (const claim of ['Self-hostable: runs on your own server', 'Checks run live against named sources', 'No trackers on this site']) {
         await c.visible(m.getByText(claim, { exact: true }), `claim '${claim}'`);
       }
     },

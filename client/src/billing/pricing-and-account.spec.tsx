@@ -54,7 +54,9 @@ describe('pricing page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Select Free' }));
     expect(within(screen.getByTestId('checkout')).getByRole('link', { name: 'Create Free Account' })).toBeTruthy();
-    for (const claim of ['SOC 2 compliant', 'Real-time scanning', '24/7 support']) expect(screen.getByText(claim)).toBeTruthy();
+    for (const claim of ['Self-hostable: runs on your own server', 'Checks run live against named sources', 'No trackers on this site']) expect(screen.getByText(claim)).toBeTruthy();
+    // The spec's claims that are not true of this product never appear.
+    for (const untrue of [/SOC 2/, /24\/7/, /99\.9%/]) expect(document.body.textContent).not.toMatch(untrue);
   });
 });
 
