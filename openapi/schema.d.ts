@@ -258,6 +258,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/profile/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the first-time tour is finished or skipped
+         * @description Stored per user, so the tour does not show again in another browser. Repeating it changes nothing.
+         */
+        post: operations["completeOnboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/refresh": {
         parameters: {
             query?: never;
@@ -1380,6 +1400,11 @@ export interface components {
             hasPassword: boolean;
             /** Format: uuid */
             id: string;
+            /**
+             * Format: date-time
+             * @description When the first-time tour was finished or skipped.
+             */
+            onboardingCompletedAt: string | null;
             plan: components["schemas"]["PlanSummaryDto"];
         };
         ExportedSessionDto: {
@@ -1881,6 +1906,11 @@ export interface components {
         SignupDto: {
             /** @example jane@example.com */
             email: string;
+            /**
+             * @description The first name typed at sign-up: it becomes the display name (the welcome says it). Blank or left out: none.
+             * @example Jane
+             */
+            firstName?: string;
             /** Format: password */
             password: string;
         };
@@ -1926,6 +1956,8 @@ export interface components {
             emailVerified: boolean;
             /** Format: uuid */
             id: string;
+            /** @description Whether the person finished or skipped the first-time tour, in any browser. */
+            onboardingCompleted: boolean;
             plan: components["schemas"]["PlanSummaryDto"];
         };
         UsernameSiteDto: {
@@ -2767,6 +2799,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description No valid access token or API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    completeOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile, with onboardingCompleted true. */
             200: {
                 headers: {
                     [name: string]: unknown;
