@@ -49,7 +49,7 @@ describe('pricing page', () => {
     expect(selectPlus.getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByText('Most Popular')).toBeTruthy();
     const checkout = screen.getByTestId('checkout');
-    expect(within(checkout).getByRole('heading', { name: 'Plus plan — $9.99/month' })).toBeTruthy();
+    expect(within(checkout).getByRole('heading', { name: 'Plus plan — $9.99 for 30 days' })).toBeTruthy();
     await waitFor(() => expect(within(checkout).getByText('Card payments are not available on this server.')).toBeTruthy());
 
     fireEvent.click(screen.getByRole('button', { name: 'Select Free' }));
