@@ -760,7 +760,7 @@ export interface paths {
         put?: never;
         /**
          * Check an image's metadata for privacy risks
-         * @description Reads EXIF, GPS, XMP, IPTC, ICC, maker notes, PNG text and WebP chunks, and answers findings (each with a redacted value, severity and recommendation) and a risk score. The check is stored in the scan history (the file name only; the image is never stored or written to disk). Errors answer ExifErrorBodyDto: the usual error body with the spec's `success: false`.
+         * @description Reads JPEG, PNG, TIFF, WebP, HEIC/HEIF (iPhone photos), AVIF and GIF files: EXIF, GPS, XMP, IPTC, ICC, maker notes of the major camera makers, vendors' blocks (Canon CIFF, FLIR, Kodak, GoPro, Photoshop...), PNG text, WebP chunks, HEIF items and properties, GIF comments and extensions. Answers findings (each with a redacted value, severity, recommendation and the fields it was read from), a risk score, and `strip`: whether the lossless strip can clean this file, and if not why and what to do. Placeholder values ("unknown", camera default captions) are not counted as names. A damaged file gets a finding for the parts that could not be read. The check is stored in the scan history (the file name only; the image is never stored or written to disk). Errors answer ExifErrorBodyDto: the usual error body with the spec's `success: false`.
          */
         post: operations["analyzeImage"];
         delete?: never;
@@ -780,7 +780,7 @@ export interface paths {
         put?: never;
         /**
          * Download a copy of an image without its metadata
-         * @description Lossless: the image data is copied byte for byte; only metadata is dropped (JPEG keeps JFIF, ICC and Adobe segments and a minimal EXIF block with the orientation; PNG keeps critical, colour and animation chunks; WebP keeps image, alpha, animation and ICC chunks; TIFF keeps its structural tags). The browser widget does this locally with the same code; this route is for integrators. Answered as an attachment named `<name>-clean.<ext>`.
+         * @description Lossless: the image data is copied byte for byte; only metadata is dropped (JPEG keeps JFIF, ICC and Adobe segments and a minimal EXIF block with the orientation; PNG keeps critical, colour and animation chunks; WebP keeps image, alpha, animation and ICC chunks; TIFF keeps its structural tags; HEIC/HEIF/AVIF keep their coded image items and their properties, rotation and mirroring included, and lose Exif, XMP and other metadata items, thumbnails and descriptive properties; GIF keeps images, colour tables, animation and colour-profile extensions). A file damaged outside its image data is still cleaned; one whose image data is damaged answers 422 (the analysis says so in `strip`). The browser widget does this locally with the same code; this route is for integrators. Answered as an attachment named `<name>-clean.<ext>`.
          */
         post: operations["stripImage"];
         delete?: never;
@@ -1236,6 +1236,8 @@ export interface components {
              * @example 75
              */
             riskScore: number;
+            /** @description Whether everything found can be removed by the lossless strip; if not, why. */
+            strip: components["schemas"]["ExifStripDto"];
         };
         ExifAnalysisResponseDto: {
             analysis: components["schemas"]["ExifAnalysisDto"];
@@ -1267,7 +1269,7 @@ export interface components {
          * @description The kind of finding; its weight counts once in the risk score.
          * @enum {string}
          */
-        ExifFindingCategory: "location" | "people_in_image" | "owner_identity" | "contact_details" | "serial_number" | "place_names" | "embedded_image" | "ai_generation" | "capture_time" | "unique_id" | "maker_notes" | "device" | "software" | "editing_history" | "comments" | "other_metadata" | "location_placeholder" | "unreadable_metadata";
+        ExifFindingCategory: "location" | "people_in_image" | "owner_identity" | "contact_details" | "serial_number" | "place_names" | "embedded_image" | "ai_generation" | "capture_time" | "unique_id" | "maker_notes" | "vendor_block" | "device" | "software" | "editing_history" | "comments" | "other_metadata" | "location_placeholder" | "placeholder_text" | "unreadable_metadata";
         ExifFindingDto: {
             /** @description The kind of finding; its weight counts once in the risk score. */
             category: components["schemas"]["ExifFindingCategory"];
@@ -1291,10 +1293,19 @@ export interface components {
         };
         /** @enum {string} */
         ExifSeverity: "high" | "medium" | "low";
+        ExifStripDto: {
+            /**
+             * @description When it cannot: why (the damage found) and what to do instead. Null when it can.
+             * @example null
+             */
+            message: string | null;
+            /** @description Whether 'Strip Metadata' (the browser widget, or POST /api/scans/exif/strip) can make a clean copy of this file. */
+            possible: boolean;
+        };
         ExifUploadDto: {
             /**
              * Format: binary
-             * @description A JPEG, PNG, TIFF or WebP image (decided by its content, not its name or declared type), at most 10485760 bytes.
+             * @description A JPEG, PNG, TIFF, WebP, HEIC/HEIF, AVIF or GIF image (decided by its content, not its name or declared type), at most 10485760 bytes.
              */
             image: string;
         };
@@ -1478,7 +1489,7 @@ export interface components {
          * @description The type found from the file content.
          * @enum {string}
          */
-        ImageType: "jpeg" | "png" | "tiff" | "webp";
+        ImageType: "jpeg" | "png" | "tiff" | "webp" | "heic" | "heif" | "avif" | "gif";
         LoginDto: {
             /** @example jane@example.com */
             email: string;
@@ -4390,7 +4401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description Not a JPEG, PNG, TIFF or WebP file (by its content; HEIC included): 'Please upload a JPEG, PNG, TIFF, or WebP image'. */
+            /** @description Not a JPEG, PNG, TIFF, WebP, HEIC/HEIF, AVIF or GIF file (by its content): 'Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image'; a BigTIFF file: 'BigTIFF files are not supported yet. Please save the image as a standard TIFF, JPEG or PNG and try again'. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4447,6 +4458,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "image/avif": string;
+                    "image/gif": string;
+                    "image/heic": string;
+                    "image/heif": string;
                     "image/jpeg": string;
                     "image/png": string;
                     "image/tiff": string;
@@ -4480,7 +4495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description Not a JPEG, PNG, TIFF or WebP file (by its content; HEIC included): 'Please upload a JPEG, PNG, TIFF, or WebP image'. */
+            /** @description Not a JPEG, PNG, TIFF, WebP, HEIC/HEIF, AVIF or GIF file (by its content): 'Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image'; a BigTIFF file: 'BigTIFF files are not supported yet. Please save the image as a standard TIFF, JPEG or PNG and try again'. */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
 // (page.evaluate callbacks run in the browser)
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { analyzeImageMetadata } from '../../server/src/scans/exif/exif-findings.analyzer';
@@ -9,7 +11,8 @@ import { readImageMetadata } from '../../server/src/scans/exif/image-metadata.re
 import type { TrackedPage } from '../support/browser';
 import { checkAxe, checkClean, Checks } from '../support/checks';
 import { useBuiltAppAndBrowser } from '../support/e2e-suite';
-import { ascii, cameraExif, canonMakerNote, comSegment, exifApp1, jpegWith, xmpApp1, xmpPacket } from '../support/image-fixtures';
+import { iphoneLikeHeic } from '../support/heif-fixtures';
+import { ascii, cameraExif, canonMakerNote, comSegment, exifApp1, exifTiff, jpegWith, xmpApp1, xmpPacket } from '../support/image-fixtures';
 import { signUpInBrowser } from '../support/signup-page';
 
 /**
@@ -49,6 +52,25 @@ async function photo(): Promise<Buffer> {
       comSegment('our secret beach'),
     ]),
   );
+}
+
+const HEIF_ENC = '/usr/bin/heif-enc';
+const HEIF_CONVERT = '/usr/bin/heif-convert';
+
+/**
+ * An iPhone-like HEIC with GPS, names and a serial: encoded by libheif (a real, decodable HEVC
+ * image with a thumbnail) where heif-enc is installed, else built in code (same structure, fake coded data).
+ */
+async function iphonePhoto(): Promise<{ heic: Buffer; decodable: boolean }> {
+  const exif = exifTiff({ make: 'Apple', model: 'iPhone 15 Pro', artist: 'Ada Photographer', bodySerial: 'F2LXK0ABC', gps: { latitude: 48.858222, longitude: 2.2945 } });
+  if (!existsSync(HEIF_ENC) || !existsSync(EXIFTOOL)) return { heic: Buffer.from(iphoneLikeHeic({ exif })), decodable: false };
+  const dir = mkdtempSync(join(tmpdir(), 'fp-e2e-heic-'));
+  const source = join(dir, 'source.jpg');
+  writeFileSync(source, await sharp({ create: { width: 96, height: 64, channels: 3, background: '#38a' } }).jpeg().toBuffer());
+  const heic = join(dir, 'photo.heic');
+  execFileSync(HEIF_ENC, ['-q', '60', '-t', '32', source, '-o', heic], { stdio: 'ignore' });
+  execFileSync(EXIFTOOL, ['-q', '-overwrite_original', '-GPSLatitude=48.858222', '-GPSLatitudeRef=N', '-GPSLongitude=2.2945', '-GPSLongitudeRef=E', '-Artist=Ada Photographer', '-SerialNumber=F2LXK0ABC', heic]);
+  return { heic: readFileSync(heic), decodable: true };
 }
 
 /**
@@ -151,6 +173,46 @@ describe('EXIF Privacy Check', () => {
     });
   });
 
+  it('an iPhone HEIC: findings, then Strip Metadata downloads a clean HEIC made in the browser', async () => {
+    await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
+      const c = new Checks('EXIF check of a HEIC');
+      await signUp(t, await freshUser(t));
+      await openExifTab(t);
+      const m = main(t.page);
+      const { heic, decodable } = await iphonePhoto();
+      await m.getByTestId('exif-file-input').setInputFiles({ name: 'IMG_4242.HEIC', mimeType: 'image/heic', buffer: heic });
+      await c.visible(m.getByRole('heading', { name: 'Risk Score for IMG_4242.HEIC' }), 'results heading', 15_000);
+      const findings = m.getByTestId('exif-finding');
+      await c.visible(findings.filter({ hasText: 'GPS coordinates' }).filter({ hasText: '48.86, 2.29' }), 'GPS finding from the Exif item');
+      await c.visible(findings.filter({ hasText: 'Embedded thumbnail' }), 'the HEIC thumbnail as a hidden image');
+      const [download] = await Promise.all([t.page.waitForEvent('download', { timeout: 10_000 }), m.getByRole('button', { name: 'Strip Metadata' }).click()]);
+      await c.that("the download is named '<name>-clean.HEIC'", async () => {
+        if (download.suggestedFilename() !== 'IMG_4242-clean.HEIC') return download.suggestedFilename();
+      });
+      const path = await download.path();
+      const clean = new Uint8Array(readFileSync(path));
+      await c.that('the clean copy is a HEIC with nothing left to report (our reader)', async () => {
+        const analysis = analyzeImageMetadata(await readImageMetadata(clean));
+        if (analysis.findings.length) return analysis.findings.map((f) => f.description).join('; ');
+      });
+      if (decodable && existsSync(HEIF_CONVERT)) {
+        await c.that('libheif decodes the clean copy to the same pixels', async () => {
+          const png = (file: string) => {
+            execFileSync(HEIF_CONVERT, [file, `${file}.png`], { stdio: 'ignore' });
+            return sharp(`${file}.png`).raw().toBuffer();
+          };
+          const original = join(mkdtempSync(join(tmpdir(), 'fp-e2e-heic-')), 'original.heic');
+          writeFileSync(original, heic);
+          const copy = `${original}.clean.heic`;
+          writeFileSync(copy, clean);
+          if (Buffer.compare(await png(original), await png(copy)) !== 0) return 'pixels differ';
+        });
+      }
+      checkClean(t, c);
+      c.done();
+    });
+  });
+
   it('choosing a file of another type is refused with the spec message before any upload', async () => {
     await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
       const c = new Checks('EXIF type check');
@@ -161,8 +223,8 @@ describe('EXIF Privacy Check', () => {
       t.page.on('request', (r) => {
         if (r.url().includes('/api/scans/exif/')) uploads++;
       });
-      await m.getByTestId('exif-file-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(ascii('GIF89a\x01\x00\x01\x00\x00\x00\x00;')) });
-      await c.visible(m.getByRole('alert').filter({ hasText: 'Please upload a JPEG, PNG, TIFF, or WebP image' }), 'type message');
+      await m.getByTestId('exif-file-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(ascii('BM6\x00\x00\x00\x00\x00\x00\x006\x00\x00\x00')) });
+      await c.visible(m.getByRole('alert').filter({ hasText: 'Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image' }), 'type message');
       await t.settle();
       await c.that('nothing was uploaded', async () => (uploads ? `${uploads} request(s)` : undefined));
 

@@ -12,16 +12,19 @@ import {
   exifApp1,
   grayPng,
   jpegWith,
+  rgbTiff,
   tEXt,
   tinyJpeg,
   xmpApp1,
   xmpPacket,
 } from '../support/image-fixtures';
+import { iphoneLikeHeic } from '../support/heif-fixtures';
 import { captureLogs, createTestApp, TestApp } from '../support/test-app';
 
 /** The image check's routes end to end: auth, upload rules, analysis, history, strip, no disk. */
 
-const TYPE_MESSAGE = 'Please upload a JPEG, PNG, TIFF, or WebP image';
+const TYPE_MESSAGE = 'Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image';
+const CLEANABLE = { possible: true, message: null };
 const SIZE_MESSAGE = 'File too large. Maximum size is 10MB';
 
 function photo(): Buffer {
@@ -79,7 +82,7 @@ describe('image metadata check (integration)', () => {
       expect(res.body).toEqual({
         success: true,
         error: null,
-        analysis: { riskScore: expect.any(Number), findings: expect.any(Array), imageType: 'jpeg' },
+        analysis: { riskScore: expect.any(Number), findings: expect.any(Array), imageType: 'jpeg', strip: CLEANABLE },
         scanId: expect.any(String),
       });
       const { riskScore, findings } = res.body.analysis as { riskScore: number; findings: Array<Record<string, unknown>> };
@@ -129,7 +132,7 @@ describe('image metadata check (integration)', () => {
 
     it('finds nothing in a clean image: score 0, no findings', async () => {
       const res = await analyze(user.accessToken, Buffer.from(tinyJpeg())).expect(200);
-      expect(res.body.analysis).toEqual({ riskScore: 0, findings: [], imageType: 'jpeg' });
+      expect(res.body.analysis).toEqual({ riskScore: 0, findings: [], imageType: 'jpeg', strip: CLEANABLE });
     });
 
     it('reads PNG text metadata', async () => {
@@ -147,16 +150,20 @@ describe('image metadata check (integration)', () => {
       const res = await analyze(user.accessToken, png, 'looks-like.jpg', 'image/jpeg').expect(200);
       expect(res.body.analysis.imageType).toBe('png');
 
-      const gif = Buffer.from(ascii('GIF89a\x01\x00\x01\x00\x00\x00\x00;'));
-      const refused = await analyze(user.accessToken, gif, 'photo.jpg', 'image/jpeg').expect(415);
+      const bitmap = Buffer.from(ascii('BM6\x00\x00\x00\x00\x00\x00\x006\x00'));
+      const refused = await analyze(user.accessToken, bitmap, 'photo.jpg', 'image/jpeg').expect(415);
       expect(refused.body).toMatchObject({ success: false, statusCode: 415, error: TYPE_MESSAGE, analysis: null });
       await analyze(user.accessToken, Buffer.from('just text'), 'photo.png', 'image/png').expect(415);
     });
 
-    it('refuses HEIC with the type message', async () => {
-      const heic = Buffer.from(concat(new Uint8Array([0, 0, 0, 0x18]), ascii('ftypheic'), new Uint8Array([0, 0, 0, 0]), ascii('mif1heic'), new Uint8Array(64)));
-      const res = await analyze(user.accessToken, heic, 'IMG_0001.HEIC', 'image/heic').expect(415);
-      expect(res.body.error).toBe(TYPE_MESSAGE);
+    it('checks an iPhone HEIC, and refuses BigTIFF with a message naming it', async () => {
+      const heic = Buffer.from(iphoneLikeHeic({ exif: cameraExif(), xmp: xmpPacket({ creator: 'Jane Doe' }) }));
+      const res = await analyze(user.accessToken, heic, 'IMG_0001.HEIC', 'image/heic').expect(200);
+      expect(res.body.analysis).toMatchObject({ imageType: 'heic', strip: CLEANABLE });
+      expect(res.body.analysis.findings.map((f: { category: string }) => f.category)).toEqual(expect.arrayContaining(['location', 'owner_identity', 'serial_number', 'embedded_image']));
+      const bigTiff = Buffer.from([0x49, 0x49, 0x2b, 0, 8, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0]);
+      const refused = await analyze(user.accessToken, bigTiff, 'scan.tif', 'image/tiff').expect(415);
+      expect(refused.body.error).toMatch(/^BigTIFF files are not supported/);
     });
 
     it('refuses 10 MB + 1 byte with the size message and accepts exactly 10485760 bytes', async () => {
@@ -198,31 +205,51 @@ describe('image metadata check (integration)', () => {
   });
 
   describe('strip', () => {
-    it('answers the cleaned file as an attachment named <name>-clean.<ext>', async () => {
-      const input = photo();
-      const res = await t
+    /** POST strip, with the answer's bytes as the body. */
+    const strip = (input: Buffer, filename: string, contentType: string) =>
+      t
         .http()
         .post('/api/scans/exif/strip')
         .set('Authorization', `Bearer ${user.accessToken}`)
-        .attach('image', input, { filename: 'holiday.JPG', contentType: 'image/jpeg' })
+        .attach('image', input, { filename, contentType })
         .buffer(true)
         .parse((r, done) => {
           const chunks: Buffer[] = [];
           r.on('data', (c: Buffer) => chunks.push(c));
           r.on('end', () => done(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
+        });
+
+    it('answers the cleaned file as an attachment named <name>-clean.<ext>', async () => {
+      const input = photo();
+      const res = await strip(input, 'holiday.JPG', 'image/jpeg').expect(200);
       expect(res.headers['content-type']).toBe('image/jpeg');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="?holiday-clean\.JPG"?$/);
       const expected = stripMetadata(new Uint8Array(input)).bytes;
       expect(Buffer.compare(res.body as Buffer, Buffer.from(expected))).toBe(0);
       // And the stripped file has nothing left to report.
       const again = await analyze(user.accessToken, res.body as Buffer).expect(200);
-      expect(again.body.analysis).toEqual({ riskScore: 0, findings: [], imageType: 'jpeg' });
+      expect(again.body.analysis).toEqual({ riskScore: 0, findings: [], imageType: 'jpeg', strip: CLEANABLE });
+    });
+
+    it('cleans a HEIC and answers it as image/heic', async () => {
+      const input = Buffer.from(iphoneLikeHeic({ exif: cameraExif() }));
+      const res = await strip(input, 'IMG_0002.HEIC', 'image/heic').expect(200);
+      expect(res.headers['content-type']).toBe('image/heic');
+      expect(res.headers['content-disposition']).toMatch(/IMG_0002-clean\.HEIC/);
+      const again = await analyze(user.accessToken, res.body as Buffer).expect(200);
+      expect(again.body.analysis).toEqual({ riskScore: 0, findings: [], imageType: 'heic', strip: CLEANABLE });
+    });
+
+    it('says when a file cannot be cleaned, why, and what to do', async () => {
+      // A TIFF whose image data lies outside the file: readable metadata, nothing a strip could copy.
+      const tiff = Buffer.from(rgbTiff({ tags: { 0x010f: { type: 'ascii', value: 'Canon' }, 273: { type: 'long', value: [999999] }, 279: { type: 'long', value: [144] } } }));
+      const res = await analyze(user.accessToken, tiff, 'scan.tif', 'image/tiff').expect(200);
+      expect(res.body.analysis.strip).toEqual({ possible: false, message: expect.stringMatching(/^'Strip Metadata' cannot clean this file .*TIFF image data lies outside the file.*export or save a new copy/) });
+      await t.http().post('/api/scans/exif/strip').set('Authorization', `Bearer ${user.accessToken}`).attach('image', tiff, 'scan.tif').expect(422);
     });
 
     it('applies the same upload rules', async () => {
-      const res = await t.http().post('/api/scans/exif/strip').set('Authorization', `Bearer ${user.accessToken}`).attach('image', Buffer.from('GIF89a....'), 'x.gif').expect(415);
+      const res = await t.http().post('/api/scans/exif/strip').set('Authorization', `Bearer ${user.accessToken}`).attach('image', Buffer.from('BM6.........'), 'x.bmp').expect(415);
       expect(res.body.error).toBe(TYPE_MESSAGE);
     });
   });

@@ -1,7 +1,8 @@
 import '../test-setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MAX_IMAGE_BYTES } from '@browser-shared/metadata-strip/image-upload.rules';
+import { IMAGE_ACCEPT, MAX_IMAGE_BYTES } from '@browser-shared/metadata-strip/image-upload.rules';
 import { stripMetadata } from '@browser-shared/metadata-strip/metadata.stripper';
+import { iphoneLikeHeic } from '../../../test/support/heif-fixtures';
 import { ascii, concat, exifApp1, exifTiff, jpegWith, tinyJpeg } from '../../../test/support/image-fixtures';
 import { setAccessToken, setSessionRefresher } from '../api/client';
 import { renderWithProviders, signedIn } from '../test-utils';
@@ -68,7 +69,7 @@ afterEach(() => {
 const PHOTO = jpegWith(tinyJpeg(), [exifApp1(exifTiff({ make: 'Canon', artist: 'Jane Doe', orientation: 6, gps: { latitude: 1.5, longitude: 2.5 } }))]);
 const photoFile = (name = 'holiday.jpg', bytes: Uint8Array = PHOTO) => new File([bytes as BlobPart], name, { type: 'image/jpeg' });
 
-function analysisResponse(riskScore = 75): ExifAnalysisResponse {
+function analysisResponse(riskScore = 75, strip: ExifAnalysisResponse['analysis']['strip'] = { possible: true, message: null }): ExifAnalysisResponse {
   return {
     success: true,
     error: null,
@@ -76,6 +77,7 @@ function analysisResponse(riskScore = 75): ExifAnalysisResponse {
     analysis: {
       riskScore,
       imageType: 'jpeg',
+      strip,
       findings: [
         {
           category: 'location',
@@ -118,7 +120,7 @@ describe('ExifCheckWidget', () => {
     expect(screen.getByRole('heading', { name: 'EXIF Privacy Check' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Image drop zone' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Upload Image' })).toBeTruthy();
-    expect(input().accept).toBe('image/jpeg,image/png,image/tiff,image/webp');
+    expect(input().accept).toBe(IMAGE_ACCEPT);
   });
 
   it('highlights the drop zone on drag enter and over, and un-highlights it on leave and drop', async () => {
@@ -150,14 +152,26 @@ describe('ExifCheckWidget', () => {
   });
 
   it.each([
-    ['a GIF named .jpg', new File([ascii('GIF89a.......') as BlobPart], 'photo.jpg', { type: 'image/jpeg' })],
-    ['a HEIC photo', new File([concat(new Uint8Array([0, 0, 0, 0x18]), ascii('ftypheic'), new Uint8Array(12)) as BlobPart], 'IMG_1.HEIC', { type: 'image/heic' })],
+    ['a bitmap named .jpg', new File([ascii('BM6..........') as BlobPart], 'photo.jpg', { type: 'image/jpeg' })],
+    ['an MP4 video', new File([concat(new Uint8Array([0, 0, 0, 0x18]), ascii('ftypisom'), new Uint8Array(12)) as BlobPart], 'clip.heic', { type: 'image/heic' })],
     ['a text file', new File(['hello'], 'notes.png', { type: 'image/png' })],
   ])('refuses %s before any upload, with the type message', async (_label, file) => {
     render();
     choose(file);
-    expect((await screen.findByRole('alert')).textContent).toContain('Please upload a JPEG, PNG, TIFF, or WebP image');
+    expect((await screen.findByRole('alert')).textContent).toContain('Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image');
     expect(FakeXhr.all).toHaveLength(0);
+  });
+
+  it('refuses a BigTIFF before any upload, naming it', async () => {
+    render();
+    choose(new File([new Uint8Array([0x49, 0x49, 0x2b, 0, 8, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0]) as BlobPart], 'scan.tif', { type: 'image/tiff' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('BigTIFF files are not supported yet');
+    expect(FakeXhr.all).toHaveLength(0);
+  });
+
+  it('offers HEIC, AVIF and GIF in the file chooser, by type and by extension', () => {
+    render();
+    for (const accepted of ['image/heic', '.heic', '.heif', 'image/avif', 'image/gif', 'image/jpeg']) expect(input().accept.split(',')).toContain(accepted);
   });
 
   it('refuses a file over 10 MB before any upload, with the size message', async () => {
@@ -210,7 +224,7 @@ describe('ExifCheckWidget', () => {
   });
 
   it('says so when nothing was found', async () => {
-    await uploadAndAnswer({ ...analysisResponse(0), analysis: { riskScore: 0, findings: [], imageType: 'png' } });
+    await uploadAndAnswer({ ...analysisResponse(0), analysis: { riskScore: 0, findings: [], imageType: 'png', strip: { possible: true, message: null } } });
     expect(await screen.findByText('No personal metadata found in this image.')).toBeTruthy();
     expect(screen.getByTestId('exif-risk-score').dataset.tone).toBe('green');
   });
@@ -289,6 +303,25 @@ describe('ExifCheckWidget', () => {
       expect(Buffer.compare(Buffer.from(clean), Buffer.from(stripMetadata(PHOTO).bytes))).toBe(0);
       expect(Buffer.from(clean).includes(Buffer.from('Jane Doe'))).toBe(false);
       expect((await screen.findByRole('status')).textContent).toContain('Downloaded Holiday 2024-clean.JPG');
+    });
+
+    it('cleans an iPhone HEIC in the browser, keeping the picture and dropping Exif, XMP and the thumbnail', async () => {
+      const heic = iphoneLikeHeic({ exif: exifTiff({ make: 'Apple', artist: 'Jane Doe' }), xmp: '<x:xmpmeta>Jane Doe</x:xmpmeta>' });
+      await uploadAndAnswer({ ...analysisResponse(), analysis: { ...analysisResponse().analysis, imageType: 'heic' } }, 200, new File([heic as BlobPart], 'IMG_0042.HEIC', { type: 'image/heic' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Strip Metadata' }));
+      await waitFor(() => expect(downloads).toEqual(['IMG_0042-clean.HEIC']));
+      expect(blobs[0].type).toBe('image/heic');
+      const clean = await bytes(blobs[0]);
+      expect(Buffer.compare(Buffer.from(clean), Buffer.from(stripMetadata(heic).bytes))).toBe(0);
+      expect(Buffer.from(clean).includes(Buffer.from('Jane Doe'))).toBe(false);
+    });
+
+    it('when the analysis says the file cannot be cleaned, says why and what to do instead of offering the strip', async () => {
+      const message = "'Strip Metadata' cannot clean this file without changing the picture: TIFF image data lies outside the file. Open it in a photo editor and export or save a new copy (that rewrites the file), then check the copy before sharing it.";
+      await uploadAndAnswer(analysisResponse(75, { possible: false, message }));
+      expect((await screen.findByTestId('exif-strip-unavailable')).textContent).toContain(message);
+      expect(screen.queryByRole('button', { name: 'Strip Metadata' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Analyze Another' })).toBeTruthy();
     });
 
     it('says so when the file cannot be cleaned', async () => {

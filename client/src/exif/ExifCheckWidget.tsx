@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Card, Code, Flex, Heading, List, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
-import { cleanFileName, IMAGE_SIGNATURE_BYTES, IMAGE_TYPE_INFO, uploadProblem } from '@browser-shared/metadata-strip/image-upload.rules';
+import { cleanFileName, IMAGE_ACCEPT, IMAGE_SIGNATURE_BYTES, IMAGE_TYPE_INFO, uploadProblem } from '@browser-shared/metadata-strip/image-upload.rules';
 import { stripMetadata } from '@browser-shared/metadata-strip/metadata.stripper';
 import { type ChangeEvent, type DragEvent, useEffect, useRef, useState } from 'react';
 import { ScoreCircle } from '../components/ScoreCircle';
@@ -10,9 +10,6 @@ type Phase = 'idle' | 'uploading' | 'analyzing' | 'result' | 'error';
 type HeadingTag = 'h2' | 'h3';
 
 export const STRIP_FAILED = 'This image could not be cleaned: the file looks damaged.';
-const ACCEPT = Object.values(IMAGE_TYPE_INFO)
-  .map((t) => t.mime)
-  .join(',');
 
 /** A Blob's bytes (Blob.arrayBuffer where the browser has it, FileReader otherwise). */
 function bytesOf(blob: Blob): Promise<Uint8Array> {
@@ -205,12 +202,12 @@ export default function ExifCheckWidget({ headingAs = 'h2' }: { headingAs?: Head
                 <Text fontWeight="medium" color="gray.800">
                   Drag and drop a photo here, or choose one
                 </Text>
-                <input ref={inputRef} type="file" accept={ACCEPT} hidden aria-label="Choose an image" data-testid="exif-file-input" onChange={onChoose} />
+                <input ref={inputRef} type="file" accept={IMAGE_ACCEPT} hidden aria-label="Choose an image" data-testid="exif-file-input" onChange={onChoose} />
                 <Button ref={chooseRef} colorPalette="blue" size="lg" disabled={busy} onClick={() => inputRef.current?.click()}>
                   {phase === 'uploading' ? 'Uploading...' : 'Upload Image'}
                 </Button>
                 <Text fontSize="sm" color="gray.700">
-                  JPEG, PNG, TIFF or WebP, up to 10 MB. The image is analysed, never stored.
+                  JPEG, PNG, TIFF, WebP, HEIC (iPhone photos), AVIF or GIF, up to 10 MB. The image is analysed, never stored.
                 </Text>
               </Stack>
             </Box>
@@ -295,10 +292,19 @@ function ExifResults({ fileName, analysis, headingAs, subHeadingAs, titleRef, on
         </Alert.Root>
       )}
 
+      {!analysis.strip.possible && (
+        <Alert.Root status="warning" data-testid="exif-strip-unavailable">
+          <Alert.Indicator />
+          <Alert.Title>{analysis.strip.message}</Alert.Title>
+        </Alert.Root>
+      )}
+
       <Flex gap="3" wrap="wrap" justify={{ base: 'stretch', sm: 'flex-start' }}>
-        <Button colorPalette="blue" onClick={onStrip}>
-          Strip Metadata
-        </Button>
+        {analysis.strip.possible && (
+          <Button colorPalette="blue" onClick={onStrip}>
+            Strip Metadata
+          </Button>
+        )}
         <Button variant="outline" onClick={onAnalyzeAnother}>
           Analyze Another
         </Button>

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { createSecretKey, KeyObject } from 'node:crypto';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { AppSecrets } from '../common/security/app-secrets.service';
@@ -37,6 +38,18 @@ export class AccessTokenService {
   key(): Promise<string> {
     return this.config.jwtSecret !== undefined ? Promise.resolve(this.config.jwtSecret) : this.secrets.get(JWT_SECRET_NAME);
   }
+
+  /**
+   * The key as a KeyObject, for verifying. Handed a string, jsonwebtoken first tries to read it as
+   * a public key, which throws for an HMAC secret: about 0.4 ms of every authenticated request.
+   */
+  async verificationKey(): Promise<KeyObject> {
+    const secret = await this.key();
+    if (this.keyObject?.secret !== secret) this.keyObject = { secret, key: createSecretKey(Buffer.from(secret)) };
+    return this.keyObject.key;
+  }
+
+  private keyObject?: { secret: string; key: KeyObject };
 
   async issue(userId: string, sessionId: string): Promise<IssuedAccessToken> {
     const accessToken = await this.jwt.signAsync(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
+import type { KeyObject } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { AccessTokenService } from './access-token.service';
 import { AuthenticatedUser } from './current-user.decorator';
@@ -12,9 +13,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       algorithms: ['HS256'],
       ignoreExpiration: false,
-      secretOrKeyProvider: (_req: unknown, _rawJwt: unknown, done: (err: unknown, key?: string) => void) => {
-        accessTokens.key().then(
-          (key) => done(null, key),
+      secretOrKeyProvider: (_req: unknown, _rawJwt: unknown, done: (err: unknown, key?: string | Buffer) => void) => {
+        accessTokens.verificationKey().then(
+          // passport-jwt hands the key to jsonwebtoken, which takes a KeyObject (its types say string or Buffer).
+          (key: KeyObject) => done(null, key as unknown as Buffer),
           (err: unknown) => done(err),
         );
       },

@@ -41,10 +41,29 @@ export class ScanRepository {
     });
   }
 
-  async insertFinished(scan: NewScan, outcome: ScanOutcome): Promise<ScanEntity> {
+  /**
+   * `waitForDisk: false` commits without waiting for the write-ahead log to reach the disk
+   * (PostgreSQL's asynchronous commit, for this transaction only): the row is written, consistent
+   * and visible at once, but a crash of the database server within a fraction of a second could
+   * lose it. For records whose loss costs nothing but a history line (image checks), that wait was
+   * most of the request's time.
+   */
+  async insertFinished(scan: NewScan, outcome: ScanOutcome, options: { waitForDisk?: boolean } = {}): Promise<ScanEntity> {
     const entity = this.scans.create({ ...scan, ...outcome, id: randomUUID() });
+    const row = entity as QueryDeepPartialEntity<ScanEntity>;
+    if (options.waitForDisk === false) {
+      // One statement, one round trip: INSERT … SELECT from a subquery that turns off the wait for
+      // this statement's own transaction (set_config's third argument: local to it).
+      // Every column given (a SELECT list has no DEFAULT).
+      const [sql, parameters] = this.scans.createQueryBuilder().insert().values({ ...row, monitorId: entity.monitorId ?? null }).getQueryAndParameters();
+      const parts = /^(INSERT INTO .*?) VALUES \((.*)\)( RETURNING .*)?$/s.exec(sql);
+      if (!parts || /\bDEFAULT\b/.test(parts[2])) throw new Error('unexpected INSERT statement');
+      const [, into, values, returning = ''] = parts;
+      await this.scans.query(`${into} SELECT ${values} FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit${returning}`, parameters);
+      return entity;
+    }
     // One INSERT (save() adds a transaction and a reload): monitors store thousands of these per tick.
-    await this.scans.insert(entity as QueryDeepPartialEntity<ScanEntity>);
+    await this.scans.insert(row);
     return entity;
   }
 

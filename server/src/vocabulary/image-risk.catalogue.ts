@@ -24,12 +24,14 @@ export const EXIF_FINDING_CATEGORIES = [
   'capture_time',
   'unique_id',
   'maker_notes',
+  'vendor_block',
   'device',
   'software',
   'editing_history',
   'comments',
   'other_metadata',
   'location_placeholder',
+  'placeholder_text',
   'unreadable_metadata',
 ] as const;
 export type ExifFindingCategory = (typeof EXIF_FINDING_CATEGORIES)[number];
@@ -112,6 +114,12 @@ export const EXIF_RISK_CATALOGUE: Readonly<Record<ExifFindingCategory, ExifRiskE
     weight: 5,
     recommendation: `Maker notes are the camera vendor's private data and often include serial numbers or owner names. ${STRIP}`,
   },
+  vendor_block: {
+    label: 'Vendor metadata block',
+    severity: 'medium',
+    weight: 10,
+    recommendation: `Camera makers and apps keep their own blocks, which can carry the owner's name, serial numbers, places and times. ${STRIP}`,
+  },
   device: {
     label: 'Camera make and model',
     severity: 'low',
@@ -148,10 +156,17 @@ export const EXIF_RISK_CATALOGUE: Readonly<Record<ExifFindingCategory, ExifRiskE
     weight: 0,
     recommendation: 'The device wrote 0, 0 because it had no GPS fix: no real location is exposed. Location tagging is on, though: turn it off if you do not want it.',
   },
+  placeholder_text: {
+    label: 'Placeholder text',
+    severity: 'low',
+    weight: 0,
+    recommendation: "These fields hold only a placeholder or a camera's default text, not personal data. 'Strip Metadata' removes them too.",
+  },
   unreadable_metadata: {
     label: 'Unreadable metadata',
     severity: 'low',
-    weight: 0,
+    // Unknown content: it may hold anything, so it is not scored as nothing.
+    weight: 5,
     recommendation: `Part of the metadata is damaged and could not be checked, so it may hold more than is listed here. ${STRIP}`,
   },
 };

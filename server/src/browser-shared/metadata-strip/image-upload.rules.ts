@@ -2,15 +2,18 @@
  * The image check's upload rules (spec section 5 "EXIF upload"), shared by the browser (checked
  * before any upload) and the server (checked again, by magic bytes, never by name or declared type).
  */
+import { fileBrands, heifKind } from './heif-structure.reader';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024; // 10485760
 
 export const IMAGE_UPLOAD_MESSAGES = {
-  unsupportedType: 'Please upload a JPEG, PNG, TIFF, or WebP image',
+  // The spec's message, with the formats added since (iPhone photos are HEIC by default).
+  unsupportedType: 'Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image',
+  bigTiff: 'BigTIFF files are not supported yet. Please save the image as a standard TIFF, JPEG or PNG and try again',
   tooLarge: 'File too large. Maximum size is 10MB',
 } as const;
 
-export const IMAGE_TYPES = ['jpeg', 'png', 'tiff', 'webp'] as const;
+export const IMAGE_TYPES = ['jpeg', 'png', 'tiff', 'webp', 'heic', 'heif', 'avif', 'gif'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
 export const IMAGE_TYPE_INFO: Record<ImageType, { mime: string; extension: string; label: string }> = {
@@ -18,14 +21,22 @@ export const IMAGE_TYPE_INFO: Record<ImageType, { mime: string; extension: strin
   png: { mime: 'image/png', extension: 'png', label: 'PNG' },
   tiff: { mime: 'image/tiff', extension: 'tif', label: 'TIFF' },
   webp: { mime: 'image/webp', extension: 'webp', label: 'WebP' },
+  heic: { mime: 'image/heic', extension: 'heic', label: 'HEIC' },
+  heif: { mime: 'image/heif', extension: 'heif', label: 'HEIF' },
+  avif: { mime: 'image/avif', extension: 'avif', label: 'AVIF' },
+  gif: { mime: 'image/gif', extension: 'gif', label: 'GIF' },
 };
 
-/** How many leading bytes detectImageType needs. */
-export const IMAGE_SIGNATURE_BYTES = 16;
+/** What a file chooser offers: the types' MIME types and their extensions (some systems know no MIME type for HEIC). */
+export const IMAGE_ACCEPT = [...new Set(Object.values(IMAGE_TYPE_INFO).flatMap((t) => [t.mime, `.${t.extension}`])), '.jpeg', '.tiff', '.hif'].join(',');
+
+/** How many leading bytes detectImageType needs (an ftyp box lists its brands within them). */
+export const IMAGE_SIGNATURE_BYTES = 256;
 
 /**
- * The image type from the file's first bytes, or undefined for anything else (HEIC, GIF, BigTIFF,
+ * The image type from the file's first bytes, or undefined for anything else (BigTIFF, video,
  * text...). JPEG: FF D8 FF. PNG: the 8-byte signature. TIFF: II*\0 or MM\0*. WebP: RIFF....WEBP.
+ * GIF: GIF87a or GIF89a. HEIC, HEIF, AVIF: an ftyp box with a HEIF brand.
  */
 export function detectImageType(bytes: Uint8Array): ImageType | undefined {
   const b = bytes;
@@ -39,12 +50,24 @@ export function detectImageType(bytes: Uint8Array): ImageType | undefined {
   if (b.length >= 12 && b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50) {
     return 'webp';
   }
-  return undefined;
+  if (b.length >= 6 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38 && (b[4] === 0x37 || b[4] === 0x39) && b[5] === 0x61) return 'gif';
+  const brands = fileBrands(b);
+  return brands && heifKind(brands.major, brands.brands);
+}
+
+/** BigTIFF (TIFF with 64-bit offsets): II+\0 or MM\0+. */
+export function isBigTiff(b: Uint8Array): boolean {
+  return b.length >= 8 && ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2b && b[3] === 0) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2b));
+}
+
+/** Why a file of no supported type is refused: BigTIFF is named, anything else gets the list of types. */
+export function unsupportedTypeMessage(leadingBytes: Uint8Array): string {
+  return isBigTiff(leadingBytes) ? IMAGE_UPLOAD_MESSAGES.bigTiff : IMAGE_UPLOAD_MESSAGES.unsupportedType;
 }
 
 /** The spec's message for a file that cannot be checked, or undefined when it can be uploaded. */
 export function uploadProblem(size: number, leadingBytes: Uint8Array): string | undefined {
-  if (!detectImageType(leadingBytes)) return IMAGE_UPLOAD_MESSAGES.unsupportedType;
+  if (!detectImageType(leadingBytes)) return unsupportedTypeMessage(leadingBytes);
   if (size > MAX_IMAGE_BYTES) return IMAGE_UPLOAD_MESSAGES.tooLarge;
   return undefined;
 }

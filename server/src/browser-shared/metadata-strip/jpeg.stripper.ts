@@ -6,12 +6,11 @@
  * MPF previews, vendor blocks), comments and anything after the end-of-image marker. A non-default
  * EXIF orientation survives as a minimal EXIF block holding that one tag.
  */
-import { asciiBytes, ByteSink, concatBytes, hasAscii, MalformedImageError, u16be } from './bytes.util';
+import { asciiBytes, ByteSink, concatBytes, hasAscii, MalformedImageError } from './bytes.util';
+import { readJpegHeader, segmentAt } from './jpeg-segments.reader';
 import { findEntry, IfdReader } from './tiff-ifd.reader';
 
-const SOI = 0xd8;
 const EOI = 0xd9;
-const SOS = 0xda;
 const APP0 = 0xe0;
 const APP1 = 0xe1;
 const APP2 = 0xe2;
@@ -24,11 +23,6 @@ export interface JpegStripReport {
   removed: string[];
   /** The orientation carried over (1..8), when the original had a non-default one. */
   orientation?: number;
-}
-
-/** Segments without a length: standalone markers. */
-function isStandalone(marker: number): boolean {
-  return marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
 }
 
 function segmentName(marker: number, bytes: Uint8Array, dataStart: number): string {
@@ -90,93 +84,93 @@ function jfifWithoutThumbnail(segment: Uint8Array): { bytes: Uint8Array; hadThum
   return { bytes: out, hadThumbnail };
 }
 
-export function stripJpeg(bytes: Uint8Array): { bytes: Uint8Array; report: JpegStripReport } {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== SOI) throw new MalformedImageError('Not a JPEG file');
+/** The first marker after entropy-coded data starting at `from`: not a stuffed FF00, not a restart marker. */
+function scanEnd(bytes: Uint8Array, from: number): number {
+  const n = bytes.length;
+  let i = from;
+  // indexOf jumps from one FF byte to the next natively: much faster than a byte loop.
+  for (;;) {
+    i = bytes.indexOf(0xff, i);
+    if (i < 0 || i + 1 >= n) return n;
+    const next = bytes[i + 1];
+    if (next === 0x00 || (next >= 0xd0 && next <= 0xd7) || next === 0xff) i += next === 0xff ? 1 : 2;
+    else return i;
+  }
+}
+
+export function stripJpeg(bytes: Uint8Array): { out: ByteSink; report: JpegStripReport } {
+  // Before the first scan the structure must be sound (the reader needs the same): see readJpegHeader.
+  const header = readJpegHeader(bytes);
   const removed: string[] = [];
   const head = new ByteSink(); // SOI and JFIF: the EXIF block goes after them
   const body = new ByteSink();
   head.push(bytes.subarray(0, 2));
   let orientation: number | undefined;
   let sawJfif = false;
-  let sawFrame = false;
-  let ended = false;
-  let pos = 2;
-  const n = bytes.length;
-
-  while (pos < n) {
-    if (bytes[pos] !== 0xff) throw new MalformedImageError(`JPEG marker expected at byte ${pos}`);
-    // Fill bytes (FF FF ...) before a marker carry nothing.
-    while (pos + 1 < n && bytes[pos + 1] === 0xff) pos++;
-    if (pos + 1 >= n) break;
-    const marker = bytes[pos + 1];
-    if (marker === EOI) {
-      body.push(bytes.subarray(pos, pos + 2));
-      pos += 2;
-      ended = true;
-      break;
-    }
-    if (marker === SOI || marker === 0x00) throw new MalformedImageError(`Unexpected JPEG marker at byte ${pos}`);
-    if (isStandalone(marker)) {
-      body.push(bytes.subarray(pos, pos + 2));
-      pos += 2;
-      continue;
-    }
-    if (pos + 4 > n) throw new MalformedImageError('JPEG segment header is truncated');
-    const length = u16be(bytes, pos + 2);
-    const end = pos + 2 + length;
-    if (length < 2 || end > n) throw new MalformedImageError(`JPEG segment at byte ${pos} runs past the end of the file`);
-    const segment = bytes.subarray(pos, end);
-    const dataStart = pos + 4;
-
-    if (marker === SOS) {
-      if (!sawFrame) throw new MalformedImageError('JPEG scan before any frame header');
-      body.push(segment);
-      // Entropy-coded data runs to the next marker that is not a stuffed FF00 or a restart marker.
-      // (indexOf jumps from one FF byte to the next natively: much faster than a byte loop.)
-      let i = end;
-      for (;;) {
-        i = bytes.indexOf(0xff, i);
-        if (i < 0 || i + 1 >= n) {
-          i = n;
-          break;
-        }
-        const next = bytes[i + 1];
-        if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) i += 2;
-        else break;
-      }
-      // A truncated scan (no marker before the end) is kept as is; an end marker is added below.
-      body.push(bytes.subarray(end, i));
-      pos = i;
-      continue;
-    }
-
+  for (const segment of header.segments) {
+    const { marker, dataStart, end } = segment;
+    const piece = bytes.subarray(segment.start, end);
     if (marker === APP0 && hasAscii(bytes, dataStart, 'JFIF\0') && !sawJfif && body.length === 0) {
-      const jfif = jfifWithoutThumbnail(segment);
+      const jfif = jfifWithoutThumbnail(piece);
       if (jfif.hadThumbnail) removed.push('JFIF thumbnail');
       head.push(jfif.bytes);
       sawJfif = true;
-    } else if (marker === APP2 && hasAscii(bytes, dataStart, 'ICC_PROFILE\0')) {
-      body.push(segment);
-    } else if (marker === APP14 && hasAscii(bytes, dataStart, 'Adobe')) {
-      body.push(segment);
+    } else if ((marker === APP2 && hasAscii(bytes, dataStart, 'ICC_PROFILE\0')) || (marker === APP14 && hasAscii(bytes, dataStart, 'Adobe'))) {
+      body.push(piece);
     } else if ((marker >= APP0 && marker <= 0xef) || marker === COM) {
       if (marker === APP1 && orientation === undefined && hasAscii(bytes, dataStart, 'Exif\0')) {
         orientation = exifOrientation(bytes.subarray(dataStart + 6, end));
       }
       removed.push(segmentName(marker, bytes, dataStart));
-    } else {
-      if ((marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) || marker === 0xf7) sawFrame = true;
-      body.push(segment);
-    }
-    pos = end;
+    } else body.push(piece);
   }
 
-  if (!sawFrame) throw new MalformedImageError('JPEG has no image frame');
+  // From the first scan on: scans, tables between them, and the end marker. Application segments
+  // and comments between scans go too. Damage here cannot hide metadata the reader reports (it
+  // reads nothing past the first scan): the rest, up to the end-of-image marker, is copied as
+  // image data, so that a file with a damaged scan is still cleaned.
+  const n = bytes.length;
+  let pos = header.sos.start;
+  body.push(bytes.subarray(pos, header.sos.end));
+  pos = header.sos.end;
+  let ended = false;
+  while (pos < n) {
+    const next = scanEnd(bytes, pos);
+    body.push(bytes.subarray(pos, next));
+    pos = next;
+    if (pos >= n) break;
+    let segment: ReturnType<typeof segmentAt>;
+    try {
+      segment = segmentAt(bytes, pos);
+    } catch (err) {
+      if (!(err instanceof MalformedImageError)) throw err;
+      const eoi = bytes.indexOf(0xd9, pos + 1);
+      const stop = eoi > 0 && bytes[eoi - 1] === 0xff ? eoi + 1 : n;
+      body.push(bytes.subarray(pos, stop));
+      removed.push(`nothing from the damaged data at byte ${pos} (copied as image data)`);
+      ended = stop < n || (bytes[n - 2] === 0xff && bytes[n - 1] === EOI);
+      pos = stop;
+      break;
+    }
+    if ('standalone' in segment) {
+      body.push(bytes.subarray(segment.start, segment.start + 2));
+      pos = segment.start + 2;
+      if (segment.marker === EOI) {
+        ended = true;
+        break;
+      }
+      continue;
+    }
+    const { marker, dataStart, end } = segment;
+    if ((marker >= APP0 && marker <= 0xef) || marker === COM) removed.push(segmentName(marker, bytes, dataStart));
+    else body.push(bytes.subarray(segment.start, end));
+    pos = end;
+  }
   if (!ended) body.push(new Uint8Array([0xff, EOI]));
   if (pos < n) removed.push(`trailing data (${n - pos} bytes)`);
   const keepOrientation = orientation !== undefined && orientation !== 1 ? orientation : undefined;
   if (keepOrientation) head.push(minimalExifSegment(keepOrientation));
   // One copy into the output: the sinks only hold views of the input until now.
   head.append(body);
-  return { bytes: head.bytes(), report: { removed, orientation: keepOrientation } };
+  return { out: head, report: { removed, orientation: keepOrientation } };
 }

@@ -32,6 +32,7 @@ import {
 } from '../../../../test/support/image-fixtures';
 import { latin1 } from './bytes.util';
 import { detectImageType } from './image-upload.rules';
+import { readJpegHeader } from './jpeg-segments.reader';
 import { exifOrientation } from './jpeg.stripper';
 import { MalformedImageError, stripMetadata, UnsupportedImageError } from './metadata.stripper';
 import { pngChunks } from './png.stripper';
@@ -84,21 +85,23 @@ const GPS_EXIF = cameraExif({ software: 'Editor 1.0', dateTime: '2021:06:01 12:3
 const UPRIGHT_EXIF = cameraExif({ software: 'Editor 1.0', dateTime: '2021:06:01 12:30:45', orientation: 1 });
 
 describe('detectImageType', () => {
-  it('knows the four types by their magic bytes and nothing else', () => {
+  it('knows the types by their magic bytes and nothing else', () => {
     expect(detectImageType(tinyJpeg())).toBe('jpeg');
     expect(detectImageType(grayPng())).toBe('png');
     expect(detectImageType(rgbTiff({}))).toBe('tiff');
     expect(detectImageType(rgbTiff({ littleEndian: false }))).toBe('tiff');
     expect(detectImageType(concat(ascii('RIFF'), new Uint8Array(4), ascii('WEBPVP8L')))).toBe('webp');
-    expect(detectImageType(concat(new Uint8Array([0, 0, 0, 0x18]), ascii('ftypheic'), new Uint8Array(8)))).toBeUndefined();
-    expect(detectImageType(ascii('GIF89a......'))).toBeUndefined();
+    expect(detectImageType(concat(new Uint8Array([0, 0, 0, 0x18]), ascii('ftypheic'), new Uint8Array(12)))).toBe('heic');
+    expect(detectImageType(concat(new Uint8Array([0, 0, 0, 0x18]), ascii('ftypisom'), new Uint8Array(12)))).toBeUndefined();
+    expect(detectImageType(ascii('GIF89a......'))).toBe('gif');
+    expect(detectImageType(ascii('GIF90a......'))).toBeUndefined();
     expect(detectImageType(concat(ascii('RIFF'), new Uint8Array(4), ascii('WAVEfmt ')))).toBeUndefined();
     expect(detectImageType(new Uint8Array([0xff, 0xd8]))).toBeUndefined();
   });
 
   it('refuses other types with the spec message', () => {
-    expect(() => stripMetadata(ascii('GIF89a......'))).toThrow(UnsupportedImageError);
-    expect(() => stripMetadata(ascii('GIF89a......'))).toThrow('Please upload a JPEG, PNG, TIFF, or WebP image');
+    expect(() => stripMetadata(ascii('BM6......'))).toThrow(UnsupportedImageError);
+    expect(() => stripMetadata(ascii('BM6......'))).toThrow('Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image');
   });
 });
 
@@ -192,6 +195,20 @@ describe('JPEG', () => {
     expect(() => stripMetadata(garbage)).toThrow(MalformedImageError);
   });
 
+  it('cleans a file damaged after its first scan: the rest, to the end-of-image marker, is copied as image data', () => {
+    const input = jpegWith(withIcc, [exifApp1(GPS_EXIF)]);
+    // Garble the length of a Huffman table between two scans.
+    const damaged = input.slice();
+    const tableAt = latin1(input).indexOf('\xff\xc4', readJpegHeader(input).sos.end);
+    expect(tableAt).toBeGreaterThan(0);
+    damaged[tableAt + 2] = 0xff;
+    damaged[tableAt + 3] = 0xff;
+    const clean = stripMetadata(damaged);
+    expect(contains(clean.bytes, 'Canon')).toBe(false);
+    const tail = Buffer.from(damaged.subarray(tableAt));
+    expect(Buffer.from(clean.bytes).subarray(clean.bytes.length - tail.length).equals(tail)).toBe(true);
+  });
+
   it('completes a truncated scan with an end marker, keeping the data it has', () => {
     const cut = base.subarray(0, base.length - 20);
     const { bytes } = stripMetadata(cut);
@@ -234,9 +251,20 @@ describe('PNG', () => {
     expect([...pngChunks(stripMetadata(input).bytes)].map((c) => c.type)).toEqual(['IHDR', 'acTL', 'fcTL', 'tRNS', 'IDAT', 'fcTL', 'fdAT', 'IEND']);
   });
 
+  it('cleans a file damaged after its image data (ending it with IEND); refuses one damaged before or inside it', async () => {
+    const good = grayPng({ before: [tEXt('Author', 'x')], after: [tEXt('Comment', 'late and long comment')] });
+    for (const cut of [6, 20, 30]) {
+      const clean = stripMetadata(good.subarray(0, good.length - cut));
+      expect([...pngChunks(clean.bytes)].map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
+      await expectSamePixels(good, clean.bytes);
+    }
+    const cutInData = grayPng();
+    expect(() => stripMetadata(cutInData.subarray(0, cutInData.length - 14))).toThrow(MalformedImageError);
+  });
+
   it('refuses truncated and corrupt layouts', () => {
     const good = grayPng({ before: [tEXt('Author', 'x')] });
-    expect(() => stripMetadata(good.subarray(0, good.length - 6))).toThrow(MalformedImageError);
+    expect(() => stripMetadata(good.subarray(0, 40))).toThrow(MalformedImageError);
     const badType = good.slice();
     badType[12] = 0x21; // "!HDR"
     expect(() => stripMetadata(badType)).toThrow(MalformedImageError);
@@ -302,9 +330,14 @@ describe('WebP', () => {
     await expectSamePixels(input, bytes);
   });
 
-  it('refuses truncated files and files without image data', () => {
+  it('cleans a file cut short in its metadata; refuses one cut short in its image data, or without any', async () => {
     const input = webpWith(webpImageChunk(lossless, RAW.width, RAW.height), { exif: GPS_EXIF });
-    expect(() => stripMetadata(input.subarray(0, input.length - 10))).toThrow(MalformedImageError);
+    const cutInExif = input.subarray(0, input.length - 10);
+    const clean = stripMetadata(cutInExif);
+    expect(clean.removed).toContain('damaged chunk "EXIF" at byte ' + latin1(input).indexOf('EXIF'));
+    await expectSamePixels(input, clean.bytes);
+    const imageLast = webpWith(webpImageChunk(lossless, RAW.width, RAW.height), {});
+    expect(() => stripMetadata(imageLast.subarray(0, imageLast.length - 10))).toThrow(MalformedImageError);
     const noImage = concat(ascii('RIFF'), new Uint8Array([12, 0, 0, 0]), ascii('WEBP'), riffChunk('EXIF', new Uint8Array(0)));
     expect(() => stripMetadata(noImage)).toThrow(MalformedImageError);
   });
@@ -368,6 +401,13 @@ describe('TIFF', () => {
     new DataView(loop.buffer).setUint32(reader.firstIfdOffset + 2 + ifd0.entries.length * 12, reader.firstIfdOffset, true);
     const stripped = IfdReader.fromTiffHeader(stripMetadata(loop).bytes);
     expect(stripped.readChain(stripped.firstIfdOffset)).toHaveLength(1);
+    // A garbled pointer to a next page ends the pages: the first is still cleaned.
+    const garbled = good.slice();
+    new DataView(garbled.buffer).setUint32(reader.firstIfdOffset + 2 + ifd0.entries.length * 12, 0x7ffffff0, true);
+    const result = stripMetadata(garbled);
+    expect(result.removed).toContain('damaged image directory at byte 2147483632');
+    const cleanReader = IfdReader.fromTiffHeader(result.bytes);
+    expect(cleanReader.readChain(cleanReader.firstIfdOffset)).toHaveLength(1);
   });
 });
 

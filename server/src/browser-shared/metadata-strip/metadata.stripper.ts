@@ -4,8 +4,11 @@
  * Image data is copied byte for byte; only metadata containers are dropped. See each format's file
  * for exactly what is kept.
  */
-import { MalformedImageError } from './bytes.util';
-import { detectImageType, ImageType, IMAGE_UPLOAD_MESSAGES } from './image-upload.rules';
+import { ByteSink, MalformedImageError } from './bytes.util';
+import { readJpegHeader } from './jpeg-segments.reader';
+import { stripGif } from './gif.stripper';
+import { checkHeifStrip, stripHeif } from './heif.stripper';
+import { detectImageType, ImageType, IMAGE_UPLOAD_MESSAGES, unsupportedTypeMessage } from './image-upload.rules';
 import { stripJpeg } from './jpeg.stripper';
 import { stripPng } from './png.stripper';
 import { stripTiff } from './tiff.stripper';
@@ -21,8 +24,8 @@ export interface StripResult {
 }
 
 export class UnsupportedImageError extends Error {
-  constructor() {
-    super(IMAGE_UPLOAD_MESSAGES.unsupportedType);
+  constructor(message: string = IMAGE_UPLOAD_MESSAGES.unsupportedType) {
+    super(message);
     this.name = 'UnsupportedImageError';
   }
 }
@@ -33,21 +36,50 @@ export class UnsupportedImageError extends Error {
  */
 export function stripMetadata(input: Uint8Array): StripResult {
   const type = detectImageType(input);
-  if (!type) throw new UnsupportedImageError();
+  if (!type) throw new UnsupportedImageError(unsupportedTypeMessage(input));
   try {
-    const { bytes, report } = STRIPPERS[type](input);
-    return { type, bytes, removed: report.removed };
+    const { out, report } = STRIPPERS[type](input);
+    // The strippers only collect views of the input: this is the one copy.
+    return { type, bytes: out.bytes(), removed: report.removed };
   } catch (err) {
-    if (err instanceof MalformedImageError) throw err;
-    // A RangeError from a DataView read past the end is a damaged file too.
-    if (err instanceof RangeError) throw new MalformedImageError('The image file is damaged');
-    throw err;
+    throw damaged(err);
   }
 }
 
-const STRIPPERS: Record<ImageType, (bytes: Uint8Array) => { bytes: Uint8Array; report: { removed: string[] } }> = {
+/** A RangeError from a DataView read past the end is a damaged file too. */
+function damaged(err: unknown): unknown {
+  if (err instanceof RangeError) return new MalformedImageError('The image file is damaged');
+  return err;
+}
+
+/**
+ * Why `stripMetadata` would refuse this file, or undefined when it can make a clean copy: the
+ * same walk and checks, without the copy (JPEG: its header only, as nothing after the first scan
+ * can make the strip refuse; HEIF: the plan and its data's places, not the rebuilt boxes). The image check reports it, so that what it finds and what the strip
+ * can remove never disagree without saying so.
+ */
+export function stripProblem(input: Uint8Array): string | undefined {
+  const type = detectImageType(input);
+  if (!type) return unsupportedTypeMessage(input);
+  try {
+    if (type === 'jpeg') readJpegHeader(input);
+    else if (type === 'heic' || type === 'heif' || type === 'avif') checkHeifStrip(input);
+    else STRIPPERS[type](input);
+    return undefined;
+  } catch (err) {
+    const e = damaged(err);
+    if (e instanceof MalformedImageError) return e.message;
+    throw e;
+  }
+}
+
+const STRIPPERS: Record<ImageType, (bytes: Uint8Array) => { out: ByteSink; report: { removed: string[] } }> = {
   jpeg: stripJpeg,
   png: stripPng,
   tiff: stripTiff,
   webp: stripWebp,
+  heic: stripHeif,
+  heif: stripHeif,
+  avif: stripHeif,
+  gif: stripGif,
 };

@@ -42,23 +42,50 @@ export function* pngChunks(bytes: Uint8Array): Generator<PngChunk> {
   }
 }
 
-export function stripPng(bytes: Uint8Array): { bytes: Uint8Array; report: { removed: string[] } } {
+const IEND = new Uint8Array([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+
+/**
+ * Kept chunks are copied with their CRCs. Damage after the image data (a chunk cut short or
+ * garbled once the IDAT chunks are complete) drops the rest and ends the copy with IEND; damage
+ * in or before the image data refuses the file.
+ */
+export function stripPng(bytes: Uint8Array): { out: ByteSink; report: { removed: string[] } } {
+  if (bytes.length < 8 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) throw new MalformedImageError('Not a PNG file');
   const out = new ByteSink();
   out.push(bytes.subarray(0, 8));
   const removed: string[] = [];
-  let end = 8;
+  let pos = 8;
   let sawHeader = false;
-  let sawEnd = false;
-  for (const chunk of pngChunks(bytes)) {
-    if (!sawHeader && chunk.type !== 'IHDR') throw new MalformedImageError('PNG does not start with IHDR');
+  let sawData = false;
+  let lastType = '';
+  let ended = false;
+  while (pos < bytes.length) {
+    const length = pos + 8 <= bytes.length ? u32be(bytes, pos) : -1;
+    const type = pos + 8 <= bytes.length ? latin1(bytes, pos + 4, pos + 8) : '';
+    const sound = length >= 0 && CHUNK_TYPE.test(type) && length <= 0x7fffffff && pos + 12 + length <= bytes.length;
+    if (!sound) {
+      // A cut or garbled IDAT (or what follows one without a readable type) is damaged image data.
+      const inImage = type === 'IDAT' || (!CHUNK_TYPE.test(type) && lastType === 'IDAT');
+      if (!sawHeader || !sawData || inImage) throw new MalformedImageError(`The PNG image data is damaged or cut short (byte ${pos})`);
+      removed.push(`damaged data from byte ${pos}`);
+      break;
+    }
+    if (!sawHeader && type !== 'IHDR') throw new MalformedImageError('PNG does not start with IHDR');
     sawHeader = true;
-    end = chunk.dataOffset + chunk.length + 4;
-    if (PNG_KEPT_CHUNKS.has(chunk.type)) out.push(bytes.subarray(chunk.offset, end));
-    else removed.push(chunk.type);
-    if (chunk.type === 'IEND') sawEnd = true;
+    const end = pos + 12 + length;
+    if (type === 'IDAT') sawData = true;
+    if (PNG_KEPT_CHUNKS.has(type)) out.push(bytes.subarray(pos, end));
+    else removed.push(type);
+    lastType = type;
+    pos = end;
+    if (type === 'IEND') {
+      ended = true;
+      break;
+    }
   }
   if (!sawHeader) throw new MalformedImageError('PNG has no IHDR chunk');
-  if (!sawEnd) throw new MalformedImageError('PNG has no IEND chunk (the file is truncated)');
-  if (end < bytes.length) removed.push(`trailing data (${bytes.length - end} bytes)`);
-  return { bytes: out.bytes(), report: { removed } };
+  if (!sawData) throw new MalformedImageError('PNG has no image data');
+  if (!ended) out.push(IEND);
+  else if (pos < bytes.length) removed.push(`trailing data (${bytes.length - pos} bytes)`);
+  return { out, report: { removed } };
 }

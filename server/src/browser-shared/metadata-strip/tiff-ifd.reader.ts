@@ -20,6 +20,8 @@ export interface TiffEntry {
   /** Where the value's bytes start in `bytes`; -1 when they lie outside it (or the type is unknown). */
   valueOffset: number;
   byteLength: number;
+  /** The offset written in the entry (relative to the base) for values over 4 bytes; -1 for inline values. */
+  rawOffset: number;
 }
 
 export interface TiffIfd {
@@ -93,14 +95,15 @@ export class IfdReader {
       const size = TIFF_TYPE_SIZES[type];
       const byteLength = size === undefined ? 0 : size * valueCount;
       let valueOffset = -1;
+      let rawOffset = -1;
       if (size !== undefined) {
         if (byteLength <= 4) valueOffset = at + 8;
         else {
-          const relative = this.u32(at + 8);
-          if (this.inRange(relative, byteLength)) valueOffset = this.base + relative;
+          rawOffset = this.u32(at + 8);
+          if (this.inRange(rawOffset, byteLength)) valueOffset = this.base + rawOffset;
         }
       }
-      entries.push({ tag, type, count: valueCount, valueOffset, byteLength });
+      entries.push({ tag, type, count: valueCount, valueOffset, byteLength, rawOffset });
     }
     const nextAt = start + 2 + count * 12;
     const nextOffset = nextAt + 4 <= this.bytes.length ? this.u32(nextAt) : 0;

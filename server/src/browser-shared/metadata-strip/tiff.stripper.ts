@@ -7,7 +7,7 @@
  * reduced-resolution images (thumbnails). Pages of a multi-page TIFF are kept.
  */
 import { ByteSink, MalformedImageError } from './bytes.util';
-import { findEntry, IfdReader, TiffEntry, TiffIfd, TIFF_TYPE_SIZES } from './tiff-ifd.reader';
+import { findEntry, IfdReader, MAX_IFDS, TiffEntry, TiffIfd, TIFF_TYPE_SIZES } from './tiff-ifd.reader';
 
 /** Tags needed to decode and display the image. Everything else is metadata. */
 export const TIFF_STRUCTURAL_TAGS: ReadonlySet<number> = new Set([
@@ -106,10 +106,23 @@ function imageBlocks(reader: IfdReader, ifd: TiffIfd): { offsetsTag: number; blo
   return { offsetsTag, blocks };
 }
 
-export function stripTiff(bytes: Uint8Array): { bytes: Uint8Array; report: { removed: string[] } } {
+export function stripTiff(bytes: Uint8Array): { out: ByteSink; report: { removed: string[] } } {
   const reader = IfdReader.fromTiffHeader(bytes);
-  const chain = reader.readChain(reader.firstIfdOffset);
-  if (chain.length === 0) throw new MalformedImageError('TIFF has no image directory');
+  // The first page must be readable; a damaged pointer to a further page ends the pages there.
+  const chain = [reader.readIfd(reader.firstIfdOffset)];
+  const removed: string[] = [];
+  for (const seen = new Set([reader.firstIfdOffset]); chain.length < MAX_IFDS; ) {
+    const next = chain[chain.length - 1].nextOffset;
+    if (next === 0 || seen.has(next)) break;
+    seen.add(next);
+    try {
+      chain.push(reader.readIfd(next));
+    } catch (err) {
+      if (!(err instanceof MalformedImageError)) throw err;
+      removed.push(`damaged image directory at byte ${next}`);
+      break;
+    }
+  }
   const removedTags = new Set<number>();
   let droppedImages = 0;
   const kept: KeptIfd[] = [];
@@ -119,7 +132,7 @@ export function stripTiff(bytes: Uint8Array): { bytes: Uint8Array; report: { rem
       return;
     }
     if (reader.uint(findEntry(ifd, COMPRESSION)) === OLD_JPEG) {
-      throw new MalformedImageError('Old-style JPEG-compressed TIFF is not supported');
+      throw new MalformedImageError('Old-style JPEG-compressed TIFF files cannot be cleaned without re-encoding them');
     }
     const { offsetsTag, blocks } = imageBlocks(reader, ifd);
     const entries: TiffEntry[] = [];
@@ -207,7 +220,7 @@ export function stripTiff(bytes: Uint8Array): { bytes: Uint8Array; report: { rem
     out.append(extra);
   });
 
-  const removed = [...removedTags].sort((a, b) => a - b).map((tag) => `tag ${tag}`);
+  removed.push(...[...removedTags].sort((a, b) => a - b).map((tag) => `tag ${tag}`));
   if (droppedImages > 0) removed.push(`${droppedImages} reduced-resolution image(s)`);
-  return { bytes: out.bytes(), report: { removed } };
+  return { out, report: { removed } };
 }

@@ -22,24 +22,35 @@ export interface WebpChunk {
   end: number;
 }
 
-/** The chunks of a WebP file, in order; throws on a truncated or corrupt layout. */
-export function webpChunks(bytes: Uint8Array): { chunks: WebpChunk[]; riffEnd: number } {
+/** Chunks that hold the image: cut short, they refuse the file. */
+const WEBP_IMAGE_CHUNKS: ReadonlySet<string> = new Set(['VP8 ', 'VP8L', 'ALPH', 'ANMF', 'ANIM', 'VP8X']);
+
+/**
+ * The chunks of a WebP file, in order. A RIFF size larger than the file is read as the file's end
+ * (some writers get it wrong); a chunk cut short ends the list, and is `damaged` when it is not
+ * image data. Throws when image data is cut short.
+ */
+export function webpChunks(bytes: Uint8Array): { chunks: WebpChunk[]; riffEnd: number; damaged?: { fourcc: string; offset: number } } {
   if (bytes.length < 12 || latin1(bytes, 0, 4) !== 'RIFF' || latin1(bytes, 8, 12) !== 'WEBP') throw new MalformedImageError('Not a WebP file');
-  const riffEnd = 8 + u32le(bytes, 4);
-  if (riffEnd > bytes.length) throw new MalformedImageError('WebP file is truncated');
+  const riffEnd = Math.min(bytes.length, 8 + u32le(bytes, 4));
   const chunks: WebpChunk[] = [];
+  let damaged: { fourcc: string; offset: number } | undefined;
   let pos = 12;
   while (pos + 8 <= riffEnd) {
     const fourcc = latin1(bytes, pos, pos + 4);
     const length = u32le(bytes, pos + 4);
     const dataOffset = pos + 8;
-    if (dataOffset + length > riffEnd) throw new MalformedImageError(`WebP chunk ${JSON.stringify(fourcc)} runs past the end of the file`);
+    if (dataOffset + length > riffEnd) {
+      if (WEBP_IMAGE_CHUNKS.has(fourcc) || chunks.length === 0) throw new MalformedImageError(`WebP chunk ${JSON.stringify(fourcc)} runs past the end of the file`);
+      damaged = { fourcc, offset: pos };
+      break;
+    }
     const end = Math.min(riffEnd, dataOffset + length + (length & 1));
     chunks.push({ fourcc, offset: pos, dataOffset, length, end });
     pos = end;
   }
   if (chunks.length === 0) throw new MalformedImageError('WebP file has no chunks');
-  return { chunks, riffEnd };
+  return { chunks, riffEnd, damaged };
 }
 
 /** The orientation in a WebP EXIF chunk: a TIFF, with or without JPEG's "Exif\0\0" prefix. */
@@ -48,8 +59,8 @@ function webpExifOrientation(data: Uint8Array): number | undefined {
   return exifOrientation(prefixed ? data.subarray(6) : data);
 }
 
-export function stripWebp(bytes: Uint8Array): { bytes: Uint8Array; report: { removed: string[] } } {
-  const { chunks, riffEnd } = webpChunks(bytes);
+export function stripWebp(bytes: Uint8Array): { out: ByteSink; report: { removed: string[] } } {
+  const { chunks, riffEnd, damaged } = webpChunks(bytes);
   if (!chunks.some((c) => c.fourcc === 'VP8 ' || c.fourcc === 'VP8L' || c.fourcc === 'ANMF')) throw new MalformedImageError('WebP file has no image data');
   const body = new ByteSink();
   const removed: string[] = [];
@@ -82,6 +93,7 @@ export function stripWebp(bytes: Uint8Array): { bytes: Uint8Array; report: { rem
     chunk.set(tiff, 8);
     body.push(chunk);
   }
+  if (damaged) removed.push(`damaged chunk ${JSON.stringify(damaged.fourcc)} at byte ${damaged.offset}`);
   if (riffEnd < bytes.length) removed.push(`trailing data (${bytes.length - riffEnd} bytes)`);
   const size = 4 + body.length;
   const header = new Uint8Array(12);
@@ -94,5 +106,5 @@ export function stripWebp(bytes: Uint8Array): { bytes: Uint8Array; report: { rem
   const out = new ByteSink();
   out.push(header);
   out.append(body);
-  return { bytes: out.bytes(), report: { removed } };
+  return { out, report: { removed } };
 }

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import {
   cameraExif,
+  canonMakerNote,
   comSegment,
   eXIf,
   exifApp1,
@@ -49,7 +50,8 @@ describe('risk catalogue and score', () => {
     expect(riskScore([{ category: 'location' }, { category: 'location' }])).toBe(40);
     expect(riskScore([{ category: 'location' }, { category: 'owner_identity' }, { category: 'capture_time' }])).toBe(75);
     expect(riskScore(EXIF_FINDING_CATEGORIES.map((category) => ({ category })))).toBe(100);
-    expect(riskScore([{ category: 'location_placeholder' }, { category: 'unreadable_metadata' }])).toBe(0);
+    expect(riskScore([{ category: 'location_placeholder' }])).toBe(0);
+    expect(riskScore([{ category: 'unreadable_metadata' }])).toBe(5);
     expect([riskBand(100), riskBand(70), riskBand(69), riskBand(40), riskBand(39), riskBand(0)]).toEqual(['red', 'red', 'yellow', 'yellow', 'green', 'green']);
   });
 });
@@ -167,7 +169,32 @@ describe('analyzeImageMetadata', () => {
       ['unreadable_metadata', "PNG zTXt 'x' (damaged compressed data)"],
     ]);
     expect(findings[0].description).toContain('before editing or cropping');
-    expect(score).toBe(25);
+    expect(score).toBe(30);
+  });
+
+  it('placeholders ("unknown", "-", camera default captions, blanks) are not names, captions or owners: one low note, no score', async () => {
+    const exif = exifTiff({
+      make: 'Canon',
+      model: 'Canon PowerShot S40',
+      artist: 'unknown',
+      copyright: '(C) 2019',
+      imageDescription: 'OLYMPUS DIGITAL CAMERA         ',
+      ownerName: 'n/a',
+      xpAuthor: ' - ',
+      makerNote: canonMakerNote({ ownerName: 'Unknown', serialNumber: 0 }),
+    });
+    const m = await readImageMetadata(jpegWith(tinyJpeg(), [exifApp1(exif), comSegment('   '), comSegment('SONY DSC')]));
+    expect(m.people).toEqual([]);
+    expect(m.comments).toEqual([]);
+    expect(m.placeholders.map((p) => p.value)).toEqual(expect.arrayContaining(['unknown', '(C) 2019', 'OLYMPUS DIGITAL CAMERA', 'n/a', '-', 'Unknown', 'SONY DSC']));
+    const { findings, riskScore: score } = analyzeImageMetadata(m);
+    expect(findings.map((f) => f.category)).toEqual(['device', 'placeholder_text']);
+    expect(findings[1]).toMatchObject({ severity: 'low', redactedValue: expect.stringContaining('Artist: unknown') });
+    expect(score).toBe(5);
+    // A real name next to a placeholder still counts.
+    const named = await readImageMetadata(jpegWith(tinyJpeg(), [exifApp1(exifTiff({ artist: 'Jane Doe', ownerName: 'unknown' }))]));
+    expect(named.people.map((p) => p.value)).toEqual(['Jane Doe']);
+    expect(analyzeImageMetadata(named).riskScore).toBe(25);
   });
 
   it('rates a typical phone photo red and a photo with only a date green', async () => {

@@ -25,6 +25,7 @@ import {
   truncate,
   urlHost,
 } from './exif-redaction.util';
+import { stripProblem } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { readImageMetadata } from './image-metadata.reader';
 import type { ContactKind, EmbeddedImage, ImageMetadata, MetadataValue, PersonRole, SerialKind, TimeStamp } from './image-metadata.types';
 
@@ -43,15 +44,36 @@ export interface ExifAnalysis {
   findings: ExifFinding[];
 }
 
-/** What the check answers for one image: the analysis and the type it was read as. */
-export interface ImageCheck extends ExifAnalysis {
-  imageType: ImageType;
+/** Whether 'Strip Metadata' can clean this file, and if not, why and what to do instead. */
+export interface StripAvailability {
+  possible: boolean;
+  message: string | null;
 }
 
-/** Reads an image and turns what it gives away into findings: the whole check, in one call. */
+/** What the check answers for one image: the analysis, the type it was read as, and whether the strip can clean it. */
+export interface ImageCheck extends ExifAnalysis {
+  imageType: ImageType;
+  strip: StripAvailability;
+}
+
+/**
+ * Reads an image and turns what it gives away into findings: the whole check, in one call. The
+ * strip's own checks (without making the copy) say whether everything found can be removed.
+ */
 export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
   const metadata = await readImageMetadata(bytes);
-  return { ...analyzeImageMetadata(metadata), imageType: metadata.type };
+  const problem = stripProblem(bytes);
+  return { ...analyzeImageMetadata(metadata), imageType: metadata.type, strip: stripAvailability(problem) };
+}
+
+export function stripAvailability(problem: string | undefined): StripAvailability {
+  if (problem === undefined) return { possible: true, message: null };
+  return {
+    possible: false,
+    message:
+      `'Strip Metadata' cannot clean this file without changing the picture: ${problem.replace(/\.$/, '')}. ` +
+      'Open it in a photo editor and export or save a new copy (that rewrites the file), then check the copy before sharing it.',
+  };
 }
 
 /** At most this many findings per category; the last one says how many more there were. */
@@ -232,11 +254,18 @@ export function analyzeImageMetadata(m: ImageMetadata): ExifAnalysis {
 
   list.addAll('comments', group(m.comments), (c) => ['Description or comment', truncate(maskContactsIn(c.value), 80), c.sources]);
 
+  list.addAll('vendor_block', group(m.vendorBlocks), (b) => [`Block from ${b.value} present: it can hold names, serial numbers, places or times this check cannot read`, b.value, b.sources]);
   if (m.otherBlocks.length) {
     list.add('other_metadata', 'Other metadata blocks this check does not interpret', truncate(m.otherBlocks.map((b) => b.value).join(', '), 120), [IMAGE_TYPE_INFO[m.type].label]);
   }
+  const placeholders = group(m.placeholders, (p) => `${p.origin}|${p.value}`);
+  if (placeholders.length) {
+    const shown = placeholders.slice(0, 6).map((p) => `${p.sources[0].replace(/^.* /, '')}: ${p.value}`);
+    const more = placeholders.length > shown.length ? ` and ${placeholders.length - shown.length} more` : '';
+    list.add('placeholder_text', 'Fields holding placeholder text, not a name or caption', truncate(`${shown.join('; ')}${more}`, 160), [...new Set(placeholders.flatMap((p) => p.sources))]);
+  }
   if (m.unreadable.length) {
-    list.add('unreadable_metadata', 'Metadata that could not be read', truncate(m.unreadable.join('; '), 120), []);
+    list.add('unreadable_metadata', 'Part of the file is damaged: metadata that could not be read', truncate(m.unreadable.join('; '), 160), []);
   }
 
   const findings = list.findings.sort(

@@ -30,7 +30,10 @@ const UPLOAD = FileInterceptor('image', { limits: { fileSize: MAX_IMAGE_BYTES, f
 const ERRORS = {
   badRequest: { type: ExifErrorBodyDto, description: `No file in the form field "image": '${EXIF_MESSAGES.noFile}'.` },
   tooLarge: { type: ExifErrorBodyDto, description: `Larger than ${MAX_IMAGE_BYTES} bytes: '${EXIF_MESSAGES.tooLarge}'.` },
-  unsupported: { type: ExifErrorBodyDto, description: `Not a JPEG, PNG, TIFF or WebP file (by its content; HEIC included): '${EXIF_MESSAGES.unsupportedType}'.` },
+  unsupported: {
+    type: ExifErrorBodyDto,
+    description: `Not a JPEG, PNG, TIFF, WebP, HEIC/HEIF, AVIF or GIF file (by its content): '${EXIF_MESSAGES.unsupportedType}'; a BigTIFF file: '${EXIF_MESSAGES.bigTiff}'.`,
+  },
   unprocessable: { type: ExifErrorBodyDto, description: `A damaged file ('${EXIF_MESSAGES.damaged}'), or one that exceeded the parsing time or memory limits ('${EXIF_MESSAGES.tooComplex}').` },
   busy: { type: ExifErrorBodyDto, description: `Too many images are being checked right now: '${EXIF_MESSAGES.busy}'.` },
 } as const;
@@ -48,10 +51,14 @@ export class ExifController {
   @ApiOperation({
     summary: "Check an image's metadata for privacy risks",
     description:
-      'Reads EXIF, GPS, XMP, IPTC, ICC, maker notes, PNG text and WebP chunks, and answers findings (each with a redacted ' +
-      'value, severity and recommendation) and a risk score. The check is stored in the scan history (the file name only; ' +
-      'the image is never stored or written to disk). Errors answer ExifErrorBodyDto: the usual error body with the ' +
-      "spec's `success: false`.",
+      'Reads JPEG, PNG, TIFF, WebP, HEIC/HEIF (iPhone photos), AVIF and GIF files: EXIF, GPS, XMP, IPTC, ICC, maker notes ' +
+      "of the major camera makers, vendors' blocks (Canon CIFF, FLIR, Kodak, GoPro, Photoshop...), PNG text, WebP chunks, " +
+      'HEIF items and properties, GIF comments and extensions. Answers findings (each with a redacted value, severity, ' +
+      'recommendation and the fields it was read from), a risk score, and `strip`: whether the lossless strip can clean ' +
+      'this file, and if not why and what to do. Placeholder values ("unknown", camera default captions) are not counted ' +
+      'as names. A damaged file gets a finding for the parts that could not be read. The check is stored in the scan ' +
+      'history (the file name only; the image is never stored or written to disk). Errors answer ExifErrorBodyDto: the ' +
+      "usual error body with the spec's `success: false`.",
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: ExifUploadDto })
@@ -74,8 +81,12 @@ export class ExifController {
     description:
       'Lossless: the image data is copied byte for byte; only metadata is dropped (JPEG keeps JFIF, ICC and Adobe segments and ' +
       'a minimal EXIF block with the orientation; PNG keeps critical, colour and animation chunks; WebP keeps image, alpha, ' +
-      'animation and ICC chunks; TIFF keeps its structural tags). The browser widget does this locally with the same code; ' +
-      'this route is for integrators. Answered as an attachment named `<name>-clean.<ext>`.',
+      'animation and ICC chunks; TIFF keeps its structural tags; HEIC/HEIF/AVIF keep their coded image items and their ' +
+      'properties, rotation and mirroring included, and lose Exif, XMP and other metadata items, thumbnails and descriptive ' +
+      'properties; GIF keeps images, colour tables, animation and colour-profile extensions). A file damaged outside its ' +
+      'image data is still cleaned; one whose image data is damaged answers 422 (the analysis says so in `strip`). The ' +
+      'browser widget does this locally with the same code; this route is for integrators. Answered as an attachment ' +
+      'named `<name>-clean.<ext>`.',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: ExifUploadDto })

@@ -16,7 +16,7 @@ export class ExifUploadDto {
   @ApiProperty({
     type: 'string',
     format: 'binary',
-    description: `A JPEG, PNG, TIFF or WebP image (decided by its content, not its name or declared type), at most ${MAX_IMAGE_BYTES} bytes.`,
+    description: `A JPEG, PNG, TIFF, WebP, HEIC/HEIF, AVIF or GIF image (decided by its content, not its name or declared type), at most ${MAX_IMAGE_BYTES} bytes.`,
   })
   image!: unknown;
 }
@@ -41,6 +41,19 @@ export class ExifFindingDto {
   sources!: string[];
 }
 
+export class ExifStripDto {
+  @ApiProperty({ description: "Whether 'Strip Metadata' (the browser widget, or POST /api/scans/exif/strip) can make a clean copy of this file." })
+  possible!: boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'When it cannot: why (the damage found) and what to do instead. Null when it can.',
+    example: null,
+  })
+  message!: string | null;
+}
+
 export class ExifAnalysisDto {
   @ApiProperty({ minimum: 0, maximum: 100, description: 'Higher is riskier: 70 and above red, 40-69 yellow, below 40 green.', example: 75 })
   riskScore!: number;
@@ -50,6 +63,9 @@ export class ExifAnalysisDto {
 
   @ApiProperty({ enum: IMAGE_TYPES, enumName: 'ImageType', description: 'The type found from the file content.' })
   imageType!: ImageType;
+
+  @ApiProperty({ type: ExifStripDto, description: 'Whether everything found can be removed by the lossless strip; if not, why.' })
+  strip!: ExifStripDto;
 }
 
 /** The spec's "EXIF analysis response", plus the stored scan's id. */

@@ -28,14 +28,16 @@ describe('ExifService', () => {
   it('analyses an upload, records it in the history (file name, score, count, redacted analysis) and answers the spec shape', async () => {
     const { service, history } = setup();
     const result = await service.analyzeImage('user-1', upload(photo(), 'Beach\u0007 day.jpg'));
-    expect(result).toEqual({ success: true, error: null, analysis: { riskScore: 70, findings: expect.any(Array), imageType: 'jpeg' }, scanId: 'scan-1' });
+    expect(result).toEqual({ success: true, error: null, analysis: { riskScore: 70, findings: expect.any(Array), imageType: 'jpeg', strip: { possible: true, message: null } }, scanId: 'scan-1' });
     expect(history.recordImageCheck).toHaveBeenCalledWith('user-1', { fileName: 'Beach day.jpg', riskScore: 70, findingCount: result.analysis.findings.length, analysis: result.analysis });
   });
 
   it('checks presence, type (by content) and size before any parsing', async () => {
     const { service, pool, history } = setup();
     await expect(service.analyzeImage('u', undefined)).rejects.toMatchObject({ status: 400, message: EXIF_MESSAGES.noFile });
-    await expect(service.analyzeImage('u', upload(ascii('GIF89a...'), 'x.jpg'))).rejects.toMatchObject({ status: 415, message: EXIF_MESSAGES.unsupportedType });
+    await expect(service.analyzeImage('u', upload(ascii('BM6 bitmap'), 'x.jpg'))).rejects.toMatchObject({ status: 415, message: EXIF_MESSAGES.unsupportedType });
+    const bigTiff = new Uint8Array([0x49, 0x49, 0x2b, 0, 8, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0]);
+    await expect(service.analyzeImage('u', upload(bigTiff, 'scan.tif'))).rejects.toMatchObject({ status: 415, message: EXIF_MESSAGES.bigTiff });
     await expect(service.analyzeImage('u', upload(concat(tinyJpeg(), new Uint8Array(MAX_IMAGE_BYTES))))).rejects.toMatchObject({ status: 413, message: EXIF_MESSAGES.tooLarge });
     expect(pool.analyze).not.toHaveBeenCalled();
     expect(history.recordImageCheck).not.toHaveBeenCalled();

@@ -7,7 +7,7 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
-import { cleanFileName, detectImageType, IMAGE_TYPE_INFO, MAX_IMAGE_BYTES } from '../../browser-shared/metadata-strip/image-upload.rules';
+import { cleanFileName, detectImageType, IMAGE_TYPE_INFO, MAX_IMAGE_BYTES, unsupportedTypeMessage } from '../../browser-shared/metadata-strip/image-upload.rules';
 import { UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { ScanHistoryService } from '../scan-history.service';
 import { EXIF_MESSAGES, ExifAnalysisResponseDto } from './exif.dto';
@@ -46,7 +46,7 @@ export class ExifService {
   async analyzeImage(userId: string, file: UploadedImage | undefined): Promise<ExifAnalysisResponseDto> {
     const { bytes, name } = this.accept(file);
     const check = await this.bounded(() => this.pool.analyze(bytes));
-    const result = { riskScore: check.riskScore, findings: check.findings, imageType: check.imageType };
+    const result = { riskScore: check.riskScore, findings: check.findings, imageType: check.imageType, strip: check.strip };
     const scanId = await this.history.recordImageCheck(userId, {
       fileName: name,
       riskScore: check.riskScore,
@@ -65,7 +65,7 @@ export class ExifService {
   /** The spec's checks, again on the server: presence, type by magic bytes, size. */
   private accept(file: UploadedImage | undefined): { bytes: Uint8Array; name: string } {
     if (!file?.buffer) throw new BadRequestException(EXIF_MESSAGES.noFile);
-    if (!detectImageType(file.buffer)) throw new UnsupportedMediaTypeException(EXIF_MESSAGES.unsupportedType);
+    if (!detectImageType(file.buffer)) throw new UnsupportedMediaTypeException(unsupportedTypeMessage(file.buffer));
     if (file.buffer.length > MAX_IMAGE_BYTES) throw new PayloadTooLargeException(EXIF_MESSAGES.tooLarge);
     const name = (file.originalname || 'image').replace(CONTROL_CHARACTERS, '').slice(0, MAX_NAME) || 'image';
     return { bytes: new Uint8Array(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength), name };
@@ -75,7 +75,7 @@ export class ExifService {
     try {
       return await work();
     } catch (err) {
-      if (err instanceof UnsupportedImageError) throw new UnsupportedMediaTypeException(EXIF_MESSAGES.unsupportedType);
+      if (err instanceof UnsupportedImageError) throw new UnsupportedMediaTypeException(err.message);
       if (err instanceof MalformedImageError) throw new UnprocessableEntityException(EXIF_MESSAGES.damaged);
       if (err instanceof MetadataLimitError) {
         if (err.reason === 'busy') throw new ServiceUnavailableException(EXIF_MESSAGES.busy);

@@ -16,7 +16,9 @@ import { iccDescription } from './icc-profile.reader';
 import { parseXmpPacket, XmpSelection } from './xmp-packet.parser';
 import { EmbeddedImage } from './image-metadata.types';
 import { MetadataCollector } from './metadata.collector';
-import { readTiffRecords, TiffRecordTags } from './tiff-records.reader';
+import { ExifrOutput, readTiffRecords, TiffRecordTags } from './tiff-records.reader';
+
+export type { ExifrOutput } from './tiff-records.reader';
 import {
   AI_DIGITAL_SOURCE_TYPES,
   EXIF_FIELDS,
@@ -42,20 +44,6 @@ import {
 } from './metadata-values.util';
 
 type Record_ = Record<string, unknown>;
-
-export interface ExifrOutput {
-  ifd0?: Record_;
-  ifd1?: Record_;
-  exif?: Record_;
-  gps?: Record_;
-  iptc?: Record_;
-  /** The ICC profile's description, read by icc-profile.reader.ts (not exifr: see EXIFR_OPTIONS.icc). */
-  iccDescription?: string;
-  /** The raw XMP packet(s): IFD0's (read here) or the JPEG segments' (jpeg-metadata.reader.ts). */
-  xmp?: string;
-  /** EXIF UserComment, raw (exifr moves it out of the EXIF record). */
-  userComment?: Uint8Array | string;
-}
 
 /** The options the check read everything with before tiff-records.reader.ts (its spec compares with them). */
 export const EXIFR_OPTIONS = {
@@ -315,6 +303,7 @@ export function collectTiffRecords(c: MetadataCollector, out: ExifrOutput, prefi
     }
   }
 
+  if (out.damaged?.length) c.unreadable(`${prefix} ${out.damaged.join(', ')} (damaged)`);
   if (out.iptc) collectIptc(c, out.iptc);
   if (out.iccDescription !== undefined) c.iccProfile(out.iccDescription);
   if (typeof out.xmp === 'string') collectXmp(c, out.xmp, 'XMP');

@@ -44,10 +44,13 @@ const values = (items: Array<{ value: string }>) => items.map((i) => i.value);
 const jpeg = (...segments: Uint8Array[]) => jpegWith(tinyJpeg(), segments);
 
 describe('readImageMetadata', () => {
-  it('refuses other types (HEIC, GIF) with UnsupportedImageError and unreadable structure with MalformedImageError', async () => {
+  it('refuses other types (MP4, BigTIFF) with UnsupportedImageError and unreadable structure with MalformedImageError', async () => {
+    const mp4 = concat(new Uint8Array([0, 0, 0, 0x18]), ascii('ftypisom'), new Uint8Array(16));
+    await expect(readImageMetadata(mp4)).rejects.toBeInstanceOf(UnsupportedImageError);
+    await expect(readImageMetadata(new Uint8Array([0x4d, 0x4d, 0, 0x2b, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16]))).rejects.toThrow(/BigTIFF/);
     const heic = concat(new Uint8Array([0, 0, 0, 0x18]), ascii('ftypheic'), new Uint8Array(16));
-    await expect(readImageMetadata(heic)).rejects.toBeInstanceOf(UnsupportedImageError);
-    await expect(readImageMetadata(ascii('GIF89a......'))).rejects.toBeInstanceOf(UnsupportedImageError);
+    await expect(readImageMetadata(heic)).rejects.toBeInstanceOf(MalformedImageError);
+    await expect(readImageMetadata(ascii('GIF89a......'))).rejects.toBeInstanceOf(MalformedImageError);
     await expect(readImageMetadata(new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0, 1, 0, 0]))).rejects.toBeInstanceOf(MalformedImageError);
     await expect(readImageMetadata(concat(grayPng().subarray(0, 8), ascii('garbage garbage garbage')))).rejects.toBeInstanceOf(MalformedImageError);
     await expect(readImageMetadata(concat(ascii('II'), new Uint8Array([42, 0, 0xff, 0xff, 0xff, 0x7f])))).rejects.toBeInstanceOf(MalformedImageError);
@@ -196,7 +199,8 @@ describe('readImageMetadata', () => {
           comSegment('note to self'),
           iptcApp13(photoshopResources(iptcIim([[2, 80, 'X']]), tinyJpeg())),
           mpf,
-          jpegSegment(0xec, concat(ascii('Ducky'), new Uint8Array(8))),
+          jpegSegment(0xe9, concat(ascii('VendorX\0'), new Uint8Array(8))),
+          jpegSegment(0xe2, concat(ascii('FPXR\0'), new Uint8Array(8))),
         ]),
       );
       const m = await readImageMetadata(input);
@@ -208,7 +212,8 @@ describe('readImageMetadata', () => {
           { kind: 'additional-image', origin: 'MPF image 2', byteLength: 12345 },
         ]),
       );
-      expect(values(m.otherBlocks)).toEqual(['JPEG APP12 "Ducky" segment']);
+      expect(values(m.otherBlocks)).toEqual(['JPEG APP9 "VendorX" segment']);
+      expect(m.vendorBlocks).toEqual([{ value: 'FlashPix (Kodak, HP) FPXR', origin: 'JPEG APP2 "FPXR" segment' }]);
 
       const withTrailer = await readImageMetadata(concat(tinyJpeg(), ascii('ftypmp42 video bytes')));
       expect(withTrailer.embeddedImages).toEqual([{ kind: 'trailing-data', origin: 'data after the end of the JPEG image', byteLength: 20 }]);
@@ -360,6 +365,29 @@ describe('readImageMetadata', () => {
       const m = await readImageMetadata(cut);
       expect(m.make?.value).toBe('HTC');
       expect(m.unreadable).toEqual(['WebP chunk "XMP" (truncated)']);
+    });
+  });
+
+  describe('accuracy', () => {
+    it('a PNG "CreationTime" (however spelled) is a capture time, not a comment', async () => {
+      for (const keyword of ['Creation Time', 'CreationTime', 'creation_time']) {
+        const m = await readImageMetadata(grayPng({ before: [tEXt(keyword, '2019-09-02T14:45:37+00:00')] }));
+        expect(m.comments).toEqual([]);
+        expect(m.times).toEqual([expect.objectContaining({ value: '2019:09:02 14:45:37', kind: 'original', timeZone: '+00:00' })]);
+      }
+    });
+
+    it('a thumbnail size read from a damaged header is left out rather than shown', async () => {
+      const ifd1 = { ...thumbnailIfd(), tags: { ...thumbnailIfd().tags, 257: { type: 'long' as const, value: [4177528807] } } };
+      const m = await readImageMetadata(rgbTiff({ more: [ifd1] }));
+      expect(m.embeddedImages).toEqual([{ kind: 'thumbnail', origin: 'TIFF reduced-resolution image (IFD1)', byteLength: 12 }]);
+    });
+
+    it('software and names on a further page of a TIFF are reported', async () => {
+      const page2 = { tags: { ...thumbnailIfd().tags, 254: { type: 'long' as const, value: [2] }, 0x0131: { type: 'ascii' as const, value: 'Scanner Suite 9' }, 0x013b: { type: 'ascii' as const, value: 'Jane Roe' } } };
+      const m = await readImageMetadata(rgbTiff({ more: [page2] }));
+      expect(m.software).toEqual([{ value: 'Scanner Suite 9', origin: 'TIFF page 2 Software' }]);
+      expect(m.people.map((p) => [p.value, p.origin])).toEqual([['Jane Roe', 'TIFF page 2 Artist']]);
     });
   });
 

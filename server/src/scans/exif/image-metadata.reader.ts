@@ -6,24 +6,34 @@
  * Runs inside the metadata worker (metadata.worker.ts), which bounds its time and memory.
  */
 import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
-import { detectImageType } from '../../browser-shared/metadata-strip/image-upload.rules';
+import { detectImageType, ImageType, unsupportedTypeMessage } from '../../browser-shared/metadata-strip/image-upload.rules';
 import { UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
 import type { ImageMetadata } from './image-metadata.types';
+import { readGifMetadata } from './gif-metadata.reader';
+import { readHeifMetadata } from './heif-metadata.reader';
 import { readJpegMetadata } from './jpeg-metadata.reader';
 import { MetadataCollector } from './metadata.collector';
 import { readPngMetadata } from './png-metadata.reader';
 import { readTiffMetadata } from './tiff-metadata.reader';
 import { readWebpMetadata } from './webp-metadata.reader';
 
+const READERS: Record<ImageType, (bytes: Uint8Array, c: MetadataCollector) => Promise<void>> = {
+  jpeg: readJpegMetadata,
+  png: readPngMetadata,
+  webp: readWebpMetadata,
+  tiff: readTiffMetadata,
+  heic: readHeifMetadata,
+  heif: readHeifMetadata,
+  avif: readHeifMetadata,
+  gif: readGifMetadata,
+};
+
 export async function readImageMetadata(bytes: Uint8Array): Promise<ImageMetadata> {
   const type = detectImageType(bytes);
-  if (!type) throw new UnsupportedImageError();
+  if (!type) throw new UnsupportedImageError(unsupportedTypeMessage(bytes));
   const c = new MetadataCollector(type);
   try {
-    if (type === 'jpeg') await readJpegMetadata(bytes, c);
-    else if (type === 'png') await readPngMetadata(bytes, c);
-    else if (type === 'webp') await readWebpMetadata(bytes, c);
-    else await readTiffMetadata(bytes, c);
+    await READERS[type](bytes, c);
   } catch (err) {
     if (err instanceof MalformedImageError) throw err;
     // Reads past the end and other surprises in our own walkers: the file is damaged.

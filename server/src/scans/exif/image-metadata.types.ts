@@ -83,8 +83,12 @@ export interface ImageMetadata {
   comments: MetadataValue[];
   /** Prompts and settings of image generators (PNG text, XMP digital source type). */
   aiGeneration: MetadataValue[];
-  /** Blocks we do not interpret: private PNG chunks, vendor APP segments, unknown WebP chunks. */
+  /** Vendors' blocks we do not decode that can hold names, serials, places or times (FlashPix, Ricoh RMETA, C2PA...). */
+  vendorBlocks: MetadataValue[];
+  /** Blocks we do not interpret that hold settings or unknown data: private PNG chunks, unknown WebP chunks. */
   otherBlocks: MetadataValue[];
+  /** Fields that hold only a placeholder ("unknown", "-", a camera's default caption): not personal. */
+  placeholders: MetadataValue[];
   /** Parts that were present but could not be read (damaged or over our limits). */
   unreadable: string[];
   orientation?: number;
@@ -107,7 +111,9 @@ export function emptyMetadata(type: ImageType): ImageMetadata {
     uniqueIds: [],
     comments: [],
     aiGeneration: [],
+    vendorBlocks: [],
     otherBlocks: [],
+    placeholders: [],
     unreadable: [],
   };
 }

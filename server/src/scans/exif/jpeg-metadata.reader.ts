@@ -4,19 +4,34 @@
  * Photoshop thumbnails, MPF additional images, vendor segments and data after the end of the
  * image; exifr reads the IPTC record when there is a Photoshop segment.
  */
-import { hasAscii, latin1, MalformedImageError, u16be, u32be, u32le } from '../../browser-shared/metadata-strip/bytes.util';
+import { hasAscii, latin1, u32be, u32le } from '../../browser-shared/metadata-strip/bytes.util';
+import { readJpegHeader } from '../../browser-shared/metadata-strip/jpeg-segments.reader';
 import { IfdReader } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
 import { collectTiffRecords, jpegRecords } from './exifr.reader';
 import { iccDescription } from './icc-profile.reader';
+import { appBlockOf } from './jpeg-app-blocks.catalogue';
+import {
+  readAppPreview,
+  readCanonCiff,
+  readDucky,
+  readFlir,
+  readGoPro,
+  readKodakMeta,
+  readPentaxApp7,
+  readPictureInfo,
+  readSamsungUniqueId,
+  readUnicodeComment,
+} from './jpeg-app-blocks.reader';
 import { MetadataCollector } from './metadata.collector';
 import { collectMakerNotes } from './tiff-metadata.reader';
 import { readPhotoshopResources } from './photoshop-resources.reader';
 import { decodeCString, decodeUtf8 } from './metadata-values.util';
 
-const SOS = 0xda;
 const EOI = 0xd9;
 
 export interface JpegLayout {
+  /** Vendors' segments to decode once the EXIF make and model are known (jpeg-app-blocks.reader.ts). */
+  vendorSegments: Array<{ marker: number; data: Uint8Array }>;
   exifTiff?: Uint8Array;
   /** The TIFF block of the first APP1 "Exif\0\0" segment: the one exifr reads the records from. */
   exifBlock?: Uint8Array;
@@ -60,36 +75,18 @@ function mpfImages(segment: Uint8Array): number[] {
   return sizes;
 }
 
-/** Walks the segments up to the first scan. Throws MalformedImageError when there is no scan at all. */
+/** Reads the segments up to the first scan (readJpegHeader: the stripper walks them the same way). */
 export function walkJpeg(bytes: Uint8Array, c: MetadataCollector): JpegLayout {
-  const layout: JpegLayout = {};
-  let pos = 2;
+  const layout: JpegLayout = { vendorSegments: [] };
+  const header = readJpegHeader(bytes);
   const photoshop: Uint8Array[] = [];
   const icc: Uint8Array[] = [];
   const xmp: Uint8Array[] = [];
   // exifr joins every ICC and every XMP segment once any segment is part of a series (an ICC
   // chunk count above 1, an extended XMP segment); otherwise it reads the first of each alone.
   let series = false;
-  while (pos + 4 <= bytes.length) {
-    if (bytes[pos] !== 0xff) throw new MalformedImageError('The JPEG structure is damaged');
-    const marker = bytes[pos + 1];
-    if (marker === 0xff) {
-      pos++;
-      continue;
-    }
-    if (marker === EOI) break;
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      pos += 2;
-      continue;
-    }
-    const length = u16be(bytes, pos + 2);
-    const end = pos + 2 + length;
-    if (length < 2 || end > bytes.length) throw new MalformedImageError('The JPEG structure is damaged');
-    const at = pos + 4;
-    if (marker === SOS) {
-      layout.scanStart = end;
-      break;
-    }
+  layout.scanStart = header.sos.end;
+  for (const { marker, dataStart: at, end } of header.segments) {
     if (marker === 0xe1 && hasAscii(bytes, at, 'Exif\0') && !layout.exifTiff) layout.exifTiff = bytes.subarray(at + 6, end);
     if (marker === 0xe1 && hasAscii(bytes, at, 'Exif\0\0') && !layout.exifBlock) layout.exifBlock = bytes.subarray(at + 6, end);
     if (marker === 0xed && hasAscii(bytes, at, 'Photoshop')) layout.photoshopSegment = true;
@@ -123,11 +120,13 @@ export function walkJpeg(bytes: Uint8Array, c: MetadataCollector): JpegLayout {
       const text = decodeCString(bytes.subarray(at, end));
       c.text({ to: 'comments' }, text, 'JPEG comment');
     } else if (marker >= 0xe0 && marker <= 0xef && !knownApp(marker, bytes, at)) {
-      c.add('otherBlocks', { value: appLabel(marker, bytes, at, end), origin: 'JPEG' });
+      const data = bytes.subarray(at, end);
+      const block = appBlockOf(marker, data);
+      if (block?.kind === 'decoded') layout.vendorSegments.push({ marker, data });
+      else if (block?.kind === 'identity') c.add('vendorBlocks', { value: `${block.vendor} ${block.name}`, origin: appLabel(marker, bytes, at, end) });
+      else c.add('otherBlocks', { value: appLabel(marker, bytes, at, end), origin: 'JPEG' });
     }
-    pos = end;
   }
-  if (layout.scanStart === undefined) throw new MalformedImageError('The JPEG has no image data');
   if (icc.length) layout.iccDescription = iccDescription(series ? icc : icc[0]);
   if (xmp.length) layout.xmp = series ? xmp.map(decodeUtf8).join('') : decodeUtf8(xmp[0]);
   if (photoshop.length) {
@@ -162,6 +161,47 @@ function trailingData(bytes: Uint8Array, scanStart: number, c: MetadataCollector
   });
 }
 
+/** Decodes vendors' segments; FLIR's thermal data is split over several, joined in chunk order first. */
+function readVendorSegments(c: MetadataCollector, segments: JpegLayout['vendorSegments']) {
+  const flir: Uint8Array[] = [];
+  for (const { marker, data } of segments) {
+    const block = appBlockOf(marker, data);
+    const decode = block && APP_DECODERS[block.name];
+    if (block?.name === 'FLIR thermal data') {
+      if (data.length > 8) flir[data[6]] = data.subarray(8);
+      continue;
+    }
+    if (!block || !decode) continue;
+    try {
+      decode(c, data, marker);
+    } catch (err) {
+      if (!(err instanceof RangeError) && !(err instanceof Error && err.name === 'MalformedImageError')) throw err;
+      c.unreadable(`${block.vendor} ${block.name} segment (damaged)`);
+    }
+  }
+  const chunks = flir.filter(Boolean);
+  if (chunks.length) {
+    try {
+      readFlir(c, Buffer.concat(chunks));
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      c.unreadable('FLIR thermal data (damaged)');
+    }
+  }
+}
+
+const APP_DECODERS: Record<string, (c: MetadataCollector, data: Uint8Array, marker: number) => void> = {
+  CIFF: readCanonCiff,
+  Meta: readKodakMeta,
+  GPMF: (c, data) => readGoPro(c, data.subarray(6)),
+  Ducky: readDucky,
+  'Picture Info': readPictureInfo,
+  Pentax: readPentaxApp7,
+  comment: readUnicodeComment,
+  'unique id': readSamsungUniqueId,
+  'preview image': readAppPreview,
+};
+
 export async function readJpegMetadata(bytes: Uint8Array, c: MetadataCollector) {
   const layout = walkJpeg(bytes, c);
   try {
@@ -173,5 +213,6 @@ export async function readJpegMetadata(bytes: Uint8Array, c: MetadataCollector) 
     c.unreadable('EXIF, XMP or IPTC block (damaged)');
   }
   if (layout.exifTiff) collectMakerNotes(c, layout.exifTiff, 'EXIF');
+  readVendorSegments(c, layout.vendorSegments);
   trailingData(bytes, layout.scanStart ?? 2, c);
 }

@@ -252,3 +252,22 @@ export const AI_TEXT_KEYWORDS: readonly string[] = [
 
 /** Software names of image generators (for the Software keyword and similar). */
 export const AI_SOFTWARE_PATTERN = /\b(novelai|stable diffusion|midjourney|dall[-·]?e|comfyui|invokeai|automatic1111|fooocus|firefly|imagen|flux\.?1?)\b/i;
+
+/**
+ * Text that fills a field without saying anything: writers' and cameras' defaults, "unknown",
+ * dashes. Such values are not names, captions or owners; the check lists them as placeholders
+ * (a low note) instead. Written as isPlaceholder compares them: lower case, punctuation and
+ * symbols turned into single spaces.
+ */
+export const PLACEHOLDER_VALUES: ReadonlySet<string> = new Set([
+  '', 'unknown', 'none', 'n a', 'na', 'null', 'nil', 'undefined', 'not set', 'not available', 'no name', 'noname', 'unnamed',
+  'untitled', 'default', 'anonymous', 'owner', 'user', 'your name', 'name', 'author', 'artist', 'photographer', 'creator',
+  'copyright', 'c', 'copyright c', 'all rights reserved', 'image', 'picture', 'photo', 'description', 'comment', 'title',
+  // Camera and encoder defaults written into ImageDescription, UserComment or the JPEG comment.
+  'olympus digital camera', 'sony dsc', 'kodak digital still camera', 'minolta digital camera', 'konica minolta digital camera',
+  'digital camera', 'digital still camera', 'exif jpeg picture', 'dcim', 'lead technologies inc v1 01', 'created with gimp',
+  'ascii', 'screenshot',
+]);
+
+/** Placeholder shapes: zeros only, "<maker> digital camera", "<maker> dsc", a year with no name ("© 2019"). */
+export const PLACEHOLDER_PATTERN = /^(0+|[a-z]+ (digital (still )?camera|dsc)|(c |copyright )?(c )?\d{4})$/;

@@ -3,6 +3,7 @@
  * text, dates with time zones, coordinates and contact kinds.
  */
 import type { ContactKind } from './image-metadata.types';
+import { PLACEHOLDER_PATTERN, PLACEHOLDER_VALUES } from './metadata-fields.catalogue';
 
 // Patterns compiled once (a literal in a function body is a new RegExp object, run unoptimised, on every call).
 // eslint-disable-next-line no-control-regex
@@ -207,4 +208,22 @@ export function rationalList(text: string): number[] {
 /** True for coordinates inside the valid range. */
 export function validCoordinates(latitude: number, longitude: number): boolean {
   return Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
+}
+
+const PUNCTUATION = /[\p{P}\p{S}\s]+/gu;
+const ASCII_PUNCTUATION = /[^a-z0-9\u0080-\uffff]+/g;
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\u0000-\u007f]*$/;
+
+/**
+ * True for text that fills a field without naming anyone: "unknown", "-", "OLYMPUS DIGITAL
+ * CAMERA", "© 2019". `shapes` adds the patterns (zeros, years), which do not apply to serial
+ * numbers and identifiers: those are numbers anyway.
+ */
+export function isPlaceholder(value: string, shapes = true): boolean {
+  if (value.length > 64) return false;
+  const lower = value.toLowerCase();
+  // ASCII text (nearly all of it) needs no Unicode classes, which are slow.
+  const key = (ASCII.test(lower) ? lower.replace(ASCII_PUNCTUATION, ' ') : lower.replace(PUNCTUATION, ' ')).trim();
+  return PLACEHOLDER_VALUES.has(key) || (shapes && PLACEHOLDER_PATTERN.test(key));
 }

@@ -184,7 +184,7 @@ export class MetadataWorkerPool implements OnModuleDestroy {
     clearTimeout(slot.timer);
     slot.current = undefined;
     if (reply.ok) pending.resolve(reply);
-    else if (reply.kind === 'unsupported') pending.reject(new UnsupportedImageError());
+    else if (reply.kind === 'unsupported') pending.reject(new UnsupportedImageError(reply.message));
     else if (reply.kind === 'malformed') pending.reject(new MalformedImageError(reply.message));
     else {
       this.logger.error(`metadata worker error: ${reply.message}`);

@@ -14,7 +14,10 @@ import {
   TimeKind,
 } from './image-metadata.types';
 import type { FieldTarget } from './metadata-fields.catalogue';
-import { cleanText, contactKind, emailsIn, normalizeTime, validCoordinates, valueItems } from './metadata-values.util';
+import { cleanText, contactKind, emailsIn, isPlaceholder, normalizeTime, validCoordinates, valueItems } from './metadata-values.util';
+
+/** Lists whose placeholder values ("unknown", a camera's default caption) are set aside. */
+const NAMED_LISTS: ReadonlySet<string> = new Set(['people', 'contacts', 'comments', 'places', 'serials', 'uniqueIds', 'lens']);
 
 /** Each list holds at most this many entries (a hostile file could repeat a field thousands of times). */
 const MAX_PER_LIST = 200;
@@ -44,10 +47,17 @@ export class MetadataCollector {
     for (const item of items) this.text(target, item, origin);
   }
 
+  /** A placeholder in a list of names, captions or owners: set aside, and true. */
+  private placeholder(list: string, value: string, origin: string): boolean {
+    if (!NAMED_LISTS.has(list) || !isPlaceholder(value, list !== 'serials' && list !== 'uniqueIds')) return false;
+    if (this.once('placeholders', value, origin)) this.data.placeholders.push({ value, origin });
+    return true;
+  }
+
   /** Adds one text value to the target's list. */
   text(target: FieldTarget, raw: string, origin: string) {
     const value = cleanText(raw);
-    if (value === undefined) return;
+    if (value === undefined || this.placeholder(target.to, value, origin)) return;
     switch (target.to) {
       case 'make':
         this.data.make ??= { value, origin };
@@ -83,19 +93,22 @@ export class MetadataCollector {
     }
   }
 
-  add(list: 'lens' | 'places' | 'software' | 'history' | 'uniqueIds' | 'comments' | 'aiGeneration' | 'otherBlocks', entry: MetadataValue) {
+  add(list: 'lens' | 'places' | 'software' | 'history' | 'uniqueIds' | 'comments' | 'aiGeneration' | 'vendorBlocks' | 'otherBlocks', entry: MetadataValue) {
     const value = cleanText(entry.value);
-    if (value !== undefined && this.once(list, value, entry.origin)) this.data[list].push({ value, origin: entry.origin });
+    if (value === undefined || this.placeholder(list, value, entry.origin)) return;
+    if (this.once(list, value, entry.origin)) this.data[list].push({ value, origin: entry.origin });
   }
 
   serial(raw: string, origin: string, kind: SerialKind, inMakerNotes: boolean) {
     const value = cleanText(raw);
-    if (value !== undefined && this.once('serials', value, origin)) this.data.serials.push({ value, origin, kind, inMakerNotes });
+    if (value === undefined || this.placeholder('serials', value, origin)) return;
+    if (this.once('serials', value, origin)) this.data.serials.push({ value, origin, kind, inMakerNotes });
   }
 
   contact(raw: string, origin: string, kind?: ContactKind) {
     const value = cleanText(raw);
-    if (value !== undefined && this.once('contacts', value, origin)) this.data.contacts.push({ value, origin, kind: kind ?? contactKind(value) });
+    if (value === undefined || this.placeholder('contacts', value, origin)) return;
+    if (this.once('contacts', value, origin)) this.data.contacts.push({ value, origin, kind: kind ?? contactKind(value) });
   }
 
   /** A date; `timeZone` from a separate offset field wins over one inside the text. */
@@ -126,6 +139,14 @@ export class MetadataCollector {
   }
 
   embeddedImage(image: EmbeddedImage) {
+    // Sizes read from damaged headers ("1433×4177528807") are left out rather than shown.
+    const plausible = (n: number | undefined) => n !== undefined && Number.isInteger(n) && n > 0 && n <= 100_000;
+    if (!plausible(image.width) || !plausible(image.height)) {
+      image = { ...image };
+      delete image.width;
+      delete image.height;
+    }
+    if (!Number.isFinite(image.byteLength) || image.byteLength < 0) image = { ...image, byteLength: 0 };
     if (this.once('embeddedImages', `${image.kind}:${image.byteLength}`, image.origin)) this.data.embeddedImages.push(image);
   }
 
@@ -148,6 +169,10 @@ export class MetadataCollector {
 
   get makeValue(): string | undefined {
     return this.data.make?.value;
+  }
+
+  get modelValue(): string | undefined {
+    return this.data.model?.value;
   }
 
   result(): ImageMetadata {

@@ -28,6 +28,11 @@ export const PNG_INFLATE_LIMITS = { perChunk: 2 * 1024 * 1024, perImage: 8 * 102
 export const MAX_PNG_TEXT_CHUNKS = 2_000;
 
 const CHUNK_TYPE = /^[A-Za-z]{4}$/;
+
+/** The standard keywords by their letters alone, for writers that drop or change the space. */
+const PNG_KEYWORD_SPELLINGS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.keys(PNG_TEXT_FIELDS).map((key) => [key.replace(/[\s_-]/g, ''), key]),
+);
 const RAW_PROFILE = /^raw profile type (\S+)$/;
 
 interface PngText {
@@ -170,7 +175,8 @@ async function collectText(c: MetadataCollector, t: PngText, all: Map<string, Pn
   if ((key === 'comment' || key === 'description') && (looksLikeGeneratorJson(t.text) || AI_SOFTWARE_PATTERN.test(software))) {
     return c.add('aiGeneration', { value: t.text, origin });
   }
-  const field = PNG_TEXT_FIELDS[key];
+  // Writers spell the standard keywords their own way ("CreationTime", "Creation_Time").
+  const field = PNG_TEXT_FIELDS[key] ?? PNG_TEXT_FIELDS[PNG_KEYWORD_SPELLINGS[key.replace(/[\s_-]/g, '')] ?? ''];
   if (field) {
     c.text(field.target, t.text, origin);
     if ((key === 'software' || key === 'source') && AI_SOFTWARE_PATTERN.test(t.text)) c.add('aiGeneration', { value: t.text, origin });

@@ -5,20 +5,42 @@
  * layers: about a tenth of a millisecond per photo, most of a JPEG's reading; this walk costs a
  * tenth of that. tiff-records.reader.spec.ts compares the two on generated blocks and the corpus.
  *
- * What follows exifr on purpose, so that a damaged block reads as it did with exifr:
- * - every tag exifr would decode is checked, not only the ones kept: a tag exifr cannot read
- *   (unknown type, value out of the block) ends its block there, keeping the tags before it;
- *   IFD0 ending so loses the whole block set (exifr rejects the TIFF segment);
+ * What follows exifr on purpose:
  * - exifr skips (does not decode) XMP and ICC in IFD0 and the maker note in EXIF, as configured;
  * - the last of repeated tags wins; IFD1 is read even when IFD0 is empty;
  * - the EXIF UserComment moves out of the EXIF record, and the pointers leave IFD0 and EXIF;
  * - a text or byte value whose count runs past the block reads on into the bytes after it, as
  *   exifr's does (in the worker the buffer is the upload's own: those are the file's next bytes).
- * One deliberate difference, on damaged blocks only: a sub-IFD pointer that is not a plain offset
- * (text, a list, NaN, negative) is not followed, where exifr reads from a garbled offset.
+ * Where it differs, on damaged blocks only, it reads more than exifr and says what was damaged:
+ * - a tag exifr cannot read (unknown type, value out of the block) is skipped alone and listed in
+ *   `damaged`, where exifr ends the block there (and, in IFD0, loses every block): exiftool still
+ *   reads the make, model, dates and software of such files, and so must the check;
+ * - a sub-IFD pointer that is not a plain offset (text, a list, NaN, negative) is not followed,
+ *   where exifr reads from a garbled offset.
  */
-import type { ExifrOutput } from './exifr.reader';
 import { decodeUtf8 } from './metadata-values.util';
+
+type Record_ = Record<string, unknown>;
+
+/**
+ * The records of a TIFF block in exifr's output shape (numeric keys, raw values), with what the
+ * check adds to them (IPTC from exifr, the XMP packet and ICC description found beside them).
+ */
+export interface ExifrOutput {
+  ifd0?: Record_;
+  ifd1?: Record_;
+  exif?: Record_;
+  gps?: Record_;
+  iptc?: Record_;
+  /** The ICC profile's description, read by icc-profile.reader.ts (not exifr: see EXIFR_OPTIONS.icc). */
+  iccDescription?: string;
+  /** The raw XMP packet(s): IFD0's (read here) or the JPEG segments' (jpeg-metadata.reader.ts). */
+  xmp?: string;
+  /** EXIF UserComment, raw (exifr moves it out of the EXIF record). */
+  userComment?: Uint8Array | string;
+  /** Tags and directories that could not be read ("IFD0 tag 0x0110", "GPS IFD"). */
+  damaged?: string[];
+}
 
 type Block = 'ifd0' | 'exif' | 'gps' | 'ifd1';
 
@@ -61,6 +83,8 @@ export interface TiffRecords extends ExifrOutput {
   hasIptc?: boolean;
 }
 
+const BLOCK_NAMES: Record<Block, string> = { ifd0: 'IFD0', exif: 'EXIF', gps: 'GPS', ifd1: 'IFD1' };
+
 class BlockReader {
   private readonly view: DataView;
   private readonly le: boolean;
@@ -84,11 +108,14 @@ class BlockReader {
     return this.view.getUint32(at, this.le);
   }
 
+  /** What could not be read: "IFD0 tag 0x0110", "GPS IFD". */
+  readonly damaged: string[] = [];
+
   /**
    * Reads the IFD at `offset` into `record` (kept tags) and `wanted` (tags exifr uses itself).
-   * Every entry exifr would decode is checked; only the last of each kept tag is decoded. Throws
-   * on an entry exifr cannot read, after filling in the tags before it. `record.filled` says
-   * whether any kept tag has a value.
+   * Only the last of each kept tag is decoded; a tag whose value cannot be read is skipped and
+   * noted in `damaged`. Throws a RangeError when the entry table itself lies outside the block.
+   * `record.filled` says whether any kept tag has a value.
    */
   read(offset: number, block: Block, record: BlockRecord, wanted?: Map<number, unknown>) {
     const count = this.u16(offset);
@@ -99,7 +126,13 @@ class BlockReader {
       for (let i = 0, at = offset + 2; i < count; i++, at += 12) {
         const tag = this.u16(at);
         if (skipped.has(tag)) continue;
-        this.check(at);
+        try {
+          this.check(at);
+        } catch (err) {
+          if (!(err instanceof DamagedTag)) throw err;
+          if (this.damaged.length < 20) this.damaged.push(`${BLOCK_NAMES[block]} tag 0x${tag.toString(16).padStart(4, '0')}`);
+          continue;
+        }
         if (keep.has(tag) || wanted?.has(tag)) found.set(tag, at);
         if (tag === IPTC && block === 'ifd0') this.sawIptc = true;
       }
@@ -202,18 +235,18 @@ const newRecord = (): BlockRecord => ({ values: {}, filled: false });
  */
 export function readTiffRecords(tiff: Uint8Array, keep: TiffRecordTags): TiffRecords {
   const out: TiffRecords = {};
-  if (tiff.length < 8) return out; // exifr fails on the header: no records
+  if (tiff.length < 8) return { damaged: ['TIFF header'] };
   const r = new BlockReader(tiff, keep);
   const ifd0Offset = r.u32(4);
-  if (ifd0Offset < 8) return out;
+  if (ifd0Offset < 8) return { damaged: ['IFD0'] };
 
   const ifd0 = newRecord();
   const pointers = new Map<number, unknown>([[EXIF_POINTER, undefined], [GPS_POINTER, undefined]]);
   try {
     r.read(ifd0Offset, 'ifd0', ifd0, pointers);
   } catch (err) {
-    if (err instanceof DamagedTag || err instanceof RangeError) return out;
-    throw err;
+    if (!(err instanceof RangeError)) throw err;
+    r.damaged.push('IFD0');
   }
   if (r.sawIptc) out.hasIptc = true;
   remove(ifd0, IFD0_REMOVED);
@@ -230,7 +263,8 @@ export function readTiffRecords(tiff: Uint8Array, keep: TiffRecordTags): TiffRec
       const comment = inner.get(USER_COMMENT);
       if (comment) out.userComment = comment as Uint8Array | string;
     } catch (err) {
-      if (!(err instanceof DamagedTag || err instanceof RangeError)) throw err;
+      if (!(err instanceof RangeError)) throw err;
+      r.damaged.push('EXIF IFD');
     }
     if (exif.filled) out.exif = exif.values;
   }
@@ -240,7 +274,8 @@ export function readTiffRecords(tiff: Uint8Array, keep: TiffRecordTags): TiffRec
     try {
       r.read(gpsOffset, 'gps', gps);
     } catch (err) {
-      if (!(err instanceof DamagedTag || err instanceof RangeError)) throw err;
+      if (!(err instanceof RangeError)) throw err;
+      r.damaged.push('GPS IFD');
     }
     if (gps.filled) out.gps = gps.values;
   }
@@ -249,9 +284,11 @@ export function readTiffRecords(tiff: Uint8Array, keep: TiffRecordTags): TiffRec
     const ifd1Offset = r.u32(ifd0Offset + 2 + r.u16(ifd0Offset) * 12);
     if (ifd1Offset > 0) r.read(ifd1Offset, 'ifd1', ifd1);
   } catch (err) {
-    if (!(err instanceof DamagedTag || err instanceof RangeError)) throw err;
+    if (!(err instanceof RangeError)) throw err;
+    r.damaged.push('IFD1');
   }
   if (ifd1.filled) out.ifd1 = ifd1.values;
+  if (r.damaged.length) out.damaged = r.damaged;
   return out;
 }
 
