@@ -268,10 +268,11 @@ describe('accounts', () => {
       await signUp(t, email);
       await t.goto('/account');
       const m = main(t.page);
-      await c.that('read-only email, display name fallback and user id', async () => {
+      await c.that('read-only email, the display name typed at sign-up and user id', async () => {
         const value = (label: string) => m.getByLabel(label, { exact: true }).inputValue();
         if ((await value('Email')) !== email) return `email is ${await value('Email')}`;
-        if ((await value('Display name')) !== email.split('@')[0]) return `display name is ${await value('Display name')}`;
+        // The first name typed at sign-up is the display name.
+        if ((await value('Display name')) !== 'Ada') return `display name is ${await value('Display name')}`;
         if (!/^[0-9a-f-]{36}$/.test(await value('User ID'))) return `user id is ${await value('User ID')}`;
         if (!(await m.getByLabel('Email', { exact: true }).evaluate((el) => (el as HTMLInputElement).readOnly))) return 'email is editable';
       });

@@ -24,7 +24,8 @@ export function StatCard({
           </Stat.Label>
           <Stat.ValueText fontSize={valueSize}>{children}</Stat.ValueText>
           {note && (
-            <Stat.HelpText color="gray.700" fontSize="sm" mb="0">
+            // A <dd> beside the value: a <dl> may hold only <dt> and <dd> groups.
+            <Stat.HelpText as="dd" color="gray.700" fontSize="sm" mb="0">
               {note}
             </Stat.HelpText>
           )}
