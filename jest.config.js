@@ -2,7 +2,7 @@
 // real PostgreSQL, and browser end-to-end tests against the built app. See README "Tests".
 const esmPackages = [
   '@nestjs', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit',
-  '@standard-schema', 'openapi-typescript', 'openapi-fetch',
+  '@standard-schema', 'openapi-typescript', 'openapi-fetch', 'eventsource-parser',
   // htmlparser2 and its DOM helpers (the website checks parse pages with it).
   'htmlparser2', 'domhandler', 'domutils', 'domelementtype', 'dom-serializer', 'entities',
 ];

@@ -822,6 +822,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site/client-errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a page that failed to render
+         * @description Sent by the web client's error page. Logged (masked) under the request id, which the answer repeats: send `X-Request-Id` (8-64 letters, digits, `.`, `_` or `-`) to choose it. Public; rate-limited per IP address.
+         */
+        post: operations["reportClientError"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1081,6 +1101,30 @@ export interface components {
             retryAfterSeconds?: number;
             /** @enum {string} */
             status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
+        };
+        ClientErrorReceiptDto: {
+            /**
+             * @description The id the report was logged under: the one to quote when asking for help.
+             * @example 9f1c2b7e-4d1a-4c55-9c1e-2f7d8c3a6b10
+             */
+            requestId: string;
+        };
+        ClientErrorReportDto: {
+            /**
+             * @description The error's message; email addresses, URLs and @handles in it are masked before it is logged.
+             * @example Cannot read properties of undefined (reading 'score')
+             */
+            message: string;
+            /**
+             * @description The error's name.
+             * @example TypeError
+             */
+            name: string;
+            /**
+             * @description The page's path, without query string or fragment.
+             * @example /dashboard
+             */
+            path: string;
         };
         CreateApiTokenDto: {
             /** @example Nightly export script */
@@ -4586,6 +4630,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteInfoDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    reportClientError: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientErrorReportDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientErrorReceiptDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many attempts: 'Too many attempts. Please try again later.' */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description An error; `error` is the message to show a person. */

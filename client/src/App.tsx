@@ -1,62 +1,97 @@
-import { lazy, Suspense } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { SITE_ROUTES, type SitePath, siteRouteFor } from '@browser-shared/site-routes';
 import { AnalyticsProvider } from './analytics/analytics-context';
 import { useAuth } from './auth/auth-context';
 import { Layout } from './components/Layout';
-import { PageSpinner } from './components/PageSpinner';
+import { PageSkeleton } from './components/PageSkeleton';
 import { ProtectedRoute } from './components/ProtectedRoute';
+import { type LazyPage, lazyPage } from './lazy-page';
 import { LandingPage } from './pages/LandingPage';
 
 // Every page but the landing page loads on demand, keeping the first download small.
-const FeaturesPage = lazy(() => import('./pages/FeaturesPage'));
-const AboutPage = lazy(() => import('./pages/AboutPage'));
-const PricingPage = lazy(() => import('./pages/PricingPage'));
-const EducationPage = lazy(() => import('./pages/EducationPage'));
-const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
-const TermsPage = lazy(() => import('./pages/TermsPage'));
-const LoginPage = lazy(() => import('./pages/LoginPage'));
-const SignupPage = lazy(() => import('./pages/SignupPage'));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
-const VerifyEmailPage = lazy(() => import('./pages/VerifyEmailPage'));
-const MonitoredEmailVerifyPage = lazy(() => import('./pages/MonitoredEmailVerifyPage'));
-const DashboardPage = lazy(() => import('./pages/DashboardPage'));
-const ReportPage = lazy(() => import('./pages/ReportPage'));
-const AccountPage = lazy(() => import('./pages/AccountPage'));
-const MonitoringPage = lazy(() => import('./pages/MonitoringPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const FeaturesPage = lazyPage(() => import('./pages/FeaturesPage'));
+const AboutPage = lazyPage(() => import('./pages/AboutPage'));
+const PricingPage = lazyPage(() => import('./pages/PricingPage'));
+const EducationPage = lazyPage(() => import('./pages/EducationPage'));
+const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage'));
+const TermsPage = lazyPage(() => import('./pages/TermsPage'));
+const LoginPage = lazyPage(() => import('./pages/LoginPage'));
+const SignupPage = lazyPage(() => import('./pages/SignupPage'));
+const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
+const VerifyEmailPage = lazyPage(() => import('./pages/VerifyEmailPage'));
+const MonitoredEmailVerifyPage = lazyPage(() => import('./pages/MonitoredEmailVerifyPage'));
+const DashboardPage = lazyPage(() => import('./pages/DashboardPage'));
+const ReportPage = lazyPage(() => import('./pages/ReportPage'));
+const AccountPage = lazyPage(() => import('./pages/AccountPage'));
+const MonitoringPage = lazyPage(() => import('./pages/MonitoringPage'));
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 
-/** The routes of spec section 2 with their access rules. Nothing renders before auth first reports. */
-export function App() {
+/** '/' is the landing page for visitors and the dashboard for signed-in users. */
+function HomePage() {
   const { state } = useAuth();
-  if (state.status === 'loading') return <PageSpinner label="Loading Footprint" />;
+  if (state.status === 'signedIn') return <Navigate to="/dashboard" replace />;
+  // The browser holds a session that is being checked: which page this is is not known yet.
+  if (state.status === 'loading') return <PageSkeleton />;
+  return <LandingPage />;
+}
+
+/** The page of every route of the catalogue (server/src/browser-shared/site-routes.ts), which the server serves with status 200. */
+const PAGES: Record<SitePath, ComponentType | LazyPage> = {
+  '/': HomePage,
+  '/features': FeaturesPage,
+  '/about': AboutPage,
+  '/pricing': PricingPage,
+  '/education': EducationPage,
+  '/privacy': PrivacyPage,
+  '/terms': TermsPage,
+  '/login': LoginPage,
+  '/signup': SignupPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/reset-password': ResetPasswordPage,
+  '/verify-email': VerifyEmailPage,
+  '/monitoring/verify-email': MonitoredEmailVerifyPage,
+  '/dashboard': DashboardPage,
+  '/report': ReportPage,
+  '/account': AccountPage,
+  '/monitoring': MonitoringPage,
+};
+
+const isLazy = (page: ComponentType | LazyPage): page is LazyPage => 'preload' in page;
+
+/** Fetches the code of the page at `pathname` (which the server's HTML has the browser preload). */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const route = siteRouteFor(pathname);
+  const page = route ? PAGES[route.path] : NotFoundPage;
+  return isLazy(page) ? page.preload() : Promise.resolve();
+}
+
+/** The element of a route's page. */
+function pageOf(path: SitePath): ReactNode {
+  const Page = PAGES[path];
+  return <Page />;
+}
+
+/**
+ * The routes of spec section 2 with their access rules. Public pages render at once, without
+ * waiting for the session check; signed-in pages show a skeleton until it answers.
+ */
+export function App() {
   return (
     <AnalyticsProvider>
       <Layout>
-        <Suspense fallback={<PageSpinner label="Loading page" />}>
-          <Routes>
-            <Route path="/" element={state.status === 'signedIn' ? <Navigate to="/dashboard" replace /> : <LandingPage />} />
-            <Route path="/features" element={<FeaturesPage />} />
-            <Route path="/about" element={<AboutPage />} />
-            <Route path="/pricing" element={<PricingPage />} />
-            <Route path="/education" element={<EducationPage />} />
-            <Route path="/privacy" element={<PrivacyPage />} />
-            <Route path="/terms" element={<TermsPage />} />
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/signup" element={<SignupPage />} />
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="/reset-password" element={<ResetPasswordPage />} />
-            <Route path="/verify-email" element={<VerifyEmailPage />} />
-            <Route path="/monitoring/verify-email" element={<MonitoredEmailVerifyPage />} />
-            <Route element={<ProtectedRoute />}>
-              <Route path="/dashboard" element={<DashboardPage />} />
-              <Route path="/report" element={<ReportPage />} />
-              <Route path="/account" element={<AccountPage />} />
-              <Route path="/monitoring" element={<MonitoringPage />} />
-            </Route>
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </Suspense>
+        <Routes>
+          {SITE_ROUTES.filter((route) => route.access !== 'signed-in').map((route) => (
+            <Route key={route.path} path={route.path} element={pageOf(route.path)} />
+          ))}
+          <Route element={<ProtectedRoute />}>
+            {SITE_ROUTES.filter((route) => route.access === 'signed-in').map((route) => (
+              <Route key={route.path} path={route.path} element={pageOf(route.path)} />
+            ))}
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
       </Layout>
     </AnalyticsProvider>
   );

@@ -1,27 +1,60 @@
+import 'virtual:chakra-global.css';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { ChakraProvider } from '@chakra-ui/react';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
+import { App, preloadPage } from './App';
 import { AuthProvider } from './auth/auth-context';
-import { system } from './theme';
+import { applyColorMode, watchColorMode } from './color-mode/color-mode';
+import { appSystem, withStaticGlobalCss } from './theme/system';
+
+// Light or dark before the first paint: the remembered choice, else the system's.
+applyColorMode();
+watchColorMode();
 
 // The server sends a fresh CSP nonce with every page; Emotion must put it on each <style> it adds.
 const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 const emotionCache = createCache({ key: 'fp', nonce });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <CacheProvider value={emotionCache}>
-      <ChakraProvider value={system}>
-        <BrowserRouter>
-          <AuthProvider>
-            <App />
-          </AuthProvider>
-        </BrowserRouter>
-      </ChakraProvider>
-    </CacheProvider>
-  </StrictMode>,
-);
+/** Ends the current task, so the browser can paint and handle input between the steps of starting. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// The page's own code (preloaded by the HTML) is fetched while the app starts, so the first render
+// draws the page itself instead of its skeleton and then the page. A failure shows at render.
+const pageCode = preloadPage(window.location.pathname).catch(() => undefined);
+
+/**
+ * Starting is split into tasks (building the Chakra system, rendering) rather than one long one
+ * that keeps a phone's main thread busy. It runs after this module has finished evaluating, not
+ * with top-level await: the page's chunk imports from this entry chunk, so awaiting it here would
+ * wait for a module that waits for us (the page never rendered).
+ */
+async function start() {
+  await nextTask();
+  const system = withStaticGlobalCss(appSystem());
+  await pageCode;
+  await nextTask();
+
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread until the whole page is built.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <CacheProvider value={emotionCache}>
+          <ChakraProvider value={system}>
+            <BrowserRouter>
+              <AuthProvider>
+                <App />
+              </AuthProvider>
+            </BrowserRouter>
+          </ChakraProvider>
+        </CacheProvider>
+      </StrictMode>,
+    ),
+  );
+}
+
+void start();

@@ -45,3 +45,31 @@ if (typeof window !== 'undefined') {
   window.scrollTo = (() => {}) as typeof window.scrollTo;
   Element.prototype.scrollIntoView = function scrollIntoView() {};
 }
+
+/**
+ * The theme carries only the recipes of the components the app uses (theme/theme-config.ts), and a
+ * component whose recipe is missing renders unstyled without a word: fail the test instead.
+ */
+{
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const system = (require('./theme/system') as typeof import('./theme/system')).appSystem();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { defaultSystem } = require('@chakra-ui/react') as typeof import('@chakra-ui/react');
+  // Some components ask for a recipe Chakra's own theme lacks too (Text asks for 'text').
+  const missing = new Set<string>();
+  const { getRecipeFn, getSlotRecipeFn } = system;
+  system.getRecipeFn = (key, fallback) => {
+    if (!system.isRecipe(key) && defaultSystem.isRecipe(key)) missing.add(key);
+    return getRecipeFn(key, fallback);
+  };
+  system.getSlotRecipeFn = (key, fallback) => {
+    if (!system.isSlotRecipe(key) && defaultSystem.isSlotRecipe(key)) missing.add(key);
+    return getSlotRecipeFn(key, fallback);
+  };
+  afterEach(() => {
+    if (missing.size === 0) return;
+    const keys = [...missing].join(', ');
+    missing.clear();
+    throw new Error(`Chakra recipes used but not in client/src/theme/theme-config.ts: ${keys}`);
+  });
+}

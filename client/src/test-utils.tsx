@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { type AnalyticsContextValue, AnalyticsStateProvider } from './analytics/analytics-context';
 import { type AuthState, type AuthUser, AuthStateProvider } from './auth/auth-context';
-import { system } from './theme';
+import { appSystem } from './theme/system';
 
 export const signedOut: AuthState = { status: 'signedOut', user: undefined };
 
@@ -36,7 +36,7 @@ export function renderWithProviders(
   } = {},
 ) {
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <MemoryRouter initialEntries={[path]}>
         <AuthStateProvider state={auth} signOut={signOut} {...(refreshProfile ? { refreshProfile } : {})}>
           <AnalyticsStateProvider track={track}>{ui}</AnalyticsStateProvider>

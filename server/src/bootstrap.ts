@@ -10,6 +10,7 @@ import { AppConfig } from './common/config/app-config';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { ErrorBodyDto } from './common/http/error-body.dto';
 import { clientApp } from './common/http/client-app';
+import { responseCompression } from './common/http/compression';
 import { requestInputGuard } from './common/http/request-input.guard';
 import { NestJsonLogger } from './common/logging/logger';
 import { requestLogging } from './common/logging/request-logging.middleware';
@@ -38,13 +39,14 @@ export async function createApp(
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger));
+  app.use(responseCompression());
   app.use(...securityHeaders({ https: config.publicUrl.startsWith('https://'), stripe: stripeOrigins(config) }));
   // Before the JSON parser: the Stripe webhook's signature covers its raw bytes.
   app.use(STRIPE_WEBHOOK_PATH, webhookRawBody());
   app.useBodyParser('json', { limit: '100kb' });
   app.use(`/${API_PREFIX}`, requestInputGuard());
   app.use(cookieParser());
-  app.use(clientApp(options.clientDir ?? join(PACKAGE_ROOT, 'dist', 'client')));
+  app.use(clientApp({ clientDir: options.clientDir ?? join(PACKAGE_ROOT, 'dist', 'client'), publicUrl: config.publicUrl }));
 
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(

@@ -45,6 +45,7 @@ export async function startServer(dataDir, extraEnv = {}, entry = join(root, 'di
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     XPOSEDORNOT_ENABLED: 'false',
     USERNAME_SITE_LIST_URL: 'off',
     ...extraEnv,

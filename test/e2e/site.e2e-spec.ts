@@ -260,12 +260,16 @@ describe('access rules and deep links', () => {
     });
   });
 
-  it("an unknown route shows 'Page not found'", async () => {
+  it("an unknown route answers 404 and shows 'Page not found'", async () => {
     await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
-      await t.goto('/no-such-page');
+      const res = await t.page.goto(`${suite.app.baseUrl}/no-such-page`, { waitUntil: 'load' });
+      expect(res?.status()).toBe(404);
       await t.page.getByText('Page not found').first().waitFor({ timeout: 5_000 });
       expect(await t.page.locator('h1').count()).toBe(1);
-      t.expectClean();
+      // Chromium logs the document's own 404; nothing else may be on the console.
+      expect(t.consoleErrors.filter((e) => !(/status of 404/.test(e) && e.includes('/no-such-page')))).toEqual([]);
+      expect(t.externalRequests).toEqual([]);
+      expect(t.cspViolations).toEqual([]);
     });
   });
 

@@ -296,6 +296,7 @@ describe('scans API', () => {
         .post('/api/scans')
         .set('X-Forwarded-For', freshIp())
         .set('Accept', 'text/event-stream')
+        .set('Accept-Encoding', 'br, gzip')
         .send({ input: email })
         .buffer(true)
         .parse((response, callback) => {
@@ -306,6 +307,8 @@ describe('scans API', () => {
         })
         .expect(200);
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+      // Not compressed: each event must reach the browser as it is written.
+      expect(res.headers['content-encoding']).toBeUndefined();
       const events = String(res.body)
         .split('\n\n')
         .filter(Boolean)

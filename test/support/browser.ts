@@ -8,8 +8,9 @@ import { ONBOARDING_FLAG_KEY } from '../../client/src/dashboard/onboarding-flag'
 
 const ROOT = resolve(__dirname, '..', '..');
 export const ARTIFACTS_DIR = join(ROOT, 'test-artifacts', 'e2e');
-const CHROMIUM = process.env.FP_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM = process.env.FP_CHROMIUM ?? '/usr/bin/chromium';
+/** How the tests (and test/bench/web.mjs) start Debian's Chromium. */
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -19,6 +20,15 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * Console errors that are expected and say nothing about the page: a sign-in with a wrong password
+ * answers 401 (what the tests that try one want), which Chromium logs as "Failed to load resource".
+ * A visitor's pages must show none otherwise: they send no session refresh at all.
+ */
+const EXPECTED_CONSOLE_ERRORS: Array<(text: string, url: string) => boolean> = [
+  (text, url) => /status of 401/.test(text) && /\/api\/auth\/login$/.test(url),
+];
+
 export interface Viewport {
   width: number;
   height: number;
@@ -26,13 +36,6 @@ export interface Viewport {
 export const DESKTOP: Viewport = { width: 1280, height: 800 };
 export const MOBILE: Viewport = { width: 360, height: 740 };
 
-/**
- * Console errors that are expected and say nothing about the page: a signed-out visitor's auth
- * probe answering 401 is logged by Chromium as "Failed to load resource ... 401".
- */
-const EXPECTED_CONSOLE_ERRORS: Array<(text: string, url: string) => boolean> = [
-  (text, url) => /status of 401/.test(text) && /\/api\/auth\//.test(url),
-];
 
 /** A page in its own browser context that records what a test will want to assert never happened. */
 export interface TrackedPage {
@@ -61,11 +64,13 @@ export interface PageOptions {
    * done, so suites about other things land on a dashboard they can use.
    */
   onboarding?: boolean;
+  /** The system's colour scheme the page sees (prefers-color-scheme); light by default. */
+  colorScheme?: 'light' | 'dark';
 }
 
 export interface E2EBrowser {
   browser: Browser;
-  newPage(baseUrl: string, viewport?: Viewport, options?: Pick<PageOptions, 'onboarding'>): Promise<TrackedPage>;
+  newPage(baseUrl: string, viewport?: Viewport, options?: Pick<PageOptions, 'onboarding' | 'colorScheme'>): Promise<TrackedPage>;
   /**
    * Runs fn with a fresh tracked page; when fn throws, saves a screenshot to
    * test-artifacts/e2e/<name>.png (name defaults to the current test's name) and rethrows.
@@ -108,8 +113,14 @@ export async function saveScreenshot(page: Page, name: string): Promise<string |
   }
 }
 
-async function newTrackedPage(browser: Browser, baseUrl: string, viewport: Viewport = DESKTOP, onboarding = false): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl, reducedMotion: 'reduce' });
+async function newTrackedPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport: Viewport = DESKTOP,
+  onboarding = false,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<TrackedPage> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl, reducedMotion: 'reduce', colorScheme });
   context.setDefaultTimeout(5_000);
   context.setDefaultNavigationTimeout(10_000);
   const externalRequests: string[] = [];
@@ -210,11 +221,11 @@ export async function startBrowser(): Promise<E2EBrowser> {
   });
   return {
     browser,
-    newPage: (baseUrl, viewport, options) => newTrackedPage(browser, baseUrl, viewport, options?.onboarding),
+    newPage: (baseUrl, viewport, options) => newTrackedPage(browser, baseUrl, viewport, options?.onboarding, options?.colorScheme),
     async withPage(baseUrl, options, fn) {
       const name = options.name ?? expect.getState().currentTestName ?? 'unnamed';
       await rm(screenshotPath(name), { force: true }); // a screenshot left by an earlier failing run
-      const tracked = await newTrackedPage(browser, baseUrl, options.viewport, options.onboarding);
+      const tracked = await newTrackedPage(browser, baseUrl, options.viewport, options.onboarding, options.colorScheme);
       try {
         return await fn(tracked);
       } catch (err) {

@@ -19,9 +19,15 @@ type Handler = (request: Request) => Promise<Response> | Response;
 let requests: Request[];
 let routes: Record<string, Handler>;
 
+/** The server's page-readable "signed in" hint, which it sets and clears with the refresh cookie. */
+const setHint = (present: boolean) => {
+  document.cookie = present ? 'fp_signed_in=1; path=/' : 'fp_signed_in=; path=/; max-age=0';
+};
+
 beforeEach(() => {
   requests = [];
   routes = {};
+  setHint(true);
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const request = input as Request;
     requests.push(request);
@@ -76,7 +82,27 @@ async function thrownBy(fn: () => Promise<unknown>): Promise<unknown> {
 const status = () => screen.getByTestId('status').textContent;
 
 describe('AuthProvider', () => {
-  it('is loading, then signed out when the silent refresh answers 401 (one refresh, with the CSRF header)', async () => {
+  it('without the signed-in hint is signed out at once and sends no refresh request', async () => {
+    setHint(false);
+    renderAuth();
+    expect(status()).toBe('signedOut');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests).toHaveLength(0);
+  });
+
+  it('a 401 while the hint is gone (signed out in another tab) does not ask for a refresh', async () => {
+    routes['POST /api/auth/refresh'] = () => session('token-A');
+    routes['GET /api/auth/profile'] = () => unauthorized();
+    renderAuth();
+    await waitFor(() => expect(status()).toBe('signedIn:alice@example.com'));
+    setHint(false);
+    const result = await act(() => api.GET('/api/auth/profile'));
+    expect(result.response.status).toBe(401);
+    expect(calls('POST /api/auth/refresh')).toHaveLength(1); // only the first report
+    await waitFor(() => expect(status()).toBe('signedOut'));
+  });
+
+  it('with the hint is loading, then signed out when the silent refresh answers 401 (one refresh, with the CSRF header)', async () => {
     let answer!: () => void;
     routes['POST /api/auth/refresh'] = () => new Promise((resolve) => (answer = () => resolve(unauthorized())));
     renderAuth();
@@ -226,6 +252,16 @@ describe('AuthProvider', () => {
     answerLogout();
     await signingOut;
     expect(status()).toBe('signedOut');
+  });
+
+  it('a failed sign-out lets calls go out again', async () => {
+    routes['POST /api/auth/refresh'] = () => session('token-A');
+    routes['POST /api/auth/logout'] = () => json(500, { statusCode: 500, error: 'x', requestId: 'r' });
+    routes['GET /api/plans'] = () => json(200, { plans: [] });
+    renderAuth();
+    await waitFor(() => expect(status()).toBe('signedIn:alice@example.com'));
+    expect(await thrownBy(() => auth.signOut())).toBeInstanceOf(Error);
+    expect((await api.GET('/api/plans')).response.status).toBe(200);
   });
 
   it('completeSignIn adopts a session from elsewhere (Google)', async () => {

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
+import { hasSignedInHint } from '@browser-shared/signed-in-hint';
 import { api, authenticatedRequestsSettled, errorMessage, sessionEndedOnScreen, setAccessToken, setSessionRefresher, whileSessionEnds } from '../api/client';
 
 export type PlanTier = components['schemas']['PlanTier'];
@@ -50,7 +51,14 @@ const CSRF = { params: { header: { 'X-Footprint-CSRF': '1' } } } as const;
 type Session = components['schemas']['AuthSessionDto'];
 type RefreshOutcome = { kind: 'session'; session: Session } | { kind: 'noSession' } | { kind: 'unreachable' };
 
+/** The server's page-readable hint that a refresh cookie was set (cleared with it). */
+function maySignIn(): boolean {
+  return typeof document !== 'undefined' && hasSignedInHint(document.cookie);
+}
+
 async function requestRefresh(): Promise<RefreshOutcome> {
+  // Without the hint there is no refresh cookie either: asking would only earn a 401.
+  if (!maySignIn()) return { kind: 'noSession' };
   try {
     const { data, response } = await api.POST('/api/auth/refresh', CSRF);
     if (data) return { kind: 'session', session: data };
@@ -72,9 +80,12 @@ function lockedRefresh(): Promise<RefreshOutcome> {
   return requestRefresh();
 }
 
-/** The signed-in state of the app: 'loading' until the first report, then signed in or out. */
+/**
+ * The signed-in state of the app: signed out at once when the browser holds no session, else
+ * 'loading' until the first refresh answers, then signed in or out.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ status: 'loading', user: undefined });
+  const [state, setState] = useState<AuthState>(() => (maySignIn() ? { status: 'loading', user: undefined } : SIGNED_OUT));
   const inflight = useRef<Promise<string | undefined> | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const refreshRef = useRef<() => Promise<string | undefined>>(async () => undefined);
@@ -143,9 +154,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let current = true;
     setSessionRefresher(() => refreshRef.current());
     // The first report: a surviving refresh cookie (e.g. after a reload) means signed in.
-    void refreshRef.current().then((token) => {
-      if (current && !token) setState((s) => (s.status === 'loading' ? SIGNED_OUT : s));
-    });
+    if (maySignIn()) {
+      void refreshRef.current().then((token) => {
+        if (current && !token) setState((s) => (s.status === 'loading' ? SIGNED_OUT : s));
+      });
+    }
     return () => {
       current = false;
       setSessionRefresher(undefined);

@@ -5,7 +5,7 @@ import { useAnalytics } from '../analytics/analytics-context';
 import { api, errorMessage } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import type { Plan } from '../hooks/use-api-data';
-import { formatPrice } from './price';
+import { formatDate, formatMoney } from '../format';
 import { loadStripeJs, type StripeCardElement, type StripeClient } from './stripe-js';
 import type { BillingConfig } from './use-billing-config';
 
@@ -20,10 +20,9 @@ export const CHECKOUT_MESSAGES = {
 
 /** What the button buys, exactly: one payment, one period, no renewal (see plan-period.rules.ts). */
 export function subscribeLabel(plan: Plan): string {
-  return `Pay ${formatPrice(plan.priceCents)} for 30 days of ${plan.name}`;
+  return `Pay ${formatMoney(plan.priceCents)} for 30 days of ${plan.name}`;
 }
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** The card form: Stripe's card element, the red error box above the button, and the spec's notes. */
 function CardForm({ plan, config }: { plan: Plan; config: BillingConfig & { publishableKey: string; stripeJsUrl: string } }) {
@@ -101,7 +100,7 @@ function CardForm({ plan, config }: { plan: Plan; config: BillingConfig & { publ
     }
   }
 
-  if (loadFailed) return <Text color="red.700">{CHECKOUT_MESSAGES.cardFormFailed}</Text>;
+  if (loadFailed) return <Text color="red.fg">{CHECKOUT_MESSAGES.cardFormFailed}</Text>;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="4">
@@ -119,7 +118,7 @@ function CardForm({ plan, config }: { plan: Plan; config: BillingConfig & { publ
             borderWidth="1px"
             borderColor="border"
             rounded="md"
-            bg="white"
+            bg="bg.panel"
           />
         </Field.Root>
         {error && (
@@ -131,10 +130,10 @@ function CardForm({ plan, config }: { plan: Plan; config: BillingConfig & { publ
         <Button type="submit" colorPalette="blue" size="lg" disabled={processing}>
           {processing ? 'Processing...' : subscribeLabel(plan)}
         </Button>
-        <Stack gap="1" color="gray.700" fontSize="sm" textAlign="center">
+        <Stack gap="1" color="fg.muted" fontSize="sm" textAlign="center">
           <Text>Secure payment powered by Stripe</Text>
           <Text>
-            One payment of {formatPrice(plan.priceCents)} gives you the {plan.name} plan for 30 days. It does not renew: nothing more is charged unless
+            One payment of {formatMoney(plan.priceCents)} gives you the {plan.name} plan for 30 days. It does not renew: nothing more is charged unless
             you pay again.
           </Text>
         </Stack>
@@ -153,24 +152,24 @@ export function CheckoutPanel({ plan, config }: { plan: Plan; config: BillingCon
   if (plan.priceCents === 0) {
     body = (
       <>
-        <Text color="gray.700">{plan.monthlyScans} privacy scans a month, free. No card needed.</Text>
+        <Text color="fg.muted">{plan.monthlyScans} privacy scans a month, free. No card needed.</Text>
         <Button asChild colorPalette="blue" size="lg">
           <RouterLink to="/signup">Create Free Account</RouterLink>
         </Button>
       </>
     );
   } else if (config === 'loading') {
-    body = <Spinner color="blue.600" aria-label="Checking payments" />;
+    body = <Spinner color="blue.fg" aria-label="Checking payments" />;
   } else if (config === 'error' || !config.configured || !config.publishableKey || !config.stripeJsUrl) {
     body = (
-      <Text color="gray.800" bg="orange.50" borderWidth="1px" borderColor="orange.200" rounded="md" p="4">
+      <Text color="fg" bg="orange.subtle" borderWidth="1px" borderColor="orange.muted" rounded="md" p="4">
         {config === 'error' ? CHECKOUT_MESSAGES.configUnknown : CHECKOUT_MESSAGES.notAvailable}
       </Text>
     );
   } else if (state.status !== 'signedIn') {
     body = (
       <>
-        <Text color="gray.700">Sign in or create an account first; then pay here with your card.</Text>
+        <Text color="fg.muted">Sign in or create an account first; then pay here with your card.</Text>
         <Button colorPalette="blue" size="lg" onClick={() => void navigate('/login', { state: { from: '/pricing' } })}>
           {subscribeLabel(plan)}
         </Button>
@@ -184,10 +183,10 @@ export function CheckoutPanel({ plan, config }: { plan: Plan; config: BillingCon
     <Card.Root variant="elevated" maxW="xl" mx="auto" mt="10" aria-live="polite" data-testid="checkout">
       <Card.Body gap="4">
         <Heading as="h2" size="xl">
-          {plan.name} plan — {formatPrice(plan.priceCents)} for 30 days
+          {plan.name} plan — {formatMoney(plan.priceCents)} for 30 days
         </Heading>
         {current && current.tier === plan.tier && current.expiresAt && plan.priceCents > 0 && (
-          <Text color="gray.700">
+          <Text color="fg.muted">
             Your {plan.name} plan runs until {formatDate(current.expiresAt)}. Paying again adds 30 days.
           </Text>
         )}

@@ -21,11 +21,11 @@ export function AdSlot() {
 
   if (!shown) return null;
   return (
-    <Box as="aside" aria-label="Upgrade message" data-testid="ad-slot" bg="blue.50" borderTopWidth="1px" borderColor="blue.100">
+    <Box as="aside" aria-label="Upgrade message" data-testid="ad-slot" bg="blue.subtle" borderTopWidth="1px" borderColor="blue.muted">
       <Container maxW="6xl" py="4">
-        <Text fontSize="sm" color="gray.800" textAlign="center">
+        <Text fontSize="sm" color="fg" textAlign="center">
           Upgrade to remove this message and get more scans, monitors and reports.{' '}
-          <Link asChild variant="underline" color="blue.700" fontWeight="semibold">
+          <Link asChild variant="underline" color="blue.fg" fontWeight="semibold">
             <RouterLink to="/pricing" onClick={() => track('upsell_clicked', UPSELL)}>
               See plans
             </RouterLink>

@@ -124,3 +124,31 @@ describe('Header mobile menu', () => {
     expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
   });
 });
+
+describe('Header while the session is checked', () => {
+  it('keeps the signed-in layout with a placeholder chip, so nothing moves when the check answers', () => {
+    renderWithProviders(<Header />, { auth: { status: 'loading', user: undefined } });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link')[0].textContent).toBe('Dashboard');
+    expect(screen.queryByRole('link', { name: 'Protect My Privacy' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
+    expect(document.querySelector('header .chakra-skeleton')).not.toBeNull();
+  });
+});
+
+describe('Header colour mode', () => {
+  afterEach(() => {
+    window.localStorage.clear();
+    document.documentElement.classList.remove('dark', 'light');
+  });
+
+  it('switches between light and dark and says which way it goes', () => {
+    renderWithProviders(<Header />, { auth: signedOut });
+    const [toggle] = screen.getAllByRole('button', { name: 'Switch to dark mode' });
+    fireEvent.click(toggle);
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(screen.getAllByRole('button', { name: 'Switch to light mode' })).toHaveLength(2); // desktop and mobile
+    fireEvent.click(screen.getAllByRole('button', { name: 'Switch to light mode' })[0]);
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+  });
+});

@@ -1,9 +1,9 @@
-import { Box, Button, Container, Flex, HStack, IconButton, Link, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, HStack, IconButton, Link, Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
 import { emailLocalPart, useAuth } from '../auth/auth-context';
-import { CloseIcon, FootprintIcon, MenuIcon, SignOutIcon, UserIcon } from './icons';
-import { notify } from './toaster';
+import { useColorMode } from '../color-mode/color-mode';
+import { CloseIcon, FootprintIcon, MenuIcon, MoonIcon, SignOutIcon, SunIcon, UserIcon } from './icons';
 
 /** The header turns opaque once the page has scrolled more than this many pixels (spec section 2). */
 export const SCROLL_THRESHOLD_PX = 20;
@@ -35,9 +35,9 @@ function NavItemLink({ item, py, onClick }: { item: NavItem; py: string; onClick
       py={py}
       rounded="md"
       fontWeight="medium"
-      color="gray.800"
-      _hover={{ bg: 'blackAlpha.100', textDecoration: 'none' }}
-      _currentPage={{ color: 'blue.700', fontWeight: 'semibold' }}
+      color="fg"
+      _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+      _currentPage={{ color: 'blue.fg', fontWeight: 'semibold' }}
     >
       <NavLink to={item.to} end onClick={onClick}>
         {item.label}
@@ -46,10 +46,23 @@ function NavItemLink({ item, py, onClick }: { item: NavItem; py: string; onClick
   );
 }
 
+/** Switches between light and dark; the choice is remembered by this browser. */
+function ColorModeToggle() {
+  const { colorMode, toggleColorMode } = useColorMode();
+  const label = colorMode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode';
+  return (
+    <IconButton aria-label={label} title={label} variant="ghost" color="fg" onClick={toggleColorMode}>
+      {colorMode === 'dark' ? <SunIcon /> : <MoonIcon />}
+    </IconButton>
+  );
+}
+
 /**
  * The top navigation bar: fixed, transparent at the top of the page and opaque once scrolled.
  * Signed in: Dashboard, Features, Education, About, the account chip and Sign Out.
  * Signed out: Home, Features, Education, About and 'Protect My Privacy'.
+ * While a session the browser holds is being checked, the signed-in layout is shown with a
+ * placeholder chip, so nothing moves when it answers.
  */
 export function Header() {
   const { state, signOut } = useAuth();
@@ -61,8 +74,9 @@ export function Header() {
   const closeMenu = () => setMenuOpenOn(null);
 
   const user = state.status === 'signedIn' ? state.user : undefined;
+  const checking = state.status === 'loading';
   const items: NavItem[] = [
-    user ? { to: '/dashboard', label: 'Dashboard', mobile: true } : { to: '/', label: 'Home', mobile: true },
+    user || checking ? { to: '/dashboard', label: 'Dashboard', mobile: true } : { to: '/', label: 'Home', mobile: true },
     { to: '/features', label: 'Features', mobile: true },
     { to: '/education', label: 'Education', mobile: false },
     { to: '/about', label: 'About', mobile: true },
@@ -73,7 +87,8 @@ export function Header() {
     try {
       await signOut(); // and goes to '/'
     } catch {
-      notify.error('Failed to log out');
+      // Toasts load on demand (components/Layout.tsx).
+      void import('./toaster').then(({ notify }) => notify.error('Failed to log out'));
     }
   }
 
@@ -97,7 +112,7 @@ export function Header() {
       <Container maxW="6xl" h="16" display="flex" alignItems="center" justifyContent="space-between" gap="4">
         <Link asChild fontWeight="bold" fontSize="xl" color="fg" textDecoration="none" _hover={{ textDecoration: 'none' }}>
           <RouterLink to={user ? '/dashboard' : '/'}>
-            <FootprintIcon color="blue.600" boxSize="7" />
+            <FootprintIcon color="blue.fg" boxSize="7" />
             Footprint
           </RouterLink>
         </Link>
@@ -108,8 +123,12 @@ export function Header() {
           ))}
         </HStack>
 
-        <HStack gap="2" hideBelow="md">
-          {user ? (
+        {/* A fixed width, so the navigation stays put whether signed in or out. */}
+        <HStack gap="1" hideBelow="md" w={{ lg: '64' }} justify="flex-end" flexShrink={0}>
+          <ColorModeToggle />
+          {checking ? (
+            <Skeleton h="9" w="40" rounded="full" aria-hidden="true" />
+          ) : user ? (
             <>
               <Link
                 asChild
@@ -119,13 +138,13 @@ export function Header() {
                 px="3"
                 py="1.5"
                 rounded="full"
-                bg="blue.50"
-                color="blue.800"
+                bg="blue.subtle"
+                color="blue.fg"
                 borderWidth="1px"
-                borderColor="blue.200"
+                borderColor="blue.muted"
                 fontWeight="medium"
-                maxW="48"
-                _hover={{ bg: 'blue.100', textDecoration: 'none' }}
+                maxW="40"
+                _hover={{ bg: 'blue.muted', textDecoration: 'none' }}
               >
                 <RouterLink to="/account">
                   <UserIcon boxSize="4" />
@@ -135,7 +154,7 @@ export function Header() {
                   </Box>
                 </RouterLink>
               </Link>
-              <IconButton aria-label="Sign Out" title="Sign Out" variant="ghost" color="gray.800" onClick={handleSignOut}>
+              <IconButton aria-label="Sign Out" title="Sign Out" variant="ghost" color="fg" onClick={handleSignOut}>
                 <SignOutIcon />
               </IconButton>
             </>
@@ -146,17 +165,19 @@ export function Header() {
           )}
         </HStack>
 
-        <IconButton
-          hideFrom="md"
-          variant="ghost"
-          color="gray.800"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
-        >
-          {menuOpen ? <CloseIcon /> : <MenuIcon />}
-        </IconButton>
+        <HStack gap="1" hideFrom="md">
+          <ColorModeToggle />
+          <IconButton
+            variant="ghost"
+            color="fg"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </IconButton>
+        </HStack>
       </Container>
 
       {menuOpen && (
@@ -168,7 +189,7 @@ export function Header() {
                 .map((item) => (
                   <NavItemLink key={item.to} item={item} py="3" onClick={closeMenu} />
                 ))}
-              {user ? (
+              {checking ? null : user ? (
                 <Flex direction="column" gap="2" pt="2" borderTopWidth="1px">
                   <Link
                     asChild
@@ -176,8 +197,8 @@ export function Header() {
                     py="3"
                     rounded="md"
                     fontWeight="medium"
-                    color="gray.800"
-                    _hover={{ bg: 'blackAlpha.100', textDecoration: 'none' }}
+                    color="fg"
+                    _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
                   >
                     <RouterLink to="/account" onClick={closeMenu}>
                       <UserIcon boxSize="4" />

@@ -8,7 +8,7 @@ export function ContactEmail() {
   const site = useSiteInfo();
   if (site.status === 'ready') {
     return (
-      <Link variant="underline" color="blue.700" href={`mailto:${site.data.contactEmail}`}>
+      <Link variant="underline" color="blue.fg" href={`mailto:${site.data.contactEmail}`}>
         {site.data.contactEmail}
       </Link>
     );
@@ -28,11 +28,11 @@ export function LegalPage({ title, updated, intro, sections }: { title: string; 
     <>
       <PageHero title={title} lead={`Last updated: ${updated}`} />
       <Container maxW="3xl" pb={{ base: '12', md: '16' }}>
-        <Stack gap="8" color="gray.800" lineHeight="tall">
+        <Stack gap="8" color="fg" lineHeight="tall">
           <Box>{intro}</Box>
           {sections.map((section, index) => (
             <Box as="section" key={section.title} aria-labelledby={`legal-${index + 1}`}>
-              <Heading as="h2" id={`legal-${index + 1}`} size="xl" mb="3" color="gray.900">
+              <Heading as="h2" id={`legal-${index + 1}`} size="xl" mb="3" color="fg">
                 {index + 1}. {section.title}
               </Heading>
               <Stack gap="3">{section.body}</Stack>

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 export function LoadingBlock({ children }: { children: ReactNode }) {
   return (
     <Center py="12" role="status">
-      <Spinner size="lg" color="blue.600" />
+      <Spinner size="lg" color="blue.fg" />
       <Text ms="3">{children}</Text>
     </Center>
   );

@@ -13,7 +13,7 @@ export function PasswordInput(props: Omit<InputProps, 'type'>) {
           type="button"
           variant="ghost"
           size="sm"
-          color="gray.700"
+          color="fg.muted"
           aria-label={visible ? 'Hide password' : 'Show password'}
           onClick={() => setVisible((v) => !v)}
         >

@@ -24,7 +24,7 @@ export function PlanFeatureList({ plan }: { plan: Plan }) {
     <List.Root listStyleType="none" gap="2" flex="1">
       {plan.features.map((feature) => (
         <List.Item key={feature} display="flex" gap="2" alignItems="flex-start">
-          <CheckIcon color="green.600" boxSize="4" mt="1" flexShrink="0" />
+          <CheckIcon color="green.fg" boxSize="4" mt="1" flexShrink="0" />
           <Text>{feature}</Text>
         </List.Item>
       ))}

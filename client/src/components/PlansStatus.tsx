@@ -1,12 +1,17 @@
-import { Alert, Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
 
-/** What a plan list shows while loading, or when the catalogue could not be loaded. */
+/**
+ * What a plan list shows while loading: the four cards' places, about their height, so what
+ * follows does not move when the plans arrive.
+ */
 export function PlansLoading() {
   return (
-    <Center py="12" role="status" gap="3">
-      <Spinner color="blue.600" />
-      <Text color="gray.700">Loading plans…</Text>
-    </Center>
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6" role="status">
+      <VisuallyHidden>Loading plans…</VisuallyHidden>
+      {[0, 1, 2, 3].map((card) => (
+        <Skeleton key={card} height={{ base: '22rem', lg: '25.5rem' }} rounded="l3" aria-hidden="true" />
+      ))}
+    </SimpleGrid>
   );
 }
 

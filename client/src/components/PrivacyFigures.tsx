@@ -13,11 +13,11 @@ export function AveragePrivacyScoreCard({ score, testId, valueSize }: { score: n
   return (
     <StatCard label="Average Privacy Score" testId={testId} valueSize={valueSize} note={`Privacy score: ${PRIVACY_SCALE_NOTE}`}>
       {score === null || !tone ? (
-        <Text as="span" color="gray.600" aria-label="No completed scans yet">
+        <Text as="span" color="fg.muted" aria-label="No completed scans yet">
           —
         </Text>
       ) : (
-        <Text as="span" color={`${tone.palette}.700`} data-tone={tone.palette}>
+        <Text as="span" color={`${tone.palette}.fg`} data-tone={tone.palette}>
           {score}/100
         </Text>
       )}
@@ -31,7 +31,7 @@ export function PrivacyTrendCard({ trend, testId, valueSize }: { trend: PrivacyT
   const enough = trend.direction !== 'not-enough-history';
   return (
     <StatCard label="Privacy Trend" testId={testId} valueSize={valueSize} note={trendBasis(trend)}>
-      <Flex as="span" align="center" gap="2" color={`${display.palette}.700`} fontSize={enough ? undefined : 'lg'} data-trend={trend.direction}>
+      <Flex as="span" align="center" gap="2" color={`${display.palette}.fg`} fontSize={enough ? undefined : 'lg'} data-trend={trend.direction}>
         {display.arrow && <span aria-hidden="true">{display.arrow}</span>}
         {display.words}
       </Flex>

@@ -19,13 +19,13 @@ export function StatCard({
     <Card.Root variant="outline">
       <Card.Body>
         <Stat.Root data-testid={testId}>
-          <Stat.Label color="gray.700" fontSize="md">
+          <Stat.Label color="fg.muted" fontSize="md">
             {label}
           </Stat.Label>
           <Stat.ValueText fontSize={valueSize}>{children}</Stat.ValueText>
           {note && (
             // A <dd> beside the value: a <dl> may hold only <dt> and <dd> groups.
-            <Stat.HelpText as="dd" color="gray.700" fontSize="sm" mb="0">
+            <Stat.HelpText as="dd" color="fg.muted" fontSize="sm" mb="0">
               {note}
             </Stat.HelpText>
           )}

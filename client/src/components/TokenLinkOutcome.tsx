@@ -38,7 +38,7 @@ export function TokenLinkOutcome<T>({
       )}
       {outcome.status === 'checking' && (
         <Stack align="center" gap="3" role="status">
-          <Spinner color="blue.600" />
+          <Spinner color="blue.fg" />
           <Text>{checking}</Text>
         </Stack>
       )}

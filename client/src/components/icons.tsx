@@ -231,3 +231,13 @@ export function GoogleIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export const SunIcon = stroke(
+  <>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M12 2v2.5M12 19.5V22M2 12h2.5M19.5 12H22M4.9 4.9l1.8 1.8M17.3 17.3l1.8 1.8M4.9 19.1l1.8-1.8M17.3 6.7l1.8-1.8" />
+  </>,
+  'SunIcon',
+);
+
+export const MoonIcon = stroke(<path d="M20 14.5A8 8 0 1 1 9.5 4a7.5 7.5 0 0 0 10.5 10.5z" />, 'MoonIcon');

@@ -1,7 +1,8 @@
 import { Box, Flex, List, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatShortDay, RISK_BARS } from './dashboard-display';
+import { formatShortDay } from '../format';
+import { RISK_BARS } from './dashboard-display';
 import type { RiskDistribution, ScoreTrendPoint } from './dashboard-types';
 
 // The drawn charts are pictures of the numbers listed beside them (visibly, or for screen readers
@@ -43,7 +44,7 @@ export function RiskDistributionChart({ distribution }: { distribution: RiskDist
           </List.Item>
         ))}
       </List.Root>
-      {total === 0 && <Text color="gray.700">No findings yet: completed scans will show their risks here.</Text>}
+      {total === 0 && <Text color="fg.muted">No findings yet: completed scans will show their risks here.</Text>}
     </Flex>
   );
 }
@@ -52,13 +53,13 @@ export function RiskDistributionChart({ distribution }: { distribution: RiskDist
 export function ScoreTrendChart({ trend }: { trend: ScoreTrendPoint[] }) {
   const chart = useChart({ data: trend, series: [{ name: 'averageScore', color: 'blue.600' }] });
   if (trend.length === 0) {
-    return <Text color="gray.700">No completed privacy scans yet: your score over time will show here.</Text>;
+    return <Text color="fg.muted">No completed privacy scans yet: your score over time will show here.</Text>;
   }
   const latest = trend[trend.length - 1];
 
   return (
     <Box>
-      <Text color="gray.700" mb="3">
+      <Text color="fg.muted" mb="3">
         Average privacy score per day (0–100, higher is better). Latest: {latest.averageScore}/100 on {formatShortDay(latest.date)} ({latest.scans}{' '}
         {latest.scans === 1 ? 'scan' : 'scans'})
       </Text>

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LoadFailed, LoadingBlock } from '../components/LoadStatus';
 import { StatCard } from '../components/StatCard';
 import { AveragePrivacyScoreCard, PrivacyTrendCard } from '../components/PrivacyFigures';
-import { formatDay } from './dashboard-display';
+import { formatDate } from '../format';
 import type { Dashboard } from './dashboard-types';
 import { RecentScans } from './RecentScans';
 import type { DashboardState } from './use-dashboard';
@@ -16,7 +16,7 @@ const ScoreTrendChart = lazy(() => import('./DashboardCharts').then((m) => ({ de
 function ChartFallback() {
   return (
     <Center py="8" role="status">
-      <Spinner size="md" color="blue.600" />
+      <Spinner size="md" color="blue.fg" />
       <Text ms="3">Loading the chart...</Text>
     </Center>
   );
@@ -50,7 +50,7 @@ function OverviewCards({ data }: { data: Dashboard }) {
       </StatCard>
       <AveragePrivacyScoreCard score={data.averagePrivacyScore} testId="stat-average-score" valueSize="3xl" />
       <StatCard label="Last Scan" testId="stat-last-scan" valueSize="3xl">
-        {data.lastScanAt ? <time dateTime={data.lastScanAt}>{formatDay(data.lastScanAt)}</time> : 'Never'}
+        {data.lastScanAt ? <time dateTime={data.lastScanAt}>{formatDate(data.lastScanAt)}</time> : 'Never'}
       </StatCard>
     </SimpleGrid>
   );

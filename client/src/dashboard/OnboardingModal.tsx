@@ -18,12 +18,12 @@ const SCORE_RANGES = [
 function Feature({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
     <List.Item display="flex" gap="3" alignItems="flex-start">
-      <Box color="blue.700" fontSize="xl" mt="0.5">
+      <Box color="blue.fg" fontSize="xl" mt="0.5">
         {icon}
       </Box>
       <Box>
         <Text fontWeight="semibold">{title}</Text>
-        <Text color="gray.700" fontSize="sm">
+        <Text color="fg.muted" fontSize="sm">
           {text}
         </Text>
       </Box>
@@ -94,7 +94,7 @@ function steps(onStartScan: () => void): Step[] {
       title: 'Monitoring',
       body: (
         <Flex gap="3" align="flex-start">
-          <Box color="blue.700" fontSize="xl" mt="0.5">
+          <Box color="blue.fg" fontSize="xl" mt="0.5">
             <BellIcon />
           </Box>
           <Text>
@@ -110,7 +110,7 @@ function steps(onStartScan: () => void): Step[] {
       body: (
         <Stack gap="4" align="flex-start">
           <Flex gap="3" align="center">
-            <Box color="green.700" fontSize="2xl">
+            <Box color="green.fg" fontSize="2xl">
               <CheckCircleIcon />
             </Box>
             <Text>Run your first privacy scan to see your score and what to do next.</Text>

@@ -1,7 +1,8 @@
 import { Badge, Box, Flex, List, Text } from '@chakra-ui/react';
 import { CheckCircleIcon, ClockIcon, CloseIcon } from '../components/icons';
 import { capitalize, LEVEL_PALETTE, scoreTone } from '../scans/scan-display';
-import { formatDateTime, statusDisplay } from './dashboard-display';
+import { formatDateTime } from '../format';
+import { statusDisplay } from './dashboard-display';
 import type { ScanSummary } from './dashboard-types';
 
 const STATUS_ICONS = { completed: CheckCircleIcon, failed: CloseIcon, 'in-progress': ClockIcon } as const;
@@ -20,15 +21,15 @@ function ScanScore({ scan }: { scan: ScanSummary }) {
   }
   if (scan.score === null) {
     return (
-      <Text color="gray.600" minW="28" textAlign="end" aria-label="No score">
+      <Text color="fg.muted" minW="28" textAlign="end" aria-label="No score">
         —
       </Text>
     );
   }
   const tone = scoreTone(scan.score);
   return (
-    <Text minW="28" textAlign="end" color={`${tone.palette}.700`} data-tone={tone.palette} data-testid="recent-scan-score">
-      <Text as="span" fontSize="sm" color="gray.700">
+    <Text minW="28" textAlign="end" color={`${tone.palette}.fg`} data-tone={tone.palette} data-testid="recent-scan-score">
+      <Text as="span" fontSize="sm" color="fg.muted">
         Privacy score{' '}
       </Text>
       <Text as="span" fontWeight="bold">
@@ -41,7 +42,7 @@ function ScanScore({ scan }: { scan: ScanSummary }) {
 /** The latest scans (spec: input, start time, status icon, score, status badge), newest first. */
 export function RecentScans({ scans }: { scans: ScanSummary[] }) {
   if (scans.length === 0) {
-    return <Text color="gray.700">No scans yet. Start your first privacy scan!</Text>;
+    return <Text color="fg.muted">No scans yet. Start your first privacy scan!</Text>;
   }
   return (
     <List.Root variant="plain" gap="0" aria-label="Recent scans">
@@ -51,7 +52,7 @@ export function RecentScans({ scans }: { scans: ScanSummary[] }) {
         return (
           <List.Item key={scan.id} data-testid="recent-scan" data-status={status.kind} borderBottomWidth="1px" py="3" _last={{ borderBottomWidth: 0 }}>
             <Flex align="center" gap="3" w="full" wrap={{ base: 'wrap', md: 'nowrap' }}>
-              <Box color={`${status.palette}.700`} fontSize="xl" flexShrink={0}>
+              <Box color={`${status.palette}.fg`} fontSize="xl" flexShrink={0}>
                 <Icon />
               </Box>
               {/* On narrow screens the score and badge move below the input. */}
@@ -59,7 +60,7 @@ export function RecentScans({ scans }: { scans: ScanSummary[] }) {
                 <Text fontWeight="medium" truncate title={scan.input}>
                   {scan.input}
                 </Text>
-                <Text fontSize="sm" color="gray.700">
+                <Text fontSize="sm" color="fg.muted">
                   {scan.scanType === 'image' ? 'Image check' : 'Privacy scan'} · started{' '}
                   <time dateTime={scan.startedAt}>{formatDateTime(scan.startedAt)}</time>
                 </Text>

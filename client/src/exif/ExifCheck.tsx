@@ -10,7 +10,7 @@ export function ExifCheck({ headingAs = 'h2' }: { headingAs?: 'h2' | 'h3' }) {
     <Suspense
       fallback={
         <Center py="10" role="status">
-          <Spinner size="lg" color="blue.600" />
+          <Spinner size="lg" color="blue.fg" />
           <Text ms="3">Loading the image check...</Text>
         </Center>
       }

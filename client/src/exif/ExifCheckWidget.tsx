@@ -173,7 +173,7 @@ export default function ExifCheckWidget({ headingAs = 'h2' }: { headingAs?: Head
               <Heading as={headingAs} size="2xl">
                 EXIF Privacy Check
               </Heading>
-              <Text mt="2" color="gray.700">
+              <Text mt="2" color="fg.muted">
                 See what a photo's hidden metadata gives away — where it was taken, the camera's serial number, names, times and
                 software — before you share it.
               </Text>
@@ -190,8 +190,8 @@ export default function ExifCheckWidget({ headingAs = 'h2' }: { headingAs?: Head
               onDrop={onDrop}
               borderWidth="2px"
               borderStyle="dashed"
-              borderColor={highlighted ? 'blue.600' : 'gray.400'}
-              bg={highlighted ? 'blue.50' : 'gray.50'}
+              borderColor={highlighted ? 'blue.solid' : 'border.emphasized'}
+              bg={highlighted ? 'blue.subtle' : 'bg.subtle'}
               rounded="lg"
               px="6"
               py="10"
@@ -199,14 +199,14 @@ export default function ExifCheckWidget({ headingAs = 'h2' }: { headingAs?: Head
               transition="background 0.15s, border-color 0.15s"
             >
               <Stack gap="4" align="center">
-                <Text fontWeight="medium" color="gray.800">
+                <Text fontWeight="medium" color="fg">
                   Drag and drop a photo here, or choose one
                 </Text>
                 <input ref={inputRef} type="file" accept={IMAGE_ACCEPT} hidden aria-label="Choose an image" data-testid="exif-file-input" onChange={onChoose} />
                 <Button ref={chooseRef} colorPalette="blue" size="lg" disabled={busy} onClick={() => inputRef.current?.click()}>
                   {phase === 'uploading' ? 'Uploading...' : 'Upload Image'}
                 </Button>
-                <Text fontSize="sm" color="gray.700">
+                <Text fontSize="sm" color="fg.muted">
                   JPEG, PNG, TIFF, WebP, HEIC (iPhone photos), AVIF or GIF, up to 10 MB. The image is analysed, never stored.
                 </Text>
               </Stack>
@@ -226,7 +226,7 @@ export default function ExifCheckWidget({ headingAs = 'h2' }: { headingAs?: Head
 
             {phase === 'analyzing' && (
               <Flex role="status" gap="3" align="center" justify="center">
-                <Spinner size="md" color="blue.600" />
+                <Spinner size="md" color="blue.fg" />
                 <Text fontWeight="medium">Analyzing image metadata...</Text>
               </Flex>
             )}
@@ -264,7 +264,7 @@ function ExifResults({ fileName, analysis, headingAs, subHeadingAs, titleRef, on
           <Heading as={headingAs} ref={titleRef} tabIndex={-1} size="xl" outline="none" wordBreak="break-word">
             Risk Score for {fileName}
           </Heading>
-          <Text mt="1" color="gray.700">
+          <Text mt="1" color="fg.muted">
             {analysis.findings.length === 0
               ? 'No personal metadata found in this image.'
               : `${analysis.findings.length} ${analysis.findings.length === 1 ? 'finding' : 'findings'} in this image's metadata.`}
@@ -315,7 +315,7 @@ function ExifResults({ fileName, analysis, headingAs, subHeadingAs, titleRef, on
 
 function FindingItem({ finding }: { finding: ExifFinding }) {
   return (
-    <List.Item borderWidth="1px" borderColor="gray.200" rounded="md" p="4" data-testid="exif-finding" data-severity={finding.severity} data-category={finding.category}>
+    <List.Item borderWidth="1px" borderColor="border" rounded="md" p="4" data-testid="exif-finding" data-severity={finding.severity} data-category={finding.category}>
       <Flex gap="3" align="flex-start" justify="space-between" wrap="wrap">
         <Text fontWeight="medium" flex="1" minW="12rem">
           {finding.description}
@@ -327,7 +327,7 @@ function FindingItem({ finding }: { finding: ExifFinding }) {
       <Code mt="2" display="inline-block" whiteSpace="pre-wrap" wordBreak="break-word" colorPalette="gray">
         {finding.redactedValue}
       </Code>
-      <Text mt="2" fontSize="sm" color="gray.700">
+      <Text mt="2" fontSize="sm" color="fg.muted">
         {finding.recommendation}
       </Text>
     </List.Item>

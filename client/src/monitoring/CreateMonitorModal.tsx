@@ -109,7 +109,7 @@ function CreateMonitorForm({ onClose, onCreated }: { onClose: () => void; onCrea
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="5">
-          <Text color="gray.700">
+          <Text color="fg.muted">
             We re-check these on a schedule and tell you when something new appears. An address other than your account's
             verified one is checked only after its owner clicks the link we email to it.
           </Text>

@@ -1,13 +1,13 @@
 import { Badge, Box, Button, Card, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { displayStateLabels, type MonitorDisplayState, monitorDisplayState, nextRunText } from './monitor-display';
 import type { Monitor, MonitorRun } from './monitor-types';
+import { formatDateTime } from '../format';
 
 const statePalettes: Record<MonitorDisplayState, string> = { paused: 'gray', active: 'green', overdue: 'orange' };
 const typeLabels: Record<Monitor['type'], string> = { weekly: 'Weekly (every 7 days)', monthly: 'Monthly (every 30 days)' };
 const runStatusLabels: Record<MonitorRun['status'], string> = { running: 'Running', succeeded: 'Succeeded', failed: 'Failed' };
 const runStatusPalettes: Record<MonitorRun['status'], string> = { running: 'blue', succeeded: 'green', failed: 'red' };
 
-const formatDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "alice@example.com and 2 more": the card's name. */
 function targetSummary({ emails, handles }: Monitor['targets']): string {
@@ -64,7 +64,7 @@ function LastRuns({ runs }: { runs: MonitorRun[] }) {
         Recent runs
       </Heading>
       {runs.length === 0 ? (
-        <Text color="gray.700" mt="1">
+        <Text color="fg.muted" mt="1">
           No runs yet.
         </Text>
       ) : (
@@ -75,7 +75,7 @@ function LastRuns({ runs }: { runs: MonitorRun[] }) {
               <Badge colorPalette={runStatusPalettes[run.status]} variant="subtle">
                 {runStatusLabels[run.status]}
               </Badge>
-              <Text as="span" color="gray.800">
+              <Text as="span" color="fg">
                 {run.summary}
               </Text>
             </List.Item>

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { api } from '../api/client';
 import { notify } from '../components/toaster';
 import type { MonitorNotice } from './monitor-types';
+import { formatDate } from '../format';
 
 const kindLabels: Record<MonitorNotice['items'][number]['kind'], string> = {
   breach: 'New breach',
@@ -10,7 +11,6 @@ const kindLabels: Record<MonitorNotice['items'][number]['kind'], string> = {
   username_site: 'New site with your name',
 };
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
  * What monitors found that is new (GET /api/monitoring/notices), each dismissible. Renders nothing
@@ -62,11 +62,11 @@ export function MonitorNotices({ headingAs = 'h2' }: { headingAs?: 'h2' | 'h3' }
               <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
                 <Box>
                   <Alert.Title>{notice.summary}</Alert.Title>
-                  <Text fontSize="sm" color="gray.700">
+                  <Text fontSize="sm" color="fg.muted">
                     Found <time dateTime={notice.createdAt}>{formatDate(notice.createdAt)}</time>
                   </Text>
                 </Box>
-                <Button size="sm" variant="outline" bg="white" onClick={() => void dismiss(notice.id)} loading={dismissing === notice.id}>
+                <Button size="sm" variant="outline" bg="bg.panel" onClick={() => void dismiss(notice.id)} loading={dismissing === notice.id}>
                   Dismiss
                 </Button>
               </Flex>
@@ -77,9 +77,9 @@ export function MonitorNotices({ headingAs = 'h2' }: { headingAs?: 'h2' | 'h3' }
                       <Text as="span" fontWeight="semibold">
                         {kindLabels[item.kind]}:
                       </Text>{' '}
-                      {item.title} <Text as="span" color="gray.700" wordBreak="break-all">({item.target})</Text>
+                      {item.title} <Text as="span" color="fg.muted" wordBreak="break-all">({item.target})</Text>
                     </Text>
-                    <Text fontSize="sm" color="gray.800">
+                    <Text fontSize="sm" color="fg">
                       {item.recommendation}
                     </Text>
                   </List.Item>

@@ -77,7 +77,7 @@ export default function AboutPage() {
           <Heading as="h2" id="mission-title" size="2xl">
             Our mission
           </Heading>
-          <Stack gap="4" mt="4" color="gray.800" fontSize="lg">
+          <Stack gap="4" mt="4" color="fg" fontSize="lg">
             <Text>
               Your personal data is scattered across breached databases, public profiles, websites and the photos you
               share. Most people only find out when something goes wrong. Footprint exists to change that: to give
@@ -97,13 +97,13 @@ export default function AboutPage() {
           <Heading as="h2" id="credits-title" size="xl">
             Credits
           </Heading>
-          <Text mt="3" color="gray.800">
+          <Text mt="3" color="fg">
             The username check looks a name up on the sites of{' '}
-            <Link href="https://github.com/WebBreacher/WhatsMyName" target="_blank" rel="noopener noreferrer" color="blue.700" variant="underline">
+            <Link href="https://github.com/WebBreacher/WhatsMyName" target="_blank" rel="noopener noreferrer" color="blue.fg" variant="underline">
               WhatsMyName
             </Link>
             , a list kept by Micah Hoffman and its contributors under the{' '}
-            <Link href="https://creativecommons.org/licenses/by-sa/4.0/" target="_blank" rel="noopener noreferrer" color="blue.700" variant="underline">
+            <Link href="https://creativecommons.org/licenses/by-sa/4.0/" target="_blank" rel="noopener noreferrer" color="blue.fg" variant="underline">
               CC BY-SA 4.0
             </Link>{' '}
             licence. Footprint&apos;s server downloads it while running; it is not part of Footprint.
@@ -126,7 +126,7 @@ export default function AboutPage() {
         </Container>
       </Box>
 
-      <Box as="section" aria-labelledby="values-title" py={{ base: '12', md: '16' }} bg="gray.50">
+      <Box as="section" aria-labelledby="values-title" py={{ base: '12', md: '16' }} bg="bg.subtle">
         <Container maxW="6xl">
           <Heading as="h2" id="values-title" textAlign="center" size="2xl">
             Our values
@@ -164,10 +164,10 @@ export default function AboutPage() {
                   <Heading as="h3" size="lg">
                     {member.name}
                   </Heading>
-                  <Text color="blue.700" fontWeight="medium">
+                  <Text color="blue.fg" fontWeight="medium">
                     {member.role}
                   </Text>
-                  <Text color="gray.700">{member.bio}</Text>
+                  <Text color="fg.muted">{member.bio}</Text>
                 </Card.Body>
               </Card.Root>
             ))}
@@ -175,14 +175,14 @@ export default function AboutPage() {
         </Container>
       </Box>
 
-      <Box as="section" aria-labelledby="resources-title" py={{ base: '12', md: '16' }} bg="gray.50">
+      <Box as="section" aria-labelledby="resources-title" py={{ base: '12', md: '16' }} bg="bg.subtle">
         <Container maxW="6xl">
           <Heading as="h2" id="resources-title" textAlign="center" size="2xl">
             Resources
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mt="8">
             {resources.map((resource) => (
-              <Card.Root key={resource.title} variant="outline" bg="white">
+              <Card.Root key={resource.title} variant="outline" bg="bg.panel">
                 <Card.Body gap="3">
                   <Flex justify="space-between" align="center" gap="2" wrap="wrap">
                     <Heading as="h3" size="lg">
@@ -192,7 +192,7 @@ export default function AboutPage() {
                       Coming Soon
                     </Badge>
                   </Flex>
-                  <Text color="gray.700">{resource.text}</Text>
+                  <Text color="fg.muted">{resource.text}</Text>
                 </Card.Body>
               </Card.Root>
             ))}

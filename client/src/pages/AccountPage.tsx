@@ -7,6 +7,7 @@ import { type AuthUser, emailLocalPart, type PlanTier, useAuth } from '../auth/a
 import { AccountDataSection } from '../components/account/AccountDataSection';
 import { ApiTokensSection } from '../components/account/ApiTokensSection';
 import { notify } from '../components/toaster';
+import { formatDate } from '../format';
 
 const planNames: Record<PlanTier, string> = { free: 'Free', plus: 'Plus', pro: 'Pro', business: 'Business' };
 
@@ -43,7 +44,6 @@ function EmailVerification({ verified }: { verified: boolean }) {
   );
 }
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** "N / limit" monthly scans of the plan that applies now (GET /api/scans/usage). */
 function useScanUsage(tier: PlanTier): ScanUsage | 'loading' | 'error' {
@@ -83,13 +83,13 @@ function PlanBox({ plan }: { plan: AuthUser['plan'] }) {
           </Badge>
         </Flex>
         {plan.expiresAt && (
-          <Text color="gray.700">
+          <Text color="fg.muted">
             {expired ? 'Your paid plan ended on ' : 'Paid until '}
             <time dateTime={plan.expiresAt}>{formatDate(plan.expiresAt)}</time>
             {expired ? '.' : '. Pay again on the pricing page to add 30 days.'}
           </Text>
         )}
-        <Text color="gray.800">
+        <Text color="fg">
           Monthly scans:{' '}
           <Text as="span" fontWeight="semibold" data-testid="scan-usage">
             {typeof usage === 'object' ? `${usage.used} / ${usage.limit}` : usage === 'loading' ? '…' : 'unavailable'}
@@ -113,7 +113,7 @@ export default function AccountPage() {
         <Heading as="h1" size="2xl">
           Not Logged In
         </Heading>
-        <Text mt="3" color="gray.700">
+        <Text mt="3" color="fg.muted">
           Sign in to see your account.
         </Text>
         <Button asChild colorPalette="blue" mt="6">

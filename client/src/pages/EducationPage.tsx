@@ -9,7 +9,7 @@ const levelPalette: Record<TipLevel, string> = { beginner: 'green', intermediate
 
 function TipCard({ tip }: { tip: Tip }) {
   return (
-    <Card.Root variant="outline" bg="white">
+    <Card.Root variant="outline" bg="bg.panel">
       <Card.Body gap="3">
         <Badge colorPalette={levelPalette[tip.level]} variant="subtle" alignSelf="flex-start" textTransform="capitalize">
           {tip.level}
@@ -17,8 +17,8 @@ function TipCard({ tip }: { tip: Tip }) {
         <Heading as="h3" size="lg">
           {tip.title}
         </Heading>
-        <Text color="gray.700">{tip.body}</Text>
-        <List.Root as="ol" ps="5" gap="1.5" color="gray.800">
+        <Text color="fg.muted">{tip.body}</Text>
+        <List.Root as="ol" ps="5" gap="1.5" color="fg">
           {tip.steps.map((step) => (
             <List.Item key={step}>{step}</List.Item>
           ))}
@@ -50,7 +50,7 @@ export default function EducationPage() {
                 <Heading as="h2" size="2xl">
                   {topic.title}
                 </Heading>
-                <Text mt="2" color="gray.700">
+                <Text mt="2" color="fg.muted">
                   {topic.summary}
                 </Text>
                 <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mt="6">
@@ -71,31 +71,31 @@ export default function EducationPage() {
         </Container>
       </Box>
 
-      <Box as="section" aria-labelledby="resources-title" py={{ base: '12', md: '16' }} bg="gray.50">
+      <Box as="section" aria-labelledby="resources-title" py={{ base: '12', md: '16' }} bg="bg.subtle">
         <Container maxW="6xl">
           <Heading as="h2" id="resources-title" size="2xl" display="flex" alignItems="center" gap="2">
-            <BookIcon color="blue.700" />
+            <BookIcon color="blue.fg" />
             Additional Resources
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mt="6">
             {additionalResources.map((resource) => (
-              <Box key={resource.title} bg="white" borderWidth="1px" rounded="lg" p="5">
+              <Box key={resource.title} bg="bg.panel" borderWidth="1px" rounded="lg" p="5">
                 <Heading as="h3" size="md">
                   {resource.title}
                 </Heading>
-                <Text mt="2" color="gray.700">
+                <Text mt="2" color="fg.muted">
                   {resource.text}
                 </Text>
               </Box>
             ))}
           </SimpleGrid>
-          <Text mt="8" color="gray.800">
+          <Text mt="8" color="fg">
             See how Footprint handles your own data in our{' '}
-            <Link asChild variant="underline" color="blue.700">
+            <Link asChild variant="underline" color="blue.fg">
               <RouterLink to="/privacy">Privacy Policy</RouterLink>
             </Link>
             , or compare what each plan includes on the{' '}
-            <Link asChild variant="underline" color="blue.700">
+            <Link asChild variant="underline" color="blue.fg">
               <RouterLink to="/features">features page</RouterLink>
             </Link>
             .

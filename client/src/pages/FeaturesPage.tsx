@@ -1,6 +1,6 @@
 import { Box, Button, Card, Container, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatPrice } from '../billing/price';
+import { formatMoney } from '../format';
 import { DatabaseIcon, GlobeIcon, ImageIcon, MapPinIcon, MessageIcon, UsersIcon } from '../components/icons';
 import { IconCard, type IconCardContent } from '../components/IconCard';
 import { PageHero } from '../components/PageHero';
@@ -47,9 +47,9 @@ const featureCards: IconCardContent[] = [
  */
 function PlanPrice({ plan }: { plan: Plan }) {
   return (
-    <Text color="gray.700">
+    <Text color="fg.muted">
       <Text as="span" fontSize="4xl" fontWeight="bold" color="fg">
-        {formatPrice(plan.priceCents)}
+        {formatMoney(plan.priceCents)}
       </Text>
       /month
     </Text>
@@ -86,7 +86,7 @@ export default function FeaturesPage() {
         title="Everything you need to guard your privacy"
         lead="Footprint finds where your personal data is exposed, shows you the evidence, and tells you what to do. Start free and upgrade when you want more scans, monitors and reports."
       >
-        <Text mt="6" color="gray.700" data-testid="billing-note">
+        <Text mt="6" color="fg.muted" data-testid="billing-note">
           Paid plans are bought one month at a time: one payment covers 30 days and nothing renews by itself.
         </Text>
       </PageHero>
@@ -108,7 +108,7 @@ export default function FeaturesPage() {
         </Container>
       </Box>
 
-      <Box as="section" aria-labelledby="capabilities-title" py={{ base: '14', md: '20' }} bg="gray.50">
+      <Box as="section" aria-labelledby="capabilities-title" py={{ base: '14', md: '20' }} bg="bg.subtle">
         <Container maxW="6xl">
           <Heading as="h2" id="capabilities-title" textAlign="center" size={{ base: '2xl', md: '3xl' }}>
             What Footprint does
@@ -126,7 +126,7 @@ export default function FeaturesPage() {
           <Heading as="h2" id="features-cta-title" size={{ base: '2xl', md: '3xl' }}>
             Ready to see your footprint?
           </Heading>
-          <Text mt="4" color="gray.700" fontSize="lg">
+          <Text mt="4" color="fg.muted" fontSize="lg">
             Compare the plans side by side and pick the one that fits.
           </Text>
           <Button asChild colorPalette="blue" size="lg" mt="8">

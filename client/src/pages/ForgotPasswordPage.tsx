@@ -53,9 +53,9 @@ export default function ForgotPasswordPage() {
           </Stack>
         </form>
       )}
-      <Text textAlign="center" color="gray.700">
+      <Text textAlign="center" color="fg.muted">
         Remembered it?{' '}
-        <Link asChild variant="underline" color="blue.700" fontWeight="semibold">
+        <Link asChild variant="underline" color="blue.fg" fontWeight="semibold">
           <RouterLink to="/login">Back to sign in</RouterLink>
         </Link>
       </Text>

@@ -1,9 +1,13 @@
-import { Badge, Box, Button, Container, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Container, Flex, Heading, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { IconCard, type IconCardContent } from '../components/IconCard';
 import { StatsBand } from '../components/StatsBand';
 import { ClockIcon, DatabaseIcon, ImageIcon, MapPinIcon, MessageIcon } from '../components/icons';
-import { PrivacyAuditWidget } from '../scans/PrivacyAuditWidget';
+
+// Below the fold: the scan widget's code (input rules, the event stream, the check list) loads
+// once the page is up rather than in the first download.
+const PrivacyAuditWidget = lazy(() => import('../scans/PrivacyAuditWidget').then((m) => ({ default: m.PrivacyAuditWidget })));
 
 const features: IconCardContent[] = [
   {
@@ -56,15 +60,15 @@ function scrollToTryNow() {
 export function LandingPage() {
   return (
     <>
-      <Box as="section" aria-labelledby="hero-title" mt="-16" pt={{ base: '28', md: '36' }} pb={{ base: '16', md: '24' }} bgGradient="to-b" gradientFrom="blue.50" gradientTo="white">
+      <Box as="section" aria-labelledby="hero-title" mt="-16" pt={{ base: '28', md: '36' }} pb={{ base: '16', md: '24' }} bgGradient="to-b" gradientFrom="bg.hero" gradientTo="bg">
         <Container maxW="4xl" textAlign="center">
           <Badge colorPalette="blue" variant="subtle" size="lg" mb="5" rounded="full" px="3">
             Your privacy audit
           </Badge>
-          <Heading as="h1" id="hero-title" size={{ base: '3xl', sm: '4xl', md: '6xl' }} letterSpacing="tight" color="gray.900">
+          <Heading as="h1" id="hero-title" size={{ base: '3xl', sm: '4xl', md: '6xl' }} letterSpacing="tight" color="fg">
             Discover what the internet knows about you
           </Heading>
-          <Text mt="6" fontSize={{ base: 'lg', md: 'xl' }} color="gray.700" maxW="2xl" mx="auto">
+          <Text mt="6" fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted" maxW="2xl" mx="auto">
             Footprint checks your email address, website or social media handle for breaches, oversharing, location
             exposure and hidden metadata, gives you a privacy score from 0 to 100 and tells you what to do about each
             finding.
@@ -73,7 +77,7 @@ export function LandingPage() {
             <Button asChild colorPalette="blue" size="xl">
               <RouterLink to="/login">Protect My Privacy</RouterLink>
             </Button>
-            <Button variant="outline" colorPalette="blue" size="xl" bg="white" onClick={scrollToTryNow}>
+            <Button variant="outline" colorPalette="blue" size="xl" bg="bg.panel" onClick={scrollToTryNow}>
               Try Free Scan
             </Button>
           </Flex>
@@ -85,7 +89,7 @@ export function LandingPage() {
           <Heading as="h2" id="features-title" textAlign="center" size={{ base: '2xl', md: '4xl' }}>
             What Footprint checks
           </Heading>
-          <Text textAlign="center" mt="3" color="gray.700" maxW="2xl" mx="auto">
+          <Text textAlign="center" mt="3" color="fg.muted" maxW="2xl" mx="auto">
             Four kinds of exposure, each with the evidence we found and a recommendation you can act on.
           </Text>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6" mt="10">
@@ -102,7 +106,7 @@ export function LandingPage() {
         tabIndex={-1}
         aria-labelledby="try-now-title"
         py={{ base: '14', md: '20' }}
-        bg="gray.50"
+        bg="bg.subtle"
         scrollMarginTop="16"
         outline="none"
       >
@@ -110,11 +114,13 @@ export function LandingPage() {
           <Heading as="h2" id="try-now-title" textAlign="center" size={{ base: '2xl', md: '4xl' }}>
             Try now
           </Heading>
-          <Text textAlign="center" mt="3" color="gray.700">
+          <Text textAlign="center" mt="3" color="fg.muted">
             A free public scan, no account needed.
           </Text>
           <Box mt="8">
-            <PrivacyAuditWidget buttonLabel="Start Scan" headingAs="h3" inputId={TRY_NOW_INPUT_ID} />
+            <Suspense fallback={<Skeleton height="56" rounded="xl" />}>
+              <PrivacyAuditWidget buttonLabel="Start Scan" headingAs="h3" inputId={TRY_NOW_INPUT_ID} />
+            </Suspense>
           </Box>
         </Container>
       </Box>
@@ -123,13 +129,13 @@ export function LandingPage() {
 
       <Box as="section" aria-labelledby="cta-title" py={{ base: '14', md: '20' }}>
         <Container maxW="3xl" textAlign="center">
-          <Flex justify="center" color="blue.700" mb="4">
+          <Flex justify="center" color="blue.fg" mb="4">
             <ClockIcon boxSize="10" />
           </Flex>
           <Heading as="h2" id="cta-title" size={{ base: '2xl', md: '4xl' }}>
             Take control of your digital footprint
           </Heading>
-          <Text mt="4" color="gray.700" fontSize="lg">
+          <Text mt="4" color="fg.muted" fontSize="lg">
             Create a free account to keep your scan history, get reports and see what changes over time.
           </Text>
           <Button asChild colorPalette="blue" size="xl" mt="8">

@@ -58,7 +58,7 @@ export default function LoginPage() {
               <Checkbox.Control />
               <Checkbox.Label>Remember me</Checkbox.Label>
             </Checkbox.Root>
-            <Link asChild variant="underline" color="blue.700" fontSize="sm">
+            <Link asChild variant="underline" color="blue.fg" fontSize="sm">
               <RouterLink to="/forgot-password">Forgot your password?</RouterLink>
             </Link>
           </Flex>
@@ -73,9 +73,9 @@ export default function LoginPage() {
         mode="login"
         rememberMe={remember}
       />
-      <Text textAlign="center" color="gray.700">
+      <Text textAlign="center" color="fg.muted">
         Don’t have an account?{' '}
-        <Link asChild variant="underline" color="blue.700" fontWeight="semibold">
+        <Link asChild variant="underline" color="blue.fg" fontWeight="semibold">
           <RouterLink to="/signup">Sign up</RouterLink>
         </Link>
       </Text>

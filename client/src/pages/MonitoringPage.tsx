@@ -68,7 +68,7 @@ function EmptyState({ atLimit, onCreate }: { atLimit: boolean; onCreate: () => v
         <Heading as="h2" size="lg">
           No monitors yet
         </Heading>
-        <Text color="gray.700" maxW="lg">
+        <Text color="fg.muted" maxW="lg">
           {atLimit
             ? 'Monitors come with the Plus, Pro and Business plans.'
             : 'Set a monitor on your email addresses and handles, and we will tell you when something new appears.'}
@@ -127,14 +127,14 @@ export default function MonitoringPage() {
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
             Privacy Monitoring
           </Heading>
-          <Text mt="2" color="gray.700">
+          <Text mt="2" color="fg.muted">
             Your email addresses and handles, re-checked every week or month. New breaches, exposures and sites with your
             name reach you by email and here.
           </Text>
         </Box>
         {data && (
           <Stack align={{ base: 'flex-start', sm: 'flex-end' }} gap="2">
-            <Text color="gray.800">
+            <Text color="fg">
               Active monitors:{' '}
               <Text as="span" fontWeight="bold" data-testid="monitor-counter">
                 {data.activeCount} / {data.limit}
@@ -161,13 +161,13 @@ export default function MonitoringPage() {
 
         {list.status === 'loading' && (
           <Flex justify="center" py="10" role="status" gap="3" align="center">
-            <Spinner color="blue.600" />
+            <Spinner color="blue.fg" />
             <Text>Loading monitors…</Text>
           </Flex>
         )}
         {list.status === 'error' && (
           <Stack align="flex-start" gap="3">
-            <Text color="red.700">Your monitors could not be loaded.</Text>
+            <Text color="red.fg">Your monitors could not be loaded.</Text>
             <Button variant="outline" onClick={() => void refresh()}>
               Try again
             </Button>

@@ -1,9 +1,9 @@
 import { Box, Button, Card, Container, Flex, SimpleGrid, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { abTestVariant, type AbVariant } from '../analytics/ab-test';
+import { AB_VARIANTS, abTestVariant, type AbVariant } from '../analytics/ab-test';
 import type { PlanTier } from '../auth/auth-context';
 import { CheckoutPanel } from '../billing/CheckoutPanel';
-import { formatPrice } from '../billing/price';
+import { formatMoney } from '../format';
 import { PRICING_HEADLINES } from '../billing/pricing-headlines';
 import { useBillingConfig } from '../billing/use-billing-config';
 import { BoltIcon, CheckIcon, EyeOffIcon, ShieldCheckIcon } from '../components/icons';
@@ -21,16 +21,16 @@ function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean;
       variant="outline"
       borderWidth="2px"
       borderColor={selected ? 'blue.600' : 'border'}
-      bg={selected ? 'blue.50' : 'white'}
+      bg={selected ? 'blue.subtle' : 'bg.panel'}
       cursor="pointer"
       onClick={onSelect}
       transition="border-color 0.15s, background-color 0.15s"
     >
       <Card.Body gap="4">
         <PlanHeading plan={plan} as="h2" />
-        <Text color="gray.700">
+        <Text color="fg.muted">
           <Text as="span" fontSize="4xl" fontWeight="bold" color="fg">
-            {formatPrice(plan.priceCents)}
+            {formatMoney(plan.priceCents)}
           </Text>
           /month
         </Text>
@@ -75,6 +75,29 @@ function usePricingVariant(): AbVariant | undefined {
   return variant;
 }
 
+/**
+ * The headline of the A/B variant, shown once the variant is known. The three headlines share one
+ * grid cell (the others hidden), so the heading is as tall as the longest from the first paint and
+ * nothing below it moves when the variant arrives.
+ */
+function PricingHeadline({ variant }: { variant: AbVariant | undefined }) {
+  return (
+    <Box as="span" display="grid">
+      {AB_VARIANTS.map((option) => (
+        <Box
+          as="span"
+          key={option}
+          gridArea="1 / 1"
+          visibility={option === variant ? 'visible' : 'hidden'}
+          aria-hidden={option === variant ? undefined : true}
+        >
+          {PRICING_HEADLINES[option]}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 export default function PricingPage() {
   const [plans, reload] = usePlans();
   const [selectedTier, setSelectedTier] = useState<PlanTier>(DEFAULT_TIER);
@@ -85,9 +108,8 @@ export default function PricingPage() {
   return (
     <>
       <Box data-ab-variant={variant}>
-        {/* A blank line until the variant is known, so the headline never changes in front of the reader. */}
         <PageHero
-          title={variant ? PRICING_HEADLINES[variant] : '\u00a0'}
+          title={<PricingHeadline variant={variant} />}
           lead="Start free, and upgrade when you want more scans, monitors and reports. Select a plan to see the next step."
         />
       </Box>
@@ -112,8 +134,8 @@ export default function PricingPage() {
           )}
           <Flex as="ul" listStyleType="none" justify="center" gap={{ base: '4', md: '10' }} mt="12" wrap="wrap">
             {claims.map(({ label, icon: ClaimIcon }) => (
-              <Flex as="li" key={label} align="center" gap="2" color="gray.800" fontWeight="medium">
-                <ClaimIcon color="green.600" />
+              <Flex as="li" key={label} align="center" gap="2" color="fg" fontWeight="medium">
+                <ClaimIcon color="green.fg" />
                 {label}
               </Flex>
             ))}

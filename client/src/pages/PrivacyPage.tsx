@@ -196,7 +196,7 @@ export default function PrivacyPage() {
         <Text fontSize="lg">
           Footprint helps you see what of you is exposed online. This policy explains what we collect when you use it,
           why, how long we keep it, and the choices you have. It should be read together with our{' '}
-          <Link asChild variant="underline" color="blue.700">
+          <Link asChild variant="underline" color="blue.fg">
             <RouterLink to="/terms">Terms of Service</RouterLink>
           </Link>
           .

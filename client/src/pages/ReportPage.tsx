@@ -2,7 +2,7 @@ import { Alert, Container, Flex, Heading, Link, Stack, Text } from '@chakra-ui/r
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadFailed, LoadingBlock } from '../components/LoadStatus';
 import { useMyReport } from '../hooks/use-api-data';
-import { formatDateTime } from '../dashboard/dashboard-display';
+import { formatDateTime } from '../format';
 import { ReportDownloads } from '../reports/ReportDownloads';
 import { ReportView } from '../reports/ReportView';
 
@@ -18,7 +18,7 @@ export default function ReportPage() {
             Privacy Report
           </Heading>
           {state.status === 'ready' && (
-            <Text color="gray.700">
+            <Text color="fg.muted">
               Generated <time dateTime={state.data.generatedAt}>{formatDateTime(state.data.generatedAt)}</time>
             </Text>
           )}
@@ -39,7 +39,7 @@ export default function ReportPage() {
                 <Alert.Title>Sample report</Alert.Title>
                 <Alert.Description>
                   You have no scans yet, so this shows example figures, not yours. Run a privacy scan from your{' '}
-                  <Link asChild color="blue.700" fontWeight="medium" textDecoration="underline">
+                  <Link asChild color="blue.fg" fontWeight="medium" textDecoration="underline">
                     <RouterLink to="/dashboard">dashboard</RouterLink>
                   </Link>{' '}
                   and your own report appears here.

@@ -49,7 +49,7 @@ export default function ResetPasswordPage() {
     return (
       <AuthCard title="Choose a new password" subtitle="This page opens from the link in a password reset email.">
         <Text textAlign="center">
-          <Link asChild variant="underline" color="blue.700" fontWeight="semibold">
+          <Link asChild variant="underline" color="blue.fg" fontWeight="semibold">
             <RouterLink to="/forgot-password">Request a reset link</RouterLink>
           </Link>
         </Text>
@@ -81,7 +81,7 @@ export default function ResetPasswordPage() {
             value={password}
             onChange={setPassword}
           >
-            <Field.HelperText color="gray.700">At least {PASSWORD_MIN_LENGTH} characters.</Field.HelperText>
+            <Field.HelperText color="fg.muted">At least {PASSWORD_MIN_LENGTH} characters.</Field.HelperText>
           </PasswordField>
           <PasswordField
             label="Confirm new password"

@@ -13,7 +13,7 @@ import { EmailField } from '../components/EmailField';
 
 function ChecklistItem({ met, label }: { met: boolean; label: string }) {
   return (
-    <List.Item display="flex" alignItems="center" gap="2" color={met ? 'green.700' : 'gray.700'}>
+    <List.Item display="flex" alignItems="center" gap="2" color={met ? 'green.fg' : 'fg.muted'}>
       {met ? <CheckCircleIcon boxSize="4" /> : <CircleIcon boxSize="4" />}
       <Text as="span">{label}</Text>
       <VisuallyHidden>{met ? '(met)' : '(not met yet)'}</VisuallyHidden>
@@ -84,8 +84,8 @@ export default function SignupPage() {
             onChange={setConfirmPassword}
           />
 
-          <Box id="password-requirements" bg="gray.50" rounded="md" p="3" fontSize="sm">
-            <Text fontWeight="semibold" color="gray.800" mb="2">
+          <Box id="password-requirements" bg="bg.subtle" rounded="md" p="3" fontSize="sm">
+            <Text fontWeight="semibold" color="fg" mb="2">
               Password requirements
             </Text>
             <List.Root listStyleType="none" gap="1.5">
@@ -105,11 +105,11 @@ export default function SignupPage() {
             <Checkbox.Control mt="0.5" />
             <Checkbox.Label fontWeight="normal">
               I agree to the{' '}
-              <Link asChild variant="underline" color="blue.700">
+              <Link asChild variant="underline" color="blue.fg">
                 <RouterLink to="/terms">Terms of Service</RouterLink>
               </Link>{' '}
               and{' '}
-              <Link asChild variant="underline" color="blue.700">
+              <Link asChild variant="underline" color="blue.fg">
                 <RouterLink to="/privacy">Privacy Policy</RouterLink>
               </Link>
             </Checkbox.Label>
@@ -125,9 +125,9 @@ export default function SignupPage() {
         label="Sign up with Google"
         mode="signup"
       />
-      <Text textAlign="center" color="gray.700">
+      <Text textAlign="center" color="fg.muted">
         Already have an account?{' '}
-        <Link asChild variant="underline" color="blue.700" fontWeight="semibold">
+        <Link asChild variant="underline" color="blue.fg" fontWeight="semibold">
           <RouterLink to="/login">Sign in</RouterLink>
         </Link>
       </Text>

@@ -73,7 +73,7 @@ const sections: LegalSection[] = [
     body: (
       <Text>
         Your data remains yours. How we collect, use and keep it is explained in our{' '}
-        <Link asChild variant="underline" color="blue.700">
+        <Link asChild variant="underline" color="blue.fg">
           <RouterLink to="/privacy">Privacy Policy</RouterLink>
         </Link>
         , which forms part of these terms.
@@ -134,7 +134,7 @@ export default function TermsPage() {
         <Text fontSize="lg">
           These terms govern your use of Footprint. By creating an account or using the service you agree to them.
           Please read them together with our{' '}
-          <Link asChild variant="underline" color="blue.700">
+          <Link asChild variant="underline" color="blue.fg">
             <RouterLink to="/privacy">Privacy Policy</RouterLink>
           </Link>
           .

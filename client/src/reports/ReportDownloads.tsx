@@ -48,7 +48,7 @@ export function ReportDownloads({ pdfAvailable }: { pdfAvailable: boolean }) {
             <Alert.Title>PDF reports are available on the Plus plan and above.</Alert.Title>
             <Alert.Description>
               The CSV file with all your findings is included in every plan.{' '}
-              <Link asChild color="blue.700" fontWeight="medium" textDecoration="underline">
+              <Link asChild color="blue.fg" fontWeight="medium" textDecoration="underline">
                 <RouterLink to="/pricing">Upgrade to download the PDF</RouterLink>
               </Link>
             </Alert.Description>

@@ -2,7 +2,8 @@ import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Stack, Text } from '
 import type { ReactNode } from 'react';
 import { AveragePrivacyScoreCard, PrivacyTrendCard } from '../components/PrivacyFigures';
 import { StatCard } from '../components/StatCard';
-import { capitalize, formatDate, formatNumber, GPC_OUTCOME_DISPLAY, LEVEL_PALETTE } from '../scans/scan-display';
+import { formatDate, formatNumber } from '../format';
+import { capitalize, GPC_OUTCOME_DISPLAY, LEVEL_PALETTE } from '../scans/scan-display';
 import { CATEGORY_LEVEL_PALETTE, RISK_CATEGORIES, VIOLATION_TYPE_LABEL } from './report-display';
 import type { Report } from './report-types';
 
@@ -18,7 +19,7 @@ function Section({ title, id, children }: { title: string; id: string; children:
 }
 
 function None({ children }: { children: ReactNode }) {
-  return <Text color="gray.700">{children}</Text>;
+  return <Text color="fg.muted">{children}</Text>;
 }
 
 function Seen({ children }: { children: string }) {
@@ -31,7 +32,7 @@ function Seen({ children }: { children: string }) {
 
 function WhatToDo({ children }: { children: string }) {
   return (
-    <Text mt="1" color="gray.800">
+    <Text mt="1" color="fg">
       <Text as="span" fontWeight="medium">
         What to do:
       </Text>{' '}
@@ -62,7 +63,7 @@ function ExecutiveSummary({ summary }: { summary: Report['summary'] }) {
           {summary.recommendationsCount}
         </StatCard>
       </SimpleGrid>
-      <Text mt="3" color="gray.700" fontSize="sm">
+      <Text mt="3" color="fg.muted" fontSize="sm">
         Last scan: {summary.lastScanDate ? <time dateTime={summary.lastScanDate}>{formatDate(summary.lastScanDate)}</time> : 'Never'}
       </Text>
     </Section>
@@ -85,7 +86,7 @@ function RiskAssessment({ assessment }: { assessment: Report['riskAssessment'] }
                   <Badge colorPalette={CATEGORY_LEVEL_PALETTE[level]} variant="subtle" data-level={level} fontSize="md">
                     {capitalize(level)} risk
                   </Badge>
-                  <Text color="gray.700">{findings === 1 ? '1 finding' : `${findings} findings`}</Text>
+                  <Text color="fg.muted">{findings === 1 ? '1 finding' : `${findings} findings`}</Text>
                 </Flex>
               </Card.Body>
             </Card.Root>
@@ -108,11 +109,11 @@ function BreachExposures({ breaches }: { breaches: Report['detailedFindings']['b
               <Heading as="h3" size="md">
                 {breach.title}
               </Heading>
-              <Text color="gray.700" fontSize="sm">
+              <Text color="fg.muted" fontSize="sm">
                 Breached {formatDate(breach.breachDate)} · {formatNumber(breach.pwnCount)} records · found for {breach.input}
               </Text>
               <Text mt="1">Data exposed: {breach.dataClasses.join(', ') || 'not stated'}</Text>
-              <Text mt="1" color="gray.700" fontSize="sm">
+              <Text mt="1" color="fg.muted" fontSize="sm">
                 Source: {breach.source}
               </Text>
             </List.Item>
@@ -139,7 +140,7 @@ function PrivacyViolations({ violations }: { violations: Report['detailedFinding
               </Flex>
               {violation.evidence && <Seen>{violation.evidence}</Seen>}
               <WhatToDo>{violation.recommendation}</WhatToDo>
-              <Text mt="1" color="gray.700" fontSize="sm">
+              <Text mt="1" color="fg.muted" fontSize="sm">
                 Source: {violation.source} · found for {violation.input}
               </Text>
             </List.Item>
@@ -165,7 +166,7 @@ function MetadataRisks({ risks }: { risks: Report['detailedFindings']['metadataR
               </Flex>
               {risk.evidence && <Seen>{risk.evidence}</Seen>}
               <WhatToDo>{risk.recommendation}</WhatToDo>
-              <Text mt="1" color="gray.700" fontSize="sm">
+              <Text mt="1" color="fg.muted" fontSize="sm">
                 Source: {risk.source} · found for {risk.input}
               </Text>
             </List.Item>
@@ -215,7 +216,7 @@ function WebsiteAudits({ audits }: { audits: Report['websiteAudits'] }) {
                   )}
                   {audit.gpc && audit.gpc.stillWith.length > 0 && <> · still there with it on: {audit.gpc.stillWith.join(', ')}</>}
                 </Text>
-                <Text mt="1" color="gray.700" fontSize="sm">
+                <Text mt="1" color="fg.muted" fontSize="sm">
                   Scanned <time dateTime={audit.scannedAt}>{formatDate(audit.scannedAt)}</time>
                 </Text>
               </List.Item>

@@ -11,10 +11,10 @@ export interface CheckProgress {
 }
 
 function StatusMark({ report }: { report?: CheckReport }) {
-  if (!report) return <Spinner size="xs" color="blue.600" flexShrink={0} mt="1" />;
-  if (report.status === 'ok') return <CheckCircleIcon color="green.700" flexShrink={0} mt="1" />;
-  if (report.status === 'partial') return <CheckCircleIcon color="orange.600" flexShrink={0} mt="1" />;
-  return <CircleIcon color="orange.600" flexShrink={0} mt="1" />;
+  if (!report) return <Spinner size="xs" color="blue.fg" flexShrink={0} mt="1" />;
+  if (report.status === 'ok') return <CheckCircleIcon color="green.fg" flexShrink={0} mt="1" />;
+  if (report.status === 'partial') return <CheckCircleIcon color="orange.fg" flexShrink={0} mt="1" />;
+  return <CircleIcon color="orange.fg" flexShrink={0} mt="1" />;
 }
 
 /**
@@ -30,9 +30,9 @@ export function CheckList({ checks, label }: { checks: CheckProgress[]; label: s
           <List.Item key={check.id} display="flex" gap="2" alignItems="flex-start" data-status={check.report?.status ?? 'pending'}>
             <StatusMark report={check.report} />
             <Box>
-              <Text color="gray.800">{checkLine(check.label, check.report)}</Text>
+              <Text color="fg">{checkLine(check.label, check.report)}</Text>
               {check.report?.message && (
-                <Text fontSize="sm" color="gray.700">
+                <Text fontSize="sm" color="fg.muted">
                   {check.report.message}
                 </Text>
               )}

@@ -52,7 +52,7 @@ export function PasswordExposureCheck({ headingAs = 'h2' }: { headingAs?: 'h2' |
         <Heading as={headingAs} id={titleId} size="xl">
           Password Exposure Check
         </Heading>
-        <Text color="gray.700">
+        <Text color="fg.muted">
           Find out whether a password appears in known data breaches. Your browser hashes it and sends only the first 5
           characters of the hash; the password itself never leaves this page and is not stored.
         </Text>

@@ -136,7 +136,7 @@ export function PrivacyAuditWidget({ buttonLabel = 'Check My Privacy', headingAs
           <Suspense
             fallback={
               <Center py="10" role="status">
-                <Spinner size="lg" color="blue.600" />
+                <Spinner size="lg" color="blue.fg" />
                 <Text ms="3">Loading your results...</Text>
               </Center>
             }
@@ -156,7 +156,7 @@ export function PrivacyAuditWidget({ buttonLabel = 'Check My Privacy', headingAs
                     id={fieldId}
                     ref={inputRef}
                     size="lg"
-                    bg="white"
+                    bg="bg.panel"
                     placeholder="e.g. you@example.com, https://example.com or @username"
                     autoComplete="off"
                     autoCapitalize="none"
@@ -187,10 +187,10 @@ export function PrivacyAuditWidget({ buttonLabel = 'Check My Privacy', headingAs
             {scanning && (
               <Stack gap="4">
                 <Flex role="status" gap="3" align="center" justify="center" textAlign="center" direction="column">
-                  <Spinner size="lg" color="blue.600" />
+                  <Spinner size="lg" color="blue.fg" />
                   <Box>
                     <Text fontWeight="medium">Scanning for privacy risks...</Text>
-                    <Text color="gray.700" fontSize="sm">
+                    <Text color="fg.muted" fontSize="sm">
                       This may take a few seconds
                     </Text>
                   </Box>

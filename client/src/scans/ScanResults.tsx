@@ -5,8 +5,9 @@ import { useAuth } from '../auth/auth-context';
 import { ScoreCircle } from '../components/ScoreCircle';
 import { CheckList } from './CheckList';
 import { UsernameSites } from './UsernameSites';
+import { formatDate, formatNumber } from '../format';
 import { WebsiteAudit } from './WebsiteAudit';
-import { breachSourceName, capitalize, formatDate, formatNumber, GROUP_TITLES, htmlToText, LEVEL_PALETTE, safeHttpsUrl, scoreTone } from './scan-display';
+import { breachSourceName, capitalize, GROUP_TITLES, htmlToText, LEVEL_PALETTE, safeHttpsUrl, scoreTone } from './scan-display';
 import {
   type AnalysisResult,
   type BreachDetail,
@@ -62,7 +63,7 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
             )}
           </Flex>
           {result.mode === 'demo' && (
-            <Text mt="2" color="gray.700" fontSize="sm">
+            <Text mt="2" color="fg.muted" fontSize="sm">
               None of our real checks could run for this input just now, so this is a labelled sample, not a finding about you.
             </Text>
           )}
@@ -82,12 +83,12 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
       {result.website && <WebsiteAudit website={result.website} headingAs={sub} />}
 
       {!signedIn && (
-        <Card.Root variant="subtle" bg="blue.50">
+        <Card.Root variant="subtle" bg="blue.subtle">
           <Card.Body gap="3" alignItems={{ base: 'stretch', sm: 'center' }} textAlign="center">
             <Heading as={sub} size="lg">
               Get More Detailed Results
             </Heading>
-            <Text color="gray.800">
+            <Text color="fg">
               Create a free account to see every finding with its evidence and source, and to keep a history of your scans.
             </Text>
             <Button asChild colorPalette="blue">
@@ -109,7 +110,7 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
           Privacy Recommendations
         </Heading>
         {result.recommendations.length === 0 ? (
-          <Text color="gray.700">Nothing to fix from the checks that ran.</Text>
+          <Text color="fg.muted">Nothing to fix from the checks that ran.</Text>
         ) : (
           <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2 }} gap="4">
             {result.recommendations.map((recommendation) => (
@@ -121,7 +122,7 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
                       {capitalize(recommendation.priority)}
                     </Badge>
                   </Flex>
-                  <Text color="gray.800">{recommendation.action}</Text>
+                  <Text color="fg">{recommendation.action}</Text>
                 </Card.Body>
               </Card.Root>
             ))}
@@ -145,7 +146,7 @@ function CountHeading({ title, count, headingAs }: { title: string; count: numbe
       <Heading as={headingAs} size="md">
         {title}
       </Heading>
-      <Text fontSize="2xl" fontWeight="bold" color={count > 0 ? 'red.700' : 'green.700'}>
+      <Text fontSize="2xl" fontWeight="bold" color={count > 0 ? 'red.fg' : 'green.fg'}>
         {count}
         <VisuallyHidden> found</VisuallyHidden>
       </Text>
@@ -164,7 +165,7 @@ function GroupCard({ group, result, showDetails, headingAs }: { group: FindingGr
     <Card.Root variant="outline" size="sm" gridColumn={open ? '1 / -1' : undefined} data-group={group}>
       <Card.Body gap="2">
         <CountHeading title={title} count={data.count} headingAs={headingAs} />
-        <Text color="gray.700">{data.summary}</Text>
+        <Text color="fg.muted">{data.summary}</Text>
         {expandable && (
           <>
             <Button
@@ -206,8 +207,8 @@ function PastesCard({ pastes, headingAs }: { pastes: Pastes; headingAs: HeadingT
     <Card.Root variant="outline" size="sm" data-group="pastes">
       <Card.Body gap="2">
         <CountHeading title="Pastes" count={pastes.count} headingAs={headingAs} />
-        <Text color="gray.700">{pastes.summary}</Text>
-        <Text fontSize="sm" color="gray.700">
+        <Text color="fg.muted">{pastes.summary}</Text>
+        <Text fontSize="sm" color="fg.muted">
           Text published on sites such as Pastebin that contains this address. Checked with:{' '}
           {pastes.sources.map(breachSourceName).join(', ')}.
         </Text>
@@ -219,7 +220,7 @@ function PastesCard({ pastes, headingAs }: { pastes: Pastes; headingAs: HeadingT
                   {paste.title ?? `Paste ${paste.id}`}
                   {paste.site ? ` on ${paste.site}` : ''}
                 </Text>
-                <Text fontSize="sm" color="gray.700">
+                <Text fontSize="sm" color="fg.muted">
                   {[paste.date ? formatDate(paste.date) : undefined, paste.recordCount !== undefined ? `${formatNumber(paste.recordCount)} records` : undefined]
                     .filter(Boolean)
                     .join(' · ')}
@@ -276,13 +277,13 @@ function DetailLayout({ title, level, facts, description, evidence, source, chil
         <Level level={level} />
       </Flex>
       {facts !== undefined && (
-        <Text fontSize="sm" color="gray.700">
+        <Text fontSize="sm" color="fg.muted">
           {facts}
         </Text>
       )}
       {children}
       {description !== undefined && (
-        <Text fontSize="sm" color="gray.800">
+        <Text fontSize="sm" color="fg">
           {htmlToText(description)}
         </Text>
       )}
@@ -345,7 +346,7 @@ function Risk({ detail }: { detail: RiskDetail }) {
 function EvidenceBlock({ evidence, source }: { evidence: Evidence; source: string }) {
   const url = safeHttpsUrl(evidence.url);
   return (
-    <Box fontSize="sm" bg="gray.50" rounded="md" p="2">
+    <Box fontSize="sm" bg="bg.subtle" rounded="md" p="2">
       <Text>
         <Text as="span" fontWeight="medium">
           Evidence:
@@ -353,16 +354,16 @@ function EvidenceBlock({ evidence, source }: { evidence: Evidence; source: strin
         {evidence.summary}
       </Text>
       {evidence.observed && (
-        <Code mt="1" display="block" whiteSpace="pre-wrap" wordBreak="break-all" bg="white">
+        <Code mt="1" display="block" whiteSpace="pre-wrap" wordBreak="break-all" bg="bg.panel">
           {evidence.observed}
         </Code>
       )}
-      <Text mt="1" color="gray.700">
+      <Text mt="1" color="fg.muted">
         Source: {source}
         {url && (
           <>
             {' · '}
-            <Link href={url} target="_blank" rel="noopener noreferrer" color="blue.700" variant="underline">
+            <Link href={url} target="_blank" rel="noopener noreferrer" color="blue.fg" variant="underline">
               View the public record
             </Link>
           </>

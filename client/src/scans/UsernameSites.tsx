@@ -10,7 +10,7 @@ function OutLink({ href, what, children }: { href: string; what?: string; childr
   const url = safeWebUrl(href);
   if (!url) return <>{children}</>;
   return (
-    <Link href={url} target="_blank" rel="noopener noreferrer" color="blue.700" variant="underline">
+    <Link href={url} target="_blank" rel="noopener noreferrer" color="blue.fg" variant="underline">
       {children}
       <VisuallyHidden>
         {what ? ` ${what}` : ''} (opens in a new tab)
@@ -35,7 +35,7 @@ function SiteRow({ site, outcome, children }: { site: UsernameSite; outcome: 'mi
     <List.Item data-outcome={outcome}>
       <Flex gap="2" wrap="wrap" align="baseline">
         <Text>{site.site}</Text>
-        <Text fontSize="sm" color="gray.700">
+        <Text fontSize="sm" color="fg.muted">
           {site.reason}
         </Text>
         {children}
@@ -56,7 +56,7 @@ function SiteListCredit({ siteList }: { siteList: UsernameSiteList }) {
   if (!list) return null;
   const listName = list.name === 'WhatsMyName' ? "WhatsMyName's site list" : `The site list at ${list.name}`;
   return (
-    <Text fontSize="sm" color="gray.700" mt="3" data-testid="username-site-list">
+    <Text fontSize="sm" color="fg.muted" mt="3" data-testid="username-site-list">
       {list.loaded ? (
         <>
           Sites from <OutLink href={list.url}>{list.name}</OutLink>
@@ -90,7 +90,7 @@ export function UsernameSites({ sites, siteList, headingAs }: { sites: readonly 
       <Heading as={headingAs} id={titleId} size="lg" mb="1">
         Where this username is taken
       </Heading>
-      <Text color="gray.700" mb="3">
+      <Text color="fg.muted" mb="3">
         {view.headline}
       </Text>
 
@@ -110,7 +110,7 @@ export function UsernameSites({ sites, siteList, headingAs }: { sites: readonly 
 
       {notFound > 0 ? (
         <Box as="details" mb={view.unknown.length > 0 ? '3' : undefined}>
-          <Box as="summary" cursor="pointer" color="gray.800" data-testid="username-not-found">
+          <Box as="summary" cursor="pointer" color="fg" data-testid="username-not-found">
             Not found on {notFound} {notFound === 1 ? 'site' : 'sites'}.
           </Box>
           <List.Root gap="1" listStyle="none" mt="1" ps="4" aria-label="Sites where the username was not found">
@@ -120,7 +120,7 @@ export function UsernameSites({ sites, siteList, headingAs }: { sites: readonly 
           </List.Root>
         </Box>
       ) : (
-        <Text color="gray.800" mb={view.unknown.length > 0 ? '3' : undefined} data-testid="username-not-found">
+        <Text color="fg" mb={view.unknown.length > 0 ? '3' : undefined} data-testid="username-not-found">
           Not found on 0 sites.
         </Text>
       )}

@@ -35,13 +35,13 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
         What a visitor&apos;s browser sees
       </Heading>
       {website.mode === 'rendered' ? (
-        <Text color="gray.800" mb="3">
+        <Text color="fg" mb="3">
           We loaded {website.pageUrl} in a real browser (Chromium) and let its scripts run
           {website.requests ? `: ${website.requests.total} requests, ${website.requests.thirdParty} of them to other companies` : ''}.
           {website.headerGrade ? ` Security headers: ${website.headerGrade.grade} (${website.headerGrade.score}/100).` : ''}
         </Text>
       ) : (
-        <Text color="orange.800" mb="3" data-testid="static-fallback">
+        <Text color="orange.fg" mb="3" data-testid="static-fallback">
           Analysed without running the page&apos;s scripts{website.fallbackReason ? ` (${website.fallbackReason})` : ''}: trackers that scripts load were not seen, and
           the browser tests did not run.
         </Text>
@@ -49,7 +49,7 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
 
       {website.tests.length > 0 && (
         <Table.Root size="sm" variant="line" mb="4">
-          <Table.Caption textAlign="start" captionSide="top" color="gray.700">
+          <Table.Caption textAlign="start" captionSide="top" color="fg.muted">
             Browser tests
           </Table.Caption>
           <Table.Header>
@@ -88,7 +88,7 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
           </Flex>
           {stillWith.length > 0 && (
             <>
-              <Text fontSize="sm" color="gray.700" mt="1">
+              <Text fontSize="sm" color="fg.muted" mt="1">
                 Still there with the signal on:
               </Text>
               <List.Root ps="5" fontSize="sm">
@@ -109,7 +109,7 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
           <List.Root ps="5" fontSize="sm">
             {website.trackers.map((t) => (
               <List.Item key={`${t.name}|${t.category}`}>
-                {t.name} <Text as="span" color="gray.700">({t.company}, {t.category})</Text>
+                {t.name} <Text as="span" color="fg.muted">({t.company}, {t.category})</Text>
               </List.Item>
             ))}
           </List.Root>
@@ -122,7 +122,7 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
             Third parties ({website.thirdParties.length})
           </Text>
           {website.thirdParties.length === 0 ? (
-            <Text color="gray.700">None</Text>
+            <Text color="fg.muted">None</Text>
           ) : (
             <List.Root ps="5" fontSize="sm">
               {website.thirdParties.map((domain) => (
@@ -136,12 +136,12 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
             Cookies ({website.cookies.length})
           </Text>
           {website.cookies.length === 0 ? (
-            <Text color="gray.700">None</Text>
+            <Text color="fg.muted">None</Text>
           ) : (
             <List.Root ps="5" fontSize="sm">
               {website.cookies.map((c) => (
                 <List.Item key={`${c.domain}|${c.name}`}>
-                  {c.name} <Text as="span" color="gray.700">({c.party}-party, {c.domain}, {c.setBy === 'unknown' ? 'set while the page ran' : `set by ${c.setBy === 'script' ? 'a script' : 'a header'}`}{c.tracking ? ', tracking' : ''})</Text>
+                  {c.name} <Text as="span" color="fg.muted">({c.party}-party, {c.domain}, {c.setBy === 'unknown' ? 'set while the page ran' : `set by ${c.setBy === 'script' ? 'a script' : 'a header'}`}{c.tracking ? ', tracking' : ''})</Text>
                 </List.Item>
               ))}
             </List.Root>

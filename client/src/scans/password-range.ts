@@ -4,7 +4,7 @@
  * prefix, plus padding entries of count 0) is matched here. The password itself goes nowhere.
  */
 import { api } from '../api/client';
-import { formatNumber } from './scan-display';
+import { formatNumber } from '../format';
 
 export const PASSWORD_MESSAGES = {
   empty: 'No password provided',

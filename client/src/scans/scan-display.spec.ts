@@ -1,4 +1,4 @@
-import { checkLine, checkStatusText, formatDate, htmlToText, safeHttpsUrl, safeWebUrl, scoreTone, usernameSitesView } from './scan-display';
+import { checkLine, checkStatusText, htmlToText, safeHttpsUrl, safeWebUrl, scoreTone, usernameSitesView } from './scan-display';
 import { check } from './scan-test-helpers';
 
 describe('scoreTone', () => {
@@ -57,15 +57,7 @@ describe('htmlToText', () => {
   });
 });
 
-describe('formatDate and safeHttpsUrl', () => {
-  it('formats date-only values as UTC days and keeps unreadable values', () => {
-    expect(formatDate('2013-10-04')).toBe('4 October 2013');
-    expect(formatDate('2016-08-31T00:19:19Z')).toBe('31 August 2016');
-    expect(formatDate('sometime')).toBe('sometime');
-    // A source that gives only the year: shown as the year, never as 1 January.
-    expect(formatDate('2019')).toBe('2019');
-  });
-
+describe('safeHttpsUrl', () => {
   it('links https only', () => {
     expect(safeHttpsUrl('https://haveibeenpwned.com/x')).toBe('https://haveibeenpwned.com/x');
     expect(safeHttpsUrl('http://example.com')).toBeUndefined();

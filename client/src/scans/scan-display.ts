@@ -93,21 +93,8 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** "4 October 2013" for an ISO date (date-only values are read as UTC days); the raw text if unreadable. */
-export function formatDate(value: string): string {
-  // A year alone (a source that says no more) stays a year: no invented day.
-  if (/^\d{4}$/.test(value)) return value;
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
-
 export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-export function formatNumber(value: number): string {
-  return value.toLocaleString('en-US');
 }
 
 /** Links are shown only for https addresses. */

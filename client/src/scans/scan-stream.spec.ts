@@ -2,14 +2,26 @@
  * @jest-environment ./test/support/jsdom-fetch-environment.js
  */
 import '../test-setup';
-import { readSse, runScan, SCAN_FAILED_MESSAGE, ScanError, scanErrorMessage, SseParser, type SseMessage } from './scan-stream';
+import { readSse, runScan, SCAN_FAILED_MESSAGE, ScanError, scanErrorMessage, type SseMessage } from './scan-stream';
 import { check, chunks, controllableSse, emailResult, jsonResponse, recordingFetch, sseEvent, sseForResult, sseResponse, startedEvent } from './scan-test-helpers';
 import type { CheckReport, ScanStarted } from './scan-types';
 
-/** Feeds the pieces one by one and collects every event. */
-function parse(pieces: string[]): SseMessage[] {
-  const parser = new SseParser();
-  return pieces.flatMap((piece) => parser.push(piece));
+/** A response body delivering these byte pieces one by one. */
+function bodyOf(pieces: Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const piece of pieces) controller.enqueue(piece);
+      controller.close();
+    },
+  });
+}
+
+/** Every event readSse makes of the text, delivered as UTF-8 cut into the given string pieces. */
+async function parse(pieces: string[]): Promise<SseMessage[]> {
+  const encoder = new TextEncoder();
+  const events: SseMessage[] = [];
+  for await (const event of readSse(bodyOf(pieces.map((piece) => encoder.encode(piece))))) events.push(event);
+  return events;
 }
 
 const SAMPLE =
@@ -36,34 +48,32 @@ const SAMPLE =
 
 const EXPECTED: SseMessage[] = [
   { event: 'started', data: '{"a":1}' },
-  { event: 'message', data: 'line one\nline two\n', id: '7' },
-  { event: 'check', data: ' two spaces keep one', id: '7' },
-  { event: 'message', data: 'after', id: '7' },
+  { event: 'message', data: 'line one\nline two\n' },
+  { event: 'check', data: ' two spaces keep one' },
+  { event: 'message', data: 'after' },
 ];
 
-describe('SseParser', () => {
-  it('parses comments, CRLF/CR/LF line ends, multi-line data, ids, a BOM, and ignores data-less events', () => {
-    expect(parse([SAMPLE])).toEqual(EXPECTED);
+describe('readSse', () => {
+  it('parses comments, CRLF/CR/LF line ends, multi-line data, ids, a BOM, and ignores data-less and unfinished events', async () => {
+    expect(await parse([SAMPLE])).toEqual(EXPECTED);
   });
 
-  it('gives the same events wherever the text is cut, even between CR and LF', () => {
+  it('gives the same events wherever the text is cut, even between CR and LF', async () => {
     for (let cut = 1; cut < SAMPLE.length; cut++) {
-      expect({ cut, events: parse([SAMPLE.slice(0, cut), SAMPLE.slice(cut)]) }).toEqual({ cut, events: EXPECTED });
+      expect({ cut, events: await parse([SAMPLE.slice(0, cut), SAMPLE.slice(cut)]) }).toEqual({ cut, events: EXPECTED });
     }
     for (const size of [1, 2, 3, 5, 11]) {
-      expect({ size, events: parse(chunks(SAMPLE, size)) }).toEqual({ size, events: EXPECTED });
+      expect({ size, events: await parse(chunks(SAMPLE, size)) }).toEqual({ size, events: EXPECTED });
     }
   });
 
-  it('treats a CR at the end of one chunk and an LF at the start of the next as one line end', () => {
-    expect(parse(['data: x\r', '\n', '\r', '\ndata: y\n\n'])).toEqual([
+  it('treats a CR at the end of one chunk and an LF at the start of the next as one line end', async () => {
+    expect(await parse(['data: x\r', '\n', '\r', '\ndata: y\n\n'])).toEqual([
       { event: 'message', data: 'x' },
       { event: 'message', data: 'y' },
     ]);
   });
-});
 
-describe('readSse', () => {
   it('decodes UTF-8 characters split across byte chunks', async () => {
     const bytes = new TextEncoder().encode('data: Zoë 🦶\n\n');
     const body = new ReadableStream<Uint8Array>({

@@ -2,6 +2,7 @@
  * Runs a privacy scan with live progress: POST /api/scans answered as server-sent events.
  * EventSource cannot POST, so the stream is read through the API client and parsed here.
  */
+import { createParser } from 'eventsource-parser';
 import { api } from '../api/client';
 import type { AnalysisResult, CheckReport, ScanStarted } from './scan-types';
 
@@ -12,94 +13,29 @@ export const SCAN_FAILED_MESSAGE = 'Analysis failed. Please try again.';
 export interface SseMessage {
   event: string;
   data: string;
-  id?: string;
 }
 
 /**
- * An incremental parser for the text/event-stream format (WHATWG HTML, "server-sent events"):
- * lines end in CRLF, LF or CR; ':' starts a comment; several data lines join with '\n'; a blank
- * line dispatches. Text may be cut anywhere between pushes, even between a CR and its LF.
+ * Reads a byte stream as server-sent events (UTF-8, multi-byte characters split across chunks
+ * included), parsed by eventsource-parser. An event not closed by a blank line when the stream
+ * ends is discarded, as the format says.
  */
-export class SseParser {
-  private buffer = '';
-  private data: string[] = [];
-  private eventType = '';
-  private lastId: string | undefined;
-  private started = false;
-  /** The previous push ended in CR: an LF opening the next one belongs to that line end. */
-  private afterCr = false;
-
-  /** Feeds decoded text; returns the events completed by it. */
-  push(text: string): SseMessage[] {
-    let chunk = text;
-    if (!this.started && chunk.length > 0) {
-      this.started = true;
-      if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
-    }
-    if (this.afterCr && chunk.startsWith('\n')) chunk = chunk.slice(1);
-    if (chunk.length > 0) this.afterCr = false;
-    this.buffer += chunk;
-
-    const out: SseMessage[] = [];
-    let lineStart = 0;
-    for (let i = 0; i < this.buffer.length; i++) {
-      const c = this.buffer[i];
-      if (c !== '\n' && c !== '\r') continue;
-      const line = this.buffer.slice(lineStart, i);
-      if (c === '\r') {
-        if (i + 1 < this.buffer.length) {
-          if (this.buffer[i + 1] === '\n') i++;
-        } else {
-          this.afterCr = true;
-        }
-      }
-      lineStart = i + 1;
-      const message = this.line(line);
-      if (message) out.push(message);
-    }
-    this.buffer = this.buffer.slice(lineStart);
-    return out;
-  }
-
-  private line(line: string): SseMessage | undefined {
-    if (line === '') return this.dispatch();
-    if (line.startsWith(':')) return undefined; // a comment (keep-alive)
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') this.data.push(value);
-    else if (field === 'event') this.eventType = value;
-    else if (field === 'id' && !value.includes('\0')) this.lastId = value;
-    // 'retry' and unknown fields are ignored: we never reconnect.
-    return undefined;
-  }
-
-  private dispatch(): SseMessage | undefined {
-    const event = this.eventType || 'message';
-    this.eventType = '';
-    if (this.data.length === 0) return undefined;
-    const message: SseMessage = { event, data: this.data.join('\n'), ...(this.lastId !== undefined ? { id: this.lastId } : {}) };
-    this.data = [];
-    return message;
-  }
-}
-
-/** Reads a byte stream as server-sent events (UTF-8, multi-byte characters split across chunks included). */
 export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  const parser = new SseParser();
+  const parsed: SseMessage[] = [];
+  const parser = createParser({ onEvent: ({ event, data }) => parsed.push({ event: event || 'message', data }) });
   let finished = false;
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      yield* parser.push(decoder.decode(value, { stream: true }));
+      parser.feed(decoder.decode(value, { stream: true }));
+      yield* parsed.splice(0);
     }
     finished = true;
-    // An event not closed by a blank line when the stream ends is discarded, as the format says.
-    yield* parser.push(decoder.decode());
+    parser.feed(decoder.decode());
+    yield* parsed.splice(0);
   } finally {
     // Stopped early (a result arrived, an error, the caller left): let the connection go.
     if (!finished) await reader.cancel().catch(() => undefined);

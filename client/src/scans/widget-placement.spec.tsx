@@ -12,10 +12,11 @@ const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve
 /** Where the widget and the password check live: landing page, dashboard tabs, education page. */
 
 describe('landing page', () => {
-  it("holds the widget in #try-now with the 'Start Scan' button, and 'Try Free Scan' focuses its text box", () => {
+  it("holds the widget in #try-now with the 'Start Scan' button, and 'Try Free Scan' focuses its text box", async () => {
     renderWithProviders(<LandingPage />);
     const tryNow = document.getElementById('try-now')!;
-    expect(within(tryNow).getByRole('heading', { name: 'Start Your Privacy Audit' })).toBeTruthy();
+    // The widget's code loads on demand.
+    expect(await within(tryNow).findByRole('heading', { name: 'Start Your Privacy Audit' })).toBeTruthy();
     expect(within(tryNow).getByRole('button', { name: 'Start Scan' })).toBeTruthy();
     expect(within(tryNow).queryByText('Coming soon')).toBeNull();
 

@@ -69,13 +69,13 @@ export function AccountDataSection() {
           Your data
         </Heading>
         <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
-          <Text color="gray.700">A JSON file with everything Footprint keeps about your account (no passwords or tokens).</Text>
+          <Text color="fg.muted">A JSON file with everything Footprint keeps about your account (no passwords or tokens).</Text>
           <Button variant="outline" onClick={() => void handleExport()} loading={exporting} flexShrink={0}>
             Download my data
           </Button>
         </Flex>
         <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
-          <Text color="gray.700">Deleting your account removes it and all its data for good.</Text>
+          <Text color="fg.muted">Deleting your account removes it and all its data for good.</Text>
           <Button colorPalette="red" variant="outline" onClick={() => setDeleteOpen(true)} flexShrink={0}>
             Delete account
           </Button>
@@ -102,7 +102,7 @@ export function AccountDataSection() {
             {deleteError ? (
               <Field.ErrorText>{deleteError}</Field.ErrorText>
             ) : (
-              <Field.HelperText color="gray.700">If you only sign in with Google, leave this empty.</Field.HelperText>
+              <Field.HelperText color="fg.muted">If you only sign in with Google, leave this empty.</Field.HelperText>
             )}
           </PasswordField>
         </Stack>

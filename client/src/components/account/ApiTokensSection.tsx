@@ -4,6 +4,7 @@ import type { components } from '../../../../openapi/schema';
 import { api, errorMessage } from '../../api/client';
 import { notify } from '../toaster';
 import { ConfirmDialog } from './ConfirmDialog';
+import { formatDateTime } from '../../format';
 
 type ApiToken = components['schemas']['ApiTokenDto'];
 type CreatedToken = components['schemas']['CreatedApiTokenDto'];
@@ -17,7 +18,7 @@ async function fetchTokens(): Promise<ApiToken[] | 'error'> {
   }
 }
 
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+const lastUsed = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 
 /** Personal API tokens: create (the secret is shown once), list, revoke. */
 export function ApiTokensSection() {
@@ -99,7 +100,7 @@ export function ApiTokensSection() {
         <Heading as="h2" size="lg">
           API tokens
         </Heading>
-        <Text color="gray.700">
+        <Text color="fg.muted">
           Personal tokens let your scripts call the Footprint API as you: send one as{' '}
           <Code>Authorization: Bearer &lt;token&gt;</Code>.
         </Text>
@@ -117,13 +118,13 @@ export function ApiTokensSection() {
                 aria-label="New API token"
                 fontFamily="mono"
                 fontSize="sm"
-                bg="white"
+                bg="bg.panel"
                 onFocus={(e) => e.target.select()}
               />
               <Button type="button" colorPalette="blue" onClick={() => void copySecret(created.token)}>
                 Copy
               </Button>
-              <Button type="button" variant="outline" bg="white" onClick={() => setCreated(undefined)}>
+              <Button type="button" variant="outline" bg="bg.panel" onClick={() => setCreated(undefined)}>
                 Done
               </Button>
             </Flex>
@@ -142,9 +143,9 @@ export function ApiTokensSection() {
           </Flex>
         </form>
 
-        {tokens === 'loading' && <Text color="gray.700">Loading tokens…</Text>}
-        {tokens === 'error' && <Text color="red.700">Could not load your tokens.</Text>}
-        {Array.isArray(tokens) && tokens.length === 0 && <Text color="gray.700">You have no API tokens.</Text>}
+        {tokens === 'loading' && <Text color="fg.muted">Loading tokens…</Text>}
+        {tokens === 'error' && <Text color="red.fg">Could not load your tokens.</Text>}
+        {Array.isArray(tokens) && tokens.length === 0 && <Text color="fg.muted">You have no API tokens.</Text>}
         {Array.isArray(tokens) && tokens.length > 0 && (
           <Box overflowX="auto">
             <Table.Root size="sm" aria-label="API tokens">
@@ -166,8 +167,8 @@ export function ApiTokensSection() {
                     <Table.Cell>
                       <Code>fp_{token.prefix}_…</Code>
                     </Table.Cell>
-                    <Table.Cell>{formatDate(token.createdAt)}</Table.Cell>
-                    <Table.Cell>{formatDate(token.lastUsedAt)}</Table.Cell>
+                    <Table.Cell>{formatDateTime(token.createdAt)}</Table.Cell>
+                    <Table.Cell>{lastUsed(token.lastUsedAt)}</Table.Cell>
                     <Table.Cell textAlign="end">
                       <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
                         Revoke

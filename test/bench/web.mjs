@@ -1,0 +1,145 @@
+// Web performance figures (issue 22): Lighthouse, with Debian's Chromium, on the public pages and on
+// a signed-in dashboard and report, in Lighthouse's mobile and desktop settings; and the landing
+// page's initial JavaScript as sent (brotli). Prints numbers; asserts nothing. Needs `npm run build`.
+// Run: npm run bench:web   (FP_BENCH_PAGES=landing,pricing and FP_BENCH_FORMS=mobile narrow it;
+// FP_BENCH_RUNS=3 runs each page that often and prints the run with the median score, as the
+// figures move with whatever else the machine is doing)
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+import { freePort, requireTs, root, startServer, stopServer } from './bench-support.mjs';
+
+// Chromium as the e2e tests start it.
+const { CHROMIUM, CHROMIUM_ARGS } = requireTs('test/support/browser.ts');
+
+const PAGES = [
+  { name: 'landing', path: '/' },
+  { name: 'features', path: '/features' },
+  { name: 'pricing', path: '/pricing' },
+  { name: 'education', path: '/education' },
+  { name: 'login', path: '/login' },
+  { name: 'dashboard', path: '/dashboard', signedIn: true },
+  { name: 'report', path: '/report', signedIn: true },
+];
+const FORMS = ['mobile', 'desktop'];
+const RUNS = Math.max(1, Number(process.env.FP_BENCH_RUNS ?? 1));
+const only = (variable, all, key) => {
+  const wanted = process.env[variable]?.split(',').filter(Boolean);
+  return wanted ? all.filter((item) => wanted.includes(key(item))) : all;
+};
+
+/** The files index.html loads before anything runs: the entry script, its preloads and the CSS. */
+function landingInitialJs() {
+  const html = readFileSync(join(root, 'dist/client/index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  return files.map((file) => {
+    const bytes = readFileSync(join(root, 'dist/client', file));
+    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length };
+  });
+}
+
+/** Empties the profile's HTTP cache (cookies and local storage stay). */
+async function clearHttpCache(context) {
+  const tab = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+function figures(lhr) {
+  const audit = (id) => lhr.audits[id];
+  const requests = audit('network-requests')?.details?.items ?? [];
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: Math.round(audit('largest-contentful-paint').numericValue ?? NaN),
+    tbtMs: Math.round(audit('total-blocking-time').numericValue ?? NaN),
+    cls: audit('cumulative-layout-shift').numericValue ?? NaN,
+    fcpMs: Math.round(audit('first-contentful-paint').numericValue ?? NaN),
+    jsKB: kb(scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
+    jsFiles: scripts.length,
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    finalUrl: lhr.finalDisplayedUrl,
+    error: lhr.runtimeError?.code ?? audit('largest-contentful-paint').errorMessage,
+  };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-web-'));
+chmodSync(dataDir, 0o755);
+const profileDir = mkdtempSync(join(tmpdir(), 'fp-bench-web-chromium-'));
+let server;
+let context;
+try {
+  console.log('landing page initial JS (index.html entry and preloads):');
+  let total = { raw: 0, gzip: 0, brotli: 0 };
+  for (const f of landingInitialJs()) {
+    console.log(`  ${f.file.padEnd(36)} raw ${kb(f.raw).padStart(7)} KB  gzip ${kb(f.gzip).padStart(6)} KB  brotli ${kb(f.brotli).padStart(6)} KB`);
+    total = { raw: total.raw + f.raw, gzip: total.gzip + f.gzip, brotli: total.brotli + f.brotli };
+  }
+  console.log(`  ${'total'.padEnd(36)} raw ${kb(total.raw).padStart(7)} KB  gzip ${kb(total.gzip).padStart(6)} KB  brotli ${kb(total.brotli).padStart(6)} KB`);
+
+  server = await startServer(dataDir);
+  const debuggingPort = await freePort();
+  // One persistent profile: Lighthouse opens its tabs in the default context, where the session
+  // cookies of the sign-up below live (storage reset is off so they survive between runs).
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: null,
+    args: [`--remote-debugging-port=${debuggingPort}`, ...CHROMIUM_ARGS],
+  });
+
+  const pages = only('FP_BENCH_PAGES', PAGES, (p) => p.name);
+  const forms = only('FP_BENCH_FORMS', FORMS, (f) => f);
+  let signedIn = false;
+  for (const page of pages) {
+    if (page.signedIn && !signedIn) {
+      const tab = await context.newPage();
+      await tab.goto(`${server.base}/`);
+      const status = await tab.evaluate(async () => {
+        localStorage.setItem('footprint.onboardingCompleted', 'true');
+        const res = await fetch('/api/auth/signup', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: `bench.web.${Date.now()}@example.test`, password: 'Bench-Web-Password-1' }),
+        });
+        return res.status;
+      });
+      if (status !== 201) throw new Error(`sign-up answered ${status}`);
+      await tab.close();
+      signedIn = true;
+    }
+    for (const form of forms) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) {
+        // Every run starts with an empty HTTP cache (storage reset is off, so Lighthouse keeps it).
+        await clearHttpCache(context);
+        const flags = { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true };
+        const result = await lighthouse(`${server.base}${page.path}`, flags, form === 'desktop' ? desktopConfig : undefined);
+        if (!result) throw new Error(`no Lighthouse result for ${page.path}`);
+        runs.push(figures(result.lhr));
+      }
+      runs.sort((a, b) => a.score - b.score);
+      const row = { page: page.name, form, ...runs[Math.floor(runs.length / 2)] };
+      console.log(
+        `${row.page.padEnd(10)} ${row.form.padEnd(8)} perf ${String(row.score).padStart(3)}  LCP ${String(row.lcpMs).padStart(5)} ms  ` +
+          `TBT ${String(row.tbtMs).padStart(5)} ms  CLS ${row.cls.toFixed(3)}  FCP ${String(row.fcpMs).padStart(5)} ms  ` +
+          `JS ${row.jsKB.padStart(6)} KB in ${row.jsFiles} files  benchmarkIndex ${row.benchmarkIndex}` +
+          (RUNS > 1 ? `  (median of ${RUNS}: scores ${runs.map((r) => r.score).join(', ')})` : '') +
+          (row.error ? `  error: ${row.error}` : '') +
+          (new URL(row.finalUrl).pathname !== page.path ? `  (ended on ${new URL(row.finalUrl).pathname})` : ''),
+      );
+    }
+  }
+} finally {
+  await context?.close().catch(() => undefined);
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(profileDir, { recursive: true, force: true });
+}
