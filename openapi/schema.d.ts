@@ -264,6 +264,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/profile/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the first-time tour is finished or skipped
+         * @description Stored per user, so the tour does not show again in another browser. Repeating it changes nothing.
+         */
+        post: operations["completeOnboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/refresh": {
         parameters: {
             query?: never;
@@ -1152,8 +1172,17 @@ export interface components {
             /** @enum {string} */
             status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
         };
-        /** @enum {string} */
+        /**
+         * @description The risk level of the category, from its findings weighed by their risk: one critical breach makes it medium; two high findings make it high.
+         * @enum {string}
+         */
         CategoryLevel: "low" | "medium" | "high";
+        CategoryRiskDto: {
+            /** @description How many findings count in the category. */
+            findings: number;
+            /** @description The risk level of the category, from its findings weighed by their risk: one critical breach makes it medium; two high findings make it high. */
+            level: components["schemas"]["CategoryLevel"];
+        };
         CheckInfoDto: {
             /** @enum {string} */
             id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "username";
@@ -1315,13 +1344,14 @@ export interface components {
             date: string;
         };
         DashboardDto: {
-            /** @description The rounded mean privacy score of completed privacy scans; null when there is none. */
-            averageScore: number | null;
+            /** @description The privacy score (0-100, higher is better) averaged over the latest scored privacy scan of each input, rounded; null when there is none. Image checks are never part of it. The dashboard and the report give the same number. */
+            averagePrivacyScore: number | null;
             /**
              * Format: date-time
              * @description When the newest scan started; null when there is none.
              */
             lastScanAt: string | null;
+            privacyTrend: components["schemas"]["PrivacyTrendDto"];
             /** @description The latest 5 scans, newest first (the items of GET /api/scans). */
             recentScans: components["schemas"]["ScanSummaryDto"][];
             /** @description How many findings of the user's completed scans have each risk level (breaches by their risk, image findings by severity). */
@@ -1583,6 +1613,11 @@ export interface components {
             hasPassword: boolean;
             /** Format: uuid */
             id: string;
+            /**
+             * Format: date-time
+             * @description When the first-time tour was finished or skipped.
+             */
+            onboardingCompletedAt: string | null;
             plan: components["schemas"]["PlanSummaryDto"];
         };
         ExportedSessionDto: {
@@ -1654,6 +1689,11 @@ export interface components {
             status: "ok";
         };
         /**
+         * @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans.
+         * @enum {string}
+         */
+        ImageRiskLevel: "low" | "medium" | "high";
+        /**
          * @description The type found from the file content.
          * @enum {string}
          */
@@ -1673,9 +1713,14 @@ export interface components {
             rememberMe: boolean;
         };
         MetadataRiskDto: {
+            /** @description What the finding means, in a plain sentence. */
             description: string;
+            /** @description What was seen: the value, and what was observed with it. */
+            evidence?: string;
             /** @description The scanned input (the image check: the file name). */
             input: string;
+            /** @description What to do about it. */
+            recommendation: string;
             /** @enum {string} */
             riskLevel: "low" | "medium" | "high" | "critical";
             source: string;
@@ -1918,11 +1963,27 @@ export interface components {
         };
         /** @enum {string} */
         PlanTier: "free" | "plus" | "pro" | "business";
+        /**
+         * @description Whether the privacy score is moving, from inputs scanned at least 3 times over at least 7 days: 'improving' or 'worsening' when their scores moved by 5 points or more on average, else 'steady'; 'not-enough-history' when no input has that much history.
+         * @enum {string}
+         */
+        PrivacyTrendDirection: "improving" | "worsening" | "steady" | "not-enough-history";
+        PrivacyTrendDto: {
+            /** @description The mean move of the privacy score in points (positive: better); null without enough history. */
+            change: number | null;
+            /** @description Whether the privacy score is moving, from inputs scanned at least 3 times over at least 7 days: 'improving' or 'worsening' when their scores moved by 5 points or more on average, else 'steady'; 'not-enough-history' when no input has that much history. */
+            direction: components["schemas"]["PrivacyTrendDirection"];
+            /** @description How many inputs have enough history to count. */
+            inputs: number;
+        };
         PrivacyViolationDto: {
+            /** @description What the finding means, in a plain sentence. */
             description: string;
-            /** @description What was seen, in one sentence. */
+            /** @description What was seen: the value, and what was observed with it. */
             evidence?: string;
             input: string;
+            /** @description What to do about it. */
+            recommendation: string;
             /** @enum {string} */
             riskLevel: "low" | "medium" | "high" | "critical";
             source: string;
@@ -1973,13 +2034,12 @@ export interface components {
             priority: "low" | "medium" | "high" | "critical";
         };
         ReportSummaryDto: {
-            /** @description The rounded mean risk (100 - privacy score for privacy scans, the risk score for image checks) of the latest completed scan of each input; null when there is none. */
-            averageRiskScore: number | null;
+            /** @description The privacy score (0-100, higher is better) averaged over the latest scored privacy scan of each input, rounded; null when there is none. Image checks are never part of it. The dashboard and the report give the same number. */
+            averagePrivacyScore: number | null;
             /** Format: date-time */
             lastScanDate: string | null;
+            privacyTrend: components["schemas"]["PrivacyTrendDto"];
             recommendationsCount: number;
-            /** @description Earlier half of the completed scans against the later half: a move of 5 points or more, else flat. */
-            riskTrend: components["schemas"]["RiskTrend"];
             /** @description Every stored scan of the user. */
             totalScans: number;
         };
@@ -2003,10 +2063,10 @@ export interface components {
             unchecked: components["schemas"]["CoverageCheckDto"][];
         };
         RiskAssessmentDto: {
-            dataBreaches: components["schemas"]["RiskScoreDto"];
-            locationExposure: components["schemas"]["RiskScoreDto"];
-            metadataRisks: components["schemas"]["RiskScoreDto"];
-            oversharing: components["schemas"]["RiskScoreDto"];
+            dataBreaches: components["schemas"]["CategoryRiskDto"];
+            locationExposure: components["schemas"]["CategoryRiskDto"];
+            metadataRisks: components["schemas"]["CategoryRiskDto"];
+            oversharing: components["schemas"]["CategoryRiskDto"];
         };
         RiskDetailDto: {
             evidence: components["schemas"]["EvidenceDto"];
@@ -2029,16 +2089,6 @@ export interface components {
             low: number;
             medium: number;
         };
-        RiskScoreDto: {
-            level: components["schemas"]["CategoryLevel"];
-            /** @description Risk: higher is worse. */
-            score: number;
-        };
-        /**
-         * @description Earlier half of the completed scans against the later half: a move of 5 points or more, else flat.
-         * @enum {string}
-         */
-        RiskTrend: "decreasing" | "increasing" | "flat";
         ScanPageDto: {
             /** @description This page of scans, newest first. */
             items: components["schemas"]["ScanSummaryDto"][];
@@ -2062,6 +2112,8 @@ export interface components {
             completedAt: string | null;
             findings: components["schemas"]["FindingCountsDto"] | null;
             id: string;
+            /** @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans. */
+            imageRiskLevel: (string & components["schemas"]["ImageRiskLevel"]) | null;
             /** @description What was scanned (the image check: the file name). */
             input: string;
             /** @enum {string} */
@@ -2072,7 +2124,7 @@ export interface components {
             }) | null;
             /** @enum {string} */
             scanType: "privacy" | "image";
-            /** @description Privacy scans: the privacy score; image checks: the risk score. */
+            /** @description The privacy score (0-100, higher is better) of a privacy scan; null for image checks (see imageRiskLevel) and scans without a score. */
             score: number | null;
             startedAt: string;
             /**
@@ -2091,13 +2143,15 @@ export interface components {
             completedAt: string | null;
             findings: components["schemas"]["FindingCountsDto"] | null;
             id: string;
+            /** @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans. */
+            imageRiskLevel: (string & components["schemas"]["ImageRiskLevel"]) | null;
             /** @description What was scanned (the image check: the file name). */
             input: string;
             /** @enum {string} */
             inputType: "email" | "url" | "social" | "unknown" | "instagram" | "twitter" | "linkedin" | "facebook" | "image";
             /** @enum {string} */
             scanType: "privacy" | "image";
-            /** @description Privacy scans: the privacy score; image checks: the risk score. */
+            /** @description The privacy score (0-100, higher is better) of a privacy scan; null for image checks (see imageRiskLevel) and scans without a score. */
             score: number | null;
             startedAt: string;
             /**
@@ -2142,6 +2196,11 @@ export interface components {
         SignupDto: {
             /** @example jane@example.com */
             email: string;
+            /**
+             * @description The first name typed at sign-up: it becomes the display name (the welcome says it). Blank or left out: none.
+             * @example Jane
+             */
+            firstName?: string;
             /**
              * Format: password
              * @example correct-horse-battery-staple
@@ -2193,6 +2252,8 @@ export interface components {
             emailVerified: boolean;
             /** Format: uuid */
             id: string;
+            /** @description Whether the person finished or skipped the first-time tour, in any browser. */
+            onboardingCompleted: boolean;
             plan: components["schemas"]["PlanSummaryDto"];
         };
         UsernameSiteDto: {
@@ -3202,6 +3263,53 @@ export interface operations {
             };
         };
     };
+    completeOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile, with onboardingCompleted true. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     refreshSession: {
         parameters: {
             query?: never;
@@ -3263,6 +3371,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "email": "jane@example.com",
+                 *       "firstName": "Jane",
                  *       "password": "correct-horse-battery-staple"
                  *     }
                  */

@@ -77,7 +77,8 @@ describe('accounts', () => {
       await checkAxe(t.page, c);
       await signUp(t, email);
       await c.visible(toast(t.page, 'Account created successfully!'), "toast 'Account created successfully!'");
-      await c.visible(main(t.page).getByRole('heading', { name: 'Welcome back, User!' }), 'dashboard greeting');
+      // The first name typed at sign-up is the display name: never 'Welcome back, User!'.
+      await c.visible(main(t.page).getByRole('heading', { name: 'Welcome back, Ada!' }), 'dashboard greeting with the first name');
       const chip = header(t.page).getByRole('link', { name: email.split('@')[0] });
       await c.visible(chip, 'account chip with the part of the email before @');
       await c.that('while the toast shows, it covers none of the header (Sign Out and the account chip take the click)', async () => {
@@ -267,10 +268,11 @@ describe('accounts', () => {
       await signUp(t, email);
       await t.goto('/account');
       const m = main(t.page);
-      await c.that('read-only email, display name fallback and user id', async () => {
+      await c.that('read-only email, the display name typed at sign-up and user id', async () => {
         const value = (label: string) => m.getByLabel(label, { exact: true }).inputValue();
         if ((await value('Email')) !== email) return `email is ${await value('Email')}`;
-        if ((await value('Display name')) !== email.split('@')[0]) return `display name is ${await value('Display name')}`;
+        // The first name typed at sign-up is the display name.
+        if ((await value('Display name')) !== 'Ada') return `display name is ${await value('Display name')}`;
         if (!/^[0-9a-f-]{36}$/.test(await value('User ID'))) return `user id is ${await value('User ID')}`;
         if (!(await m.getByLabel('Email', { exact: true }).evaluate((el) => (el as HTMLInputElement).readOnly))) return 'email is editable';
       });

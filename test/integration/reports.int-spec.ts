@@ -10,6 +10,7 @@ import { SAMPLE_REPORT } from '../../server/src/reports/report.catalogue';
 import { breachDetail } from '../../server/src/scans/analysis/email-breaches.analyzer';
 import { REPORT_MESSAGES } from '../../server/src/reports/reports.dto';
 import { REPORT_RATE_LIMITS } from '../../server/src/reports/reports-rate-limits.catalogue';
+import { FINDING_RECOMMENDATIONS } from '../../server/src/vocabulary/recommendation.catalogue';
 import { FakeDnsServer } from '../fakes/dns-server';
 import { FakeGravatar } from '../fakes/gravatar';
 import { FakeHibp, sampleBreach } from '../fakes/hibp';
@@ -180,7 +181,12 @@ describe('dashboard and reports', () => {
       const completedPrivacy = rows.filter((r) => r.scan_type === 'privacy' && r.status === 'completed');
       expect(completedPrivacy).toHaveLength(3);
       expect(body.totalScans).toBe(6);
-      expect(body.averageScore).toBe(Math.round(completedPrivacy.reduce((s, r) => s + r.score!, 0) / completedPrivacy.length));
+      // The latest scored privacy scan of each input (the seeded older scan of the address is superseded).
+      const latestPrivacy = new Map<string, number>();
+      for (const r of completedPrivacy) if (!latestPrivacy.has(r.input)) latestPrivacy.set(r.input, r.score!);
+      expect(latestPrivacy.size).toBe(2);
+      expect(body.averagePrivacyScore).toBe(Math.round([...latestPrivacy.values()].reduce((s, n) => s + n, 0) / latestPrivacy.size));
+      expect(body.privacyTrend).toEqual({ direction: 'not-enough-history', inputs: 0, change: null });
       expect(body.lastScanAt).toBe(rows[0].started_at.toISOString());
 
       // The latest five, as GET /api/scans lists them.
@@ -234,7 +240,7 @@ describe('dashboard and reports', () => {
 
     it("shows each user only their own scans, and needs a credential (an API token works)", async () => {
       const res = await t.http().get('/api/dashboard').set(bearer(other)).expect(200);
-      expect(res.body).toMatchObject({ totalScans: 1, averageScore: 10 });
+      expect(res.body).toMatchObject({ totalScans: 1, averagePrivacyScore: 10 });
       expect(res.body.recentScans.map((s: { input: string }) => s.input)).toEqual(['other@example.com']);
       expect(res.body.riskDistribution).toEqual({ low: 0, medium: 1, high: 0, critical: 0 });
 
@@ -249,7 +255,8 @@ describe('dashboard and reports', () => {
       const res = await t.http().get('/api/dashboard').set(bearer(fresh)).expect(200);
       expect(res.body).toEqual({
         totalScans: 0,
-        averageScore: null,
+        averagePrivacyScore: null,
+        privacyTrend: { direction: 'not-enough-history', inputs: 0, change: null },
         lastScanAt: null,
         recentScans: [],
         riskDistribution: { low: 0, medium: 0, high: 0, critical: 0 },
@@ -280,21 +287,54 @@ describe('dashboard and reports', () => {
       expect(report.recommendations.length).toBe(report.summary.recommendationsCount);
       expect(report.recommendations.length).toBeGreaterThan(0);
 
-      // Average risk of the latest completed scan of each input: the email, the site, the image.
-      const rows = (await rowsOf(owner)).filter((r) => r.status === 'completed');
-      const latest = new Map<string, StoredRow>();
-      for (const r of rows) if (!latest.has(`${r.scan_type}:${r.input}`)) latest.set(`${r.scan_type}:${r.input}`, r);
-      const risks = [...latest.values()].map((r) => (r.scan_type === 'privacy' ? 100 - r.score! : r.score!));
-      expect(risks).toHaveLength(3);
-      expect(report.summary.averageRiskScore).toBe(Math.round(risks.reduce((a, b) => a + b, 0) / risks.length));
+      // The dashboard's figures, the same label and computation: the image check is not part of them.
+      const dashboard = (await t.http().get('/api/dashboard').set(bearer(owner)).expect(200)).body;
+      expect(report.summary.averagePrivacyScore).toBe(dashboard.averagePrivacyScore);
+      expect(report.summary.privacyTrend).toEqual(dashboard.privacyTrend);
+      // Each category: a level and how many findings, no second 0-100 scale.
+      expect(Object.keys(report.riskAssessment.dataBreaches).sort()).toEqual(['findings', 'level']);
+      expect(report.riskAssessment.dataBreaches.findings).toBe(2);
+      // Every finding row says what it means and what to do, beyond its bare value.
+      for (const row of [...violations, ...report.detailedFindings.metadataRisks]) {
+        expect(row.description.length).toBeGreaterThan(20);
+        expect(row.recommendation.length).toBeGreaterThan(20);
+      }
+    });
 
-      // The trend: every completed scan's risk, oldest first, earlier half against later half (±5 points).
-      const history = [...rows].reverse().map((r) => (r.scan_type === 'privacy' ? 100 - r.score! : r.score!));
-      const half = Math.floor(history.length / 2);
-      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-      const change = mean(history.slice(half)) - mean(history.slice(0, half));
-      expect(Math.abs(change)).toBeGreaterThanOrEqual(5);
-      expect(report.summary.riskTrend).toBe(change > 0 ? 'increasing' : 'decreasing');
+    it('shares one average and one trend with the dashboard: same inputs over 7 days make a trend, images stay out', async () => {
+      const u = await signUp(t);
+      const now = Date.now();
+      const daysAgo = (n: number) => new Date(now - n * DAY_MS);
+      // One address scanned four times over ten days, rising from 50 to 90.
+      for (const [days, score] of [[10, 50], [7, 60], [3, 80], [1, 90]] as const) {
+        await seed(u, { input: 'rising@example.com', score, startedAt: daysAgo(days), result: privacyResult('rising@example.com', score, {}) });
+      }
+      // Unrelated inputs within a minute: no trend of their own.
+      await seed(u, { input: 'a.example', score: 30, startedAt: new Date(now - 60_000), result: privacyResult('a.example', 30, {}) });
+      // An image check with a high risk score: never averaged with privacy scores.
+      await seed(u, { scanType: 'image', input: 'beach.jpg', score: 95, startedAt: new Date(now - 30_000), result: { riskScore: 95, findings: [], imageType: 'jpeg' } });
+
+      const dashboard = (await t.http().get('/api/dashboard').set(bearer(u)).expect(200)).body;
+      const report = (await t.http().get('/api/reports/me').set(bearer(u)).expect(200)).body;
+      // Latest of rising@ (90) and a.example (30): 60; the image's 95 is not in it.
+      expect(dashboard.averagePrivacyScore).toBe(60);
+      expect(report.summary.averagePrivacyScore).toBe(60);
+      // Later half (80, 90) against earlier half (50, 60): +30.
+      expect(dashboard.privacyTrend).toEqual({ direction: 'improving', inputs: 1, change: 30 });
+      expect(report.summary.privacyTrend).toEqual(dashboard.privacyTrend);
+
+      // The image check is a labelled risk level in recent scans and the history, never a score.
+      const image = dashboard.recentScans.find((s: { input: string }) => s.input === 'beach.jpg');
+      expect(image).toMatchObject({ scanType: 'image', score: null, imageRiskLevel: 'high' });
+      const history = (await t.http().get('/api/scans').set(bearer(u)).expect(200)).body.items;
+      expect(history.find((s: { input: string }) => s.input === 'beach.jpg')).toMatchObject({ score: null, imageRiskLevel: 'high' });
+      expect(history.find((s: { input: string }) => s.input === 'a.example')).toMatchObject({ score: 30, imageRiskLevel: null });
+
+      // Two scans of one input over a long time are still not enough.
+      const few = await signUp(t);
+      await seed(few, { input: 'x@example.com', score: 20, startedAt: daysAgo(20), result: privacyResult('x@example.com', 20, {}) });
+      await seed(few, { input: 'x@example.com', score: 90, startedAt: daysAgo(1), result: privacyResult('x@example.com', 90, {}) });
+      expect((await t.http().get('/api/reports/me').set(bearer(few)).expect(200)).body.summary.privacyTrend.direction).toBe('not-enough-history');
     });
 
     it('is the labelled sample for a user without scans', async () => {
@@ -331,7 +371,14 @@ describe('dashboard and reports', () => {
       expect(gps).toMatchObject({ scan_type: 'image', group: 'imageMetadata', risk: 'high' });
       const formula = rows.find((r) => r.input === 'shop.example')!;
       expect(formula.value).toBe(`'${formulaFinding.value}`);
-      expect(formula.evidence).toBe('An address, on the page, with a comma');
+      expect(formula.description).toBe('An address, on the page, with a comma');
+      expect(formula.recommendation).toBe(FINDING_RECOMMENDATIONS.page_email_address.action);
+      // No row is a bare value: each says what it means and what to do.
+      for (const row of rows) {
+        expect(row.description).not.toBe('');
+        expect(row.description).not.toBe(row.value);
+        expect(row.recommendation).not.toBe('');
+      }
       expect(rows.some((r) => r.input === 'other@example.com')).toBe(false);
     });
   });
@@ -363,10 +410,10 @@ describe('dashboard and reports', () => {
       const flat = text.replace(/\s+/g, ' ');
       expect(flat).toContain('Privacy Report');
       expect(flat).not.toContain('Sample');
-      expect(flat).toMatch(/TOTAL SCANS .*AVERAGE RISK SCORE .*RISK TREND .*RECOMMENDATIONS/);
-      expect(flat).toContain(`${report.summary.averageRiskScore}/100`);
-      // The four figures' row: total scans first, recommendations last.
-      expect(flat).toMatch(new RegExp(`\\b${report.summary.totalScans} .*${report.summary.averageRiskScore}/100 .*(Decreasing|Increasing|Flat) .*\\b${report.summary.recommendationsCount}\\b`));
+      expect(flat).toMatch(/TOTAL SCANS .*AVERAGE PRIVACY .*PRIVACY TREND .*RECOMMENDATIONS/);
+      expect(flat).toContain(`${report.summary.averagePrivacyScore}/100`);
+      expect(flat).toMatch(/Not enough .*history yet/);
+      expect(flat).not.toMatch(/risk score/i);
       for (const expected of ['Lantern Market', 'Northwind Forum', '48,213', 'Lisbon', 'harbour.jpg', 'Breach Exposures', 'Privacy Violations', 'Metadata Risks', 'Recommendations'])
         expect(flat).toContain(expected);
       expect(flat).toContain(report.recommendations[0].category);

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, HttpStatus, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, HttpStatus, Post, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiForbiddenResponse,
@@ -35,6 +35,18 @@ export class AccountController {
   @ApiOkResponse({ type: UserDto })
   getProfile(@CurrentUser() user: AuthenticatedUser): Promise<UserDto> {
     return this.account.profile(user.userId);
+  }
+
+  @Post('profile/onboarding')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Record that the first-time tour is finished or skipped',
+    description: 'Stored per user, so the tour does not show again in another browser. Repeating it changes nothing.',
+  })
+  @ApiOkResponse({ type: UserDto, description: 'The profile, with onboardingCompleted true.' })
+  completeOnboarding(@CurrentUser() user: AuthenticatedUser): Promise<UserDto> {
+    return this.account.completeOnboarding(user.userId);
   }
 
   @Delete('account')

@@ -42,6 +42,12 @@ export class AccountService {
     return UserDto.from(await this.user(userId), this.clock.now());
   }
 
+  /** The first-time tour is done for this person in every browser; the profile says so. */
+  async completeOnboarding(userId: string): Promise<UserDto> {
+    await this.users.markOnboardingCompleted(userId, this.clock.now());
+    return this.profile(userId);
+  }
+
   /**
    * Deletes the account and, through ON DELETE CASCADE, every row that belongs to it. Accounts
    * with a password must confirm it.
@@ -108,6 +114,7 @@ export class AccountService {
         email: user.email,
         displayName: user.displayName,
         emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
+        onboardingCompletedAt: user.onboardingCompletedAt?.toISOString() ?? null,
         hasPassword: user.passwordHash !== null,
         plan: PlanSummaryDto.from(user, this.clock.now()),
         createdAt: user.createdAt.toISOString(),

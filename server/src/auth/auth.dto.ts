@@ -23,6 +23,7 @@ export const AUTH_MESSAGES = {
   currentPasswordRequired: 'Please enter your current password',
   wrongCurrentPassword: 'The password is incorrect',
   sessionOnly: 'This action needs a signed-in session: API tokens cannot be used for it.',
+  firstNameTooLong: 'First name must be text of at most 100 characters',
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -61,12 +62,26 @@ function NewPassword() {
   );
 }
 
+/** The longest first name kept as the display name. */
+export const MAX_FIRST_NAME_LENGTH = 100;
+
 export class SignupDto {
   @EmailAddress()
   email!: string;
 
   @NewPassword()
   password!: string;
+
+  @ApiPropertyOptional({
+    maxLength: MAX_FIRST_NAME_LENGTH,
+    example: 'Jane',
+    description: 'The first name typed at sign-up: it becomes the display name (the welcome says it). Blank or left out: none.',
+  })
+  @IsOptional()
+  @IsString({ message: AUTH_MESSAGES.firstNameTooLong })
+  @MaxLength(MAX_FIRST_NAME_LENGTH, { message: AUTH_MESSAGES.firstNameTooLong })
+  @Transform(trim)
+  firstName?: string;
 }
 
 export class LoginDto {
@@ -130,6 +145,9 @@ export class UserDto {
   @ApiProperty({ type: PlanSummaryDto })
   plan!: PlanSummaryDto;
 
+  @ApiProperty({ description: 'Whether the person finished or skipped the first-time tour, in any browser.' })
+  onboardingCompleted!: boolean;
+
   /** `now` decides whether a paid period has ended (the plan then reads as Free). */
   static from(user: UserEntity, now: Date): UserDto {
     return {
@@ -138,6 +156,7 @@ export class UserDto {
       displayName: user.displayName,
       emailVerified: user.emailVerifiedAt !== null,
       plan: PlanSummaryDto.from(user, now),
+      onboardingCompleted: Boolean(user.onboardingCompletedAt),
     };
   }
 }

@@ -66,7 +66,11 @@ describe('workOutChanges', () => {
     const first = workOutChanges([target(check('breaches', 'ok', []), check('gravatar', 'unavailable'))], new Set());
     if (first.outcome !== 'succeeded') throw new Error('expected success');
     const second = workOutChanges([target(check('breaches', 'ok', []), check('gravatar', 'ok', [exposure('Lisbon')]))], new Set(first.keysToRecord));
-    expect(second).toMatchObject({ outcome: 'succeeded', newItems: [], baselineFindings: 1 });
+    expect(second).toMatchObject({ outcome: 'succeeded', newItems: [], baselineFindings: 1, firstRun: false, newlyWatched: ['check gravatar'] });
+    // One "First check" in the monitor's history, not two.
+    expect(runSummary(first as Extract<typeof first, { outcome: 'succeeded' }>)).toBe('First check: 0 findings recorded as the starting point');
+    if (second.outcome !== 'succeeded') throw new Error('expected success');
+    expect(runSummary(second)).toBe('No changes; first run of check gravatar: 1 finding recorded as its starting point');
   });
 
   it('a target whose main check did not run fails the run and records nothing, whatever the reason', () => {
@@ -121,7 +125,7 @@ describe('workOutChanges', () => {
   it('ignores checks it does not watch', () => {
     const dns: Finding = { group: 'metadata', detail: { ...(exposure('x').detail as RiskDetail), type: 'dmarc_missing' } };
     const changes = workOutChanges([target(check('email-dns', 'ok', [dns]))], new Set());
-    expect(changes).toEqual({ outcome: 'succeeded', newItems: [], keysToRecord: [], baselineFindings: 0, baselineChecks: 0 });
+    expect(changes).toEqual({ outcome: 'succeeded', newItems: [], keysToRecord: [], baselineFindings: 0, baselineChecks: 0, firstRun: true, newlyWatched: [] });
   });
 
   it('keys carry no personal value in clear and differ per target', () => {

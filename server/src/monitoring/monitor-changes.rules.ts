@@ -22,7 +22,7 @@
  *   source's name of it, so one breach reported by both, or by one and later the other, alerts once.
  */
 import { createHash } from 'node:crypto';
-import type { BreachSourceId } from '../vocabulary/breach-source.catalogue';
+import { BREACH_SOURCES, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
 import { type CheckId, type CheckStatus, PASSING_FAILURES } from '../vocabulary/check.types';
 import type { Finding } from '../vocabulary/finding.types';
 import { buildRecommendations } from '../scans/analysis/recommendations';
@@ -67,7 +67,17 @@ export interface NewItem {
 }
 
 export type RunChanges =
-  | { outcome: 'succeeded'; newItems: NewItem[]; keysToRecord: string[]; baselineFindings: number; baselineChecks: number }
+  | {
+      outcome: 'succeeded';
+      newItems: NewItem[];
+      keysToRecord: string[];
+      baselineFindings: number;
+      baselineChecks: number;
+      /** Whether nothing of the monitor had a starting point before this run (its first check). */
+      firstRun: boolean;
+      /** The checks (or breach sources) that got their starting point in this run, by name. */
+      newlyWatched: string[];
+    }
   | { outcome: 'failed'; reason: string };
 
 const shortHash = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
@@ -130,6 +140,8 @@ export function workOutChanges(targets: readonly ScannedTarget[], known: Readonl
   if (incomplete) {
     return { outcome: 'failed', reason: `"${incomplete.label}" could not run (${statusWords(incomplete.status)}); the monitor will try again.` };
   }
+  let firstRun = true;
+  const newlyWatched = new Set<string>();
   for (const target of targets) {
     for (const check of target.checks) {
       if (!WATCHED_CHECKS[check.id]) continue;
@@ -137,6 +149,7 @@ export function workOutChanges(targets: readonly ScannedTarget[], known: Readonl
       const parts = check.sources?.length
         ? check.sources.map((s) => ({ source: s.id as BreachSourceId | undefined, status: s.status, key: sourceBaselineKey(target.kind, target.value, check.id, s.id) }))
         : [{ source: undefined, status: check.status, key: baselineKey(target.kind, target.value, check.id) }];
+      if (parts.some((p) => known.has(p.key))) firstRun = false;
       const stalled = parts.find((p) => p.status !== 'ok' && known.has(p.key) && PASSING_FAILURES.includes(p.status));
       if (stalled) {
         return { outcome: 'failed', reason: `"${check.label}" could not run (${statusWords(stalled.status)}); the monitor will try again.` };
@@ -148,6 +161,7 @@ export function workOutChanges(targets: readonly ScannedTarget[], known: Readonl
         if (part.status !== 'ok' || known.has(part.key)) continue;
         keysToRecord.add(part.key);
         baselineChecks += 1;
+        newlyWatched.add(part.source ? BREACH_SOURCES[part.source].name : check.label);
       }
       for (const finding of check.findings) {
         if (finding.detail.kind === 'demo-breach') continue;
@@ -164,7 +178,7 @@ export function workOutChanges(targets: readonly ScannedTarget[], known: Readonl
       }
     }
   }
-  return { outcome: 'succeeded', newItems, keysToRecord: [...keysToRecord], baselineFindings, baselineChecks };
+  return { outcome: 'succeeded', newItems, keysToRecord: [...keysToRecord], baselineFindings, baselineChecks, firstRun, newlyWatched: [...newlyWatched] };
 }
 
 function statusWords(status: CheckStatus): string {
@@ -193,7 +207,11 @@ export function runSummary(changes: Extract<RunChanges, { outcome: 'succeeded' }
   if (changes.newItems.length > 0) return changeSummary(changes.newItems);
   if (changes.baselineChecks > 0) {
     const n = changes.baselineFindings;
-    return `First check: ${n} ${n === 1 ? 'finding' : 'findings'} recorded as the starting point`;
+    const findings = `${n} ${n === 1 ? 'finding' : 'findings'}`;
+    // Only the monitor's very first check says so; a check that could not run before and now
+    // does is a starting point of its own, not a second "first check".
+    if (changes.firstRun) return `First check: ${findings} recorded as the starting point`;
+    return `No changes; first run of ${changes.newlyWatched.join(', ')}: ${findings} recorded as its starting point`;
   }
   return 'No changes';
 }

@@ -12,7 +12,8 @@ const finding = (overrides: Partial<FlatFinding> = {}): FlatFinding => ({
   value: 'Name: Jane',
   risk: 'medium',
   source: 'Gravatar',
-  evidence: 'The profile shows a name',
+  description: 'The public profile of this address shows a name',
+  evidence: 'https://gravatar.com/jane',
   recommendation: 'Remove it',
   ...overrides,
 });
@@ -33,7 +34,8 @@ describe('findingsCsv', () => {
       'Name: Jane',
       'medium',
       'Gravatar',
-      'The profile shows a name',
+      'The public profile of this address shows a name',
+      'https://gravatar.com/jane',
       'Remove it',
     ]);
     expect(rows[2][0]).toBe('scan-2');
@@ -46,7 +48,7 @@ describe('findingsCsv', () => {
     expect(csv).toContain('"a,b"');
     const rows = parse(csv) as string[][];
     expect(rows[1][6]).toBe(value);
-    expect(rows[1][9]).toBe('a,b');
+    expect(rows[1][10]).toBe('a,b');
   });
 
   it('neutralises formulas behind leading spaces, and leaves ordinary text alone', () => {
@@ -55,12 +57,13 @@ describe('findingsCsv', () => {
   });
 
   it('neutralises cells a spreadsheet would run as formulas', () => {
-    const rows = parse(findingsCsv([finding({ value: '=HYPERLINK("http://evil.example","x")', evidence: '+1', source: '-2', input: '@cmd', recommendation: '\tx' })])) as string[][];
+    const rows = parse(findingsCsv([finding({ value: '=HYPERLINK("http://evil.example","x")', evidence: '+1', source: '-2', input: '@cmd', description: '=x', recommendation: '\tx' })])) as string[][];
     expect(rows[1][6]).toBe(`'=HYPERLINK("http://evil.example","x")`);
-    expect(rows[1][9]).toBe("'+1");
+    expect(rows[1][10]).toBe("'+1");
+    expect(rows[1][9]).toBe("'=x");
     expect(rows[1][8]).toBe("'-2");
     expect(rows[1][2]).toBe("'@cmd");
-    expect(rows[1][10]).toBe("'\tx");
+    expect(rows[1][11]).toBe("'\tx");
   });
 
   it('leaves ordinary text alone', () => {

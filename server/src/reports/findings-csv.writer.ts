@@ -11,6 +11,7 @@ export const FINDINGS_CSV_COLUMNS = [
   'value',
   'risk',
   'source',
+  'description',
   'evidence',
   'recommendation',
 ] as const;
@@ -33,7 +34,7 @@ export function safeCell(value: string): string {
  */
 export function findingsCsv(findings: readonly FlatFinding[]): string {
   const rows = findings.map((f) =>
-    [f.scanId, f.scannedAt.toISOString(), f.input, f.scanType, f.group, f.type, f.value, f.risk, f.source, f.evidence, f.recommendation].map(safeCell),
+    [f.scanId, f.scannedAt.toISOString(), f.input, f.scanType, f.group, f.type, f.value, f.risk, f.source, f.description, f.evidence, f.recommendation].map(safeCell),
   );
   return stringify([[...FINDINGS_CSV_COLUMNS], ...rows], { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 }

@@ -2,7 +2,8 @@ import { sampleBreach } from '../../../test/fakes/hibp';
 import type { BreachDetail, RiskDetail } from '../vocabulary/finding.types';
 import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
 import { FINDING_RECOMMENDATIONS } from '../vocabulary/recommendation.catalogue';
-import { buildReport, categoryScore, latestPerInput, levelOf, riskTrend, ScoredScan } from './report.builder';
+import { buildReport, categoryRisk, latestPerInput, levelOf } from './report.builder';
+import type { PrivacyTrend } from './privacy-trend.rules';
 import { SAMPLE_REPORT } from './report.catalogue';
 import type { StoredScan } from './scan-findings';
 
@@ -59,22 +60,23 @@ const gps = {
 };
 const camera = { category: 'device', severity: 'low', description: 'Camera make and model', redactedValue: 'Canon EOS', recommendation: 'Strip the device.', sources: ['EXIF Make'] };
 
-const historyOf = (scans: StoredScan[]): ScoredScan[] => scans.map(({ scanType, score, startedAt }) => ({ scanType, score, startedAt }));
+const NO_TREND: PrivacyTrend = { direction: 'not-enough-history', inputs: 0, change: null };
+const figures = { averagePrivacyScore: 77, privacyTrend: NO_TREND };
 
 describe('buildReport', () => {
   it('is the labelled sample only when the user has no scans at all', () => {
-    const sample = buildReport({ scans: [], history: [], totalScans: 0, lastScanAt: null, pdfAvailable: false, now: NOW });
+    const sample = buildReport({ scans: [], ...figures, totalScans: 0, lastScanAt: null, pdfAvailable: false, now: NOW });
     expect(sample.sample).toBe(true);
     expect(sample.summary).toEqual(SAMPLE_REPORT.summary);
     expect(sample.generatedAt).toBe(NOW.toISOString());
 
     // Scans that all failed: the user's own (empty) report, not the sample.
-    const own = buildReport({ scans: [], history: [], totalScans: 2, lastScanAt: at(3), pdfAvailable: true, now: NOW });
+    const own = buildReport({ scans: [], averagePrivacyScore: null, privacyTrend: NO_TREND, totalScans: 2, lastScanAt: at(3), pdfAvailable: true, now: NOW });
     expect(own.sample).toBe(false);
     expect(own.pdfAvailable).toBe(true);
-    expect(own.summary).toEqual({ totalScans: 2, averageRiskScore: null, lastScanDate: at(3).toISOString(), riskTrend: 'flat', recommendationsCount: 0 });
+    expect(own.summary).toEqual({ totalScans: 2, averagePrivacyScore: null, lastScanDate: at(3).toISOString(), privacyTrend: NO_TREND, recommendationsCount: 0 });
     expect(own.detailedFindings).toEqual({ breachExposures: [], privacyViolations: [], metadataRisks: [] });
-    expect(own.riskAssessment.dataBreaches).toEqual({ score: 0, level: 'low' });
+    expect(own.riskAssessment.dataBreaches).toEqual({ level: 'low', findings: 0 });
   });
 
   it('counts only the latest scan of each input (dedup by input)', () => {
@@ -82,16 +84,17 @@ describe('buildReport', () => {
     const newer = privacyScan('new', 'jane@example.com', 5, 85, { breaches: [breach('Canva')] });
     const other = privacyScan('other', 'john@example.com', 3, 70, { breaches: [breach('Adobe', { risk: 'medium' })] });
     const scans = [older, newer, other];
-    const report = buildReport({ scans, history: historyOf(scans), totalScans: 3, lastScanAt: at(5), pdfAvailable: true, now: NOW });
+    const report = buildReport({ scans, ...figures, totalScans: 3, lastScanAt: at(5), pdfAvailable: true, now: NOW });
 
     expect(report.detailedFindings.breachExposures.map((b) => [b.name, b.input])).toEqual([
       ['Adobe', 'john@example.com'],
       ['Canva', 'jane@example.com'],
     ]);
-    // Risk of the latest per input: (100 - 85) and (100 - 70) → mean 22.5 → 23.
-    expect(report.summary.averageRiskScore).toBe(23);
-    // One critical (30) and one medium (10) breach.
-    expect(report.riskAssessment.dataBreaches).toEqual({ score: 40, level: 'high' });
+    // The figures computed by the repository (the dashboard's) are passed through, never recomputed.
+    expect(report.summary.averagePrivacyScore).toBe(77);
+    expect(report.summary.privacyTrend).toEqual(NO_TREND);
+    // One critical (30) and one medium (10) breach: 40 risk points.
+    expect(report.riskAssessment.dataBreaches).toEqual({ level: 'high', findings: 2 });
     expect(report.summary.totalScans).toBe(3);
   });
 
@@ -109,26 +112,65 @@ describe('buildReport', () => {
       }),
       imageScan('i', 'beach.jpg', 3, 45, [gps, camera]),
     ];
-    const report = buildReport({ scans, history: historyOf(scans), totalScans: 2, lastScanAt: at(3), pdfAvailable: false, now: NOW });
+    const report = buildReport({ scans, ...figures, totalScans: 2, lastScanAt: at(3), pdfAvailable: false, now: NOW });
     const { privacyViolations, metadataRisks } = report.detailedFindings;
 
+    const advice = (type: keyof typeof FINDING_RECOMMENDATIONS) => FINDING_RECOMMENDATIONS[type].action;
     expect(privacyViolations).toEqual([
-      { type: 'location', riskLevel: 'high', description: 'GPS coordinates of where the photo was taken', source: 'EXIF GPS', input: 'beach.jpg', evidence: '51.76, -0.32' },
-      { type: 'location', riskLevel: 'high', description: 'Location: Lisbon', source: 'Gravatar', input: 'jane@example.com', evidence: 'seen: Location: Lisbon' },
-      { type: 'oversharing', riskLevel: 'medium', description: 'Name: Jane', source: 'Gravatar', input: 'jane@example.com', evidence: 'seen: Name: Jane' },
+      {
+        type: 'location',
+        riskLevel: 'high',
+        description: 'GPS coordinates of where the photo was taken',
+        source: 'EXIF GPS',
+        input: 'beach.jpg',
+        evidence: '51.76, -0.32',
+        recommendation: 'Strip the location.',
+      },
+      {
+        type: 'location',
+        riskLevel: 'high',
+        description: 'seen: Location: Lisbon',
+        source: 'Gravatar',
+        input: 'jane@example.com',
+        evidence: 'Location: Lisbon',
+        recommendation: advice('gravatar_location_public'),
+      },
+      {
+        type: 'oversharing',
+        riskLevel: 'medium',
+        description: 'seen: Name: Jane',
+        source: 'Gravatar',
+        input: 'jane@example.com',
+        evidence: 'Name: Jane',
+        recommendation: advice('gravatar_name_public'),
+      },
     ]);
     expect(metadataRisks).toEqual([
-      { riskLevel: 'medium', description: 'example.com has no DMARC record', source: 'Gravatar', input: 'jane@example.com' },
-      { riskLevel: 'low', description: 'Camera make and model: Canon EOS', source: 'EXIF Make', input: 'beach.jpg' },
+      {
+        riskLevel: 'medium',
+        description: 'seen: example.com has no DMARC record',
+        source: 'Gravatar',
+        input: 'jane@example.com',
+        evidence: 'example.com has no DMARC record',
+        recommendation: advice('dmarc_missing'),
+      },
+      { riskLevel: 'low', description: 'Camera make and model', source: 'EXIF Make', input: 'beach.jpg', evidence: 'Canon EOS', recommendation: 'Strip the device.' },
     ]);
     expect(report.riskAssessment).toEqual({
-      dataBreaches: { score: 0, level: 'low' },
-      oversharing: { score: 10, level: 'low' },
-      locationExposure: { score: 40, level: 'high' },
-      metadataRisks: { score: 15, level: 'low' },
+      dataBreaches: { level: 'low', findings: 0 },
+      oversharing: { level: 'low', findings: 1 },
+      locationExposure: { level: 'high', findings: 2 },
+      metadataRisks: { level: 'low', findings: 2 },
     });
-    // Privacy risk 40 and image risk 45 → 43 (rounded half up from 42.5).
-    expect(report.summary.averageRiskScore).toBe(43);
+  });
+
+  it('describes a finding stored without a sentence from the catalogue, and never leaves the advice empty', () => {
+    const bare = { ...risk('url_suspicious_host', 'medium', '127.0.0.1'), evidence: { summary: '', observed: 'http://127.0.0.1/' } };
+    const scans = [privacyScan('p', 'http://127.0.0.1/', 1, 80, { metadata: [bare] })];
+    const [row] = buildReport({ scans, ...figures, totalScans: 1, lastScanAt: at(1), pdfAvailable: false, now: NOW }).detailedFindings.metadataRisks;
+    expect(row.description).toBe(FINDING_RECOMMENDATIONS.url_suspicious_host.why);
+    expect(row.evidence).toBe('127.0.0.1\nhttp://127.0.0.1/');
+    expect(row.recommendation).toBe(FINDING_RECOMMENDATIONS.url_suspicious_host.action);
   });
 
   it('merges recommendations once each, most urgent first, with why they matter, and counts them', () => {
@@ -138,7 +180,7 @@ describe('buildReport', () => {
       privacyScan('b', 'jane@work.example', 2, 80, { personalInfo: [name], locationData: [risk('gravatar_location_public', 'high', 'Lisbon')] }),
       imageScan('i', 'beach.jpg', 3, 45, [gps]),
     ];
-    const report = buildReport({ scans, history: historyOf(scans), totalScans: 3, lastScanAt: at(3), pdfAvailable: false, now: NOW });
+    const report = buildReport({ scans, ...figures, totalScans: 3, lastScanAt: at(3), pdfAvailable: false, now: NOW });
     const nameAdvice = FINDING_RECOMMENDATIONS.gravatar_name_public;
     const advice = report.recommendations;
 
@@ -176,7 +218,7 @@ describe('website audits', () => {
       websiteScan('static', 'https://static.example/', 3, { mode: 'static', fallbackReason: 'no browser', pageUrl: 'https://static.example/', headerGrade: null }),
       privacyScan('email', 'a@example.com', 4, 90),
     ];
-    const report = buildReport({ scans, history: historyOf(scans), totalScans: 4, lastScanAt: at(4), pdfAvailable: true, now: NOW });
+    const report = buildReport({ scans, ...figures, totalScans: 4, lastScanAt: at(4), pdfAvailable: true, now: NOW });
     expect(report.websiteAudits).toEqual([
       { input: 'https://static.example/', scannedAt: at(3).toISOString(), pageUrl: 'https://static.example/', mode: 'static', fallbackReason: 'no browser', headerGrade: null, tests: [], gpc: null },
       {
@@ -196,46 +238,17 @@ describe('website audits', () => {
 
   it('leaves out a website whose page could not be fetched, and anything it cannot read', () => {
     const scans = [websiteScan('none', 'https://down.example/', 1, undefined), websiteScan('odd', 'https://odd.example/', 2, { mode: 'sideways' })];
-    expect(buildReport({ scans, history: historyOf(scans), totalScans: 2, lastScanAt: at(2), pdfAvailable: true, now: NOW }).websiteAudits).toEqual([]);
-  });
-});
-
-describe('riskTrend', () => {
-  const scored = (scores: number[], type: 'privacy' | 'image' = 'privacy'): ScoredScan[] =>
-    scores.map((score, i) => ({ scanType: type, score, startedAt: at(i + 1) }));
-
-  it('is flat with fewer than two scans', () => {
-    expect(riskTrend([])).toBe('flat');
-    expect(riskTrend(scored([10]))).toBe('flat');
-  });
-
-  it('compares the later half with the earlier half, in time order whatever the input order', () => {
-    // Privacy scores rising 50 → 90: risk falling.
-    expect(riskTrend(scored([50, 60, 80, 90]))).toBe('decreasing');
-    expect(riskTrend(scored([50, 60, 80, 90]).reverse())).toBe('decreasing');
-    expect(riskTrend(scored([90, 80, 60, 50]))).toBe('increasing');
-    // Image risk scores rising: risk increasing.
-    expect(riskTrend(scored([10, 40], 'image'))).toBe('increasing');
-  });
-
-  it('needs a move of at least 5 points', () => {
-    expect(riskTrend(scored([80, 84]))).toBe('flat');
-    expect(riskTrend(scored([80, 85]))).toBe('decreasing');
-    expect(riskTrend(scored([85, 80]))).toBe('increasing');
-  });
-
-  it('ignores scans without a score', () => {
-    expect(riskTrend([...scored([70]), { scanType: 'privacy', score: null, startedAt: at(9) }])).toBe('flat');
+    expect(buildReport({ scans, ...figures, totalScans: 2, lastScanAt: at(2), pdfAvailable: true, now: NOW }).websiteAudits).toEqual([]);
   });
 });
 
 describe('category levels', () => {
   it('adds risk points per finding, capped at 100', () => {
-    expect(categoryScore([])).toEqual({ score: 0, level: 'low' });
-    expect(categoryScore(['low', 'medium'])).toEqual({ score: 15, level: 'low' });
-    expect(categoryScore(['high'])).toEqual({ score: 20, level: 'medium' });
-    expect(categoryScore(['critical', 'medium'])).toEqual({ score: 40, level: 'high' });
-    expect(categoryScore(['critical', 'critical', 'critical', 'critical'])).toEqual({ score: 100, level: 'high' });
+    expect(categoryRisk([])).toEqual({ level: 'low', findings: 0 });
+    expect(categoryRisk(['low', 'medium'])).toEqual({ level: 'low', findings: 2 });
+    expect(categoryRisk(['high'])).toEqual({ level: 'medium', findings: 1 });
+    expect(categoryRisk(['critical', 'medium'])).toEqual({ level: 'high', findings: 2 });
+    expect(categoryRisk(['critical', 'critical', 'critical', 'critical'])).toEqual({ level: 'high', findings: 4 });
   });
 
   it('turns medium at 20 and high at 40', () => {

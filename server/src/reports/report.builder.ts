@@ -3,47 +3,40 @@
  *
  * Findings, categories and recommendations come from the latest completed scan of each distinct
  * input (scan type + input), so a result superseded by a newer scan of the same input does not
- * count twice. The trend reads every completed scan's risk in time order.
+ * count twice. The average privacy score and the trend come in computed (the dashboard shows the
+ * same figures).
  */
 import { breachSourceNames, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
 import { CatalogueRecommendation, type Recommendation } from '../vocabulary/recommendation.types';
 import { RISK_ORDER, type RiskLevel } from '../vocabulary/risk.types';
 import { DATA_CLASS_RECOMMENDATIONS, FINDING_RECOMMENDATIONS, GOOD_PRACTICE_RECOMMENDATIONS, UNKNOWN_DATA_CLASS_RECOMMENDATION } from '../vocabulary/recommendation.catalogue';
 import { EXIF_RISK_CATALOGUE } from '../vocabulary/image-risk.catalogue';
-import type { ScanType } from '../scans/scan.entity';
 import {
   CATEGORY_LEVEL_FROM,
   IMAGE_LOCATION_CATEGORIES,
   IMAGE_RECOMMENDATION_CATEGORY,
   RISK_POINTS,
   SAMPLE_REPORT,
-  TREND_THRESHOLD,
 } from './report.catalogue';
 import type {
   BreachExposureDto,
   CategoryLevel,
+  CategoryRiskDto,
   MetadataRiskDto,
   PrivacyViolationDto,
   ReportDto,
   ReportRecommendationDto,
   RiskAssessmentDto,
-  RiskScoreDto,
-  RiskTrend,
 } from './reports.dto';
+import type { PrivacyTrend } from './privacy-trend.rules';
 import { findingsOfScan, FlatFinding, StoredScan, websiteAuditOfScan } from './scan-findings';
-
-/** One completed scan's score, for the trend. */
-export interface ScoredScan {
-  scanType: ScanType;
-  score: number | null;
-  startedAt: Date;
-}
 
 export interface ReportInput {
   /** Completed scans to report on (the latest of each input is picked here). */
   scans: StoredScan[];
-  /** Every completed scan's score, any order. */
-  history: ScoredScan[];
+  /** The rounded average privacy score (ReportsRepository.totals, as on the dashboard). */
+  averagePrivacyScore: number | null;
+  privacyTrend: PrivacyTrend;
   /** Every stored scan, any status. */
   totalScans: number;
   lastScanAt: Date | null;
@@ -63,9 +56,9 @@ export function buildReport(input: ReportInput): ReportDto {
     ...head,
     summary: {
       totalScans: input.totalScans,
-      averageRiskScore: roundedMean(latest.map(riskOf).filter((r): r is number => r !== null)),
+      averagePrivacyScore: input.averagePrivacyScore,
       lastScanDate: input.lastScanAt?.toISOString() ?? null,
-      riskTrend: riskTrend(input.history),
+      privacyTrend: input.privacyTrend,
       recommendationsCount: recommendations.length,
     },
     riskAssessment: assessRisks(findings),
@@ -93,29 +86,6 @@ export function latestPerInput(scans: readonly StoredScan[]): StoredScan[] {
   return [...newest.values()].sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
 }
 
-/** Risk on one scale (100 worst): the privacy score turned over; image checks have a risk score already. */
-export function riskOf(scan: Pick<ScoredScan, 'scanType' | 'score'>): number | null {
-  if (scan.score === null) return null;
-  return scan.scanType === 'privacy' ? 100 - scan.score : scan.score;
-}
-
-/**
- * The earlier half of the completed scans (by time) against the later half: a mean risk that
- * moved by TREND_THRESHOLD points or more is a trend; fewer than two scans is flat.
- */
-export function riskTrend(history: readonly ScoredScan[]): RiskTrend {
-  const risks = [...history]
-    .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
-    .map(riskOf)
-    .filter((r): r is number => r !== null);
-  if (risks.length < 2) return 'flat';
-  const half = Math.floor(risks.length / 2);
-  const change = mean(risks.slice(half)) - mean(risks.slice(0, half));
-  if (change >= TREND_THRESHOLD) return 'increasing';
-  if (change <= -TREND_THRESHOLD) return 'decreasing';
-  return 'flat';
-}
-
 type Category = keyof RiskAssessmentDto;
 
 /** Which report category a finding counts in (and which list shows it). */
@@ -134,14 +104,15 @@ export function categoryOf(finding: FlatFinding): Category {
   }
 }
 
-export function categoryScore(risks: readonly RiskLevel[]): RiskScoreDto {
-  const score = Math.min(100, risks.reduce((sum, risk) => sum + RISK_POINTS[risk], 0));
-  return { score, level: levelOf(score) };
+/** A category's level from its findings' risk points (RISK_POINTS, capped at 100), and how many there are. */
+export function categoryRisk(risks: readonly RiskLevel[]): CategoryRiskDto {
+  const points = Math.min(100, risks.reduce((sum, risk) => sum + RISK_POINTS[risk], 0));
+  return { level: levelOf(points), findings: risks.length };
 }
 
-export function levelOf(score: number): CategoryLevel {
-  if (score >= CATEGORY_LEVEL_FROM.high) return 'high';
-  if (score >= CATEGORY_LEVEL_FROM.medium) return 'medium';
+export function levelOf(points: number): CategoryLevel {
+  if (points >= CATEGORY_LEVEL_FROM.high) return 'high';
+  if (points >= CATEGORY_LEVEL_FROM.medium) return 'medium';
   return 'low';
 }
 
@@ -149,10 +120,10 @@ function assessRisks(findings: readonly FlatFinding[]): RiskAssessmentDto {
   const risks: Record<Category, RiskLevel[]> = { dataBreaches: [], oversharing: [], locationExposure: [], metadataRisks: [] };
   for (const finding of findings) risks[categoryOf(finding)].push(finding.risk);
   return {
-    dataBreaches: categoryScore(risks.dataBreaches),
-    oversharing: categoryScore(risks.oversharing),
-    locationExposure: categoryScore(risks.locationExposure),
-    metadataRisks: categoryScore(risks.metadataRisks),
+    dataBreaches: categoryRisk(risks.dataBreaches),
+    oversharing: categoryRisk(risks.oversharing),
+    locationExposure: categoryRisk(risks.locationExposure),
+    metadataRisks: categoryRisk(risks.metadataRisks),
   };
 }
 
@@ -177,21 +148,18 @@ function privacyViolations(findings: readonly FlatFinding[]): PrivacyViolationDt
   return bySeverity(findings.filter((f) => ['oversharing', 'locationExposure'].includes(categoryOf(f)))).map((f) => ({
     type: categoryOf(f) === 'locationExposure' ? 'location' : 'oversharing',
     riskLevel: f.risk,
-    // Image findings: the description says what it is, the redacted value what was seen.
-    description: f.imageCategory ? f.evidence : f.value,
-    source: f.source,
-    input: f.input,
-    ...(f.imageCategory ? (f.value ? { evidence: f.value } : {}) : f.evidence ? { evidence: f.evidence } : {}),
+    ...described(f),
   }));
 }
 
 function metadataRisks(findings: readonly FlatFinding[]): MetadataRiskDto[] {
-  return bySeverity(findings.filter((f) => categoryOf(f) === 'metadataRisks')).map((f) => ({
-    riskLevel: f.risk,
-    description: f.imageCategory ? `${f.evidence}${f.value ? `: ${f.value}` : ''}` : f.value,
-    source: f.source,
-    input: f.input,
-  }));
+  return bySeverity(findings.filter((f) => categoryOf(f) === 'metadataRisks')).map((f) => ({ riskLevel: f.risk, ...described(f) }));
+}
+
+/** A finding as the report lists it: the sentence, what was seen (the value, then anything observed) and what to do. */
+function described(f: FlatFinding): Pick<MetadataRiskDto, 'description' | 'source' | 'input' | 'evidence' | 'recommendation'> {
+  const seen = [f.value, f.evidence].filter(Boolean).join('\n');
+  return { description: f.description || f.value, source: f.source, input: f.input, ...(seen ? { evidence: seen } : {}), recommendation: f.recommendation };
 }
 
 /** Most serious first; the order found among equals. */
@@ -255,12 +223,4 @@ function storedRecommendations(result: unknown): Recommendation[] {
     (r): r is Recommendation =>
       r !== null && typeof r === 'object' && typeof r.category === 'string' && typeof r.action === 'string' && r.priority in RISK_ORDER,
   );
-}
-
-function mean(values: readonly number[]): number {
-  return values.reduce((a, b) => a + b, 0) / values.length;
-}
-
-function roundedMean(values: readonly number[]): number | null {
-  return values.length ? Math.round(mean(values)) : null;
 }

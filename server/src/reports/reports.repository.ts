@@ -4,14 +4,14 @@ import { Repository } from 'typeorm';
 import type { RiskLevel } from '../vocabulary/risk.types';
 import { ScanEntity } from '../scans/scan.entity';
 import type { PlanTier } from '../vocabulary/plan.catalogue';
-import type { ScoredScan } from './report.builder';
+import type { ScoredScan } from './privacy-trend.rules';
 import type { StoredScan } from './scan-findings';
 
 export interface ScanTotals {
   totalScans: number;
   lastScanAt: Date | null;
-  /** The mean privacy score of completed privacy scans, unrounded; null when there is none. */
-  averageScore: number | null;
+  /** The mean privacy score of the latest scored privacy scan of each input, rounded; null when there is none. */
+  averagePrivacyScore: number | null;
 }
 
 export interface DailyScore {
@@ -42,14 +42,22 @@ const STORED_COLUMNS = { id: true, scanType: true, input: true, score: true, res
 export class ReportsRepository {
   constructor(@InjectRepository(ScanEntity) private readonly scans: Repository<ScanEntity>) {}
 
+  /**
+   * The dashboard's and the report's figures, one computation for both: the average privacy score
+   * takes the latest scored privacy scan of each input (a monitor re-scanning one address weekly
+   * does not outweigh everything else), never an image check's risk score.
+   */
   async totals(userId: string): Promise<ScanTotals> {
     const [row] = (await this.scans.query(
       `SELECT count(*)::int AS total, max(started_at) AS last,
-              avg(score) FILTER (WHERE scan_type = 'privacy' AND status = 'completed' AND score IS NOT NULL)::float8 AS average
+              (SELECT avg(score)::float8 FROM (
+                 SELECT DISTINCT ON (input) score FROM scans
+                  WHERE user_id = $1 AND scan_type = 'privacy' AND status = 'completed' AND score IS NOT NULL
+                  ORDER BY input, started_at DESC, id DESC) latest) AS average
          FROM scans WHERE user_id = $1`,
       [userId],
     )) as { total: number; last: Date | null; average: number | null }[];
-    return { totalScans: row.total, lastScanAt: row.last, averageScore: row.average };
+    return { totalScans: row.total, lastScanAt: row.last, averagePrivacyScore: row.average === null ? null : Math.round(row.average) };
   }
 
   /** The newest scans, without their (large) results. */
@@ -106,13 +114,15 @@ export class ReportsRepository {
     return rows.map((r) => ({ id: r.id, scanType: r.scan_type, input: r.input, score: r.score, result: r.result, startedAt: r.started_at }));
   }
 
-  /** Every completed scan's score (no results): the trend's history. */
-  async completedScores(userId: string): Promise<ScoredScan[]> {
-    return this.scans.find({
-      where: { userId, status: 'completed' },
-      order: { startedAt: 'ASC', id: 'ASC' },
-      select: { scanType: true, score: true, startedAt: true },
-    });
+  /** Every scored, completed privacy scan (input, score and time; no results): the trend's history. */
+  async privacyScores(userId: string): Promise<ScoredScan[]> {
+    const rows = (await this.scans.query(
+      `SELECT input, score, started_at FROM scans
+        WHERE user_id = $1 AND scan_type = 'privacy' AND status = 'completed' AND score IS NOT NULL
+        ORDER BY started_at, id`,
+      [userId],
+    )) as { input: string; score: number; started_at: Date }[];
+    return rows.map((r) => ({ input: r.input, score: r.score, startedAt: r.started_at }));
   }
 
   /** Completed scans with their results, newest first, a page at a time (the CSV). */

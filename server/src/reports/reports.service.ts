@@ -4,6 +4,7 @@ import { planFor } from '../vocabulary/plan.catalogue';
 import { Clock } from '../common/clock/clock.service';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { buildReport } from './report.builder';
+import { privacyTrend } from './privacy-trend.rules';
 import { renderReportPdf } from './report-pdf.writer';
 import { findingsCsv } from './findings-csv.writer';
 import { BREACH_SOURCE_IDS } from '../vocabulary/breach-source.catalogue';
@@ -38,11 +39,12 @@ export class ReportsService {
     const [totals, scans, history] = await Promise.all([
       this.repository.totals(userId),
       this.repository.latestCompletedPerInput(userId),
-      this.repository.completedScores(userId),
+      this.repository.privacyScores(userId),
     ]);
     const report = buildReport({
       scans,
-      history,
+      averagePrivacyScore: totals.averagePrivacyScore,
+      privacyTrend: privacyTrend(history),
       totalScans: totals.totalScans,
       lastScanAt: totals.lastScanAt,
       pdfAvailable: planFor(profile.plan.tier).reports,

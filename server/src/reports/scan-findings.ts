@@ -7,7 +7,7 @@ import { type BreachDetail, FINDING_GROUPS, type FindingGroup, type RiskDetail }
 import { RISK_LEVELS, RISK_ORDER, type RiskLevel } from '../vocabulary/risk.types';
 import { dataClassRecommendation, FINDING_RECOMMENDATIONS } from '../vocabulary/recommendation.catalogue';
 import type { ExifFinding } from '../scans/exif/exif-findings.analyzer';
-import { EXIF_FINDING_CATEGORIES, ExifFindingCategory } from '../vocabulary/image-risk.catalogue';
+import { EXIF_FINDING_CATEGORIES, EXIF_RISK_CATALOGUE, ExifFindingCategory } from '../vocabulary/image-risk.catalogue';
 import type { ScanType } from '../scans/scan.entity';
 import { BROWSER_TEST_IDS, CHECK_STATUSES, type CheckStatus, GPC_OUTCOMES, type GpcOutcome } from '../vocabulary/check.types';
 
@@ -34,10 +34,15 @@ export interface FlatFinding {
   group: FlatFindingGroup;
   /** A FindingType, 'breach', or the image finding's category. */
   type: string;
+  /** What was found, short: a breach's title and date, a tracker's name, a host, a redacted tag value. */
   value: string;
   risk: RiskLevel;
   source: string;
+  /** What the finding means, in a plain sentence (never a bare value). */
+  description: string;
+  /** What was observed beyond the value: the request URL, the cookie names, the data exposed; may be empty. */
   evidence: string;
+  /** What to do about it, in a plain sentence. */
   recommendation: string;
   /** Breaches: the whole record. */
   breach?: BreachDetail;
@@ -62,8 +67,9 @@ export function findingsOfScan(scan: StoredScan): FlatFinding[] {
           value: text(finding.redactedValue),
           risk: finding.severity,
           source: arrayOf(finding.sources).map(text).join(', '),
-          evidence: text(finding.description),
-          recommendation: text(finding.recommendation),
+          description: text(finding.description) || EXIF_RISK_CATALOGUE[finding.category].label,
+          evidence: '',
+          recommendation: text(finding.recommendation) || EXIF_RISK_CATALOGUE[finding.category].recommendation,
           imageCategory: finding.category,
         },
       ];
@@ -83,7 +89,10 @@ export function findingsOfScan(scan: StoredScan): FlatFinding[] {
             value: `${text(breach.title) || text(breach.name)} (${text(breach.breachDate)})`,
             risk: breach.risk,
             source: text(breach.source),
-            evidence: text(breach.evidence?.summary),
+            description:
+              text(breach.evidence?.summary) ||
+              `This address is in the ${text(breach.title) || text(breach.name)} data breach (${text(breach.breachDate)}).`,
+            evidence: arrayOf(breach.dataClasses).length ? `Data exposed: ${arrayOf(breach.dataClasses).map(text).join(', ')}` : '',
             recommendation: breachAdvice(arrayOf(breach.dataClasses).map(text)),
             breach: { ...breach, dataClasses: arrayOf(breach.dataClasses).map(text) },
           },
@@ -100,8 +109,9 @@ export function findingsOfScan(scan: StoredScan): FlatFinding[] {
             value: text(risk.value),
             risk: risk.risk,
             source: text(risk.source),
-            // What was seen goes with the sentence: the request URL, the cookie names, the field typed into.
-            evidence: withObserved(text(risk.evidence?.summary), text(risk.evidence?.observed)),
+            description: text(risk.evidence?.summary) || FINDING_RECOMMENDATIONS[risk.type]?.why || '',
+            // What was seen: the request URL, the cookie names, the field typed into.
+            evidence: cut(text(risk.evidence?.observed)),
             recommendation: FINDING_RECOMMENDATIONS[risk.type]?.action ?? '',
           },
         ];
@@ -210,9 +220,7 @@ function isImageCategory(value: unknown): value is ExifFindingCategory {
   return typeof value === 'string' && (EXIF_FINDING_CATEGORIES as readonly string[]).includes(value);
 }
 
-/** Evidence for the report: the sentence, then what was observed (cut, so one finding cannot swell a report). */
-function withObserved(summary: string, observed: string): string {
-  if (!observed) return summary;
-  const cut = observed.length > 600 ? `${observed.slice(0, 599)}…` : observed;
-  return `${summary}\n${cut}`;
+/** What was observed, cut so one finding cannot swell a report. */
+function cut(observed: string): string {
+  return observed.length > 600 ? `${observed.slice(0, 599)}…` : observed;
 }

@@ -6,6 +6,7 @@ import { BREACH_SOURCE_IDS, type BreachSourceId } from '../vocabulary/breach-sou
 import { BROWSER_TEST_IDS, BrowserTestId, CHECK_IDS, CHECK_STATUSES, CheckId, CheckStatus, GPC_OUTCOMES, GpcOutcome } from '../vocabulary/check.types';
 import { FINDING_TYPES, FindingType } from '../vocabulary/finding.types';
 import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
+import { IMAGE_RISK_LEVELS, type ImageRiskLevel, imageRiskLevel } from '../vocabulary/image-risk.catalogue';
 import { GROUP_CHECKED, GroupChecked, USERNAME_OUTCOMES, UsernameSiteOutcome } from './analysis/analysis.types';
 import type { FindingCounts, ScanEntity } from './scan.entity';
 
@@ -392,8 +393,21 @@ export class ScanSummaryDto {
   @ApiProperty({ enum: [...INPUT_TYPES, 'image'] }) inputType!: string;
   @ApiProperty({ enum: ['running', 'completed', 'failed'], description: "Anything but completed or failed is in progress." })
   status!: 'running' | 'completed' | 'failed';
-  @ApiProperty({ type: Number, nullable: true, description: 'Privacy scans: the privacy score; image checks: the risk score.' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 100,
+    description: 'The privacy score (0-100, higher is better) of a privacy scan; null for image checks (see imageRiskLevel) and scans without a score.',
+  })
   score!: number | null;
+  @ApiProperty({
+    enum: IMAGE_RISK_LEVELS,
+    enumName: 'ImageRiskLevel',
+    nullable: true,
+    description: "An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans.",
+  })
+  imageRiskLevel!: ImageRiskLevel | null;
   @ApiProperty({ type: FindingCountsDto, nullable: true }) findings!: FindingCounts | null;
   @ApiProperty() startedAt!: string;
   @ApiProperty({ type: String, nullable: true }) completedAt!: string | null;
@@ -405,7 +419,8 @@ export class ScanSummaryDto {
       input: scan.input,
       inputType: scan.inputType,
       status: scan.status,
-      score: scan.score,
+      score: scan.scanType === 'image' ? null : scan.score,
+      imageRiskLevel: scan.scanType === 'image' && scan.score !== null ? imageRiskLevel(scan.score) : null,
       findings: scan.findingCounts,
       startedAt: scan.startedAt.toISOString(),
       completedAt: scan.completedAt?.toISOString() ?? null,

@@ -171,6 +171,16 @@ export const EXIF_RISK_CATALOGUE: Readonly<Record<ExifFindingCategory, ExifRiskE
   },
 };
 
+/** How an image check reads outside its own widget: a labelled level, never its risk score. */
+export const IMAGE_RISK_LEVELS = ['low', 'medium', 'high'] as const;
+export type ImageRiskLevel = (typeof IMAGE_RISK_LEVELS)[number];
+
+/** The risk score's level, on the widget's bands (70 and above high, 40 to 69 medium, below low). */
+export function imageRiskLevel(score: number): ImageRiskLevel {
+  const band = riskBand(score);
+  return band === 'red' ? 'high' : band === 'yellow' ? 'medium' : 'low';
+}
+
 /** The spec's colour bands for the risk score. */
 export function riskBand(score: number): 'red' | 'yellow' | 'green' {
   if (score >= 70) return 'red';
