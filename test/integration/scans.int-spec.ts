@@ -347,7 +347,7 @@ describe('scans API', () => {
       expect(await storedCount(user)).toBe(0);
       expect(await usage(user)).toBe(before);
       const dashboard = await t.http().get('/api/dashboard').auth(user.accessToken, { type: 'bearer' }).expect(200);
-      expect(dashboard.body).toMatchObject({ totalScans: 0, averageScore: null });
+      expect(dashboard.body).toMatchObject({ totalScans: 0, averagePrivacyScore: null });
     });
 
     it('a website whose page could not be fetched is incomplete, not "100 Excellent"', async () => {
