@@ -1,3 +1,6 @@
+import type { PrivacyTrend } from '../vocabulary/privacy-trend.types';
+
+export type { PrivacyTrend } from '../vocabulary/privacy-trend.types';
 /**
  * Whether the privacy score is moving, from completed privacy scans of the same input only: a
  * trend read from unrelated scans (an email one minute, a website the next) would mean nothing.
@@ -5,8 +8,6 @@
  */
 import { TREND_RULES } from './report.catalogue';
 
-export const PRIVACY_TREND_DIRECTIONS = ['improving', 'worsening', 'steady', 'not-enough-history'] as const;
-export type PrivacyTrendDirection = (typeof PRIVACY_TREND_DIRECTIONS)[number];
 
 /** One completed privacy scan with a score. */
 export interface ScoredScan {
@@ -14,14 +15,6 @@ export interface ScoredScan {
   /** The privacy score (0-100, higher is better). */
   score: number;
   startedAt: Date;
-}
-
-export interface PrivacyTrend {
-  direction: PrivacyTrendDirection;
-  /** How many inputs have enough history to count (TREND_RULES). */
-  inputs: number;
-  /** The mean move of the privacy score, in points (positive: better); null without enough history. */
-  change: number | null;
 }
 
 /**

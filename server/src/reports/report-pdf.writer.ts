@@ -3,7 +3,7 @@ import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { GpcOutcome } from '../vocabulary/check.types';
 import type { RiskLevel } from '../vocabulary/risk.types';
-import type { PrivacyTrendDirection } from './privacy-trend.rules';
+import type { PrivacyTrendDirection } from '../vocabulary/privacy-trend.types';
 import type { CategoryLevel, ReportDto } from './reports.dto';
 
 /**

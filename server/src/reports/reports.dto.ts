@@ -4,7 +4,7 @@ import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
 import { ScanSummaryDto } from '../scans/scan.dto';
 import { CHECK_STATUSES, type CheckStatus, GPC_OUTCOMES, type GpcOutcome } from '../vocabulary/check.types';
 import type { WebsiteAudit, WebsiteAuditTest } from './scan-findings';
-import { PRIVACY_TREND_DIRECTIONS, type PrivacyTrend, type PrivacyTrendDirection } from './privacy-trend.rules';
+import { PRIVACY_TREND_DIRECTIONS, type PrivacyTrend, type PrivacyTrendDirection } from '../vocabulary/privacy-trend.types';
 
 export const REPORT_MESSAGES = {
   pdfNeedsPlan: 'PDF reports are available on the Plus plan and above. Upgrade to download this report.',
