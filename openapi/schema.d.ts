@@ -91,7 +91,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download everything kept about the account (JSON, no secrets) */
+        /**
+         * Download everything kept about the account (JSON, no secrets)
+         * @description The profile, sessions, emailed links, API tokens (revoked ones too), scans, payments, analytics events, A/B tests and monitors: a copy of the data held (GDPR access and portability). Hashes and secrets are left out.
+         */
         get: operations["exportAccount"];
         put?: never;
         post?: never;
@@ -248,10 +251,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description Who the credential belongs to: id, email, display name, whether the address is verified, and the plan.
+         */
         get: operations["getProfile"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/profile/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the first-time tour is finished or skipped
+         * @description Stored per user, so the tour does not show again in another browser. Repeating it changes nothing.
+         */
+        post: operations["completeOnboarding"];
         delete?: never;
         options?: never;
         head?: never;
@@ -305,12 +331,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's active API tokens (without the tokens themselves) */
+        /**
+         * The account's active API tokens (without the tokens themselves)
+         * @description Newest first, paginated. Each with its prefix (to tell them apart), scope, expiry and when it was last used. Revoked and expired tokens are not listed.
+         */
         get: operations["listApiTokens"];
         put?: never;
         /**
          * Create a personal API token
-         * @description The token is in this answer only; it cannot be shown again.
+         * @description The token is in this answer only; it cannot be shown again. Optionally read-only (`scope: 'read-only'`: GET requests only) and expiring after `expiresInDays` (1 to 365). Needs a signed-in session: an API token cannot make tokens.
          */
         post: operations["createApiToken"];
         delete?: never;
@@ -329,7 +358,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API token */
+        /**
+         * Revoke an API token
+         * @description It stops authenticating at once. Another user's token, or an unknown id, answers 404.
+         */
         delete: operations["revokeApiToken"];
         options?: never;
         head?: never;
@@ -345,7 +377,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the email address with the token from the emailed link */
+        /**
+         * Confirm the email address with the token from the emailed link
+         * @description Public: the token itself proves the address. Each link works once, until it expires or a newer one is sent.
+         */
         post: operations["verifyEmail"];
         delete?: never;
         options?: never;
@@ -362,7 +397,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the verification email again */
+        /**
+         * Send the verification email again
+         * @description To the account's own address, with a new link; rate-limited per account so it cannot be used to flood an inbox.
+         */
         post: operations["resendVerificationEmail"];
         delete?: never;
         options?: never;
@@ -377,7 +415,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether card payments are available, and what the pricing page needs to load Stripe.js */
+        /**
+         * Whether card payments are available, and what the pricing page needs to load Stripe.js
+         * @description Public. Payments are on only when the server has its Stripe keys; the publishable key is the only Stripe value that leaves the server.
+         */
         get: operations["getBillingConfig"];
         put?: never;
         post?: never;
@@ -454,7 +495,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Liveness: the process is up
+         * @description Answers 200 as long as the process serves HTTP, whatever the state of the database. For a container runtime's liveness probe; not logged.
+         */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics, for operators
+         * @description The Prometheus text format: HTTP request durations by route template, scan and check durations and outcomes, the mail outbox, monitors due and overdue and the scheduler lag, the database pool, and the process (CPU, memory, event loop). Needs `Authorization: Bearer <OPERATOR_TOKEN>`; answers 404 when OPERATOR_TOKEN is not set. METRICS_PORT serves the same without a token on a loopback-only port.
+         */
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -470,7 +535,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's monitors, with the active count and the plan's limit */
+        /**
+         * The user's monitors, with the active count and the plan's limit
+         * @description Newest first, paginated; each with its targets, the addresses still awaiting verification and its latest runs. activeCount counts every page.
+         */
         get: operations["listMonitors"];
         put?: never;
         /**
@@ -492,10 +560,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Pause or activate a monitor */
+        /**
+         * Pause or activate a monitor
+         * @description Activating checks the plan's active-monitor limit; an overdue monitor runs at the next tick. Pausing keeps its runs and what it knows.
+         */
         put: operations["updateMonitor"];
         post?: never;
-        /** Delete a monitor with its runs and notices */
+        /**
+         * Delete a monitor with its runs and notices
+         * @description For good: what it knew is forgotten, so a new monitor of the same targets starts from a silent first run.
+         */
         delete: operations["deleteMonitor"];
         options?: never;
         head?: never;
@@ -529,7 +603,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Undismissed monitor alerts for the dashboard, newest first (at most 20) */
+        /**
+         * Undismissed monitor alerts, newest first
+         * @description What monitor runs found new (a breach, a site with the name), until dismissed; paginated. The dashboard shows the first page.
+         */
         get: operations["listMonitorNotices"];
         put?: never;
         post?: never;
@@ -548,7 +625,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Dismiss a monitor alert */
+        /**
+         * Dismiss a monitor alert
+         * @description It leaves the list of notices; the monitor's runs keep what they found.
+         */
         post: operations["dismissMonitorNotice"];
         delete?: never;
         options?: never;
@@ -603,6 +683,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The plan catalogue
+         * @description Every plan (Free, Plus, Pro, Business) with its monthly price and limits. A fixed catalogue of four, answered whole: not paginated. The same catalogue drives every limit the server enforces.
+         */
         get: operations["listPlans"];
         put?: never;
         post?: never;
@@ -619,6 +703,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Readiness: the app can serve requests
+         * @description Answers 200 when the database takes a query within 2 seconds, else 503: for a load balancer or an orchestrator's readiness probe.
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -719,7 +807,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the signed-in user's scans, with its full result */
+        /**
+         * One of the signed-in user's scans, with its full result
+         * @description The stored analysis result with its findings and evidence. Anyone else's scan, or an unknown id, answers 404.
+         */
         get: operations["getScan"];
         put?: never;
         post?: never;
@@ -776,7 +867,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This month's privacy scans against the plan's monthly allowance */
+        /**
+         * This month's privacy scans against the plan's monthly allowance
+         * @description Counted per calendar month in UTC against the plan that applies now; image checks and monitor runs do not count.
+         */
         get: operations["getScanUsage"];
         put?: never;
         post?: never;
@@ -793,6 +887,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Public facts about this server
+         * @description The contact address, the version, and the outside services this server uses: what the site's pages show. Public; the same for everyone.
+         */
         get: operations["getSiteInfo"];
         put?: never;
         post?: never;
@@ -875,6 +973,8 @@ export interface components {
             /** @description Every check that applied to this input and how it ended. */
             checks: components["schemas"]["CheckReportDto"][];
             completedAt: string;
+            /** @description Which of the checks that applied ran, and whether the main one did. */
+            coverage: components["schemas"]["ResultCoverageDto"];
             /** @description False for visitors: counts and summaries only. */
             detailsIncluded: boolean;
             input: string;
@@ -883,14 +983,15 @@ export interface components {
             locationData: components["schemas"]["FindingGroupDto"];
             metadata: components["schemas"]["FindingGroupDto"];
             /**
-             * @description 'demo' only when no real check could run at all; never stored.
+             * @description 'demo' only when no real check could run at all: a labelled sample, never stored.
              * @enum {string}
              */
             mode: "real" | "demo";
             /** @description Email inputs whose paste-reporting breach source answered: the count for everyone, the pastes for the verified owner only. */
             pastes?: components["schemas"]["PastesDto"];
             personalInfo: components["schemas"]["FindingGroupDto"];
-            privacyScore: number;
+            /** @description 0–100, higher is better, from the findings of the checks that ran. Null when the result is incomplete (coverage.complete false). A demo's is the sample's, not a fact about the input. */
+            privacyScore: number | null;
             recommendations: components["schemas"]["RecommendationDto"][];
             /** @description The stored scan, for signed-in users and real results. */
             scanId?: string;
@@ -908,6 +1009,11 @@ export interface components {
         ApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working; null: never.
+             */
+            expiresAt: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -922,10 +1028,31 @@ export interface components {
              * @example a1b2c3d4
              */
             prefix: string;
+            /**
+             * @description 'read-only' tokens may only make GET requests.
+             * @example read-only
+             * @enum {string}
+             */
+            scope: "read-write" | "read-only";
         };
         ApiTokenListDto: {
-            /** @description Active tokens, newest first. */
+            /**
+             * @description This page, from 1.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description Items per page asked for (the last page may hold fewer).
+             * @example 20
+             */
+            pageSize: number;
+            /** @description This page of the active tokens, newest first. */
             tokens: components["schemas"]["ApiTokenDto"][];
+            /**
+             * @description Items in the whole list, over every page.
+             * @example 42
+             */
+            total: number;
         };
         AuthSessionDto: {
             /** @description A JWT for the Authorization: Bearer header. Keep it in memory only. */
@@ -1021,6 +1148,12 @@ export interface components {
             title: string;
         };
         BreachGroupDto: {
+            /**
+             * @description How many of the checks feeding this group ran: 'all', 'some' (the summary names those that did not), or 'none' (not checked: show no count, never a clean 0). A demo's groups are 'none'.
+             * @enum {string}
+             */
+            checked: "all" | "some" | "none";
+            /** @description Findings in this group. Only an answer when `checked` is 'all' or 'some'; with 'none' it is 0 and means nothing was looked at. */
             count: number;
             /** @description Empty for visitors and when nothing was found. */
             details: (components["schemas"]["BreachDetailDto"] | components["schemas"]["DemoBreachDetailDto"] | components["schemas"]["RiskDetailDto"])[];
@@ -1039,8 +1172,17 @@ export interface components {
             /** @enum {string} */
             status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
         };
-        /** @enum {string} */
+        /**
+         * @description The risk level of the category, from its findings weighed by their risk: one critical breach makes it medium; two high findings make it high.
+         * @enum {string}
+         */
         CategoryLevel: "low" | "medium" | "high";
+        CategoryRiskDto: {
+            /** @description How many findings count in the category. */
+            findings: number;
+            /** @description The risk level of the category, from its findings weighed by their risk: one critical breach makes it medium; two high findings make it high. */
+            level: components["schemas"]["CategoryLevel"];
+        };
         CheckInfoDto: {
             /** @enum {string} */
             id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "website-breaches" | "username";
@@ -1097,13 +1239,41 @@ export interface components {
              */
             path: string;
         };
+        CoverageCheckDto: {
+            /** @enum {string} */
+            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "website-breaches" | "username";
+            label: string;
+            /** @description Why it did not run, or what it left out, in plain words. */
+            message?: string;
+            /** @description Rate limited: when the outside service said to try again. */
+            retryAfterSeconds?: number;
+            /** @enum {string} */
+            status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
+        };
         CreateApiTokenDto: {
+            /**
+             * @description Days until the token expires (then it answers 401). Left out or null: it never expires.
+             * @example 90
+             */
+            expiresInDays?: number | null;
             /** @example Nightly export script */
             name: string;
+            /**
+             * @description 'read-only': the token may only make GET requests (anything else answers 403). 'read-write': whatever the account may do, except account management.
+             * @default read-write
+             * @example read-only
+             * @enum {string}
+             */
+            scope: "read-write" | "read-only";
         };
         CreatedApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working; null: never.
+             */
+            expiresAt: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -1118,6 +1288,12 @@ export interface components {
              * @example a1b2c3d4
              */
             prefix: string;
+            /**
+             * @description 'read-only' tokens may only make GET requests.
+             * @example read-only
+             * @enum {string}
+             */
+            scope: "read-write" | "read-only";
             /**
              * @description The token itself, shown only this once: send it as `Authorization: Bearer <token>`.
              * @example fp_a1b2c3d4_3q2-7wXz…
@@ -1168,13 +1344,14 @@ export interface components {
             date: string;
         };
         DashboardDto: {
-            /** @description The rounded mean privacy score of completed privacy scans; null when there is none. */
-            averageScore: number | null;
+            /** @description The privacy score (0-100, higher is better) averaged over the latest scored privacy scan of each input, rounded; null when there is none. Image checks are never part of it. The dashboard and the report give the same number. */
+            averagePrivacyScore: number | null;
             /**
              * Format: date-time
              * @description When the newest scan started; null when there is none.
              */
             lastScanAt: string | null;
+            privacyTrend: components["schemas"]["PrivacyTrendDto"];
             /** @description The latest 5 scans, newest first (the items of GET /api/scans). */
             recentScans: components["schemas"]["ScanSummaryDto"][];
             /** @description How many findings of the user's completed scans have each risk level (breaches by their risk, image findings by severity). */
@@ -1342,6 +1519,11 @@ export interface components {
         ExportedApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working; null: never.
+             */
+            expiresAt: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -1358,6 +1540,12 @@ export interface components {
             prefix: string;
             /** Format: date-time */
             revokedAt: string | null;
+            /**
+             * @description 'read-only' tokens may only make GET requests.
+             * @example read-only
+             * @enum {string}
+             */
+            scope: "read-write" | "read-only";
         };
         ExportedEmailTokenDto: {
             /** Format: date-time */
@@ -1425,6 +1613,11 @@ export interface components {
             hasPassword: boolean;
             /** Format: uuid */
             id: string;
+            /**
+             * Format: date-time
+             * @description When the first-time tour was finished or skipped.
+             */
+            onboardingCompletedAt: string | null;
             plan: components["schemas"]["PlanSummaryDto"];
         };
         ExportedSessionDto: {
@@ -1446,6 +1639,12 @@ export interface components {
             socialMedia: number;
         };
         FindingGroupDto: {
+            /**
+             * @description How many of the checks feeding this group ran: 'all', 'some' (the summary names those that did not), or 'none' (not checked: show no count, never a clean 0). A demo's groups are 'none'.
+             * @enum {string}
+             */
+            checked: "all" | "some" | "none";
+            /** @description Findings in this group. Only an answer when `checked` is 'all' or 'some'; with 'none' it is 0 and means nothing was looked at. */
             count: number;
             /** @description Empty for visitors and when nothing was found. */
             details: (components["schemas"]["BreachDetailDto"] | components["schemas"]["DemoBreachDetailDto"] | components["schemas"]["RiskDetailDto"])[];
@@ -1490,6 +1689,11 @@ export interface components {
             status: "ok";
         };
         /**
+         * @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans.
+         * @enum {string}
+         */
+        ImageRiskLevel: "low" | "medium" | "high";
+        /**
          * @description The type found from the file content.
          * @enum {string}
          */
@@ -1497,7 +1701,10 @@ export interface components {
         LoginDto: {
             /** @example jane@example.com */
             email: string;
-            /** Format: password */
+            /**
+             * Format: password
+             * @example correct-horse-battery-staple
+             */
             password: string;
             /**
              * @description 'Remember me': the refresh cookie lasts 30 days instead of the browser session.
@@ -1506,9 +1713,14 @@ export interface components {
             rememberMe: boolean;
         };
         MetadataRiskDto: {
+            /** @description What the finding means, in a plain sentence. */
             description: string;
+            /** @description What was seen: the value, and what was observed with it. */
+            evidence?: string;
             /** @description The scanned input (the image check: the file name). */
             input: string;
+            /** @description What to do about it. */
+            recommendation: string;
             /** @enum {string} */
             riskLevel: "low" | "medium" | "high" | "critical";
             source: string;
@@ -1544,8 +1756,23 @@ export interface components {
             activeCount: number;
             /** @description The effective plan's active-monitor limit: free 0, plus 1, pro 5, business 25. */
             limit: number;
-            /** @description Newest first. */
+            /** @description This page of the monitors, newest first. */
             monitors: components["schemas"]["MonitorDto"][];
+            /**
+             * @description This page, from 1.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description Items per page asked for (the last page may hold fewer).
+             * @example 20
+             */
+            pageSize: number;
+            /**
+             * @description Items in the whole list, over every page.
+             * @example 42
+             */
+            total: number;
         };
         MonitorNoticeDto: {
             /** Format: date-time */
@@ -1569,8 +1796,23 @@ export interface components {
             title: string;
         };
         MonitorNoticeListDto: {
-            /** @description Undismissed notices, newest first (at most 20). */
+            /** @description This page of the undismissed notices, newest first. */
             notices: components["schemas"]["MonitorNoticeDto"][];
+            /**
+             * @description This page, from 1.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description Items per page asked for (the last page may hold fewer).
+             * @example 20
+             */
+            pageSize: number;
+            /**
+             * @description Items in the whole list, over every page.
+             * @example 42
+             */
+            total: number;
         };
         MonitorResponseDto: {
             monitor: components["schemas"]["MonitorDto"];
@@ -1631,9 +1873,15 @@ export interface components {
             when: string;
         };
         PasswordResetConfirmDto: {
-            /** Format: password */
+            /**
+             * Format: password
+             * @example correct-horse-battery-staple
+             */
             password: string;
-            /** @description The token from the reset link. */
+            /**
+             * @description The token from the reset link.
+             * @example Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw
+             */
             token: string;
         };
         PasswordResetRequestDto: {
@@ -1716,15 +1964,26 @@ export interface components {
         /** @enum {string} */
         PlanTier: "free" | "plus" | "pro" | "business";
         /**
-         * @description The privacy scores of the earlier half of the completed privacy scans against the later half: a move of 5 points or more, else flat.
+         * @description Whether the privacy score is moving, from inputs scanned at least 3 times over at least 7 days: 'improving' or 'worsening' when their scores moved by 5 points or more on average, else 'steady'; 'not-enough-history' when no input has that much history.
          * @enum {string}
          */
-        PrivacyTrend: "improving" | "worsening" | "flat";
+        PrivacyTrendDirection: "improving" | "worsening" | "steady" | "not-enough-history";
+        PrivacyTrendDto: {
+            /** @description The mean move of the privacy score in points (positive: better); null without enough history. */
+            change: number | null;
+            /** @description Whether the privacy score is moving, from inputs scanned at least 3 times over at least 7 days: 'improving' or 'worsening' when their scores moved by 5 points or more on average, else 'steady'; 'not-enough-history' when no input has that much history. */
+            direction: components["schemas"]["PrivacyTrendDirection"];
+            /** @description How many inputs have enough history to count. */
+            inputs: number;
+        };
         PrivacyViolationDto: {
+            /** @description What the finding means, in a plain sentence. */
             description: string;
-            /** @description What was seen, in one sentence. */
+            /** @description What was seen: the value, and what was observed with it. */
             evidence?: string;
             input: string;
+            /** @description What to do about it. */
+            recommendation: string;
             /** @enum {string} */
             riskLevel: "low" | "medium" | "high" | "critical";
             source: string;
@@ -1775,21 +2034,39 @@ export interface components {
             priority: "low" | "medium" | "high" | "critical";
         };
         ReportSummaryDto: {
-            /** @description The rounded mean privacy score (0-100, higher is better) of completed privacy scans, as the dashboard's averageScore; image checks are never averaged in. Null when there is none. */
+            /** @description The privacy score (0-100, higher is better) averaged over the latest scored privacy scan of each input, rounded; null when there is none. Image checks are never part of it. The dashboard and the report give the same number. */
             averagePrivacyScore: number | null;
             /** Format: date-time */
             lastScanDate: string | null;
-            /** @description The privacy scores of the earlier half of the completed privacy scans against the later half: a move of 5 points or more, else flat. */
-            privacyTrend: components["schemas"]["PrivacyTrend"];
+            privacyTrend: components["schemas"]["PrivacyTrendDto"];
             recommendationsCount: number;
             /** @description Every stored scan of the user. */
             totalScans: number;
         };
+        ResultCoverageDto: {
+            /** @description Checks that ran (ok or partial). */
+            checksRun: number;
+            /** @description Checks that applied to this input. */
+            checksTotal: number;
+            /** @description The main check for this kind of input ran (ok, or partial). False: the result is incomplete: no privacy score, not stored, not counted, never a monitor's starting point. */
+            complete: boolean;
+            /**
+             * @description The main check: 'breaches' for an email, 'website' (the page fetch) for a website, 'username' for a handle or profile URL.
+             * @enum {string}
+             */
+            mainCheck: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "website-breaches" | "username";
+            /** @description Checks that ran only in part ('partial', such as a website read without running its scripts): they count as run. */
+            partial: components["schemas"]["CoverageCheckDto"][];
+            /** @description Some check that did not run may run if the scan is tried again (unavailable, rate limited, timed out). */
+            retryable: boolean;
+            /** @description Checks that applied and did not run, with their status. */
+            unchecked: components["schemas"]["CoverageCheckDto"][];
+        };
         RiskAssessmentDto: {
-            dataBreaches: components["schemas"]["RiskScoreDto"];
-            locationExposure: components["schemas"]["RiskScoreDto"];
-            metadataRisks: components["schemas"]["RiskScoreDto"];
-            oversharing: components["schemas"]["RiskScoreDto"];
+            dataBreaches: components["schemas"]["CategoryRiskDto"];
+            locationExposure: components["schemas"]["CategoryRiskDto"];
+            metadataRisks: components["schemas"]["CategoryRiskDto"];
+            oversharing: components["schemas"]["CategoryRiskDto"];
         };
         RiskDetailDto: {
             evidence: components["schemas"]["EvidenceDto"];
@@ -1812,35 +2089,40 @@ export interface components {
             low: number;
             medium: number;
         };
-        RiskScoreDto: {
-            level: components["schemas"]["CategoryLevel"];
-            /** @description Risk: higher is worse. */
-            score: number;
-        };
         ScanPageDto: {
+            /** @description This page of scans, newest first. */
             items: components["schemas"]["ScanSummaryDto"][];
+            /**
+             * @description This page, from 1.
+             * @example 1
+             */
             page: number;
+            /**
+             * @description Items per page asked for (the last page may hold fewer).
+             * @example 20
+             */
             pageSize: number;
+            /**
+             * @description Items in the whole list, over every page.
+             * @example 42
+             */
             total: number;
         };
         ScanRecordDto: {
             completedAt: string | null;
             findings: components["schemas"]["FindingCountsDto"] | null;
             id: string;
+            /** @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans. */
+            imageRiskLevel: (string & components["schemas"]["ImageRiskLevel"]) | null;
             /** @description What was scanned (the image check: the file name). */
             input: string;
             /** @enum {string} */
             inputType: "email" | "url" | "social" | "unknown" | "instagram" | "twitter" | "linkedin" | "facebook" | "image";
             /** @description The full result: an AnalysisResultDto for privacy scans, the image check's ExifAnalysisDto for image checks; null until completed. */
             result: (components["schemas"]["AnalysisResultDto"] | components["schemas"]["ExifAnalysisDto"]) | null;
-            /**
-             * @description Completed image checks: the image's risk level (the band of its risk score, which only the image check's own result carries). Null for privacy scans.
-             * @enum {string|null}
-             */
-            riskLevel: "low" | "medium" | "high" | "critical" | null;
             /** @enum {string} */
             scanType: "privacy" | "image";
-            /** @description Completed privacy scans: the privacy score (0-100, higher is better). Null for image checks and unfinished scans. */
+            /** @description The privacy score (0-100, higher is better) of a privacy scan; null for image checks (see imageRiskLevel) and scans without a score. */
             score: number | null;
             startedAt: string;
             /**
@@ -1859,18 +2141,15 @@ export interface components {
             completedAt: string | null;
             findings: components["schemas"]["FindingCountsDto"] | null;
             id: string;
+            /** @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans. */
+            imageRiskLevel: (string & components["schemas"]["ImageRiskLevel"]) | null;
             /** @description What was scanned (the image check: the file name). */
             input: string;
             /** @enum {string} */
             inputType: "email" | "url" | "social" | "unknown" | "instagram" | "twitter" | "linkedin" | "facebook" | "image";
-            /**
-             * @description Completed image checks: the image's risk level (the band of its risk score, which only the image check's own result carries). Null for privacy scans.
-             * @enum {string|null}
-             */
-            riskLevel: "low" | "medium" | "high" | "critical" | null;
             /** @enum {string} */
             scanType: "privacy" | "image";
-            /** @description Completed privacy scans: the privacy score (0-100, higher is better). Null for image checks and unfinished scans. */
+            /** @description The privacy score (0-100, higher is better) of a privacy scan; null for image checks (see imageRiskLevel) and scans without a score. */
             score: number | null;
             startedAt: string;
             /**
@@ -1915,7 +2194,15 @@ export interface components {
         SignupDto: {
             /** @example jane@example.com */
             email: string;
-            /** Format: password */
+            /**
+             * @description The first name typed at sign-up: it becomes the display name (the welcome says it). Blank or left out: none.
+             * @example Jane
+             */
+            firstName?: string;
+            /**
+             * Format: password
+             * @example correct-horse-battery-staple
+             */
             password: string;
         };
         SiteInfoDto: {
@@ -1948,7 +2235,10 @@ export interface components {
             };
         };
         UpdateMonitorDto: {
-            /** @description false pauses the monitor, true activates it (within the plan limit). */
+            /**
+             * @description false pauses the monitor, true activates it (within the plan limit).
+             * @example false
+             */
             active: boolean;
         };
         UserDto: {
@@ -1960,6 +2250,8 @@ export interface components {
             emailVerified: boolean;
             /** Format: uuid */
             id: string;
+            /** @description Whether the person finished or skipped the first-time tour, in any browser. */
+            onboardingCompleted: boolean;
             plan: components["schemas"]["PlanSummaryDto"];
         };
         UsernameSiteDto: {
@@ -2010,11 +2302,17 @@ export interface components {
             list?: components["schemas"]["UsernameSiteListCreditDto"];
         };
         VerifyEmailDto: {
-            /** @description The token from the verification link. */
+            /**
+             * @description The token from the verification link.
+             * @example Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw
+             */
             token: string;
         };
         VerifyMonitoredEmailDto: {
-            /** @description The token from the link in the verification email. */
+            /**
+             * @description The token from the link in the verification email.
+             * @example Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw
+             */
             token: string;
         };
         WebhookReceivedDto: {
@@ -2143,6 +2441,12 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2170,6 +2474,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2204,6 +2514,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "variant": "C"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AbTestChoiceDto"];
             };
         };
@@ -2234,7 +2549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Missing X-Footprint-CSRF header, or an Origin other than the site's. */
+            /** @description Missing X-Footprint-CSRF header, or an Origin other than the site's. Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2332,6 +2647,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "event": "page_view",
+                 *       "parameters": {
+                 *         "input_type": "email",
+                 *         "privacy_score": 85,
+                 *         "scan_type": "privacy",
+                 *         "timestamp": "2025-01-01T12:00:00.000Z",
+                 *         "url": "https://footprint.example/dashboard"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TrackEventDto"];
             };
         };
@@ -2339,6 +2666,12 @@ export interface operations {
             /** @description Recorded. */
             204: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2352,8 +2685,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2364,6 +2706,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2392,6 +2740,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["DeleteAccountDto"];
             };
         };
@@ -2399,6 +2748,12 @@ export interface operations {
             /** @description The account and all its data are deleted. */
             204: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2412,7 +2767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2424,7 +2779,7 @@ export interface operations {
             /**
              * @description 'The password is incorrect', or called with an API token (this route needs a signed-in session).
              *
-             *     Called with an API token: this route needs a signed-in session.
+             *     Called with an API token: this route needs a signed-in session. Or: called with a read-only API token: it may only read (GET).
              */
             403: {
                 headers: {
@@ -2437,6 +2792,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2473,7 +2834,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountExportDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2502,7 +2863,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The popup page of a sign-in that worked. */
+            /** @description The popup page, telling the opener the sign-in succeeded. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2511,7 +2872,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The popup page of a sign-in that failed (its message says why). */
+            /** @description The popup page with the error: a stale or forged state, a refused consent, a code or ID token that does not verify. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2520,7 +2881,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The popup page when sign-in with Google is not configured or the provider could not be reached. */
+            /** @description The popup page with the error: Google sign-in is not configured, or the provider cannot be reached. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2558,6 +2919,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The popup page with the error: Google sign-in is not configured, or the provider cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description An error; `error` is the message to show a person. */
             default: {
@@ -2607,12 +2977,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "jane@example.com",
+                 *       "password": "correct-horse-battery-staple",
+                 *       "rememberMe": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginDto"];
             };
         };
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2640,6 +3023,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2718,6 +3107,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "correct-horse-battery-staple",
+                 *       "token": "Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetConfirmDto"];
             };
         };
@@ -2769,12 +3164,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "jane@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetRequestDto"];
             };
         };
         responses: {
             202: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2793,6 +3199,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2829,8 +3241,55 @@ export interface operations {
                     "application/json": components["schemas"]["UserDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    completeOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile, with onboardingCompleted true. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2907,12 +3366,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "jane@example.com",
+                 *       "firstName": "Jane",
+                 *       "password": "correct-horse-battery-staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SignupDto"];
             };
         };
         responses: {
             201: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2940,6 +3412,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2972,7 +3450,12 @@ export interface operations {
     };
     listApiTokens: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2987,7 +3470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokenListDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3016,6 +3499,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "expiresInDays": 90,
+                 *       "name": "Nightly export script",
+                 *       "scope": "read-only"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiTokenDto"];
             };
         };
@@ -3028,7 +3518,16 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiTokenDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description A missing or too long name, an unknown scope or an expiry out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3037,7 +3536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Called with an API token: this route needs a signed-in session. */
+            /** @description Called with an API token: this route needs a signed-in session. Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3071,6 +3570,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The token's id (from the list). */
                 id: string;
             };
             cookie?: never;
@@ -3084,7 +3584,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3093,7 +3593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Called with an API token: this route needs a signed-in session. */
+            /** @description Called with an API token: this route needs a signed-in session. Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3131,6 +3631,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerifyEmailDto"];
             };
         };
@@ -3174,12 +3679,27 @@ export interface operations {
             /** @description A new link was sent; earlier links no longer work. */
             204: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3199,6 +3719,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3255,12 +3781,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 999,
+                 *       "plan": "free"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePaymentIntentDto"];
             };
         };
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3276,7 +3814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3285,7 +3823,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Called with an API token: this route needs a signed-in session. */
+            /** @description Called with an API token: this route needs a signed-in session. Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3297,6 +3835,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3347,6 +3891,7 @@ export interface operations {
         /** @description A Stripe event object, byte for byte as Stripe sent it. */
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -3406,7 +3951,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3455,9 +4000,61 @@ export interface operations {
             };
         };
     };
-    listMonitors: {
+    getMetrics: {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description 'A valid operator token is required.' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description OPERATOR_TOKEN is not set. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    listMonitors: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3472,7 +4069,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorListDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3501,12 +4098,31 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "targets": {
+                 *         "emails": [
+                 *           "jane@example.com"
+                 *         ],
+                 *         "handles": [
+                 *           "@jane_doe"
+                 *         ]
+                 *       },
+                 *       "type": "weekly"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateMonitorDto"];
             };
         };
         responses: {
             201: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3522,7 +4138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3531,7 +4147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The plan's active-monitor limit is reached: 'You've reached your plan limit. Upgrade to create more monitors.' */
+            /** @description The plan's active-monitor limit is reached: 'You've reached your plan limit. Upgrade to create more monitors.' Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3543,6 +4159,12 @@ export interface operations {
             /** @description Too many verification emails sent for this account today. */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3567,12 +4189,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The monitor's id. */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "active": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateMonitorDto"];
             };
         };
@@ -3585,7 +4213,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorResponseDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3594,7 +4222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The plan's active-monitor limit is reached: 'You've reached your plan limit. Upgrade to create more monitors.' */
+            /** @description The plan's active-monitor limit is reached: 'You've reached your plan limit. Upgrade to create more monitors.' Or: called with a read-only API token: it may only read (GET). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3628,6 +4256,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The monitor's id. */
                 id: string;
             };
             cookie?: never;
@@ -3641,8 +4270,17 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3675,6 +4313,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The monitor's id. */
                 id: string;
             };
             cookie?: never;
@@ -3683,6 +4322,12 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3698,8 +4343,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3719,6 +4373,12 @@ export interface operations {
             /** @description Too many verification emails sent for this account today. */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3740,7 +4400,12 @@ export interface operations {
     };
     listMonitorNotices: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3755,7 +4420,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorNoticeListDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3780,6 +4445,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The notice's id. */
                 id: string;
             };
             cookie?: never;
@@ -3793,8 +4459,17 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3831,12 +4506,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerifyMonitoredEmailDto"];
             };
         };
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3855,6 +4541,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3889,6 +4581,12 @@ export interface operations {
             /** @description `SUFFIX:COUNT` lines separated by CRLF, padding lines (count 0) included. */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3907,6 +4605,12 @@ export interface operations {
             /** @description 'Rate limit exceeded. Please try again later.': too many checks from this address, or the range service is rate limiting us. */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds until another attempt is allowed. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4037,7 +4741,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4069,13 +4773,19 @@ export interface operations {
             /** @description The CSV file (UTF-8). */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4087,6 +4797,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4118,13 +4834,19 @@ export interface operations {
             /** @description The PDF file. */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4145,6 +4867,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4167,7 +4895,9 @@ export interface operations {
     listScans: {
         parameters: {
             query?: {
+                /** @description The page, from 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -4184,7 +4914,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScanPageDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4213,6 +4943,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "input": "jane@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateScanDto"];
             };
         };
@@ -4220,11 +4955,17 @@ export interface operations {
             /** @description The analysis result, or the event stream. */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AnalysisResultDto"];
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["ScanStartedEventDto"] | components["schemas"]["CheckReportDto"] | components["schemas"]["AnalysisResultDto"] | components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Empty or invalid input: the spec's two messages. */
@@ -4245,9 +4986,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4297,7 +5053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScanRecordDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4357,7 +5113,7 @@ export interface operations {
                 };
             };
             /**
-             * @description No valid access token or API token.
+             * @description No valid access token or API token, or an expired API token.
              *
              *     In the image routes' error shape, with `success: false`.
              */
@@ -4367,6 +5123,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Larger than 10485760 bytes: 'File too large. Maximum size is 10MB'. */
@@ -4455,7 +5220,7 @@ export interface operations {
                 };
             };
             /**
-             * @description No valid access token or API token.
+             * @description No valid access token or API token, or an expired API token.
              *
              *     In the image routes' error shape, with `success: false`.
              */
@@ -4465,6 +5230,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Larger than 10485760 bytes: 'File too large. Maximum size is 10MB'. */
@@ -4531,7 +5305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScanUsageDto"];
                 };
             };
-            /** @description No valid access token or API token. */
+            /** @description No valid access token or API token, or an expired API token. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4589,12 +5363,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Cannot read properties of undefined (reading 'score')",
+                 *       "name": "TypeError",
+                 *       "path": "/dashboard"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ClientErrorReportDto"];
             };
         };
         responses: {
             202: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4612,6 +5399,12 @@ export interface operations {
             /** @description Too many attempts: 'Too many attempts. Please try again later.' */
             429: {
                 headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;

@@ -12,7 +12,7 @@ export const signedOut: AuthState = { status: 'signedOut', user: undefined };
 export function signedIn(overrides: Partial<AuthUser> = {}): AuthState {
   return {
     status: 'signedIn',
-    user: { id: 'u-1', email: 'alice@example.com', displayName: 'Alice', emailVerified: true, plan: { tier: 'free', expiresAt: null }, ...overrides },
+    user: { id: 'u-1', email: 'alice@example.com', displayName: 'Alice', emailVerified: true, plan: { tier: 'free', expiresAt: null }, onboardingCompleted: false, ...overrides },
   };
 }
 

@@ -10,6 +10,7 @@ import { ClockModule } from './common/clock/clock.module';
 import { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
 import { DatabaseModule } from './common/database/database.module';
+import { MetricsModule } from './common/metrics/metrics.module';
 import { OutboundModule } from './common/outbound/outbound.module';
 import { SecurityModule } from './common/security/security.module';
 import { HealthModule } from './health/health.module';
@@ -29,6 +30,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         ClockModule,
         ScheduleModule.forRoot(),
+        MetricsModule,
         DatabaseModule,
         SecurityModule,
         OutboundModule,
@@ -55,7 +57,8 @@ export class BrowserWorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: BrowserWorkerModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, SecurityModule, BrowserAuditModule],
+      // Metrics too: a worker has no HTTP API, but METRICS_PORT serves its metrics on loopback.
+      imports: [ConfigModule.forRoot(config), MetricsModule, DatabaseModule, SecurityModule, BrowserAuditModule],
     };
   }
 }

@@ -10,10 +10,15 @@ import { AppConfig } from './common/config/app-config';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { ErrorBodyDto } from './common/http/error-body.dto';
 import { clientApp } from './common/http/client-app';
+import { finishApiDocument } from './common/http/openapi-document';
+import { APP_CONFIG } from './common/config/config.module';
+import { rateLimitHeaders } from './common/http/rate-limit-headers';
 import { responseCompression } from './common/http/compression';
 import { requestInputGuard } from './common/http/request-input.guard';
 import { NestJsonLogger } from './common/logging/logger';
 import { requestLogging } from './common/logging/request-logging.middleware';
+import { httpMetrics } from './common/metrics/http-metrics.middleware';
+import { MetricsService } from './common/metrics/metrics.service';
 import { appVersion, PACKAGE_ROOT } from './common/package-info';
 import { securityHeaders, stripeOrigins } from './common/security/security-headers';
 import { STRIPE_WEBHOOK_PATH, webhookRawBody } from './billing/webhook-raw-body.middleware';
@@ -39,6 +44,8 @@ export async function createApp(
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger));
+  app.use(httpMetrics(app.get(MetricsService)));
+  app.use(rateLimitHeaders());
   app.use(responseCompression());
   app.use(...securityHeaders({ https: config.publicUrl.startsWith('https://'), stripe: stripeOrigins(config) }));
   // Before the JSON parser: the Stripe webhook's signature covers its raw bytes.
@@ -66,12 +73,19 @@ export async function createApp(
 export function buildOpenApiDocument(app: NestExpressApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Footprint API')
-    .setDescription(
-      'Privacy audits of email addresses, websites, social handles and images. ' +
-        'Every error answers with `{ statusCode, error, requestId }`, `error` being the message to show.',
-    )
     .setVersion(appVersion())
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT or API token' })
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'API token or JWT',
+        description:
+          'A personal API token (`fp_<prefix>_<secret>`, optionally read-only and expiring; see POST /api/auth/tokens) ' +
+          'or an access token from sign-in (a JWT, 15 minutes).',
+      },
+      'bearer',
+    )
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: "The server's OPERATOR_TOKEN (operators only)." }, 'operatorToken')
     .addCookieAuth(
       'fp_refresh',
       { type: 'apiKey', in: 'cookie', name: 'fp_refresh', description: 'The HttpOnly refresh cookie set by sign-in (refresh and logout only).' },
@@ -83,10 +97,11 @@ export function buildOpenApiDocument(app: NestExpressApplication): OpenAPIObject
       schema: { $ref: getSchemaPath(ErrorBodyDto) },
     })
     .build();
-  return SwaggerModule.createDocument(app, config, {
+  const document = SwaggerModule.createDocument(app, config, {
     extraModels: [ErrorBodyDto],
     operationIdFactory: (_controllerKey, methodKey) => methodKey,
   });
+  return finishApiDocument(document, { publicUrl: app.get<AppConfig>(APP_CONFIG).publicUrl });
 }
 
 /**

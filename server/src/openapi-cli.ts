@@ -13,10 +13,13 @@ import { PACKAGE_ROOT } from './common/package-info';
  */
 const DOCUMENT = join(PACKAGE_ROOT, 'openapi', 'openapi.json');
 const TYPES = join(PACKAGE_ROOT, 'openapi', 'schema.d.ts');
+/** The server of the committed copy; a running server's /api/docs-json names its own PUBLIC_URL. */
+const COMMITTED_SERVER = 'https://footprint.example';
 
 async function main() {
   const check = process.argv.includes('--check');
-  const config = { ...loadConfig({ ...process.env, DATABASE_URL: '' }), databaseUrl: undefined };
+  // A fixed PUBLIC_URL: the committed document names the same server whatever the environment.
+  const config = { ...loadConfig({ ...process.env, DATABASE_URL: '', PUBLIC_URL: COMMITTED_SERVER }), databaseUrl: undefined };
   const app = await createApp(config, createRootLogger('silent'));
   await app.init();
   const document = `${JSON.stringify(sortKeys(buildOpenApiDocument(app)), null, 2)}\n`;

@@ -77,7 +77,8 @@ describe('accounts', () => {
       await checkAxe(t.page, c);
       await signUp(t, email);
       await c.visible(toast(t.page, 'Account created successfully!'), "toast 'Account created successfully!'");
-      await c.visible(main(t.page).getByRole('heading', { name: 'Welcome back, User!' }), 'dashboard greeting');
+      // The first name typed at sign-up is the display name: never 'Welcome back, User!'.
+      await c.visible(main(t.page).getByRole('heading', { name: 'Welcome back, Ada!' }), 'dashboard greeting with the first name');
       const chip = header(t.page).getByRole('link', { name: email.split('@')[0] });
       await c.visible(chip, 'account chip with the part of the email before @');
       await c.that('while the toast shows, it covers none of the header (Sign Out and the account chip take the click)', async () => {
@@ -267,10 +268,11 @@ describe('accounts', () => {
       await signUp(t, email);
       await t.goto('/account');
       const m = main(t.page);
-      await c.that('read-only email, display name fallback and user id', async () => {
+      await c.that('read-only email, the display name typed at sign-up and user id', async () => {
         const value = (label: string) => m.getByLabel(label, { exact: true }).inputValue();
         if ((await value('Email')) !== email) return `email is ${await value('Email')}`;
-        if ((await value('Display name')) !== email.split('@')[0]) return `display name is ${await value('Display name')}`;
+        // The first name typed at sign-up is the display name.
+        if ((await value('Display name')) !== 'Ada') return `display name is ${await value('Display name')}`;
         if (!/^[0-9a-f-]{36}$/.test(await value('User ID'))) return `user id is ${await value('User ID')}`;
         if (!(await m.getByLabel('Email', { exact: true }).evaluate((el) => (el as HTMLInputElement).readOnly))) return 'email is editable';
       });
@@ -280,8 +282,10 @@ describe('accounts', () => {
       await c.visible(m.getByRole('link', { name: 'Back to Dashboard' }), "'Back to Dashboard'");
       await checkAxe(t.page, c);
 
-      // Create a token: the secret is shown once and works as a bearer credential.
+      // Create a read-only token expiring in 30 days: the secret is shown once and works as a bearer credential, for reading only.
       await m.getByLabel('Token name').fill('Nightly script');
+      await m.getByLabel('Access').selectOption('read-only');
+      await m.getByLabel('Expires').selectOption('30');
       await m.getByRole('button', { name: 'Create token' }).click();
       const secretField = m.getByLabel('New API token');
       await c.visible(secretField, 'the new token, shown once');
@@ -289,17 +293,28 @@ describe('accounts', () => {
       await c.visible(m.getByText(/it will not be shown again/), 'the shown-once warning');
       const row = m.getByRole('row').filter({ hasText: 'Nightly script' });
       await c.visible(row, 'the token in the list');
-      await c.that('the list shows the prefix, and Never for last used', async () => {
+      await c.that('the list shows the prefix, read only access, Never for last used and the expiry 30 days on', async () => {
         const text = await row.innerText();
         const prefix = /^fp_([^_]+)_/.exec(secret)?.[1];
         if (!prefix || !text.includes(`fp_${prefix}_`)) return `row: ${text}`;
-        if (!text.includes('Never')) return `row: ${text}`;
+        if (!text.includes('Never') || !text.includes('Read only')) return `row: ${text}`;
+        // As client/src/format.ts writes it: "26 Dec 2026" (day, short month, year).
+        const expiry = await t.page.evaluate(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(Date.now() + 30 * 86_400_000)));
+        if (!text.includes(expiry)) return `row: ${text} (expected the date ${expiry})`;
       });
       const profileWith = (token: string) =>
         fetch(`${suite.app.baseUrl}/api/auth/profile`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status);
       await c.that('the token authenticates API calls', async () => {
         const status = await profileWith(secret);
         return status === 200 ? undefined : `GET /api/auth/profile answered ${status}`;
+      });
+      await c.that('the read-only token is refused a write with 403', async () => {
+        const res = await fetch(`${suite.app.baseUrl}/api/scans`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ input: 'example.com' }),
+        });
+        return res.status === 403 ? undefined : `POST /api/scans answered ${res.status}`;
       });
       await checkAxe(t.page, c);
 

@@ -80,16 +80,16 @@ describe('checkout with Stripe configured', () => {
         (await m.getByRole('button', { name: 'Select Plus' }).getAttribute('aria-pressed')) === 'true' ? undefined : 'not pressed',
       );
       await c.visible(m.getByText('Most Popular'), "'Most Popular'");
-      await c.visible(m.getByRole('heading', { name: 'Plus plan — $9.99/month' }), 'the Plus checkout panel');
+      await c.visible(m.getByRole('heading', { name: 'Plus plan — $9.99 for 30 days' }), 'the Plus checkout panel');
       const card = m.getByRole('textbox', { name: 'Card number' });
       await c.visible(card, 'the card field (Stripe.js)', 5_000);
       await c.that('Stripe.js loaded once, on the pricing page', async () => (stripeJs.loads.length === 1 ? undefined : `${stripeJs.loads.length} loads`));
       await c.visible(m.getByText('Secure payment powered by Stripe'), 'note: secure payment');
-      await c.visible(m.getByText('Cancel anytime. No hidden fees.'), 'note: cancel anytime');
+      await c.visible(m.getByText(/One payment of \$9\.99 gives you the Plus plan for 30 days\. It does not renew/), 'note: what is bought and for how long');
       await checkAxe(t.page, c);
 
       await card.fill(`${TEST_CARDS.succeeds.slice(0, 4)} ${TEST_CARDS.succeeds.slice(4, 8)} ${TEST_CARDS.succeeds.slice(8, 12)} ${TEST_CARDS.succeeds.slice(12)}`);
-      await m.getByRole('button', { name: 'Subscribe to Plus - $9.99/month' }).click();
+      await m.getByRole('button', { name: 'Pay $9.99 for 30 days of Plus' }).click();
       await c.that('success goes to /dashboard?success=true', async () => {
         await t.page.waitForURL((url) => url.pathname === '/dashboard' && url.searchParams.get('success') === 'true', { timeout: 10_000, waitUntil: 'commit' });
       });
@@ -132,7 +132,7 @@ describe('checkout with Stripe configured', () => {
       const card = m.getByRole('textbox', { name: 'Card number' });
       await card.waitFor({ timeout: 5_000 });
       await card.fill(TEST_CARDS.declined);
-      const subscribe = m.getByRole('button', { name: 'Subscribe to Pro - $19.99/month' });
+      const subscribe = m.getByRole('button', { name: 'Pay $19.99 for 30 days of Pro' });
       await subscribe.click();
       const alert = m.getByTestId('checkout-error');
       await c.visible(alert.getByText('Your card was declined.'), "the provider's message in the error box", 5_000);
@@ -160,10 +160,10 @@ describe('checkout without Stripe configuration', () => {
       await signedInUser(t, suite.app.baseUrl, 'unconfigured');
       await t.goto('/pricing');
       const m = main(t.page);
-      await c.visible(m.getByRole('heading', { name: 'Plus plan — $9.99/month' }), 'the Plus checkout panel');
+      await c.visible(m.getByRole('heading', { name: 'Plus plan — $9.99 for 30 days' }), 'the Plus checkout panel');
       await c.visible(m.getByText('Card payments are not available on this server.'), 'the not-available message');
       await c.that('no subscribe button', async () =>
-        (await m.getByRole('button', { name: /^Subscribe to/ }).count()) === 0 ? undefined : 'a subscribe button is shown',
+        (await m.getByRole('button', { name: /^Pay \$/ }).count()) === 0 ? undefined : 'a subscribe button is shown',
       );
       await c.that('no Stripe.js on the page, and none allowed by the CSP', async () => {
         const scripts = await t.page.evaluate(() => Array.from(document.scripts).map((s) => s.src).filter((src) => !src.startsWith(location.origin)));

@@ -134,7 +134,7 @@ describe('dashboard and report', () => {
         return when && Math.abs(Date.parse(when) - Date.now()) < 5 * 60_000 ? undefined : `started ${when}`;
       });
       await c.visible(overview.getByTestId('stat-total-scans').getByText('1', { exact: true }), 'Total Scans 1');
-      await c.visible(overview.getByTestId('stat-average-score').getByText(`${score}/100`, { exact: true }), `Average Score ${score}/100`);
+      await c.visible(overview.getByTestId('stat-average-score').getByText(`${score}/100`, { exact: true }), `Average Privacy Score ${score}/100`);
       await c.notVisible(overview.getByTestId('stat-last-scan').getByText('Never'), "Last Scan is not 'Never'");
       await c.that('the risk distribution counts the findings (the two breaches at least)', async () => {
         const counts = (await overview.getByTestId('risk-counts').locator('[data-level]').allInnerTexts()).map(Number);
@@ -156,8 +156,10 @@ describe('dashboard and report', () => {
       await report.getByRole('heading', { name: 'Executive Summary' }).waitFor({ timeout: 5_000 });
       await c.notVisible(report.getByTestId('sample-label'), 'no sample label once there are scans');
       await c.visible(report.getByTestId('summary-total-scans').getByText('1', { exact: true }), 'summary: 1 scan');
-      // The same number under the same name as the dashboard's: the privacy score.
+      // The same label and the same figure as the dashboard, with its scale in sight.
       await c.visible(report.getByTestId('summary-average-score').getByText(`${score}/100`, { exact: true }), `summary: average privacy score ${score}/100`);
+      await c.visible(report.getByTestId('summary-average-score').getByText('Privacy score: 0–100, higher is better'), 'summary: the scale, visibly');
+      await c.visible(report.getByTestId('summary-privacy-trend').getByText('Not enough history yet'), 'summary: no trend from one scan');
       const breaches = report.getByRole('region', { name: 'Breach Exposures' });
       await c.visible(breaches.getByRole('heading', { name: 'Lantern Market' }), 'Lantern Market in the breach exposures');
       await c.visible(breaches.getByText('Breached 14 March 2021 · 48,213 records', { exact: false }), 'its date and record count');

@@ -26,7 +26,7 @@ async function isSameDocument(page: Page) {
 
 describe('header (desktop)', () => {
   const destinations: Array<{ link: string; path: string; content: (page: Page) => Locator }> = [
-    { link: 'Features', path: '/features', content: (p) => main(p).getByRole('button', { name: /annual/i }) },
+    { link: 'Features', path: '/features', content: (p) => main(p).getByTestId('billing-note') },
     { link: 'Education', path: '/education', content: (p) => main(p).getByRole('tab', { name: 'Privacy Basics', exact: true }) },
     { link: 'About', path: '/about', content: (p) => main(p).getByText('By the Numbers') },
   ];
@@ -135,7 +135,7 @@ describe('mobile (360 x 740)', () => {
       await markDocument(t.page);
       await item('Features').first().click();
       await t.page.waitForURL((url) => url.pathname === '/features', { timeout: 3_000 });
-      await main(t.page).getByRole('button', { name: /annual/i }).first().waitFor({ timeout: 5_000 });
+      await main(t.page).getByTestId('billing-note').waitFor({ timeout: 5_000 });
       expect(await isSameDocument(t.page)).toBe(true);
       await menu.waitFor({ state: 'detached', timeout: 3_000 }).catch(() => {
         throw new Error('the mobile menu is still open after choosing Features');

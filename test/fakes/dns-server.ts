@@ -9,8 +9,18 @@ export interface FakeDnsRecords {
   TXT?: string[][];
 }
 
-/** normal: answer from the records; servfail / refused: answer that rcode to everything; drop: never answer. */
-export type FakeDnsMode = 'normal' | 'servfail' | 'refused' | 'drop';
+/**
+ * normal: answer from the records; servfail / refused: answer that rcode to everything; drop: never
+ * answer; nxdomain: "no such name" to everything, as a resolver cut off from the Internet may.
+ */
+export type FakeDnsMode = 'normal' | 'servfail' | 'refused' | 'drop' | 'nxdomain';
+
+/** One question answered other than normally: that name (and record type, when given) only. */
+export interface FakeDnsFailure {
+  name: string;
+  type?: string;
+  mode: Exclude<FakeDnsMode, 'normal'>;
+}
 
 export interface FakeDnsQuery {
   name: string;
@@ -18,14 +28,17 @@ export interface FakeDnsQuery {
 }
 
 const RCODE = { NOERROR: 0, SERVFAIL: 2, NXDOMAIN: 3, REFUSED: 5 } as const;
+const FAILURE_RCODE = { servfail: RCODE.SERVFAIL, refused: RCODE.REFUSED, nxdomain: RCODE.NXDOMAIN } as const;
 
 /**
  * A DNS server over UDP on 127.0.0.1 (dns-packet), authoritative for the names it is given:
  * NXDOMAIN for unknown names, NODATA (NOERROR, no answers) for a known name without records of
- * the asked type. `mode` makes it fail or go silent, `delayMs` slows every answer.
+ * the asked type. `mode` makes it fail or go silent for every question, `failures` for chosen
+ * names and types, `delayMs` slows every answer.
  */
 export class FakeDnsServer {
   mode: FakeDnsMode = 'normal';
+  readonly failures: FakeDnsFailure[] = [];
   delayMs = 0;
   readonly queries: FakeDnsQuery[] = [];
   private readonly zone = new Map<string, FakeDnsRecords>();
@@ -41,6 +54,12 @@ export class FakeDnsServer {
   /** The environment pointing the app's resolver here. */
   get env(): Record<string, string> {
     return { DNS_SERVERS: this.server };
+  }
+
+  /** Answers questions about `name` (of `type` only, when given) with `mode` until resetBehaviour(). */
+  fail(name: string, mode: FakeDnsFailure['mode'], type?: string): this {
+    this.failures.push({ name: normalize(name), mode, ...(type ? { type } : {}) });
+    return this;
   }
 
   /** Adds records to a name (merged with those it has). */
@@ -60,6 +79,7 @@ export class FakeDnsServer {
     this.mode = 'normal';
     this.delayMs = 0;
     this.queries.length = 0;
+    this.failures.length = 0;
   }
 
   /** Listens on 127.0.0.1 on a free UDP port; answers `127.0.0.1:port`. */
@@ -91,14 +111,17 @@ export class FakeDnsServer {
     }
     const questions = query.questions ?? [];
     for (const q of questions) this.queries.push({ name: normalize(q.name), type: q.type });
-    if (this.mode === 'drop') return;
+    const failure = questions
+      .map((q) => this.failures.find((f) => f.name === normalize(q.name) && (f.type === undefined || f.type === q.type))?.mode)
+      .find((mode) => mode !== undefined);
+    const mode = failure ?? this.mode;
+    if (mode === 'drop') return;
     // Unref: a delayed answer to a client that gave up must not keep the test process alive.
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs).unref());
 
     let rcode: number = RCODE.NOERROR;
     const answers: dnsPacket.Answer[] = [];
-    if (this.mode === 'servfail') rcode = RCODE.SERVFAIL;
-    else if (this.mode === 'refused') rcode = RCODE.REFUSED;
+    if (mode !== 'normal') rcode = FAILURE_RCODE[mode];
     else {
       for (const q of questions) {
         const records = this.zone.get(normalize(q.name));

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { AnalyticsService } from '../../server/src/analytics/analytics.service';
-import { OPERATOR_TOKEN_MESSAGE } from '../../server/src/analytics/operator-token.guard';
+import { OPERATOR_TOKEN_MESSAGE } from '../../server/src/common/security/operator-token.guard';
 import { Clock } from '../../server/src/common/clock/clock.service';
 import { awayFromWindowEdge, CSRF, PASSWORD, query, signUp, SignedUp } from '../support/auth';
 import { captureLogs, createTestApp, TestApp } from '../support/test-app';

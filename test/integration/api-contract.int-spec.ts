@@ -104,10 +104,12 @@ describe('the API answers as openapi/openapi.json documents', () => {
     expect(() => contract.validateComponent('PlanDto', { ...plan, name: null }, 'a plan')).toThrow('must be string');
   });
 
-  it('public facts: health, readiness, site, plans, billing and Google sign-in status', async () => {
+  it('public facts: health, readiness, site (and its error reports), plans, billing, Google sign-in status; metrics for operators', async () => {
     await call(t.http().get('/api/health'), 200);
     await call(t.http().get('/api/ready'), 200);
     await call(t.http().get('/api/site'), 200);
+    await call(t.http().post('/api/site/client-errors').set('X-Forwarded-For', freshIp()).send({ path: '/dashboard', name: 'TypeError', message: 'x is undefined' }), 202);
+    await call(t.http().get('/api/metrics').set('Authorization', `Bearer ${OPERATOR_TOKEN}`), 200);
     await call(t.http().get('/api/plans'), 200);
     await call(t.http().get('/api/billing/config'), 200);
     await call(t.http().get('/api/auth/google/status'), 200);
@@ -120,6 +122,8 @@ describe('the API answers as openapi/openapi.json documents', () => {
     const login = await call(agent.post('/api/auth/login').set('X-Forwarded-For', freshIp()).send({ email, password: PASSWORD, rememberMe: true }), 200);
     const refreshed = await call(agent.post('/api/auth/refresh').set(CSRF), 200);
     await call(t.http().get('/api/auth/profile').set({ Authorization: `Bearer ${refreshed.body.accessToken}` }), 200);
+    const onboarded = await call(t.http().post('/api/auth/profile/onboarding').set({ Authorization: `Bearer ${refreshed.body.accessToken}` }), 200);
+    expect(onboarded.body.onboardingCompleted).toBe(true);
     expect(login.body.user.email).toBe(email);
 
     await backgroundIdle(t);
@@ -135,9 +139,10 @@ describe('the API answers as openapi/openapi.json documents', () => {
     await call(agent.post('/api/auth/logout').set(CSRF), 204);
   });
 
-  it('API tokens: create, list, revoke', async () => {
-    const created = await call(t.http().post('/api/auth/tokens').set(bearer(user)).send({ name: 'contract' }), 201);
-    await call(t.http().get('/api/auth/tokens').set(bearer(user)), 200);
+  it('API tokens: create (read-only, expiring), list a page, revoke', async () => {
+    const created = await call(t.http().post('/api/auth/tokens').set(bearer(user)).send({ name: 'contract', scope: 'read-only', expiresInDays: 30 }), 201);
+    expect(created.body).toMatchObject({ scope: 'read-only', expiresAt: expect.any(String) });
+    await call(t.http().get('/api/auth/tokens?page=1&pageSize=10').set(bearer(user)), 200);
     await call(t.http().delete(`/api/auth/tokens/${created.body.id}`).set(bearer(user)), 204);
   });
 

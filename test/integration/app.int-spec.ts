@@ -93,6 +93,11 @@ describe('the app on a real PostgreSQL', () => {
     expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/ready', '/api/plans', '/api/site']));
     const ui = await t.http().get('/api/docs').redirects(1).expect(200);
     expect(ui.text).toContain('swagger');
+    // The running server names its own PUBLIC_URL; public operations say so; the versioning policy is in the description.
+    expect(doc.body.servers).toEqual([{ url: t.config.publicUrl.replace(/\/+$/, ''), description: expect.any(String) }]);
+    expect(doc.body.paths['/api/health'].get.security).toEqual([]);
+    expect(doc.body.paths['/api/auth/profile'].get.security).toEqual([{ bearer: [] }]);
+    expect(doc.body.info.description).toContain('breaking change');
   });
 
   it('serves the site facts and the plan catalogue', async () => {

@@ -27,6 +27,40 @@ describe('rate limits', () => {
   const login = (email: string, password: string, ip: string) =>
     t.http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password });
 
+  /** The IETF draft's RateLimit-Limit, -Remaining and -Reset of an answer, as numbers. */
+  const rateLimitOf = (res: { headers: Record<string, string> }) => ({
+    limit: Number(res.headers['ratelimit-limit']),
+    remaining: Number(res.headers['ratelimit-remaining']),
+    reset: Number(res.headers['ratelimit-reset']),
+  });
+
+  it('send RateLimit-Limit, -Remaining and -Reset of the limit closest to running out, 429 included', async () => {
+    const ip = freshIp();
+    // First attempt: the per-address limit (10 in 15 minutes) has fewer left than the per-IP one (20 in 10).
+    const first = rateLimitOf(await login(freshEmail('count'), 'wrong-password', ip).expect(401));
+    expect(first).toEqual({ limit: 10, remaining: 9, reset: expect.any(Number) });
+    expect(first.reset).toBeGreaterThanOrEqual(0);
+    expect(first.reset).toBeLessThanOrEqual(900);
+    // New addresses from the same IP: once fewer than 9 of the IP's 20 are left, the IP's limit is the one shown.
+    const seen = [];
+    for (let i = 2; i <= 20; i++) seen.push(rateLimitOf(await login(freshEmail('count'), 'wrong-password', ip).expect(401)));
+    // Attempt 11: 9 left of either limit, a tie that the later reset wins (fixed windows: either may be).
+    expect(seen[9]).toMatchObject({ remaining: 9 });
+    expect(seen[10]).toMatchObject({ limit: 20, remaining: 8 }); // attempt 12
+    expect(seen[18]).toMatchObject({ limit: 20, remaining: 0 }); // attempt 20: the last allowed
+    expect(seen[18].reset).toBeLessThanOrEqual(600);
+    const refused = await login(freshEmail('count'), 'wrong-password', ip);
+    expectLimited(refused, 600);
+    expect(rateLimitOf(refused)).toMatchObject({ limit: 20, remaining: 0 });
+    expect(rateLimitOf(refused).reset).toBeLessThanOrEqual(Number(refused.headers['retry-after']));
+  });
+
+  it('send no RateLimit headers where no limit applies', async () => {
+    const res = await t.http().get('/api/plans').expect(200);
+    expect(res.headers['ratelimit-limit']).toBeUndefined();
+    expect(res.headers['ratelimit-remaining']).toBeUndefined();
+  });
+
   it('allow 20 sign-in attempts per IP in 10 minutes', async () => {
     const ip = freshIp();
     for (let i = 0; i < 20; i++) await login(freshEmail('guess'), 'wrong-password', ip).expect(401);

@@ -27,6 +27,24 @@ describe('account export and deletion', () => {
     return { ...user, secondSession: second.body.accessToken as string, apiToken: kept.body, revokedToken: revoked.body };
   }
 
+  describe('POST /api/auth/profile/onboarding', () => {
+    it('stores the tour as done for the user, in every session and browser, once; needs a credential', async () => {
+      const user = await signUp(t);
+      expect((await t.http().get('/api/auth/profile').set(bearer(user.accessToken)).expect(200)).body.onboardingCompleted).toBe(false);
+      const done = await t.http().post('/api/auth/profile/onboarding').set(bearer(user.accessToken)).expect(200);
+      expect(done.body).toMatchObject({ id: user.userId, onboardingCompleted: true });
+      const [first] = await query<{ onboarding_completed_at: Date }>(t, 'SELECT onboarding_completed_at FROM users WHERE id = $1', [user.userId]);
+      expect(first.onboarding_completed_at).toBeInstanceOf(Date);
+      // A new sign-in (another browser) sees it; repeating it keeps the first time.
+      const again = await t.http().post('/api/auth/login').set('X-Forwarded-For', freshIp()).send({ email: user.email, password: user.password }).expect(200);
+      expect(again.body.user.onboardingCompleted).toBe(true);
+      await t.http().post('/api/auth/profile/onboarding').set(bearer(again.body.accessToken)).expect(200);
+      const [second] = await query<{ onboarding_completed_at: Date }>(t, 'SELECT onboarding_completed_at FROM users WHERE id = $1', [user.userId]);
+      expect(second.onboarding_completed_at.getTime()).toBe(first.onboarding_completed_at.getTime());
+      await t.http().post('/api/auth/profile/onboarding').expect(401);
+    });
+  });
+
   describe('GET /api/auth/account/export', () => {
     it("answers everything kept about the account as a JSON download, without secrets or hashes", async () => {
       const user = await busyUser();
@@ -40,6 +58,7 @@ describe('account export and deletion', () => {
           email: user.email,
           displayName: null,
           emailVerifiedAt: null,
+          onboardingCompletedAt: null,
           hasPassword: true,
           plan: { tier: 'free', expiresAt: null },
           createdAt: expect.any(String),

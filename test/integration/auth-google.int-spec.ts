@@ -164,6 +164,7 @@ describe('Google sign-in (OpenID Connect against the fake provider)', () => {
         displayName: 'Gina Google',
         emailVerified: true,
         plan: { tier: 'free', expiresAt: null },
+        onboardingCompleted: false,
       });
       const [row] = await query<{ password_hash: string | null; google_subject: string }>(
         t,

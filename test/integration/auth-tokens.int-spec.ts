@@ -2,6 +2,8 @@ import { JwtService } from '@nestjs/jwt';
 import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../server/src/bootstrap';
+import { ApiTokenRepository } from '../../server/src/auth/api-token.repository';
+import { Clock } from '../../server/src/common/clock/clock.service';
 import { loadConfig } from '../../server/src/common/config/app-config';
 import { freshEmail, freshIp, PASSWORD, query, signUp } from '../support/auth';
 import { createTestDatabase } from '../support/test-database';
@@ -144,8 +146,8 @@ describe('personal API tokens', () => {
     await t?.close();
   });
 
-  const create = (accessToken: string, name: unknown) =>
-    t.http().post('/api/auth/tokens').auth(accessToken, { type: 'bearer' }).send({ name });
+  const create = (accessToken: string, name: unknown, fields: object = {}) =>
+    t.http().post('/api/auth/tokens').auth(accessToken, { type: 'bearer' }).send({ name, ...fields });
 
   it('creates a token shown once, lists it without the secret, authenticates with it and revokes it', async () => {
     const owner = await signUp(t);
@@ -155,7 +157,9 @@ describe('personal API tokens', () => {
       name: 'Nightly export',
       prefix: expect.stringMatching(/^[0-9a-f]{8}$/),
       token: expect.stringMatching(/^fp_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/),
+      scope: 'read-write',
       createdAt: expect.any(String),
+      expiresAt: null,
       lastUsedAt: null,
     });
     const { token, id, prefix } = created.body;
@@ -167,7 +171,12 @@ describe('personal API tokens', () => {
     expect(JSON.stringify(await query(t, 'SELECT * FROM api_tokens'))).not.toContain(token.slice(12));
 
     const list = await t.http().get('/api/auth/tokens').auth(owner.accessToken, { type: 'bearer' }).expect(200);
-    expect(list.body).toEqual({ tokens: [{ id, name: 'Nightly export', prefix, createdAt: created.body.createdAt, lastUsedAt: null }] });
+    expect(list.body).toEqual({
+      tokens: [{ id, name: 'Nightly export', prefix, scope: 'read-write', createdAt: created.body.createdAt, expiresAt: null, lastUsedAt: null }],
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    });
 
     // The same guard accepts it as a Bearer credential.
     const me = await t.http().get('/api/auth/profile').auth(token, { type: 'bearer' }).expect(200);
@@ -236,6 +245,85 @@ describe('personal API tokens', () => {
     for (let i = 0; i < 25; i++) await create(owner.accessToken, `t${i}`).expect(201);
     const res = await create(owner.accessToken, 'one too many').expect(409);
     expect(res.body.error).toBe('You have reached the limit of 25 active API tokens. Revoke one to create another.');
+  });
+
+  it('lists the tokens a page at a time, newest first, with the total', async () => {
+    const owner = await signUp(t);
+    for (const name of ['first', 'second', 'third']) await create(owner.accessToken, name).expect(201);
+    const list = (q: string) => t.http().get(`/api/auth/tokens${q}`).auth(owner.accessToken, { type: 'bearer' });
+    const first = await list('?pageSize=2').expect(200);
+    expect(first.body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(first.body.tokens.map((tk: { name: string }) => tk.name)).toEqual(['third', 'second']);
+    const second = await list('?page=2&pageSize=2').expect(200);
+    expect(second.body).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(second.body.tokens.map((tk: { name: string }) => tk.name)).toEqual(['first']);
+    expect((await list('?page=3&pageSize=2').expect(200)).body).toMatchObject({ tokens: [], total: 3 });
+    expect((await list('?pageSize=0').expect(400)).body.error).toBe('pageSize must be a whole number from 1 to 100');
+    expect((await list('?page=abc').expect(400)).body.error).toBe('page must be a whole number from 1');
+  });
+
+  describe('scope and expiry', () => {
+    const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+    const MONITOR = '00000000-0000-4000-8000-000000000000';
+
+    it('a read-only token reads but is refused any write with 403, before the route runs', async () => {
+      const owner = await signUp(t);
+      const { body } = await create(owner.accessToken, 'dashboards', { scope: 'read-only' }).expect(201);
+      expect(body).toMatchObject({ scope: 'read-only', expiresAt: null });
+      await t.http().get('/api/auth/profile').set(bearer(body.token)).expect(200);
+      await t.http().get('/api/monitoring').set(bearer(body.token)).expect(200);
+      await t.http().get('/api/scans').set(bearer(body.token)).expect(200);
+      const refused = [
+        await t.http().put(`/api/monitoring/${MONITOR}`).set(bearer(body.token)).send({ active: false }),
+        await t.http().post('/api/monitoring').set(bearer(body.token)).send({ type: 'weekly', targets: { emails: [], handles: ['someone'] } }),
+        // Open to visitors, but a read-only credential that is sent is still read-only.
+        await t.http().post('/api/scans').set(bearer(body.token)).send({ input: 'example.com' }),
+      ];
+      for (const res of refused) {
+        expect(res.status).toBe(403);
+        expect(res.body.error).toBe('This API token is read-only: it can only be used to read (GET requests).');
+      }
+      // A read-write token reaches the route: the unknown monitor is a 404, not a 403.
+      const rw = await create(owner.accessToken, 'script').expect(201);
+      await t.http().put(`/api/monitoring/${MONITOR}`).set(bearer(rw.body.token)).send({ active: false }).expect(404);
+      expect(await query(t, 'SELECT count(*)::int AS n FROM monitors WHERE user_id = $1', [owner.userId])).toEqual([{ n: 0 }]);
+    });
+
+    it('an expiring token works until its expiry, then answers 401, leaves the list and no longer counts', async () => {
+      const owner = await signUp(t);
+      const { body } = await create(owner.accessToken, 'one week', { expiresInDays: 7 }).expect(201);
+      const expiresAt = Date.parse(body.expiresAt);
+      expect(Math.abs(expiresAt - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
+      await t.http().get('/api/auth/profile').set(bearer(body.token)).expect(200);
+
+      const clock = t.app.get(Clock);
+      const spy = jest.spyOn(clock, 'now').mockReturnValue(new Date(expiresAt + 1000));
+      try {
+        const res = await t.http().get('/api/auth/profile').set(bearer(body.token)).expect(401);
+        expect(res.body.error).toBe('This API token has expired. Create a new one on your account page.');
+        const list = await t.http().get('/api/auth/tokens').auth(owner.accessToken, { type: 'bearer' }).expect(200);
+        expect(list.body).toMatchObject({ tokens: [], total: 0 });
+        // Not among the 25 active tokens an account may hold.
+        expect(await t.app.get(ApiTokenRepository).countActiveOfUser(owner.userId, clock.now())).toBe(0);
+      } finally {
+        spy.mockRestore();
+      }
+      // The stored row shows when, and it is still there for the account export.
+      const [row] = await query<{ expires_at: Date; scope: string }>(t, 'SELECT expires_at, scope FROM api_tokens WHERE id = $1', [body.id]);
+      expect(row).toEqual({ expires_at: new Date(body.expiresAt), scope: 'read-write' });
+    });
+
+    it('validates the scope and the expiry', async () => {
+      const owner = await signUp(t);
+      const send = (fields: object) => create(owner.accessToken, 'x', fields);
+      expect((await send({ scope: 'admin' }).expect(400)).body.error).toBe("scope must be 'read-write' or 'read-only'");
+      for (const expiresInDays of [0, 366, 1.5, 'soon', -1]) {
+        expect((await send({ expiresInDays }).expect(400)).body.error).toBe('expiresInDays must be a whole number from 1 to 365');
+      }
+      await send({ expiresInDays: null }).expect(201);
+      await send({ expiresInDays: 365, scope: 'read-only' }).expect(201);
+      expect(await query(t, 'SELECT count(*)::int AS n FROM api_tokens WHERE user_id = $1', [owner.userId])).toEqual([{ n: 2 }]);
+    });
   });
 
   it('needs authentication for every token route', async () => {

@@ -23,7 +23,14 @@ describe('sign-up, sign-in and sessions', () => {
         accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
         tokenType: 'Bearer',
         expiresIn: 900,
-        user: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), email, displayName: null, emailVerified: false, plan: { tier: 'free', expiresAt: null } },
+        user: {
+          id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          email,
+          displayName: null,
+          emailVerified: false,
+          plan: { tier: 'free', expiresAt: null },
+          onboardingCompleted: false,
+        },
       });
       const cookie = setCookieHeader(res)!;
       expect(cookie).toMatch(/^fp_refresh=[A-Za-z0-9_-]{43};/);
@@ -65,11 +72,22 @@ describe('sign-up, sign-in and sessions', () => {
       [{ email: 'a@b', password: PASSWORD }, 'Please enter a valid email address'],
       [{ email: `${'a'.repeat(250)}@example.test`, password: PASSWORD }, 'Please enter a valid email address'],
       [{ email: 42, password: PASSWORD }, 'Please fill in all fields'],
-      [{ email: 'a@example.test', password: PASSWORD, firstName: 'Jane' }, 'property firstName should not exist'],
+      [{ email: 'a@example.test', password: PASSWORD, lastName: 'Doe' }, 'property lastName should not exist'],
+      [{ email: 'a@example.test', password: PASSWORD, firstName: 'J'.repeat(101) }, 'First name must be text of at most 100 characters'],
+      [{ email: 'a@example.test', password: PASSWORD, firstName: 7 }, 'First name must be text of at most 100 characters'],
     ])('answers %j with 400 %j', async (body, message) => {
       const res = await post('/api/auth/signup', body).expect(400);
       expect(res.body).toMatchObject({ ...ERROR, statusCode: 400, error: message });
       expect(setCookieHeader(res)).toBeUndefined();
+    });
+
+    it('keeps the first name typed at sign-up as the display name (trimmed; blank is none)', async () => {
+      const named = await post('/api/auth/signup', { email: freshEmail('named'), password: PASSWORD, firstName: '  Jane  ' }).expect(201);
+      expect(named.body.user.displayName).toBe('Jane');
+      const profile = await t.http().get('/api/auth/profile').set('Authorization', `Bearer ${named.body.accessToken}`).expect(200);
+      expect(profile.body.displayName).toBe('Jane');
+      const blank = await post('/api/auth/signup', { email: freshEmail('blank'), password: PASSWORD, firstName: '   ' }).expect(201);
+      expect(blank.body.user.displayName).toBeNull();
     });
 
     it('accepts a password of exactly 6 and of exactly 256 characters', async () => {
@@ -130,7 +148,7 @@ describe('sign-up, sign-in and sessions', () => {
     it('answers the signed-in user', async () => {
       const { accessToken, email, userId } = await signUp(t);
       const res = await t.http().get('/api/auth/profile').auth(accessToken, { type: 'bearer' }).expect(200);
-      expect(res.body).toEqual({ id: userId, email, displayName: null, emailVerified: false, plan: { tier: 'free', expiresAt: null } });
+      expect(res.body).toEqual({ id: userId, email, displayName: null, emailVerified: false, plan: { tier: 'free', expiresAt: null }, onboardingCompleted: false });
     });
 
     it("answers 401 'Please sign in to continue.' without a token", async () => {
@@ -271,7 +289,8 @@ describe('sign-up, sign-in and sessions', () => {
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(op('/api/auth/profile', 'get').security).toEqual([{ bearer: [] }]);
     expect(op('/api/auth/tokens', 'post').security).toEqual([{ bearer: [] }]);
-    expect(op('/api/auth/login', 'post').security).toBeUndefined();
+    // Public: no credentials needed, and the document says so.
+    expect(op('/api/auth/login', 'post').security).toEqual([]);
     expect(op('/api/auth/login', 'post').responses['401'].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorBodyDto');
     expect(op('/api/auth/signup', 'post').responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/AuthSessionDto');
     expect(op('/api/auth/refresh', 'post').parameters).toEqual(

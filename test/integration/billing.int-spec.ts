@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { BILLING_MESSAGES } from '../../server/src/billing/billing.dto';
 import { Clock } from '../../server/src/common/clock/clock.service';
+import { FakeHibp } from '../fakes/hibp';
 import { FakeStripeApi, TEST_CARDS } from '../fakes/stripe-api';
 import { freshEmail, freshIp, PASSWORD, query, signUp, SignedUp } from '../support/auth';
 import { captureLogs, createTestApp, TestApp } from '../support/test-app';
@@ -16,17 +17,19 @@ const NO_SERVICE = 'http://127.0.0.1:9';
 
 describe('billing with Stripe configured', () => {
   const stripe = new FakeStripeApi();
+  // The quota counts complete scans only: an email scan's breach check answers from the fake.
+  const hibp = new FakeHibp();
   const logs = captureLogs();
   let t: TestApp;
 
   beforeAll(async () => {
-    await stripe.start();
+    await Promise.all([stripe.start(), hibp.start()]);
     t = await createTestApp(
       {
         ...stripe.env,
         STRIPE_JS_URL: 'http://127.0.0.1:9/v3/',
         // Scans in the quota tests must not reach outside services.
-        HIBP_API_URL: NO_SERVICE,
+        ...hibp.env,
         GRAVATAR_API_URL: NO_SERVICE,
         PWNED_PASSWORDS_URL: NO_SERVICE,
         DNS_SERVERS: '127.0.0.1:9',
@@ -41,7 +44,7 @@ describe('billing with Stripe configured', () => {
     stripe.webhookUrl = `http://127.0.0.1:${port}/api/billing/webhook`;
   });
   afterAll(async () => {
-    await stripe.stop();
+    await Promise.all([stripe.stop(), hibp.close()]);
     await t?.close();
   });
   beforeEach(() => stripe.resetBehaviour());

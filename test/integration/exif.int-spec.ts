@@ -121,8 +121,9 @@ describe('image metadata check (integration)', () => {
         inputType: 'image',
         input: 'Ferien am Meer.jpg',
         status: 'completed',
+        // Outside the image widget, a labelled level rather than a number beside privacy scores.
         score: null,
-        riskLevel: riskScore >= 70 ? 'high' : riskScore >= 40 ? 'medium' : 'low',
+        imageRiskLevel: riskScore >= 70 ? 'high' : riskScore >= 40 ? 'medium' : 'low',
         findings: { locationData: location, metadata: findings.length - location },
         result: res.body.analysis,
       });

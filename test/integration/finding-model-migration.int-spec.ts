@@ -10,13 +10,15 @@ import { sampleBreach } from '../fakes/hibp';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 /**
- * The one-finding-model migration on rows stored before it: privacy results and image analyses
- * get their findings in the one stored shape (the same the code now writes for new scans), image
- * checks trade their risk score for a risk level, and `down` gives the scores back.
+ * The one-finding-model migration on rows stored before it, by a database at the schema of the
+ * release before (every earlier migration applied): privacy results (as that release writes them,
+ * with their coverage, and older ones) and image analyses get their findings in the one stored
+ * shape (the same the code now writes for new scans), image checks trade their risk score for a
+ * risk level, and `down` gives the scores back.
  */
 
 const MIGRATIONS = join(__dirname, '../../server/src/common/database/migrations');
-const FINDING_MODEL = '1764000000000';
+const FINDING_MODEL = '1765200000000';
 /** The migrations before this one, or up to and including it (later ones stay out, so undo undoes this one). */
 const migrationFiles = (through: 'before' | 'including') =>
   readdirSync(MIGRATIONS)
@@ -30,14 +32,15 @@ describe('the one finding model migration', () => {
   const ids = { privacy: randomUUID(), hibpOnly: randomUUID(), redImage: randomUUID(), greenImage: randomUUID(), failed: randomUUID() };
 
   const breach = breachDetail(sampleBreach({ Name: 'Adobe', Title: 'Adobe', BreachDate: '2013-10-04', DataClasses: ['Email addresses', 'Passwords'] }));
-  const group = (details: unknown[]) => ({ count: details.length, details, summary: '' });
+  const group = (details: unknown[]) => ({ count: details.length, checked: 'all', details, summary: '' });
   const privacyResult = {
     input: 'jane@example.com',
     privacyScore: 61,
+    coverage: { complete: true, mainCheck: 'breaches', checksRun: 4, checksTotal: 4, unchecked: [], partial: [], retryable: false },
     breaches: { ...group([breach]), hiddenSensitive: 0 },
     personalInfo: group([{ kind: 'risk', type: 'gravatar_name_public', value: 'Name: Jane', source: 'Gravatar', risk: 'medium', evidence: { summary: 'The profile shows a name' } }]),
     locationData: group([]),
-    // What was observed goes with the sentence, cut (600 characters at most).
+    // What was observed is kept beside the sentence, cut (600 characters at most).
     metadata: group([{ kind: 'risk', type: 'dmarc_missing', value: 'example.com has no DMARC record', source: 'DNS', risk: 'medium', evidence: { summary: 'No DMARC', observed: 'v'.repeat(700) } }]),
     socialMedia: group([]),
     recommendations: [],
@@ -63,7 +66,9 @@ describe('the one finding model migration', () => {
     await insert(ids.privacy, 'privacy', 'completed', 61, { breaches: 1, personalInfo: 1, locationData: 0, metadata: 1, socialMedia: 0 }, privacyResult);
     // A result stored before a second breach source joined: its breaches name no sources.
     const { sources: _sources, sourceNames: _names, ...hibpOnlyBreach } = breach;
-    const hibpOnly = { ...privacyResult, breaches: { ...group([hibpOnlyBreach]), hiddenSensitive: 0 } };
+    // …and before results said what they covered.
+    const { coverage: _coverage, ...uncovered } = privacyResult;
+    const hibpOnly = { ...uncovered, breaches: { ...group([hibpOnlyBreach]), hiddenSensitive: 0 } };
     await insert(ids.hibpOnly, 'privacy', 'completed', 61, { breaches: 1, personalInfo: 1, locationData: 0, metadata: 1, socialMedia: 0 }, hibpOnly);
     const oldImageCounts = { breaches: 0, personalInfo: 0, locationData: 0, metadata: 2, socialMedia: 0 };
     await insert(ids.redImage, 'image', 'completed', 75, oldImageCounts, { riskScore: 75, findings: imageFindings, imageType: 'jpeg' });
@@ -99,8 +104,8 @@ describe('the one finding model migration', () => {
     expect(stored.findings).toEqual(storedFindingsOfResult(privacyResult));
     expect(stored.findings).toEqual([
       expect.objectContaining({ kind: 'breach', group: 'breaches', value: 'Adobe (2013-10-04)', risk: 'critical', breach: expect.objectContaining({ name: 'Adobe' }) }),
-      expect.objectContaining({ kind: 'risk', type: 'gravatar_name_public', group: 'personalInfo', risk: 'medium', evidence: 'The profile shows a name' }),
-      expect.objectContaining({ kind: 'risk', type: 'dmarc_missing', group: 'metadata', evidence: `No DMARC\n${'v'.repeat(599)}…` }),
+      expect.objectContaining({ kind: 'risk', type: 'gravatar_name_public', group: 'personalInfo', risk: 'medium', description: 'The profile shows a name', evidence: '' }),
+      expect.objectContaining({ kind: 'risk', type: 'dmarc_missing', group: 'metadata', description: 'No DMARC', evidence: `${'v'.repeat(599)}…` }),
     ]);
   });
 

@@ -191,7 +191,7 @@ describe('mail without SMTP_URL', () => {
     expect(stored.html).toContain('Reset password</a>');
 
     expect(mailLogs(logs).map((e) => e.msg)).toEqual([
-      'SMTP_URL is not set: emails are kept in the outbox_messages table and not sent',
+      'SMTP_URL is not set: NO EMAIL IS SENT (sign-up verification, password resets and monitor alerts stay in the outbox_messages table)',
       `email ${row.id} queued in the outbox, not sent (SMTP_URL is not set): "Reset your Footprint password"`,
     ]);
     expectNothingPersonalLogged(logs, to, 'tok_Reset-456');
@@ -200,6 +200,19 @@ describe('mail without SMTP_URL', () => {
     await sleep(200);
     expect(sink.messages).toEqual([]);
     expect((await rowFor(t, to)).sentAt).toBeNull();
+  });
+});
+
+describe('mail without SMTP_URL in production', () => {
+  it('warns at start, in one line, that no email is sent', async () => {
+    const logs = captureLogs();
+    const t = await createTestApp({ NODE_ENV: 'production' }, { logger: logs.logger });
+    try {
+      const lines = logs.entries().filter((e) => String(e.msg).startsWith('SMTP_URL is not set'));
+      expect(lines).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining('NO EMAIL IS SENT') })]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

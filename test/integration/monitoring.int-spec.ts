@@ -75,7 +75,7 @@ describe('monitoring', () => {
 
     it('free plan: limit 0, creating answers the spec\'s limit text', async () => {
       const u = await user('free');
-      expect((await list(u).expect(200)).body).toEqual({ monitors: [], activeCount: 0, limit: 0 });
+      expect((await list(u).expect(200)).body).toEqual({ monitors: [], activeCount: 0, limit: 0, total: 0, page: 1, pageSize: 20 });
       const res = await create(u, weekly([u.email])).expect(403);
       expect(res.body.error).toBe(MONITOR_MESSAGES.atLimit);
       expect(res.body.error).toBe("You've reached your plan limit. Upgrade to create more monitors.");
@@ -102,7 +102,7 @@ describe('monitoring', () => {
       expect(sink.messages.filter((m) => m.to.includes(u.email.toLowerCase()))).toHaveLength(0);
 
       const listed = (await list(u).expect(200)).body;
-      expect(listed).toEqual({ monitors: [monitor], activeCount: 1, limit: 1 });
+      expect(listed).toEqual({ monitors: [monitor], activeCount: 1, limit: 1, total: 1, page: 1, pageSize: 20 });
 
       const second = await create(u, weekly([u.email])).expect(403);
       expect(second.body.error).toBe(MONITOR_MESSAGES.atLimit);
@@ -119,7 +119,40 @@ describe('monitoring', () => {
       expect(activated.body.monitor.active).toBe(true);
       await remove(u, monitor.id).expect(204);
       await remove(u, monitor.id).expect(404);
-      expect((await list(u)).body).toEqual({ monitors: [], activeCount: 0, limit: 1 });
+      expect((await list(u)).body).toEqual({ monitors: [], activeCount: 0, limit: 1, total: 0, page: 1, pageSize: 20 });
+    });
+
+    it('lists monitors and notices a page at a time, newest first, with the totals', async () => {
+      const u = await user('business');
+      const ids: string[] = [];
+      for (const handle of ['@one', '@two', '@three']) {
+        ids.push((await create(u, weekly([], [handle])).expect(201)).body.monitor.id);
+        now = new Date(now.getTime() + 1000);
+      }
+      await update(u, ids[0], false).expect(200);
+      const page = (path: string, q: string) => t.http().get(`${path}${q}`).set(auth(u)).expect(200);
+      const first = (await page('/api/monitoring', '?pageSize=2')).body;
+      expect(first).toMatchObject({ total: 3, page: 1, pageSize: 2, activeCount: 2, limit: 25 });
+      expect(first.monitors.map((m: { id: string }) => m.id)).toEqual([ids[2], ids[1]]);
+      const second = (await page('/api/monitoring', '?page=2&pageSize=2')).body;
+      expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2, activeCount: 2 });
+      expect(second.monitors.map((m: { id: string }) => m.id)).toEqual([ids[0]]);
+      await t.http().get('/api/monitoring?pageSize=101').set(auth(u)).expect(400);
+
+      for (let i = 0; i < 3; i++) {
+        await query(
+          t,
+          `INSERT INTO monitor_notices (id, monitor_id, user_id, created_at, summary, items) VALUES (gen_random_uuid(), $1, $2, $3, $4, '[]')`,
+          [ids[1], u.userId, new Date(now.getTime() + i * 1000), `notice ${i}`],
+        );
+      }
+      const firstNotices = (await page('/api/monitoring/notices', '?pageSize=2')).body;
+      expect(firstNotices).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+      expect(firstNotices.notices.map((n: { summary: string }) => n.summary)).toEqual(['notice 2', 'notice 1']);
+      const lastNotices = (await page('/api/monitoring/notices', '?page=2&pageSize=2')).body;
+      expect(lastNotices.notices.map((n: { summary: string }) => n.summary)).toEqual(['notice 0']);
+      expect((await page('/api/monitoring/notices', '')).body).toMatchObject({ total: 3, pageSize: 20 });
+      for (const id of ids) await remove(u, id).expect(204);
     });
 
     it('is owner-only: another user\'s monitor is 404 "Monitor not found"', async () => {
@@ -298,6 +331,26 @@ describe('monitoring', () => {
       // Not due again until next week.
       await tick();
       expect((await monitorOf(u, id)).lastRuns).toHaveLength(1);
+    });
+
+    it('a first run whose main check cannot run is no run: no starting point, nothing stored, retried', async () => {
+      const { u, id, email } = await monitored();
+      hibp.failures.breachedaccount = { kind: 'status', status: 503 };
+      await tick();
+      const m = await monitorOf(u, id);
+      expect(m.lastRuns).toHaveLength(1);
+      expect(m.lastRuns[0]).toMatchObject({ status: 'failed', newItems: 0, summary: expect.stringMatching(/^"Data breaches.*" could not run \(unavailable\); the monitor will try again\.$/) });
+      expect(m.nextRunAt).toBe(new Date(now.getTime() + 5 * 60_000).toISOString());
+      // Nothing kept: no starting point and no scan in the history.
+      expect(await query(t, `SELECT item_key FROM monitor_known_items WHERE monitor_id = $1`, [id])).toEqual([]);
+      expect((await t.http().get('/api/scans').set(auth(u)).expect(200)).body.total).toBe(0);
+
+      // Once the breach check answers, the run records its starting point as a first run does.
+      delete hibp.failures.breachedaccount;
+      now = new Date(now.getTime() + 5 * 60_000);
+      await tick();
+      expect((await monitorOf(u, id)).lastRuns[0]).toMatchObject({ status: 'succeeded', summary: 'First check: 1 finding recorded as the starting point' });
+      expect(alertsTo(email)).toHaveLength(0);
     });
 
     it('a new breach gives one notice and one email; nothing new gives none', async () => {

@@ -10,6 +10,7 @@ import { SAMPLE_REPORT } from '../../server/src/reports/report.catalogue';
 import { breachDetail } from '../../server/src/scans/analysis/email-breaches.analyzer';
 import { REPORT_MESSAGES } from '../../server/src/reports/reports.dto';
 import { REPORT_RATE_LIMITS } from '../../server/src/reports/reports-rate-limits.catalogue';
+import { FINDING_RECOMMENDATIONS } from '../../server/src/vocabulary/recommendation.catalogue';
 import { FakeDnsServer } from '../fakes/dns-server';
 import { FakeGravatar } from '../fakes/gravatar';
 import { FakeHibp, sampleBreach } from '../fakes/hibp';
@@ -76,14 +77,26 @@ describe('dashboard and reports', () => {
 
   async function seed(
     user: SignedUp,
-    scan: { scanType?: 'privacy' | 'image'; input: string; status?: string; score?: number | null; result?: ReturnType<typeof privacyResult>; startedAt: Date },
+    scan: {
+      scanType?: 'privacy' | 'image';
+      input: string;
+      status?: string;
+      score?: number | null;
+      riskLevel?: string;
+      result?: ReturnType<typeof privacyResult>;
+      /** An image check's analysis (stored as its result; its findings here are none). */
+      image?: object;
+      startedAt: Date;
+    },
   ): Promise<string> {
     const id = randomUUID();
     const status = scan.status ?? 'completed';
+    const findings = scan.result ? storedFindings(scan.result) : scan.image ? [] : undefined;
+    const result = scan.result ?? scan.image;
     await query(
       t,
-      `INSERT INTO scans (id, user_id, scan_type, input, input_type, status, score, finding_counts, findings, result, started_at, completed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $9, $10, $11)`,
+      `INSERT INTO scans (id, user_id, scan_type, input, input_type, status, score, risk_level, finding_counts, findings, result, started_at, completed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, $9, $10, $11, $12)`,
       [
         id,
         user.userId,
@@ -92,8 +105,9 @@ describe('dashboard and reports', () => {
         scan.scanType === 'image' ? 'image' : 'email',
         status,
         scan.score ?? null,
-        scan.result === undefined ? null : JSON.stringify(storedFindings(scan.result)),
-        scan.result === undefined ? null : JSON.stringify(scan.result),
+        scan.riskLevel ?? null,
+        findings === undefined ? null : JSON.stringify(findings),
+        result === undefined ? null : JSON.stringify(result),
         scan.startedAt,
         status === 'running' ? null : scan.startedAt,
       ],
@@ -105,12 +119,12 @@ describe('dashboard and reports', () => {
   function storedFindings(result: ReturnType<typeof privacyResult>) {
     return GROUPS.flatMap((group) =>
       (result[group as 'breaches'].details as Record<string, unknown>[]).map((d) => {
-        const evidence = (d.evidence as { summary: string }).summary;
+        const { summary: description, observed: evidence = '' } = d.evidence as { summary: string; observed?: string };
         if (d.kind === 'breach') {
           const breach = { name: d.name, title: d.title, breachDate: d.breachDate, pwnCount: d.pwnCount, dataClasses: d.dataClasses, sources: d.sources };
-          return { kind: 'breach', type: 'breach', group, value: `${d.title} (${d.breachDate})`, risk: d.risk, source: d.source, evidence, breach };
+          return { kind: 'breach', type: 'breach', group, value: `${d.title} (${d.breachDate})`, risk: d.risk, source: d.source, description, evidence, breach };
         }
-        return { kind: 'risk', type: d.type, group, value: d.value, risk: d.risk, source: d.source, evidence };
+        return { kind: 'risk', type: d.type, group, value: d.value, risk: d.risk, source: d.source, description, evidence };
       }),
     );
   }
@@ -195,7 +209,12 @@ describe('dashboard and reports', () => {
       const completedPrivacy = rows.filter((r) => r.scan_type === 'privacy' && r.status === 'completed');
       expect(completedPrivacy).toHaveLength(3);
       expect(body.totalScans).toBe(6);
-      expect(body.averageScore).toBe(Math.round(completedPrivacy.reduce((s, r) => s + r.score!, 0) / completedPrivacy.length));
+      // The latest scored privacy scan of each input (the seeded older scan of the address is superseded).
+      const latestPrivacy = new Map<string, number>();
+      for (const r of completedPrivacy) if (!latestPrivacy.has(r.input)) latestPrivacy.set(r.input, r.score!);
+      expect(latestPrivacy.size).toBe(2);
+      expect(body.averagePrivacyScore).toBe(Math.round([...latestPrivacy.values()].reduce((s, n) => s + n, 0) / latestPrivacy.size));
+      expect(body.privacyTrend).toEqual({ direction: 'not-enough-history', inputs: 0, change: null });
       expect(body.lastScanAt).toBe(rows[0].started_at.toISOString());
 
       // The latest five, as GET /api/scans lists them.
@@ -249,7 +268,7 @@ describe('dashboard and reports', () => {
 
     it("shows each user only their own scans, and needs a credential (an API token works)", async () => {
       const res = await t.http().get('/api/dashboard').set(bearer(other)).expect(200);
-      expect(res.body).toMatchObject({ totalScans: 1, averageScore: 10 });
+      expect(res.body).toMatchObject({ totalScans: 1, averagePrivacyScore: 10 });
       expect(res.body.recentScans.map((s: { input: string }) => s.input)).toEqual(['other@example.com']);
       expect(res.body.riskDistribution).toEqual({ low: 0, medium: 1, high: 0, critical: 0 });
 
@@ -264,7 +283,8 @@ describe('dashboard and reports', () => {
       const res = await t.http().get('/api/dashboard').set(bearer(fresh)).expect(200);
       expect(res.body).toEqual({
         totalScans: 0,
-        averageScore: null,
+        averagePrivacyScore: null,
+        privacyTrend: { direction: 'not-enough-history', inputs: 0, change: null },
         lastScanAt: null,
         recentScans: [],
         riskDistribution: { low: 0, medium: 0, high: 0, critical: 0 },
@@ -295,23 +315,57 @@ describe('dashboard and reports', () => {
       expect(report.recommendations.length).toBe(report.summary.recommendationsCount);
       expect(report.recommendations.length).toBeGreaterThan(0);
 
-      // The average privacy score of completed privacy scans, the same number as the dashboard's;
-      // the image check is never averaged in (it has no score outside its widget, only a risk level).
-      const rows = (await rowsOf(owner)).filter((r) => r.status === 'completed');
-      const privacy = rows.filter((r) => r.scan_type === 'privacy');
-      expect(privacy).toHaveLength(3);
-      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-      expect(report.summary.averagePrivacyScore).toBe(Math.round(mean(privacy.map((r) => r.score!))));
+      // The dashboard's figures, the same label and computation: the image check is not part of them.
       const dashboard = (await t.http().get('/api/dashboard').set(bearer(owner)).expect(200)).body;
-      expect(report.summary.averagePrivacyScore).toBe(dashboard.averageScore);
+      expect(report.summary.averagePrivacyScore).toBe(dashboard.averagePrivacyScore);
+      expect(report.summary.privacyTrend).toEqual(dashboard.privacyTrend);
+      // The image check has no score outside its widget, only a risk level.
+      const rows = (await rowsOf(owner)).filter((r) => r.status === 'completed');
       expect(rows.filter((r) => r.scan_type === 'image').map((r) => r.score)).toEqual([null]);
+      // Each category: a level and how many findings, no second 0-100 scale.
+      expect(Object.keys(report.riskAssessment.dataBreaches).sort()).toEqual(['findings', 'level']);
+      expect(report.riskAssessment.dataBreaches.findings).toBe(2);
+      // Every finding row says what it means and what to do, beyond its bare value.
+      for (const row of [...violations, ...report.detailedFindings.metadataRisks]) {
+        expect(row.description.length).toBeGreaterThan(20);
+        expect(row.recommendation.length).toBeGreaterThan(20);
+      }
+    });
 
-      // The trend: every completed privacy scan's score, oldest first, earlier half against later half (±5 points).
-      const history = [...privacy].reverse().map((r) => r.score!);
-      const half = Math.floor(history.length / 2);
-      const change = mean(history.slice(half)) - mean(history.slice(0, half));
-      expect(Math.abs(change)).toBeGreaterThanOrEqual(5);
-      expect(report.summary.privacyTrend).toBe(change > 0 ? 'improving' : 'worsening');
+    it('shares one average and one trend with the dashboard: same inputs over 7 days make a trend, images stay out', async () => {
+      const u = await signUp(t);
+      const now = Date.now();
+      const daysAgo = (n: number) => new Date(now - n * DAY_MS);
+      // One address scanned four times over ten days, rising from 50 to 90.
+      for (const [days, score] of [[10, 50], [7, 60], [3, 80], [1, 90]] as const) {
+        await seed(u, { input: 'rising@example.com', score, startedAt: daysAgo(days), result: privacyResult('rising@example.com', score, {}) });
+      }
+      // Unrelated inputs within a minute: no trend of their own.
+      await seed(u, { input: 'a.example', score: 30, startedAt: new Date(now - 60_000), result: privacyResult('a.example', 30, {}) });
+      // An image check with a high risk score: never averaged with privacy scores.
+      await seed(u, { scanType: 'image', input: 'beach.jpg', riskLevel: 'high', startedAt: new Date(now - 30_000), image: { riskScore: 95, findings: [], imageType: 'jpeg' } });
+
+      const dashboard = (await t.http().get('/api/dashboard').set(bearer(u)).expect(200)).body;
+      const report = (await t.http().get('/api/reports/me').set(bearer(u)).expect(200)).body;
+      // Latest of rising@ (90) and a.example (30): 60; the image's 95 is not in it.
+      expect(dashboard.averagePrivacyScore).toBe(60);
+      expect(report.summary.averagePrivacyScore).toBe(60);
+      // Later half (80, 90) against earlier half (50, 60): +30.
+      expect(dashboard.privacyTrend).toEqual({ direction: 'improving', inputs: 1, change: 30 });
+      expect(report.summary.privacyTrend).toEqual(dashboard.privacyTrend);
+
+      // The image check is a labelled risk level in recent scans and the history, never a score.
+      const image = dashboard.recentScans.find((s: { input: string }) => s.input === 'beach.jpg');
+      expect(image).toMatchObject({ scanType: 'image', score: null, imageRiskLevel: 'high' });
+      const history = (await t.http().get('/api/scans').set(bearer(u)).expect(200)).body.items;
+      expect(history.find((s: { input: string }) => s.input === 'beach.jpg')).toMatchObject({ score: null, imageRiskLevel: 'high' });
+      expect(history.find((s: { input: string }) => s.input === 'a.example')).toMatchObject({ score: 30, imageRiskLevel: null });
+
+      // Two scans of one input over a long time are still not enough.
+      const few = await signUp(t);
+      await seed(few, { input: 'x@example.com', score: 20, startedAt: daysAgo(20), result: privacyResult('x@example.com', 20, {}) });
+      await seed(few, { input: 'x@example.com', score: 90, startedAt: daysAgo(1), result: privacyResult('x@example.com', 90, {}) });
+      expect((await t.http().get('/api/reports/me').set(bearer(few)).expect(200)).body.summary.privacyTrend.direction).toBe('not-enough-history');
     });
 
     it('is the labelled sample for a user without scans', async () => {
@@ -348,7 +402,14 @@ describe('dashboard and reports', () => {
       expect(gps).toMatchObject({ scan_type: 'image', group: 'locationData', risk: 'high' });
       const formula = rows.find((r) => r.input === 'shop.example')!;
       expect(formula.value).toBe(`'${formulaFinding.value}`);
-      expect(formula.evidence).toBe('An address, on the page, with a comma');
+      expect(formula.description).toBe('An address, on the page, with a comma');
+      expect(formula.recommendation).toBe(FINDING_RECOMMENDATIONS.page_email_address.action);
+      // No row is a bare value: each says what it means and what to do.
+      for (const row of rows) {
+        expect(row.description).not.toBe('');
+        expect(row.description).not.toBe(row.value);
+        expect(row.recommendation).not.toBe('');
+      }
       expect(rows.some((r) => r.input === 'other@example.com')).toBe(false);
     });
   });
@@ -380,10 +441,10 @@ describe('dashboard and reports', () => {
       const flat = text.replace(/\s+/g, ' ');
       expect(flat).toContain('Privacy Report');
       expect(flat).not.toContain('Sample');
-      expect(flat).toMatch(/TOTAL SCANS .*AVG PRIVACY SCORE .*PRIVACY TREND .*RECOMMENDATIONS/);
+      expect(flat).toMatch(/TOTAL SCANS .*AVERAGE PRIVACY .*PRIVACY TREND .*RECOMMENDATIONS/);
       expect(flat).toContain(`${report.summary.averagePrivacyScore}/100`);
-      // The four figures' row: total scans first, recommendations last.
-      expect(flat).toMatch(new RegExp(`\\b${report.summary.totalScans} .*${report.summary.averagePrivacyScore}/100 .*(Improving|Worsening|Flat) .*\\b${report.summary.recommendationsCount}\\b`));
+      expect(flat).toMatch(/Not enough .*history yet/);
+      expect(flat).not.toMatch(/risk score/i);
       for (const expected of ['Lantern Market', 'Northwind Forum', '48,213', 'Lisbon', 'harbour.jpg', 'Breach Exposures', 'Privacy Violations', 'Metadata Risks', 'Recommendations'])
         expect(flat).toContain(expected);
       expect(flat).toContain(report.recommendations[0].category);

@@ -412,6 +412,34 @@ describe('email DNS source against the fake DNS server', () => {
     expectFailure(await dns.lookup('mail-ok.example', never()), 'unavailable', 'The DNS server refused the query');
   });
 
+  it('is unavailable when one question fails: a SERVFAIL for DMARC is not "no DMARC record"', async () => {
+    fake.fail('_dmarc.mail-ok.example', 'servfail', 'TXT');
+    expectFailure(await dns.lookup('mail-ok.example', never()), 'unavailable', 'The DNS server failed to answer (SERVFAIL)');
+    fake.resetBehaviour();
+    fake.fail('mail-ok.example', 'refused', 'MX');
+    expectFailure(await dns.lookup('mail-ok.example', never()), 'unavailable', 'The DNS server refused the query');
+  });
+
+  it('is unavailable when the answers contradict each other (NXDOMAIN for MX, records for TXT)', async () => {
+    fake.fail('mail-ok.example', 'nxdomain', 'MX');
+    expectFailure(await dns.lookup('mail-ok.example', never()), 'unavailable', /contradictory/);
+  });
+
+  it('times out when only one question goes unanswered', async () => {
+    fake.fail('mail-ok.example', 'drop', 'MX');
+    const { result, ms } = await timed(dns.lookup('mail-ok.example', AbortSignal.timeout(300)));
+    expectFailure(result, 'timed_out', 'The DNS servers did not answer in time');
+    expect(ms).toBeLessThan(1_500);
+  });
+
+  it('takes NXDOMAIN for both questions as an answer, even from a resolver that says it of everything (the check weighs it)', async () => {
+    fake.mode = 'nxdomain';
+    await expect(dns.lookup('mail-ok.example', never())).resolves.toEqual({
+      status: 'ok',
+      data: { domain: 'mail-ok.example', domainExists: false, mx: [], spf: [], dmarc: [] },
+    });
+  });
+
   it('times out when our signal aborts, cancelling the queries', async () => {
     fake.mode = 'drop';
     const { result, ms } = await timed(dns.lookup('mail-ok.example', AbortSignal.timeout(200)));

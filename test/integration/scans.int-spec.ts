@@ -43,6 +43,19 @@ describe('scans API', () => {
   });
 
   const visitorScan = (input: unknown, ip = freshIp()) => t.http().post('/api/scans').set('X-Forwarded-For', ip).send({ input });
+  /** A visitor's scan as server-sent events: the body is the whole stream as text. */
+  const streamedScan = (input: string) =>
+    t
+      .http()
+      .post('/api/scans')
+      .set('X-Forwarded-For', freshIp())
+      .set('Accept', 'text/event-stream')
+      // A browser would accept compression; the stream must come uncompressed anyway.
+      .set('Accept-Encoding', 'br, gzip')
+      .send({ input })
+      .buffer(true)
+      .parse(eventStreamText)
+      .expect(200);
   const userScan = (user: SignedUp, input: string) => t.http().post('/api/scans').auth(user.accessToken, { type: 'bearer' }).send({ input });
   const setPlan = (user: SignedUp, tier: string) => query(t, `UPDATE users SET plan_tier = $1 WHERE id = $2`, [tier, user.userId]);
   const storedScans = async (user: SignedUp) => Number((await query<{ n: string }>(t, `SELECT count(*) AS n FROM scans WHERE user_id = $1`, [user.userId]))[0].n);
@@ -218,7 +231,9 @@ describe('scans API', () => {
     it('cannot read another user\'s scans (404), and a malformed id is a 404 too', async () => {
       const owner = await signUp(t);
       const other = await signUp(t);
-      const res = await userScan(owner, 'https://example.test/?utm_source=x').expect(200);
+      const res = await userScan(owner, freshEmail('owned')).expect(200);
+      expect(res.body.scanId).toEqual(expect.any(String));
+      await t.http().get(`/api/scans/${res.body.scanId}`).auth(owner.accessToken, { type: 'bearer' }).expect(200);
       await t.http().get(`/api/scans/${res.body.scanId}`).auth(other.accessToken, { type: 'bearer' }).expect(404);
       await t.http().get('/api/scans/not-a-uuid').auth(owner.accessToken, { type: 'bearer' }).expect(404);
       const list = await t.http().get('/api/scans').auth(other.accessToken, { type: 'bearer' }).expect(200);
@@ -229,10 +244,11 @@ describe('scans API', () => {
     it('pages the history newest first and validates the page parameters', async () => {
       const user = await signUp(t);
       await setPlan(user, 'plus');
-      for (const input of ['https://one.example', 'https://two.example', 'https://three.example']) await userScan(user, input).expect(200);
+      const inputs = [freshEmail('one'), freshEmail('two'), freshEmail('three')];
+      for (const input of inputs) await userScan(user, input).expect(200);
       const page = await t.http().get('/api/scans?page=2&pageSize=2').auth(user.accessToken, { type: 'bearer' }).expect(200);
       expect(page.body).toMatchObject({ total: 3, page: 2, pageSize: 2 });
-      expect(page.body.items.map((s: { input: string }) => s.input)).toEqual(['https://one.example/']);
+      expect(page.body.items.map((s: { input: string }) => s.input)).toEqual([inputs[0]]);
       await t.http().get('/api/scans?pageSize=101').auth(user.accessToken, { type: 'bearer' }).expect(400);
       await t.http().get('/api/scans?page=0').auth(user.accessToken, { type: 'bearer' }).expect(400);
     });
@@ -244,7 +260,7 @@ describe('scans API', () => {
       expect(demo.body.scanId).toBeUndefined();
       expect(await storedScans(user)).toBe(0);
 
-      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => userScan(user, `https://site${i}.example`)));
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => userScan(user, freshEmail(`site${i}`))));
       expect(answers.filter((r) => r.status === 200)).toHaveLength(3);
       const refused = answers.filter((r) => r.status === 429);
       expect(refused).toHaveLength(3);
@@ -253,18 +269,26 @@ describe('scans API', () => {
       );
       expect(Number(refused[0].headers['retry-after'])).toBeGreaterThan(0);
       expect(await storedScans(user)).toBe(3);
+      // RateLimit-* give the monthly allowance: 3, what each accepted scan left of it, the seconds to the next month.
+      const accepted = answers.filter((r) => r.status === 200);
+      expect(accepted.map((r) => r.headers['ratelimit-remaining']).sort()).toEqual(['0', '1', '2']);
+      for (const r of [...accepted, ...refused]) {
+        expect(r.headers['ratelimit-limit']).toBe('3');
+        expect(Number(r.headers['ratelimit-reset'])).toBeLessThanOrEqual(31 * 86_400);
+      }
+      expect(refused.map((r) => r.headers['ratelimit-remaining'])).toEqual(['0', '0', '0']);
+      expect(refused[0].headers['ratelimit-reset']).toBe(refused[0].headers['retry-after']);
 
       await setPlan(user, 'plus');
-      await userScan(user, 'https://more.example').expect(200);
+      await userScan(user, freshEmail('more')).expect(200);
     });
 
     it('finds their scans in the account export, and deleting the account deletes them', async () => {
       const user = await signUp(t);
-      const res = await userScan(user, 'https://export.example/?fbclid=abc').expect(200);
+      const email = freshEmail('export');
+      const res = await userScan(user, email).expect(200);
       const exported = await t.http().get('/api/auth/account/export').auth(user.accessToken, { type: 'bearer' }).expect(200);
-      expect(exported.body.scans).toEqual([
-        expect.objectContaining({ id: res.body.scanId, input: 'https://export.example/?fbclid=abc', result: expect.objectContaining({ mode: 'real' }) }),
-      ]);
+      expect(exported.body.scans).toEqual([expect.objectContaining({ id: res.body.scanId, input: email, result: expect.objectContaining({ mode: 'real' }) })]);
       await user.agent.delete('/api/auth/account').auth(user.accessToken, { type: 'bearer' }).send({ password: user.password }).expect(204);
       expect(await storedScans(user)).toBe(0);
     });
@@ -272,9 +296,110 @@ describe('scans API', () => {
     it('can scan with a personal API token', async () => {
       const user = await signUp(t);
       const created = await t.http().post('/api/auth/tokens').auth(user.accessToken, { type: 'bearer' }).send({ name: 'script' }).expect(201);
-      const res = await t.http().post('/api/scans').auth(created.body.token, { type: 'bearer' }).send({ input: 'https://example.test' }).expect(200);
+      const res = await t.http().post('/api/scans').auth(created.body.token, { type: 'bearer' }).send({ input: freshEmail('token') }).expect(200);
       expect(res.body.scanId).toEqual(expect.any(String));
       expect(await storedScans(user)).toBe(1);
+    });
+  });
+
+  describe('coverage: a result never overstates', () => {
+    const storedCount = async (user: SignedUp) => Number((await query<{ n: string }>(t, `SELECT count(*) AS n FROM scans WHERE user_id = $1`, [user.userId]))[0].n);
+    const usage = async (user: SignedUp) => (await t.http().get('/api/scans/usage').auth(user.accessToken, { type: 'bearer' }).expect(200)).body.used;
+
+    it('says which checks ran; a complete result is scored from them and stored', async () => {
+      const email = exposedAddress();
+      gravatar.failures.profile = { kind: 'status', status: 500 };
+      const res = await visitorScan(email).expect(200);
+      expect(res.body.coverage).toEqual({
+        complete: true,
+        mainCheck: 'breaches',
+        checksRun: 3,
+        checksTotal: 4,
+        unchecked: [{ id: 'gravatar', label: 'Public Gravatar profile', status: 'unavailable', message: expect.any(String) }],
+        partial: [],
+        retryable: true,
+      });
+      // The profile's name and place were not seen: not counted, not scored, and their groups say so.
+      expect(res.body.locationData).toMatchObject({ count: 0, checked: 'none', summary: expect.stringMatching(/^Not checked: the Gravatar profile lookup is unavailable/) });
+      expect(res.body.privacyScore).toBe(100 - 2 * 15 - 8 * res.body.metadata.count);
+    });
+
+    it.each([
+      ['HIBP answers 500', () => (hibp.failures.breachedaccount = { kind: 'status', status: 500 }), 'unavailable', true],
+      ['HIBP rate limits', () => (hibp.failures.breachedaccount = { kind: 'rate-limited', retryAfter: '30' }), 'rate_limited', true],
+      ['HIBP refuses the key', () => (hibp.failures.breachedaccount = { kind: 'status', status: 401 }), 'not_configured', false],
+    ])('an email whose breach check did not run (%s) is incomplete: no score, not stored, no quota used', async (_what, fail, status, retryable) => {
+      const user = await signUp(t);
+      const email = exposedAddress();
+      fail();
+      const before = await usage(user);
+      const res = await userScan(user, email).expect(200);
+      expect(res.body).toMatchObject({ mode: 'real', privacyScore: null, coverage: { complete: false, mainCheck: 'breaches', retryable } });
+      expect(res.body.coverage.unchecked).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'breaches', status })]));
+      expect(res.body.breaches).toMatchObject({ count: 0, checked: 'none' });
+      // What did run still shows (the Gravatar profile), but nothing is kept or counted.
+      expect(res.body.locationData.count).toBe(1);
+      expect(res.body.scanId).toBeUndefined();
+      expect(await storedCount(user)).toBe(0);
+      expect(await usage(user)).toBe(before);
+      const dashboard = await t.http().get('/api/dashboard').auth(user.accessToken, { type: 'bearer' }).expect(200);
+      expect(dashboard.body).toMatchObject({ totalScans: 0, averagePrivacyScore: null });
+    });
+
+    it('a website whose page could not be fetched is incomplete, not "100 Excellent"', async () => {
+      const res = await visitorScan('https://unreachable.example').expect(200);
+      expect(res.body.checks.find((c: { id: string }) => c.id === 'website')).toMatchObject({ status: 'not_applicable' });
+      expect(res.body).toMatchObject({ mode: 'real', privacyScore: null, coverage: { complete: false, mainCheck: 'website' } });
+      for (const group of ['personalInfo', 'locationData', 'socialMedia'] as const) expect(res.body[group]).toMatchObject({ count: 0, checked: 'none' });
+    });
+
+    it('a handle whose footprint could not be taken is incomplete too, and says so in a demo', async () => {
+      const res = await visitorScan('@nobody_checked').expect(200);
+      expect(res.body).toMatchObject({ mode: 'demo', coverage: { complete: false, mainCheck: 'username', checksRun: 0, checksTotal: 1 } });
+      for (const group of ['breaches', 'personalInfo', 'locationData', 'metadata', 'socialMedia'] as const) expect(res.body[group].checked).toBe('none');
+    });
+
+    it('the SSE result carries the coverage too', async () => {
+      hibp.failures.breachedaccount = { kind: 'status', status: 503 };
+      const res = await streamedScan(exposedAddress());
+      const result = JSON.parse(/event: result\ndata: (.+)/.exec(String(res.body))?.[1] ?? 'null');
+      expect(result).toMatchObject({ privacyScore: null, coverage: { complete: false } });
+    });
+  });
+
+  describe('email DNS through the API: only confirmed answers become findings', () => {
+    const dnsCheck = (body: { checks: { id: string }[] }) => body.checks.find((c) => c.id === 'email-dns');
+
+    it.each([
+      ['SERVFAIL', () => (dns.mode = 'servfail'), 'unavailable'],
+      ['REFUSED', () => (dns.mode = 'refused'), 'unavailable'],
+      ['SERVFAIL for DMARC only', () => dns.fail('_dmarc.example.test', 'servfail'), 'unavailable'],
+      ['no answer', () => (dns.mode = 'drop'), 'timed_out'],
+    ])('a resolver failure (%s) makes the check %s and adds no finding', async (_what, fail, status) => {
+      const email = exposedAddress();
+      fail();
+      const res = await visitorScan(email).expect(200);
+      expect(dnsCheck(res.body)).toMatchObject({ status, findings: 0 });
+      expect(res.body.metadata.summary).toMatch(/the DNS lookup (is unavailable|timed out)/);
+      // Only the provider check fed metadata: the domain's own records are not guessed.
+      expect(res.body.metadata).toMatchObject({ count: 1, checked: 'some' });
+    });
+
+    it('a major provider is never "may not exist", even from a resolver that says NXDOMAIN to everything', async () => {
+      dns.mode = 'nxdomain';
+      const res = await visitorScan('someone.fresh@gmail.com').expect(200);
+      expect(dnsCheck(res.body)).toMatchObject({ status: 'unavailable', message: expect.stringMatching(/gmail\.com does not exist, which is not true of Gmail/) });
+      const details = JSON.stringify(res.body);
+      expect(details).not.toMatch(/does not exist in DNS|stays registered/);
+    });
+
+    it('a confirmed NXDOMAIN for an unknown domain is a finding, with the answer as evidence', async () => {
+      const user = await signUp(t);
+      const res = await userScan(user, 'someone@no-such-domain.test').expect(200);
+      expect(dnsCheck(res.body)).toMatchObject({ status: 'ok', findings: 1 });
+      expect(res.body.metadata.details).toEqual(
+        expect.arrayContaining([expect.objectContaining({ type: 'no_mx_record', evidence: expect.objectContaining({ observed: 'no-such-domain.test: NXDOMAIN' }) })]),
+      );
     });
   });
 
@@ -292,16 +417,7 @@ describe('scans API', () => {
     it('sends started, one check event per check as it finishes, then the result', async () => {
       const email = exposedAddress();
       hibp.delayMs = 200;
-      const res = await t
-        .http()
-        .post('/api/scans')
-        .set('X-Forwarded-For', freshIp())
-        .set('Accept', 'text/event-stream')
-        .set('Accept-Encoding', 'br, gzip')
-        .send({ input: email })
-        .buffer(true)
-        .parse(eventStreamText)
-        .expect(200);
+      const res = await streamedScan(email);
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
       // Not compressed: each event must reach the browser as it is written.
       expect(res.headers['content-encoding']).toBeUndefined();

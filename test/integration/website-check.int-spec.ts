@@ -48,7 +48,8 @@ interface Check {
 interface ScanBody {
   checks: Check[];
   detailsIncluded: boolean;
-  privacyScore: number;
+  privacyScore: number | null;
+  coverage: { complete: boolean; mainCheck: string; retryable: boolean };
   [group: string]: unknown;
 }
 
@@ -79,7 +80,9 @@ describe('the website check', () => {
       .route('/http-to-internal', (req) => (req.scheme === 'http' ? redirect(canary.url, 302) : { headers: STRONG_SITE_HEADERS, body: plainPage('Half') }))
       .securePage('/gzip', { headers: WEAK_SITE_HEADERS, body: trackedPage(), gzip: true })
       .route('/large', { headers: STRONG_SITE_HEADERS, body: largePage() })
-      .route('/image.png', { headers: { 'content-type': 'image/png' }, body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
+      .route('/image.png', { headers: { 'content-type': 'image/png' }, body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) })
+      .route('/busy', { status: 429, headers: { 'retry-after': '120' }, body: '<h1>Too many requests</h1>' })
+      .route('/broken', { status: 503, body: '<h1>Service unavailable</h1>' });
 
     // Footprint itself, on https behind a TLS-terminating front (the reverse proxy's job in production).
     // Created first: Passport keeps one 'jwt' strategy per process, and the scanning app's must win.
@@ -221,7 +224,16 @@ describe('the website check', () => {
     expect(serverFetches('/to-internal').length - before).toBe(2); // the https and http forms, each refused at the redirect
     expect(canary.hits).toBe(0);
     expect(checkOf(body, 'website-breaches').status).toBe('ok');
-    expect(body.privacyScore).toBeGreaterThan(0);
+    // The page was never fetched: no score, however little the rest found.
+    expect(body.privacyScore).toBeNull();
+  });
+
+  it('does not analyse a 429 or a server error in place of the page: the check did not run and the result has no score', async () => {
+    const busy = await scan(sites.url('http', '/busy'));
+    expect(checkOf(busy, 'website')).toMatchObject({ status: 'rate_limited', retryAfterSeconds: 120, message: expect.stringMatching(/HTTP 429/) });
+    const broken = await scan(sites.url('http', '/broken'));
+    expect(checkOf(broken, 'website')).toMatchObject({ status: 'unavailable', message: expect.stringMatching(/HTTP 503/) });
+    for (const body of [busy, broken]) expect(body).toMatchObject({ privacyScore: null, coverage: { complete: false, mainCheck: 'website', retryable: true } });
   });
 
   withTls('analyses the https form when only the http form redirects somewhere internal', async () => {

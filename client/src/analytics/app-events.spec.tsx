@@ -31,7 +31,7 @@ describe('the privacy audit widget', () => {
     const track = jest.fn();
     renderWithProviders(<PrivacyAuditWidget />, { auth: signedIn(), track });
     scan('alice@example.com');
-    await screen.findByRole('heading', { name: `Results for ${result.input}` });
+    await screen.findByRole('heading', { name: `Results for ${result.input}` }, { timeout: 5_000 });
     expect(track.mock.calls).toEqual([
       ['scan_started', { scan_type: 'privacy', input_type: 'email' }],
       [

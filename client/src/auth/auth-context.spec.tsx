@@ -8,7 +8,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { api } from '../api/client';
 import { type AuthContextValue, AuthProvider, type AuthUser, useAuth } from './auth-context';
 
-const user: AuthUser = { id: 'u-1', email: 'alice@example.com', displayName: null, emailVerified: false, plan: { tier: 'free', expiresAt: null } };
+const user: AuthUser = { id: 'u-1', email: 'alice@example.com', displayName: null, emailVerified: false, plan: { tier: 'free', expiresAt: null }, onboardingCompleted: false };
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -24,7 +24,8 @@ export interface SignInSession {
 export interface AuthContextValue {
   state: AuthState;
   /** Creates the account and signs in; throws an Error carrying the server's message. */
-  signUp(email: string, password: string): Promise<void>;
+  /** `firstName` becomes the display name (the dashboard's welcome). */
+  signUp(email: string, password: string, firstName?: string): Promise<void>;
   /** Throws an Error carrying the server's message (e.g. 'Invalid email or password'). */
   logIn(email: string, password: string, rememberMe: boolean): Promise<void>;
   /** Adopts a session obtained elsewhere (the Google popup). */
@@ -166,8 +167,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [cancelTimer]);
 
   const signUp = useCallback(
-    async (email: string, password: string) => {
-      const { data, error } = await api.POST('/api/auth/signup', { body: { email, password } });
+    async (email: string, password: string, firstName?: string) => {
+      const { data, error } = await api.POST('/api/auth/signup', { body: { email, password, ...(firstName ? { firstName } : {}) } });
       if (!data) throw new Error(errorMessage(error, 'Something went wrong. Please try again.'));
       adopt(data);
     },

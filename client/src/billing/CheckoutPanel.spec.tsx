@@ -72,7 +72,7 @@ function renderCheckout(plan: Plan, config: BillingConfig | 'loading' | 'error',
   return track;
 }
 
-const subscribe = () => screen.getByRole('button', { name: 'Subscribe to Plus - $9.99/month' });
+const subscribe = () => screen.getByRole('button', { name: 'Pay $9.99 for 30 days of Plus' });
 
 describe('CheckoutPanel', () => {
   it("offers 'Create Free Account' to /signup for the free plan", () => {
@@ -99,7 +99,8 @@ describe('CheckoutPanel', () => {
     expect(await screen.findByRole('textbox', { name: 'Card number' })).toBeTruthy();
     expect(created).toContain('pk_test_123');
     expect(screen.getByText('Secure payment powered by Stripe')).toBeTruthy();
-    expect(screen.getByText('Cancel anytime. No hidden fees.')).toBeTruthy();
+    expect(screen.getByText(/One payment of \$9\.99 gives you the Plus plan for 30 days\. It does not renew/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Cancel anytime|Subscribe/);
     fireEvent.click(subscribe());
     expect(await screen.findByRole('button', { name: 'Processing...' })).toHaveProperty('disabled', true);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard?success=true'));

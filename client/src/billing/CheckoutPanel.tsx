@@ -18,8 +18,9 @@ export const CHECKOUT_MESSAGES = {
   paymentNotCompleted: 'Your payment was not completed. Please try again.',
 } as const;
 
+/** What the button buys, exactly: one payment, one period, no renewal (see plan-period.rules.ts). */
 export function subscribeLabel(plan: Plan): string {
-  return `Subscribe to ${plan.name} - ${formatMoney(plan.priceCents)}/month`;
+  return `Pay ${formatMoney(plan.priceCents)} for 30 days of ${plan.name}`;
 }
 
 
@@ -131,8 +132,10 @@ function CardForm({ plan, config }: { plan: Plan; config: BillingConfig & { publ
         </Button>
         <Stack gap="1" color="fg.muted" fontSize="sm" textAlign="center">
           <Text>Secure payment powered by Stripe</Text>
-          <Text>Cancel anytime. No hidden fees.</Text>
-          <Text>One payment covers 30 days; nothing renews by itself.</Text>
+          <Text>
+            One payment of {formatMoney(plan.priceCents)} gives you the {plan.name} plan for 30 days. It does not renew: nothing more is charged unless
+            you pay again.
+          </Text>
         </Stack>
       </Stack>
     </form>
@@ -180,7 +183,7 @@ export function CheckoutPanel({ plan, config }: { plan: Plan; config: BillingCon
     <Card.Root variant="elevated" maxW="xl" mx="auto" mt="10" aria-live="polite" data-testid="checkout">
       <Card.Body gap="4">
         <Heading as="h2" size="xl">
-          {plan.name} plan — {formatMoney(plan.priceCents)}/month
+          {plan.name} plan — {formatMoney(plan.priceCents)} for 30 days
         </Heading>
         {current && current.tier === plan.tier && current.expiresAt && plan.priceCents > 0 && (
           <Text color="fg.muted">

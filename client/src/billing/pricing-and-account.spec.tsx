@@ -49,12 +49,14 @@ describe('pricing page', () => {
     expect(selectPlus.getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByText('Most Popular')).toBeTruthy();
     const checkout = screen.getByTestId('checkout');
-    expect(within(checkout).getByRole('heading', { name: 'Plus plan — $9.99/month' })).toBeTruthy();
+    expect(within(checkout).getByRole('heading', { name: 'Plus plan — $9.99 for 30 days' })).toBeTruthy();
     await waitFor(() => expect(within(checkout).getByText('Card payments are not available on this server.')).toBeTruthy());
 
     fireEvent.click(screen.getByRole('button', { name: 'Select Free' }));
     expect(within(screen.getByTestId('checkout')).getByRole('link', { name: 'Create Free Account' })).toBeTruthy();
-    for (const claim of ['SOC 2 compliant', 'Real-time scanning', '24/7 support']) expect(screen.getByText(claim)).toBeTruthy();
+    for (const claim of ['Self-hostable: runs on your own server', 'Checks run live against named sources', 'No trackers on this site']) expect(screen.getByText(claim)).toBeTruthy();
+    // The spec's claims that are not true of this product never appear.
+    for (const untrue of [/SOC 2/, /24\/7/, /99\.9%/]) expect(document.body.textContent).not.toMatch(untrue);
   });
 });
 

@@ -1,12 +1,14 @@
 import { Box, Container, Flex, Heading, Link, List, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useSiteInfo } from '../hooks/use-api-data';
 import { FootprintIcon } from './icons';
 
-type FooterItem = { label: string; to: string } | { label: string; to?: undefined };
+/** `to`: a route of the app; `href`: a page the server serves itself; `contact`: the contact address. */
+type FooterItem = { label: string; to?: string; href?: string; contact?: true };
 
 /**
- * The spec's placeholder footer links (API, Help Center, …) have no target yet: they are plain
- * text marked "coming soon" rather than links that go nowhere.
+ * The spec's placeholder footer links that have no target yet (Help Center, …) are plain text
+ * marked "coming soon" rather than links that go nowhere.
  */
 const columns: { title: string; items: FooterItem[] }[] = [
   {
@@ -15,12 +17,12 @@ const columns: { title: string; items: FooterItem[] }[] = [
       { label: 'Features', to: '/features' },
       { label: 'Pricing', to: '/pricing' },
       { label: 'Education', to: '/education' },
-      { label: 'API' },
+      { label: 'API', href: '/api/docs' },
     ],
   },
   {
     title: 'Company',
-    items: [{ label: 'About', to: '/about' }, { label: 'Contact Us' }, { label: 'Community' }],
+    items: [{ label: 'About', to: '/about' }, { label: 'Contact Us', contact: true }, { label: 'Community' }],
   },
   {
     title: 'Support',
@@ -36,6 +38,26 @@ const columns: { title: string; items: FooterItem[] }[] = [
     ],
   },
 ];
+
+/**
+ * A mailto of the server's CONTACT_EMAIL (GET /api/site); until it is known, the privacy policy,
+ * which names the address too.
+ */
+function ContactLink({ label }: { label: string }) {
+  const site = useSiteInfo();
+  if (site.status === 'ready') {
+    return (
+      <Link href={`mailto:${site.data.contactEmail}`} color="gray.100" _hover={{ color: 'white' }}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <Link asChild color="gray.100" _hover={{ color: 'white' }}>
+      <RouterLink to="/privacy">{label}</RouterLink>
+    </Link>
+  );
+}
 
 export function Footer() {
   return (
@@ -59,7 +81,13 @@ export function Footer() {
               <List.Root listStyleType="none" mt="3" gap="2" fontSize="sm">
                 {column.items.map((item) => (
                   <List.Item key={item.label}>
-                    {item.to ? (
+                    {item.contact ? (
+                      <ContactLink label={item.label} />
+                    ) : item.href ? (
+                      <Link href={item.href} color="gray.100" _hover={{ color: 'white' }}>
+                        {item.label}
+                      </Link>
+                    ) : item.to ? (
                       <Link asChild color="gray.100" _hover={{ color: 'white' }}>
                         <RouterLink to={item.to}>{item.label}</RouterLink>
                       </Link>

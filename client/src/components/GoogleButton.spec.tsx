@@ -12,7 +12,7 @@ jest.mock('./toaster', () => ({ notify: { success: jest.fn(), error: jest.fn(), 
 const mockNavigate = jest.fn();
 jest.mock('react-router-dom', () => ({ ...jest.requireActual('react-router-dom'), useNavigate: () => mockNavigate }));
 
-const user: AuthUser = { id: 'u-1', email: 'gina@example.com', displayName: 'Gina', emailVerified: true, plan: { tier: 'free', expiresAt: null } };
+const user: AuthUser = { id: 'u-1', email: 'gina@example.com', displayName: 'Gina', emailVerified: true, plan: { tier: 'free', expiresAt: null }, onboardingCompleted: false };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let configured: boolean;

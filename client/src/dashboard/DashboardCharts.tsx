@@ -60,7 +60,8 @@ export function ScoreTrendChart({ trend }: { trend: ScoreTrendPoint[] }) {
   return (
     <Box>
       <Text color="fg.muted" mb="3">
-        Latest: {latest.averageScore}/100 on {formatShortDay(latest.date)} ({latest.scans} {latest.scans === 1 ? 'scan' : 'scans'})
+        Average privacy score per day (0–100, higher is better). Latest: {latest.averageScore}/100 on {formatShortDay(latest.date)} ({latest.scans}{' '}
+        {latest.scans === 1 ? 'scan' : 'scans'})
       </Text>
       <Box aria-hidden="true" data-testid="trend-chart">
         <Chart.Root chart={chart} h="56" aspectRatio="auto">

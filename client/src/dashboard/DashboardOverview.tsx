@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadFailed, LoadingBlock } from '../components/LoadStatus';
 import { StatCard } from '../components/StatCard';
-import { scoreTone } from '../scans/scan-display';
+import { AveragePrivacyScoreCard, PrivacyTrendCard } from '../components/PrivacyFigures';
 import { formatDate } from '../format';
 import type { Dashboard } from './dashboard-types';
 import { RecentScans } from './RecentScans';
@@ -38,25 +38,17 @@ function Section({ title, children, action }: { title: string; children: ReactNo
   );
 }
 
-/** Spec: Total Scans, Average Score as N/100 (coloured 80+ green, 60–79 yellow, below red), Last Scan or 'Never'. */
+/**
+ * Spec: Total Scans, the average privacy score as N/100 (coloured 80+ green, 60–79 yellow, below
+ * red; the same figure and label as the report's), Last Scan or 'Never'.
+ */
 function OverviewCards({ data }: { data: Dashboard }) {
-  const tone = data.averageScore === null ? undefined : scoreTone(data.averageScore);
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
       <StatCard label="Total Scans" testId="stat-total-scans" valueSize="3xl">
         {data.totalScans}
       </StatCard>
-      <StatCard label="Average Score" testId="stat-average-score" valueSize="3xl">
-        {data.averageScore === null || !tone ? (
-          <Text as="span" color="fg.muted" aria-label="No completed scans yet">
-            —
-          </Text>
-        ) : (
-          <Text as="span" color={`${tone.palette}.fg`} data-tone={tone.palette}>
-            {data.averageScore}/100
-          </Text>
-        )}
-      </StatCard>
+      <AveragePrivacyScoreCard score={data.averagePrivacyScore} testId="stat-average-score" valueSize="3xl" />
       <StatCard label="Last Scan" testId="stat-last-scan" valueSize="3xl">
         {data.lastScanAt ? <time dateTime={data.lastScanAt}>{formatDate(data.lastScanAt)}</time> : 'Never'}
       </StatCard>
@@ -115,6 +107,7 @@ export function DashboardOverview({ state, onRetry, onStartScan, notices }: Dash
           </Box>
         </Section>
         <Section title="Score Trend">
+          <PrivacyTrendCard trend={data.privacyTrend} testId="stat-privacy-trend" valueSize="2xl" />
           <Suspense fallback={<ChartFallback />}>
             <ScoreTrendChart trend={data.scoreTrend} />
           </Suspense>

@@ -1,4 +1,4 @@
-import { Badge, Box, Flex, List, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Flex, List, Text } from '@chakra-ui/react';
 import { CheckCircleIcon, ClockIcon, CloseIcon } from '../components/icons';
 import { capitalize, LEVEL_PALETTE, scoreTone } from '../scans/scan-display';
 import { formatDateTime } from '../format';
@@ -8,43 +8,33 @@ import type { ScanSummary } from './dashboard-types';
 const STATUS_ICONS = { completed: CheckCircleIcon, failed: CloseIcon, 'in-progress': ClockIcon } as const;
 
 /**
- * A privacy scan's score (higher is better). An image check has no score here, only its labelled
- * risk level: its 0-100 risk score (higher is worse) stays in the image check's own widget.
+ * A privacy scan's privacy score (higher is better), labelled; an image check shows a labelled risk
+ * level instead, never a number that could be read on the privacy scale.
  */
 function ScanScore({ scan }: { scan: ScanSummary }) {
-  if (scan.riskLevel) {
+  if (scan.imageRiskLevel) {
     return (
-      <Badge
-        colorPalette={LEVEL_PALETTE[scan.riskLevel]}
-        variant="subtle"
-        minW="20"
-        justifyContent="center"
-        data-tone={LEVEL_PALETTE[scan.riskLevel]}
-        data-testid="recent-scan-risk-level"
-      >
-        {capitalize(scan.riskLevel)} risk
+      <Badge colorPalette={LEVEL_PALETTE[scan.imageRiskLevel]} variant="outline" minW="28" justifyContent="center" data-testid="recent-scan-risk">
+        Image risk: {capitalize(scan.imageRiskLevel)}
       </Badge>
     );
   }
   if (scan.score === null) {
     return (
-      <Text color="fg.muted" minW="20" textAlign="end" aria-label="No score">
+      <Text color="fg.muted" minW="28" textAlign="end" aria-label="No score">
         —
       </Text>
     );
   }
   const tone = scoreTone(scan.score);
   return (
-    <Text
-      minW="20"
-      textAlign="end"
-      fontWeight="bold"
-      color={`${tone.palette}.fg`}
-      data-tone={tone.palette}
-      data-testid="recent-scan-score"
-    >
-      <VisuallyHidden>Privacy score </VisuallyHidden>
-      {scan.score}/100
+    <Text minW="28" textAlign="end" color={`${tone.palette}.fg`} data-tone={tone.palette} data-testid="recent-scan-score">
+      <Text as="span" fontSize="sm" color="fg.muted">
+        Privacy score{' '}
+      </Text>
+      <Text as="span" fontWeight="bold">
+        {scan.score}/100
+      </Text>
     </Text>
   );
 }

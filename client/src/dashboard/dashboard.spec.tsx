@@ -22,7 +22,7 @@ function scan(overrides: Partial<ScanSummary> & Pick<ScanSummary, 'id'>): ScanSu
     scanType: 'privacy',
     status: 'completed',
     score: 85,
-    riskLevel: null,
+    imageRiskLevel: null,
     startedAt: '2031-03-04T10:15:00.000Z',
     completedAt: '2031-03-04T10:15:05.000Z',
     findings: null,
@@ -30,9 +30,12 @@ function scan(overrides: Partial<ScanSummary> & Pick<ScanSummary, 'id'>): ScanSu
   };
 }
 
+const NO_TREND: Dashboard['privacyTrend'] = { direction: 'not-enough-history', inputs: 0, change: null };
+
 const EMPTY: Dashboard = {
   totalScans: 0,
-  averageScore: null,
+  averagePrivacyScore: null,
+  privacyTrend: NO_TREND,
   lastScanAt: null,
   recentScans: [],
   riskDistribution: { low: 0, medium: 0, high: 0, critical: 0 },
@@ -41,11 +44,12 @@ const EMPTY: Dashboard = {
 
 const BUSY: Dashboard = {
   totalScans: 7,
-  averageScore: 72,
+  averagePrivacyScore: 72,
+  privacyTrend: { direction: 'improving', inputs: 2, change: 9 },
   lastScanAt: '2031-03-04T10:15:00.000Z',
   recentScans: [
     scan({ id: 's5', input: 'https://example.com', inputType: 'url', status: 'running', score: null, completedAt: null }),
-    scan({ id: 's4', input: 'holiday.jpg', inputType: 'image', scanType: 'image', score: null, riskLevel: 'high' }),
+    scan({ id: 's4', input: 'holiday.jpg', inputType: 'image', scanType: 'image', score: null, imageRiskLevel: 'high' }),
     scan({ id: 's3', input: '@alice', inputType: 'social', status: 'failed', score: null }),
     scan({ id: 's2', score: 55 }),
     scan({ id: 's1', score: 91 }),
@@ -90,12 +94,15 @@ async function renderDashboard() {
 }
 
 describe('overview cards', () => {
-  it('shows Total Scans, Average Score as N/100 and the Last Scan date from the server', async () => {
+  it('shows Total Scans, the Average Privacy Score as N/100 with its scale in sight and the Last Scan date from the server', async () => {
     await renderDashboard();
     const total = await screen.findByTestId('stat-total-scans');
     expect(within(total).getByText('Total Scans')).toBeTruthy();
     expect(within(total).getByText('7')).toBeTruthy();
-    expect(within(screen.getByTestId('stat-average-score')).getByText('72/100')).toBeTruthy();
+    const average = screen.getByTestId('stat-average-score');
+    expect(within(average).getByText('Average Privacy Score')).toBeTruthy();
+    expect(within(average).getByText('72/100')).toBeTruthy();
+    expect(within(average).getByText('Privacy score: 0–100, higher is better')).toBeTruthy();
     const last = screen.getByTestId('stat-last-scan').querySelector('time');
     expect(last?.getAttribute('dateTime')).toBe('2031-03-04T10:15:00.000Z');
     expect(last?.textContent).toMatch(/2031/);
@@ -109,7 +116,7 @@ describe('overview cards', () => {
     [59, 'red'],
     [0, 'red'],
   ])('colours an average score of %i %s', async (score, tone) => {
-    answers = [{ ...BUSY, averageScore: score }];
+    answers = [{ ...BUSY, averagePrivacyScore: score }];
     await renderDashboard();
     const value = await within(await screen.findByTestId('stat-average-score')).findByText(`${score}/100`);
     expect(value.getAttribute('data-tone')).toBe(tone);
@@ -142,11 +149,10 @@ describe('recent scans', () => {
     ]);
     expect(within(items[0]).getByLabelText('No score')).toBeTruthy();
     expect(items[0].querySelector('time')?.getAttribute('dateTime')).toBe('2031-03-04T10:15:00.000Z');
-    // An image check shows a labelled risk level, never a score beside the privacy scores.
+    // An image check shows a labelled risk level, never a number beside the privacy scores.
+    expect(within(items[1]).getByTestId('recent-scan-risk').textContent).toBe('Image risk: High');
     expect(within(items[1]).queryByTestId('recent-scan-score')).toBeNull();
-    const imageRisk = within(items[1]).getByTestId('recent-scan-risk-level');
-    expect(imageRisk.textContent).toBe('High risk');
-    expect(imageRisk.getAttribute('data-tone')).toBe('orange');
+    expect(items[1].textContent).not.toMatch(/\/100/);
     expect(within(items[1]).getByText('holiday.jpg')).toBeTruthy();
     const privacy = [items[3], items[4]].map((item) => within(item).getByTestId('recent-scan-score'));
     expect(privacy.map((el) => [el.textContent, el.getAttribute('data-tone')])).toEqual([
@@ -181,7 +187,24 @@ describe('charts', () => {
       ['1 Mar', '60/100', '2'],
       ['4 Mar', '73/100', '1'],
     ]);
-    expect(within(panel).getByText('Latest: 73/100 on 4 Mar (1 scan)')).toBeTruthy();
+    expect(within(panel).getByText(/Latest: 73\/100 on 4 Mar \(1 scan\)/)).toBeTruthy();
+  });
+
+  it("shows the server's privacy trend, and 'not enough history yet' until it can tell", async () => {
+    answers = [BUSY];
+    await renderDashboard();
+    const trend = await screen.findByTestId('stat-privacy-trend');
+    expect(trend.textContent).toContain('↑Improving');
+    expect(within(trend).getByText('+9 points, from 2 inputs scanned at least 3 times over 7 days or more.')).toBeTruthy();
+  });
+
+  it('says there is not enough history for a trend', async () => {
+    answers = [{ ...BUSY, privacyTrend: NO_TREND }];
+    await renderDashboard();
+    const trend = await screen.findByTestId('stat-privacy-trend');
+    expect(within(trend).getByText('Not enough history yet')).toBeTruthy();
+    expect(within(trend).getByText('A trend needs 3 scans of the same input over at least 7 days.')).toBeTruthy();
+    expect(trend.textContent).not.toMatch(/[↑↓→]/);
   });
 });
 

@@ -12,7 +12,7 @@ import { ONBOARDING_FLAG_KEY } from './onboarding-flag';
 
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
 
-const EMPTY = { totalScans: 0, averageScore: null, lastScanAt: null, recentScans: [], riskDistribution: { low: 0, medium: 0, high: 0, critical: 0 }, scoreTrend: [] };
+const EMPTY = { totalScans: 0, averagePrivacyScore: null, privacyTrend: { direction: 'not-enough-history', inputs: 0, change: null }, lastScanAt: null, recentScans: [], riskDistribution: { low: 0, medium: 0, high: 0, critical: 0 }, scoreTrend: [] };
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -23,8 +23,8 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-async function renderDashboard() {
-  const view = renderWithProviders(<DashboardPage />, { auth: signedIn(), path: '/dashboard' });
+async function renderDashboard(user: Parameters<typeof signedIn>[0] = {}) {
+  const view = renderWithProviders(<DashboardPage />, { auth: signedIn(user), path: '/dashboard' });
   await settle();
   return view;
 }
@@ -77,16 +77,36 @@ describe('onboarding', () => {
     expect(rows).toEqual(['80–100Excellent', '60–79Good', '0–59Needs attention']);
   });
 
-  it('Skip closes it and sets the flag, so it does not come back', async () => {
+  /** The POSTs the page sent to record the tour as done on the server. */
+  const stored = () =>
+    (globalThis.fetch as jest.Mock).mock.calls.filter(([input]) => {
+      const request = input as Request;
+      return request.method === 'POST' && new URL(request.url).pathname === '/api/auth/profile/onboarding';
+    });
+
+  it('Skip closes it, sets the flag and stores it on the server, so it does not come back', async () => {
     const view = await renderDashboard();
     fireEvent.click(button('Skip'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(stored()).toHaveLength(1));
     expect(window.localStorage.getItem(ONBOARDING_FLAG_KEY)).toBe('true');
     expect(ONBOARDING_FLAG_KEY).toContain('footprint');
     expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
     view.unmount();
     await renderDashboard();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('does not show in a new browser (no local flag) once the server says the tour is done', async () => {
+    await renderDashboard({ onboardingCompleted: true });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(stored()).toHaveLength(0);
+  });
+
+  it('welcomes by the display name, else by the address before the @, never as "User"', async () => {
+    window.localStorage.setItem(ONBOARDING_FLAG_KEY, 'true');
+    await renderDashboard({ displayName: null, email: 'jane.doe@example.com' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, jane.doe!' })).toBeTruthy();
   });
 
   it('does not show once the flag is set', async () => {
@@ -105,6 +125,7 @@ describe('onboarding', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await settle();
     expect(window.localStorage.getItem(ONBOARDING_FLAG_KEY)).toBe('true');
+    expect(stored()).toHaveLength(1);
     expect(screen.getByRole('tab', { name: 'New Privacy Scan' }).getAttribute('aria-selected')).toBe('true');
     expect(toast.mock.calls).toEqual([[ONBOARDING_DONE_TOAST]]);
     expect(ONBOARDING_DONE_TOAST).toBe("Welcome to Footprint! Let's start with your first privacy scan.");

@@ -13,10 +13,13 @@ function failure(title: string, error: unknown) {
   toaster.create({ title, type: 'error', ...(reason && reason !== title ? { description: reason } : {}) });
 }
 
+/** The largest page the API serves: more than any plan's monitors (25 at most), so one page holds them all. */
+const ALL_MONITORS = { pageSize: 100 };
+
 /** GET /api/monitoring; undefined after a failure (toasted). */
 export async function loadMonitors(): Promise<MonitorList | undefined> {
   try {
-    const { data } = await api.GET('/api/monitoring');
+    const { data } = await api.GET('/api/monitoring', { params: { query: ALL_MONITORS } });
     if (data) return data;
     notify.error('Failed to load monitors');
   } catch {

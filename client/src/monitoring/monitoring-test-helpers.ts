@@ -17,7 +17,7 @@ export function monitor(overrides: Partial<Monitor> = {}): Monitor {
 }
 
 export function monitorList(monitors: Monitor[], limit: number): MonitorList {
-  return { monitors, activeCount: monitors.filter((m) => m.active).length, limit };
+  return { monitors, activeCount: monitors.filter((m) => m.active).length, limit, total: monitors.length, page: 1, pageSize: 100 };
 }
 
 export type Answer = { status: number; body?: unknown } | 'network-error';

@@ -4,12 +4,12 @@ import { IconCard, type IconCardContent } from '../components/IconCard';
 import { StatsBand } from '../components/StatsBand';
 import { PageHero } from '../components/PageHero';
 
-/** The spec's marketing figures (static text). */
+/** Facts about the product, in place of the spec's unmeasured marketing figures (DESIGN.md difference 10). */
 const numbers = [
-  { value: '50K+', label: 'Scans completed' },
-  { value: '2.5M+', label: 'Breaches detected' },
-  { value: '98%', label: 'User satisfaction' },
-  { value: '24/7', label: 'Monitoring' },
+  { value: '2', label: 'Breach sources: Have I Been Pwned and XposedOrNot' },
+  { value: '7', label: 'Social platforms with their own privacy rules' },
+  { value: '0', label: 'Third-party trackers on our pages' },
+  { value: '30', label: "Days a free account's scans are kept, then deleted" },
 ];
 
 const trustPoints: IconCardContent[] = [

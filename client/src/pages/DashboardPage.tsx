@@ -1,5 +1,6 @@
 import { Button, Container, Flex, Heading, Stack, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
+import { api } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import { usePaymentReturn } from '../billing/use-payment-return';
 import { SignOutIcon } from '../components/icons';
@@ -20,9 +21,11 @@ export const ONBOARDING_DONE_TOAST = "Welcome to Footprint! Let's start with you
 
 export default function DashboardPage() {
   const { state, signOut } = useAuth();
-  const name = state.user?.displayName || 'User';
+  // The name typed at sign-up (or given by Google); else, as the profile says, the address before the @.
+  const name = state.user?.displayName || state.user?.email.split('@')[0] || 'User';
   const [tab, setTab] = useState<DashboardTab>('overview');
-  const [onboarding, setOnboarding] = useState(() => !isOnboardingCompleted());
+  // The server keeps the tour done per user (every browser); the local flag only spares a round trip.
+  const [onboarding, setOnboarding] = useState(() => !state.user?.onboardingCompleted && !isOnboardingCompleted());
   const [overview, refreshOverview] = useDashboard();
   usePaymentReturn();
 
@@ -40,14 +43,19 @@ export default function DashboardPage() {
     if (next === 'overview') refreshOverview();
   }
 
-  function skipOnboarding() {
+  function finishOnboarding() {
     markOnboardingCompleted();
     setOnboarding(false);
+    // Failing to store it only means the tour may show once more in another browser.
+    api.POST('/api/auth/profile/onboarding').catch(() => undefined);
+  }
+
+  function skipOnboarding() {
+    finishOnboarding();
   }
 
   function completeOnboarding() {
-    markOnboardingCompleted();
-    setOnboarding(false);
+    finishOnboarding();
     setTab('scan');
     notify.success(ONBOARDING_DONE_TOAST);
   }

@@ -1,7 +1,5 @@
-import { Badge, Box, Button, Card, Container, Heading, HStack, SimpleGrid, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, Card, Container, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { annualMonthlyCents } from '../billing/price';
 import { formatMoney } from '../format';
 import { DatabaseIcon, GlobeIcon, ImageIcon, MapPinIcon, MessageIcon, UsersIcon } from '../components/icons';
 import { IconCard, type IconCardContent } from '../components/IconCard';
@@ -9,8 +7,6 @@ import { PageHero } from '../components/PageHero';
 import { PlanFeatureList, PlanHeading } from '../components/PlanCardParts';
 import { PlansError, PlansLoading } from '../components/PlansStatus';
 import { type Plan, usePlans } from '../hooks/use-api-data';
-
-type Billing = 'monthly' | 'annual';
 
 const featureCards: IconCardContent[] = [
   {
@@ -45,21 +41,22 @@ const featureCards: IconCardContent[] = [
   },
 ];
 
-/** One line, e.g. "$9.99/month" or "$7.99/month, billed annually" (annual = monthly × 0.8). */
-function PlanPrice({ plan, billing }: { plan: Plan; billing: Billing }) {
-  const annual = billing === 'annual' && plan.priceCents > 0;
-  const cents = annual ? annualMonthlyCents(plan.priceCents) : plan.priceCents;
+/**
+ * The plan's price as the pricing page and checkout sell it: one payment for 30 days. There is no
+ * annual billing (the spec's "Save 20%" toggle offered prices nothing could buy).
+ */
+function PlanPrice({ plan }: { plan: Plan }) {
   return (
     <Text color="fg.muted">
       <Text as="span" fontSize="4xl" fontWeight="bold" color="fg">
-        {formatMoney(cents)}
+        {formatMoney(plan.priceCents)}
       </Text>
-      /month{annual ? ', billed annually' : ''}
+      /month
     </Text>
   );
 }
 
-function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
+function PlanCard({ plan }: { plan: Plan }) {
   return (
     <Card.Root
       variant="outline"
@@ -68,7 +65,7 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
     >
       <Card.Body gap="4">
         <PlanHeading plan={plan} as="h3" />
-        <PlanPrice plan={plan} billing={billing} />
+        <PlanPrice plan={plan} />
         <PlanFeatureList plan={plan} />
       </Card.Body>
       <Card.Footer>
@@ -80,34 +77,7 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
   );
 }
 
-function BillingToggle({ billing, onChange }: { billing: Billing; onChange: (billing: Billing) => void }) {
-  return (
-    <HStack role="group" aria-label="Billing period" justify="center" gap="0" mt="8" bg="bg.panel" borderWidth="1px" rounded="full" p="1" display="inline-flex">
-      {(['monthly', 'annual'] as const).map((option) => (
-        <Button
-          key={option}
-          aria-pressed={billing === option}
-          rounded="full"
-          size="sm"
-          px="5"
-          colorPalette="blue"
-          variant={billing === option ? 'solid' : 'ghost'}
-          onClick={() => onChange(option)}
-        >
-          {option === 'monthly' ? 'Monthly' : 'Annual'}
-          {option === 'annual' && (
-            <Badge colorPalette="green" variant="subtle" ms="1">
-              Save 20%
-            </Badge>
-          )}
-        </Button>
-      ))}
-    </HStack>
-  );
-}
-
 export default function FeaturesPage() {
-  const [billing, setBilling] = useState<Billing>('monthly');
   const [plans, reload] = usePlans();
 
   return (
@@ -116,7 +86,9 @@ export default function FeaturesPage() {
         title="Everything you need to guard your privacy"
         lead="Footprint finds where your personal data is exposed, shows you the evidence, and tells you what to do. Start free and upgrade when you want more scans, monitors and reports."
       >
-        <BillingToggle billing={billing} onChange={setBilling} />
+        <Text mt="6" color="fg.muted" data-testid="billing-note">
+          Paid plans are bought one month at a time: one payment covers 30 days and nothing renews by itself.
+        </Text>
       </PageHero>
 
       <Box as="section" aria-labelledby="plans-title" pb={{ base: '14', md: '20' }}>
@@ -129,7 +101,7 @@ export default function FeaturesPage() {
           {plans.status === 'ready' && (
             <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
               {plans.data.map((plan) => (
-                <PlanCard key={plan.tier} plan={plan} billing={billing} />
+                <PlanCard key={plan.tier} plan={plan} />
               ))}
             </SimpleGrid>
           )}

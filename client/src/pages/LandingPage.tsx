@@ -32,11 +32,14 @@ const features: IconCardContent[] = [
   },
 ];
 
-/** The spec's landing-page marketing figures (static text). */
+/**
+ * Figures that are true of the product itself, in place of the spec's marketing numbers (usage
+ * counts, accuracy and support claims nobody measured: DESIGN.md difference 10).
+ */
 const stats: { value: string; label: string }[] = [
-  { value: '10K+', label: 'Privacy audits completed' },
-  { value: '99.9%', label: 'Accuracy' },
-  { value: '24/7', label: 'Monitoring' },
+  { value: '4', label: 'Kinds of input: email, website, handle, image' },
+  { value: 'Live', label: 'Checks against named sources, each with its evidence' },
+  { value: '0', label: 'Trackers on this site' },
   { value: '< 30s', label: 'To get your privacy score' },
 ];
 

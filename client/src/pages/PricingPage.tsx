@@ -6,7 +6,7 @@ import { CheckoutPanel } from '../billing/CheckoutPanel';
 import { formatMoney } from '../format';
 import { PRICING_HEADLINES } from '../billing/pricing-headlines';
 import { useBillingConfig } from '../billing/use-billing-config';
-import { BoltIcon, CheckIcon, ClockIcon, ShieldCheckIcon } from '../components/icons';
+import { BoltIcon, CheckIcon, EyeOffIcon, ShieldCheckIcon } from '../components/icons';
 import { PageHero } from '../components/PageHero';
 import { PlanFeatureList, PlanHeading } from '../components/PlanCardParts';
 import { PlansError, PlansLoading } from '../components/PlansStatus';
@@ -55,10 +55,11 @@ function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean;
   );
 }
 
+/** What is true of Footprint, in place of the spec's claims that are not (DESIGN.md difference 10). */
 const claims = [
-  { label: 'SOC 2 compliant', icon: ShieldCheckIcon },
-  { label: 'Real-time scanning', icon: BoltIcon },
-  { label: '24/7 support', icon: ClockIcon },
+  { label: 'Self-hostable: runs on your own server', icon: ShieldCheckIcon },
+  { label: 'Checks run live against named sources', icon: BoltIcon },
+  { label: 'No trackers on this site', icon: EyeOffIcon },
 ];
 
 /** The A/B headline variant (spec section 7); undefined until known, so the headline never flips. */

@@ -43,8 +43,8 @@ export default function SignupPage() {
     }
     setSubmitting(true);
     try {
-      // First and last name stay in the form: the spec sends only email and password.
-      await signUp(email.trim(), password);
+      // The first name becomes the display name (the welcome uses it); the last name stays in the form.
+      await signUp(email.trim(), password, firstName.trim());
       notify.success('Account created successfully!');
       navigate('/dashboard', { replace: true });
     } catch (err) {

@@ -1,9 +1,10 @@
-import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { AveragePrivacyScoreCard, PrivacyTrendCard } from '../components/PrivacyFigures';
 import { StatCard } from '../components/StatCard';
 import { formatDate, formatNumber } from '../format';
 import { capitalize, GPC_OUTCOME_DISPLAY, LEVEL_PALETTE } from '../scans/scan-display';
-import { CATEGORY_LEVEL_PALETTE, RISK_CATEGORIES, TREND_DISPLAY, VIOLATION_TYPE_LABEL } from './report-display';
+import { CATEGORY_LEVEL_PALETTE, RISK_CATEGORIES, VIOLATION_TYPE_LABEL } from './report-display';
 import type { Report } from './report-types';
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -21,6 +22,25 @@ function None({ children }: { children: ReactNode }) {
   return <Text color="fg.muted">{children}</Text>;
 }
 
+function Seen({ children }: { children: string }) {
+  return (
+    <Text mt="1" whiteSpace="pre-line" wordBreak="break-word">
+      Seen: {children}
+    </Text>
+  );
+}
+
+function WhatToDo({ children }: { children: string }) {
+  return (
+    <Text mt="1" color="fg">
+      <Text as="span" fontWeight="medium">
+        What to do:
+      </Text>{' '}
+      {children}
+    </Text>
+  );
+}
+
 function LevelBadge({ level, prefix }: { level: keyof typeof LEVEL_PALETTE; prefix?: string }) {
   return (
     <Badge colorPalette={LEVEL_PALETTE[level]} variant="subtle" flexShrink={0}>
@@ -31,22 +51,14 @@ function LevelBadge({ level, prefix }: { level: keyof typeof LEVEL_PALETTE; pref
 }
 
 function ExecutiveSummary({ summary }: { summary: Report['summary'] }) {
-  const trend = TREND_DISPLAY[summary.privacyTrend];
   return (
     <Section title="Executive Summary" id="report-summary">
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         <StatCard label="Total Scans" testId="summary-total-scans" valueSize="2xl">
           {summary.totalScans}
         </StatCard>
-        <StatCard label="Average Privacy Score" testId="summary-average-score" valueSize="2xl">
-          {summary.averagePrivacyScore === null ? <span aria-label="No completed privacy scans yet">—</span> : `${summary.averagePrivacyScore}/100`}
-        </StatCard>
-        <StatCard label="Privacy Trend" testId="summary-privacy-trend" valueSize="2xl">
-          <Flex as="span" align="center" gap="2" color={`${trend.palette}.fg`} data-trend={summary.privacyTrend}>
-            <span aria-hidden="true">{trend.arrow}</span>
-            {trend.words}
-          </Flex>
-        </StatCard>
+        <AveragePrivacyScoreCard score={summary.averagePrivacyScore} testId="summary-average-score" valueSize="2xl" />
+        <PrivacyTrendCard trend={summary.privacyTrend} testId="summary-privacy-trend" valueSize="2xl" />
         <StatCard label="Recommendations" testId="summary-recommendations" valueSize="2xl">
           {summary.recommendationsCount}
         </StatCard>
@@ -63,21 +75,18 @@ function RiskAssessment({ assessment }: { assessment: Report['riskAssessment'] }
     <Section title="Risk Assessment" id="report-risk">
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         {RISK_CATEGORIES.map(({ key, title }) => {
-          const { score, level } = assessment[key];
+          const { findings, level } = assessment[key];
           return (
             <Card.Root key={key} variant="outline" data-category={key}>
               <Card.Body gap="2">
                 <Heading as="h3" size="md">
                   {title}
                 </Heading>
-                <Flex align="baseline" justify="space-between" gap="2">
-                  <Text fontSize="2xl" fontWeight="bold">
-                    <VisuallyHidden>Risk score </VisuallyHidden>
-                    {score}/100
-                  </Text>
-                  <Badge colorPalette={CATEGORY_LEVEL_PALETTE[level]} variant="subtle" data-level={level}>
-                    {capitalize(level)}
+                <Flex align="baseline" justify="space-between" gap="2" wrap="wrap">
+                  <Badge colorPalette={CATEGORY_LEVEL_PALETTE[level]} variant="subtle" data-level={level} fontSize="md">
+                    {capitalize(level)} risk
                   </Badge>
+                  <Text color="fg.muted">{findings === 1 ? '1 finding' : `${findings} findings`}</Text>
                 </Flex>
               </Card.Body>
             </Card.Root>
@@ -129,7 +138,8 @@ function PrivacyViolations({ violations }: { violations: Report['detailedFinding
                 <LevelBadge level={violation.riskLevel} />
                 <Text fontWeight="medium">{violation.description}</Text>
               </Flex>
-              {violation.evidence && <Text mt="1">Evidence: {violation.evidence}</Text>}
+              {violation.evidence && <Seen>{violation.evidence}</Seen>}
+              <WhatToDo>{violation.recommendation}</WhatToDo>
               <Text mt="1" color="fg.muted" fontSize="sm">
                 Source: {violation.source} · found for {violation.input}
               </Text>
@@ -154,6 +164,8 @@ function MetadataRisks({ risks }: { risks: Report['detailedFindings']['metadataR
                 <LevelBadge level={risk.riskLevel} />
                 <Text fontWeight="medium">{risk.description}</Text>
               </Flex>
+              {risk.evidence && <Seen>{risk.evidence}</Seen>}
+              <WhatToDo>{risk.recommendation}</WhatToDo>
               <Text mt="1" color="fg.muted" fontSize="sm">
                 Source: {risk.source} · found for {risk.input}
               </Text>
@@ -230,12 +242,7 @@ function Recommendations({ recommendations }: { recommendations: Report['recomme
                 <Text fontWeight="semibold">{item.category}</Text>
               </Flex>
               <Text mt="1">{item.message}</Text>
-              <Text mt="1" color="fg">
-                <Text as="span" fontWeight="medium">
-                  What to do:
-                </Text>{' '}
-                {item.action}
-              </Text>
+              <WhatToDo>{item.action}</WhatToDo>
             </List.Item>
           ))}
         </List.Root>

@@ -2,17 +2,29 @@
 import type { CategoryLevel, PrivacyTrend, Report } from './report-types';
 
 export interface TrendDisplay {
-  arrow: '↓' | '↑' | '→';
+  arrow: '↓' | '↑' | '→' | '';
   words: string;
   /** A rising privacy score is good news. */
   palette: 'green' | 'red' | 'gray';
 }
 
-export const TREND_DISPLAY: Record<PrivacyTrend, TrendDisplay> = {
+export const TREND_DISPLAY: Record<PrivacyTrend['direction'], TrendDisplay> = {
   improving: { arrow: '↑', words: 'Improving', palette: 'green' },
   worsening: { arrow: '↓', words: 'Worsening', palette: 'red' },
-  flat: { arrow: '→', words: 'Flat', palette: 'gray' },
+  steady: { arrow: '→', words: 'Steady', palette: 'gray' },
+  'not-enough-history': { arrow: '', words: 'Not enough history yet', palette: 'gray' },
 };
+
+/** The visible scale of every privacy score outside the image widget. */
+export const PRIVACY_SCALE_NOTE = '0–100, higher is better';
+
+/** What the trend is based on, in one line under it. */
+export function trendBasis(trend: PrivacyTrend): string {
+  if (trend.direction === 'not-enough-history') return 'A trend needs 3 scans of the same input over at least 7 days.';
+  const inputs = trend.inputs === 1 ? '1 input' : `${trend.inputs} inputs`;
+  const change = trend.change === null ? '' : `${trend.change > 0 ? '+' : ''}${trend.change} points, `;
+  return `${change}from ${inputs} scanned at least 3 times over 7 days or more.`;
+}
 
 /** The risk assessment's four categories, in the spec's order and with its names. */
 export const RISK_CATEGORIES: ReadonlyArray<{ key: keyof Report['riskAssessment']; title: string }> = [

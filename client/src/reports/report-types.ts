@@ -4,9 +4,9 @@ import type { components } from '../../../openapi/schema';
 type Schemas = components['schemas'];
 
 export type Report = Schemas['ReportDto'];
-export type RiskScore = Schemas['RiskScoreDto'];
-export type PrivacyTrend = Report['summary']['privacyTrend'];
-export type CategoryLevel = RiskScore['level'];
+export type CategoryRisk = Schemas['CategoryRiskDto'];
+export type PrivacyTrend = Schemas['PrivacyTrendDto'];
+export type CategoryLevel = CategoryRisk['level'];
 export type BreachExposure = Schemas['BreachExposureDto'];
 export type PrivacyViolation = Schemas['PrivacyViolationDto'];
 export type MetadataRisk = Schemas['MetadataRiskDto'];

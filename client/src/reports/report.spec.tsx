@@ -6,7 +6,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notify } from '../components/toaster';
 import ReportPage from '../pages/ReportPage';
 import { renderWithProviders, signedIn } from '../test-utils';
-import { TREND_DISPLAY } from './report-display';
 import { downloadFileName } from './report-download';
 import type { Report } from './report-types';
 
@@ -17,21 +16,37 @@ function report(overrides: Partial<Report> = {}): Report {
     sample: false,
     generatedAt: '2031-03-05T12:00:00.000Z',
     pdfAvailable: true,
-    summary: { totalScans: 4, averagePrivacyScore: 62, lastScanDate: '2031-03-04T10:15:00.000Z', privacyTrend: 'improving', recommendationsCount: 3 },
+    summary: {
+      totalScans: 4,
+      averagePrivacyScore: 62,
+      lastScanDate: '2031-03-04T10:15:00.000Z',
+      privacyTrend: { direction: 'improving', inputs: 1, change: 12 },
+      recommendationsCount: 3,
+    },
     riskAssessment: {
-      dataBreaches: { score: 70, level: 'high' },
-      oversharing: { score: 35, level: 'medium' },
-      locationExposure: { score: 10, level: 'low' },
-      metadataRisks: { score: 0, level: 'low' },
+      dataBreaches: { level: 'high', findings: 3 },
+      oversharing: { level: 'medium', findings: 2 },
+      locationExposure: { level: 'low', findings: 1 },
+      metadataRisks: { level: 'low', findings: 0 },
     },
     detailedFindings: {
       breachExposures: [
         { name: 'LanternMarket', title: 'Lantern Market', breachDate: '2021-03-14', pwnCount: 48213, dataClasses: ['Email addresses', 'Passwords'], sources: ['hibp', 'xposedornot'], source: 'Have I Been Pwned and XposedOrNot', input: 'alice@example.com' },
       ],
       privacyViolations: [
-        { type: 'location', riskLevel: 'medium', description: 'Public profile shows a city', source: 'Gravatar', input: 'alice@example.com', evidence: 'location: Lisbon, Portugal' },
+        {
+          type: 'location',
+          riskLevel: 'medium',
+          description: 'Public profile shows a city',
+          source: 'Gravatar',
+          input: 'alice@example.com',
+          evidence: 'location: Lisbon, Portugal',
+          recommendation: 'Remove the location from your Gravatar profile.',
+        },
       ],
-      metadataRisks: [{ riskLevel: 'high', description: 'GPS position in the photo', source: 'EXIF', input: 'holiday.jpg' }],
+      metadataRisks: [
+        { riskLevel: 'high', description: 'GPS position in the photo', source: 'EXIF', input: 'holiday.jpg', evidence: '38.72, -9.14', recommendation: 'Strip metadata before sharing.' },
+      ],
     },
     recommendations: [
       { category: 'Passwords', priority: 'critical', message: 'Your password leaked in Lantern Market.', action: 'Change the password and turn on two-factor sign-in.' },
@@ -95,21 +110,26 @@ describe('report page', () => {
     expect(screen.queryByTestId('sample-label')).toBeNull();
     const summary = section('Executive Summary');
     expect(within(within(summary).getByTestId('summary-total-scans')).getByText('4')).toBeTruthy();
-    expect(within(summary).getByTestId('summary-average-score').textContent).toBe('Average Privacy Score62/100');
+    const average = within(summary).getByTestId('summary-average-score');
+    expect(within(average).getByText('Average Privacy Score')).toBeTruthy();
+    expect(within(average).getByText('62/100').getAttribute('data-tone')).toBe('yellow');
+    expect(within(average).getByText('Privacy score: 0–100, higher is better')).toBeTruthy();
     expect(within(summary).getByTestId('summary-privacy-trend').textContent).toContain('↑Improving');
+    expect(summary.textContent).not.toMatch(/risk score/i);
     expect(within(within(summary).getByTestId('summary-recommendations')).getByText('3')).toBeTruthy();
 
     const risk = section('Risk Assessment');
     const categories = within(risk).getAllByRole('heading', { level: 3 }).map((h) => {
       const card = h.closest('[data-category]') as HTMLElement;
-      return [h.textContent, within(card).getByText(/\/100$/).textContent, card.querySelector('[data-level]')?.textContent];
+      return [h.textContent, within(card).getByText(/findings?$/).textContent, card.querySelector('[data-level]')?.textContent];
     });
     expect(categories).toEqual([
-      ['Data Breaches', 'Risk score 70/100', 'High'],
-      ['Oversharing', 'Risk score 35/100', 'Medium'],
-      ['Location Exposure', 'Risk score 10/100', 'Low'],
-      ['Metadata Risks', 'Risk score 0/100', 'Low'],
+      ['Data Breaches', '3 findings', 'High risk'],
+      ['Oversharing', '2 findings', 'Medium risk'],
+      ['Location Exposure', '1 finding', 'Low risk'],
+      ['Metadata Risks', '0 findings', 'Low risk'],
     ]);
+    expect(risk.textContent).not.toMatch(/\/100/);
 
     const breaches = section('Breach Exposures');
     expect(within(breaches).getByRole('heading', { name: 'Lantern Market' })).toBeTruthy();
@@ -120,9 +140,13 @@ describe('report page', () => {
     const violations = section('Privacy Violations');
     expect(within(violations).getByText('Location')).toBeTruthy();
     expect(within(violations).getByText('Public profile shows a city')).toBeTruthy();
-    expect(within(violations).getByText('Evidence: location: Lisbon, Portugal')).toBeTruthy();
+    expect(within(violations).getByText('Seen: location: Lisbon, Portugal')).toBeTruthy();
+    expect(violations.textContent).toContain('What to do: Remove the location from your Gravatar profile.');
 
-    expect(within(section('Metadata Risks')).getByText('GPS position in the photo')).toBeTruthy();
+    const metadata = section('Metadata Risks');
+    expect(within(metadata).getByText('GPS position in the photo')).toBeTruthy();
+    expect(within(metadata).getByText('Seen: 38.72, -9.14')).toBeTruthy();
+    expect(metadata.textContent).toContain('What to do: Strip metadata before sharing.');
 
     const website = within(section('Website Audits')).getByTestId('report-website-audit');
     expect(within(website).getByText('Run in a browser')).toBeTruthy();
@@ -138,17 +162,23 @@ describe('report page', () => {
   });
 
   it.each([
-    ['improving', '↑', 'Improving', 'green'],
-    ['worsening', '↓', 'Worsening', 'red'],
-    ['flat', '→', 'Flat', 'gray'],
-  ] as const)('shows a %s privacy trend as %s %s', async (privacyTrend, arrow, words, palette) => {
-    current = report({ summary: { ...report().summary, privacyTrend } });
+    ['improving', '↑', 'Improving', 5],
+    ['worsening', '↓', 'Worsening', -7],
+    ['steady', '→', 'Steady', 1],
+  ] as const)('shows a %s privacy trend as %s %s', async (direction, arrow, words, change) => {
+    current = report({ summary: { ...report().summary, privacyTrend: { direction, inputs: 2, change } } });
     await renderReport();
     const trend = screen.getByTestId('summary-privacy-trend');
-    expect(trend.textContent).toBe(`Privacy Trend${arrow}${words}`);
-    expect(trend.querySelector('[data-trend]')?.getAttribute('data-trend')).toBe(privacyTrend);
-    expect(TREND_DISPLAY[privacyTrend].palette).toBe(palette);
+    expect(trend.textContent).toContain(`Privacy Trend${arrow}${words}`);
+    expect(trend.textContent).toContain('from 2 inputs scanned at least 3 times over 7 days or more.');
     expect(within(trend).getByText(arrow).getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('says there is not enough history for a trend, and why', async () => {
+    current = report({ summary: { ...report().summary, privacyTrend: { direction: 'not-enough-history', inputs: 0, change: null } } });
+    await renderReport();
+    const trend = screen.getByTestId('summary-privacy-trend');
+    expect(trend.textContent).toBe('Privacy TrendNot enough history yetA trend needs 3 scans of the same input over at least 7 days.');
   });
 
   it("labels the sample report shown before the first scan", async () => {

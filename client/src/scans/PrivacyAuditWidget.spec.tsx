@@ -37,6 +37,18 @@ async function scanTo(result: AnalysisResult, { auth = signedOut, input = result
   await screen.findByRole('heading', { name: `Results for ${result.input}` });
 }
 
+function incompleteCoverage(status: 'unavailable' | 'not_configured'): AnalysisResult['coverage'] {
+  return {
+    complete: false,
+    mainCheck: 'breaches',
+    checksRun: 1,
+    checksTotal: 2,
+    unchecked: [{ id: 'breaches', label: 'Data breaches', status, message: 'Have I Been Pwned is down' }],
+    partial: [],
+    retryable: status === 'unavailable',
+  };
+}
+
 const card = (title: string) => screen.getByRole('heading', { name: title }).closest<HTMLElement>('[data-group]')!;
 
 describe('PrivacyAuditWidget input view', () => {
@@ -293,11 +305,61 @@ describe('PrivacyAuditWidget results', () => {
     expect(within(card('Personal Information')).queryByRole('link')).toBeNull();
   });
 
-  it('labels a demo result and says why', async () => {
-    await scanTo(visitorResult({ mode: 'demo' }));
+  it('labels a demo result and says why: a grey sample score, no verdict, its cards not checked', async () => {
+    const sample = visitorResult({ mode: 'demo', privacyScore: 94, coverage: incompleteCoverage('unavailable') });
+    sample.breaches = { ...sample.breaches, checked: 'none' };
+    for (const group of ['personalInfo', 'locationData', 'metadata', 'socialMedia'] as const) sample[group] = { ...sample[group], checked: 'none' };
+    await scanTo(sample);
     expect(screen.getByText('Demo Analysis')).toBeTruthy();
     expect(screen.queryByText('Real Analysis')).toBeNull();
     expect(screen.getByText(/None of our real checks could run for this input just now/)).toBeTruthy();
+    const circle = screen.getByTestId('result-score');
+    expect(circle.getAttribute('data-tone')).toBe('gray');
+    expect(circle.textContent).toBe('94Sample');
+    expect(document.body.textContent).not.toMatch(/Excellent|Good\b/);
+    expect(card('Data Breaches').querySelector('[data-count]')?.textContent).toBe('Not checked');
+  });
+
+  it('gives an incomplete result no score and no verdict, says what was not checked, and tries again', async () => {
+    const result = visitorResult({ privacyScore: null, coverage: incompleteCoverage('unavailable') });
+    result.breaches = { ...result.breaches, count: 0, checked: 'none', summary: 'Not checked: the breach service is unavailable' };
+    await scanTo(result);
+    expect(screen.getByText('Incomplete')).toBeTruthy();
+    expect(screen.queryByText('Real Analysis')).toBeNull();
+    const circle = screen.getByRole('img', { name: 'No privacy score: the main check could not run' });
+    expect(circle.getAttribute('data-tone')).toBe('none');
+    expect(document.body.textContent).not.toMatch(/Excellent|Good\b|Needs attention/);
+    const notice = screen.getByTestId('incomplete-notice');
+    expect(notice.textContent).toContain('Data breaches could not run');
+    expect(notice.textContent).toContain('Data breaches: unavailable, not checked (Have I Been Pwned is down)');
+    // "Not checked" in grey, never a green 0.
+    const count = card('Data Breaches').querySelector<HTMLElement>('[data-count]')!;
+    expect(count.textContent).toBe('Not checked');
+    expect(count.getAttribute('data-count')).toBe('not-checked');
+
+    // Trying again runs the same input again.
+    answer = () => sseResponse(sseForResult(visitorResult()));
+    fireEvent.click(within(notice).getByRole('button', { name: 'Try again' }));
+    await screen.findByText('Real Analysis');
+    expect(requests).toHaveLength(2);
+    expect(await requests[1].clone().json()).toEqual({ input: 'alice@example.com' });
+    expect(screen.getByRole('img', { name: 'Privacy score 65 out of 100: Good' })).toBeTruthy();
+  });
+
+  it('offers no retry when the main check cannot run here (not configured)', async () => {
+    await scanTo(visitorResult({ privacyScore: null, coverage: incompleteCoverage('not_configured') }));
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByText(/Trying again now will not help/)).toBeTruthy();
+  });
+
+  it('shows a zero in green only for a group whose checks all ran; partly checked zeros stay grey', async () => {
+    const result = visitorResult();
+    result.metadata = { ...result.metadata, checked: 'some' };
+    await scanTo(result);
+    expect(card('Location Data').querySelector('[data-count]')?.getAttribute('data-count')).toBe('clean');
+    expect(card('Metadata Risks').querySelector('[data-count]')?.getAttribute('data-count')).toBe('partly-checked');
+    expect(card('Data Breaches').querySelector('[data-count]')?.getAttribute('data-count')).toBe('found');
+    expect(screen.getByTestId('coverage-line').textContent).toBe('Based on 2 of 3 checks');
   });
 
   it('shows what each check of a website scan found, with the security-header grade on its own line', async () => {

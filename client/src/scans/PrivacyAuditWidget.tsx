@@ -87,7 +87,8 @@ export function PrivacyAuditWidget({ buttonLabel = 'Check My Privacy', headingAs
           scan_type: 'privacy',
           input_type: scanResult.inputType,
           scan_id: scanResult.scanId,
-          privacy_score: scanResult.privacyScore,
+          // An incomplete result has no score to report.
+          ...(scanResult.privacyScore !== null ? { privacy_score: scanResult.privacyScore } : {}),
           processing_time: Math.round(performance.now() - startedAt),
         });
         setResult(scanResult);
@@ -141,7 +142,7 @@ export function PrivacyAuditWidget({ buttonLabel = 'Check My Privacy', headingAs
               </Center>
             }
           >
-            <ScanResults result={result} headingAs={headingAs} onScanAnother={scanAnother} />
+            <ScanResults result={result} headingAs={headingAs} onScanAnother={scanAnother} onTryAgain={submit} />
           </Suspense>
         ) : (
           <>

@@ -7,7 +7,18 @@ import { CheckList } from './CheckList';
 import { UsernameSites } from './UsernameSites';
 import { formatDate, formatNumber } from '../format';
 import { WebsiteAudit } from './WebsiteAudit';
-import { breachSourceName, capitalize, GROUP_TITLES, htmlToText, LEVEL_PALETTE, safeHttpsUrl, scoreTone } from './scan-display';
+import {
+  breachSourceName,
+  capitalize,
+  checkStatusText,
+  GROUP_TITLES,
+  groupCountView,
+  htmlToText,
+  LEVEL_PALETTE,
+  safeHttpsUrl,
+  SAMPLE_TONE,
+  scoreTone,
+} from './scan-display';
 import {
   type AnalysisResult,
   type BreachDetail,
@@ -28,10 +39,12 @@ export interface ScanResultsProps {
   /** The level of the results title; sections go one level below. */
   headingAs: HeadingTag;
   onScanAnother: () => void;
+  /** Runs the same input again (offered when the result is incomplete). */
+  onTryAgain?: () => void;
 }
 
 /** The widget's results view (spec section 2), loaded on demand to keep the landing page light. */
-export default function ScanResults({ result, headingAs, onScanAnother }: ScanResultsProps) {
+export default function ScanResults({ result, headingAs, onScanAnother, onTryAgain }: ScanResultsProps) {
   const { state } = useAuth();
   const signedIn = state.status === 'signedIn';
   const showDetails = signedIn && result.detailsIncluded;
@@ -46,20 +59,29 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
   return (
     <Stack gap="8">
       <Flex gap="6" align="center" direction={{ base: 'column', sm: 'row' }} textAlign={{ base: 'center', sm: 'start' }}>
-        <ScoreCircle name="Privacy score" score={result.privacyScore} tone={scoreTone(result.privacyScore)} />
+        <ResultScore result={result} />
         <Box minW="0">
           <Heading as={headingAs} ref={titleRef} tabIndex={-1} size="xl" outline="none" wordBreak="break-word">
             Results for {result.input}
           </Heading>
           <Flex mt="2" gap="2" align="center" wrap="wrap" justify={{ base: 'center', sm: 'flex-start' }}>
-            {result.mode === 'real' ? (
+            {result.mode === 'demo' ? (
+              <Badge colorPalette="gray" variant="outline" size="lg">
+                Demo Analysis
+              </Badge>
+            ) : result.coverage.complete ? (
               <Badge colorPalette="green" variant="subtle" size="lg">
                 Real Analysis
               </Badge>
             ) : (
-              <Badge colorPalette="purple" variant="subtle" size="lg">
-                Demo Analysis
+              <Badge colorPalette="orange" variant="subtle" size="lg">
+                Incomplete
               </Badge>
+            )}
+            {result.mode === 'real' && (
+              <Text color="fg.muted" fontSize="sm" data-testid="coverage-line">
+                Based on {result.coverage.checksRun} of {result.coverage.checksTotal} checks
+              </Text>
             )}
           </Flex>
           {result.mode === 'demo' && (
@@ -69,6 +91,8 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
           )}
         </Box>
       </Flex>
+
+      {!result.coverage.complete && <IncompleteNotice result={result} headingAs={sub} onTryAgain={onTryAgain} />}
 
       <SimpleGrid minChildWidth="14rem" gap="4">
         {FINDING_GROUPS.map((group) => (
@@ -139,16 +163,95 @@ export default function ScanResults({ result, headingAs, onScanAnother }: ScanRe
   );
 }
 
-/** A result card's title and how many were found (red when any). */
-function CountHeading({ title, count, headingAs }: { title: string; count: number; headingAs: HeadingTag }) {
+/**
+ * The result's score: the coloured privacy score only when the main check ran; a sample's score in
+ * grey, labelled as a sample; no score at all for an incomplete result.
+ */
+function ResultScore({ result }: { result: AnalysisResult }) {
+  if (result.mode === 'demo' && result.privacyScore !== null) {
+    return <ScoreCircle name="Sample privacy score, not about you:" score={result.privacyScore} tone={SAMPLE_TONE} testId="result-score" />;
+  }
+  if (result.privacyScore === null) {
+    return (
+      <Flex
+        role="img"
+        aria-label="No privacy score: the main check could not run"
+        data-testid="result-score"
+        data-tone="none"
+        boxSize="32"
+        flexShrink={0}
+        rounded="full"
+        bg="bg.muted"
+        color="fg"
+        borderWidth="6px"
+        borderColor="border"
+        direction="column"
+        align="center"
+        justify="center"
+        textAlign="center"
+      >
+        <Text fontSize="md" fontWeight="bold" lineHeight="1.2">
+          No score
+        </Text>
+        <Text fontSize="xs">not checked</Text>
+      </Flex>
+    );
+  }
+  return <ScoreCircle name="Privacy score" score={result.privacyScore} tone={scoreTone(result.privacyScore)} testId="result-score" />;
+}
+
+/** What could not be checked, why, and a way to try again when trying again can help. */
+function IncompleteNotice({ result, headingAs, onTryAgain }: { result: AnalysisResult; headingAs: HeadingTag; onTryAgain?: () => void }) {
+  const { coverage } = result;
+  const main = coverage.unchecked.find((check) => check.id === coverage.mainCheck);
+  return (
+    <Card.Root variant="outline" borderColor="orange.muted" bg="orange.subtle" data-testid="incomplete-notice">
+      <Card.Body gap="3">
+        <Heading as={headingAs} size="md">
+          This result is incomplete
+        </Heading>
+        <Text color="fg">
+          {main ? `${main.label} could not run, ` : 'The main check could not run, '}
+          so we cannot say how exposed this is and give no score. Nothing here means you are safe.
+        </Text>
+        <Box>
+          <Text fontWeight="medium">Not checked:</Text>
+          <List.Root ps="5" gap="1">
+            {coverage.unchecked.map((check) => (
+              <List.Item key={check.id}>
+                {check.label}: {checkStatusText({ id: check.id, label: check.label, status: check.status, findings: 0, durationMs: 0, retryAfterSeconds: check.retryAfterSeconds })}
+                {check.message ? ` (${check.message})` : ''}
+              </List.Item>
+            ))}
+          </List.Root>
+        </Box>
+        {coverage.retryable && onTryAgain ? (
+          <Button alignSelf="flex-start" colorPalette="blue" onClick={onTryAgain}>
+            Try again
+          </Button>
+        ) : (
+          !coverage.retryable && (
+            <Text fontSize="sm" color="fg.muted">
+              Trying again now will not help: the check cannot run for this input on this server.
+            </Text>
+          )
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** A result card's title and how many were found: red when any, green only when every check of the group ran, "Not checked" when none did. */
+function CountHeading({ title, count, checked, headingAs }: { title: string; count: number; checked: 'all' | 'some' | 'none'; headingAs: HeadingTag }) {
+  const view = groupCountView(count, checked);
   return (
     <Flex justify="space-between" align="baseline" gap="2">
       <Heading as={headingAs} size="md">
         {title}
       </Heading>
-      <Text fontSize="2xl" fontWeight="bold" color={count > 0 ? 'red.fg' : 'green.fg'}>
-        {count}
-        <VisuallyHidden> found</VisuallyHidden>
+      <Text fontSize={view.tone === 'not-checked' ? 'sm' : '2xl'} fontWeight="bold" color={view.color} data-count={view.tone}>
+        {view.text}
+        {view.tone !== 'not-checked' && <VisuallyHidden> found</VisuallyHidden>}
       </Text>
     </Flex>
   );
@@ -164,7 +267,8 @@ function GroupCard({ group, result, showDetails, headingAs }: { group: FindingGr
   return (
     <Card.Root variant="outline" size="sm" gridColumn={open ? '1 / -1' : undefined} data-group={group}>
       <Card.Body gap="2">
-        <CountHeading title={title} count={data.count} headingAs={headingAs} />
+        {/* An incomplete result reassures about nothing: its zeros stay grey. */}
+        <CountHeading title={title} count={data.count} checked={data.checked === 'all' && !result.coverage.complete ? 'some' : data.checked} headingAs={headingAs} />
         <Text color="fg.muted">{data.summary}</Text>
         {expandable && (
           <>
@@ -206,7 +310,7 @@ function PastesCard({ pastes, headingAs }: { pastes: Pastes; headingAs: HeadingT
   return (
     <Card.Root variant="outline" size="sm" data-group="pastes">
       <Card.Body gap="2">
-        <CountHeading title="Pastes" count={pastes.count} headingAs={headingAs} />
+        <CountHeading title="Pastes" count={pastes.count} checked="all" headingAs={headingAs} />
         <Text color="fg.muted">{pastes.summary}</Text>
         <Text fontSize="sm" color="fg.muted">
           Text published on sites such as Pastebin that contains this address. Checked with:{' '}

@@ -20,10 +20,12 @@ function socialResult(overrides: Partial<AnalysisResult> = {}): AnalysisResult {
     input: '@jane_doe',
     inputType: 'social',
     privacyScore: 85,
-    breaches: { count: 0, hiddenSensitive: 0, details: [], summary: 'Not checked: no breach check applies to this kind of input' },
-    personalInfo: { count: 0, details: [], summary: 'No public personal information found' },
+    coverage: { complete: true, mainCheck: 'username', checksRun: 1, checksTotal: 1, unchecked: [], partial: [], retryable: false },
+    breaches: { count: 0, checked: 'none', hiddenSensitive: 0, details: [], summary: 'Not checked: no breach check applies to this kind of input' },
+    personalInfo: { count: 0, checked: 'all', details: [], summary: 'No public personal information found' },
     socialMedia: {
       count: 3,
+      checked: 'all',
       summary: 'Found 3 social media risks',
       details: [
         {

@@ -89,7 +89,10 @@ export interface ScanProgress {
 }
 
 function isResult(value: unknown): value is AnalysisResult {
-  return !!value && typeof value === 'object' && typeof (value as AnalysisResult).privacyScore === 'number';
+  if (!value || typeof value !== 'object') return false;
+  const { privacyScore, coverage } = value as AnalysisResult;
+  // An incomplete result has no score (null), never a missing one.
+  return (typeof privacyScore === 'number' || privacyScore === null) && !!coverage && typeof coverage.complete === 'boolean';
 }
 
 /**

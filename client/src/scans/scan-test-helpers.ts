@@ -4,7 +4,7 @@
  */
 import type { AnalysisResult, BreachDetail, CheckReport, FindingGroupResult, ScanStarted } from './scan-types';
 
-const emptyGroup = (summary: string): FindingGroupResult => ({ count: 0, details: [], summary });
+const emptyGroup = (summary: string): FindingGroupResult => ({ count: 0, checked: 'all', details: [], summary });
 
 export function check(overrides: Partial<CheckReport> & Pick<CheckReport, 'id'>): CheckReport {
   return { label: overrides.id, status: 'ok', findings: 0, durationMs: 100, ...overrides };
@@ -37,8 +37,18 @@ export function emailResult(overrides: Partial<AnalysisResult> = {}): AnalysisRe
     inputType: 'email',
     privacyScore: 65,
     mode: 'real',
+    coverage: {
+      complete: true,
+      mainCheck: 'breaches',
+      checksRun: 2,
+      checksTotal: 3,
+      unchecked: [{ id: 'email-dns', label: 'Email domain DNS', status: 'timed_out', message: 'The DNS lookup took too long.' }],
+      partial: [],
+      retryable: true,
+    },
     breaches: {
       count: 2,
+      checked: 'all',
       hiddenSensitive: 0,
       summary: 'This address appears in 2 known data breaches.',
       details: [
@@ -69,6 +79,7 @@ export function emailResult(overrides: Partial<AnalysisResult> = {}): AnalysisRe
     },
     personalInfo: {
       count: 1,
+      checked: 'all',
       summary: 'Your Gravatar profile shows your name publicly.',
       details: [
         {

@@ -53,7 +53,10 @@ export class AccountController {
   @Authenticated()
   @Header('Content-Disposition', 'attachment; filename="footprint-account.json"')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Download everything kept about the account (JSON, no secrets)' })
+  @ApiOperation({
+    summary: 'Download everything kept about the account (JSON, no secrets)',
+    description: 'The profile, sessions, emailed links, API tokens (revoked ones too), scans, payments, analytics events, A/B tests and monitors: a copy of the data held (GDPR access and portability). Hashes and secrets are left out.',
+  })
   @ApiOkResponse({ type: AccountExportDto })
   exportAccount(@CurrentUser() user: AuthenticatedUser): Promise<AccountExportDto> {
     return this.account.export(user.userId);

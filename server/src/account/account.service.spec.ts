@@ -12,7 +12,7 @@ import { ScanHistoryService } from '../scans/scan-history.service';
 import { AccountService } from './account.service';
 
 const auth: AuthExportDto = {
-  profile: { id: 'u1', email: 'jane@example.com', displayName: null, emailVerifiedAt: null, hasPassword: true, plan: { tier: 'free', expiresAt: null }, createdAt: '2031-01-01T00:00:00.000Z' },
+  profile: { id: 'u1', email: 'jane@example.com', displayName: null, emailVerifiedAt: null, onboardingCompletedAt: null, hasPassword: true, plan: { tier: 'free', expiresAt: null }, createdAt: '2031-01-01T00:00:00.000Z' },
   sessions: [],
   emailLinks: [],
   apiTokens: [],

@@ -16,7 +16,7 @@ import { ErrorBodyDto } from '../common/http/error-body.dto';
 import { TOO_MANY_REQUESTS_RESPONSE } from '../common/security/too-many-requests.exception';
 import { DailyAnalyticsDto, DailyAnalyticsQueryDto, TrackEventDto } from './analytics.dto';
 import { AnalyticsService } from './analytics.service';
-import { OPERATOR_TOKEN_MESSAGE, OperatorTokenGuard } from './operator-token.guard';
+import { OPERATOR_TOKEN_MESSAGE, OperatorTokenGuard } from '../common/security/operator-token.guard';
 
 @ApiTags('analytics')
 @Controller('analytics')
@@ -39,7 +39,7 @@ export class AnalyticsController {
 
   @Get('daily')
   @UseGuards(OperatorTokenGuard)
-  @ApiBearerAuth()
+  @ApiBearerAuth('operatorToken')
   @ApiOperation({
     summary: 'Events per day, for operators',
     description: 'Needs `Authorization: Bearer <OPERATOR_TOKEN>`; answers 404 when OPERATOR_TOKEN is not set. Days are UTC.',

@@ -6,7 +6,7 @@ import { AnalyticsEventEntity } from './analytics-event.entity';
 import { AnalyticsEventRepository } from './analytics-event.repository';
 import { AnalyticsRetentionService } from './analytics-retention.service';
 import { AnalyticsService } from './analytics.service';
-import { OperatorTokenGuard } from './operator-token.guard';
+import { OperatorTokenGuard } from '../common/security/operator-token.guard';
 
 /**
  * First-party analytics (events of signed-in users, per-day counts for operators, deleted after 90

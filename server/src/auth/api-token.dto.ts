@@ -1,13 +1,21 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { ApiTokenEntity } from './api-token.entity';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { PageInfoDto } from '../common/http/pagination.dto';
+import { API_TOKEN_SCOPES, ApiTokenEntity, ApiTokenScope } from './api-token.entity';
+
+/** The longest expiry a token may be given; without one it never expires. */
+export const MAX_API_TOKEN_DAYS = 365;
 
 export const API_TOKEN_MESSAGES = {
   nameRequired: 'Please enter a name for the token',
   nameTooLong: 'The token name must be at most 100 characters',
   tooMany: 'You have reached the limit of 25 active API tokens. Revoke one to create another.',
   notFound: 'API token not found',
+  badScope: "scope must be 'read-write' or 'read-only'",
+  badExpiry: `expiresInDays must be a whole number from 1 to ${MAX_API_TOKEN_DAYS}`,
+  expired: 'This API token has expired. Create a new one on your account page.',
+  readOnly: 'This API token is read-only: it can only be used to read (GET requests).',
 } as const;
 
 export class CreateApiTokenDto {
@@ -17,6 +25,31 @@ export class CreateApiTokenDto {
   @IsString({ message: API_TOKEN_MESSAGES.nameRequired })
   @IsNotEmpty({ message: API_TOKEN_MESSAGES.nameRequired })
   name!: string;
+
+  @ApiPropertyOptional({
+    enum: API_TOKEN_SCOPES,
+    default: 'read-write',
+    example: 'read-only',
+    description: "'read-only': the token may only make GET requests (anything else answers 403). 'read-write': whatever the account may do, except account management.",
+  })
+  @IsOptional()
+  @IsIn(API_TOKEN_SCOPES, { message: API_TOKEN_MESSAGES.badScope })
+  scope?: ApiTokenScope;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 1,
+    maximum: MAX_API_TOKEN_DAYS,
+    example: 90,
+    description: 'Days until the token expires (then it answers 401). Left out or null: it never expires.',
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: API_TOKEN_MESSAGES.badExpiry })
+  @Min(1, { message: API_TOKEN_MESSAGES.badExpiry })
+  @Max(MAX_API_TOKEN_DAYS, { message: API_TOKEN_MESSAGES.badExpiry })
+  expiresInDays?: number | null;
 }
 
 export class ApiTokenDto {
@@ -29,8 +62,14 @@ export class ApiTokenDto {
   @ApiProperty({ description: 'The start of the token (fp_<prefix>_…), to tell tokens apart.', example: 'a1b2c3d4' })
   prefix!: string;
 
+  @ApiProperty({ enum: API_TOKEN_SCOPES, example: 'read-only', description: "'read-only' tokens may only make GET requests." })
+  scope!: ApiTokenScope;
+
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the token stops working; null: never.' })
+  expiresAt!: string | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Updated at most once a minute.' })
   lastUsedAt!: string | null;
@@ -40,7 +79,9 @@ export class ApiTokenDto {
       id: token.id,
       name: token.name,
       prefix: token.prefix,
+      scope: token.scope,
       createdAt: token.createdAt.toISOString(),
+      expiresAt: token.expiresAt?.toISOString() ?? null,
       lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
     };
   }
@@ -54,7 +95,7 @@ export class CreatedApiTokenDto extends ApiTokenDto {
   token!: string;
 }
 
-export class ApiTokenListDto {
-  @ApiProperty({ type: [ApiTokenDto], description: 'Active tokens, newest first.' })
+export class ApiTokenListDto extends PageInfoDto {
+  @ApiProperty({ type: [ApiTokenDto], description: 'This page of the active tokens, newest first.' })
   tokens!: ApiTokenDto[];
 }

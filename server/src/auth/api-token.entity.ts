@@ -1,6 +1,10 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from './user.entity';
 
+/** What a token may do: everything its owner may (except account management), or only read (GET). */
+export const API_TOKEN_SCOPES = ['read-write', 'read-only'] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+
 /** A personal API token (`fp_<prefix>_<secret>`); only the SHA-256 of the whole token is stored. */
 @Entity({ name: 'api_tokens' })
 @Index('IDX_api_tokens_user_id', ['userId'])
@@ -25,6 +29,13 @@ export class ApiTokenEntity {
 
   @Column({ name: 'token_hash', type: 'text' })
   tokenHash!: string;
+
+  @Column({ type: 'text', default: 'read-write' })
+  scope!: ApiTokenScope;
+
+  /** After this instant the token no longer authenticates (401); null: it does not expire. */
+  @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
+  expiresAt!: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,6 +1,8 @@
 import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { API_TOKEN_MESSAGES, ApiTokenDto, CreatedApiTokenDto } from './api-token.dto';
+import { Clock } from '../common/clock/clock.service';
+import { pageOf, PageQueryDto } from '../common/http/pagination.dto';
+import { API_TOKEN_MESSAGES, ApiTokenDto, ApiTokenListDto, CreateApiTokenDto, CreatedApiTokenDto } from './api-token.dto';
 import { ApiTokenRepository } from './api-token.repository';
 import { AuthenticatedUser } from './current-user.decorator';
 import { hashSecret, randomSecret } from './secret-token.util';
@@ -10,6 +12,10 @@ export const MAX_ACTIVE_API_TOKENS = 25;
 /** last_used_at is written at most this often per token. */
 const LAST_USED_PRECISION_MS = 60_000;
 const TOKEN_SHAPE = /^fp_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
+const DAY_MS = 24 * 3600_000;
+
+/** What a presented API token is: its owner (with the token's scope), expired, or nothing usable. */
+export type ApiTokenCheck = { user: AuthenticatedUser } | 'expired' | null;
 
 /**
  * Personal API tokens for integrators: `fp_<8 hex prefix>_<32 random bytes, base64url>`. The token
@@ -20,21 +26,30 @@ const TOKEN_SHAPE = /^fp_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
 export class ApiTokensService {
   private readonly logger = new Logger(ApiTokensService.name);
 
-  constructor(private readonly tokens: ApiTokenRepository) {}
+  constructor(
+    private readonly tokens: ApiTokenRepository,
+    private readonly clock: Clock,
+  ) {}
 
-  async create(userId: string, name: string): Promise<CreatedApiTokenDto> {
-    if ((await this.tokens.countActiveOfUser(userId)) >= MAX_ACTIVE_API_TOKENS) {
+  async create(userId: string, dto: CreateApiTokenDto): Promise<CreatedApiTokenDto> {
+    const now = this.clock.now();
+    if ((await this.tokens.countActiveOfUser(userId, now)) >= MAX_ACTIVE_API_TOKENS) {
       throw new ConflictException(API_TOKEN_MESSAGES.tooMany);
     }
     const prefix = randomBytes(4).toString('hex');
     const token = `${API_TOKEN_PREFIX}${prefix}_${randomSecret()}`;
-    const row = await this.tokens.insert({ userId, name, prefix, tokenHash: hashSecret(token) });
-    this.logger.log(`API token created: userId=${userId} tokenId=${row.id}`);
+    const expiresAt = dto.expiresInDays ? new Date(now.getTime() + dto.expiresInDays * DAY_MS) : null;
+    const scope = dto.scope ?? 'read-write';
+    const row = await this.tokens.insert({ userId, name: dto.name, prefix, tokenHash: hashSecret(token), scope, expiresAt });
+    this.logger.log(`API token created: userId=${userId} tokenId=${row.id} scope=${scope} expires=${expiresAt ? 'yes' : 'never'}`);
     return { ...ApiTokenDto.from(row), token };
   }
 
-  async list(userId: string): Promise<ApiTokenDto[]> {
-    return (await this.tokens.listActiveOfUser(userId)).map(ApiTokenDto.from);
+  /** One page of the user's active tokens (revoked and expired ones are left out). */
+  async list(userId: string, query: PageQueryDto = {}): Promise<ApiTokenListDto> {
+    const { page, pageSize, offset } = pageOf(query);
+    const [rows, total] = await this.tokens.listActiveOfUser(userId, this.clock.now(), { offset, limit: pageSize });
+    return { tokens: rows.map(ApiTokenDto.from), total, page, pageSize };
   }
 
   /** Revokes one of the user's tokens; another user's token is "not found". */
@@ -50,15 +65,19 @@ export class ApiTokensService {
     return revoked;
   }
 
-  /** The owner of an active token, or null. Records the use (at most once a minute). */
-  async authenticate(token: string): Promise<AuthenticatedUser | null> {
+  /**
+   * The owner of an active token, 'expired' for a token past its expiry, or null (unknown,
+   * revoked, malformed). Records the use of an active token (at most once a minute).
+   */
+  async authenticate(token: string): Promise<ApiTokenCheck> {
     if (!TOKEN_SHAPE.test(token)) return null;
-    const row = await this.tokens.findActiveByHash(hashSecret(token));
+    const row = await this.tokens.findUnrevokedByHash(hashSecret(token));
     if (!row) return null;
-    const now = new Date();
+    const now = this.clock.now();
+    if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return 'expired';
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
       await this.tokens.touch(row.id, now);
     }
-    return { userId: row.userId, method: 'api-token' };
+    return { user: { userId: row.userId, method: 'api-token', readOnly: row.scope === 'read-only' } };
   }
 }

@@ -15,6 +15,9 @@ export class ExportedProfileDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   emailVerifiedAt!: string | null;
 
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the first-time tour was finished or skipped.' })
+  onboardingCompletedAt!: string | null;
+
   @ApiProperty({ description: 'Whether the account has a password (false: Google sign-in only).' })
   hasPassword!: boolean;
 

@@ -123,7 +123,10 @@ export class AuthController {
 
   @Post('verify-email')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiOperation({ summary: 'Confirm the email address with the token from the emailed link' })
+  @ApiOperation({
+    summary: 'Confirm the email address with the token from the emailed link',
+    description: 'Public: the token itself proves the address. Each link works once, until it expires or a newer one is sent.',
+  })
   @ApiNoContentResponse({ description: 'The address is verified.' })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: "'This verification link is invalid or has expired.'" })
   async verifyEmail(@Body() dto: VerifyEmailDto): Promise<void> {
@@ -133,7 +136,10 @@ export class AuthController {
   @Post('verify-email/resend')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Authenticated()
-  @ApiOperation({ summary: 'Send the verification email again' })
+  @ApiOperation({
+    summary: 'Send the verification email again',
+    description: "To the account's own address, with a new link; rate-limited per account so it cannot be used to flood an inbox.",
+  })
   @ApiNoContentResponse({ description: 'A new link was sent; earlier links no longer work.' })
   @ApiConflictResponse({ type: ErrorBodyDto, description: "'Your email address is already verified.'" })
   @ApiTooManyRequestsResponse(TOO_MANY)

@@ -22,6 +22,7 @@ export const AUTH_MESSAGES = {
   currentPasswordRequired: 'Please enter your current password',
   wrongCurrentPassword: 'The password is incorrect',
   sessionOnly: 'This action needs a signed-in session: API tokens cannot be used for it.',
+  firstNameTooLong: 'First name must be text of at most 100 characters',
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -56,9 +57,12 @@ function NewPassword() {
     IsString({ message: AUTH_MESSAGES.fillInAllFields }),
     MinLength(MIN_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooShort }),
     MaxLength(MAX_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooLong }),
-    ApiProperty({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH, format: 'password' }),
+    ApiProperty({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH, format: 'password', example: 'correct-horse-battery-staple' }),
   );
 }
+
+/** The longest first name kept as the display name. */
+export const MAX_FIRST_NAME_LENGTH = 100;
 
 export class SignupDto {
   @EmailAddress()
@@ -66,6 +70,17 @@ export class SignupDto {
 
   @NewPassword()
   password!: string;
+
+  @ApiPropertyOptional({
+    maxLength: MAX_FIRST_NAME_LENGTH,
+    example: 'Jane',
+    description: 'The first name typed at sign-up: it becomes the display name (the welcome says it). Blank or left out: none.',
+  })
+  @IsOptional()
+  @IsString({ message: AUTH_MESSAGES.firstNameTooLong })
+  @MaxLength(MAX_FIRST_NAME_LENGTH, { message: AUTH_MESSAGES.firstNameTooLong })
+  @Transform(trim)
+  firstName?: string;
 }
 
 export class LoginDto {
@@ -76,7 +91,7 @@ export class LoginDto {
   @IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields })
   email!: string;
 
-  @ApiProperty({ maxLength: MAX_PASSWORD_LENGTH, format: 'password' })
+  @ApiProperty({ maxLength: MAX_PASSWORD_LENGTH, format: 'password', example: 'correct-horse-battery-staple' })
   @MaxLength(MAX_PASSWORD_LENGTH, { message: AUTH_MESSAGES.passwordTooLong })
   @IsString({ message: AUTH_MESSAGES.fillInAllFields })
   @IsNotEmpty({ message: AUTH_MESSAGES.fillInAllFields })
@@ -129,6 +144,9 @@ export class UserDto {
   @ApiProperty({ type: PlanSummaryDto })
   plan!: PlanSummaryDto;
 
+  @ApiProperty({ description: 'Whether the person finished or skipped the first-time tour, in any browser.' })
+  onboardingCompleted!: boolean;
+
   /** `now` decides whether a paid period has ended (the plan then reads as Free). */
   static from(user: UserEntity, now: Date): UserDto {
     return {
@@ -137,6 +155,7 @@ export class UserDto {
       displayName: user.displayName,
       emailVerified: user.emailVerifiedAt !== null,
       plan: PlanSummaryDto.from(user, now),
+      onboardingCompleted: Boolean(user.onboardingCompletedAt),
     };
   }
 }
@@ -156,7 +175,7 @@ export class AuthSessionDto {
 }
 
 export class VerifyEmailDto {
-  @ApiProperty({ description: 'The token from the verification link.' })
+  @ApiProperty({ description: 'The token from the verification link.', example: 'Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw' })
   @MaxLength(200, { message: AUTH_MESSAGES.invalidVerificationLink })
   @IsNotEmpty({ message: AUTH_MESSAGES.invalidVerificationLink })
   @IsString({ message: AUTH_MESSAGES.invalidVerificationLink })
@@ -169,7 +188,7 @@ export class PasswordResetRequestDto {
 }
 
 export class PasswordResetConfirmDto {
-  @ApiProperty({ description: 'The token from the reset link.' })
+  @ApiProperty({ description: 'The token from the reset link.', example: 'Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw' })
   @MaxLength(200, { message: AUTH_MESSAGES.invalidResetLink })
   @IsNotEmpty({ message: AUTH_MESSAGES.invalidResetLink })
   @IsString({ message: AUTH_MESSAGES.invalidResetLink })

@@ -46,7 +46,7 @@ export class AuthService implements OnModuleInit {
     if (await this.users.findByEmail(email)) throw new ConflictException(AUTH_MESSAGES.emailTaken);
     let user: UserEntity;
     try {
-      user = await this.users.create({ email, passwordHash: await this.passwords.hash(dto.password) });
+      user = await this.users.create({ email, passwordHash: await this.passwords.hash(dto.password), displayName: dto.firstName || null });
     } catch (err) {
       if (err instanceof EmailTakenError) throw new ConflictException(AUTH_MESSAGES.emailTaken);
       throw err;

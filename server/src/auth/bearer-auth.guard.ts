@@ -9,18 +9,22 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ErrorBodyDto } from '../common/http/error-body.dto';
 import { API_TOKEN_PREFIX, ApiTokensService } from './api-tokens.service';
+import { API_TOKEN_MESSAGES } from './api-token.dto';
 import { AUTH_MESSAGES } from './auth.dto';
 import { AuthenticatedRequest, AuthenticatedUser } from './current-user.decorator';
 
 const SESSION_ONLY = 'footprint:session-only';
+/** What a read-only API token may do. */
+const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /**
  * Accepts `Authorization: Bearer <credential>` where the credential is either an access token
  * (a JWT, checked by passport-jwt) or a personal API token (`fp_…`, looked up by its hash).
- * Routes marked session-only refuse API tokens (403).
+ * Routes marked session-only refuse API tokens (403); a read-only API token is refused on anything
+ * but GET and HEAD (403); an expired API token is refused with its own message (401).
  */
 @Injectable()
 export class BearerAuthGuard extends AuthGuard('jwt') {
@@ -35,11 +39,13 @@ export class BearerAuthGuard extends AuthGuard('jwt') {
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const credential = bearerCredential(req.headers.authorization);
     if (credential?.startsWith(API_TOKEN_PREFIX)) {
-      const user = await this.apiTokens.authenticate(credential);
-      if (!user) throw new UnauthorizedException(AUTH_MESSAGES.signInRequired);
+      const checked = await this.apiTokens.authenticate(credential);
+      if (checked === 'expired') throw new UnauthorizedException(API_TOKEN_MESSAGES.expired);
+      if (!checked) throw new UnauthorizedException(AUTH_MESSAGES.signInRequired);
       const sessionOnly = this.reflector.getAllAndOverride<boolean>(SESSION_ONLY, [context.getHandler(), context.getClass()]);
       if (sessionOnly) throw new ForbiddenException(AUTH_MESSAGES.sessionOnly);
-      req.user = user;
+      if (checked.user.readOnly && !READ_METHODS.has(req.method)) throw new ForbiddenException(API_TOKEN_MESSAGES.readOnly);
+      req.user = checked.user;
       return true;
     }
     return (await super.canActivate(context)) as boolean;
@@ -66,7 +72,7 @@ export function Authenticated(options: { sessionOnly?: boolean } = {}) {
     SetMetadata(SESSION_ONLY, options.sessionOnly === true),
     UseGuards(BearerAuthGuard),
     ApiBearerAuth(),
-    ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'No valid access token or API token.' }),
+    ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'No valid access token or API token, or an expired API token.' }),
     ...(options.sessionOnly
       ? [ApiForbiddenResponse({ type: ErrorBodyDto, description: 'Called with an API token: this route needs a signed-in session.' })]
       : []),
@@ -91,6 +97,8 @@ export function OptionallyAuthenticated() {
   return applyDecorators(
     UseGuards(OptionalBearerAuthGuard),
     ApiBearerAuth(),
+    // An empty requirement beside the bearer scheme: callers without credentials are welcome too.
+    ApiSecurity({}),
     ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'An Authorization header was sent but its token is not valid.' }),
   );
 }

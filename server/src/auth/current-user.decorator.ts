@@ -6,6 +6,8 @@ export interface AuthenticatedUser {
   userId: string;
   /** 'session': an access token from sign-in; 'api-token': a personal API token. */
   method: 'session' | 'api-token';
+  /** A read-only API token: the guard lets it make GET (and HEAD) requests only. */
+  readOnly?: boolean;
 }
 
 export type AuthenticatedRequest = Request & { user?: AuthenticatedUser };

@@ -18,6 +18,9 @@ import { GoogleStatusDto } from './google-sign-in.dto';
 import { GOOGLE_ATTEMPT_SECONDS, GOOGLE_MESSAGES, GoogleSignInError, GoogleSignInService } from './google-sign-in.service';
 import { REFRESH_COOKIE, RefreshCookie } from './refresh-cookie.service';
 
+/** The popup page's body, success or error. */
+const HTML_PAGE = { content: { 'text/html': { schema: { type: 'string' } } } };
+
 /** Binds a sign-in in progress to the browser that started it; sent only to these routes. */
 export const GOOGLE_ATTEMPT_COOKIE = 'fp_oidc';
 export const GOOGLE_ATTEMPT_COOKIE_PATH = '/api/auth/google';
@@ -60,6 +63,7 @@ export class GoogleSignInController {
   })
   @ApiQuery({ name: 'remember', required: false, schema: { type: 'boolean', default: false }, description: "'Remember me'" })
   @ApiFoundResponse({ description: "To the provider's authorization endpoint." })
+  @ApiServiceUnavailableResponse({ description: 'The popup page with the error: Google sign-in is not configured, or the provider cannot be reached.', ...HTML_PAGE })
   @ApiProduces('text/html')
   async startGoogleSignIn(@Query('remember') remember: unknown, @Res() res: Response): Promise<void> {
     try {
@@ -80,12 +84,9 @@ export class GoogleSignInController {
       `Checks state, exchanges the code, verifies the ID token; then sets the ${REFRESH_COOKIE} cookie as sign-in does ` +
       "and answers a page that tells the opener {type: 'footprint:google', ok, message?} and closes.",
   })
-  @ApiOkResponse({ description: 'The popup page of a sign-in that worked.', content: { 'text/html': { schema: { type: 'string' } } } })
-  @ApiBadRequestResponse({ description: 'The popup page of a sign-in that failed (its message says why).', content: { 'text/html': { schema: { type: 'string' } } } })
-  @ApiServiceUnavailableResponse({
-    description: 'The popup page when sign-in with Google is not configured or the provider could not be reached.',
-    content: { 'text/html': { schema: { type: 'string' } } },
-  })
+  @ApiOkResponse({ description: 'The popup page, telling the opener the sign-in succeeded.', ...HTML_PAGE })
+  @ApiBadRequestResponse({ description: 'The popup page with the error: a stale or forged state, a refused consent, a code or ID token that does not verify.', ...HTML_PAGE })
+  @ApiServiceUnavailableResponse({ description: 'The popup page with the error: Google sign-in is not configured, or the provider cannot be reached.', ...HTML_PAGE })
   @ApiProduces('text/html')
   async completeGoogleSignIn(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
     const browserSecret = single((req.cookies as Record<string, unknown> | undefined)?.[GOOGLE_ATTEMPT_COOKIE]);

@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
 import type { ScryptOptions } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { AdmissionQueue } from '../common/backpressure/admission-queue';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
+import { MetricsService } from '../common/metrics/metrics.service';
 import { dummyPasswordHash, hashPassword, ScryptFn, verifyPassword } from './password-hasher';
 
 /**
@@ -49,8 +50,9 @@ export class PasswordHashPool implements OnModuleDestroy {
   private nextId = 0;
   private closed = false;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, @Optional() metrics?: MetricsService) {
     this.queue = new AdmissionQueue('password-hash', config.passwordHashing);
+    metrics?.trackQueue(this.queue.name, () => this.queue.stats);
   }
 
   get stats() {

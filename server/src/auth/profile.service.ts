@@ -36,6 +36,12 @@ export class ProfileService {
     return UserDto.from(await this.user(userId), this.clock.now());
   }
 
+  /** The first-time tour is done for this person in every browser; the profile says so. */
+  async completeOnboarding(userId: string): Promise<UserDto> {
+    await this.users.markOnboardingCompleted(userId, this.clock.now());
+    return this.profile(userId);
+  }
+
   /**
    * Deletes the user and, through ON DELETE CASCADE, every row that belongs to it. Accounts with a
    * password must confirm it. Answers the deleted account's address (its mail is forgotten next).
@@ -68,6 +74,7 @@ export class ProfileService {
         email: user.email,
         displayName: user.displayName,
         emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
+        onboardingCompletedAt: user.onboardingCompletedAt?.toISOString() ?? null,
         hasPassword: user.passwordHash !== null,
         plan: PlanSummaryDto.from(user, this.clock.now()),
         createdAt: user.createdAt.toISOString(),

@@ -26,6 +26,10 @@ export class UserEntity {
   @Column({ name: 'display_name', type: 'text', nullable: true })
   displayName!: string | null;
 
+  /** When the person finished or skipped the first-time tour; null: not yet (the tour shows). */
+  @Column({ name: 'onboarding_completed_at', type: 'timestamptz', nullable: true })
+  onboardingCompletedAt!: Date | null;
+
   @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
   emailVerifiedAt!: Date | null;
 

@@ -29,6 +29,7 @@ export class UserRepository {
       displayName: fields.displayName ?? null,
       emailVerifiedAt: fields.emailVerifiedAt ?? null,
       googleSubject: fields.googleSubject ?? null,
+      onboardingCompletedAt: null,
       sessionsRevokedAt: null,
     });
     try {
@@ -37,6 +38,11 @@ export class UserRepository {
       if (err instanceof QueryFailedError && (err.driverError as { code?: string }).code === '23505') throw new EmailTakenError();
       throw err;
     }
+  }
+
+  /** Records the tour as done, once (the first time is kept). */
+  async markOnboardingCompleted(id: string, at: Date): Promise<void> {
+    await this.users.update({ id, onboardingCompletedAt: IsNull() }, { onboardingCompletedAt: at });
   }
 
   findById(id: string): Promise<UserEntity | null> {

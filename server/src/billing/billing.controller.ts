@@ -24,7 +24,10 @@ export class BillingController {
   constructor(private readonly payments: PaymentsService) {}
 
   @Get('config')
-  @ApiOperation({ summary: 'Whether card payments are available, and what the pricing page needs to load Stripe.js' })
+  @ApiOperation({
+    summary: 'Whether card payments are available, and what the pricing page needs to load Stripe.js',
+    description: 'Public. Payments are on only when the server has its Stripe keys; the publishable key is the only Stripe value that leaves the server.',
+  })
   @ApiOkResponse({ type: BillingConfigDto })
   getBillingConfig(): BillingConfigDto {
     return this.payments.config();

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BrowserAuditExporter } from './browser-audit.exporter';
 import { BrowserAuditMetrics } from './browser-audit.metrics';
 import { BrowserAuditService } from './browser-audit.service';
 import { BrowserJobEntity, BrowserWorkerEntity } from './browser-job.entity';
@@ -16,7 +17,7 @@ import { RenderedAuditRunner } from './rendered-audit.runner';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([BrowserJobEntity, BrowserWorkerEntity])],
-  providers: [ChromiumLauncher, RenderedAuditRunner, BrowserJobRepository, BrowserJobListener, BrowserAuditMetrics, BrowserAuditService, BrowserWorker],
+  providers: [ChromiumLauncher, RenderedAuditRunner, BrowserJobRepository, BrowserJobListener, BrowserAuditMetrics, BrowserAuditExporter, BrowserAuditService, BrowserWorker],
   exports: [BrowserAuditService, BrowserAuditMetrics],
 })
 export class BrowserAuditModule {}

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DatabaseHealth } from '../common/database/database-health';
 import { HealthDto, ReadinessDto } from './health.dto';
@@ -10,12 +10,20 @@ export class HealthController {
   constructor(private readonly database: DatabaseHealth) {}
 
   @Get('health')
+  @ApiOperation({
+    summary: 'Liveness: the process is up',
+    description: 'Answers 200 as long as the process serves HTTP, whatever the state of the database. For a container runtime\'s liveness probe; not logged.',
+  })
   @ApiOkResponse({ type: HealthDto, description: 'The process is up.' })
   getHealth(): HealthDto {
     return { status: 'ok' };
   }
 
   @Get('ready')
+  @ApiOperation({
+    summary: 'Readiness: the app can serve requests',
+    description: 'Answers 200 when the database takes a query within 2 seconds, else 503: for a load balancer or an orchestrator\'s readiness probe.',
+  })
   @ApiOkResponse({ type: ReadinessDto, description: 'The app can serve requests: the database answers.' })
   @ApiServiceUnavailableResponse({ type: ReadinessDto, description: 'The database does not answer.' })
   async getReadiness(@Res({ passthrough: true }) res: Response): Promise<ReadinessDto> {

@@ -1,9 +1,11 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { isEmail } from 'class-validator';
 import { createTransport } from 'nodemailer';
+import type { Counter } from 'prom-client';
 import { AppConfig, parseMailbox } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { retryWhileUnavailable } from '../common/database/database-errors';
+import { MetricsService } from '../common/metrics/metrics.service';
 import { describeMailError, withoutAddresses } from './mail-errors';
 import { Mailer, MailMessage } from './mail.types';
 import { OutboxMessage } from './outbox-message.entity';
@@ -57,12 +59,25 @@ export class MailService extends Mailer implements OnApplicationBootstrap, Befor
   private readonly transport?: SmtpTransport;
   private readonly from: Address;
   private readonly deliveries = new Map<string, Promise<boolean>>();
+  private readonly attempts: Counter<'result'>;
+  private readonly production: boolean;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly outbox: OutboxRepository,
+    metrics: MetricsService,
   ) {
     super();
+    this.production = config.env === 'production';
+    this.attempts = metrics.counter('mail_delivery_attempts_total', 'SMTP delivery attempts of this instance, by result: sent or failed.', ['result'] as const);
+    // Database-wide: every instance reports the same counts (aggregate with max, not sum).
+    metrics.sourcedGauge('mail_outbox_messages', 'Unsent emails in the outbox (database-wide), by state: pending (will be retried) or failed (gave up after the last attempt).', ['state'] as const, async () => {
+      const { pending, failed } = await outbox.countUnsent(MAX_DELIVERY_ATTEMPTS);
+      return [
+        { labels: { state: 'pending' }, value: pending },
+        { labels: { state: 'failed' }, value: failed },
+      ];
+    });
     const from = parseMailbox(config.mailFrom);
     if (!from) throw new Error('MAIL_FROM must be an email address, optionally with a name'); // loadConfig checked it
     this.from = { name: from.name ?? '', address: from.address };
@@ -78,9 +93,11 @@ export class MailService extends Mailer implements OnApplicationBootstrap, Befor
   }
 
   onApplicationBootstrap(): void {
-    if (!this.transport) {
-      this.logger.log('SMTP_URL is not set: emails are kept in the outbox_messages table and not sent');
-    }
+    if (this.transport) return;
+    const line = 'SMTP_URL is not set: NO EMAIL IS SENT (sign-up verification, password resets and monitor alerts stay in the outbox_messages table)';
+    // In production this is almost always a mistake, so it is a warning there.
+    if (this.production) this.logger.warn(line);
+    else this.logger.log(line);
   }
 
   /** Whether messages are sent (SMTP_URL set) or only kept in the outbox. */
@@ -211,9 +228,11 @@ export class MailService extends Mailer implements OnApplicationBootstrap, Befor
     } catch (err) {
       const { summary, serverUnavailable } = describeMailError(err);
       this.logger.warn(`email ${message.id} not sent (attempt ${attempt}; kept in the outbox): ${summary}`);
+      this.attempts.inc({ result: 'failed' });
       await retryWhileUnavailable(() => this.outbox.markFailed(message.id, summary));
       return serverUnavailable ? 'server unavailable' : 'failed';
     }
+    this.attempts.inc({ result: 'sent' });
     // Sent: losing this write to a busy pool would have the retry send the message again.
     const sentAt = new Date();
     await retryWhileUnavailable(() => this.outbox.markSent(message.id, sentAt));

@@ -67,6 +67,22 @@ export class OutboxRepository {
   }
 
   /**
+   * The unsent messages: `pending` may still be sent (fewer than maxAttempts attempts), `failed`
+   * will not be retried any more. One count query, for the metrics.
+   */
+  async countUnsent(maxAttempts: number): Promise<{ pending: number; failed: number }> {
+    const row = await this.messages
+      .createQueryBuilder('m')
+      .select('count(*) FILTER (WHERE m.attempts < :max)::int', 'pending')
+      .addSelect('count(*) FILTER (WHERE m.attempts >= :max)::int', 'failed')
+      .where('m.sentAt IS NULL')
+      .setParameter('max', maxAttempts)
+      .getRawOne<{ pending: number; failed: number }>();
+    if (!row) return { pending: 0, failed: 0 };
+    return { pending: row.pending, failed: row.failed };
+  }
+
+  /**
    * Runs `work` while holding the outbox-retry lock (a transaction-scoped advisory lock), so that of
    * several instances on one database only one retries at a time; false when another holds it.
    */

@@ -67,7 +67,22 @@ describe('workOutChanges', () => {
     const first = workOutChanges([target(check('breaches', 'ok', []), check('gravatar', 'unavailable'))], new Set());
     if (first.outcome !== 'succeeded') throw new Error('expected success');
     const second = workOutChanges([target(check('breaches', 'ok', []), check('gravatar', 'ok', [exposure('Lisbon')]))], new Set(first.keysToRecord));
-    expect(second).toMatchObject({ outcome: 'succeeded', newItems: [], baselineFindings: 1 });
+    expect(second).toMatchObject({ outcome: 'succeeded', newItems: [], baselineFindings: 1, firstRun: false, newlyWatched: ['check gravatar'] });
+    // One "First check" in the monitor's history, not two.
+    expect(runSummary(first as Extract<typeof first, { outcome: 'succeeded' }>)).toBe('First check: 0 findings recorded as the starting point');
+    if (second.outcome !== 'succeeded') throw new Error('expected success');
+    expect(runSummary(second)).toBe('No changes; first run of check gravatar: 1 finding recorded as its starting point');
+  });
+
+  it('a target whose main check did not run fails the run and records nothing, whatever the reason', () => {
+    for (const status of ['unavailable', 'not_configured', 'rate_limited', 'not_applicable'] as const) {
+      const incomplete = { ...target(check('breaches', status), check('gravatar', 'ok', [exposure('Lisbon')])), incomplete: { label: 'Data breaches', status } };
+      // Even a first run: an incomplete result is never a starting point.
+      expect(workOutChanges([target(check('breaches', 'ok')), incomplete], new Set())).toEqual({
+        outcome: 'failed',
+        reason: `"Data breaches" could not run (${status.replace('_', ' ')}); the monitor will try again.`,
+      });
+    }
   });
 
   it('a watched check with a starting point that fails for a passing reason fails the run', () => {
@@ -111,7 +126,7 @@ describe('workOutChanges', () => {
   it('ignores checks it does not watch', () => {
     const dns: Finding = { group: 'metadata', detail: { ...(exposure('x').detail as RiskDetail), type: 'dmarc_missing' } };
     const changes = workOutChanges([target(check('email-dns', 'ok', [dns]))], new Set());
-    expect(changes).toEqual({ outcome: 'succeeded', newItems: [], keysToRecord: [], baselineFindings: 0, baselineChecks: 0 });
+    expect(changes).toEqual({ outcome: 'succeeded', newItems: [], keysToRecord: [], baselineFindings: 0, baselineChecks: 0, firstRun: true, newlyWatched: [] });
   });
 
   it('keys carry no personal value in clear and differ per target', () => {

@@ -14,6 +14,8 @@
  *   in the same transaction as the alert, so no change is reported twice.
  * - A watched check with a baseline that fails for a passing reason (unavailable, timed out, rate
  *   limited) fails the run: nothing is recorded and the run is retried with backoff.
+ * - A target whose main check did not run (its result is incomplete, whatever the reason) fails the
+ *   run the same way: an incomplete result is never a starting point and never "No changes".
  * - The breaches check asks several sources and merges their answers: each source has its own
  *   starting point (one switched on later does not turn breaches it alone knows into alerts), a
  *   breach is new when a source with a starting point reports it, and a breach has a key per
@@ -21,8 +23,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { CheckId } from '../scans/checks/scan-checks.registry';
-import type { BreachSourceId } from '../vocabulary/breach-source.catalogue';
-import type { CheckStatus } from '../vocabulary/check.types';
+import { BREACH_SOURCES, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
+import { type CheckStatus, PASSING_FAILURES } from '../vocabulary/check.types';
 import type { Finding } from '../vocabulary/finding.types';
 import { buildRecommendations } from '../scans/analysis/recommendations';
 import type { MonitorTargetKind } from './monitor-target.entity';
@@ -48,14 +50,13 @@ function itemKindOf(check: CheckId, finding: Finding): NoticeItemKind | undefine
   return finding.detail.type === 'username_found' ? 'username_site' : undefined;
 }
 
-/** Statuses that say "try again later" rather than "this cannot run here". */
-const PASSING_FAILURES: readonly CheckStatus[] = ['unavailable', 'timed_out', 'rate_limited'];
-
 export interface ScannedTarget {
   kind: MonitorTargetKind;
   value: string;
   /** `sources`: how each source of a check with several ended (the breaches check). */
   checks: { id: CheckId; label: string; status: CheckStatus; findings: Finding[]; sources?: { id: BreachSourceId; status: CheckStatus }[] }[];
+  /** The result's main check did not run: how it ended (the scan's coverage). */
+  incomplete?: { label: string; status: CheckStatus };
 }
 
 export interface NewItem {
@@ -67,7 +68,17 @@ export interface NewItem {
 }
 
 export type RunChanges =
-  | { outcome: 'succeeded'; newItems: NewItem[]; keysToRecord: string[]; baselineFindings: number; baselineChecks: number }
+  | {
+      outcome: 'succeeded';
+      newItems: NewItem[];
+      keysToRecord: string[];
+      baselineFindings: number;
+      baselineChecks: number;
+      /** Whether nothing of the monitor had a starting point before this run (its first check). */
+      firstRun: boolean;
+      /** The checks (or breach sources) that got their starting point in this run, by name. */
+      newlyWatched: string[];
+    }
   | { outcome: 'failed'; reason: string };
 
 const shortHash = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
@@ -126,6 +137,12 @@ export function workOutChanges(targets: readonly ScannedTarget[], known: Readonl
   const keysToRecord = new Set<string>();
   let baselineFindings = 0;
   let baselineChecks = 0;
+  const incomplete = targets.find((target) => target.incomplete)?.incomplete;
+  if (incomplete) {
+    return { outcome: 'failed', reason: `"${incomplete.label}" could not run (${statusWords(incomplete.status)}); the monitor will try again.` };
+  }
+  let firstRun = true;
+  const newlyWatched = new Set<string>();
   for (const target of targets) {
     for (const check of target.checks) {
       if (!WATCHED_CHECKS[check.id]) continue;
@@ -133,9 +150,10 @@ export function workOutChanges(targets: readonly ScannedTarget[], known: Readonl
       const parts = check.sources?.length
         ? check.sources.map((s) => ({ source: s.id as BreachSourceId | undefined, status: s.status, key: sourceBaselineKey(target.kind, target.value, check.id, s.id) }))
         : [{ source: undefined, status: check.status, key: baselineKey(target.kind, target.value, check.id) }];
+      if (parts.some((p) => known.has(p.key))) firstRun = false;
       const stalled = parts.find((p) => p.status !== 'ok' && known.has(p.key) && PASSING_FAILURES.includes(p.status));
       if (stalled) {
-        return { outcome: 'failed', reason: `"${check.label}" could not run (${stalled.status.replace('_', ' ')}); the monitor will try again.` };
+        return { outcome: 'failed', reason: `"${check.label}" could not run (${statusWords(stalled.status)}); the monitor will try again.` };
       }
       if (check.status !== 'ok') continue;
       // Sources (or the check) that had a starting point before this run: what they report is news.
@@ -144,6 +162,7 @@ export function workOutChanges(targets: readonly ScannedTarget[], known: Readonl
         if (part.status !== 'ok' || known.has(part.key)) continue;
         keysToRecord.add(part.key);
         baselineChecks += 1;
+        newlyWatched.add(part.source ? BREACH_SOURCES[part.source].name : check.label);
       }
       for (const finding of check.findings) {
         if (finding.detail.kind === 'demo-breach') continue;
@@ -160,7 +179,11 @@ export function workOutChanges(targets: readonly ScannedTarget[], known: Readonl
       }
     }
   }
-  return { outcome: 'succeeded', newItems, keysToRecord: [...keysToRecord], baselineFindings, baselineChecks };
+  return { outcome: 'succeeded', newItems, keysToRecord: [...keysToRecord], baselineFindings, baselineChecks, firstRun, newlyWatched: [...newlyWatched] };
+}
+
+function statusWords(status: CheckStatus): string {
+  return status.replace('_', ' ');
 }
 
 const NOUNS: Record<NoticeItemKind, [string, string]> = {
@@ -185,7 +208,11 @@ export function runSummary(changes: Extract<RunChanges, { outcome: 'succeeded' }
   if (changes.newItems.length > 0) return changeSummary(changes.newItems);
   if (changes.baselineChecks > 0) {
     const n = changes.baselineFindings;
-    return `First check: ${n} ${n === 1 ? 'finding' : 'findings'} recorded as the starting point`;
+    const findings = `${n} ${n === 1 ? 'finding' : 'findings'}`;
+    // Only the monitor's very first check says so; a check that could not run before and now
+    // does is a starting point of its own, not a second "first check".
+    if (changes.firstRun) return `First check: ${findings} recorded as the starting point`;
+    return `No changes; first run of ${changes.newlyWatched.join(', ')}: ${findings} recorded as its starting point`;
   }
   return 'No changes';
 }

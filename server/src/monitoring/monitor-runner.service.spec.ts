@@ -7,6 +7,7 @@ import { loadConfig } from '../common/config/app-config';
 import { automock } from '../common/testing/automock.test-helpers';
 import { MailService } from '../mail/mail.service';
 import type { OutboxMessage } from '../mail/outbox-message.entity';
+import { buildAnalysisResult } from '../scans/analysis/analysis-result.builder';
 import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
 import type { CheckOutcome } from '../scans/checks/scan-check';
 import { checkMetaOf, type CheckId } from '../scans/checks/scan-checks.registry';
@@ -26,6 +27,11 @@ const breachFinding = (name: string): Finding => ({ group: 'breaches', detail: b
 function run(id: CheckId, outcome: CheckOutcome): CheckRun {
   const meta = checkMetaOf(id);
   return { meta, outcome, report: { id, label: meta.label, status: outcome.status, findings: outcome.findings.length, durationMs: 1 } };
+}
+
+/** What the scan service answers a monitor: the check runs, and a result whose main check ran. */
+function scanned(runs: CheckRun[]) {
+  return { result: { coverage: { complete: true } } as never, runs };
 }
 
 function claimed(overrides: Partial<ClaimedMonitor> = {}): ClaimedMonitor {
@@ -53,7 +59,7 @@ function setup(breaches: Finding[] = [breachFinding('Adobe')]) {
   const analytics = automock(AnalyticsService);
   const clock = automock(Clock);
   clock.now.mockReturnValue(NOW);
-  scans.runForMonitor.mockImplementation(async () => ({ result: {} as never, runs: [run('breaches', { status: 'ok', findings: breaches })] }));
+  scans.runForMonitor.mockImplementation(async () => scanned([run('breaches', { status: 'ok', findings: breaches })]));
   monitors.finishRun.mockResolvedValue({});
   mail.outboxRow.mockImplementation((message) => ({ recipient: message.to, subject: message.subject }) as never);
   const runner = new MonitorRunner(monitors, scans, mail, analytics, clock, loadConfig({ PUBLIC_URL: 'https://footprint.test' }));
@@ -99,13 +105,28 @@ describe('MonitorRunner', () => {
 
   it('fails and retries when a watched check it has a starting point for could not run', async () => {
     const { runner, scans, finished } = setup();
-    scans.runForMonitor.mockResolvedValue({ result: {} as never, runs: [run('breaches', { status: 'unavailable', message: 'down', findings: [] })] });
+    scans.runForMonitor.mockResolvedValue(scanned([run('breaches', { status: 'unavailable', message: 'down', findings: [] })]));
     expect(await runner.run(claimed({ knownKeys: new Set([baselineKey('email', EMAIL, 'breaches')]) }))).toBe('failed');
     expect(finished()).toMatchObject({
       status: 'failed',
       summary: expect.stringContaining('could not run (unavailable)'),
       schedule: { nextRunAt: new Date(NOW.getTime() + RETRY_DELAYS_MS[0]), scheduledAt: SCHEDULED, failedAttempts: 1 },
     });
+  });
+
+  it('fails and retries when a target\'s result is incomplete: never a starting point, never "No changes"', async () => {
+    const { runner, scans, finished } = setup();
+    const runs = [run('breaches', { status: 'rate_limited', message: 'slow down', findings: [] }), run('gravatar', { status: 'ok', findings: [] })];
+    const result = buildAnalysisResult({ input: classifyScanInput(EMAIL), viewer: { userId: 'u1' }, runs, startedAt: NOW, completedAt: NOW });
+    scans.runForMonitor.mockResolvedValue({ result, runs });
+    // No starting point yet: a first run without its main check is no first run.
+    expect(await runner.run(claimed())).toBe('failed');
+    expect(finished()).toMatchObject({
+      status: 'failed',
+      summary: `"${checkMetaOf('breaches').label}" could not run (rate limited); the monitor will try again.`,
+      schedule: { nextRunAt: new Date(NOW.getTime() + RETRY_DELAYS_MS[0]), failedAttempts: 1 },
+    });
+    expect(finished().knownKeys).toBeUndefined();
   });
 
   it('records a run that broke as failed, without the target in the summary', async () => {

@@ -118,10 +118,13 @@ export class MonitorRunner {
       const input = classifyScanInput(target.value);
       // The address is verified as the user's (their account's, or by the emailed link): they see its sensitive breaches.
       const viewer: ScanViewer = { userId: claimed.userId, ...(target.kind === 'email' ? { verifiedEmail: target.value } : {}) };
-      const { runs } = await this.scans.runForMonitor(claimed.userId, claimed.id, input, viewer);
+      const { result, runs } = await this.scans.runForMonitor(claimed.userId, claimed.id, input, viewer);
+      const { coverage } = result;
+      const main = coverage.complete ? undefined : (coverage.unchecked.find((c) => c.id === coverage.mainCheck) ?? { label: coverage.mainCheck, status: 'unavailable' as const });
       scanned.push({
         kind: target.kind,
         value: target.value,
+        ...(main ? { incomplete: { label: main.label, status: main.status } } : {}),
         checks: runs.map((r) => ({
           id: r.meta.id,
           label: r.report.label,

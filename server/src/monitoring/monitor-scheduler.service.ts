@@ -1,13 +1,18 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import type { Counter } from 'prom-client';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { isDatabaseUnavailable } from '../common/database/database-errors';
+import { MetricsService } from '../common/metrics/metrics.service';
 import { MonitorRepository } from './monitor.repository';
 import { MonitorRunner } from './monitor-runner.service';
 
 export const MONITOR_TICK_INTERVAL = 'monitor-tick';
+
+/** A due monitor still unclaimed after this many ticks counts as overdue in the metrics. */
+export const OVERDUE_AFTER_TICKS = 2;
 
 export interface TickReport {
   claimed: number;
@@ -28,6 +33,9 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
   private readonly logger = new Logger(MonitorScheduler.name);
   private current?: Promise<TickReport>;
   private stopped = false;
+  private readonly runs: Counter<'outcome'>;
+  /** When this instance last finished a tick (ms since the epoch); none before the first. */
+  private lastTickAt?: number;
 
   constructor(
     private readonly monitors: MonitorRepository,
@@ -35,7 +43,31 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
     private readonly registry: SchedulerRegistry,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    metrics: MetricsService,
+  ) {
+    this.runs = metrics.counter('monitor_runs_total', 'Monitor runs of this instance, by outcome: succeeded, failed or lease_lost (taken over after its lease ended).', ['outcome'] as const);
+    metrics.sourcedGauge('monitor_scheduler_last_tick_timestamp_seconds', 'When this instance\'s scheduler last finished a tick (Unix time); absent before its first tick and while MONITOR_TICK_SECONDS is 0.', [], () =>
+      this.lastTickAt === undefined ? [] : [{ value: this.lastTickAt / 1000 }],
+    );
+    // Database-wide, like the work the instances share: aggregate with max, not sum.
+    const tickSeconds = config.monitoring.tickSeconds || 60;
+    const readBacklog = () => {
+      const now = clock.now();
+      return monitors.schedulerBacklog(now, new Date(now.getTime() - OVERDUE_AFTER_TICKS * tickSeconds * 1000));
+    };
+    metrics.sourcedGauge('monitors', 'Active monitors (database-wide) by state: due (waiting for a tick to claim them), overdue (due for more than two ticks) or running.', ['state'] as const, async () => {
+      const { due, overdue, running } = await readBacklog();
+      return [
+        { labels: { state: 'due' }, value: due },
+        { labels: { state: 'overdue' }, value: overdue },
+        { labels: { state: 'running' }, value: running },
+      ];
+    });
+    metrics.sourcedGauge('monitor_scheduler_lag_seconds', 'How long the longest-waiting due monitor has waited to be claimed (database-wide); 0 when none waits.', [], async () => {
+      const { oldestDueAt } = await readBacklog();
+      return [{ value: oldestDueAt ? Math.max(0, (clock.now().getTime() - oldestDueAt.getTime()) / 1000) : 0 }];
+    });
+  }
 
   onApplicationBootstrap(): void {
     const seconds = this.config.monitoring.tickSeconds;
@@ -55,7 +87,14 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
 
   /** One tick; a call while one is in progress gets that one. */
   tick(): Promise<TickReport> {
-    if (!this.current) this.current = this.runTick().finally(() => (this.current = undefined));
+    if (!this.current) {
+      this.current = this.runTick()
+        .then((report) => {
+          this.lastTickAt = this.clock.now().getTime();
+          return report;
+        })
+        .finally(() => (this.current = undefined));
+    }
     return this.current;
   }
 
@@ -99,6 +138,7 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
         }
         report.claimed += 1;
         const outcome = await this.runner.run(claimed);
+        this.runs.inc({ outcome });
         if (outcome === 'lease_lost') report.leaseLost += 1;
         else report[outcome] += 1;
       }

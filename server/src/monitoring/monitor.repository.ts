@@ -178,9 +178,15 @@ export class MonitorRepository {
   }
 
   /** The user's monitors, newest first, with targets and the latest runs. */
-  async viewsOfUser(userId: string): Promise<MonitorView[]> {
-    const monitors = await this.monitors.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
-    return this.withDetails(monitors, LATEST_RUNS);
+  /** One page of the user's monitors with their details, newest first, and how many the user has. */
+  async viewsOfUser(userId: string, page: { offset: number; limit: number }): Promise<[MonitorView[], number]> {
+    const [monitors, total] = await this.monitors.findAndCount({
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: page.offset,
+      take: page.limit,
+    });
+    return [await this.withDetails(monitors, LATEST_RUNS), total];
   }
 
   async viewOfUser(userId: string, id: string): Promise<MonitorView | undefined> {
@@ -302,8 +308,9 @@ export class MonitorRepository {
     });
   }
 
-  undismissedNotices(userId: string, limit: number): Promise<MonitorNoticeEntity[]> {
-    return this.notices.find({ where: { userId, dismissedAt: IsNull() }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+  /** One page of the user's undismissed notices, newest first, and how many there are in all. */
+  undismissedNotices(userId: string, offset: number, limit: number): Promise<[MonitorNoticeEntity[], number]> {
+    return this.notices.findAndCount({ where: { userId, dismissedAt: IsNull() }, order: { createdAt: 'DESC', id: 'DESC' }, skip: offset, take: limit });
   }
 
   /** False when the user has no such notice (dismissing twice is fine). */
@@ -313,6 +320,25 @@ export class MonitorRepository {
       [id, userId, now],
     )) as [unknown, number];
     return affected > 0;
+  }
+
+  /**
+   * The scheduler's backlog across every instance, for the metrics: active monitors due and not
+   * claimed, those of them due since before `overdueBefore`, those running (leased), and when the
+   * longest-waiting one fell due (null: none is waiting).
+   */
+  async schedulerBacklog(now: Date, overdueBefore: Date): Promise<{ due: number; overdue: number; running: number; oldestDueAt: Date | null }> {
+    const [row] = await this.db.query<{ due: number; overdue: number; running: number; oldest_due_at: Date | null }[]>(
+      `SELECT
+         count(*) FILTER (WHERE waiting)::int AS due,
+         count(*) FILTER (WHERE waiting AND next_run_at < $2)::int AS overdue,
+         count(*) FILTER (WHERE lease_until > $1)::int AS running,
+         min(next_run_at) FILTER (WHERE waiting) AS oldest_due_at
+       FROM (SELECT next_run_at, lease_until, next_run_at <= $1 AND (lease_until IS NULL OR lease_until <= $1) AS waiting
+               FROM monitors WHERE active) m`,
+      [now, overdueBefore],
+    );
+    return { due: row.due, overdue: row.overdue, running: row.running, oldestDueAt: row.oldest_due_at };
   }
 
   /**

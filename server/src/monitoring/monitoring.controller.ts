@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, NotFoundException, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -7,12 +7,14 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { Authenticated } from '../auth/bearer-auth.guard';
 import { AuthenticatedUser, ClientIp, CurrentUser } from '../auth/current-user.decorator';
 import { ErrorBodyDto } from '../common/http/error-body.dto';
+import { PageQueryDto } from '../common/http/pagination.dto';
 import { TOO_MANY_REQUESTS_RESPONSE } from '../common/security/too-many-requests.exception';
 import { CreateMonitorDto, MonitoredEmailDto, MonitorListDto, MonitorNoticeListDto, MonitorResponseDto, UpdateMonitorDto, VerifyMonitoredEmailDto } from './monitoring.dto';
 import { MONITOR_MESSAGES } from './monitoring.types';
@@ -32,10 +34,13 @@ export class MonitoringController {
 
   @Get()
   @Authenticated()
-  @ApiOperation({ summary: "The user's monitors, with the active count and the plan's limit" })
+  @ApiOperation({
+    summary: "The user's monitors, with the active count and the plan's limit",
+    description: 'Newest first, paginated; each with its targets, the addresses still awaiting verification and its latest runs. activeCount counts every page.',
+  })
   @ApiOkResponse({ type: MonitorListDto })
-  listMonitors(@CurrentUser() user: AuthenticatedUser): Promise<MonitorListDto> {
-    return this.monitoring.list(user.userId);
+  listMonitors(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQueryDto): Promise<MonitorListDto> {
+    return this.monitoring.list(user.userId, query);
   }
 
   @Post()
@@ -56,16 +61,20 @@ export class MonitoringController {
 
   @Get('notices')
   @Authenticated()
-  @ApiOperation({ summary: 'Undismissed monitor alerts for the dashboard, newest first (at most 20)' })
+  @ApiOperation({
+    summary: 'Undismissed monitor alerts, newest first',
+    description: 'What monitor runs found new (a breach, a site with the name), until dismissed; paginated. The dashboard shows the first page.',
+  })
   @ApiOkResponse({ type: MonitorNoticeListDto })
-  async listMonitorNotices(@CurrentUser() user: AuthenticatedUser): Promise<MonitorNoticeListDto> {
-    return { notices: await this.monitoring.notices(user.userId) };
+  listMonitorNotices(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQueryDto): Promise<MonitorNoticeListDto> {
+    return this.monitoring.notices(user.userId, query);
   }
 
   @Post('notices/:id/dismiss')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Authenticated()
-  @ApiOperation({ summary: 'Dismiss a monitor alert' })
+  @ApiOperation({ summary: 'Dismiss a monitor alert', description: 'It leaves the list of notices; the monitor\'s runs keep what they found.' })
+  @ApiParam({ name: 'id', format: 'uuid', description: "The notice's id." })
   @ApiNoContentResponse({ description: 'Dismissed (also when it already was).' })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: `'${MONITOR_MESSAGES.noticeNotFound}'` })
   async dismissMonitorNotice(@CurrentUser() user: AuthenticatedUser, @Param('id', idPipe(MONITOR_MESSAGES.noticeNotFound)) id: string): Promise<void> {
@@ -88,6 +97,7 @@ export class MonitoringController {
   @Post(':id/verification-emails')
   @HttpCode(HttpStatus.OK)
   @Authenticated()
+  @ApiParam({ name: 'id', format: 'uuid', description: "The monitor's id." })
   @ApiOperation({
     summary: 'Send new verification links to the addresses of a monitor that await verification',
     description: 'Each address gets a new link; the links sent before stop working.',
@@ -102,7 +112,11 @@ export class MonitoringController {
 
   @Put(':id')
   @Authenticated()
-  @ApiOperation({ summary: 'Pause or activate a monitor' })
+  @ApiOperation({
+    summary: 'Pause or activate a monitor',
+    description: "Activating checks the plan's active-monitor limit; an overdue monitor runs at the next tick. Pausing keeps its runs and what it knows.",
+  })
+  @ApiParam({ name: 'id', format: 'uuid', description: "The monitor's id." })
   @ApiOkResponse({ type: MonitorResponseDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: `'${MONITOR_MESSAGES.notFound}'` })
   @ApiForbiddenResponse(AT_LIMIT)
@@ -117,7 +131,8 @@ export class MonitoringController {
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Authenticated()
-  @ApiOperation({ summary: 'Delete a monitor with its runs and notices' })
+  @ApiOperation({ summary: 'Delete a monitor with its runs and notices', description: 'For good: what it knew is forgotten, so a new monitor of the same targets starts from a silent first run.' })
+  @ApiParam({ name: 'id', format: 'uuid', description: "The monitor's id." })
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: `'${MONITOR_MESSAGES.notFound}'` })
   async deleteMonitor(@CurrentUser() user: AuthenticatedUser, @Param('id', idPipe(MONITOR_MESSAGES.notFound)) id: string): Promise<void> {

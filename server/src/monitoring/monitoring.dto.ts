@@ -1,3 +1,4 @@
+import { PageInfoDto } from '../common/http/pagination.dto';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
@@ -44,7 +45,7 @@ export class CreateMonitorDto {
 }
 
 export class UpdateMonitorDto {
-  @ApiProperty({ description: 'false pauses the monitor, true activates it (within the plan limit).' })
+  @ApiProperty({ description: 'false pauses the monitor, true activates it (within the plan limit).', example: false })
   @IsBoolean({ message: MONITOR_MESSAGES.activeRequired })
   active!: boolean;
 }
@@ -98,8 +99,8 @@ export class MonitorDto {
   lastRuns!: MonitorRunDto[];
 }
 
-export class MonitorListDto {
-  @ApiProperty({ type: [MonitorDto], description: 'Newest first.' })
+export class MonitorListDto extends PageInfoDto {
+  @ApiProperty({ type: [MonitorDto], description: 'This page of the monitors, newest first.' })
   monitors!: MonitorDto[];
 
   @ApiProperty({ description: 'How many of the monitors are active.' })
@@ -145,13 +146,13 @@ export class MonitorNoticeDto {
   items!: MonitorNoticeItemDto[];
 }
 
-export class MonitorNoticeListDto {
-  @ApiProperty({ type: [MonitorNoticeDto], description: 'Undismissed notices, newest first (at most 20).' })
+export class MonitorNoticeListDto extends PageInfoDto {
+  @ApiProperty({ type: [MonitorNoticeDto], description: 'This page of the undismissed notices, newest first.' })
   notices!: MonitorNoticeDto[];
 }
 
 export class VerifyMonitoredEmailDto {
-  @ApiProperty({ description: 'The token from the link in the verification email.' })
+  @ApiProperty({ description: 'The token from the link in the verification email.', example: 'Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw' })
   @IsString({ message: MONITOR_MESSAGES.tokenRequired })
   @IsNotEmpty({ message: MONITOR_MESSAGES.tokenRequired })
   @MaxLength(200, { message: MONITOR_MESSAGES.invalidLink })

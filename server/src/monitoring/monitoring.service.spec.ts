@@ -27,7 +27,7 @@ function setup(tier: PlanTier = 'pro', emailVerified = true) {
   const clock = automock(Clock);
   const scheduler = automock(MonitorScheduler);
   clock.now.mockReturnValue(NOW);
-  const profile: UserDto = { id: 'u1', email: 'Jane@Example.com', displayName: null, emailVerified, plan: { tier, expiresAt: null } };
+  const profile: UserDto = { id: 'u1', email: 'Jane@Example.com', displayName: null, emailVerified, plan: { tier, expiresAt: null }, onboardingCompleted: true };
   profiles.profile.mockResolvedValue(profile);
   monitors.verifiedEmailsOfUser.mockResolvedValue(new Set(['verified-before@example.com']));
   monitors.createWithinLimit.mockResolvedValue({ id: 'mon-1', type: 'weekly' } as MonitorEntity);

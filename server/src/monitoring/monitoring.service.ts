@@ -5,6 +5,7 @@ import { planFor } from '../vocabulary/plan.catalogue';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
+import { pageOf, PageQueryDto } from '../common/http/pagination.dto';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { monitorEmailVerificationEmail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mail.types';
@@ -13,14 +14,21 @@ import { InvalidTargetsError, normalizeTargets } from './monitor-targets.rules';
 import { MonitorScheduler } from './monitor-scheduler.service';
 import { MonitorRepository, MonitorView, NewTarget } from './monitor.repository';
 import { MONITORING_RATE_LIMITS } from './monitoring-rate-limits.catalogue';
-import { CreateMonitorDto, ExportedMonitorDto, MonitorDto, MonitoredEmailDto, MonitorListDto, MonitorNoticeDto, MonitorRunDto } from './monitoring.dto';
+import {
+  CreateMonitorDto,
+  ExportedMonitorDto,
+  MonitorDto,
+  MonitoredEmailDto,
+  MonitorListDto,
+  MonitorNoticeDto,
+  MonitorNoticeListDto,
+  MonitorRunDto,
+} from './monitoring.dto';
 import { MONITOR_MESSAGES } from './monitoring.types';
 import { MonitorNoticeEntity } from './monitor-notice.entity';
 
 /** How long the link in a monitored address's verification email works. */
 export const MONITOR_VERIFICATION_SECONDS = 7 * 24 * 3600;
-/** The dashboard shows at most this many notices. */
-const MAX_NOTICES = 20;
 
 /**
  * The monitors API's rules: the plan's active-monitor limit (on creation and activation, under a
@@ -53,9 +61,14 @@ export class MonitoringService {
     );
   }
 
-  async list(userId: string): Promise<MonitorListDto> {
-    const [views, limit] = await Promise.all([this.monitors.viewsOfUser(userId), this.limitOf(userId)]);
-    return { monitors: views.map(monitorDto), activeCount: views.filter((v) => v.monitor.active).length, limit };
+  async list(userId: string, query: PageQueryDto = {}): Promise<MonitorListDto> {
+    const { page, pageSize, offset } = pageOf(query);
+    const [[views, total], activeCount, limit] = await Promise.all([
+      this.monitors.viewsOfUser(userId, { offset, limit: pageSize }),
+      this.monitors.countActiveOfUser(userId),
+      this.limitOf(userId),
+    ]);
+    return { monitors: views.map(monitorDto), activeCount, limit, total, page, pageSize };
   }
 
   async create(userId: string, dto: CreateMonitorDto): Promise<MonitorDto> {
@@ -121,8 +134,10 @@ export class MonitoringService {
     this.logger.log(`monitor deleted: userId=${userId} monitorId=${id}`);
   }
 
-  async notices(userId: string): Promise<MonitorNoticeDto[]> {
-    return (await this.monitors.undismissedNotices(userId, MAX_NOTICES)).map(noticeDto);
+  async notices(userId: string, query: PageQueryDto = {}): Promise<MonitorNoticeListDto> {
+    const { page, pageSize, offset } = pageOf(query);
+    const [rows, total] = await this.monitors.undismissedNotices(userId, offset, pageSize);
+    return { notices: rows.map(noticeDto), total, page, pageSize };
   }
 
   async dismissNotice(userId: string, id: string): Promise<void> {

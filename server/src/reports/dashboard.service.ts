@@ -3,6 +3,7 @@ import { ProfileService } from '../auth/profile.service';
 import { Clock } from '../common/clock/clock.service';
 import { ScanHistoryService } from '../scans/scan-history.service';
 import { retentionDaysOf } from '../vocabulary/plan.catalogue';
+import { privacyTrend } from './privacy-trend.rules';
 import type { DashboardDto } from './reports.dto';
 
 const RECENT_SCANS = 5;
@@ -20,15 +21,17 @@ export class DashboardService {
   async overview(userId: string): Promise<DashboardDto> {
     const profile = await this.profiles.profile(userId);
     const since = new Date(this.clock.now().getTime() - retentionDaysOf(profile.plan.tier) * DAY_MS);
-    const [totals, recentScans, riskDistribution, scoreTrend] = await Promise.all([
+    const [totals, recentScans, riskDistribution, scoreTrend, privacyScores] = await Promise.all([
       this.history.totals(userId),
       this.history.recent(userId, RECENT_SCANS),
       this.history.riskDistribution(userId),
       this.history.dailyScores(userId, since),
+      this.history.privacyScores(userId),
     ]);
     return {
       totalScans: totals.totalScans,
-      averageScore: totals.averageScore === null ? null : Math.round(totals.averageScore),
+      averagePrivacyScore: totals.averagePrivacyScore,
+      privacyTrend: privacyTrend(privacyScores),
       lastScanAt: totals.lastScanAt?.toISOString() ?? null,
       recentScans,
       riskDistribution,

@@ -13,7 +13,8 @@ const finding = ({ scanId = 'scan-1', input = 'jane@example.com', ...overrides }
     value: 'Name: Jane',
     risk: 'medium',
     source: 'Gravatar',
-    evidence: 'The profile shows a name',
+    description: 'The public profile of this address shows a name',
+    evidence: 'https://gravatar.com/jane/name',
     ...overrides,
   },
 });
@@ -34,7 +35,8 @@ describe('findingsCsv', () => {
       'Name: Jane',
       'medium',
       'Gravatar',
-      'The profile shows a name',
+      'The public profile of this address shows a name',
+      'https://gravatar.com/jane/name',
       // Today's advice of the catalogue for the finding's type.
       FINDING_RECOMMENDATIONS.gravatar_name_public.action,
     ]);
@@ -48,7 +50,7 @@ describe('findingsCsv', () => {
     expect(csv).toContain('"a,b"');
     const rows = parse(csv) as string[][];
     expect(rows[1][6]).toBe(value);
-    expect(rows[1][9]).toBe('a,b');
+    expect(rows[1][10]).toBe('a,b');
   });
 
   it('neutralizes formulas behind leading spaces, and leaves ordinary text alone', () => {
@@ -58,16 +60,37 @@ describe('findingsCsv', () => {
 
   it('neutralizes cells a spreadsheet would run as formulas', () => {
     const csv = findingsCsv([
-      finding({ value: '=HYPERLINK("http://evil.example","x")', evidence: '+1', source: '-2', input: '@cmd' }),
+      finding({ value: '=HYPERLINK("http://evil.example","x")', evidence: '+1', source: '-2', input: '@cmd', description: '=x' }),
       finding({ value: '\tx', evidence: '\ry' }),
     ]);
     const rows = parse(csv) as string[][];
     expect(rows[1][6]).toBe(`'=HYPERLINK("http://evil.example","x")`);
-    expect(rows[1][9]).toBe("'+1");
+    expect(rows[1][10]).toBe("'+1");
+    expect(rows[1][9]).toBe("'=x");
     expect(rows[1][8]).toBe("'-2");
     expect(rows[1][2]).toBe("'@cmd");
     expect(rows[2][6]).toBe("'\tx");
-    expect(rows[2][9]).toBe("'\ry");
+    expect(rows[2][10]).toBe("'\ry");
+  });
+
+  it("describes a finding stored without a sentence from the catalogue, and a breach's evidence by the data it exposed", () => {
+    const breach: FindingRow = {
+      scan: { id: 'scan-3', startedAt: new Date('2026-01-02T03:04:05Z'), input: 'jane@example.com', scanType: 'privacy' },
+      finding: {
+        kind: 'breach',
+        type: 'breach',
+        group: 'breaches',
+        value: 'Adobe (2013-10-04)',
+        risk: 'high',
+        source: 'Have I Been Pwned',
+        description: '',
+        evidence: '',
+        breach: { name: 'Adobe', title: 'Adobe', breachDate: '2013-10-04', pwnCount: 1, dataClasses: ['Email addresses', 'Passwords'], sources: ['hibp'] },
+      },
+    };
+    const rows = parse(findingsCsv([finding({ description: '' }), breach])) as string[][];
+    expect(rows[1][9]).toBe(FINDING_RECOMMENDATIONS.gravatar_name_public.why);
+    expect(rows[2].slice(9, 11)).toEqual(['This address is in the Adobe data breach (2013-10-04).', 'Data exposed: Email addresses, Passwords']);
   });
 
   it('leaves ordinary text alone', () => {

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { CompletedScan } from '../scans/scan.repository';
 import type { StoredFinding } from '../vocabulary/finding.types';
-import { findingRecommendation } from '../vocabulary/recommendation.catalogue';
+import { findingDescription, findingRecommendation } from '../vocabulary/recommendation.catalogue';
 
 /** One finding with the scan that made it. */
 export interface FindingRow {
@@ -19,6 +19,7 @@ export const FINDINGS_CSV_COLUMNS = [
   'value',
   'risk',
   'source',
+  'description',
   'evidence',
   'recommendation',
 ] as const;
@@ -41,7 +42,15 @@ export function safeCell(value: string): string {
  */
 export function findingsCsv(findings: readonly FindingRow[]): string {
   const rows = findings.map(({ scan, finding: f }) =>
-    [scan.id, scan.startedAt.toISOString(), scan.input, scan.scanType, f.group, f.type, f.value, f.risk, f.source, f.evidence, findingRecommendation(f)].map(safeCell),
+    [scan.id, scan.startedAt.toISOString(), scan.input, scan.scanType, f.group, f.type, f.value, f.risk, f.source, findingDescription(f), evidenceOf(f), findingRecommendation(f)].map(
+      safeCell,
+    ),
   );
   return stringify([[...FINDINGS_CSV_COLUMNS], ...rows], { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+}
+
+/** What was observed; for a breach without anything more, the kinds of data it exposed. */
+function evidenceOf(f: StoredFinding): string {
+  if (f.evidence || f.kind !== 'breach' || f.breach.dataClasses.length === 0) return f.evidence;
+  return `Data exposed: ${f.breach.dataClasses.join(', ')}`;
 }

@@ -32,6 +32,7 @@ describe('renderReportPdf', () => {
       description: `Tracker number ${i} seen on the page, described at length so that the cell wraps over more than one line of the table`,
       source: 'Footprint tracker catalogue',
       input: `site${i}.example`,
+      recommendation: 'Block third-party trackers in your browser.',
     }));
     const pages = pagesOf(await renderReportPdf(report({ detailedFindings: { ...SAMPLE_REPORT.detailedFindings, metadataRisks } })));
     expect(pages.length).toBeGreaterThan(3);
@@ -39,7 +40,7 @@ describe('renderReportPdf', () => {
     const all = pages.join(' ').replace(/\s+/g, ' ');
     for (let i = 0; i < 100; i++) expect(all).toContain(`site${i}.example`);
     // The table's header comes back on the pages it continues on.
-    expect(pages.filter((page) => /Risk\s+Finding\s+Source\s+Found for/.test(page)).length).toBeGreaterThan(1);
+    expect(pages.filter((page) => /Risk\s+Finding\s+What to do\s+Source and input/.test(page)).length).toBeGreaterThan(1);
     expect(all).toContain('Generated 2026-03-04 05:06 UTC');
   });
 
@@ -51,12 +52,36 @@ describe('renderReportPdf', () => {
 
   it('prints names and places in other Latin, Greek and Cyrillic letters as written', async () => {
     const metadataRisks = [
-      { riskLevel: 'high' as const, description: 'Owner: Łukasz Żółkiewski, Kraków', source: 'EXIF Artist', input: 'zdjęcie.jpg' },
-      { riskLevel: 'medium' as const, description: 'Автор: Мария Иванова, Москва', source: 'XMP dc:creator', input: 'фото.jpg' },
-      { riskLevel: 'low' as const, description: 'Τοποθεσία: Αθήνα; 東京', source: 'IPTC City', input: 'photo.jpg' },
+      { riskLevel: 'high' as const, description: 'Owner: Łukasz Żółkiewski, Kraków', source: 'EXIF Artist', input: 'zdjęcie.jpg', recommendation: 'Strip it.' },
+      { riskLevel: 'medium' as const, description: 'Автор: Мария Иванова, Москва', source: 'XMP dc:creator', input: 'фото.jpg', recommendation: 'Strip it.' },
+      { riskLevel: 'low' as const, description: 'Τοποθεσία: Αθήνα; 東京', source: 'IPTC City', input: 'photo.jpg', recommendation: 'Strip it.' },
     ];
     const text = pagesOf(await renderReportPdf(report({ detailedFindings: { ...SAMPLE_REPORT.detailedFindings, metadataRisks } }))).join(' ').replace(/\s+/g, ' ');
     for (const words of ['Łukasz Żółkiewski, Kraków', 'zdjęcie.jpg', 'Мария Иванова, Москва', 'фото.jpg', 'Τοποθεσία: Αθήνα; ??']) expect(text).toContain(words);
+  });
+
+  it('gives every finding row a sentence, what was seen and what to do; the summary speaks the privacy score', async () => {
+    const metadataRisks: ReportDto['detailedFindings']['metadataRisks'] = [
+      {
+        riskLevel: 'high',
+        description: 'The page records visitors’ sessions through Hotjar.',
+        evidence: 'Hotjar\nhttps://static.hotjar.com/c/hotjar-1.js',
+        source: 'Footprint tracker catalogue',
+        input: 'https://shop.example/',
+        recommendation: 'Block session-recording scripts with a content blocker.',
+      },
+    ];
+    const summary = { ...SAMPLE_REPORT.summary, averagePrivacyScore: 71, privacyTrend: { direction: 'not-enough-history' as const, inputs: 0, change: null } };
+    const text = pagesOf(await renderReportPdf(report({ summary, detailedFindings: { ...SAMPLE_REPORT.detailedFindings, metadataRisks } })))
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain('The page records visitors’ sessions through Hotjar. Seen: Hotjar');
+    expect(text).toContain('Block session-recording scripts with a content blocker.');
+    expect(text).toMatch(/AVERAGE PRIVACY .*SCORE .*71\/100/);
+    expect(text).toContain('Oversharing MEDIUM');
+    expect(text).toContain('Not enough history yet');
+    expect(text).toContain('higher is better');
+    expect(text).not.toMatch(/risk score/i);
   });
 
   it('says so when a section has nothing', async () => {

@@ -3,7 +3,8 @@ import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { GpcOutcome } from '../vocabulary/check.types';
 import type { RiskLevel } from '../vocabulary/risk.types';
-import type { CategoryLevel, PrivacyTrend, ReportDto } from './reports.dto';
+import type { PrivacyTrendDirection } from '../vocabulary/privacy-trend.types';
+import type { CategoryLevel, ReportDto } from './reports.dto';
 
 /**
  * The report as an A4 PDF, laid out with pdfkit in DejaVu Sans (embedded, subset: names and places
@@ -28,10 +29,12 @@ const MUTED = '#4A5568';
 const RULE = '#CBD5E0';
 const HEADER_FILL = '#EDF2F7';
 const LEVEL_COLOURS: Readonly<Record<RiskLevel, string>> = { low: '#2F855A', medium: '#B7791F', high: '#C53030', critical: '#822727' };
-const TREND: Readonly<Record<PrivacyTrend, { label: string; colour: string }>> = {
+/** The privacy score's direction: up is good news. */
+const TREND: Readonly<Record<PrivacyTrendDirection, { label: string; colour: string }>> = {
   improving: { label: 'Improving', colour: LEVEL_COLOURS.low },
   worsening: { label: 'Worsening', colour: LEVEL_COLOURS.high },
-  flat: { label: 'Flat', colour: MUTED },
+  steady: { label: 'Steady', colour: MUTED },
+  'not-enough-history': { label: 'Not enough history yet', colour: MUTED },
 };
 
 /** The three faces the report uses, read once from the dejavu-fonts-ttf package. */
@@ -79,14 +82,14 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
     'Risk Assessment',
     [
       { header: 'Category', share: 0.5 },
-      { header: 'Risk score (0-100)', share: 0.25 },
-      { header: 'Level', share: 0.25 },
+      { header: 'Findings', share: 0.25 },
+      { header: 'Risk level', share: 0.25 },
     ],
     [
-      ['Data breaches', String(assessment.dataBreaches.score), { badge: assessment.dataBreaches.level }],
-      ['Oversharing', String(assessment.oversharing.score), { badge: assessment.oversharing.level }],
-      ['Location exposure', String(assessment.locationExposure.score), { badge: assessment.locationExposure.level }],
-      ['Metadata risks', String(assessment.metadataRisks.score), { badge: assessment.metadataRisks.level }],
+      ['Data breaches', String(assessment.dataBreaches.findings), { badge: assessment.dataBreaches.level }],
+      ['Oversharing', String(assessment.oversharing.findings), { badge: assessment.oversharing.level }],
+      ['Location exposure', String(assessment.locationExposure.findings), { badge: assessment.locationExposure.level }],
+      ['Metadata risks', String(assessment.metadataRisks.findings), { badge: assessment.metadataRisks.level }],
     ],
   );
 
@@ -110,18 +113,18 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
     doc,
     'Privacy Violations',
     [
-      { header: 'Type', share: 0.13 },
+      { header: 'Type', share: 0.14 },
       { header: 'Risk', share: 0.12 },
-      { header: 'Finding', share: 0.43 },
-      { header: 'Source', share: 0.14 },
-      { header: 'Found for', share: 0.18 },
+      { header: 'Finding', share: 0.3 },
+      { header: 'What to do', share: 0.24 },
+      { header: 'Source and input', share: 0.2 },
     ],
     findings.privacyViolations.map((v) => [
       v.type === 'location' ? 'Location' : 'Oversharing',
       { badge: v.riskLevel },
-      v.evidence ? `${v.description}\n${v.evidence}` : v.description,
-      v.source,
-      v.input,
+      findingText(v),
+      v.recommendation,
+      `${v.source}\n${v.input}`,
     ]),
     'No privacy violations found.',
   );
@@ -131,11 +134,11 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
     'Metadata Risks',
     [
       { header: 'Risk', share: 0.12 },
-      { header: 'Finding', share: 0.5 },
-      { header: 'Source', share: 0.18 },
-      { header: 'Found for', share: 0.2 },
+      { header: 'Finding', share: 0.36 },
+      { header: 'What to do', share: 0.3 },
+      { header: 'Source and input', share: 0.22 },
     ],
-    findings.metadataRisks.map((m) => [{ badge: m.riskLevel }, m.description, m.source, m.input]),
+    findings.metadataRisks.map((m) => [{ badge: m.riskLevel }, findingText(m), m.recommendation, `${m.source}\n${m.input}`]),
     'No metadata risks found.',
   );
 
@@ -208,30 +211,32 @@ function title(doc: Doc, report: ReportDto): void {
 function executiveSummary(doc: Doc, report: ReportDto): void {
   section(doc, 'Executive Summary');
   const { summary } = report;
-  const figures: { label: string; value: string; trend?: PrivacyTrend }[] = [
+  const direction = summary.privacyTrend.direction;
+  const figures: { label: string; value: string; trend?: PrivacyTrendDirection }[] = [
     { label: 'Total scans', value: String(summary.totalScans) },
-    { label: 'Avg privacy score', value: summary.averagePrivacyScore === null ? 'n/a' : `${summary.averagePrivacyScore}/100` },
-    { label: 'Privacy trend', value: TREND[summary.privacyTrend].label, trend: summary.privacyTrend },
+    { label: 'Average privacy score', value: summary.averagePrivacyScore === null ? 'n/a' : `${summary.averagePrivacyScore}/100` },
+    { label: 'Privacy trend', value: TREND[direction].label, trend: direction },
     { label: 'Recommendations', value: String(summary.recommendationsCount) },
   ];
   const gap = 10;
   const boxWidth = (usableWidth(doc) - gap * (figures.length - 1)) / figures.length;
-  const boxHeight = 58;
+  // Room for a label on two lines ("AVERAGE PRIVACY / SCORE") above the value.
+  const boxHeight = 66;
   const top = doc.y;
   figures.forEach((figure, i) => {
     const x = MARGIN + i * (boxWidth + gap);
     doc.save().lineWidth(0.8).roundedRect(x, top, boxWidth, boxHeight, 4).stroke(RULE).restore();
-    doc.font('Body').fontSize(8).fillColor(MUTED).text(figure.label.toUpperCase(), x + 8, top + 8, { width: boxWidth - 16, lineBreak: false });
+    doc.font('Body').fontSize(8).fillColor(MUTED).text(figure.label.toUpperCase(), x + 8, top + 8, { width: boxWidth - 16, height: 22 });
     let valueX = x + 8;
-    if (figure.trend) {
-      trendArrow(doc, figure.trend, x + 8, top + 26);
+    if (figure.trend && figure.trend !== 'not-enough-history') {
+      trendArrow(doc, figure.trend, x + 8, top + 34);
       valueX += 18;
     }
     doc
       .font('Bold')
       .fontSize(figure.trend ? 12 : 18)
       .fillColor(figure.trend ? TREND[figure.trend].colour : INK)
-      .text(figure.value, valueX, top + (figure.trend ? 28 : 24), { width: boxWidth - (valueX - x) - 8, lineBreak: false });
+      .text(figure.value, valueX, top + (figure.trend ? 36 : 32), { width: boxWidth - (valueX - x) - 8, lineBreak: false });
   });
   doc.x = MARGIN;
   doc.y = top + boxHeight + 6;
@@ -240,16 +245,22 @@ function executiveSummary(doc: Doc, report: ReportDto): void {
     .fontSize(BODY_SIZE)
     .fillColor(MUTED)
     .text(
-      `Last scan: ${summary.lastScanDate ? formatDateTime(summary.lastScanDate) : 'Never'}. Privacy scores run from 0 to 100 (higher is better); category risk scores from 0 (no risk found) to 100.`,
+      `Last scan: ${summary.lastScanDate ? formatDateTime(summary.lastScanDate) : 'Never'}. The privacy score runs from 0 to 100, higher is better; ` +
+        'image checks are not part of it. A trend needs an input scanned at least 3 times over at least 7 days.',
     );
   doc.moveDown(1);
 }
 
-/** An arrow 12 points tall: up for an improving privacy score, down for a worsening one, right for flat. */
-function trendArrow(doc: Doc, trend: PrivacyTrend, x: number, y: number): void {
+/** A finding's cell: its sentence, then what was seen. */
+function findingText(finding: { description: string; evidence?: string }): string {
+  return finding.evidence ? `${finding.description}\nSeen: ${finding.evidence}` : finding.description;
+}
+
+/** An arrow 12 points tall: up for an improving score, down for a worsening one, right for steady. */
+function trendArrow(doc: Doc, trend: Exclude<PrivacyTrendDirection, 'not-enough-history'>, x: number, y: number): void {
   const { colour } = TREND[trend];
   doc.save().fillColor(colour);
-  if (trend === 'flat') {
+  if (trend === 'steady') {
     doc.rect(x, y + 7, 8, 3).fill().polygon([x + 8, y + 3], [x + 14, y + 8.5], [x + 8, y + 14]).fill();
   } else if (trend === 'worsening') {
     doc.rect(x + 4.5, y, 3, 8).fill().polygon([x, y + 8], [x + 12, y + 8], [x + 6, y + 15]).fill();

@@ -2,13 +2,14 @@ import { sampleBreach } from '../../../test/fakes/hibp';
 import type { AnalysisResult } from '../scans/analysis/analysis.types';
 import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
 import type { ExifFinding } from '../scans/exif/exif-findings.analyzer';
-import type { CompletedScan, ScanTotals, ScoredScan } from '../scans/scan.repository';
+import type { CompletedScan } from '../scans/scan.repository';
 import { storedFindingsOfImage, storedFindingsOfResult } from '../scans/stored-findings';
 import { websiteAuditOf } from '../scans/stored-website-audit';
 import type { BreachDetail, RiskDetail } from '../vocabulary/finding.types';
 import { EXIF_RISK_CATALOGUE, imageRiskLevel } from '../vocabulary/image-risk.catalogue';
 import { FINDING_RECOMMENDATIONS } from '../vocabulary/recommendation.catalogue';
-import { buildReport, categoryScore, latestPerInput, levelOf, privacyTrend } from './report.builder';
+import { buildReport, categoryRisk, latestPerInput, levelOf } from './report.builder';
+import type { PrivacyTrend } from './privacy-trend.rules';
 import { SAMPLE_REPORT } from './report.catalogue';
 
 const NOW = new Date('2026-02-01T12:00:00Z');
@@ -49,16 +50,6 @@ function imageScan(id: string, fileName: string, day: number, riskScore: number,
   return { id, scanType: 'image', input: fileName, score: null, riskLevel: imageRiskLevel(riskScore), findings: storedFindingsOfImage(findings), recommendations: [], startedAt: at(day), websiteAudit: null };
 }
 
-/** What the scans table answers for these scans: the count, the newest start, the mean privacy score. */
-function totalsOf(scans: CompletedScan[], totalScans = scans.length): ScanTotals {
-  const scores = scans.flatMap((s) => (s.score === null ? [] : [s.score]));
-  return {
-    totalScans,
-    lastScanAt: scans.length ? new Date(Math.max(...scans.map((s) => s.startedAt.getTime()))) : null,
-    averageScore: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
-  };
-}
-
 const gps: ExifFinding = {
   category: 'location',
   severity: 'high',
@@ -76,11 +67,14 @@ const camera: ExifFinding = {
   sources: ['EXIF Make'],
 };
 
-const historyOf = (scans: CompletedScan[]): ScoredScan[] => scans.flatMap(({ score, startedAt }) => (score === null ? [] : [{ score, startedAt }]));
+const NO_TREND: PrivacyTrend = { direction: 'not-enough-history', inputs: 0, change: null };
+/** The report's input for these scans: the figures (the dashboard's, computed by the scan history) come in as they are. */
 const input = (scans: CompletedScan[], extra: { totalScans?: number; pdfAvailable?: boolean } = {}) => ({
   scans,
-  privacyScores: historyOf(scans),
-  totals: totalsOf(scans, extra.totalScans),
+  averagePrivacyScore: 77,
+  privacyTrend: NO_TREND,
+  totalScans: extra.totalScans ?? scans.length,
+  lastScanAt: scans.length ? new Date(Math.max(...scans.map((s) => s.startedAt.getTime()))) : null,
   pdfAvailable: extra.pdfAvailable ?? false,
   now: NOW,
 });
@@ -93,12 +87,12 @@ describe('buildReport', () => {
     expect(sample.generatedAt).toBe(NOW.toISOString());
 
     // Scans that all failed: the user's own (empty) report, not the sample.
-    const own = buildReport({ ...input([], { pdfAvailable: true }), totals: { totalScans: 2, lastScanAt: at(3), averageScore: null } });
+    const own = buildReport({ ...input([], { totalScans: 2, pdfAvailable: true }), averagePrivacyScore: null, lastScanAt: at(3) });
     expect(own.sample).toBe(false);
     expect(own.pdfAvailable).toBe(true);
-    expect(own.summary).toEqual({ totalScans: 2, averagePrivacyScore: null, lastScanDate: at(3).toISOString(), privacyTrend: 'flat', recommendationsCount: 0 });
+    expect(own.summary).toEqual({ totalScans: 2, averagePrivacyScore: null, lastScanDate: at(3).toISOString(), privacyTrend: NO_TREND, recommendationsCount: 0 });
     expect(own.detailedFindings).toEqual({ breachExposures: [], privacyViolations: [], metadataRisks: [] });
-    expect(own.riskAssessment.dataBreaches).toEqual({ score: 0, level: 'low' });
+    expect(own.riskAssessment.dataBreaches).toEqual({ level: 'low', findings: 0 });
   });
 
   it('counts only the latest scan of each input (dedup by input)', () => {
@@ -112,10 +106,11 @@ describe('buildReport', () => {
       ['Adobe', 'john@example.com'],
       ['Canva', 'jane@example.com'],
     ]);
-    // The average is the scans table's mean privacy score of every completed privacy scan: (40 + 85 + 70) / 3 → 65.
-    expect(report.summary.averagePrivacyScore).toBe(65);
-    // One critical (30) and one medium (10) breach.
-    expect(report.riskAssessment.dataBreaches).toEqual({ score: 40, level: 'high' });
+    // The figures computed by the scan history (the dashboard's) are passed through, never recomputed.
+    expect(report.summary.averagePrivacyScore).toBe(77);
+    expect(report.summary.privacyTrend).toEqual(NO_TREND);
+    // One critical (30) and one medium (10) breach: 40 risk points.
+    expect(report.riskAssessment.dataBreaches).toEqual({ level: 'high', findings: 2 });
     expect(report.summary.totalScans).toBe(3);
   });
 
@@ -136,24 +131,64 @@ describe('buildReport', () => {
     const report = buildReport(input(scans));
     const { privacyViolations, metadataRisks } = report.detailedFindings;
 
+    const advice = (type: keyof typeof FINDING_RECOMMENDATIONS) => FINDING_RECOMMENDATIONS[type].action;
     expect(privacyViolations).toEqual([
-      { type: 'location', riskLevel: 'high', description: 'GPS coordinates of where the photo was taken', source: 'EXIF GPS', input: 'beach.jpg', evidence: '51.76, -0.32' },
-      { type: 'location', riskLevel: 'high', description: 'Location: Lisbon', source: 'Gravatar', input: 'jane@example.com', evidence: 'seen: Location: Lisbon' },
-      { type: 'oversharing', riskLevel: 'medium', description: 'Name: Jane', source: 'Gravatar', input: 'jane@example.com', evidence: 'seen: Name: Jane' },
+      {
+        type: 'location',
+        riskLevel: 'high',
+        description: 'GPS coordinates of where the photo was taken',
+        source: 'EXIF GPS',
+        input: 'beach.jpg',
+        evidence: '51.76, -0.32',
+        recommendation: EXIF_RISK_CATALOGUE.location.recommendation,
+      },
+      {
+        type: 'location',
+        riskLevel: 'high',
+        description: 'seen: Location: Lisbon',
+        source: 'Gravatar',
+        input: 'jane@example.com',
+        evidence: 'Location: Lisbon',
+        recommendation: advice('gravatar_location_public'),
+      },
+      {
+        type: 'oversharing',
+        riskLevel: 'medium',
+        description: 'seen: Name: Jane',
+        source: 'Gravatar',
+        input: 'jane@example.com',
+        evidence: 'Name: Jane',
+        recommendation: advice('gravatar_name_public'),
+      },
     ]);
     expect(metadataRisks).toEqual([
-      { riskLevel: 'medium', description: 'example.com has no DMARC record', source: 'Gravatar', input: 'jane@example.com' },
-      { riskLevel: 'low', description: 'Camera make and model: Canon EOS', source: 'EXIF Make', input: 'beach.jpg' },
+      {
+        riskLevel: 'medium',
+        description: 'seen: example.com has no DMARC record',
+        source: 'Gravatar',
+        input: 'jane@example.com',
+        evidence: 'example.com has no DMARC record',
+        recommendation: advice('dmarc_missing'),
+      },
+      { riskLevel: 'low', description: 'Camera make and model', source: 'EXIF Make', input: 'beach.jpg', evidence: 'Canon EOS', recommendation: EXIF_RISK_CATALOGUE.device.recommendation },
     ]);
     expect(report.riskAssessment).toEqual({
-      dataBreaches: { score: 0, level: 'low' },
-      oversharing: { score: 10, level: 'low' },
-      locationExposure: { score: 40, level: 'high' },
-      metadataRisks: { score: 15, level: 'low' },
+      dataBreaches: { level: 'low', findings: 0 },
+      oversharing: { level: 'low', findings: 1 },
+      locationExposure: { level: 'high', findings: 2 },
+      metadataRisks: { level: 'low', findings: 2 },
     });
     // The image check is never averaged with privacy scores: its risk shows as a level.
-    expect(report.summary.averagePrivacyScore).toBe(60);
     expect(scans[1].riskLevel).toBe('medium');
+  });
+
+  it('describes a finding stored without a sentence from the catalogue, and never leaves the advice empty', () => {
+    const bare = { ...risk('url_suspicious_host', 'medium', '127.0.0.1'), evidence: { summary: '', observed: 'http://127.0.0.1/' } };
+    const scans = [privacyScan('p', 'http://127.0.0.1/', 1, 80, { metadata: [bare] })];
+    const [row] = buildReport(input(scans)).detailedFindings.metadataRisks;
+    expect(row.description).toBe(FINDING_RECOMMENDATIONS.url_suspicious_host.why);
+    expect(row.evidence).toBe('127.0.0.1\nhttp://127.0.0.1/');
+    expect(row.recommendation).toBe(FINDING_RECOMMENDATIONS.url_suspicious_host.action);
   });
 
   it('merges recommendations once each, most urgent first, with why they matter, and counts them', () => {
@@ -232,35 +267,13 @@ describe('website audits', () => {
   });
 });
 
-describe('privacyTrend', () => {
-  const scored = (scores: number[]): ScoredScan[] => scores.map((score, i) => ({ score, startedAt: at(i + 1) }));
-
-  it('is flat with fewer than two scans', () => {
-    expect(privacyTrend([])).toBe('flat');
-    expect(privacyTrend(scored([10]))).toBe('flat');
-  });
-
-  it('compares the later half with the earlier half, in time order whatever the input order', () => {
-    // Privacy scores rising 50 → 90: improving.
-    expect(privacyTrend(scored([50, 60, 80, 90]))).toBe('improving');
-    expect(privacyTrend(scored([50, 60, 80, 90]).reverse())).toBe('improving');
-    expect(privacyTrend(scored([90, 80, 60, 50]))).toBe('worsening');
-  });
-
-  it('needs a move of at least 5 points', () => {
-    expect(privacyTrend(scored([80, 84]))).toBe('flat');
-    expect(privacyTrend(scored([80, 85]))).toBe('improving');
-    expect(privacyTrend(scored([85, 80]))).toBe('worsening');
-  });
-});
-
 describe('category levels', () => {
   it('adds risk points per finding, capped at 100', () => {
-    expect(categoryScore([])).toEqual({ score: 0, level: 'low' });
-    expect(categoryScore(['low', 'medium'])).toEqual({ score: 15, level: 'low' });
-    expect(categoryScore(['high'])).toEqual({ score: 20, level: 'medium' });
-    expect(categoryScore(['critical', 'medium'])).toEqual({ score: 40, level: 'high' });
-    expect(categoryScore(['critical', 'critical', 'critical', 'critical'])).toEqual({ score: 100, level: 'high' });
+    expect(categoryRisk([])).toEqual({ level: 'low', findings: 0 });
+    expect(categoryRisk(['low', 'medium'])).toEqual({ level: 'low', findings: 2 });
+    expect(categoryRisk(['high'])).toEqual({ level: 'medium', findings: 1 });
+    expect(categoryRisk(['critical', 'medium'])).toEqual({ level: 'high', findings: 2 });
+    expect(categoryRisk(['critical', 'critical', 'critical', 'critical'])).toEqual({ level: 'high', findings: 4 });
   });
 
   it('turns medium at 20 and high at 40', () => {

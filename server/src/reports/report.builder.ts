@@ -4,40 +4,44 @@
  * Findings, categories and recommendations come from the latest completed scan of each distinct
  * input (scan type + input), so a result superseded by a newer scan of the same input does not
  * count twice. Findings are in the one stored shape, on one risk scale, whatever kind of scan made
- * them. The average and the trend speak the privacy score: image checks are never averaged in.
+ * them. The average privacy score and the trend come in computed (the dashboard shows the same
+ * figures): image checks are never part of them.
  */
-import type { CompletedScan, ScanTotals, ScoredScan } from '../scans/scan.repository';
+import type { CompletedScan } from '../scans/scan.repository';
 import type { FindingGroup, StoredFinding } from '../vocabulary/finding.types';
 import { EXIF_RISK_CATALOGUE } from '../vocabulary/image-risk.catalogue';
 import {
   DATA_CLASS_RECOMMENDATIONS,
   FINDING_RECOMMENDATIONS,
+  findingDescription,
   findingRecommendation,
   GOOD_PRACTICE_RECOMMENDATIONS,
   UNKNOWN_DATA_CLASS_RECOMMENDATION,
 } from '../vocabulary/recommendation.catalogue';
 import type { CatalogueRecommendation, Recommendation } from '../vocabulary/recommendation.types';
 import { RISK_ORDER, type RiskLevel } from '../vocabulary/risk.types';
-import { CATEGORY_LEVEL_FROM, IMAGE_RECOMMENDATION_CATEGORY, RISK_POINTS, SAMPLE_REPORT, TREND_THRESHOLD } from './report.catalogue';
+import type { PrivacyTrend } from '../vocabulary/privacy-trend.types';
+import { CATEGORY_LEVEL_FROM, IMAGE_RECOMMENDATION_CATEGORY, RISK_POINTS, SAMPLE_REPORT } from './report.catalogue';
 import type {
   BreachExposureDto,
   CategoryLevel,
+  CategoryRiskDto,
   MetadataRiskDto,
-  PrivacyTrend,
   PrivacyViolationDto,
   ReportDto,
   ReportRecommendationDto,
   RiskAssessmentDto,
-  RiskScoreDto,
 } from './reports.dto';
 
 export interface ReportInput {
   /** Completed scans to report on (the latest of each input is picked here). */
   scans: CompletedScan[];
-  /** Every completed privacy scan's score, any order: the trend. */
-  privacyScores: ScoredScan[];
-  /** Every stored scan, any status: the count, the newest's start, the mean privacy score. */
-  totals: ScanTotals;
+  /** The rounded average privacy score (ScanHistoryService.totals, as on the dashboard). */
+  averagePrivacyScore: number | null;
+  privacyTrend: PrivacyTrend;
+  /** Every stored scan, any status. */
+  totalScans: number;
+  lastScanAt: Date | null;
   pdfAvailable: boolean;
   now: Date;
 }
@@ -50,20 +54,19 @@ interface ReportFinding {
 
 export function buildReport(input: ReportInput): ReportDto {
   const head = { generatedAt: input.now.toISOString(), pdfAvailable: input.pdfAvailable };
-  if (input.totals.totalScans === 0) return { sample: true, ...head, ...SAMPLE_REPORT };
+  if (input.totalScans === 0) return { sample: true, ...head, ...SAMPLE_REPORT };
 
   const latest = latestPerInput(input.scans);
   const findings = latest.flatMap((scan) => scan.findings.map((finding) => ({ finding, input: scan.input })));
   const recommendations = mergeRecommendations(latest, findings);
-  const average = input.totals.averageScore;
   return {
     sample: false,
     ...head,
     summary: {
-      totalScans: input.totals.totalScans,
-      averagePrivacyScore: average === null ? null : Math.round(average),
-      lastScanDate: input.totals.lastScanAt?.toISOString() ?? null,
-      privacyTrend: privacyTrend(input.privacyScores),
+      totalScans: input.totalScans,
+      averagePrivacyScore: input.averagePrivacyScore,
+      lastScanDate: input.lastScanAt?.toISOString() ?? null,
+      privacyTrend: input.privacyTrend,
       recommendationsCount: recommendations.length,
     },
     riskAssessment: assessRisks(findings),
@@ -88,21 +91,6 @@ export function latestPerInput<T extends Pick<CompletedScan, 'scanType' | 'input
   return [...newest.values()].sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
 }
 
-/**
- * The privacy scores of the earlier half of the completed privacy scans (by time) against the
- * later half: a mean that moved by TREND_THRESHOLD points or more is a trend; fewer than two scans
- * is flat.
- */
-export function privacyTrend(history: readonly ScoredScan[]): PrivacyTrend {
-  const scores = [...history].sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime()).map((s) => s.score);
-  if (scores.length < 2) return 'flat';
-  const half = Math.floor(scores.length / 2);
-  const change = mean(scores.slice(half)) - mean(scores.slice(0, half));
-  if (change >= TREND_THRESHOLD) return 'improving';
-  if (change <= -TREND_THRESHOLD) return 'worsening';
-  return 'flat';
-}
-
 type Category = keyof RiskAssessmentDto;
 
 /** The report category of each finding group. */
@@ -119,14 +107,15 @@ export function categoryOf(finding: Pick<StoredFinding, 'group'>): Category {
   return CATEGORY_OF_GROUP[finding.group];
 }
 
-export function categoryScore(risks: readonly RiskLevel[]): RiskScoreDto {
-  const score = Math.min(100, risks.reduce((sum, risk) => sum + RISK_POINTS[risk], 0));
-  return { score, level: levelOf(score) };
+/** A category's level from its findings' risk points (RISK_POINTS, capped at 100), and how many there are. */
+export function categoryRisk(risks: readonly RiskLevel[]): CategoryRiskDto {
+  const points = Math.min(100, risks.reduce((sum, risk) => sum + RISK_POINTS[risk], 0));
+  return { level: levelOf(points), findings: risks.length };
 }
 
-export function levelOf(score: number): CategoryLevel {
-  if (score >= CATEGORY_LEVEL_FROM.high) return 'high';
-  if (score >= CATEGORY_LEVEL_FROM.medium) return 'medium';
+export function levelOf(points: number): CategoryLevel {
+  if (points >= CATEGORY_LEVEL_FROM.high) return 'high';
+  if (points >= CATEGORY_LEVEL_FROM.medium) return 'medium';
   return 'low';
 }
 
@@ -134,10 +123,10 @@ function assessRisks(findings: readonly ReportFinding[]): RiskAssessmentDto {
   const risks: Record<Category, RiskLevel[]> = { dataBreaches: [], oversharing: [], locationExposure: [], metadataRisks: [] };
   for (const { finding } of findings) risks[categoryOf(finding)].push(finding.risk);
   return {
-    dataBreaches: categoryScore(risks.dataBreaches),
-    oversharing: categoryScore(risks.oversharing),
-    locationExposure: categoryScore(risks.locationExposure),
-    metadataRisks: categoryScore(risks.metadataRisks),
+    dataBreaches: categoryRisk(risks.dataBreaches),
+    oversharing: categoryRisk(risks.oversharing),
+    locationExposure: categoryRisk(risks.locationExposure),
+    metadataRisks: categoryRisk(risks.metadataRisks),
   };
 }
 
@@ -148,27 +137,21 @@ function breachExposures(findings: readonly ReportFinding[]): BreachExposureDto[
 }
 
 function privacyViolations(findings: readonly ReportFinding[]): PrivacyViolationDto[] {
-  return bySeverity(findings.filter(({ finding }) => ['oversharing', 'locationExposure'].includes(categoryOf(finding)))).map(({ finding: f, input }) => {
-    // Image findings: the evidence says what it is, the (redacted) value what was seen.
-    const [description, evidence] = f.kind === 'image' ? [f.evidence, f.value] : [f.value, f.evidence];
-    return {
-      type: categoryOf(f) === 'locationExposure' ? 'location' : 'oversharing',
-      riskLevel: f.risk,
-      description,
-      source: f.source,
-      input,
-      ...(evidence ? { evidence } : {}),
-    };
-  });
+  return bySeverity(findings.filter(({ finding }) => ['oversharing', 'locationExposure'].includes(categoryOf(finding)))).map((found) => ({
+    type: categoryOf(found.finding) === 'locationExposure' ? 'location' : 'oversharing',
+    riskLevel: found.finding.risk,
+    ...described(found),
+  }));
 }
 
 function metadataRisks(findings: readonly ReportFinding[]): MetadataRiskDto[] {
-  return bySeverity(findings.filter(({ finding }) => categoryOf(finding) === 'metadataRisks')).map(({ finding: f, input }) => ({
-    riskLevel: f.risk,
-    description: f.kind === 'image' ? `${f.evidence}${f.value ? `: ${f.value}` : ''}` : f.value,
-    source: f.source,
-    input,
-  }));
+  return bySeverity(findings.filter(({ finding }) => categoryOf(finding) === 'metadataRisks')).map((found) => ({ riskLevel: found.finding.risk, ...described(found) }));
+}
+
+/** A finding as the report lists it: the sentence, what was seen (the value, then anything observed) and what to do. */
+function described({ finding: f, input }: ReportFinding): Pick<MetadataRiskDto, 'description' | 'source' | 'input' | 'evidence' | 'recommendation'> {
+  const seen = [f.value, f.evidence].filter(Boolean).join('\n');
+  return { description: findingDescription(f), source: f.source, input, ...(seen ? { evidence: seen } : {}), recommendation: findingRecommendation(f) };
 }
 
 /** Most serious first; the order found among equals. */
@@ -229,8 +212,4 @@ function mergeRecommendations(latest: readonly CompletedScan[], findings: readon
 function isRecommendation(r: unknown): r is Recommendation {
   const entry = r as Partial<Recommendation> | null;
   return entry !== null && typeof entry === 'object' && typeof entry.category === 'string' && typeof entry.action === 'string' && typeof entry.priority === 'string' && entry.priority in RISK_ORDER;
-}
-
-function mean(values: readonly number[]): number {
-  return values.reduce((a, b) => a + b, 0) / values.length;
 }

@@ -14,8 +14,11 @@ export const RISK_POINTS: Readonly<Record<RiskLevel, number>> = { low: 5, medium
 /** A category's level from its score: 40 and above high, 20 to 39 medium, below 20 low. */
 export const CATEGORY_LEVEL_FROM: Readonly<Record<Exclude<CategoryLevel, 'low'>, number>> = { high: 40, medium: 20 };
 
-/** How far (in privacy score points, 0-100) the later half of the scans must move from the earlier half to be a trend. */
-export const TREND_THRESHOLD = 5;
+/**
+ * What a trend of the privacy score needs: an input scanned at least `minScans` times over at least
+ * `minDays` days, whose later half of scans moved `threshold` points or more from the earlier half.
+ */
+export const TREND_RULES = { minScans: 3, minDays: 7, threshold: 5 } as const;
 
 /** The category under which the image check's advice appears in the report. */
 export const IMAGE_RECOMMENDATION_CATEGORY = 'Image Metadata';
@@ -25,12 +28,18 @@ export const IMAGE_RECOMMENDATION_CATEGORY = 'Image Metadata';
  * with made-up inputs on reserved example domains. Written by us.
  */
 export const SAMPLE_REPORT: Omit<ReportDto, 'generatedAt' | 'pdfAvailable' | 'sample'> = {
-  summary: { totalScans: 4, averagePrivacyScore: 62, lastScanDate: '2026-01-15T09:30:00.000Z', privacyTrend: 'improving', recommendationsCount: 3 },
+  summary: {
+    totalScans: 4,
+    averagePrivacyScore: 62,
+    lastScanDate: '2026-01-15T09:30:00.000Z',
+    privacyTrend: { direction: 'improving', inputs: 1, change: 8 },
+    recommendationsCount: 3,
+  },
   riskAssessment: {
-    dataBreaches: { score: 50, level: 'high' },
-    oversharing: { score: 25, level: 'medium' },
-    locationExposure: { score: 20, level: 'medium' },
-    metadataRisks: { score: 10, level: 'low' },
+    dataBreaches: { level: 'high', findings: 2 },
+    oversharing: { level: 'low', findings: 1 },
+    locationExposure: { level: 'low', findings: 1 },
+    metadataRisks: { level: 'low', findings: 1 },
   },
   detailedFindings: {
     breachExposures: [
@@ -59,26 +68,30 @@ export const SAMPLE_REPORT: Omit<ReportDto, 'generatedAt' | 'pdfAvailable' | 'sa
       {
         type: 'oversharing',
         riskLevel: 'medium',
-        description: 'Full name shown on a public profile',
+        description: 'The public profile of this address shows your full name.',
         source: 'Gravatar',
         input: 'you@example.com',
-        evidence: 'The public profile of this address shows a display name.',
+        evidence: 'Name: Sam Sample',
+        recommendation: 'Remove the name from public profiles you do not need to be found by.',
       },
       {
         type: 'location',
         riskLevel: 'medium',
-        description: 'City shown on a public profile',
+        description: 'The public profile of this address shows the city you live in.',
         source: 'Gravatar',
         input: 'you@example.com',
-        evidence: 'The public profile of this address shows a location.',
+        evidence: 'Location: Sampletown',
+        recommendation: 'Remove the location from public profiles, or make it vaguer.',
       },
     ],
     metadataRisks: [
       {
         riskLevel: 'low',
-        description: 'Camera make and model stored in the photo',
+        description: 'The photo names the camera that took it, which narrows down who took it.',
         source: 'EXIF',
         input: 'holiday.jpg',
+        evidence: 'Sample Camera X100',
+        recommendation: "Use 'Strip Metadata' to download a clean copy before sharing.",
       },
     ],
   },

@@ -6,6 +6,7 @@ import type { DailyScore } from '../scans/scan.repository';
 import type { WebsiteAudit, WebsiteAuditTest } from '../scans/stored-website-audit';
 import { CHECK_STATUSES, type CheckStatus, GPC_OUTCOMES, type GpcOutcome } from '../vocabulary/check.types';
 import type { StoredBreachFinding } from '../vocabulary/finding.types';
+import { PRIVACY_TREND_DIRECTIONS, type PrivacyTrend, type PrivacyTrendDirection } from '../vocabulary/privacy-trend.types';
 
 /** A breach of a stored finding, with the input it was found for. */
 type BreachExposure = StoredBreachFinding['breach'] & Pick<StoredBreachFinding, 'source'> & { input: string };
@@ -13,10 +14,6 @@ type BreachExposure = StoredBreachFinding['breach'] & Pick<StoredBreachFinding, 
 export const REPORT_MESSAGES = {
   pdfNeedsPlan: 'PDF reports are available on the Plus plan and above. Upgrade to download this report.',
 } as const;
-
-/** Which way the privacy score moved: 'improving' is a higher score (less exposure). */
-export const PRIVACY_TRENDS = ['improving', 'worsening', 'flat'] as const;
-export type PrivacyTrend = (typeof PRIVACY_TRENDS)[number];
 
 /** The report's three-word scale for a category (the spec's low/medium/high). */
 export const CATEGORY_LEVELS = ['low', 'medium', 'high'] as const;
@@ -40,12 +37,34 @@ export class ScoreTrendPointDto implements DailyScore {
   scans!: number;
 }
 
+const AVERAGE_PRIVACY_SCORE =
+  'The privacy score (0-100, higher is better) averaged over the latest scored privacy scan of each input, rounded; null when there is none. Image checks are never part of it. The dashboard and the report give the same number.';
+
+export class PrivacyTrendDto implements PrivacyTrend {
+  @ApiProperty({
+    enum: PRIVACY_TREND_DIRECTIONS,
+    enumName: 'PrivacyTrendDirection',
+    description:
+      "Whether the privacy score is moving, from inputs scanned at least 3 times over at least 7 days: 'improving' or 'worsening' when their scores moved by 5 points or more on average, else 'steady'; 'not-enough-history' when no input has that much history.",
+  })
+  direction!: PrivacyTrendDirection;
+
+  @ApiProperty({ minimum: 0, description: 'How many inputs have enough history to count.' })
+  inputs!: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'The mean move of the privacy score in points (positive: better); null without enough history.' })
+  change!: number | null;
+}
+
 export class DashboardDto {
   @ApiProperty({ description: 'Every stored scan of the user: privacy scans and image checks, whatever their status.' })
   totalScans!: number;
 
-  @ApiProperty({ type: Number, nullable: true, description: 'The rounded mean privacy score of completed privacy scans; null when there is none.' })
-  averageScore!: number | null;
+  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 100, description: AVERAGE_PRIVACY_SCORE })
+  averagePrivacyScore!: number | null;
+
+  @ApiProperty({ type: PrivacyTrendDto })
+  privacyTrend!: PrivacyTrendDto;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the newest scan started; null when there is none.' })
   lastScanAt!: string | null;
@@ -67,43 +86,36 @@ export class ReportSummaryDto {
   @ApiProperty({ description: 'Every stored scan of the user.' })
   totalScans!: number;
 
-  @ApiProperty({
-    type: Number,
-    nullable: true,
-    minimum: 0,
-    maximum: 100,
-    description:
-      "The rounded mean privacy score (0-100, higher is better) of completed privacy scans, as the dashboard's averageScore; image checks are never averaged in. Null when there is none.",
-  })
+  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 100, description: AVERAGE_PRIVACY_SCORE })
   averagePrivacyScore!: number | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   lastScanDate!: string | null;
 
-  @ApiProperty({
-    enum: PRIVACY_TRENDS,
-    enumName: 'PrivacyTrend',
-    description: 'The privacy scores of the earlier half of the completed privacy scans against the later half: a move of 5 points or more, else flat.',
-  })
-  privacyTrend!: PrivacyTrend;
+  @ApiProperty({ type: PrivacyTrendDto })
+  privacyTrend!: PrivacyTrendDto;
 
   @ApiProperty()
   recommendationsCount!: number;
 }
 
-export class RiskScoreDto {
-  @ApiProperty({ minimum: 0, maximum: 100, description: 'Risk: higher is worse.' })
-  score!: number;
-
-  @ApiProperty({ enum: CATEGORY_LEVELS, enumName: 'CategoryLevel' })
+export class CategoryRiskDto {
+  @ApiProperty({
+    enum: CATEGORY_LEVELS,
+    enumName: 'CategoryLevel',
+    description: 'The risk level of the category, from its findings weighed by their risk: one critical breach makes it medium; two high findings make it high.',
+  })
   level!: CategoryLevel;
+
+  @ApiProperty({ minimum: 0, description: 'How many findings count in the category.' })
+  findings!: number;
 }
 
 export class RiskAssessmentDto {
-  @ApiProperty({ type: RiskScoreDto }) dataBreaches!: RiskScoreDto;
-  @ApiProperty({ type: RiskScoreDto }) oversharing!: RiskScoreDto;
-  @ApiProperty({ type: RiskScoreDto }) locationExposure!: RiskScoreDto;
-  @ApiProperty({ type: RiskScoreDto }) metadataRisks!: RiskScoreDto;
+  @ApiProperty({ type: CategoryRiskDto }) dataBreaches!: CategoryRiskDto;
+  @ApiProperty({ type: CategoryRiskDto }) oversharing!: CategoryRiskDto;
+  @ApiProperty({ type: CategoryRiskDto }) locationExposure!: CategoryRiskDto;
+  @ApiProperty({ type: CategoryRiskDto }) metadataRisks!: CategoryRiskDto;
 }
 
 export class BreachExposureDto implements BreachExposure {
@@ -121,17 +133,20 @@ export class BreachExposureDto implements BreachExposure {
 export class PrivacyViolationDto {
   @ApiProperty({ enum: ['oversharing', 'location'] }) type!: 'oversharing' | 'location';
   @ApiProperty({ enum: RISK_LEVELS }) riskLevel!: RiskLevel;
-  @ApiProperty() description!: string;
+  @ApiProperty({ description: 'What the finding means, in a plain sentence.' }) description!: string;
   @ApiProperty() source!: string;
   @ApiProperty() input!: string;
-  @ApiPropertyOptional({ description: 'What was seen, in one sentence.' }) evidence?: string;
+  @ApiPropertyOptional({ description: 'What was seen: the value, and what was observed with it.' }) evidence?: string;
+  @ApiProperty({ description: 'What to do about it.' }) recommendation!: string;
 }
 
 export class MetadataRiskDto {
   @ApiProperty({ enum: RISK_LEVELS }) riskLevel!: RiskLevel;
-  @ApiProperty() description!: string;
+  @ApiProperty({ description: 'What the finding means, in a plain sentence.' }) description!: string;
   @ApiProperty() source!: string;
   @ApiProperty({ description: 'The scanned input (the image check: the file name).' }) input!: string;
+  @ApiPropertyOptional({ description: 'What was seen: the value, and what was observed with it.' }) evidence?: string;
+  @ApiProperty({ description: 'What to do about it.' }) recommendation!: string;
 }
 
 export class DetailedFindingsDto {

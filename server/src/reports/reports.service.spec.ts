@@ -26,7 +26,7 @@ const scan = (id: string, findings: CompletedScan['findings'], startedAt = new D
   startedAt,
   websiteAudit: null,
 });
-const finding = (value: string) => ({ kind: 'risk', type: 'gravatar_name_public', group: 'personalInfo', value, risk: 'medium', source: 'Gravatar', evidence: 'seen' }) as const;
+const finding = (value: string) => ({ kind: 'risk', type: 'gravatar_name_public', group: 'personalInfo', value, risk: 'medium', source: 'Gravatar', description: 'The profile shows a name', evidence: '' }) as const;
 
 function setup(tier: PlanTier = 'plus') {
   const history = automock(ScanHistoryService);
@@ -36,10 +36,11 @@ function setup(tier: PlanTier = 'plus') {
   const catalogue = automock(BreachCatalogueService);
   catalogue.recordsByName.mockResolvedValue(new Map());
   clock.now.mockReturnValue(NOW);
-  profiles.profile.mockResolvedValue({ id: 'u1', email: 'u@example.com', displayName: null, emailVerified: true, plan: { tier, expiresAt: null } } as UserDto);
-  history.totals.mockResolvedValue({ totalScans: 3, lastScanAt: NOW, averageScore: 72.6 });
+  profiles.profile.mockResolvedValue({ id: 'u1', email: 'u@example.com', displayName: null, emailVerified: true, plan: { tier, expiresAt: null }, onboardingCompleted: true } as UserDto);
+  history.totals.mockResolvedValue({ totalScans: 3, lastScanAt: NOW, averagePrivacyScore: 73 });
   history.latestCompletedPerInput.mockResolvedValue([scan('a', [finding('Name: A')])]);
-  history.privacyScores.mockResolvedValue([{ score: 60, startedAt: new Date(NOW.getTime() - 9 * DAY) }, { score: 80, startedAt: NOW }]);
+  // One input scanned three times over nine days, its privacy score rising.
+  history.privacyScores.mockResolvedValue([60, 70, 80].map((score, i) => ({ input: 'a@example.com', score, startedAt: new Date(NOW.getTime() - (9 - 4.5 * i) * DAY) })));
   history.recent.mockResolvedValue([]);
   history.riskDistribution.mockResolvedValue({ low: 1, medium: 2, high: 0, critical: 0 });
   history.dailyScores.mockResolvedValue([]);
@@ -55,8 +56,8 @@ describe('ReportsService', () => {
       sample: false,
       pdfAvailable: true,
       generatedAt: NOW.toISOString(),
-      summary: { totalScans: 3, averagePrivacyScore: 73, privacyTrend: 'improving' },
-      detailedFindings: { privacyViolations: [expect.objectContaining({ description: 'Name: A', input: 'a@example.com' })] },
+      summary: { totalScans: 3, averagePrivacyScore: 73, privacyTrend: { direction: 'improving', inputs: 1, change: 20 } },
+      detailedFindings: { privacyViolations: [expect.objectContaining({ description: 'The profile shows a name', evidence: 'Name: A', input: 'a@example.com' })] },
     });
   });
 
@@ -91,7 +92,9 @@ describe('DashboardService', () => {
     const { dashboard, history } = setup('plus');
     expect(await dashboard.overview('u1')).toEqual({
       totalScans: 3,
-      averageScore: 73,
+      averagePrivacyScore: 73,
+      // The same figures as the report's, from the same history.
+      privacyTrend: { direction: 'improving', inputs: 1, change: 20 },
       lastScanAt: NOW.toISOString(),
       recentScans: [],
       riskDistribution: { low: 1, medium: 2, high: 0, critical: 0 },

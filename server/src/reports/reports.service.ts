@@ -6,6 +6,7 @@ import { ScanHistoryService } from '../scans/scan-history.service';
 import { planFor } from '../vocabulary/plan.catalogue';
 import { findingsCsv, FindingRow } from './findings-csv.writer';
 import { buildReport } from './report.builder';
+import { privacyTrend } from './privacy-trend.rules';
 import { renderReportPdf } from './report-pdf.writer';
 import { BREACH_SOURCE_IDS } from '../vocabulary/breach-source.catalogue';
 import { BreachCatalogueService } from '../scans/breach-catalogue/breach-catalogue.service';
@@ -39,7 +40,15 @@ export class ReportsService {
       this.history.latestCompletedPerInput(userId),
       this.history.privacyScores(userId),
     ]);
-    const report = buildReport({ scans, privacyScores, totals, pdfAvailable: planFor(profile.plan.tier).reports, now: this.clock.now() });
+    const report = buildReport({
+      scans,
+      averagePrivacyScore: totals.averagePrivacyScore,
+      privacyTrend: privacyTrend(privacyScores),
+      totalScans: totals.totalScans,
+      lastScanAt: totals.lastScanAt,
+      pdfAvailable: planFor(profile.plan.tier).reports,
+      now: this.clock.now(),
+    });
     if (!report.sample) report.detailedFindings.breachExposures = await this.withCatalogue(report.detailedFindings.breachExposures);
     return report;
   }

@@ -1,5 +1,6 @@
 import { HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { ProfileService } from '../auth/profile.service';
+import { reportRateLimit } from '../common/http/rate-limit-headers';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
@@ -72,16 +73,16 @@ export class ScanHistoryService {
   async reservePrivacyScan(userId: string, planTier: PlanTier, input: ClassifiedScanInput): Promise<string> {
     const now = this.clock.now();
     const plan = planFor(planTier);
-    const scan = await this.scans.reserveWithinQuota(
+    const { scan, used } = await this.scans.reserveWithinQuota(
       { userId, scanType: 'privacy', input: input.value, inputType: input.inputType, startedAt: now },
       plan.monthlyScans,
       monthStartUtc(now),
       this.runningSince(now),
     );
-    if (!scan) {
-      const retryAfter = Math.max(1, Math.ceil((nextMonthStartUtc(now).getTime() - now.getTime()) / 1000));
-      throw new ScanQuotaExceededException(plan.monthlyScans, plan.name, retryAfter);
-    }
+    const secondsLeft = (nextMonthStartUtc(now).getTime() - now.getTime()) / 1000;
+    // The monthly allowance is this route's limit for a signed-in caller: RateLimit-* say where it stands.
+    reportRateLimit(plan.monthlyScans, plan.monthlyScans - used - (scan ? 1 : 0), secondsLeft);
+    if (!scan) throw new ScanQuotaExceededException(plan.monthlyScans, plan.name, Math.max(1, Math.ceil(secondsLeft)));
     return scan.id;
   }
 
@@ -94,7 +95,7 @@ export class ScanHistoryService {
     await this.scans.finish(id, { status: 'failed', score: null, riskLevel: null, findingCounts: null, findings: null, result: null, completedAt: this.clock.now() });
   }
 
-  /** A demo result is never stored as the user's result (DESIGN.md): the reservation goes. */
+  /** A demo or an incomplete result is never stored as the user's result (DESIGN.md): the reservation goes. */
   async discardPrivacyScan(id: string): Promise<void> {
     await this.scans.delete(id);
   }
@@ -161,7 +162,7 @@ export class ScanHistoryService {
 
   // What the dashboard and the report read: aggregates computed in the database, findings in the one stored shape.
 
-  /** How many scans, the newest's start and the mean privacy score of completed privacy scans. */
+  /** How many scans, the newest's start and the average privacy score (the latest scored privacy scan of each input). */
   totals(userId: string): Promise<ScanTotals> {
     return this.scans.totals(userId);
   }
@@ -186,7 +187,7 @@ export class ScanHistoryService {
     return this.scans.latestCompletedPerInput(userId);
   }
 
-  /** Every completed privacy scan's score, oldest first. */
+  /** Every scored, completed privacy scan's input, score and time, oldest first: the privacy trend's history. */
   privacyScores(userId: string): Promise<ScoredScan[]> {
     return this.scans.privacyScores(userId);
   }

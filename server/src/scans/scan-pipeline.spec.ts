@@ -3,6 +3,7 @@ import { classifyScanInput } from '../browser-shared/scan-input.rules';
 import type { CheckReport } from './analysis/analysis.types';
 import type { CheckMeta, CheckOutcome, ScanCheck } from './checks/scan-check';
 import type { CheckId } from './checks/scan-checks.registry';
+import { MetricsService } from '../common/metrics/metrics.service';
 import type { BrowserAuditService } from '../browser-audit/browser-audit.service';
 import { ScanPipeline } from './scan-pipeline';
 
@@ -17,7 +18,7 @@ const after = (ms: number, outcome: CheckOutcome) => new Promise<CheckOutcome>((
 
 function pipeline(checks: TestCheck[], checkTimeoutMs = 200, scanTimeoutMs = 1000) {
   const config = loadConfig({ SCAN_CHECK_TIMEOUT_MS: String(checkTimeoutMs), SCAN_TIMEOUT_MS: String(scanTimeoutMs) });
-  return new ScanPipeline(checks, config, { maxWaitMs: 1_000 } as BrowserAuditService);
+  return new ScanPipeline(checks, config, { maxWaitMs: 1_000 } as BrowserAuditService, new MetricsService());
 }
 
 describe('ScanPipeline', () => {

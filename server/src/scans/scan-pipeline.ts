@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
+import { MetricsService } from '../common/metrics/metrics.service';
+import type { Histogram } from 'prom-client';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import { contributesFindings } from '../vocabulary/check.types';
 import { BrowserAuditService } from '../browser-audit/browser-audit.service';
@@ -26,12 +28,22 @@ export interface CheckRun {
 @Injectable()
 export class ScanPipeline {
   private readonly logger = new Logger(ScanPipeline.name);
+  private readonly scanDuration: Histogram<'input'>;
+  private readonly checkDuration: Histogram<'check' | 'status'>;
 
   constructor(
     @Inject(SCAN_CHECKS) private readonly checks: readonly PipelineCheck[],
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly browser: BrowserAuditService,
-  ) {}
+    metrics: MetricsService,
+  ) {
+    this.scanDuration = metrics.histogram('scan_duration_seconds', 'Privacy scans run by this instance (visitors, users, API tokens and monitor runs), by input kind: email, url or social.', ['input'] as const);
+    this.checkDuration = metrics.histogram(
+      'scan_check_duration_seconds',
+      'Checks of the privacy scans, by check and outcome: ok, partial, not_configured, unavailable, rate_limited, timed_out or not_applicable.',
+      ['check', 'status'] as const,
+    );
+  }
 
   applicableChecks(input: ClassifiedScanInput): PipelineCheck[] {
     return this.checks.filter((check) => check.appliesTo(input));
@@ -46,7 +58,8 @@ export class ScanPipeline {
     const scanDeadline = AbortSignal.timeout(scanTimeoutMs);
     const startedAt = Date.now();
     const shared = scanScope();
-    return Promise.all(
+    const endScan = this.scanDuration.startTimer({ input: input.kind });
+    const runs = await Promise.all(
       checks.map(async (check) => {
         const started = performance.now();
         const { budget } = check.meta;
@@ -64,10 +77,13 @@ export class ScanPipeline {
           findings: contributesFindings(outcome.status) ? outcome.findings.length : 0,
           durationMs: Math.round(performance.now() - started),
         };
+        this.checkDuration.observe({ check: check.meta.id, status: outcome.status }, (performance.now() - started) / 1000);
         onCheck(report);
         return { meta: check.meta, outcome: contributesFindings(outcome.status) ? outcome : { ...outcome, findings: [] }, report };
       }),
     );
+    endScan();
+    return runs;
   }
 
   private async runOne(check: PipelineCheck, input: ClassifiedScanInput, context: CheckContext): Promise<CheckOutcome> {

@@ -1,13 +1,23 @@
+import { PageInfoDto, PageQueryDto } from '../common/http/pagination.dto';
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
+import { ValidateBy } from 'class-validator';
 import { SCAN_INPUT_MAX_LENGTH, SCAN_INPUT_MESSAGES, SCAN_INPUT_TYPES, scanInputError, type ScanInputType } from '../browser-shared/scan-input.rules';
 import { BREACH_SOURCE_IDS, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
 import { BROWSER_TEST_IDS, BrowserTestId, CHECK_STATUSES, CheckStatus, GPC_OUTCOMES, GpcOutcome } from '../vocabulary/check.types';
 import { type BreachDetail, type DemoBreachDetail, type Evidence, FINDING_TYPES, FindingType, type PasteDetail, type RiskDetail } from '../vocabulary/finding.types';
 import type { Recommendation } from '../vocabulary/recommendation.types';
 import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
-import type { AnalysisResult, BreachGroupResult, CheckReport, FindingGroupResult } from './analysis/analysis.types';
+import { IMAGE_RISK_LEVELS, type ImageRiskLevel } from '../vocabulary/image-risk.catalogue';
+import {
+  type AnalysisResult,
+  type BreachGroupResult,
+  type CheckReport,
+  type CoverageCheck,
+  type FindingGroupResult,
+  GROUP_CHECKED,
+  type GroupChecked,
+  type ResultCoverage,
+} from './analysis/analysis.types';
 import type { GpcSummary } from './analysis/rendered/global-privacy-control.analyzer';
 import { type CheckMeta, type CheckSourceReport, USERNAME_OUTCOMES, type UsernameSiteEntry, type UsernameSiteListSummary, UsernameSiteOutcome, type WebsiteAuditSummary } from './checks/scan-check';
 import { CHECK_IDS, CheckId } from './checks/scan-checks.registry';
@@ -145,7 +155,14 @@ const DETAIL_SCHEMA = {
 
 @ApiExtraModels(BreachDetailDto, DemoBreachDetailDto, RiskDetailDto)
 export class FindingGroupDto implements FindingGroupResult {
-  @ApiProperty() count!: number;
+  @ApiProperty({ description: "Findings in this group. Only an answer when `checked` is 'all' or 'some'; with 'none' it is 0 and means nothing was looked at." })
+  count!: number;
+  @ApiProperty({
+    enum: GROUP_CHECKED,
+    description:
+      "How many of the checks feeding this group ran: 'all', 'some' (the summary names those that did not), or 'none' (not checked: show no count, never a clean 0). A demo's groups are 'none'.",
+  })
+  checked!: GroupChecked;
   @ApiProperty({ type: 'array', items: DETAIL_SCHEMA, description: 'Empty for visitors and when nothing was found.' })
   details!: (BreachDetailDto | DemoBreachDetailDto | RiskDetailDto)[];
   @ApiProperty() summary!: string;
@@ -187,6 +204,34 @@ export class CheckReportDto implements CheckReport {
   sources?: CheckSourceReportDto[];
   @ApiProperty() findings!: number;
   @ApiProperty() durationMs!: number;
+}
+
+export class CoverageCheckDto implements CoverageCheck {
+  @ApiProperty({ enum: CHECK_IDS }) id!: CheckId;
+  @ApiProperty() label!: string;
+  @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
+  @ApiPropertyOptional({ description: 'Why it did not run, or what it left out, in plain words.' }) message?: string;
+  @ApiPropertyOptional({ description: 'Rate limited: when the outside service said to try again.' }) retryAfterSeconds?: number;
+}
+
+export class ResultCoverageDto implements ResultCoverage {
+  @ApiProperty({
+    description:
+      'The main check for this kind of input ran (ok, or partial). False: the result is incomplete: no privacy score, not stored, not counted, never a monitor\'s starting point.',
+  })
+  complete!: boolean;
+  @ApiProperty({ enum: CHECK_IDS, description: "The main check: 'breaches' for an email, 'website' (the page fetch) for a website, 'username' for a handle or profile URL." })
+  mainCheck!: CheckId;
+  @ApiProperty({ description: 'Checks that ran (ok or partial).' }) checksRun!: number;
+  @ApiProperty({ description: 'Checks that applied to this input.' }) checksTotal!: number;
+  @ApiProperty({ type: [CoverageCheckDto], description: 'Checks that applied and did not run, with their status.' }) unchecked!: CoverageCheckDto[];
+  @ApiProperty({
+    type: [CoverageCheckDto],
+    description: "Checks that ran only in part ('partial', such as a website read without running its scripts): they count as run.",
+  })
+  partial!: CoverageCheckDto[];
+  @ApiProperty({ description: 'Some check that did not run may run if the scan is tried again (unavailable, rate limited, timed out).' })
+  retryable!: boolean;
 }
 
 export class UsernameSiteDto implements UsernameSiteEntry {
@@ -299,9 +344,19 @@ export class UsernameSiteListDto implements UsernameSiteListSummary {
 export class AnalysisResultDto implements AnalysisResult {
   @ApiProperty() input!: string;
   @ApiProperty({ enum: SCAN_INPUT_TYPES }) inputType!: ScanInputType;
-  @ApiProperty({ minimum: 0, maximum: 100 }) privacyScore!: number;
-  @ApiProperty({ enum: ['real', 'demo'], description: "'demo' only when no real check could run at all; never stored." })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 100,
+    description:
+      "0–100, higher is better, from the findings of the checks that ran. Null when the result is incomplete (coverage.complete false). A demo's is the sample's, not a fact about the input.",
+  })
+  privacyScore!: number | null;
+  @ApiProperty({ enum: ['real', 'demo'], description: "'demo' only when no real check could run at all: a labelled sample, never stored." })
   mode!: 'real' | 'demo';
+  @ApiProperty({ type: ResultCoverageDto, description: 'Which of the checks that applied ran, and whether the main one did.' })
+  coverage!: ResultCoverageDto;
   @ApiProperty({ type: BreachGroupDto }) breaches!: BreachGroupDto;
   @ApiProperty({ type: FindingGroupDto }) personalInfo!: FindingGroupDto;
   @ApiProperty({ type: FindingGroupDto }) locationData!: FindingGroupDto;
@@ -368,15 +423,16 @@ export class ScanSummaryDto {
     nullable: true,
     minimum: 0,
     maximum: 100,
-    description: 'Completed privacy scans: the privacy score (0-100, higher is better). Null for image checks and unfinished scans.',
+    description: 'The privacy score (0-100, higher is better) of a privacy scan; null for image checks (see imageRiskLevel) and scans without a score.',
   })
   score!: number | null;
   @ApiProperty({
-    enum: RISK_LEVELS,
+    enum: IMAGE_RISK_LEVELS,
+    enumName: 'ImageRiskLevel',
     nullable: true,
-    description: "Completed image checks: the image's risk level (the band of its risk score, which only the image check's own result carries). Null for privacy scans.",
+    description: "An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans.",
   })
-  riskLevel!: RiskLevel | null;
+  imageRiskLevel!: ImageRiskLevel | null;
   @ApiProperty({ type: FindingCountsDto, nullable: true }) findings!: FindingCounts | null;
   @ApiProperty() startedAt!: string;
   @ApiProperty({ type: String, nullable: true }) completedAt!: string | null;
@@ -388,8 +444,9 @@ export class ScanSummaryDto {
       input: scan.input,
       inputType: scan.inputType,
       status: scan.status,
-      score: scan.score,
-      riskLevel: scan.riskLevel,
+      // One meaning per number: `score` is a privacy score; an image check has its stored risk level.
+      score: scan.scanType === 'image' ? null : scan.score,
+      imageRiskLevel: scan.scanType === 'image' ? scan.riskLevel : null,
       findings: scan.findingCounts,
       startedAt: scan.startedAt.toISOString(),
       completedAt: scan.completedAt?.toISOString() ?? null,
@@ -411,27 +468,9 @@ export class ScanRecordDto extends ScanSummaryDto {
   }
 }
 
-export class ScanPageDto {
-  @ApiProperty({ type: [ScanSummaryDto] }) items!: ScanSummaryDto[];
-  @ApiProperty() total!: number;
-  @ApiProperty() page!: number;
-  @ApiProperty() pageSize!: number;
+export class ScanPageDto extends PageInfoDto {
+  @ApiProperty({ type: [ScanSummaryDto], description: 'This page of scans, newest first.' }) items!: ScanSummaryDto[];
 }
 
-export class ListScansQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number from 1' })
-  @Min(1, { message: 'page must be a whole number from 1' })
-  @Max(100_000, { message: 'page must be a whole number from 1' })
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'pageSize must be a whole number from 1 to 100' })
-  @Min(1, { message: 'pageSize must be a whole number from 1 to 100' })
-  @Max(100, { message: 'pageSize must be a whole number from 1 to 100' })
-  pageSize?: number;
-}
+/** `?page=&pageSize=` of the scan history. */
+export class ListScansQueryDto extends PageQueryDto {}

@@ -2,7 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typ
 import { UserEntity } from '../auth/user.entity';
 import type { ScanInputType } from '../browser-shared/scan-input.rules';
 import type { FindingGroup, StoredFinding } from '../vocabulary/finding.types';
-import type { RiskLevel } from '../vocabulary/risk.types';
+import type { ImageRiskLevel } from '../vocabulary/image-risk.catalogue';
 
 /** 'privacy': the email/website/social scan; 'image': the image metadata check. */
 export type ScanType = 'privacy' | 'image';
@@ -43,7 +43,7 @@ export class ScanEntity {
 
   /** Completed image checks: the risk level of the image (the band of its risk score). Null for privacy scans. */
   @Column({ name: 'risk_level', type: 'text', nullable: true })
-  riskLevel!: RiskLevel | null;
+  riskLevel!: ImageRiskLevel | null;
 
   @Column({ name: 'finding_counts', type: 'jsonb', nullable: true })
   findingCounts!: FindingCounts | null;

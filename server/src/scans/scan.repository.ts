@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { FindOptionsWhere, IsNull, MoreThanOrEqual, Repository } from 'typeorm';
+import { FindOptionsWhere, IsNull, MoreThanOrEqual, Not, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { StoredFinding } from '../vocabulary/finding.types';
 import type { Recommendation } from '../vocabulary/recommendation.types';
+import type { ImageRiskLevel } from '../vocabulary/image-risk.catalogue';
 import type { RiskLevel } from '../vocabulary/risk.types';
 import type { PlanTier } from '../vocabulary/plan.catalogue';
 import { FindingCounts, ScanEntity, ScanStatus, ScanType } from './scan.entity';
@@ -23,7 +24,7 @@ export interface NewScan {
 export interface ScanOutcome {
   status: Exclude<ScanStatus, 'running'>;
   score: number | null;
-  riskLevel: RiskLevel | null;
+  riskLevel: ImageRiskLevel | null;
   findingCounts: FindingCounts | null;
   findings: StoredFinding[] | null;
   result: unknown;
@@ -38,7 +39,7 @@ export interface CompletedScan {
   /** Privacy scans: the privacy score. */
   score: number | null;
   /** Image checks: the risk level. */
-  riskLevel: RiskLevel | null;
+  riskLevel: ImageRiskLevel | null;
   findings: StoredFinding[];
   /** Privacy scans: the recommendations the result gave (good practice included). */
   recommendations: Recommendation[];
@@ -50,8 +51,8 @@ export interface CompletedScan {
 export interface ScanTotals {
   totalScans: number;
   lastScanAt: Date | null;
-  /** The mean privacy score of completed privacy scans, unrounded; null when there is none. */
-  averageScore: number | null;
+  /** The mean privacy score of the latest scored privacy scan of each input, rounded; null when there is none. */
+  averagePrivacyScore: number | null;
 }
 
 export interface DailyScore {
@@ -61,8 +62,10 @@ export interface DailyScore {
   scans: number;
 }
 
-/** A completed privacy scan's score and time: the trend's history. */
+/** A completed privacy scan's input, score and time: the trend's history. */
 export interface ScoredScan {
+  input: string;
+  /** The privacy score (0-100, higher is better). */
   score: number;
   startedAt: Date;
 }
@@ -89,7 +92,7 @@ interface CompletedRow {
   scan_type: ScanType;
   input: string;
   score: number | null;
-  risk_level: RiskLevel | null;
+  risk_level: ImageRiskLevel | null;
   findings: StoredFinding[] | null;
   recommendations: Recommendation[];
   started_at: Date;
@@ -114,16 +117,18 @@ export class ScanRepository {
   /**
    * Inserts a running scan unless the user already has `limit` counted scans of this type since
    * `since` (see countedSince). A per-user advisory lock serialises concurrent reservations, so
-   * parallel requests cannot overshoot the quota. Returns undefined when the quota is used up.
+   * parallel requests cannot overshoot the quota. Answers the scan (none when the quota is used
+   * up) and `used`: how many were counted before it.
    */
-  async reserveWithinQuota(scan: NewScan, limit: number, since: Date, runningSince: Date): Promise<ScanEntity | undefined> {
+  async reserveWithinQuota(scan: NewScan, limit: number, since: Date, runningSince: Date): Promise<{ scan?: ScanEntity; used: number }> {
     return this.scans.manager.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`scan-quota:${scan.userId}`]);
       const used = await manager.countBy(ScanEntity, countedSince(scan.userId, scan.scanType, since, runningSince));
-      if (used >= limit) return undefined;
-      return manager.save(
+      if (used >= limit) return { used };
+      const saved = await manager.save(
         manager.create(ScanEntity, { ...scan, id: randomUUID(), status: 'running', score: null, riskLevel: null, findingCounts: null, findings: null, result: null, completedAt: null }),
       );
+      return { scan: saved, used };
     });
   }
 
@@ -185,14 +190,22 @@ export class ScanRepository {
     return this.scans.findOneBy({ id, userId });
   }
 
+  /**
+   * The dashboard's and the report's figures, one computation for both: the average privacy score
+   * takes the latest scored privacy scan of each input (a monitor re-scanning one address weekly
+   * does not outweigh everything else), never an image check (which has no score).
+   */
   async totals(userId: string): Promise<ScanTotals> {
     const [row] = (await this.scans.query(
       `SELECT count(*)::int AS total, max(started_at) AS last,
-              avg(score) FILTER (WHERE scan_type = 'privacy' AND status = 'completed' AND score IS NOT NULL)::float8 AS average
+              (SELECT avg(score)::float8 FROM (
+                 SELECT DISTINCT ON (input) score FROM scans
+                  WHERE user_id = $1 AND scan_type = 'privacy' AND status = 'completed' AND score IS NOT NULL
+                  ORDER BY input, started_at DESC, id DESC) latest) AS average
          FROM scans WHERE user_id = $1`,
       [userId],
     )) as { total: number; last: Date | null; average: number | null }[];
-    return { totalScans: row.total, lastScanAt: row.last, averageScore: row.average };
+    return { totalScans: row.total, lastScanAt: row.last, averagePrivacyScore: row.average === null ? null : Math.round(row.average) };
   }
 
   /** The newest scans, without their (large) results. */
@@ -243,14 +256,14 @@ export class ScanRepository {
     return rows.map(completedScan);
   }
 
-  /** Every completed privacy scan's score, oldest first (no results): the trend's history. */
+  /** Every scored, completed privacy scan (input, score and time; no results), oldest first: the trend's history. */
   async privacyScores(userId: string): Promise<ScoredScan[]> {
     const rows = await this.scans.find({
-      where: { userId, status: 'completed', scanType: 'privacy' },
+      where: { userId, status: 'completed', scanType: 'privacy', score: Not(IsNull()) },
       order: { startedAt: 'ASC', id: 'ASC' },
-      select: { score: true, startedAt: true },
+      select: { input: true, score: true, startedAt: true },
     });
-    return rows.flatMap((r) => (r.score === null ? [] : [{ score: r.score, startedAt: r.startedAt }]));
+    return rows.flatMap((r) => (r.score === null ? [] : [{ input: r.input, score: r.score, startedAt: r.startedAt }]));
   }
 
   /** Completed scans with their findings, newest first, a page at a time (the CSV). */

@@ -27,6 +27,7 @@ import {
   ScanRecordDto,
   ScanStartedEventDto,
 } from './scan.dto';
+import { pageOf } from '../common/http/pagination.dto';
 import { ScanUsageDto } from './scan-usage.dto';
 import { ScansService } from './scans.service';
 import { SseWriter } from './sse-writer';
@@ -70,7 +71,19 @@ export class ScansController {
     description: 'The analysis result, or the event stream.',
     content: {
       'application/json': { schema: { $ref: getSchemaPath(AnalysisResultDto) } },
-      'text/event-stream': { schema: { type: 'string', description: STREAM_DESCRIPTION } },
+      // The stream's events, each `event: <name>` with one of these as its JSON `data`.
+      'text/event-stream': {
+        schema: {
+          description: STREAM_DESCRIPTION,
+          // anyOf: the event's name, not its data, says which one it is.
+          anyOf: [
+            { $ref: getSchemaPath(ScanStartedEventDto) },
+            { $ref: getSchemaPath(CheckReportDto) },
+            { $ref: getSchemaPath(AnalysisResultDto) },
+            { $ref: getSchemaPath(ErrorBodyDto) },
+          ],
+        },
+      },
     },
   })
   @ApiExtraModels(AnalysisResultDto)
@@ -117,12 +130,16 @@ export class ScansController {
   @ApiOperation({ summary: "The signed-in user's scans, newest first", description: 'Privacy scans and image checks; each without its full result.' })
   @ApiOkResponse({ type: ScanPageDto })
   listScans(@CurrentUser() user: AuthenticatedUser, @Query() query: ListScansQueryDto): Promise<ScanPageDto> {
-    return this.history.list(user.userId, query.page ?? 1, query.pageSize ?? 20);
+    const { page, pageSize } = pageOf(query);
+    return this.history.list(user.userId, page, pageSize);
   }
 
   @Get('usage')
   @Authenticated()
-  @ApiOperation({ summary: "This month's privacy scans against the plan's monthly allowance" })
+  @ApiOperation({
+    summary: "This month's privacy scans against the plan's monthly allowance",
+    description: 'Counted per calendar month in UTC against the plan that applies now; image checks and monitor runs do not count.',
+  })
   @ApiOkResponse({ type: ScanUsageDto })
   getScanUsage(@CurrentUser() user: AuthenticatedUser): Promise<ScanUsageDto> {
     return this.history.usage(user.userId);
@@ -130,7 +147,10 @@ export class ScansController {
 
   @Get(':id')
   @Authenticated()
-  @ApiOperation({ summary: 'One of the signed-in user\'s scans, with its full result' })
+  @ApiOperation({
+    summary: 'One of the signed-in user\'s scans, with its full result',
+    description: 'The stored analysis result with its findings and evidence. Anyone else\'s scan, or an unknown id, answers 404.',
+  })
   @ApiOkResponse({ type: ScanRecordDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: "No scan with this id among the user's own." })
   getScan(@CurrentUser() user: AuthenticatedUser, @Param('id', scanIdPipe()) id: string): Promise<ScanRecordDto> {

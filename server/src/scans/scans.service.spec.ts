@@ -6,6 +6,7 @@ import { Clock } from '../common/clock/clock.service';
 import { loadConfig } from '../common/config/app-config';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { automock } from '../common/testing/automock.test-helpers';
+import { MetricsService } from '../common/metrics/metrics.service';
 import type { Finding } from '../vocabulary/finding.types';
 import { checkMetaOf, type CheckId } from './checks/scan-checks.registry';
 import type { CheckOutcome } from './checks/scan-check';
@@ -23,12 +24,14 @@ function run(id: CheckId, outcome: CheckOutcome): CheckRun {
   const meta = checkMetaOf(id);
   return { meta, outcome, report: { id, label: meta.label, status: outcome.status, findings: outcome.findings.length, durationMs: 3 } };
 }
-const REAL = [run('gravatar', { status: 'ok', findings: [exposure] }), run('breaches', { status: 'not_configured', message: 'no key', findings: [] })];
+const REAL = [run('gravatar', { status: 'ok', findings: [exposure] }), run('breaches', { status: 'ok', findings: [] })];
+/** The main check of an email (its breaches) could not run: a real result, but incomplete. */
+const INCOMPLETE = [run('gravatar', { status: 'ok', findings: [exposure] }), run('breaches', { status: 'not_configured', message: 'no key', findings: [] })];
 /** No check could run: the result is the labelled demo. */
 const NOTHING_RAN = [run('gravatar', { status: 'unavailable', message: 'down', findings: [] }), run('breaches', { status: 'timed_out', findings: [] })];
 
 function profile(overrides: Partial<UserDto> = {}): UserDto {
-  return { id: 'u1', email: 'Jane@Example.com', displayName: null, emailVerified: true, plan: { tier: 'plus', expiresAt: null }, ...overrides };
+  return { id: 'u1', email: 'Jane@Example.com', displayName: null, emailVerified: true, plan: { tier: 'plus', expiresAt: null }, onboardingCompleted: true, ...overrides };
 }
 
 function setup() {
@@ -47,7 +50,7 @@ function setup() {
   pipeline.run.mockResolvedValue(REAL);
   profiles.profile.mockResolvedValue(profile());
   history.reservePrivacyScan.mockResolvedValue('scan-1');
-  const service = new ScansService(loadConfig({ VISITOR_SCANS_PER_HOUR: '7' }), pipeline, history, profiles, limiter, clock, browser);
+  const service = new ScansService(loadConfig({ VISITOR_SCANS_PER_HOUR: '7' }), pipeline, history, profiles, limiter, clock, browser, new MetricsService());
   return { service, pipeline, history, profiles, limiter, browser };
 }
 
@@ -118,6 +121,15 @@ describe('ScansService', () => {
       expect(history.completePrivacyScan).not.toHaveBeenCalled();
     });
 
+    it('never stores an incomplete result (its main check did not run): no score, the reservation is discarded', async () => {
+      const { service, history, pipeline } = setup();
+      pipeline.run.mockResolvedValue(INCOMPLETE);
+      const result = await service.run(await service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip'));
+      expect(result).toMatchObject({ mode: 'real', privacyScore: null, coverage: { complete: false, mainCheck: 'breaches' } });
+      expect(history.discardPrivacyScan).toHaveBeenCalledWith('scan-1');
+      expect(history.completePrivacyScan).not.toHaveBeenCalled();
+    });
+
     it("stores nothing for a visitor, and passes each check's report to the listener", async () => {
       const { service, history, pipeline } = setup();
       const onCheck = jest.fn();
@@ -148,11 +160,14 @@ describe('ScansService', () => {
       expect(runs).toBe(REAL);
     });
 
-    it('records nothing when no check could run', async () => {
+    it('records nothing when no check could run, or its main check did not', async () => {
       const { service, history, pipeline } = setup();
       pipeline.run.mockResolvedValue(NOTHING_RAN);
       const { result } = await service.runForMonitor('u1', 'mon-1', classifyScanInput('jane@example.com'), {});
       expect(result.mode).toBe('demo');
+      pipeline.run.mockResolvedValue(INCOMPLETE);
+      const incomplete = await service.runForMonitor('u1', 'mon-1', classifyScanInput('jane@example.com'), {});
+      expect(incomplete.result.coverage.complete).toBe(false);
       expect(history.recordMonitorScan).not.toHaveBeenCalled();
     });
   });

@@ -4,6 +4,7 @@ import type { AuthenticatedUser } from '../auth/current-user.decorator';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
+import { MetricsService } from '../common/metrics/metrics.service';
 import { AdmissionQueue, Release } from '../common/backpressure/admission-queue';
 import { RateLimiter, RateLimitRule } from '../common/security/rate-limiter.service';
 import { classifyScanInput, ClassifiedScanInput } from '../browser-shared/scan-input.rules';
@@ -27,7 +28,7 @@ export interface PreparedScan {
   release: Release;
 }
 
-/** A monitor's scan: the result (stored unless demo) and what each check produced. */
+/** A monitor's scan: the result (stored when complete) and what each check produced. */
 export interface MonitorScan {
   result: AnalysisResult;
   runs: CheckRun[];
@@ -57,9 +58,11 @@ export class ScansService {
     // Stored scans are timed by the same clock as the quota month, retention and monitors.
     private readonly clock: Clock,
     private readonly browser: BrowserAuditService,
+    metrics: MetricsService,
   ) {
     this.visitorRule = { name: 'scan-visitor-ip', limit: config.scans.visitorScansPerHour, windowSeconds: 3600, message: RATE_LIMIT_MESSAGE, perAddress: true };
     this.admission = new AdmissionQueue('scans', config.scanAdmission);
+    metrics.trackQueue(this.admission.name, () => this.admission.stats);
   }
 
   /**
@@ -91,14 +94,14 @@ export class ScansService {
 
   /**
    * A monitor's scan of one of its targets: the same pipeline and result as the user's own scans,
-   * stored in their history marked with the monitor, outside the monthly quota. A demo result (no
-   * check could run) is not stored.
+   * stored in their history marked with the monitor, outside the monthly quota. A result whose
+   * main check did not run (a demo included) is not stored: the monitor counts it as no run.
    */
   async runForMonitor(userId: string, monitorId: string, input: ClassifiedScanInput, viewer: ScanViewer): Promise<MonitorScan> {
     const startedAt = this.clock.now();
     const runs = await this.pipeline.run(input, viewer);
     const result = buildAnalysisResult({ input, viewer, runs, startedAt, completedAt: this.clock.now() });
-    if (result.mode === 'demo') return { result, runs };
+    if (!storable(result)) return { result, runs };
     const scanId = await this.history.recordMonitorScan(userId, monitorId, input, result);
     return { result: { ...result, scanId }, runs };
   }
@@ -109,7 +112,9 @@ export class ScansService {
       const runs = await this.pipeline.run(scan.input, scan.viewer, listener.onCheck);
       const result = buildAnalysisResult({ input: scan.input, viewer: scan.viewer, runs, startedAt, completedAt: this.clock.now() });
       if (!scan.scanId) return result;
-      if (result.mode === 'demo') {
+      // Neither a sample nor a result that could not check the main thing is the user's result: the
+      // reservation goes, so it uses no quota and never counts in the history, dashboard or report.
+      if (!storable(result)) {
         await this.history.discardPrivacyScan(scan.scanId);
         return result;
       }
@@ -123,4 +128,9 @@ export class ScansService {
       scan.release();
     }
   }
+}
+
+/** Only a real result whose main check ran is kept in the history. */
+export function storable(result: AnalysisResult): boolean {
+  return result.mode === 'real' && result.coverage.complete;
 }

@@ -22,7 +22,7 @@ export function storedFindingsOfResult(result: AnalysisResult): StoredFinding[] 
               value: `${detail.title || detail.name} (${detail.breachDate})`,
               risk: detail.risk,
               source: detail.source,
-              evidence: evidenceText(detail.evidence),
+              ...described(detail.evidence),
               breach: {
                 name: detail.name,
                 title: detail.title,
@@ -34,7 +34,7 @@ export function storedFindingsOfResult(result: AnalysisResult): StoredFinding[] 
             },
           ];
         case 'risk':
-          return [{ kind: 'risk', type: detail.type, group, value: detail.value, risk: detail.risk, source: detail.source, evidence: evidenceText(detail.evidence) }];
+          return [{ kind: 'risk', type: detail.type, group, value: detail.value, risk: detail.risk, source: detail.source, ...described(detail.evidence) }];
         default:
           return [];
       }
@@ -45,10 +45,9 @@ export function storedFindingsOfResult(result: AnalysisResult): StoredFinding[] 
 /** How long what was observed may be in a stored finding: one finding cannot swell a report. */
 export const OBSERVED_MAX = 600;
 
-/** The evidence sentence, then what was observed (request URLs, cookie names, the field typed into), cut. */
-function evidenceText({ summary, observed }: Evidence): string {
-  if (!observed) return summary;
-  return `${summary}\n${observed.length > OBSERVED_MAX ? `${observed.slice(0, OBSERVED_MAX - 1)}…` : observed}`;
+/** The evidence sentence says what the finding means; what was observed (request URLs, cookie names, the field typed into) is kept cut. */
+function described({ summary, observed = '' }: Evidence): Pick<StoredFinding, 'description' | 'evidence'> {
+  return { description: summary, evidence: observed.length > OBSERVED_MAX ? `${observed.slice(0, OBSERVED_MAX - 1)}…` : observed };
 }
 
 /** An image check's findings: location categories count as location data, the rest as metadata. */
@@ -60,7 +59,8 @@ export function storedFindingsOfImage(findings: readonly ExifFinding[]): StoredF
     value: f.redactedValue,
     risk: f.severity,
     source: f.sources.join(', '),
-    evidence: f.description,
+    description: f.description,
+    evidence: '',
   }));
 }
 

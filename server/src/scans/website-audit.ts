@@ -60,7 +60,9 @@ export function renderedPage(audit: WebsiteAudit): RenderedPage {
  */
 export function websiteOutcome(audit: WebsiteAudit, trackers: TrackerMatcher, now: Date): CheckOutcome {
   const { site } = audit;
-  if (site.status !== 'ok') return { status: site.status, message: site.message, findings: [] };
+  if (site.status !== 'ok') {
+    return { status: site.status, message: site.message, ...('retryAfterSeconds' in site && site.retryAfterSeconds !== undefined ? { retryAfterSeconds: site.retryAfterSeconds } : {}), findings: [] };
+  }
   const rendered = renderedPage(audit);
   const analysis = analyzeWebsite(site.data, trackers, now, rendered);
   if (!analysis) return { status: 'unavailable', message: WEBSITE_MESSAGES.failed, findings: [] };

@@ -15,6 +15,10 @@ export class SiteController {
   constructor(private readonly site: SiteService) {}
 
   @Get()
+  @ApiOperation({
+    summary: 'Public facts about this server',
+    description: 'The contact address, the version, and the outside services this server uses: what the site\'s pages show. Public; the same for everyone.',
+  })
   @ApiOkResponse({ type: SiteInfoDto, description: 'Public facts the pages show, such as the contact address.' })
   getSiteInfo(): SiteInfoDto {
     return this.site.getSiteInfo();

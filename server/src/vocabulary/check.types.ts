@@ -11,6 +11,9 @@ export function contributesFindings(status: CheckStatus): boolean {
   return status === 'ok' || status === 'partial';
 }
 
+/** Statuses that say "try again later" rather than "this cannot run here". */
+export const PASSING_FAILURES: readonly CheckStatus[] = ['unavailable', 'timed_out', 'rate_limited'];
+
 /** The browser tests of the rendered website audit, each its own check line. */
 export const BROWSER_TEST_IDS = [
   'canvas-fingerprinting',
@@ -27,4 +30,3 @@ export type BrowserTestId = (typeof BROWSER_TEST_IDS)[number];
 /** How a site answered the Global Privacy Control visit. */
 export const GPC_OUTCOMES = ['honoured', 'partly_honoured', 'not_honoured', 'nothing_to_honour'] as const;
 export type GpcOutcome = (typeof GPC_OUTCOMES)[number];
-

@@ -214,7 +214,13 @@ interface StoredFindingBase {
   risk: RiskLevel;
   /** Who or what saw it. */
   source: string;
-  /** One sentence on what was seen. */
+  /**
+   * What the finding means, in one plain sentence: the check's evidence sentence, or the image
+   * finding's description. Empty where a check gave none: readers take the catalogue's
+   * (findingDescription).
+   */
+  description: string;
+  /** What was observed beyond the value (a DNS record, request URLs, cookie names), cut at 600 characters; may be empty. */
   evidence: string;
 }
 
@@ -237,4 +243,3 @@ export interface StoredImageFinding extends StoredFindingBase {
   kind: 'image';
   type: ExifFindingCategory;
 }
-

@@ -171,6 +171,20 @@ export const EXIF_RISK_CATALOGUE: Readonly<Record<ExifFindingCategory, ExifRiskE
   },
 };
 
+/**
+ * How an image check reads outside its own widget (history, dashboard, report): a labelled level,
+ * never its 0-100 risk score (higher is worse), which stays in the widget and is never averaged
+ * with privacy scores.
+ */
+export const IMAGE_RISK_LEVELS = ['low', 'medium', 'high'] as const;
+export type ImageRiskLevel = (typeof IMAGE_RISK_LEVELS)[number];
+
+/** The risk score's level, on the widget's bands (70 and above high, 40 to 69 medium, below low). */
+export function imageRiskLevel(score: number): ImageRiskLevel {
+  const band = riskBand(score);
+  return band === 'red' ? 'high' : band === 'yellow' ? 'medium' : 'low';
+}
+
 /** The spec's colour bands for the risk score. */
 export function riskBand(score: number): 'red' | 'yellow' | 'green' {
   if (score >= 70) return 'red';
@@ -180,14 +194,3 @@ export function riskBand(score: number): 'red' | 'yellow' | 'green' {
 
 /** Image findings that say where someone is or was: they count as location data, the rest as metadata. */
 export const IMAGE_LOCATION_CATEGORIES: ReadonlySet<ExifFindingCategory> = new Set<ExifFindingCategory>(['location', 'place_names']);
-
-/**
- * The risk level an image check shows outside its own widget (history, dashboard, report): the
- * band of its risk score (red high, yellow medium, green low). The 0-100 risk score itself, where
- * higher is worse, stays in the image widget and is never averaged with privacy scores.
- */
-export function imageRiskLevel(riskScore: number): 'high' | 'medium' | 'low' {
-  const band = riskBand(riskScore);
-  return band === 'red' ? 'high' : band === 'yellow' ? 'medium' : 'low';
-}
-

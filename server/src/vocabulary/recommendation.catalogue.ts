@@ -811,6 +811,19 @@ export function breachAdvice(dataClasses: readonly string[]): string {
   return best?.action ?? '';
 }
 
+/** What a stored finding means, in a plain sentence: the check's own, else its catalogue's (never a bare value). */
+export function findingDescription(finding: StoredFinding): string {
+  if (finding.description) return finding.description;
+  switch (finding.kind) {
+    case 'breach':
+      return `This address is in the ${finding.breach.title || finding.breach.name} data breach (${finding.breach.breachDate}).`;
+    case 'image':
+      return EXIF_RISK_CATALOGUE[finding.type]?.label ?? finding.value;
+    case 'risk':
+      return FINDING_RECOMMENDATIONS[finding.type]?.why ?? finding.value;
+  }
+}
+
 /** What to do about a stored finding, from the catalogue of its kind (so old findings get today's advice). */
 export function findingRecommendation(finding: StoredFinding): string {
   switch (finding.kind) {
@@ -822,4 +835,3 @@ export function findingRecommendation(finding: StoredFinding): string {
       return FINDING_RECOMMENDATIONS[finding.type]?.action ?? '';
   }
 }
-

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Code, Field, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Code, Field, Flex, Heading, Input, Link, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { components } from '../../../../openapi/schema';
 import { api, errorMessage } from '../../api/client';
@@ -8,22 +8,38 @@ import { formatDateTime } from '../../format';
 
 type ApiToken = components['schemas']['ApiTokenDto'];
 type CreatedToken = components['schemas']['CreatedApiTokenDto'];
+type Scope = ApiToken['scope'];
+
+/** The expiries offered, in days ('' never expires); the API takes any whole number from 1 to 365. */
+const EXPIRY_CHOICES = [
+  { value: '', label: 'Never' },
+  { value: '7', label: 'In 7 days' },
+  { value: '30', label: 'In 30 days' },
+  { value: '90', label: 'In 90 days' },
+  { value: '365', label: 'In a year' },
+];
+
+/** The largest page the API serves: more than the 25 active tokens an account may hold. */
+const ALL_TOKENS = { pageSize: 100 };
 
 async function fetchTokens(): Promise<ApiToken[] | 'error'> {
   try {
-    const { data } = await api.GET('/api/auth/tokens');
+    const { data } = await api.GET('/api/auth/tokens', { params: { query: ALL_TOKENS } });
     return data ? data.tokens : 'error';
   } catch {
     return 'error';
   }
 }
 
-const lastUsed = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
+const orNever = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
+const scopeLabel = (scope: Scope) => (scope === 'read-only' ? 'Read only' : 'Read and write');
 
 /** Personal API tokens: create (the secret is shown once), list, revoke. */
 export function ApiTokensSection() {
   const [tokens, setTokens] = useState<ApiToken[] | 'loading' | 'error'>('loading');
   const [name, setName] = useState('');
+  const [scope, setScope] = useState<Scope>('read-write');
+  const [expiry, setExpiry] = useState('');
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedToken>();
   const [revoking, setRevoking] = useState<ApiToken>();
@@ -50,10 +66,14 @@ export function ApiTokensSection() {
     }
     setCreating(true);
     try {
-      const { data, error } = await api.POST('/api/auth/tokens', { body: { name: name.trim() } });
+      const { data, error } = await api.POST('/api/auth/tokens', {
+        body: { name: name.trim(), scope, expiresInDays: expiry ? Number(expiry) : null },
+      });
       if (data) {
         setCreated(data);
         setName('');
+        setScope('read-write');
+        setExpiry('');
         reload();
       } else {
         notify.error(`Failed to create token: ${errorMessage(error, 'Please try again.')}`);
@@ -102,7 +122,12 @@ export function ApiTokensSection() {
         </Heading>
         <Text color="fg.muted">
           Personal tokens let your scripts call the Footprint API as you: send one as{' '}
-          <Code>Authorization: Bearer &lt;token&gt;</Code>.
+          <Code>Authorization: Bearer &lt;token&gt;</Code>. A read-only token can only read (GET requests); an expiring
+          token stops working on its date. See the{' '}
+          <Link href="/api/docs" color="blue.fg" textDecoration="underline">
+            API reference
+          </Link>
+          .
         </Text>
 
         {created && (
@@ -137,6 +162,29 @@ export function ApiTokensSection() {
               <Field.Label>Token name</Field.Label>
               <Input name="tokenName" placeholder="e.g. Nightly export script" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
             </Field.Root>
+            <Field.Root w={{ base: 'full', sm: '44' }}>
+              <Field.Label>Access</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field name="tokenScope" value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
+                  <option value="read-write">Read and write</option>
+                  <option value="read-only">Read only</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root w={{ base: 'full', sm: '36' }}>
+              <Field.Label>Expires</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field name="tokenExpiry" value={expiry} onChange={(e) => setExpiry(e.target.value)}>
+                  {EXPIRY_CHOICES.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
             <Button type="submit" colorPalette="blue" loading={creating} w={{ base: 'full', sm: 'auto' }}>
               Create token
             </Button>
@@ -153,7 +201,9 @@ export function ApiTokensSection() {
                 <Table.Row>
                   <Table.ColumnHeader>Name</Table.ColumnHeader>
                   <Table.ColumnHeader>Prefix</Table.ColumnHeader>
+                  <Table.ColumnHeader>Access</Table.ColumnHeader>
                   <Table.ColumnHeader>Created</Table.ColumnHeader>
+                  <Table.ColumnHeader>Expires</Table.ColumnHeader>
                   <Table.ColumnHeader>Last used</Table.ColumnHeader>
                   <Table.ColumnHeader>
                     <Box srOnly>Actions</Box>
@@ -167,8 +217,12 @@ export function ApiTokensSection() {
                     <Table.Cell>
                       <Code>fp_{token.prefix}_…</Code>
                     </Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={token.scope === 'read-only' ? 'gray' : 'blue'}>{scopeLabel(token.scope)}</Badge>
+                    </Table.Cell>
                     <Table.Cell>{formatDateTime(token.createdAt)}</Table.Cell>
-                    <Table.Cell>{lastUsed(token.lastUsedAt)}</Table.Cell>
+                    <Table.Cell>{orNever(token.expiresAt)}</Table.Cell>
+                    <Table.Cell>{orNever(token.lastUsedAt)}</Table.Cell>
                     <Table.Cell textAlign="end">
                       <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
                         Revoke

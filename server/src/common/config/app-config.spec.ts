@@ -1,5 +1,6 @@
-import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig, parseAddressList, parseDnsServers, parseMailbox, parsePortList, parseRateLimits } from './app-config';
 
 const SMTP_MESSAGE = 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587';
@@ -24,6 +25,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: undefined,
+      migrateOnStart: true,
       dataDir: resolve('./data'),
       embeddedPgPort: undefined,
       publicUrl: 'http://localhost:3000',
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
       },
       stripe: { apiUrl: 'https://api.stripe.com', jsUrl: 'https://js.stripe.com/v3/', keys: undefined },
       operatorToken: undefined,
+      metrics: { port: undefined },
       monitoring: { tickSeconds: 60, leaseSeconds: 600, batchSize: 50, concurrency: 5 },
       role: 'all',
       browserAudit: { enabled: true, executable: '/usr/bin/chromium', concurrency: 2, maxQueued: 8, queueWaitMs: 10_000, timeoutMs: 15_000, maxPageBytes: 20 * 1024 * 1024 },
@@ -413,5 +416,93 @@ describe('payments and the operators\' endpoint', () => {
     ['OPERATOR_TOKEN', 'short', 'OPERATOR_TOKEN must be at least 32 characters long (use 32 or more random bytes)'],
   ])('rejects %s=%s', (name, value, message) => {
     expect(problemsOf({ [name]: value })).toEqual([message]);
+  });
+});
+
+describe('settings from files (NAME_FILE, as Docker secrets are mounted)', () => {
+  let dir: string;
+  const file = (name: string, content: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'footprint-config-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads any setting from the file NAME_FILE names, without its trailing line break', () => {
+    const config = loadConfig({
+      JWT_SECRET_FILE: file('jwt', `${'j'.repeat(40)}\n`),
+      OPERATOR_TOKEN_FILE: file('operator', `${'o'.repeat(32)}\r\n`),
+      STRIPE_SECRET_KEY_FILE: file('stripe', 'sk_test_from_file'),
+      SMTP_URL_FILE: file('smtp', 'smtp://user:p%40ss@mail.example.com:587\n'),
+      LOG_LEVEL_FILE: file('level', 'warn\n'),
+    });
+    expect(config.jwtSecret).toBe('j'.repeat(40));
+    expect(config.operatorToken).toBe('o'.repeat(32));
+    expect(config.smtpUrl).toBe('smtp://user:p%40ss@mail.example.com:587');
+    expect(config.logLevel).toBe('warn');
+    expect(loadConfig({ STRIPE_SECRET_KEY_FILE: file('sk', 'sk_test_x'), STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).stripe.keys?.secretKey).toBe('sk_test_x');
+  });
+
+  it('validates a value from a file like any other', () => {
+    expect(problemsOf({ OPERATOR_TOKEN_FILE: file('short', 'short\n') })).toEqual([
+      'OPERATOR_TOKEN must be at least 32 characters long (use 32 or more random bytes)',
+    ]);
+  });
+
+  it('refuses NAME and NAME_FILE together, and a file it cannot read', () => {
+    expect(problemsOf({ HIBP_API_KEY: 'a', HIBP_API_KEY_FILE: file('hibp', 'b') })).toEqual(['Set HIBP_API_KEY or HIBP_API_KEY_FILE, not both']);
+    expect(problemsOf({ GOOGLE_CLIENT_SECRET_FILE: join(dir, 'missing') })).toEqual([
+      `GOOGLE_CLIENT_SECRET_FILE names a file that cannot be read (ENOENT): ${join(dir, 'missing')}`,
+    ]);
+  });
+
+  it('ignores an empty NAME_FILE and variables that are not settings', () => {
+    expect(loadConfig({ JWT_SECRET_FILE: '' }).jwtSecret).toBeUndefined();
+    expect(() => loadConfig({ SOMETHING_ELSE_FILE: join(dir, 'missing') })).not.toThrow();
+  });
+});
+
+describe('the database settings', () => {
+  it('puts DATABASE_PASSWORD into DATABASE_URL, percent-encoded', () => {
+    const password = 'p@ss:w/rd?#%41 é';
+    const config = loadConfig({ DATABASE_URL: 'postgres://footprint@db:5432/footprint', DATABASE_PASSWORD: password });
+    const url = new URL(config.databaseUrl ?? '');
+    expect(decodeURIComponent(url.password)).toBe(password);
+    expect(url.username).toBe('footprint');
+    expect(url.host).toBe('db:5432');
+    expect(url.pathname).toBe('/footprint');
+  });
+
+  it('reads the password from DATABASE_PASSWORD_FILE', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'footprint-config-'));
+    try {
+      const path = join(dir, 'postgres_password');
+      writeFileSync(path, 's3cret\n');
+      const config = loadConfig({ DATABASE_URL: 'postgres://footprint@db/footprint', DATABASE_PASSWORD_FILE: path });
+      expect(new URL(config.databaseUrl ?? '').password).toBe('s3cret');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a DATABASE_PASSWORD it cannot place', () => {
+    expect(problemsOf({ DATABASE_PASSWORD: 'x' })).toEqual(['DATABASE_PASSWORD needs DATABASE_URL (the embedded PostgreSQL makes its own password)']);
+    expect(problemsOf({ DATABASE_URL: 'postgres://u:pw@db/f', DATABASE_PASSWORD: 'x' })).toEqual([
+      'DATABASE_URL already carries a password: leave it out there, or leave DATABASE_PASSWORD unset',
+    ]);
+  });
+
+  it('runs migrations at start unless MIGRATE_ON_START is false', () => {
+    expect(loadConfig({}).migrateOnStart).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    expect(problemsOf({ MIGRATE_ON_START: 'no' })).toEqual(['MIGRATE_ON_START must be true or false']);
+  });
+
+  it('reads METRICS_PORT', () => {
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464 });
+    expect(problemsOf({ METRICS_PORT: '0' })[0]).toMatch(/^METRICS_PORT/);
   });
 });

@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import {
+  getMetadataStorage,
   IsEmail,
   IsIn,
   IsInt,
@@ -15,6 +16,7 @@ import {
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
@@ -237,6 +239,16 @@ class EnvironmentVariables {
     { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' },
   )
   DATABASE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  DATABASE_PASSWORD?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'MIGRATE_ON_START must be true or false' })
+  MIGRATE_ON_START?: string;
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -573,6 +585,13 @@ class EnvironmentVariables {
 
   @Transform(toNumber)
   @IsOptional()
+  @IsInt({ message: 'METRICS_PORT must be a whole number between 1 and 65535' })
+  @Min(1)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
   @IsInt({ message: 'DB_POOL_SIZE must be a whole number between 1 and 200' })
   @Min(1)
   @Max(200)
@@ -644,8 +663,14 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  /** Unset means: start the embedded PostgreSQL under dataDir. */
+  /** Unset means: start the embedded PostgreSQL under dataDir. DATABASE_PASSWORD, when set, is already in it. */
   databaseUrl?: string;
+  /**
+   * Whether this instance applies pending migrations at start (one instance at a time, under an
+   * advisory lock). false: migrations are a separate rollout step and the instance refuses to
+   * start while any is pending.
+   */
+  migrateOnStart: boolean;
   dataDir: string;
   embeddedPgPort?: number;
   publicUrl: string;
@@ -728,8 +753,10 @@ export interface AppConfig {
     /** Unset unless STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are all set. */
     keys?: { secretKey: string; publishableKey: string; webhookSecret: string };
   };
-  /** The bearer token of the operators' analytics endpoint; unset: that endpoint answers 404. */
+  /** The bearer token of the operators' endpoints (analytics, metrics); unset: they answer 404. */
   operatorToken?: string;
+  /** Prometheus metrics: also served without a token on this loopback-only port when set. */
+  metrics: { port?: number };
   /**
    * 'all': the web app (API, client, scheduler) and, when browserAudit.concurrency > 0, browser work.
    * 'browser-worker': no HTTP at all; this instance only loads pages for the rendered website audit.
@@ -784,25 +811,29 @@ export class ConfigError extends Error {
 
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const env = plainToInstance(EnvironmentVariables, { ...source }, { excludeExtraneousValues: false });
+  const fromFiles = readFileVariables(source, settingNames());
+  const env = plainToInstance(EnvironmentVariables, fromFiles.env, { excludeExtraneousValues: false });
   const errors = validateSync(env, { skipMissingProperties: false, forbidUnknownValues: false });
-  if (errors.length > 0) {
-    throw new ConfigError(
-      errors.map((e) => {
-        // The type/format message says most; range messages only make sense for a number.
-        const constraints = e.constraints ?? {};
-        const key = ['isInt', 'isIn', 'isUrl', 'isEmail'].find((k) => k in constraints) ?? Object.keys(constraints)[0];
-        const message = key ? constraints[key] : 'is invalid';
-        return message.startsWith(e.property) ? message : `${e.property} ${message}`;
-      }),
-    );
-  }
+  const problems = [
+    ...fromFiles.problems,
+    ...errors.map((e) => {
+      // The type/format message says most; range messages only make sense for a number.
+      const constraints = e.constraints ?? {};
+      const key = ['isInt', 'isIn', 'isUrl', 'isEmail'].find((k) => k in constraints) ?? Object.keys(constraints)[0];
+      const message = key ? constraints[key] : 'is invalid';
+      return message.startsWith(e.property) ? message : `${e.property} ${message}`;
+    }),
+  ];
+  const database = databaseUrlWithPassword(env.DATABASE_URL, env.DATABASE_PASSWORD);
+  if (typeof database === 'string') problems.push(database);
+  if (problems.length > 0) throw new ConfigError(problems);
   const port = env.PORT ?? 3000;
   return {
     env: (env.NODE_ENV as AppConfig['env']) ?? 'production',
     port,
     host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL,
+    databaseUrl: typeof database === 'object' ? database.url : undefined,
+    migrateOnStart: env.MIGRATE_ON_START !== 'false',
     dataDir: resolve(env.DATA_DIR ?? './data'),
     embeddedPgPort: env.EMBEDDED_PG_PORT,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
@@ -869,6 +900,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           : undefined,
     },
     operatorToken: env.OPERATOR_TOKEN,
+    metrics: { port: env.METRICS_PORT },
     role: env.INSTANCE_ROLE === 'browser-worker' ? 'browser-worker' : 'all',
     browserAudit: {
       enabled: env.BROWSER_AUDIT !== 'false',
@@ -903,6 +935,60 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 const trimSlash = (url: string) => url.trim().replace(/\/+$/, '');
+
+/** The names of every setting the server reads (the properties of EnvironmentVariables). */
+function settingNames(): Set<string> {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(EnvironmentVariables, '', true, false);
+  return new Set(metadata.map((m) => m.propertyName));
+}
+
+/**
+ * Docker secrets and the like: any setting NAME can instead be given as NAME_FILE, the path of a
+ * file holding the value (one trailing line break is dropped). Setting both is an error, and so is
+ * a file that cannot be read. Works for every setting of EnvironmentVariables, present and future.
+ */
+export function readFileVariables(
+  source: NodeJS.ProcessEnv,
+  names: Set<string>,
+): { env: Record<string, string | undefined>; problems: string[] } {
+  const env: Record<string, string | undefined> = { ...source };
+  const problems: string[] = [];
+  for (const name of names) {
+    const path = source[`${name}_FILE`]?.trim();
+    if (!path) continue;
+    if (source[name]?.trim()) {
+      problems.push(`Set ${name} or ${name}_FILE, not both`);
+      continue;
+    }
+    try {
+      env[name] = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : 'unreadable');
+      problems.push(`${name}_FILE names a file that cannot be read (${code}): ${path}`);
+    }
+  }
+  return { env, problems };
+}
+
+/**
+ * DATABASE_URL with DATABASE_PASSWORD put in (percent-encoded, so any character works); a string
+ * names what is wrong. DATABASE_PASSWORD lets a password come from a secret file (DATABASE_PASSWORD_FILE)
+ * while the URL itself stays in plain configuration.
+ */
+function databaseUrlWithPassword(url: string | undefined, password: string | undefined): { url?: string } | string {
+  if (password === undefined) return { url };
+  if (url === undefined) return 'DATABASE_PASSWORD needs DATABASE_URL (the embedded PostgreSQL makes its own password)';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url }; // DATABASE_URL's own validation names the problem
+  }
+  if (parsed.password) return 'DATABASE_URL already carries a password: leave it out there, or leave DATABASE_PASSWORD unset';
+  if (!parsed.username) return 'DATABASE_PASSWORD needs a user name in DATABASE_URL (postgres://user@host/database)';
+  parsed.password = encodeURIComponent(password);
+  return { url: parsed.toString() };
+}
 
 /** USERNAME_SITE_LIST_URL: unset means WhatsMyName's list, `off` none. */
 function siteListUrl(value: string | undefined): string | undefined {

@@ -1,17 +1,40 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { join } from 'node:path';
+import { DataSource, DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { AdvisoryLocks } from './advisory-locks.service';
 import { DatabaseHealth } from './database-health';
+import { DatabaseMetrics } from './database-metrics';
+import { MigrationFailedError, MigrationsPendingError, prepareSchema } from './schema-migrations';
 
 export const MIGRATIONS_GLOB = join(__dirname, 'migrations', '*.{js,ts}');
 
 /**
- * TypeORM on PostgreSQL. Migrations run at start; the schema is never synchronised from entities.
- * With `connect: false` (OpenAPI generation) no connection is attempted.
+ * Connects, then brings the schema up to date before anything else may use the database: pending
+ * migrations run at start, one instance at a time under an advisory lock (schema-migrations.ts), or
+ * with MIGRATE_ON_START=false the instance only checks that none is pending. The schema is never
+ * synchronised from entities. Without a database URL (OpenAPI generation) nothing connects.
  */
+async function connectAndMigrate(options: DataSourceOptions): Promise<DataSource> {
+  // migrationsRun carries MIGRATE_ON_START here; TypeORM itself must not run them (no lock there).
+  const dataSource = new DataSource({ ...options, migrationsRun: false });
+  if (options.type !== 'postgres' || options.url === undefined) return dataSource;
+  await dataSource.initialize();
+  const logger = new Logger('Migrations');
+  try {
+    await prepareSchema(dataSource, options.migrationsRun === true, {
+      applied: (names) => logger.log(`applied ${names.length} migration${names.length === 1 ? '' : 's'}: ${names.join(', ')}`),
+      waiting: () => logger.log('another instance is migrating the database; waiting for it'),
+    });
+  } catch (err) {
+    await dataSource.destroy().catch(() => undefined);
+    throw err;
+  }
+  return dataSource;
+}
+
 @Global()
 @Module({
   imports: [
@@ -23,7 +46,8 @@ export const MIGRATIONS_GLOB = join(__dirname, 'migrations', '*.{js,ts}');
         autoLoadEntities: true,
         synchronize: false,
         migrations: [MIGRATIONS_GLOB],
-        migrationsRun: true,
+        // Whether connectAndMigrate applies pending migrations (under the lock) or only checks them.
+        migrationsRun: config.migrateOnStart,
         migrationsTransactionMode: 'each' as const,
         manualInitialization: config.databaseUrl === undefined,
         // A request that finds no free connection within poolWaitMs fails with the pool's timeout,
@@ -31,11 +55,14 @@ export const MIGRATIONS_GLOB = join(__dirname, 'migrations', '*.{js,ts}');
         extra: { max: config.database.poolSize, connectionTimeoutMillis: config.database.poolWaitMs },
         retryAttempts: 3,
         retryDelay: 1_000,
+        // Retry what a database that is still starting answers, not a migration's own failure.
+        toRetry: (err: unknown) => !(err instanceof MigrationsPendingError || err instanceof MigrationFailedError),
         logging: false,
       }),
+      dataSourceFactory: async (options) => connectAndMigrate(options as DataSourceOptions),
     }),
   ],
-  providers: [DatabaseHealth, AdvisoryLocks],
+  providers: [DatabaseHealth, DatabaseMetrics, AdvisoryLocks],
   exports: [DatabaseHealth, AdvisoryLocks],
 })
 export class DatabaseModule {}

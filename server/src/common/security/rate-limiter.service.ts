@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { addressBucket } from './client-address';
+import { reportRateLimit } from '../http/rate-limit-headers';
 import { RateLimitRepository } from './rate-limit.repository';
 import { TooManyRequestsException } from './too-many-requests.exception';
 
@@ -43,7 +44,10 @@ export class RateLimiter {
     this.ipv6Prefix = config.rateLimitIpv6Prefix;
   }
 
-  /** Counts a hit; throws TooManyRequestsException (429, Retry-After) once the limit is passed. */
+  /**
+   * Counts a hit; throws TooManyRequestsException (429, Retry-After) once the limit is passed.
+   * Either way the response carries the RateLimit-* headers of the tightest limit consulted.
+   */
   async consume(rule: RateLimitRule, rawSubject: string): Promise<void> {
     const subject = rule.perAddress ? addressBucket(rawSubject, this.ipv6Prefix) : rawSubject;
     const now = Date.now();
@@ -51,8 +55,10 @@ export class RateLimiter {
     const windowStart = Math.floor(now / windowMs) * windowMs;
     const count = await this.counters.increment(keyOf(rule, subject), new Date(windowStart));
     this.cleanUpNowAndThen(now);
+    const secondsLeft = (windowStart + windowMs - now) / 1000;
+    reportRateLimit(rule.limit, rule.limit - count, secondsLeft);
     if (count > rule.limit) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+      const retryAfterSeconds = Math.max(1, Math.ceil(secondsLeft));
       if (count === rule.limit + 1) this.logger.warn(`rate limit reached: rule=${rule.name}`);
       throw new TooManyRequestsException(retryAfterSeconds, rule.message);
     }

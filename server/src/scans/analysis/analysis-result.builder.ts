@@ -5,13 +5,14 @@
  */
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
 import type { CheckMeta, CheckOutcome, ScanViewer } from '../checks/scan-check';
-import type { AnalysisResult, CheckReport, FindingGroupResult } from './analysis.types';
+import { MAIN_CHECKS } from '../checks/scan-checks.registry';
+import type { AnalysisResult, CheckReport, CoverageCheck, FindingGroupResult, ResultCoverage } from './analysis.types';
 import { Finding, FINDING_GROUPS, FindingGroup } from '../../vocabulary/finding.types';
 import { demoResult } from './demo-result';
-import { summarizeGroup } from './group-summary';
+import { groupChecked, summarizeGroup } from './group-summary';
 import { buildRecommendations } from './recommendations';
 import { privacyScoreOf } from './scoring';
-import { BROWSER_TEST_IDS, BrowserTestId, contributesFindings } from '../../vocabulary/check.types';
+import { BROWSER_TEST_IDS, BrowserTestId, contributesFindings, PASSING_FAILURES } from '../../vocabulary/check.types';
 
 export interface BuildResultInput {
   input: ClassifiedScanInput;
@@ -66,12 +67,42 @@ function websiteOf(runs: BuildResultInput['runs']): Pick<AnalysisResult, 'websit
   return { website: { ...site.outcome.website, tests, ...(gpc ? { gpc } : {}) } };
 }
 
+/**
+ * Which checks the result rests on. Complete when the main check for the input ran (ok, or partial:
+ * a website read without running its scripts was still fetched); checks that applied and did not
+ * run are listed with their status, whatever the reason.
+ */
+export function coverageOf(input: ClassifiedScanInput, checks: readonly CheckReport[]): ResultCoverage {
+  if (input.kind === 'unknown') throw new Error('coverageOf: the input was not classified');
+  const mainCheck = MAIN_CHECKS[input.kind];
+  const entry = (check: CheckReport): CoverageCheck => ({
+    id: check.id,
+    label: check.label,
+    status: check.status,
+    ...(check.message ? { message: check.message } : {}),
+    ...(check.retryAfterSeconds !== undefined ? { retryAfterSeconds: check.retryAfterSeconds } : {}),
+  });
+  const unchecked = checks.filter((check) => !contributesFindings(check.status)).map(entry);
+  const main = checks.find((check) => check.id === mainCheck);
+  return {
+    complete: main !== undefined && contributesFindings(main.status),
+    mainCheck,
+    checksRun: checks.length - unchecked.length,
+    checksTotal: checks.length,
+    unchecked,
+    partial: checks.filter((check) => check.status === 'partial').map(entry),
+    retryable: unchecked.some((check) => PASSING_FAILURES.includes(check.status)),
+  };
+}
+
 export function buildAnalysisResult({ input, viewer, runs, startedAt, completedAt }: BuildResultInput): AnalysisResult {
   const checks = runs.map((run) => run.report);
   const detailsIncluded = viewer.userId !== undefined;
+  const coverage = coverageOf(input, checks);
   const common = {
     input: input.value,
     inputType: input.inputType,
+    coverage,
     checks,
     detailsIncluded,
     startedAt: startedAt.toISOString(),
@@ -80,8 +111,10 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
 
   if (!runs.some((run) => contributesFindings(run.outcome.status))) {
     const demo = demoResult(input.value);
+    // The sample's cards are samples: nothing of the input was checked.
     const group = (name: FindingGroup): FindingGroupResult => ({
       count: demo.groups[name].count,
+      checked: 'none',
       details: detailsIncluded ? demo.groups[name].details : [],
       summary: demo.groups[name].summary,
     });
@@ -109,6 +142,7 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
   const hiddenSensitive = byGroup.breaches.filter(hidden).length;
   const group = (name: FindingGroup): FindingGroupResult => ({
     count: byGroup[name].length,
+    checked: groupChecked(name, runs),
     details: detailsIncluded ? visible.filter((f) => f.group === name).map((f) => f.detail) : [],
     summary: summarizeGroup(name, byGroup[name], runs, name === 'breaches' ? { hiddenSensitive } : {}),
   });
@@ -116,7 +150,8 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
   return {
     ...common,
     mode: 'real',
-    privacyScore: privacyScoreOf(findings),
+    // Only the findings of checks that ran count; without the main check there is no score to give.
+    privacyScore: coverage.complete ? privacyScoreOf(findings) : null,
     breaches: { ...group('breaches'), hiddenSensitive },
     personalInfo: group('personalInfo'),
     locationData: group('locationData'),

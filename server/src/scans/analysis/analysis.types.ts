@@ -29,8 +29,17 @@ export interface CheckReport {
   durationMs: number;
 }
 
+/**
+ * How much of a finding group was looked at: 'all' its checks for this input ran, 'some' did and
+ * others did not, 'none' did (or none applies to this kind of input). A count of 0 is an answer only
+ * with 'all'; with 'none' it is no answer at all ("Not checked").
+ */
+export const GROUP_CHECKED = ['all', 'some', 'none'] as const;
+export type GroupChecked = (typeof GROUP_CHECKED)[number];
+
 export interface FindingGroupResult {
   count: number;
+  checked: GroupChecked;
   /** Empty for visitors (details are for signed-in users) and where nothing was found. */
   details: FindingDetail[];
   summary: string;
@@ -41,10 +50,42 @@ export interface BreachGroupResult extends FindingGroupResult {
   hiddenSensitive: number;
 }
 
+/** A check of the result that did not run, or ran only in part, and why. */
+export interface CoverageCheck {
+  id: CheckId;
+  label: string;
+  status: CheckStatus;
+  message?: string;
+  retryAfterSeconds?: number;
+}
+
+/** What the result rests on: which of the checks that applied ran, and whether the main one did. */
+export interface ResultCoverage {
+  /** The main check for this kind of input ran (ok or partial): the result may be scored and stored. */
+  complete: boolean;
+  /** The main check for this kind of input (MAIN_CHECKS in checks/scan-checks.registry.ts). */
+  mainCheck: CheckId;
+  /** Checks that ran (ok or partial). */
+  checksRun: number;
+  /** Checks that applied to the input. */
+  checksTotal: number;
+  /** Checks that applied and did not run, with their status. */
+  unchecked: CoverageCheck[];
+  /** Checks that ran but not all of their work ('partial': the website read without running its scripts). */
+  partial: CoverageCheck[];
+  /** Some unchecked check may run if tried again (unavailable, rate limited, timed out). */
+  retryable: boolean;
+}
+
 export interface AnalysisResult {
   input: string;
   inputType: ScanInputType;
-  privacyScore: number;
+  /**
+   * 0–100 from the findings of the checks that ran; null when the result is incomplete (its main
+   * check did not run). A demo's is the sample's own, never a fact about the input.
+   */
+  privacyScore: number | null;
+  coverage: ResultCoverage;
   mode: 'real' | 'demo';
   breaches: BreachGroupResult;
   personalInfo: FindingGroupResult;

@@ -1,6 +1,6 @@
 import type { EmailDnsRecords } from '../sources/source-types';
 import type { Finding, RiskDetail } from '../../vocabulary/finding.types';
-import { analyzeEmailDns } from './email-dns.analyzer';
+import { analyzeEmailDns, implausibleDnsAnswer } from './email-dns.analyzer';
 
 const GOOD_SPF = 'v=spf1 include:_spf.mail.example.net -all';
 const GOOD_DMARC = 'v=DMARC1; p=reject; rua=mailto:dmarc@example.com';
@@ -170,5 +170,26 @@ describe('analyzeEmailDns', () => {
   it('reports each problem of a badly set-up domain once', () => {
     const findings = analyzeEmailDns(records({ mx: [], spf: ['v=spf1 ?all'], dmarc: ['v=DMARC1; p=none; pct=10'] }));
     expect(types(findings)).toEqual(['no_mx_record:low', 'spf_weak:low', 'dmarc_weak:medium']);
+  });
+});
+
+describe('implausibleDnsAnswer (a major provider never "may not exist")', () => {
+  it.each(['gmail.com', 'outlook.com', 'yahoo.co.uk', 'proton.me', 'hotmail.es'])('distrusts NXDOMAIN for %s', (domain) => {
+    const why = implausibleDnsAnswer(records({ domain, domainExists: false, mx: [], spf: [], dmarc: [] }));
+    expect(why).toMatch(new RegExp(`${domain.replace('.', '\\.')} does not exist, which is not true of .+: its answers cannot be trusted`));
+  });
+
+  it('distrusts "no mail server" (NODATA or a null MX) for a major provider', () => {
+    expect(implausibleDnsAnswer(records({ domain: 'gmail.com', mx: [] }))).toMatch(/gmail\.com has no mail server, which is not true of Gmail/);
+    expect(implausibleDnsAnswer(records({ domain: 'icloud.com', mx: [{ exchange: '.', priority: 0 }] }))).toMatch(/no mail server.*iCloud/);
+  });
+
+  it('accepts a provider with its mail servers, even without SPF or DMARC (those findings are real)', () => {
+    expect(implausibleDnsAnswer(records({ domain: 'gmail.com', spf: [], dmarc: [] }))).toBeUndefined();
+  });
+
+  it('leaves other domains to the answers: a custom or merely free domain may really not exist', () => {
+    expect(implausibleDnsAnswer(records({ domain: 'no-such-shop.example', domainExists: false, mx: [] }))).toBeUndefined();
+    expect(implausibleDnsAnswer(records({ domain: 'hotmail.con', domainExists: false, mx: [] }))).toBeUndefined();
   });
 });

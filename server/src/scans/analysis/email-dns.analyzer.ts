@@ -2,6 +2,21 @@ import type { EmailDnsRecords } from '../sources/source-types';
 import type { Finding, FindingType } from '../../vocabulary/finding.types';
 import type { RiskLevel } from '../../vocabulary/risk.types';
 import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
+import { classifyEmailDomain } from './email-provider.analyzer';
+
+/**
+ * Answers that cannot be true: a major provider's domain (Gmail, Outlook.com, … — the email
+ * provider catalogue) exists and receives mail, so "does not exist" or "no mail server" for it says
+ * the resolver is not giving real answers (a captive or filtering resolver, a broken network), and
+ * none of its answers can be trusted. Returns why, or undefined when nothing contradicts.
+ */
+export function implausibleDnsAnswer(records: EmailDnsRecords): string | undefined {
+  const kind = classifyEmailDomain(records.domain);
+  if (kind.kind !== 'common') return undefined;
+  const claim = !records.domainExists ? 'does not exist' : mxProblem(records) ? 'has no mail server' : undefined;
+  if (!claim) return undefined;
+  return `The DNS server answered that ${records.domain} ${claim}, which is not true of ${kind.provider}: its answers cannot be trusted, so the domain was not checked`;
+}
 
 /**
  * The mail DNS records of the address's domain → what they leave open. All findings count in the

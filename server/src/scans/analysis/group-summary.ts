@@ -1,6 +1,6 @@
 import { type CheckStatus, contributesFindings } from '../../vocabulary/check.types';
 import type { CheckMeta } from '../checks/scan-check';
-import type { CheckReport } from './analysis.types';
+import type { CheckReport, GroupChecked } from './analysis.types';
 import type { Finding, FindingGroup } from '../../vocabulary/finding.types';
 
 /**
@@ -62,9 +62,7 @@ export function summarizeGroup(
 ): string {
   const words = GROUP_WORDS[group];
   const count = findings.filter((finding) => finding.group === group).length;
-  const feeding = checks.filter((check) => check.meta.groups.includes(group) && check.report.status !== 'not_applicable');
-  const ran = feeding.filter((check) => contributesFindings(check.report.status));
-  const notRun = feeding.filter((check) => !contributesFindings(check.report.status));
+  const { ran, notRun } = feedingChecks(group, checks);
   const notChecked = notRun.length > 0 ? `Not checked: ${notRun.map(reason).join('; ')}` : undefined;
 
   if (count === 0 && ran.length === 0) return notChecked ?? `Not checked: no ${words.topic} check applies to this kind of input`;
@@ -75,6 +73,19 @@ export function summarizeGroup(
     text += ` (${hidden === count ? (count === 1 ? 'it is' : 'all are') : `${hidden} of them`} sensitive, shown only to the verified owner of this address)`;
   }
   return notChecked ? `${text}. ${notChecked}` : text;
+}
+
+/** The checks of this scan that feed a group (those that could not apply to the input left out), split by whether they ran. */
+function feedingChecks(group: FindingGroup, checks: readonly SummaryCheck[]): { ran: SummaryCheck[]; notRun: SummaryCheck[] } {
+  const feeding = checks.filter((check) => check.meta.groups.includes(group) && check.report.status !== 'not_applicable');
+  return { ran: feeding.filter((check) => contributesFindings(check.report.status)), notRun: feeding.filter((check) => !contributesFindings(check.report.status)) };
+}
+
+/** Whether all, some or none of the checks feeding a group ran: a group none of whose checks ran has no count to show. */
+export function groupChecked(group: FindingGroup, checks: readonly SummaryCheck[]): GroupChecked {
+  const { ran, notRun } = feedingChecks(group, checks);
+  if (ran.length === 0) return 'none';
+  return notRun.length === 0 ? 'all' : 'some';
 }
 
 function reason({ meta, report }: SummaryCheck): string {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
 import { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { analyzeEmailDns } from '../analysis/email-dns.analyzer';
+import { analyzeEmailDns, implausibleDnsAnswer } from '../analysis/email-dns.analyzer';
 import { EmailDnsSource } from '../sources/email-dns.source';
 import { analyzed, CheckContext, CheckOutcome, isEmailInput, scanCheck } from './scan-check';
 
@@ -29,6 +29,9 @@ export class EmailDnsCheck extends scanCheck({
     if (!this.config.sources.emailDnsEnabled) {
       return { status: 'not_configured', message: 'The email DNS checks are turned off on this server (EMAIL_DNS_ENABLED=false)', findings: [] };
     }
-    return analyzed(await this.dns.lookup(input.domain ?? '', signal), analyzeEmailDns);
+    const records = await this.dns.lookup(input.domain ?? '', signal);
+    // Answers that cannot be true of a major provider mean the resolver is not to be trusted.
+    const implausible = records.status === 'ok' ? implausibleDnsAnswer(records.data) : undefined;
+    return implausible ? { status: 'unavailable', message: implausible, findings: [] } : analyzed(records, analyzeEmailDns);
   }
 }

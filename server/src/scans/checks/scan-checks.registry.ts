@@ -47,6 +47,18 @@ export type RegisteredCheck = InstanceType<(typeof SCAN_CHECK_TYPES)[number]>;
 export type CheckId = RegisteredCheck['meta']['id'];
 export const CHECK_IDS: readonly CheckId[] = SCAN_CHECK_TYPES.map((type) => type.meta.id);
 
+/**
+ * The check without which a result says nothing about what was entered: the breaches of an email
+ * address, the page fetch of a website (a static fallback, 'partial', still fetched the page), the
+ * username footprint of a handle or profile URL. When it did not run the result is incomplete: no
+ * score, no "Excellent", never stored as a clean result and never a monitor's starting point.
+ */
+export const MAIN_CHECKS: Readonly<Record<'email' | 'url' | 'social', CheckId>> = {
+  email: 'breaches',
+  url: 'website',
+  social: 'username',
+};
+
 /** What a registered check says about itself, by id. */
 export function checkMetaOf(id: CheckId): CheckMeta<CheckId> {
   const type = SCAN_CHECK_TYPES.find((t) => t.meta.id === id);

@@ -45,8 +45,10 @@ class Aborted extends Error {}
 
 /**
  * The mail-related DNS records of a domain: MX, SPF (TXT at the domain) and DMARC (TXT at
- * `_dmarc.<domain>`), looked up in parallel. NXDOMAIN is an answer (the domain does not exist),
- * NODATA an empty list; a server failure, a refusal or a timeout is not guessed around.
+ * `_dmarc.<domain>`), looked up in parallel. Only confirmed answers count: NXDOMAIN for both the
+ * MX and the TXT question says the domain does not exist, NODATA is an empty list for the record
+ * asked. A server failure (SERVFAIL), a refusal, a timeout, no resolver answering, or answers that
+ * contradict each other make the whole lookup unavailable: nothing is guessed around them.
  */
 @Injectable()
 export class EmailDnsSource {
@@ -82,7 +84,10 @@ export class EmailDnsSource {
         run(resolver.resolveTxt(`_dmarc.${name}`)),
       ]);
       for (const lookup of [mx, txt, dmarcTxt]) if (lookup.kind === 'failed') return lookup.result;
+      // "Does not exist" is a finding, so it needs the same answer for both questions about the name:
+      // one NXDOMAIN beside records (or NODATA) for the other is a resolver to distrust, not a fact.
       if (mx.kind === 'nxdomain' || txt.kind === 'nxdomain') {
+        if (mx.kind !== txt.kind) return failure('unavailable', 'The DNS server gave contradictory answers (the domain both exists and does not)');
         return { status: 'ok', data: { domain: name, domainExists: false, mx: [], spf: [], dmarc: [] } };
       }
       const records = (lookup: Lookup<string[][]>) => (lookup.kind === 'ok' ? lookup.value.map((chunks) => chunks.join('')) : []);

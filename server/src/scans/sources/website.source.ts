@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
 import { SafeFetchError, SafeFetchFailureKind, SafeFetchHop, SafeFetchResponse, TlsInfo } from '../../common/security/ssrf/safe-fetch.types';
 import { SSRF_MESSAGES } from '../../common/security/ssrf/url-policy';
-import { failure } from './source-http';
+import { failure, retryAfterSeconds } from './source-http';
 import type { SourceResult } from './source-types';
 
 /** The spec's messages for a URL analysis (section 5 and 8). */
@@ -81,7 +81,18 @@ export class WebsiteSource {
 
     const [https, http] = await this.bothForms(forms, signal);
     const snapshot: WebsiteSnapshot = { url: forms.submitted, https, http };
-    if (https.ok || http.ok) return { status: 'ok', data: snapshot };
+    if (https.ok || http.ok) {
+      // A 429 or a server error in place of the page is no page to analyse: the check did not run.
+      const answered = [https, http].flatMap((a) => (a.ok ? [a.page] : []));
+      if (answered.every((page) => page.status === 429)) {
+        const wait = retryAfterSeconds(answered[0].headers['retry-after']?.[0] ?? null);
+        return { ...failure('rate_limited', `${WEBSITE_MESSAGES.failed}. The site answered HTTP 429 (too many requests) instead of its page`), ...(wait !== undefined ? { retryAfterSeconds: wait } : {}) };
+      }
+      if (answered.every((page) => page.status >= 500)) {
+        return failure('unavailable', `${WEBSITE_MESSAGES.failed}. The site answered HTTP ${answered[0].status} (a server error) instead of its page`);
+      }
+      return { status: 'ok', data: snapshot };
+    }
 
     // Neither answered. A refusal by the guard explains both (they share the host); then time; then the rest.
     const attempts = [https, http].filter((a): a is Extract<FetchAttempt, { ok: false }> => !a.ok);

@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { AppConfig } from '../common/config/app-config';
-import { APP_CONFIG } from '../common/config/config.module';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
 
 export const OPERATOR_TOKEN_MESSAGE = 'A valid operator token is required.';
 

@@ -4,11 +4,12 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const LEVELS = `('low', 'medium', 'high', 'critical')`;
 /** `value` as a JSON array, or an empty one. */
 const arrayOr = (value: string) => `CASE WHEN jsonb_typeof(${value}) = 'array' THEN ${value} ELSE '[]'::jsonb END`;
-/** A detail's evidence sentence, then what was observed, cut at 600 characters (stored-findings.ts). */
-const evidenceOf = (detail: string) => `COALESCE(${detail} -> 'evidence' ->> 'summary', '') || CASE
-    WHEN COALESCE(${detail} -> 'evidence' ->> 'observed', '') = '' THEN ''
-    WHEN length(${detail} -> 'evidence' ->> 'observed') > 600 THEN E'\\n' || left(${detail} -> 'evidence' ->> 'observed', 599) || '…'
-    ELSE E'\\n' || (${detail} -> 'evidence' ->> 'observed') END`;
+/** A detail's evidence sentence: what the finding means (stored-findings.ts). */
+const descriptionOf = (detail: string) => `COALESCE(${detail} -> 'evidence' ->> 'summary', '')`;
+/** What a detail's evidence observed, cut at 600 characters (stored-findings.ts OBSERVED_MAX). */
+const observedOf = (detail: string) => `CASE
+    WHEN length(COALESCE(${detail} -> 'evidence' ->> 'observed', '')) > 600 THEN left(${detail} -> 'evidence' ->> 'observed', 599) || '…'
+    ELSE COALESCE(${detail} -> 'evidence' ->> 'observed', '') END`;
 
 /**
  * One finding model (vocabulary/finding.types.ts StoredFinding): every completed scan gets its
@@ -16,9 +17,13 @@ const evidenceOf = (detail: string) => `COALESCE(${detail} -> 'evidence' ->> 'su
  * server/src/scans/stored-findings.ts makes them for new scans. Image checks keep their 0-100 risk
  * score inside their result only: outside the image widget they show a risk level (the score's band:
  * 70 and above high, 40 and above medium, else low), and `score` holds privacy scores alone.
+ *
+ * Its timestamp puts it after every migration of the releases before it, on a fresh database and
+ * on one upgraded from them alike, so it converts every row those versions wrote: privacy results
+ * with or without their coverage, image checks scored by their risk.
  */
-export class OneFindingModel1764000000000 implements MigrationInterface {
-  name = 'OneFindingModel1764000000000';
+export class OneFindingModel1765200000000 implements MigrationInterface {
+  name = 'OneFindingModel1765200000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "scans" ADD "risk_level" text`);
@@ -36,7 +41,8 @@ export class OneFindingModel1764000000000 implements MigrationInterface {
               'value', COALESCE(NULLIF(d.detail ->> 'title', ''), d.detail ->> 'name', '') || ' (' || COALESCE(d.detail ->> 'breachDate', '') || ')',
               'risk', d.detail ->> 'risk',
               'source', COALESCE(d.detail ->> 'source', ''),
-              'evidence', ${evidenceOf('d.detail')},
+              'description', ${descriptionOf('d.detail')},
+              'evidence', ${observedOf('d.detail')},
               'breach', jsonb_build_object(
                 'name', COALESCE(d.detail ->> 'name', ''),
                 'title', COALESCE(d.detail ->> 'title', ''),
@@ -51,7 +57,8 @@ export class OneFindingModel1764000000000 implements MigrationInterface {
               'value', COALESCE(d.detail ->> 'value', ''),
               'risk', d.detail ->> 'risk',
               'source', COALESCE(d.detail ->> 'source', ''),
-              'evidence', ${evidenceOf('d.detail')})
+              'description', ${descriptionOf('d.detail')},
+              'evidence', ${observedOf('d.detail')})
             END AS f) x
          WHERE x.f IS NOT NULL AND d.detail ->> 'risk' IN ${LEVELS}
       ), '[]'::jsonb)
@@ -66,7 +73,8 @@ export class OneFindingModel1764000000000 implements MigrationInterface {
                  'value', COALESCE(d.f ->> 'redactedValue', ''),
                  'risk', d.f ->> 'severity',
                  'source', COALESCE((SELECT string_agg(src.v, ', ' ORDER BY src.o) FROM jsonb_array_elements_text(${arrayOr(`d.f -> 'sources'`)}) WITH ORDINALITY AS src(v, o)), ''),
-                 'evidence', COALESCE(d.f ->> 'description', '')) ORDER BY d.ord)
+                 'description', COALESCE(d.f ->> 'description', ''),
+                 'evidence', '') ORDER BY d.ord)
           FROM jsonb_array_elements(${arrayOr(`s.result -> 'findings'`)}) WITH ORDINALITY AS d(f, ord)
          WHERE d.f ->> 'severity' IN ${LEVELS} AND jsonb_typeof(d.f -> 'category') = 'string'
       ), '[]'::jsonb)
