@@ -14,7 +14,12 @@ type TestCheck = ScanCheck<CheckId>;
 function check(id: CheckId, run: TestCheck['run'], appliesTo: TestCheck['appliesTo'] = () => true, meta: Partial<CheckMeta<CheckId>> = {}): TestCheck {
   return { meta: { id, label: id, noun: id, groups: ['metadata'], ...meta }, label: meta.label ?? id, appliesTo, run };
 }
-const after = (ms: number, outcome: CheckOutcome) => new Promise<CheckOutcome>((resolve) => setTimeout(() => resolve(outcome), ms));
+/** An answer after `ms`; with `signal`, none once it aborts (a check that stops when told, leaving no timer behind). */
+const after = (ms: number, outcome: CheckOutcome, signal?: AbortSignal) =>
+  new Promise<CheckOutcome>((resolve) => {
+    const timer = setTimeout(() => resolve(outcome), ms);
+    signal?.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  });
 
 function pipeline(checks: TestCheck[], checkTimeoutMs = 200, scanTimeoutMs = 1000) {
   const config = loadConfig({ SCAN_CHECK_TIMEOUT_MS: String(checkTimeoutMs), SCAN_TIMEOUT_MS: String(scanTimeoutMs) });
@@ -39,20 +44,24 @@ describe('ScanPipeline', () => {
 
   it('reports an overrunning check as timed out and ignores its late answer', async () => {
     const signals: AbortSignal[] = [];
+    let late: Promise<CheckOutcome> | undefined;
     const p = pipeline([
       check('gravatar', (_i, { signal }) => {
         signals.push(signal);
-        return after(500, { status: 'ok', findings: [finding] });
+        late = after(500, { status: 'ok', findings: [finding] });
+        return late;
       }),
     ]);
     const [run] = await p.run(input, {});
     expect(run.report).toMatchObject({ status: 'timed_out', findings: 0 });
-    expect(run.outcome.findings).toEqual([]);
     expect(signals[0].aborted).toBe(true);
+    // The answer comes after all, and changes nothing (awaited here, so no timer outlives the test).
+    await late;
+    expect(run.outcome.findings).toEqual([]);
   });
 
   it('stops every check at the scan-wide deadline even when each check allows longer', async () => {
-    const p = pipeline([check('gravatar', () => after(800, { status: 'ok', findings: [] }))], 5000, 150);
+    const p = pipeline([check('gravatar', (_i, { signal }) => after(800, { status: 'ok', findings: [] }, signal))], 5000, 150);
     const [run] = await p.run(input, {});
     expect(run.report.status).toBe('timed_out');
   });
