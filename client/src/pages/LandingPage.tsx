@@ -1,12 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { IconCard, type IconCardContent } from '../components/IconCard';
 import { StatsBand } from '../components/StatsBand';
 import { clockShape, databaseShape, imageShape, mapPinShape, messageShape, StrokeSvg } from '../components/icon-shapes';
+import { useNearViewport } from '../hooks/use-near-viewport';
 import { withChakraLoaded } from '../theme/lazy-chakra';
 
 // Below the fold: the scan widget's code (input rules, the event stream, the check list) and
-// Chakra's runtime, which it is drawn with, load once the page is up rather than in the first download.
+// Chakra's runtime, which it is drawn with, load once the widget's section nears the screen (or
+// 'Try Free Scan' asks for it), not with the page: on a phone that keeps the first render and the
+// main thread free of them.
 const PrivacyAuditWidget = lazy(async () => ({
   default: await withChakraLoaded(async () => (await import('../scans/PrivacyAuditWidget')).PrivacyAuditWidget),
 }));
@@ -47,15 +50,30 @@ const stats: { value: string; label: string }[] = [
 
 const TRY_NOW_INPUT_ID = 'try-now-input';
 
-function scrollToTryNow() {
+/** The scan box, when it can take input (not while a scan runs or results show). */
+function tryNowInput(): HTMLInputElement | undefined {
+  const input = document.getElementById(TRY_NOW_INPUT_ID);
+  return input instanceof HTMLInputElement && !input.disabled ? input : undefined;
+}
+
+/** Scrolls to the widget and goes straight into its scan box; false when the widget is not there yet. */
+function scrollToTryNow(): boolean {
   const target = document.getElementById('try-now');
-  if (!target) return;
+  if (!target) return false;
   const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   target.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
-  // Straight into the scan box when it can take input (not while a scan runs or results show).
-  const input = document.getElementById(TRY_NOW_INPUT_ID);
-  if (input instanceof HTMLInputElement && !input.disabled) input.focus({ preventScroll: true });
+  const input = tryNowInput();
+  if (input) input.focus({ preventScroll: true });
   else target.focus({ preventScroll: true });
+  return document.getElementById(TRY_NOW_INPUT_ID) !== null;
+}
+
+/** Once the widget is in (rendered after it), puts the focus in its scan box. */
+function FocusScanBox() {
+  useEffect(() => {
+    tryNowInput()?.focus({ preventScroll: true });
+  }, []);
+  return null;
 }
 
 /**
@@ -64,6 +82,13 @@ function scrollToTryNow() {
  * (theme/shell-styles.ts, "LandingPage"); only the scan widget below the fold uses Chakra.
  */
 export function LandingPage() {
+  const tryNow = useRef<HTMLElement>(null);
+  const near = useNearViewport(tryNow);
+  // 'Try Free Scan' before the widget was there: load it, and go into its scan box once it is.
+  const [focusWhenLoaded, setFocusWhenLoaded] = useState(false);
+  const tryFreeScan = () => {
+    if (!scrollToTryNow()) setFocusWhenLoaded(true);
+  };
   return (
     <>
       <section aria-labelledby="hero-title" className="sh-hero">
@@ -81,7 +106,7 @@ export function LandingPage() {
             <RouterLink to="/login" className="sh-button-xl">
               Protect My Privacy
             </RouterLink>
-            <button type="button" className="sh-button-xl-outline" onClick={scrollToTryNow}>
+            <button type="button" className="sh-button-xl-outline" onClick={tryFreeScan}>
               Try Free Scan
             </button>
           </div>
@@ -102,16 +127,21 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section id="try-now" tabIndex={-1} aria-labelledby="try-now-title" className="sh-try-now">
+      <section ref={tryNow} id="try-now" tabIndex={-1} aria-labelledby="try-now-title" className="sh-try-now">
         <div className="sh-section-bar-narrow">
           <h2 id="try-now-title" className="sh-section-title">
             Try now
           </h2>
           <p className="sh-try-now-lead">A free public scan, no account needed.</p>
           <div className="sh-try-now-widget">
-            <Suspense fallback={<div className="sh-widget-skeleton" />}>
-              <PrivacyAuditWidget buttonLabel="Start Scan" headingAs="h3" inputId={TRY_NOW_INPUT_ID} />
-            </Suspense>
+            {near || focusWhenLoaded ? (
+              <Suspense fallback={<div className="sh-widget-skeleton" />}>
+                <PrivacyAuditWidget buttonLabel="Start Scan" headingAs="h3" inputId={TRY_NOW_INPUT_ID} />
+                {focusWhenLoaded && <FocusScanBox />}
+              </Suspense>
+            ) : (
+              <div className="sh-widget-skeleton" />
+            )}
           </div>
         </div>
       </section>

@@ -1,6 +1,6 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import type { ComponentType, ReactNode } from 'react';
 import { appSystem, withStaticGlobalCss } from './system';
 
@@ -8,17 +8,23 @@ import { appSystem, withStaticGlobalCss } from './system';
 const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 const emotionCache = createCache({ key: 'fp', nonce });
 
+let system: SystemContext | undefined;
+
 /**
- * Built when this module first loads (with the first part of the app that uses Chakra), not at
- * start: the landing page's first render does without it.
+ * Builds the Chakra system, one of the longer steps of showing a Chakra page on a phone: lazy-chakra.ts
+ * runs it as a task of its own, after this module's code has run and before the first render that
+ * needs it. Not at start: the landing page's first render does without it.
  */
-const system = withStaticGlobalCss(appSystem());
+export function prepareSystem(): SystemContext {
+  system ??= withStaticGlobalCss(appSystem());
+  return system;
+}
 
 /** Chakra's styling engine for the components inside. */
 export function ChakraRoot({ children }: { children: ReactNode }) {
   return (
     <CacheProvider value={emotionCache}>
-      <ChakraProvider value={system}>{children}</ChakraProvider>
+      <ChakraProvider value={prepareSystem()}>{children}</ChakraProvider>
     </CacheProvider>
   );
 }

@@ -11,14 +11,27 @@ import { type ComponentType, useSyncExternalStore } from 'react';
 let loaded = false;
 const listeners = new Set<() => void>();
 
-/** Chakra's runtime, fetched once. */
-export async function loadChakra(): Promise<typeof import('./chakra-root')> {
-  const root = await import('./chakra-root');
-  if (!loaded) {
-    loaded = true;
-    for (const listener of listeners) listener();
-  }
-  return root;
+/** Ends the current task, so the browser can paint and handle input between long steps. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+let loading: Promise<typeof import('./chakra-root')> | undefined;
+
+/** Chakra's runtime, fetched once; its system is built in a task of its own. */
+export function loadChakra(): Promise<typeof import('./chakra-root')> {
+  loading ??= import('./chakra-root').then(
+    async (root) => {
+      await nextTask();
+      root.prepareSystem();
+      loaded = true;
+      for (const listener of listeners) listener();
+      return root;
+    },
+    (err: unknown) => {
+      loading = undefined; // a later attempt fetches again
+      throw err;
+    },
+  );
+  return loading;
 }
 
 /** Loads a Chakra component and Chakra's runtime in parallel, and gives the component rendered inside ChakraRoot. */
