@@ -1,4 +1,5 @@
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+import { toastRaised } from './toast-signal';
 
 /**
  * Toasts at the top right, 4 seconds each (spec section 2), just below the fixed header (4rem
@@ -11,6 +12,9 @@ export const toaster = createToaster({
   pauseOnPageIdle: true,
   offsets: { top: '4.5rem', right: '1rem', bottom: '1rem', left: '1rem' },
 });
+
+// The first toast has Layout mount <Toaster> below, which then shows the toasts already in the store.
+toaster.subscribe(toastRaised);
 
 export const notify = {
   success: (title: string) => toaster.create({ title, type: 'success' }),
