@@ -1,14 +1,8 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../auth/user.entity';
 import { MonitorEntity } from './monitor.entity';
-import type { NoticeItemKind } from './monitoring.dto';
+import type { NoticeItem } from './monitoring.types';
 
-export interface NoticeItem {
-  kind: NoticeItemKind;
-  target: string;
-  title: string;
-  recommendation: string;
-}
 
 /** The in-app alert of a run that found something new (the dashboard shows it until dismissed). */
 @Entity({ name: 'monitor_notices' })

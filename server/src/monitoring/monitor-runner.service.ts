@@ -1,14 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AnalyticsService } from '../analytics/analytics.service';
-import { planFor } from '../vocabulary/plan.catalogue';
-import { effectivePlan } from '../billing/plan-period.rules';
+import { effectivePlan, planFor } from '../vocabulary/plan.catalogue';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { retryWhileUnavailable } from '../common/database/database-errors';
 import { monitorAlertEmail } from '../mail/mail-templates';
 import { MailService } from '../mail/mail.service';
-import type { ScanViewer } from '../scans/analysis/analysis.types';
+import type { ScanViewer } from '../scans/checks/scan-check';
 import { ScansService } from '../scans/scans.service';
 import { classifyScanInput } from '../browser-shared/scan-input.rules';
 import { changeSummary, RunChanges, runSummary, ScannedTarget, workOutChanges } from './monitor-changes.rules';
@@ -127,8 +126,8 @@ export class MonitorRunner {
         value: target.value,
         ...(main ? { incomplete: { label: main.label, status: main.status } } : {}),
         checks: runs.map((r) => ({
-          id: r.check.id,
-          label: r.check.label,
+          id: r.meta.id,
+          label: r.report.label,
           status: r.outcome.status,
           findings: r.outcome.findings,
           ...(r.outcome.sources ? { sources: r.outcome.sources.map((s) => ({ id: s.id, status: s.status })) } : {}),

@@ -2,40 +2,20 @@ import { PageInfoDto } from '../common/http/pagination.dto';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { type MonitorRunStatus, type MonitorType, MONITOR_MESSAGES, MONITOR_RUN_STATUSES, MONITOR_TYPES, type MonitorTargets, type NoticeItem, type NoticeItemKind, NOTICE_ITEM_KINDS } from './monitoring.types';
 
 /**
  * The monitoring API's shapes (issue 9 contract). Kept free of auth imports: the account export
- * (auth/account.dto.ts) includes ExportedMonitorDto.
+ * (account/account.dto.ts) includes ExportedMonitorDto.
  */
 
-export const MONITOR_TYPES = ['weekly', 'monthly'] as const;
-export type MonitorType = (typeof MONITOR_TYPES)[number];
-export const MONITOR_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
-export type MonitorRunStatus = (typeof MONITOR_RUN_STATUSES)[number];
-export const NOTICE_ITEM_KINDS = ['breach', 'exposure', 'username_site'] as const;
-export type NoticeItemKind = (typeof NOTICE_ITEM_KINDS)[number];
 
 /** Entries a request may carry before trimming and de-duplication (the rules then allow 10 + 10). */
 const MAX_RAW_ENTRIES = 100;
 const MAX_ENTRY_LENGTH = 2048;
 
-export const MONITOR_MESSAGES = {
-  notFound: 'Monitor not found',
-  noticeNotFound: 'Notice not found',
-  noTargets: 'Please add at least one email or handle to monitor',
-  atLimit: "You've reached your plan limit. Upgrade to create more monitors.",
-  invalidType: "The frequency must be 'weekly' or 'monthly'",
-  targetsRequired: 'targets must be an object with the lists emails and handles',
-  // Nested in `targets`: the validation pipe puts 'targets.' before these.
-  emailsList: 'emails must be a list of text, at most 100 entries',
-  handlesList: 'handles must be a list of text, at most 100 entries',
-  activeRequired: 'active must be true or false',
-  invalidLink: 'This verification link is invalid or has expired.',
-  tokenRequired: 'The verification token is missing',
-  nothingPending: 'Every email address of this monitor is already verified',
-} as const;
 
-export class MonitorTargetsDto {
+export class MonitorTargetsDto implements MonitorTargets {
   @ApiProperty({ type: [String], example: ['jane@example.com'], description: 'Email addresses (compared case-insensitively).' })
   @IsArray({ message: MONITOR_MESSAGES.emailsList })
   @ArrayMaxSize(MAX_RAW_ENTRIES, { message: MONITOR_MESSAGES.emailsList })
@@ -135,7 +115,7 @@ export class MonitorResponseDto {
   monitor!: MonitorDto;
 }
 
-export class MonitorNoticeItemDto {
+export class MonitorNoticeItemDto implements NoticeItem {
   @ApiProperty({ enum: NOTICE_ITEM_KINDS })
   kind!: NoticeItemKind;
 

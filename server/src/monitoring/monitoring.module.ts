@@ -28,6 +28,6 @@ import { MonitoringService } from './monitoring.service';
   ],
   controllers: [MonitoringController],
   providers: [MonitorRepository, MonitoringService, MonitorRunner, MonitorScheduler],
-  exports: [MonitorScheduler],
+  exports: [MonitorScheduler, MonitoringService],
 })
 export class MonitoringModule {}

@@ -1,5 +1,13 @@
 import { stringify } from 'csv-stringify/sync';
-import type { FlatFinding } from './scan-findings';
+import type { CompletedScan } from '../scans/scan.repository';
+import type { StoredFinding } from '../vocabulary/finding.types';
+import { findingDescription, findingRecommendation } from '../vocabulary/recommendation.catalogue';
+
+/** One finding with the scan that made it. */
+export interface FindingRow {
+  scan: Pick<CompletedScan, 'id' | 'startedAt' | 'input' | 'scanType'>;
+  finding: StoredFinding;
+}
 
 export const FINDINGS_CSV_COLUMNS = [
   'scan_id',
@@ -32,9 +40,17 @@ export function safeCell(value: string): string {
  * quoted, quotes doubled. Inputs, values and evidence come from outside (web pages, breach
  * records, image metadata), so every cell is made formula-safe.
  */
-export function findingsCsv(findings: readonly FlatFinding[]): string {
-  const rows = findings.map((f) =>
-    [f.scanId, f.scannedAt.toISOString(), f.input, f.scanType, f.group, f.type, f.value, f.risk, f.source, f.description, f.evidence, f.recommendation].map(safeCell),
+export function findingsCsv(findings: readonly FindingRow[]): string {
+  const rows = findings.map(({ scan, finding: f }) =>
+    [scan.id, scan.startedAt.toISOString(), scan.input, scan.scanType, f.group, f.type, f.value, f.risk, f.source, findingDescription(f), evidenceOf(f), findingRecommendation(f)].map(
+      safeCell,
+    ),
   );
   return stringify([[...FINDINGS_CSV_COLUMNS], ...rows], { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+}
+
+/** What was observed; for a breach without anything more, the kinds of data it exposed. */
+function evidenceOf(f: StoredFinding): string {
+  if (f.evidence || f.kind !== 'breach' || f.breach.dataClasses.length === 0) return f.evidence;
+  return `Data exposed: ${f.breach.dataClasses.join(', ')}`;
 }

@@ -1,0 +1,41 @@
+/**
+ * Monitoring's own words and shapes: frequencies, run statuses, what a notice lists, a monitor's
+ * targets and the API's messages. Entities, rules and DTOs all read them from here.
+ */
+
+export const MONITOR_TYPES = ['weekly', 'monthly'] as const;
+export type MonitorType = (typeof MONITOR_TYPES)[number];
+export const MONITOR_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
+export type MonitorRunStatus = (typeof MONITOR_RUN_STATUSES)[number];
+export const NOTICE_ITEM_KINDS = ['breach', 'exposure', 'username_site'] as const;
+export type NoticeItemKind = (typeof NOTICE_ITEM_KINDS)[number];
+
+export const MONITOR_MESSAGES = {
+  notFound: 'Monitor not found',
+  noticeNotFound: 'Notice not found',
+  noTargets: 'Please add at least one email or handle to monitor',
+  atLimit: "You've reached your plan limit. Upgrade to create more monitors.",
+  invalidType: "The frequency must be 'weekly' or 'monthly'",
+  targetsRequired: 'targets must be an object with the lists emails and handles',
+  // Nested in `targets`: the validation pipe puts 'targets.' before these.
+  emailsList: 'emails must be a list of text, at most 100 entries',
+  handlesList: 'handles must be a list of text, at most 100 entries',
+  activeRequired: 'active must be true or false',
+  invalidLink: 'This verification link is invalid or has expired.',
+  tokenRequired: 'The verification token is missing',
+  nothingPending: 'Every email address of this monitor is already verified',
+} as const;
+
+export interface NoticeItem {
+  kind: NoticeItemKind;
+  target: string;
+  title: string;
+  recommendation: string;
+}
+
+export interface MonitorTargets {
+  /** Lower-cased, as the scan pipeline reads them. */
+  emails: string[];
+  /** '@name' lower-cased, or the profile URL as the scan input rules normalize it. */
+  handles: string[];
+}
