@@ -10,7 +10,7 @@ import { useToastRaised } from './toast-signal';
 import { useDocumentMeta } from './use-document-meta';
 
 // The toasts' code and state machine come with the first toast (toast-signal.ts).
-const Toaster = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('./toaster')).Toaster) }));
+const Toasts = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('./Toasts')).Toasts) }));
 
 /**
  * Every page: the shared header, the content, the footer ad slot and footer, and toasts. The
@@ -36,7 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Footer />
       {toastRaised && (
         <Suspense fallback={null}>
-          <Toaster />
+          <Toasts />
         </Suspense>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /*
- * Whether a toast has been raised yet. The toaster (toaster.tsx: Chakra's toast group and its state
+ * Whether a toast has been raised yet. The toasts (Toasts.tsx: Chakra's toast group and its state
  * machine) is mounted only from then on (components/Layout.tsx), so pages that never raise one do
  * not load or run it.
  */
