@@ -6,11 +6,22 @@
 const DATE_LOCALE = 'en-GB';
 const NUMBER_LOCALE = 'en-US';
 
-const DAY = new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'long', year: 'numeric' });
-const UTC_DAY = new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const DAY_AND_TIME = new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const SHORT_UTC_DAY = new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const NUMBER = new Intl.NumberFormat(NUMBER_LOCALE);
+/**
+ * A formatter made on first use: making an Intl formatter loads locale data, tens of milliseconds
+ * each on a phone, which a page that shows no date should not spend while it starts.
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const DAY = onFirstUse(() => new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'long', year: 'numeric' }));
+const UTC_DAY = onFirstUse(() => new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const DAY_AND_TIME = onFirstUse(
+  () => new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+);
+const SHORT_UTC_DAY = onFirstUse(() => new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' }));
+const NUMBER = onFirstUse(() => new Intl.NumberFormat(NUMBER_LOCALE));
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -27,26 +38,26 @@ export function formatDate(value: string | Date): string {
   if (typeof value === 'string' && /^\d{4}$/.test(value)) return value;
   const { date, dayOnly } = parse(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return (dayOnly ? UTC_DAY : DAY).format(date);
+  return (dayOnly ? UTC_DAY() : DAY()).format(date);
 }
 
 /** "3 Feb 2031, 14:05" in the reader's time zone. */
 export function formatDateTime(value: string | Date): string {
   const { date } = parse(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return DAY_AND_TIME.format(date);
+  return DAY_AND_TIME().format(date);
 }
 
 /** "3 Feb" for a YYYY-MM-DD day (a UTC day, as the server counts them). */
 export function formatShortDay(day: string): string {
   const { date } = parse(day);
   if (Number.isNaN(date.getTime())) return day;
-  return SHORT_UTC_DAY.format(date);
+  return SHORT_UTC_DAY().format(date);
 }
 
 /** "1,234,567". */
 export function formatNumber(value: number): string {
-  return NUMBER.format(value);
+  return NUMBER().format(value);
 }
 
 const moneyFormats = new Map<string, { whole: Intl.NumberFormat; cents: Intl.NumberFormat }>();

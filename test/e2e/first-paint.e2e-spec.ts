@@ -170,6 +170,34 @@ describe('the landing page’s first download', () => {
       t.expectClean();
     });
   });
+
+  it('on a phone, loads the scan widget (and Chakra) only as the reader scrolls towards it, without moving the page', async () => {
+    await suite.browser.withPage(suite.app.baseUrl, { viewport: PHONE }, async (t) => {
+      await recordLayoutShifts(t);
+      const scripts: string[] = [];
+      t.page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await t.goto('/');
+      await t.page.locator('h1').first().waitFor();
+      expect(scripts.filter((path) => /\/assets\/chakra-/.test(path))).toEqual([]);
+
+      const slot = t.page.locator('#try-now .sh-try-now-widget');
+      const placeholderHeight = await slot.evaluate((e) => e.getBoundingClientRect().height);
+
+      await t.page.locator('#try-now').scrollIntoViewIfNeeded();
+      await t.page.getByRole('heading', { name: 'Start Your Privacy Audit' }).waitFor({ timeout: 10_000 });
+      expect(scripts.some((path) => /\/assets\/chakra-/.test(path))).toBe(true);
+      const c = new Checks('the scan widget on a phone');
+      // The placeholder is as high as the widget (theme/shell-styles.ts, 'sh-widget-skeleton').
+      const widgetHeight = await slot.evaluate((e) => e.getBoundingClientRect().height);
+      if (widgetHeight !== placeholderHeight) c.fail(`the widget is ${widgetHeight} px high, its placeholder ${placeholderHeight} px`);
+      const { total, sources } = await layoutShift(t.page);
+      if (total > MAX_SHIFT) c.fail(`layout shift ${total.toFixed(3)} (moved: ${[...new Set(sources)].join(', ')})`);
+      checkClean(t, c);
+      c.done();
+    });
+  });
 });
 
 describe('dark mode', () => {

@@ -124,6 +124,30 @@ describe('AuthProvider', () => {
     expect(auth.state.user?.emailVerified).toBe(true);
   });
 
+  it('reloads the profile only once the session check has answered, and not at all without a session', async () => {
+    let answer!: (response: Response) => void;
+    routes['POST /api/auth/refresh'] = () => new Promise((resolve) => (answer = resolve));
+    routes['GET /api/auth/profile'] = (r) => (r.headers.get('Authorization') === 'Bearer token-A' ? json(200, user) : unauthorized());
+    renderAuth();
+    await waitFor(() => expect(calls('POST /api/auth/refresh')).toHaveLength(1));
+    // Asked while the check is on its way (an emailed link's page, just verified): it waits for the token.
+    let reloaded = false;
+    const reload = auth.refreshProfile().then(() => (reloaded = true));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(reloaded).toBe(false);
+    expect(calls('GET /api/auth/profile')).toHaveLength(0);
+    await act(async () => {
+      answer(session('token-A'));
+      await reload;
+    });
+    expect(calls('GET /api/auth/profile').map((r) => r.headers.get('Authorization'))).toEqual(['Bearer token-A']);
+
+    // Signed out: nothing to reload, no 401.
+    await act(async () => auth.clearSession());
+    await act(() => auth.refreshProfile());
+    expect(calls('GET /api/auth/profile')).toHaveLength(1);
+  });
+
   it('two concurrent 401s share one refresh, then both requests are retried once with the new token', async () => {
     let refreshes = 0;
     routes['POST /api/auth/refresh'] = async () => {

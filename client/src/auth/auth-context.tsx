@@ -2,7 +2,16 @@ import { createContext, type ReactNode, startTransition, useCallback, useContext
 import { useNavigate } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
 import { hasSignedInHint } from '@browser-shared/signed-in-hint';
-import { api, authenticatedRequestsSettled, errorMessage, sessionEndedOnScreen, setAccessToken, setSessionRefresher, whileSessionEnds } from '../api/client';
+import {
+  api,
+  authenticatedRequestsSettled,
+  currentAccessToken,
+  errorMessage,
+  sessionEndedOnScreen,
+  setAccessToken,
+  setSessionRefresher,
+  whileSessionEnds,
+} from '../api/client';
 
 export type PlanTier = components['schemas']['PlanTier'];
 
@@ -196,6 +205,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const refreshProfile = useCallback(async () => {
+    // The session check first, when one is on its way (the call needs its access token); without a
+    // session there is nothing to reload, and asking would only earn a 401 on the console.
+    await inflight.current;
+    if (currentAccessToken() === undefined) return;
     const { data } = await api.GET('/api/auth/profile');
     if (data) setState((s) => (s.status === 'signedIn' ? { status: 'signedIn', user: data } : s));
   }, []);

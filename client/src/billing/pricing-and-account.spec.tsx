@@ -40,7 +40,8 @@ describe('pricing page', () => {
     routes['GET /api/analytics/ab-test/pricing_test'] = () => ({ variant });
     renderWithProviders(<PricingPage />, { auth: signedOut, path: '/pricing' });
     expect(await screen.findByRole('heading', { level: 1, name: PRICING_HEADLINES[variant] })).toBeTruthy();
-    for (const name of ['Free', 'Plus', 'Pro', 'Business']) expect(screen.getByRole('heading', { level: 2, name })).toBeTruthy();
+    // (the plan list renders when GET /api/plans answers, as a transition of its own)
+    for (const name of ['Free', 'Plus', 'Pro', 'Business']) expect(await screen.findByRole('heading', { level: 2, name })).toBeTruthy();
   });
 
   it("selects Plus ('Most Popular') by default and shows the selected plan's checkout", async () => {

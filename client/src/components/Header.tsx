@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
 import { emailLocalPart, useAuth } from '../auth/auth-context';
 import { useColorMode } from '../color-mode/color-mode';
-import { loadChakra } from '../theme/lazy-chakra';
 import { closeShape, footprintShape, menuShape, moonShape, signOutShape, StrokeSvg, sunShape, userShape } from './icon-shapes';
 
 // Drawn without Chakra's runtime, with classes the build compiles from the Chakra theme
@@ -79,8 +78,8 @@ export function Header() {
     try {
       await signOut(); // and goes to '/'
     } catch {
-      // Toasts come with Chakra's runtime (components/Layout.tsx).
-      void Promise.all([import('./toaster'), loadChakra()]).then(([{ notify }]) => notify.error('Failed to log out'));
+      // Toasts load on demand (components/Layout.tsx).
+      void import('./toaster').then(({ notify }) => notify.error('Failed to log out'));
     }
   }
 

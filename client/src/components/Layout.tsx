@@ -1,15 +1,16 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useChakraLoaded, withChakraLoaded } from '../theme/lazy-chakra';
+import { withChakraLoaded } from '../theme/lazy-chakra';
 import { AdSlot } from './AdSlot';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageSkeleton } from './PageSkeleton';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { useToastRaised } from './toast-signal';
 import { useDocumentMeta } from './use-document-meta';
 
-// Toasts are raised only by the parts of the app that use Chakra: their code comes after the first such part.
-const Toaster = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('./toaster')).Toaster) }));
+// The toasts' code and state machine come with the first toast (toast-signal.ts).
+const Toasts = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('./Toasts')).Toasts) }));
 
 /**
  * Every page: the shared header, the content, the footer ad slot and footer, and toasts. The
@@ -22,7 +23,7 @@ export function Layout({ children }: { children: ReactNode }) {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
   useDocumentMeta();
-  const chakraLoaded = useChakraLoaded();
+  const toastRaised = useToastRaised();
   return (
     <div className="sh-layout">
       <Header />
@@ -33,9 +34,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <AdSlot />
       <Footer />
-      {chakraLoaded && (
+      {toastRaised && (
         <Suspense fallback={null}>
-          <Toaster />
+          <Toasts />
         </Suspense>
       )}
     </div>

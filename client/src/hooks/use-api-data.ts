@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { api } from '../api/client';
 import type { components } from '../../../openapi/schema';
 import type { Report } from '../reports/report-types';
@@ -14,13 +14,14 @@ function useLoad<T>(load: () => Promise<T | undefined>): [Loadable<T>, () => voi
   const [state, setState] = useState<Loadable<T>>({ status: 'loading' });
   useEffect(() => {
     let live = true;
+    // The answer renders as a transition: a long list yields to the browser every few milliseconds
+    // instead of holding a phone's main thread while the page is still starting.
+    const settle = (next: Loadable<T>) => {
+      if (live) startTransition(() => setState(next));
+    };
     load()
-      .then((data) => {
-        if (live) setState(data === undefined ? { status: 'error' } : { status: 'ready', data });
-      })
-      .catch(() => {
-        if (live) setState({ status: 'error' });
-      });
+      .then((data) => settle(data === undefined ? { status: 'error' } : { status: 'ready', data }))
+      .catch(() => settle({ status: 'error' }));
     return () => {
       live = false;
     };

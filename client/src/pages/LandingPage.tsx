@@ -83,6 +83,7 @@ function FocusScanBox() {
  */
 export function LandingPage() {
   const tryNow = useRef<HTMLElement>(null);
+  // A screen ahead: on a phone the widget loads once the reader starts scrolling, not with the page.
   const near = useNearViewport(tryNow);
   // 'Try Free Scan' before the widget was there: load it, and go into its scan box once it is.
   const [focusWhenLoaded, setFocusWhenLoaded] = useState(false);

@@ -1,4 +1,4 @@
-import { type ComponentType, useSyncExternalStore } from 'react';
+import type { ComponentType } from 'react';
 
 /*
  * Chakra's runtime (Emotion, the styling engine, the theme: theme/chakra-root.tsx) is about a third
@@ -8,22 +8,17 @@ import { type ComponentType, useSyncExternalStore } from 'react';
  * (theme/shell-styles.ts); everything else loads Chakra's runtime with its own code, through here.
  */
 
-let loaded = false;
-const listeners = new Set<() => void>();
-
 /** Ends the current task, so the browser can paint and handle input between long steps. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 let loading: Promise<typeof import('./chakra-root')> | undefined;
 
 /** Chakra's runtime, fetched once; its system is built in a task of its own. */
-export function loadChakra(): Promise<typeof import('./chakra-root')> {
+function loadChakra(): Promise<typeof import('./chakra-root')> {
   loading ??= import('./chakra-root').then(
     async (root) => {
       await nextTask();
       root.prepareSystem();
-      loaded = true;
-      for (const listener of listeners) listener();
       return root;
     },
     (err: unknown) => {
@@ -38,14 +33,4 @@ export function loadChakra(): Promise<typeof import('./chakra-root')> {
 export async function withChakraLoaded<P extends object>(load: () => Promise<ComponentType<P>>): Promise<ComponentType<P>> {
   const [Component, { withChakra }] = await Promise.all([load(), loadChakra()]);
   return withChakra(Component);
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Whether Chakra's runtime has loaded (a re-render follows when it does). */
-export function useChakraLoaded(): boolean {
-  return useSyncExternalStore(subscribe, () => loaded, () => false);
 }

@@ -181,7 +181,9 @@ export const SHELL_STYLES: Record<string, StaticStyle> = {
   'sh-try-now': { css: { py: { base: '14', md: '20' }, bg: 'bg.subtle', scrollMarginTop: '16', outline: 'none' } },
   'sh-try-now-lead': { css: { textAlign: 'center', mt: '3', color: 'fg.muted' } },
   'sh-try-now-widget': { css: { mt: '8' } },
-  'sh-widget-skeleton': skeleton({ height: '56', rounded: 'xl' }),
+  // As high as the widget it stands for at the commonest widths (its label wraps on narrow phones, and
+  // it has more padding from md), so that little moves when it comes in.
+  'sh-widget-skeleton': skeleton({ height: { base: '278px', sm: '226px', md: '250px' }, rounded: 'xl' }),
   'sh-cta-bar': container('3xl', { textAlign: 'center' }),
   'sh-cta-icon-row': { css: { display: 'flex', justifyContent: 'center', color: 'blue.fg', mb: '4' } },
   'sh-cta-text': { css: { mt: '4', color: 'fg.muted', fontSize: 'lg' } },

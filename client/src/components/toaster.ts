@@ -1,0 +1,25 @@
+import { createToaster } from '@chakra-ui/react';
+import { toastRaised } from './toast-signal';
+
+/**
+ * Toasts at the top right, 4 seconds each (spec section 2), just below the fixed header (4rem
+ * high): over it they covered Sign Out and the account button, and a pointer resting on a toast
+ * keeps it open.
+ */
+export const toaster = createToaster({
+  placement: 'top-end',
+  duration: 4000,
+  pauseOnPageIdle: true,
+  offsets: { top: '4.5rem', right: '1rem', bottom: '1rem', left: '1rem' },
+});
+
+// The first toast has Layout mount <Toasts> (Toasts.tsx: Chakra's toast group and its state
+// machines, loaded then), which shows the toasts already in this store. Pages that raise toasts
+// import only this store.
+toaster.subscribe(toastRaised);
+
+export const notify = {
+  success: (title: string) => toaster.create({ title, type: 'success' }),
+  error: (title: string) => toaster.create({ title, type: 'error' }),
+  info: (title: string) => toaster.create({ title, type: 'info' }),
+};
