@@ -10,9 +10,16 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject
 
 export const MONITOR_TYPES = ['weekly', 'monthly'] as const;
 export type MonitorType = (typeof MONITOR_TYPES)[number];
-export const MONITOR_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
+/**
+ * 'partial': the run's main check ran but not all of it (a website analysed without running its
+ * scripts); what it could not see was not compared, and the summary says so.
+ */
+export const MONITOR_RUN_STATUSES = ['running', 'succeeded', 'partial', 'failed'] as const;
 export type MonitorRunStatus = (typeof MONITOR_RUN_STATUSES)[number];
-export const NOTICE_ITEM_KINDS = ['breach', 'exposure', 'username_site'] as const;
+/** What a monitor watches: emails and handles, one website, or one email domain (Business plan). */
+export const MONITOR_KINDS = ['identity', 'website', 'domain'] as const;
+export type MonitorKind = (typeof MONITOR_KINDS)[number];
+export const NOTICE_ITEM_KINDS = ['breach', 'exposure', 'username_site', 'paste', 'website_change', 'domain_breach'] as const;
 export type NoticeItemKind = (typeof NOTICE_ITEM_KINDS)[number];
 
 /** Entries a request may carry before trimming and de-duplication (the rules then allow 10 + 10). */
