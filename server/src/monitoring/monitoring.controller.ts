@@ -29,7 +29,7 @@ import {
 import { MonitoringService } from './monitoring.service';
 
 /** A malformed id cannot name one of the user's monitors (or notices): 404 like any unknown id. */
-function idPipe(message: string) {
+export function idPipe(message: string) {
   return new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(message) });
 }
 

@@ -103,7 +103,12 @@ export function scanChecks(
       label: emailBreachesLabel(breachLookups.enabledSources()),
       appliesTo: isEmail,
       run: (input, { signal, deadline, viewer }) =>
-        emailBreachesOutcome(input.value, breachLookups, breachCatalogue, { signal, deadline, ...(viewer.userId ? { userId: viewer.userId } : {}) }),
+        emailBreachesOutcome(input.value, breachLookups, breachCatalogue, {
+          signal,
+          deadline,
+          ...(viewer.userId ? { userId: viewer.userId } : {}),
+          owner: viewer.userId !== undefined && viewer.verifiedEmail === input.value,
+        }),
     },
     {
       id: 'gravatar',

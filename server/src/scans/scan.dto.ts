@@ -363,7 +363,8 @@ export class AnalysisResultDto {
   @ApiPropertyOptional({ description: 'The stored scan, for signed-in users and real results.' }) scanId?: string;
   @ApiPropertyOptional({
     type: PastesDto,
-    description: 'Email inputs whose paste-reporting breach source answered: the count for everyone, the pastes for the verified owner only.',
+    description:
+      "Email inputs whose paste-reporting breach source answered: XposedOrNot's count for everyone, the pastes for the verified owner only; Have I Been Pwned's pastes (pasteaccount) are asked for only when the signed-in owner of the verified address scans it.",
   })
   pastes?: PastesDto;
   @ApiPropertyOptional({

@@ -34,6 +34,22 @@ export interface WebsiteWatchState {
   baseline: Partial<Record<WebsiteRuleId, RuleBaseline>>;
   /** Changes seen by the last run and not yet confirmed: change keys (`rule|key|value`). */
   pending: string[];
+  /** What the last run saw, in words, for the monitor's page (the engine neither reads nor writes it). */
+  latest?: WebsiteWatchLatest;
+}
+
+export interface WebsiteWatchLatest {
+  /** ISO time of the run. */
+  checkedAt: string;
+  mode: 'rendered' | 'static';
+  /** "page run in a browser: 5 third parties, 2 trackers, …". */
+  line: string;
+  /** The titles of the changes seen once, awaiting the next run. */
+  pending: string[];
+}
+
+export function readWebsiteWatchState(value: unknown): WebsiteWatchState | undefined {
+  return typeof value === 'object' && value !== null && (value as { version?: unknown }).version === 1 && 'baseline' in value ? (value as WebsiteWatchState) : undefined;
 }
 
 export interface WebsiteChange extends ChangeText {
