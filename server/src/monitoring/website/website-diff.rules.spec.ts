@@ -69,6 +69,11 @@ describe('website diff rules', () => {
       (s) => ({ ...s, thirdParties: [...s.thirdParties, { domain: 'widgets.example', example: 'script request while the page ran: https://api.widgets.example/embed.js' }] }),
       [{ rule: 'third_party_added', title: 'New third party: widgets.example', evidence: ['script request while the page ran: https://api.widgets.example/embed.js'] }],
     ],
+    [
+      'a new session recorder in the tracker catalogue is one alert, the tracker',
+      (s) => withTest(hotjar(s), 'session-recording', [{ type: 'tracker_session_recording', value: 'Hotjar', evidence: 'https://static.hotjar.com/c/hotjar-3141.js' }]),
+      [{ rule: 'tracker_added', title: 'New tracker: Hotjar (Hotjar, session recording)' }],
+    ],
     ['a new tracker is one alert, not also a third party', hotjar, [{ rule: 'tracker_added', title: 'New tracker: Hotjar (Hotjar, session recording)', evidence: ['script request while the page ran: https://static.hotjar.com/c/hotjar-3141.js'] }]],
     [
       'a new tracking cookie',

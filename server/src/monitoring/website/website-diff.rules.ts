@@ -126,7 +126,14 @@ const isAbsent = (outcome: string) => /-not-implemented(-no-https)?$/.test(outco
 // ---------------------------------------------------------------------------------------------
 // Browser-test findings
 
-function browserFindingRule(id: WebsiteRuleId, test: BrowserTestId, noun: string, recommendation: string): AddedRule {
+/** `covered`: a finding another rule already reports (it is left out here, so one change is one alert). */
+function browserFindingRule(
+  id: WebsiteRuleId,
+  test: BrowserTestId,
+  noun: string,
+  recommendation: string,
+  covered: (snapshot: WebsiteWatchSnapshot, finding: { value: string }) => boolean = () => false,
+): AddedRule {
   return {
     id,
     kind: 'added',
@@ -136,7 +143,8 @@ function browserFindingRule(id: WebsiteRuleId, test: BrowserTestId, noun: string
     read: (snapshot) => {
       const outcome = snapshot.tests.find((t) => t.id === test);
       if (!outcome || outcome.status !== 'ok') return undefined;
-      return keyed(outcome.findings.map((f) => [findingKey(f.type, f.value), { value: f.value, label: f.value, evidence: lines(f.evidence) }]));
+      const own = outcome.findings.filter((f) => !covered(snapshot, f));
+      return keyed(own.map((f) => [findingKey(f.type, f.value), { value: f.value, label: f.value, evidence: lines(f.evidence) }]));
     },
     describe: (_key, _before, after) => ({ title: `New ${noun}: ${after.label}`, before: `No ${noun} seen before`, after: after.label, evidence: after.evidence }),
   };
@@ -279,6 +287,8 @@ export const WEBSITE_DIFF_RULES: readonly WebsiteDiffRule[] = [
     'session-recording',
     'session recorder',
     'A session recorder now replays what visitors do on the page. Check that you chose it, that it masks form fields, and that your privacy notice names it.',
+    // A recorder in the tracker catalogue is a new tracker already (tracker_added names its category).
+    (snapshot, finding) => snapshot.trackers.some((t) => t.name === finding.value),
   ),
   {
     id: 'gpc_no_longer_honoured',
