@@ -279,7 +279,7 @@ describe('domain watch and pastes', () => {
         title: 'combo list',
         date: '2024-02-11',
         recordCount: 1204,
-        evidence: { summary: 'Have I Been Pwned lists this address in a Pastebin paste (2024-02-11) with 1204 addresses', observed: 'Pastebin Tk2qX9aB: combo list', url: 'https://pastebin.com/Tk2qX9aB' },
+        evidence: { summary: 'Have I Been Pwned lists this address in a paste on Pastebin (2024-02-11) with 1204 addresses', observed: 'Pastebin Tk2qX9aB: combo list', url: 'https://pastebin.com/Tk2qX9aB' },
       });
 
       // The monitor: the first run records the pastes silently; a new paste alerts once.
@@ -291,7 +291,7 @@ describe('domain watch and pastes', () => {
       await tick();
       const m = await monitorOf(owner, id);
       expect(m.lastRuns[0]).toMatchObject({ status: 'succeeded', newItems: 1, summary: '1 new paste' });
-      expect(m.lastRuns[0].changes[0]).toMatchObject({ kind: 'paste', title: 'AdHocUrl paste (https://leaks.example/dump.txt)', evidence: [expect.stringContaining('AdHocUrl paste'), 'https://leaks.example/dump.txt'] });
+      expect(m.lastRuns[0].changes[0]).toMatchObject({ kind: 'paste', title: 'AdHocUrl paste (https://leaks.example/dump.txt)', evidence: [expect.stringContaining('in a paste on a web page'), 'https://leaks.example/dump.txt'] });
       now = new Date(now.getTime() + 8 * DAY);
       await tick();
       expect((await monitorOf(owner, id)).lastRuns[0]).toMatchObject({ newItems: 0, summary: 'No changes' });

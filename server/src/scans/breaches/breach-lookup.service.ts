@@ -192,7 +192,7 @@ export function hibpPasteDetail(paste: HibpPaste): PasteDetail {
     ...(date ? { date } : {}),
     ...(paste.EmailCount !== null ? { recordCount: paste.EmailCount } : {}),
     evidence: {
-      summary: `Have I Been Pwned lists this address in a ${paste.Source} paste${date ? ` (${date})` : ''}${paste.EmailCount !== null ? ` with ${paste.EmailCount} addresses` : ''}`,
+      summary: `Have I Been Pwned lists this address in a paste on ${paste.Source === 'AdHocUrl' ? 'a web page' : paste.Source}${date ? ` (${date})` : ''}${paste.EmailCount !== null ? ` with ${paste.EmailCount} addresses` : ''}`,
       observed: paste.Title ? `${paste.Source} ${paste.Id}: ${paste.Title}` : `${paste.Source} ${paste.Id}`,
       ...(link ? { url: link } : {}),
     },
