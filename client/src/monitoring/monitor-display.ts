@@ -51,16 +51,8 @@ export const NO_DOMAIN_MESSAGE = 'Please enter the email domain to watch';
 /** What each kind of monitor watches, in a word or two. */
 export const kindLabels: Record<'identity' | 'website' | 'domain', string> = { identity: 'Emails and handles', website: 'Website', domain: 'Email domain' };
 
-/** What a monitor's alert items are called (notices, run changes). */
-export const changeKindLabels: Record<'breach' | 'exposure' | 'username_site' | 'paste' | 'website_change' | 'domain_breach' | 'watch_paused', string> = {
-  breach: 'New breach',
-  exposure: 'New exposure',
-  username_site: 'New site with your name',
-  paste: 'New paste',
-  website_change: 'Website change',
-  domain_breach: 'New breach of your domain',
-  watch_paused: 'Monitor paused',
-};
+/** What a monitor's alert items are called (notices, run changes), as the alert email calls them. */
+export { CHANGE_KIND_LABELS as changeKindLabels } from '@browser-shared/monitor-change-kinds';
 
 /** The card's name: the website, the domain, or "alice@example.com and 2 more". */
 export function monitorName(monitor: { kind: string; targets: { emails: string[]; handles: string[]; websites: string[]; domains: string[] } }): string {

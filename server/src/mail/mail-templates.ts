@@ -1,4 +1,5 @@
 import type { MailMessage } from './mail.types';
+import { CHANGE_KIND_LABELS, type ChangeKind } from '../browser-shared/monitor-change-kinds';
 
 /**
  * Email templates: every email has an HTML version (inline styles only, since email clients drop
@@ -162,7 +163,7 @@ export function passwordResetEmail(url: string): EmailTemplate {
 
 /** One new finding in a monitor alert. */
 export interface MonitorAlertItem {
-  kind: 'breach' | 'exposure' | 'username_site' | 'paste' | 'website_change' | 'domain_breach' | 'watch_paused';
+  kind: ChangeKind;
   /** The monitored email, handle, website or domain. */
   target: string;
   title: string;
@@ -175,22 +176,13 @@ export interface MonitorAlertItem {
   evidence?: readonly string[];
 }
 
-const ALERT_ITEM_LABELS: Record<MonitorAlertItem['kind'], string> = {
-  breach: 'New breach',
-  exposure: 'New exposure',
-  username_site: 'New site with your name',
-  paste: 'New paste',
-  website_change: 'Website change',
-  domain_breach: 'New breach of your domain',
-  watch_paused: 'Monitor paused',
-};
 
 /** An alert shows this many evidence lines per item; the monitor's page has them all. */
 const ALERT_EVIDENCE_LINES = 4;
 
 /** One item as a paragraph: what, before and now, what was seen, what to do. */
 function alertLine(item: MonitorAlertItem): string {
-  const parts = [`${ALERT_ITEM_LABELS[item.kind]} for ${item.target}: ${item.title}.`];
+  const parts = [`${CHANGE_KIND_LABELS[item.kind]} for ${item.target}: ${item.title}.`];
   if (item.before || item.after) parts.push(`Before: ${item.before || '—'}. Now: ${item.after || '—'}.`);
   const evidence = (item.evidence ?? []).slice(0, ALERT_EVIDENCE_LINES);
   if (evidence.length > 0) parts.push(`Seen: ${evidence.join('; ')}${(item.evidence?.length ?? 0) > evidence.length ? '; …' : ''}.`);
