@@ -131,6 +131,14 @@ describe('domain watch and pastes', () => {
     });
   });
 
+  it('a paused domain monitor cannot be activated once the plan is no longer Business', async () => {
+    const u = await user('business');
+    const id = (await create(u, { domains: ['downgraded.example'] }).expect(201)).body.monitor.id;
+    await t.http().put(`/api/monitoring/${id}`).set(auth(u)).send({ active: false }).expect(200);
+    await query(t, `UPDATE users SET plan_tier = 'pro' WHERE id = $1`, [u.userId]);
+    expect((await t.http().put(`/api/monitoring/${id}`).set(auth(u)).send({ active: true }).expect(403)).body.error).toBe(WATCH_MESSAGES.domainNeedsBusiness);
+  });
+
   describe('a domain', () => {
     it('is proven by its TXT record, searched with HIBP as its API requires, alerts on new breaches, exports CSV, and pauses when the proof lapses', async () => {
       const u = await user('business');

@@ -69,9 +69,8 @@ export class BrowserAuditService {
    */
   async roomForBackground(): Promise<boolean> {
     if (!this.config.browserAudit.enabled) return true;
-    const capacity = await this.jobs.liveCapacity(WORKER_FRESH_SECONDS);
-    if (capacity === 0) return true;
-    return (await this.jobs.queuedCount(PRIORITY_RANK.background)) < capacity;
+    const { capacity, queued } = await this.jobs.capacityAndQueued(WORKER_FRESH_SECONDS, PRIORITY_RANK.background);
+    return capacity === 0 || queued < capacity;
   }
 
   /**

@@ -23,6 +23,16 @@ export class BrowserJobRepository {
     return (row as { n: number }).n;
   }
 
+  /** In one statement: the browser contexts there are (as liveCapacity) and the jobs of one priority waiting for them. */
+  async capacityAndQueued(freshSeconds: number, priority: number): Promise<{ capacity: number; queued: number }> {
+    const [row] = await this.db.query(
+      `SELECT (SELECT coalesce(sum(capacity), 0)::int FROM browser_workers WHERE seen_at > now() - make_interval(secs => $1)) AS capacity,
+              (SELECT count(*)::int FROM browser_jobs WHERE status = 'queued' AND priority = $2 AND claim_by > now()) AS queued`,
+      [freshSeconds, priority],
+    );
+    return row as { capacity: number; queued: number };
+  }
+
   /** Browser contexts the instances that showed life within `freshSeconds` offer together. */
   async liveCapacity(freshSeconds: number): Promise<number> {
     const [row] = await this.db.query(`SELECT coalesce(sum(capacity), 0)::int AS n FROM browser_workers WHERE seen_at > now() - make_interval(secs => $1)`, [freshSeconds]);

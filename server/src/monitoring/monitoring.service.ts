@@ -141,7 +141,10 @@ export class MonitoringService implements OnModuleInit {
 
   async setActive(userId: string, id: string, active: boolean): Promise<MonitorDto> {
     if (active) {
-      const outcome = await this.monitors.activateWithinLimit(userId, id, await this.limitOf(userId), this.clock.now());
+      const plan = planFor((await this.accounts.profile(userId)).plan.tier);
+      // A whole domain is a Business monitor: activated on another plan it would only pause again.
+      if (!plan.domainWatch && (await this.monitors.domainTargetOf(userId, id))) throw new ForbiddenException(WATCH_MESSAGES.domainNeedsBusiness);
+      const outcome = await this.monitors.activateWithinLimit(userId, id, plan.monitors, this.clock.now());
       if (outcome === 'not_found') throw new NotFoundException(MONITOR_MESSAGES.notFound);
       if (outcome === 'at_limit') throw new ForbiddenException(MONITOR_MESSAGES.atLimit);
       this.scheduler.runSoon();
