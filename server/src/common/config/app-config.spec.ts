@@ -73,7 +73,7 @@ describe('loadConfig', () => {
       role: 'all',
       browserAudit: { enabled: true, executable: '/usr/bin/chromium', concurrency: 2, maxQueued: 8, queueWaitMs: 10_000, backgroundWaitMs: 60_000, timeoutMs: 15_000, maxPageBytes: 20 * 1024 * 1024 },
       database: { poolSize: 10, poolWaitMs: 3000 },
-      passwordHashing: { concurrency: Math.min(4, Math.max(1, availableParallelism() - 1)), maxQueued: 16, maxWaitMs: 3000 },
+      passwordHashing: { concurrency: Math.min(4, Math.max(1, availableParallelism() - 1)), maxQueued: 16, maxWaitMs: 1500 },
       scanAdmission: { concurrency: 32, maxQueued: 256, maxWaitMs: 10000 },
       rateLimitIpv6Prefix: 64,
       apiDocsUi: true,

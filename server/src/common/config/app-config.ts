@@ -952,7 +952,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       // One core left to the event loop and PostgreSQL: 1 worker on 2 cores, at most 4.
       concurrency: env.PASSWORD_HASH_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
       maxQueued: env.PASSWORD_HASH_QUEUE ?? 16,
-      maxWaitMs: env.PASSWORD_HASH_WAIT_MS ?? 3_000,
+      // A sign-in that has waited 1.5 s for a worker is refused (503, Retry-After) rather than kept:
+      // an accepted one then answers within about 2 s, however many arrive at once.
+      maxWaitMs: env.PASSWORD_HASH_WAIT_MS ?? 1_500,
     },
     scanAdmission: {
       concurrency: env.SCAN_CONCURRENCY ?? 32,
