@@ -56,11 +56,10 @@ async function setPlan(email: string, tier: 'plus' | 'pro') {
 /** Reloads the monitoring page until `probe` answers (undefined: not yet), for at most `ms`. */
 async function reloadUntil(t: TrackedPage, probe: () => Promise<string | undefined>, ms: number): Promise<string | undefined> {
   const deadline = Date.now() + ms;
-  let last: string | undefined = 'nothing yet';
   for (;;) {
     await t.goto('/monitoring');
     await main(t.page).getByTestId('monitor-card').first().waitFor({ timeout: 3_000 }).catch(() => undefined);
-    last = await probe();
+    const last = await probe();
     if (last === undefined) return undefined;
     if (Date.now() > deadline) return `after ${ms / 1000} s: ${last}`;
     await new Promise((r) => setTimeout(r, 500));
