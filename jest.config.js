@@ -5,6 +5,8 @@ const esmPackages = [
   '@standard-schema', 'openapi-typescript', 'openapi-fetch', 'eventsource-parser',
   // htmlparser2 and its DOM helpers (the website checks parse pages with it).
   'htmlparser2', 'domhandler', 'domutils', 'domelementtype', 'dom-serializer', 'entities',
+  // Google sign-in: openid-client and what it is built on.
+  'openid-client', 'oauth4webapi', 'jose',
 ];
 const swc = ['@swc/jest', {
   jsc: {

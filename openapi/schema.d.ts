@@ -1265,14 +1265,14 @@ export interface components {
         };
         CheckInfoDto: {
             /** @enum {string} */
-            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "username";
+            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "website-breaches" | "username";
             label: string;
         };
         CheckReportDto: {
             durationMs: number;
             findings: number;
             /** @enum {string} */
-            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "username";
+            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "website-breaches" | "username";
             label: string;
             /** @description Why the check did not run, or what a 'partial' check left out, in plain words; for an ok check with several sources, which of them did not run; the website check's grade line. */
             message?: string;
@@ -1321,7 +1321,7 @@ export interface components {
         };
         CoverageCheckDto: {
             /** @enum {string} */
-            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "username";
+            id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "website-breaches" | "username";
             label: string;
             /** @description Why it did not run, or what it left out, in plain words. */
             message?: string;
@@ -2387,7 +2387,7 @@ export interface components {
              * @description The main check: 'breaches' for an email, 'website' (the page fetch) for a website, 'username' for a handle or profile URL.
              * @enum {string}
              */
-            mainCheck: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "website-breaches" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "username";
+            mainCheck: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "website-breaches" | "username";
             /** @description Checks that ran only in part ('partial', such as a website read without running its scripts): they count as run. */
             partial: components["schemas"]["CoverageCheckDto"][];
             /** @description Some check that did not run may run if the scan is tried again (unavailable, rate limited, timed out). */
@@ -2451,10 +2451,8 @@ export interface components {
             input: string;
             /** @enum {string} */
             inputType: "email" | "url" | "social" | "unknown" | "instagram" | "twitter" | "linkedin" | "facebook" | "image";
-            /** @description The full result: an AnalysisResultDto for privacy scans, the image analysis for image checks. */
-            result: (components["schemas"]["AnalysisResultDto"] | {
-                [key: string]: unknown;
-            }) | null;
+            /** @description The full result: an AnalysisResultDto for privacy scans, the image check's ExifAnalysisDto for image checks; null until completed. */
+            result: (components["schemas"]["AnalysisResultDto"] | components["schemas"]["ExifAnalysisDto"]) | null;
             /** @enum {string} */
             scanType: "privacy" | "image";
             /** @description The privacy score (0-100, higher is better) of a privacy scan; null for image checks (see imageRiskLevel) and scans without a score. */
@@ -5795,13 +5793,17 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token, or an expired API token. */
+            /**
+             * @description No valid access token or API token, or an expired API token.
+             *
+             *     In the image routes' error shape, with `success: false`.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
+                    "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
             /** @description Called with a read-only API token: it may only read (GET). */
@@ -5898,13 +5900,17 @@ export interface operations {
                     "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
-            /** @description No valid access token or API token, or an expired API token. */
+            /**
+             * @description No valid access token or API token, or an expired API token.
+             *
+             *     In the image routes' error shape, with `success: false`.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
+                    "application/json": components["schemas"]["ExifErrorBodyDto"];
                 };
             };
             /** @description Called with a read-only API token: it may only read (GET). */

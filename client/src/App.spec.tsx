@@ -57,7 +57,8 @@ describe('App', () => {
     unmount();
 
     renderApp('/dashboard', signedOut);
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login'));
+    // (the login page's code and Chakra's runtime load on demand, compiled on first use in tests)
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login'), { timeout: 8_000 });
   });
 
   it('sets each page’s title and description, and the 404 page’s for unknown paths', async () => {

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { withChakraLoaded } from './theme/lazy-chakra';
 
 type PageModule = { default: ComponentType };
 
@@ -10,14 +11,15 @@ export type LazyPage = LazyExoticComponent<ComponentType> & {
 /**
  * React.lazy for a page whose code can be fetched ahead of rendering. Once it is there, the lazy
  * component gets it synchronously (a thenable that answers at once), so a page fetched before the
- * first render (main.tsx) renders in that render, without showing its skeleton first.
+ * first render (main.tsx) renders in that render, without showing its skeleton first. Pages are
+ * Chakra components: their code comes with Chakra's runtime, and they render inside it.
  */
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   let loaded: PageModule | undefined;
   let loading: Promise<PageModule> | undefined;
   const preload = () =>
-    (loading ??= load().then(
-      (module) => (loaded = module),
+    (loading ??= withChakraLoaded(async () => (await load()).default).then(
+      (page) => (loaded = { default: page }),
       (err: unknown) => {
         loading = undefined; // a later attempt fetches again
         throw err;

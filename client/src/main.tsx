@@ -1,39 +1,31 @@
 import 'virtual:chakra-global.css';
-import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
-import { ChakraProvider } from '@chakra-ui/react';
+import 'virtual:chakra-shell.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App, preloadPage } from './App';
 import { AuthProvider } from './auth/auth-context';
 import { applyColorMode, watchColorMode } from './color-mode/color-mode';
-import { appSystem, withStaticGlobalCss } from './theme/system';
 
 // Light or dark before the first paint: the remembered choice, else the system's.
 applyColorMode();
 watchColorMode();
 
-// The server sends a fresh CSP nonce with every page; Emotion must put it on each <style> it adds.
-const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
-const emotionCache = createCache({ key: 'fp', nonce });
-
 /** Ends the current task, so the browser can paint and handle input between the steps of starting. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// The page's own code (preloaded by the HTML) is fetched while the app starts, so the first render
-// draws the page itself instead of its skeleton and then the page. A failure shows at render.
+// The page's own code and, for every page but the landing page, Chakra's runtime (both preloaded by
+// the HTML) are fetched while the app starts, so the first render draws the page itself instead of
+// its skeleton and then the page. A failure shows at render.
 const pageCode = preloadPage(window.location.pathname).catch(() => undefined);
 
 /**
- * Starting is split into tasks (building the Chakra system, rendering) rather than one long one
+ * Starting is split into tasks (evaluating the page's code, rendering) rather than one long one
  * that keeps a phone's main thread busy. It runs after this module has finished evaluating, not
  * with top-level await: the page's chunk imports from this entry chunk, so awaiting it here would
  * wait for a module that waits for us (the page never rendered).
  */
 async function start() {
-  await nextTask();
-  const system = withStaticGlobalCss(appSystem());
   await pageCode;
   await nextTask();
 
@@ -43,15 +35,11 @@ async function start() {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <CacheProvider value={emotionCache}>
-          <ChakraProvider value={system}>
-            <BrowserRouter>
-              <AuthProvider>
-                <App />
-              </AuthProvider>
-            </BrowserRouter>
-          </ChakraProvider>
-        </CacheProvider>
+        <BrowserRouter>
+          <AuthProvider>
+            <App />
+          </AuthProvider>
+        </BrowserRouter>
       </StrictMode>,
     ),
   );

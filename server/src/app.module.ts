@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AbTestModule } from './ab-test/ab-test.module';
+import { AccountModule } from './account/account.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
@@ -44,6 +45,7 @@ export class AppModule {
         ExifModule,
         MonitoringModule,
         ReportsModule,
+        AccountModule,
       ],
     };
   }

@@ -17,6 +17,7 @@ const PDF_RUNS = 20;
 const { Client } = require('pg');
 const { renderReportPdf } = requireTs('server/src/reports/report-pdf.writer.ts');
 const { SAMPLE_REPORT } = requireTs('server/src/reports/report.catalogue.ts');
+const { storedFindingsOfImage, storedFindingsOfResult } = requireTs('server/src/scans/stored-findings.ts');
 
 const LEVELS = ['low', 'medium', 'high', 'critical'];
 const breach = (i) => ({
@@ -89,17 +90,18 @@ try {
       const i = batch * 100 + j;
       const image = i % 10 === 9;
       const input = image ? `photo-${i % DISTINCT_INPUTS}.jpg` : `person${i % DISTINCT_INPUTS}@bench.example`;
-      const score = image ? 45 : 40 + (i % 50);
-      const result = image
-        ? { riskScore: 45, imageType: 'jpeg', findings: [{ category: 'location', severity: 'high', description: 'GPS position', redactedValue: '41.15, -8.61', recommendation: 'Strip it.', sources: ['EXIF GPS'] }] }
-        : privacyResult(input, score);
+      const score = image ? null : 40 + (i % 50);
+      const imageFindings = [{ category: 'location', severity: 'high', description: 'GPS position', redactedValue: '41.15, -8.61', recommendation: 'Strip it.', sources: ['EXIF GPS'] }];
+      const result = image ? { riskScore: 45, imageType: 'jpeg', findings: imageFindings } : privacyResult(input, score);
+      // The findings column as the scans module writes it when a scan completes.
+      const findings = image ? storedFindingsOfImage(imageFindings) : storedFindingsOfResult(result);
       const startedAt = new Date(now - i * 40 * 60_000); // every 40 minutes: about 28 days back
-      params.push(randomUUID(), user.id, image ? 'image' : 'privacy', input, image ? 'image' : 'email', score, JSON.stringify(result), startedAt);
-      const b = j * 8;
-      values.push(`($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, 'completed', $${b + 6}, NULL, $${b + 7}, $${b + 8}, $${b + 8})`);
+      params.push(randomUUID(), user.id, image ? 'image' : 'privacy', input, image ? 'image' : 'email', score, image ? 'medium' : null, JSON.stringify(findings), JSON.stringify(result), startedAt);
+      const b = j * 10;
+      values.push(`($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, 'completed', $${b + 6}, $${b + 7}, NULL, $${b + 8}, $${b + 9}, $${b + 10}, $${b + 10})`);
     }
     await db.query(
-      `INSERT INTO scans (id, user_id, scan_type, input, input_type, status, score, finding_counts, result, started_at, completed_at) VALUES ${values.join(', ')}`,
+      `INSERT INTO scans (id, user_id, scan_type, input, input_type, status, score, risk_level, finding_counts, findings, result, started_at, completed_at) VALUES ${values.join(', ')}`,
       params,
     );
   }

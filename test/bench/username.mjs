@@ -17,7 +17,7 @@ const { loadConfig } = requireTs('server/src/common/config/app-config.ts');
 const { SafeFetcher, systemLookup } = requireTs('server/src/common/security/ssrf/safe-fetcher.ts');
 const { UsernameFootprintSource } = requireTs('server/src/scans/sources/username-footprint.source.ts');
 const { parseSiteList } = requireTs('server/src/scans/username/site-list.parser.ts');
-const { USERNAME_ANSWER_MARGIN_MS } = requireTs('server/src/scans/scan-checks.ts');
+const { USERNAME_ANSWER_MARGIN_MS } = requireTs('server/src/scans/checks/username.check.ts');
 
 const defaults = loadConfig({});
 const DEFAULT_CONCURRENCY = defaults.username.concurrency;

@@ -141,6 +141,37 @@ describe('what the server sends', () => {
   });
 });
 
+/** The landing page's initial JavaScript as sent with brotli (issue 22): React, the router and the shell, without Chakra's runtime. */
+const LANDING_JS_BUDGET_BYTES = 90 * 1024;
+
+describe('the landing page’s first download', () => {
+  it(`sends at most ${LANDING_JS_BUDGET_BYTES / 1024} KB of JavaScript (brotli) before the first render, and nothing else before it`, async () => {
+    await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
+      const responses: Response[] = [];
+      t.page.on('response', (response) => responses.push(response));
+      await t.goto('/');
+      await t.page.locator('h1').first().waitFor();
+      // What the HTML loads before the app runs: the entry script and the files it preloads (the
+      // app adds preloads of its own later, for code it loads on demand).
+      const html = await responses.find((r) => r.request().resourceType() === 'document')!.text();
+      const initial = [...html.matchAll(/<(?:script type="module"[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+)"/g)].map(
+        (m) => new URL(m[1], suite.app.baseUrl).href,
+      );
+      expect(initial.length).toBeGreaterThan(0);
+      let sent = 0;
+      for (const url of initial) {
+        const response = responses.find((r) => r.url() === url);
+        expect({ url, encoding: response?.headers()['content-encoding'] }).toEqual({ url, encoding: 'br' });
+        sent += (await response!.request().sizes()).responseBodySize;
+      }
+      expect(sent).toBeLessThanOrEqual(LANDING_JS_BUDGET_BYTES);
+      // The rest of the page's code (Chakra's runtime with the scan widget below the fold) comes after the first render.
+      expect(initial.some((url) => /\/assets\/chakra-/.test(url))).toBe(false);
+      t.expectClean();
+    });
+  });
+});
+
 describe('dark mode', () => {
   it('follows the system, and axe finds nothing serious on the public pages', async () => {
     await suite.browser.withPage(suite.app.baseUrl, { colorScheme: 'dark' }, async (t) => {

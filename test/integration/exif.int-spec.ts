@@ -112,6 +112,10 @@ describe('image metadata check (integration)', () => {
     it("stores the check in the user's history with the file name only", async () => {
       const res = await analyze(user.accessToken, photo(), 'Ferien am Meer.jpg').expect(200);
       const record = await t.http().get(`/api/scans/${res.body.scanId}`).set('Authorization', `Bearer ${user.accessToken}`).expect(200);
+      // Outside its own widget an image check shows a risk level (its score's band: 70 red/high,
+      // 40 yellow/medium, else green/low), never a score next to privacy scores.
+      const { riskScore, findings } = res.body.analysis as { riskScore: number; findings: { category: string }[] };
+      const location = findings.filter((f) => ['location', 'place_names'].includes(f.category)).length;
       expect(record.body).toMatchObject({
         scanType: 'image',
         inputType: 'image',
@@ -119,10 +123,11 @@ describe('image metadata check (integration)', () => {
         status: 'completed',
         // Outside the image widget, a labelled level rather than a number beside privacy scores.
         score: null,
-        imageRiskLevel: res.body.analysis.riskScore >= 70 ? 'high' : res.body.analysis.riskScore >= 40 ? 'medium' : 'low',
-        findings: { metadata: res.body.analysis.findings.length },
+        imageRiskLevel: riskScore >= 70 ? 'high' : riskScore >= 40 ? 'medium' : 'low',
+        findings: { locationData: location, metadata: findings.length - location },
         result: res.body.analysis,
       });
+      expect(location).toBeGreaterThan(0);
       const rows = await query<{ result: unknown }>(t, 'SELECT result FROM scans WHERE id = $1', [res.body.scanId]);
       // What is stored is the redacted analysis the user saw, not the values themselves.
       for (const secret of ['SN-0123456789', '330100138', 'jane@example.com', 'Jane Doe']) expect(JSON.stringify(rows[0].result)).not.toContain(secret);

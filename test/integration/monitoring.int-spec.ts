@@ -1,7 +1,7 @@
 import { BackgroundTasks } from '../../server/src/auth/background-tasks.service';
 import { Clock } from '../../server/src/common/clock/clock.service';
 import { MailService } from '../../server/src/mail/mail.service';
-import { MONITOR_MESSAGES } from '../../server/src/monitoring/monitoring.dto';
+import { MONITOR_MESSAGES } from '../../server/src/monitoring/monitoring.types';
 import { TARGET_MESSAGES } from '../../server/src/monitoring/monitor-targets.rules';
 import { MonitorScheduler } from '../../server/src/monitoring/monitor-scheduler.service';
 import { RUN_MESSAGES } from '../../server/src/monitoring/monitor-runner.service';

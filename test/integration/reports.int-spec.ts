@@ -77,14 +77,26 @@ describe('dashboard and reports', () => {
 
   async function seed(
     user: SignedUp,
-    scan: { scanType?: 'privacy' | 'image'; input: string; status?: string; score?: number | null; result?: unknown; startedAt: Date },
+    scan: {
+      scanType?: 'privacy' | 'image';
+      input: string;
+      status?: string;
+      score?: number | null;
+      riskLevel?: string;
+      result?: ReturnType<typeof privacyResult>;
+      /** An image check's analysis (stored as its result; its findings here are none). */
+      image?: object;
+      startedAt: Date;
+    },
   ): Promise<string> {
     const id = randomUUID();
     const status = scan.status ?? 'completed';
+    const findings = scan.result ? storedFindings(scan.result) : scan.image ? [] : undefined;
+    const result = scan.result ?? scan.image;
     await query(
       t,
-      `INSERT INTO scans (id, user_id, scan_type, input, input_type, status, score, finding_counts, result, started_at, completed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $9, $10)`,
+      `INSERT INTO scans (id, user_id, scan_type, input, input_type, status, score, risk_level, finding_counts, findings, result, started_at, completed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, $9, $10, $11, $12)`,
       [
         id,
         user.userId,
@@ -93,7 +105,9 @@ describe('dashboard and reports', () => {
         scan.scanType === 'image' ? 'image' : 'email',
         status,
         scan.score ?? null,
-        scan.result === undefined ? null : JSON.stringify(scan.result),
+        scan.riskLevel ?? null,
+        findings === undefined ? null : JSON.stringify(findings),
+        result === undefined ? null : JSON.stringify(result),
         scan.startedAt,
         status === 'running' ? null : scan.startedAt,
       ],
@@ -101,8 +115,22 @@ describe('dashboard and reports', () => {
     return id;
   }
 
+  /** The findings column as a completed privacy scan stores it: each detail of each group, flat, written by hand here. */
+  function storedFindings(result: ReturnType<typeof privacyResult>) {
+    return GROUPS.flatMap((group) =>
+      (result[group as 'breaches'].details as Record<string, unknown>[]).map((d) => {
+        const { summary: description, observed: evidence = '' } = d.evidence as { summary: string; observed?: string };
+        if (d.kind === 'breach') {
+          const breach = { name: d.name, title: d.title, breachDate: d.breachDate, pwnCount: d.pwnCount, dataClasses: d.dataClasses, sources: d.sources };
+          return { kind: 'breach', type: 'breach', group, value: `${d.title} (${d.breachDate})`, risk: d.risk, source: d.source, description, evidence, breach };
+        }
+        return { kind: 'risk', type: d.type, group, value: d.value, risk: d.risk, source: d.source, description, evidence };
+      }),
+    );
+  }
+
   /** A privacy result as the pipeline stores it, with the given details per group. */
-  function privacyResult(input: string, score: number, details: Record<string, unknown[]>, recommendations: unknown[] = []) {
+  function privacyResult(input: string, score: number, details: Record<string, object[]>, recommendations: unknown[] = []) {
     const group = (name: string) => ({ count: details[name]?.length ?? 0, details: details[name] ?? [], summary: '' });
     return {
       input,
@@ -291,6 +319,9 @@ describe('dashboard and reports', () => {
       const dashboard = (await t.http().get('/api/dashboard').set(bearer(owner)).expect(200)).body;
       expect(report.summary.averagePrivacyScore).toBe(dashboard.averagePrivacyScore);
       expect(report.summary.privacyTrend).toEqual(dashboard.privacyTrend);
+      // The image check has no score outside its widget, only a risk level.
+      const rows = (await rowsOf(owner)).filter((r) => r.status === 'completed');
+      expect(rows.filter((r) => r.scan_type === 'image').map((r) => r.score)).toEqual([null]);
       // Each category: a level and how many findings, no second 0-100 scale.
       expect(Object.keys(report.riskAssessment.dataBreaches).sort()).toEqual(['findings', 'level']);
       expect(report.riskAssessment.dataBreaches.findings).toBe(2);
@@ -312,7 +343,7 @@ describe('dashboard and reports', () => {
       // Unrelated inputs within a minute: no trend of their own.
       await seed(u, { input: 'a.example', score: 30, startedAt: new Date(now - 60_000), result: privacyResult('a.example', 30, {}) });
       // An image check with a high risk score: never averaged with privacy scores.
-      await seed(u, { scanType: 'image', input: 'beach.jpg', score: 95, startedAt: new Date(now - 30_000), result: { riskScore: 95, findings: [], imageType: 'jpeg' } });
+      await seed(u, { scanType: 'image', input: 'beach.jpg', riskLevel: 'high', startedAt: new Date(now - 30_000), image: { riskScore: 95, findings: [], imageType: 'jpeg' } });
 
       const dashboard = (await t.http().get('/api/dashboard').set(bearer(u)).expect(200)).body;
       const report = (await t.http().get('/api/reports/me').set(bearer(u)).expect(200)).body;
@@ -368,7 +399,7 @@ describe('dashboard and reports', () => {
       const lantern = rows.find((r) => r.type === 'breach' && r.value.startsWith('Lantern Market'));
       expect(lantern).toMatchObject({ input: ownerEmail, scan_type: 'privacy', group: 'breaches', source: 'Have I Been Pwned' });
       const gps = rows.find((r) => r.input === 'harbour.jpg' && r.type === 'location');
-      expect(gps).toMatchObject({ scan_type: 'image', group: 'imageMetadata', risk: 'high' });
+      expect(gps).toMatchObject({ scan_type: 'image', group: 'locationData', risk: 'high' });
       const formula = rows.find((r) => r.input === 'shop.example')!;
       expect(formula.value).toBe(`'${formulaFinding.value}`);
       expect(formula.description).toBe('An address, on the page, with a comma');

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { CronExpression, SchedulerRegistry } from '@nestjs/schedule';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../server/src/common/clock/clock.service';
-import { RetentionService } from '../../server/src/reports/retention.service';
+import { AnalyticsRetentionService } from '../../server/src/analytics/analytics-retention.service';
+import { ScanRetentionService } from '../../server/src/scans/scan-retention.service';
 import { query, signUp, SignedUp } from '../support/auth';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
- * The retention job against a real database under a controlled clock: 30 days on the free plan,
- * 90 on paid plans (the plan that applies at the run), stale running scans marked failed,
- * analytics events after 90 days, batches, and one run at a time.
+ * The retention jobs against a real database under a controlled clock: each module deletes its own
+ * expired rows. Scans: 30 days on the free plan, 90 on paid plans (the plan that applies at the
+ * run), stale running scans marked failed. Analytics events: after 90 days. Batches, and one run
+ * at a time.
  */
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
@@ -16,13 +19,15 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const before = (ms: number) => new Date(NOW.getTime() - ms);
 
-describe('retention job', () => {
+describe('retention jobs', () => {
   let t: TestApp;
-  let retention: RetentionService;
+  let retention: ScanRetentionService;
+  let analyticsRetention: AnalyticsRetentionService;
 
   beforeAll(async () => {
     t = await createTestApp();
-    retention = t.app.get(RetentionService);
+    retention = t.app.get(ScanRetentionService);
+    analyticsRetention = t.app.get(AnalyticsRetentionService);
   });
   afterAll(async () => {
     await t?.close();
@@ -59,6 +64,12 @@ describe('retention job', () => {
   const eventIds = async () => (await query<{ id: string }>(t, 'SELECT id FROM analytics_events ORDER BY id')).map((r) => r.id);
   const statusOf = async (id: string) => (await query<{ status: string; completed_at: Date | null }>(t, 'SELECT status, completed_at FROM scans WHERE id = $1', [id]))[0];
 
+  it('are both scheduled hourly', () => {
+    // Registered in every environment; in tests and without a database a firing returns at once.
+    const hourly = [...t.app.get(SchedulerRegistry).getCronJobs().values()].filter((job) => String(job.cronTime.source) === CronExpression.EVERY_HOUR);
+    expect(hourly.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('keeps 30 days on the free plan and 90 on paid plans, by the plan that applies at the run', async () => {
     const [free, paid, lapsed] = await Promise.all([signUp(t), signUp(t), signUp(t)]);
     await setPlan(free, 'free', null);
@@ -83,7 +94,7 @@ describe('retention job', () => {
     ];
 
     const outcome = await retention.run();
-    expect(outcome).toEqual({ staleScansFailed: 0, scansDeleted: deleted.length, analyticsEventsDeleted: 0 });
+    expect(outcome).toEqual({ staleScansFailed: 0, scansDeleted: deleted.length });
     expect(await scanIds()).toEqual([...kept].sort());
 
     // A month later the paid period has ended too: that account now keeps 30 days.
@@ -112,9 +123,15 @@ describe('retention job', () => {
     const kept = [await event(free, before(90 * DAY)), await event(paid, before(89 * DAY)), await event(paid, before(MINUTE))];
     await event(free, before(90 * DAY + 1));
     await event(paid, before(400 * DAY));
-    const outcome = await retention.run();
-    expect(outcome?.analyticsEventsDeleted).toBe(2);
+    const outcome = await analyticsRetention.run();
+    expect(outcome).toEqual({ analyticsEventsDeleted: 2 });
     expect(await eventIds()).toEqual([...kept].sort());
+    // Scan retention leaves events alone, and the other way round.
+    const scanKept = await scan(free, before(10 * DAY));
+    expect(await retention.run()).toEqual({ staleScansFailed: 0, scansDeleted: 0 });
+    expect(await eventIds()).toEqual([...kept].sort());
+    expect(await analyticsRetention.run()).toEqual({ analyticsEventsDeleted: 0 });
+    expect(await scanIds()).toEqual([scanKept]);
   });
 
   it("deletes only the old rows of each user, in batches, and touches nothing else", async () => {
@@ -139,16 +156,18 @@ describe('retention job', () => {
     expect(Number((await query<{ n: string }>(t, 'SELECT count(*) AS n FROM users'))[0].n)).toBe(users);
   });
 
-  it('runs once at a time: another holder of the lock makes it skip', async () => {
+  it('runs once at a time: another holder of its lock makes it skip', async () => {
     const user = await signUp(t);
     const old = await scan(user, before(100 * DAY));
     const other = t.app.get(DataSource).createQueryRunner();
     await other.connect();
     try {
-      await other.query(`SELECT pg_advisory_lock(hashtext('footprint:retention'))`);
+      await other.query(`SELECT pg_advisory_lock(hashtext('footprint:scan-retention'))`);
       expect(await retention.run()).toBeUndefined();
       expect(await scanIds()).toEqual([old]);
-      await other.query(`SELECT pg_advisory_unlock(hashtext('footprint:retention'))`);
+      // The analytics job has a lock of its own.
+      expect(await analyticsRetention.run()).toEqual({ analyticsEventsDeleted: 0 });
+      await other.query(`SELECT pg_advisory_unlock(hashtext('footprint:scan-retention'))`);
     } finally {
       await other.release();
     }

@@ -4,6 +4,7 @@ import { FakeGravatar } from '../fakes/gravatar';
 import { FakeHibp, sampleBreach } from '../fakes/hibp';
 import { awayFromWindowEdge, freshEmail, freshIp, query, signUp, SignedUp } from '../support/auth';
 import { captureLogs, createTestApp, TestApp } from '../support/test-app';
+import { eventsOf, eventStreamText } from '../support/event-stream';
 
 /** POST /api/scans and the history routes, end to end against the fakes of every outside service. */
 describe('scans API', () => {
@@ -53,12 +54,7 @@ describe('scans API', () => {
       .set('Accept-Encoding', 'br, gzip')
       .send({ input })
       .buffer(true)
-      .parse((response, callback) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => callback(null, text));
-      })
+      .parse(eventStreamText)
       .expect(200);
   const userScan = (user: SignedUp, input: string) => t.http().post('/api/scans').auth(user.accessToken, { type: 'bearer' }).send({ input });
   const setPlan = (user: SignedUp, tier: string) => query(t, `UPDATE users SET plan_tier = $1 WHERE id = $2`, [tier, user.userId]);
@@ -425,14 +421,8 @@ describe('scans API', () => {
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
       // Not compressed: each event must reach the browser as it is written.
       expect(res.headers['content-encoding']).toBeUndefined();
-      const events = String(res.body)
-        .split('\n\n')
-        .filter(Boolean)
-        .map((block) => {
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          const data = JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? 'null');
-          return { event, data };
-        });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the events' data is checked field by field below
+      const events = eventsOf(res.body) as { event?: string; data: any }[];
       expect(events[0]).toMatchObject({ event: 'started', data: { input: email, inputType: 'email' } });
       expect(events[0].data.checks.map((c: { id: string }) => c.id)).toEqual(['breaches', 'gravatar', 'email-dns', 'email-provider']);
       const checks = events.filter((e) => e.event === 'check');

@@ -1,4 +1,3 @@
-import { Box, Container, Link, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAnalytics } from '../analytics/analytics-context';
@@ -20,18 +19,17 @@ export function AdSlot() {
   }, [shown, track]);
 
   if (!shown) return null;
+  // Drawn without Chakra's runtime (theme/shell-styles.ts, "AdSlot"), like the footer it sits on.
   return (
-    <Box as="aside" aria-label="Upgrade message" data-testid="ad-slot" bg="blue.subtle" borderTopWidth="1px" borderColor="blue.muted">
-      <Container maxW="6xl" py="4">
-        <Text fontSize="sm" color="fg" textAlign="center">
+    <aside aria-label="Upgrade message" data-testid="ad-slot" className="sh-ad">
+      <div className="sh-ad-bar">
+        <p className="sh-ad-text">
           Upgrade to remove this message and get more scans, monitors and reports.{' '}
-          <Link asChild variant="underline" color="blue.fg" fontWeight="semibold">
-            <RouterLink to="/pricing" onClick={() => track('upsell_clicked', UPSELL)}>
-              See plans
-            </RouterLink>
-          </Link>
-        </Text>
-      </Container>
-    </Box>
+          <RouterLink to="/pricing" onClick={() => track('upsell_clicked', UPSELL)} className="sh-ad-link">
+            See plans
+          </RouterLink>
+        </p>
+      </div>
+    </aside>
   );
 }

@@ -1,7 +1,9 @@
-import { Box, Container, Flex, Heading, Link, List, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSiteInfo } from '../hooks/use-api-data';
-import { FootprintIcon } from './icons';
+import { footprintShape, StrokeSvg } from './icon-shapes';
+
+// Drawn without Chakra's runtime, with classes the build compiles from the Chakra theme
+// (theme/shell-styles.ts, "Footer"): it is on every page, the landing page's first render included.
 
 /** `to`: a route of the app; `href`: a page the server serves itself; `contact`: the contact address. */
 type FooterItem = { label: string; to?: string; href?: string; contact?: true };
@@ -47,68 +49,59 @@ function ContactLink({ label }: { label: string }) {
   const site = useSiteInfo();
   if (site.status === 'ready') {
     return (
-      <Link href={`mailto:${site.data.contactEmail}`} color="gray.100" _hover={{ color: 'white' }}>
+      <a href={`mailto:${site.data.contactEmail}`} className="sh-footer-link">
         {label}
-      </Link>
+      </a>
     );
   }
   return (
-    <Link asChild color="gray.100" _hover={{ color: 'white' }}>
-      <RouterLink to="/privacy">{label}</RouterLink>
-    </Link>
+    <RouterLink to="/privacy" className="sh-footer-link">
+      {label}
+    </RouterLink>
   );
 }
 
 export function Footer() {
   return (
-    <Box as="footer" bg="gray.900" color="gray.200" pt="12" pb="8">
-      <Container maxW="6xl">
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="8">
-          <Box>
-            <Flex align="center" gap="2" fontWeight="bold" fontSize="lg" color="white">
-              <FootprintIcon boxSize="6" color="blue.300" />
+    <footer className="sh-footer">
+      <div className="sh-footer-bar">
+        <div className="sh-footer-grid">
+          <div>
+            <div className="sh-footer-brand">
+              <StrokeSvg shape={footprintShape} className="sh-footer-brand-icon" />
               Footprint
-            </Flex>
-            <Text mt="3" fontSize="sm" color="gray.300">
-              See what of you is exposed online, and what to do about it.
-            </Text>
-          </Box>
+            </div>
+            <p className="sh-footer-tagline">See what of you is exposed online, and what to do about it.</p>
+          </div>
           {columns.map((column) => (
-            <Box key={column.title}>
-              <Heading as="h2" size="sm" fontWeight="semibold" color="white" textTransform="uppercase" letterSpacing="wide">
-                {column.title}
-              </Heading>
-              <List.Root listStyleType="none" mt="3" gap="2" fontSize="sm">
+            <div key={column.title}>
+              <h2 className="sh-footer-heading">{column.title}</h2>
+              <ul className="sh-footer-list">
                 {column.items.map((item) => (
-                  <List.Item key={item.label}>
+                  <li key={item.label} className="sh-footer-item">
                     {item.contact ? (
                       <ContactLink label={item.label} />
                     ) : item.href ? (
-                      <Link href={item.href} color="gray.100" _hover={{ color: 'white' }}>
+                      <a href={item.href} className="sh-footer-link">
                         {item.label}
-                      </Link>
+                      </a>
                     ) : item.to ? (
-                      <Link asChild color="gray.100" _hover={{ color: 'white' }}>
-                        <RouterLink to={item.to}>{item.label}</RouterLink>
-                      </Link>
+                      <RouterLink to={item.to} className="sh-footer-link">
+                        {item.label}
+                      </RouterLink>
                     ) : (
-                      <Text as="span" color="gray.300">
-                        {item.label}{' '}
-                        <Text as="span" fontSize="xs" color="gray.400">
-                          (coming soon)
-                        </Text>
-                      </Text>
+                      <span className="sh-footer-soon">
+                        {item.label} <span className="sh-footer-soon-note">(coming soon)</span>
+                      </span>
                     )}
-                  </List.Item>
+                  </li>
                 ))}
-              </List.Root>
-            </Box>
+              </ul>
+            </div>
           ))}
-        </SimpleGrid>
-        <Text mt="10" pt="6" borderTopWidth="1px" borderColor="gray.700" fontSize="sm" color="gray.300">
-          © {new Date().getFullYear()} Footprint. All rights reserved.
-        </Text>
-      </Container>
-    </Box>
+        </div>
+        <p className="sh-footer-copy">© {new Date().getFullYear()} Footprint. All rights reserved.</p>
+      </div>
+    </footer>
   );
 }

@@ -132,7 +132,7 @@ describe('Header while the session is checked', () => {
     expect(within(nav).getAllByRole('link')[0].textContent).toBe('Dashboard');
     expect(screen.queryByRole('link', { name: 'Protect My Privacy' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
-    expect(document.querySelector('header .chakra-skeleton')).not.toBeNull();
+    expect(document.querySelector('header .sh-chip-skeleton[aria-hidden="true"]')).not.toBeNull();
   });
 });
 

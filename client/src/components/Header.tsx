@@ -1,9 +1,12 @@
-import { Box, Button, Container, Flex, HStack, IconButton, Link, Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
 import { emailLocalPart, useAuth } from '../auth/auth-context';
 import { useColorMode } from '../color-mode/color-mode';
-import { CloseIcon, FootprintIcon, MenuIcon, MoonIcon, SignOutIcon, SunIcon, UserIcon } from './icons';
+import { loadChakra } from '../theme/lazy-chakra';
+import { closeShape, footprintShape, menuShape, moonShape, signOutShape, StrokeSvg, sunShape, userShape } from './icon-shapes';
+
+// Drawn without Chakra's runtime, with classes the build compiles from the Chakra theme
+// (theme/shell-styles.ts, "Header"): it is on every page, the landing page's first render included.
 
 /** The header turns opaque once the page has scrolled more than this many pixels (spec section 2). */
 export const SCROLL_THRESHOLD_PX = 20;
@@ -27,22 +30,11 @@ interface NavItem {
 }
 
 /** One link of the main or the mobile navigation; the current page's link is highlighted. */
-function NavItemLink({ item, py, onClick }: { item: NavItem; py: string; onClick?: () => void }) {
+function NavItemLink({ item, className, onClick }: { item: NavItem; className: string; onClick?: () => void }) {
   return (
-    <Link
-      asChild
-      px="3"
-      py={py}
-      rounded="md"
-      fontWeight="medium"
-      color="fg"
-      _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-      _currentPage={{ color: 'blue.fg', fontWeight: 'semibold' }}
-    >
-      <NavLink to={item.to} end onClick={onClick}>
-        {item.label}
-      </NavLink>
-    </Link>
+    <NavLink to={item.to} end onClick={onClick} className={className}>
+      {item.label}
+    </NavLink>
   );
 }
 
@@ -51,9 +43,9 @@ function ColorModeToggle() {
   const { colorMode, toggleColorMode } = useColorMode();
   const label = colorMode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode';
   return (
-    <IconButton aria-label={label} title={label} variant="ghost" color="fg" onClick={toggleColorMode}>
-      {colorMode === 'dark' ? <SunIcon /> : <MoonIcon />}
-    </IconButton>
+    <button type="button" className="sh-icon-button" aria-label={label} title={label} onClick={toggleColorMode}>
+      <StrokeSvg shape={colorMode === 'dark' ? sunShape : moonShape} className="sh-icon" />
+    </button>
   );
 }
 
@@ -87,141 +79,102 @@ export function Header() {
     try {
       await signOut(); // and goes to '/'
     } catch {
-      // Toasts load on demand (components/Layout.tsx).
-      void import('./toaster').then(({ notify }) => notify.error('Failed to log out'));
+      // Toasts come with Chakra's runtime (components/Layout.tsx).
+      void Promise.all([import('./toaster'), loadChakra()]).then(([{ notify }]) => notify.error('Failed to log out'));
     }
   }
 
   const opaque = scrolled || menuOpen;
 
   return (
-    <Box
-      as="header"
+    <header
+      className="sh-header"
       data-scrolled={scrolled ? 'true' : 'false'}
-      position="fixed"
-      top="0"
-      insetX="0"
-      zIndex="sticky"
-      bg={opaque ? 'bg' : 'transparent'}
-      boxShadow={opaque ? 'md' : 'none'}
-      transition="background-color 0.2s, box-shadow 0.2s"
+      data-opaque={opaque ? 'true' : 'false'}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && menuOpen) closeMenu();
       }}
     >
-      <Container maxW="6xl" h="16" display="flex" alignItems="center" justifyContent="space-between" gap="4">
-        <Link asChild fontWeight="bold" fontSize="xl" color="fg" textDecoration="none" _hover={{ textDecoration: 'none' }}>
-          <RouterLink to={user ? '/dashboard' : '/'}>
-            <FootprintIcon color="blue.fg" boxSize="7" />
-            Footprint
-          </RouterLink>
-        </Link>
+      <div className="sh-header-bar">
+        <RouterLink to={user ? '/dashboard' : '/'} className="sh-brand">
+          <StrokeSvg shape={footprintShape} className="sh-brand-icon" />
+          Footprint
+        </RouterLink>
 
-        <HStack as="nav" aria-label="Main" gap="1" hideBelow="md">
+        <nav aria-label="Main" className="sh-nav">
           {items.map((item) => (
-            <NavItemLink key={item.to} item={item} py="2" />
+            <NavItemLink key={item.to} item={item} className="sh-nav-link" />
           ))}
-        </HStack>
+        </nav>
 
         {/* A fixed width, so the navigation stays put whether signed in or out. */}
-        <HStack gap="1" hideBelow="md" w={{ lg: '64' }} justify="flex-end" flexShrink={0}>
+        <div className="sh-header-actions">
           <ColorModeToggle />
           {checking ? (
-            <Skeleton h="9" w="40" rounded="full" aria-hidden="true" />
+            <div className="sh-chip-skeleton" aria-hidden="true" />
           ) : user ? (
             <>
-              <Link
-                asChild
-                display="inline-flex"
-                alignItems="center"
-                gap="2"
-                px="3"
-                py="1.5"
-                rounded="full"
-                bg="blue.subtle"
-                color="blue.fg"
-                borderWidth="1px"
-                borderColor="blue.muted"
-                fontWeight="medium"
-                maxW="40"
-                _hover={{ bg: 'blue.muted', textDecoration: 'none' }}
-              >
-                <RouterLink to="/account">
-                  <UserIcon boxSize="4" />
-                  <VisuallyHidden>Account: </VisuallyHidden>
-                  <Box as="span" truncate>
-                    {emailLocalPart(user.email)}
-                  </Box>
-                </RouterLink>
-              </Link>
-              <IconButton aria-label="Sign Out" title="Sign Out" variant="ghost" color="fg" onClick={handleSignOut}>
-                <SignOutIcon />
-              </IconButton>
+              <RouterLink to="/account" className="sh-account-chip">
+                <StrokeSvg shape={userShape} className="sh-icon-4" />
+                <span className="sh-visually-hidden">Account: </span>
+                <span className="sh-truncate">{emailLocalPart(user.email)}</span>
+              </RouterLink>
+              <button type="button" className="sh-icon-button" aria-label="Sign Out" title="Sign Out" onClick={handleSignOut}>
+                <StrokeSvg shape={signOutShape} className="sh-icon" />
+              </button>
             </>
           ) : (
-            <Button asChild colorPalette="blue">
-              <RouterLink to="/login">Protect My Privacy</RouterLink>
-            </Button>
+            <RouterLink to="/login" className="sh-button">
+              Protect My Privacy
+            </RouterLink>
           )}
-        </HStack>
+        </div>
 
-        <HStack gap="1" hideFrom="md">
+        <div className="sh-mobile-actions">
           <ColorModeToggle />
-          <IconButton
-            variant="ghost"
-            color="fg"
+          <button
+            type="button"
+            className="sh-icon-button"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
           >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </IconButton>
-        </HStack>
-      </Container>
+            <StrokeSvg shape={menuOpen ? closeShape : menuShape} className="sh-icon" />
+          </button>
+        </div>
+      </div>
 
       {menuOpen && (
-        <Box id="mobile-menu" hideFrom="md" bg="bg" borderTopWidth="1px" boxShadow="md">
-          <Container maxW="6xl" py="3">
-            <Stack as="nav" aria-label="Mobile" gap="1">
+        <div id="mobile-menu" className="sh-menu">
+          <div className="sh-menu-bar">
+            <nav aria-label="Mobile" className="sh-menu-nav">
               {items
                 .filter((item) => item.mobile)
                 .map((item) => (
-                  <NavItemLink key={item.to} item={item} py="3" onClick={closeMenu} />
+                  <NavItemLink key={item.to} item={item} className="sh-menu-link" onClick={closeMenu} />
                 ))}
               {checking ? null : user ? (
-                <Flex direction="column" gap="2" pt="2" borderTopWidth="1px">
-                  <Link
-                    asChild
-                    px="3"
-                    py="3"
-                    rounded="md"
-                    fontWeight="medium"
-                    color="fg"
-                    _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-                  >
-                    <RouterLink to="/account" onClick={closeMenu}>
-                      <UserIcon boxSize="4" />
-                      <VisuallyHidden>Account: </VisuallyHidden>
-                      {emailLocalPart(user.email)}
-                    </RouterLink>
-                  </Link>
-                  <Button variant="outline" justifyContent="flex-start" onClick={handleSignOut}>
-                    <SignOutIcon />
-                    Sign Out
-                  </Button>
-                </Flex>
-              ) : (
-                <Button asChild colorPalette="blue" mt="2">
-                  <RouterLink to="/login" onClick={closeMenu}>
-                    Protect My Privacy
+                <div className="sh-menu-account">
+                  <RouterLink to="/account" onClick={closeMenu} className="sh-menu-link">
+                    <StrokeSvg shape={userShape} className="sh-icon-4" />
+                    <span className="sh-visually-hidden">Account: </span>
+                    {emailLocalPart(user.email)}
                   </RouterLink>
-                </Button>
+                  <button type="button" className="sh-menu-sign-out" onClick={handleSignOut}>
+                    <StrokeSvg shape={signOutShape} className="sh-icon" />
+                    Sign Out
+                  </button>
+                </div>
+              ) : (
+                <RouterLink to="/login" onClick={closeMenu} className="sh-menu-button">
+                  Protect My Privacy
+                </RouterLink>
               )}
-            </Stack>
-          </Container>
-        </Box>
+            </nav>
+          </div>
+        </div>
       )}
-    </Box>
+    </header>
   );
 }

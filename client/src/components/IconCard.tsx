@@ -1,26 +1,27 @@
-import { Card, Flex, Heading, Text } from '@chakra-ui/react';
-import type { ComponentType } from 'react';
-import type { IconProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { StrokeSvg } from './icon-shapes';
 
 export interface IconCardContent {
   title: string;
   text: string;
-  icon: ComponentType<IconProps>;
+  /** One of the stroke shapes of icon-shapes.tsx. */
+  icon: ReactNode;
 }
 
-/** A card with an icon, a third-level heading and a short text: features, values, trust points. */
-export function IconCard({ title, text, icon: CardIcon }: IconCardContent) {
+/**
+ * A card with an icon, a third-level heading and a short text: features, values, trust points.
+ * Drawn without Chakra's runtime (theme/shell-styles.ts, "IconCard"): the landing page shows four.
+ */
+export function IconCard({ title, text, icon }: IconCardContent) {
   return (
-    <Card.Root variant="outline" bg="bg.panel">
-      <Card.Body gap="3">
-        <Flex boxSize="12" align="center" justify="center" rounded="lg" bg="blue.subtle" color="blue.fg">
-          <CardIcon boxSize="6" />
-        </Flex>
-        <Heading as="h3" size="lg">
-          {title}
-        </Heading>
-        <Text color="fg.muted">{text}</Text>
-      </Card.Body>
-    </Card.Root>
+    <div className="sh-card">
+      <div className="sh-card-body">
+        <div className="sh-card-icon">
+          <StrokeSvg shape={icon} className="sh-icon-6" />
+        </div>
+        <h3 className="sh-card-title">{title}</h3>
+        <p className="sh-card-text">{text}</p>
+      </div>
+    </div>
   );
 }

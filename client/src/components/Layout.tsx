@@ -1,6 +1,6 @@
-import { Box, Flex } from '@chakra-ui/react';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useChakraLoaded, withChakraLoaded } from '../theme/lazy-chakra';
 import { AdSlot } from './AdSlot';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -8,13 +8,13 @@ import { PageSkeleton } from './PageSkeleton';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { useDocumentMeta } from './use-document-meta';
 
-// Toasts are needed only once something happens: their code stays out of the first download.
-const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
+// Toasts are raised only by the parts of the app that use Chakra: their code comes after the first such part.
+const Toaster = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('./toaster')).Toaster) }));
 
 /**
  * Every page: the shared header, the content, the footer ad slot and footer, and toasts. The
  * content is at least a screen high, so the footer starts below the fold and a page that grows
- * as it loads never pushes it about in view.
+ * as it loads never pushes it about in view. Drawn without Chakra's runtime (theme/lazy-chakra.ts).
  */
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname, hash } = useLocation();
@@ -22,19 +22,22 @@ export function Layout({ children }: { children: ReactNode }) {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
   useDocumentMeta();
+  const chakraLoaded = useChakraLoaded();
   return (
-    <Flex direction="column">
+    <div className="sh-layout">
       <Header />
-      <Box as="main" id="main" minH="100vh" pt="16">
+      <main id="main" className="sh-main">
         <RouteErrorBoundary>
           <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
         </RouteErrorBoundary>
-      </Box>
+      </main>
       <AdSlot />
       <Footer />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
-    </Flex>
+      {chakraLoaded && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
+    </div>
   );
 }

@@ -1,15 +1,20 @@
-import { Container, Skeleton, SkeletonText, Stack, VisuallyHidden } from '@chakra-ui/react';
-
-/** Holds a page's place while its code or its session loads: a heading and a few lines. */
+/**
+ * Holds a page's place while its code or its session loads: a heading and a few lines. Drawn
+ * without Chakra's runtime (theme/shell-styles.ts, "PageSkeleton"): it shows while that loads.
+ */
 export function PageSkeleton({ label = 'Loading page' }: { label?: string }) {
   return (
-    <Container maxW="6xl" py={{ base: '10', md: '14' }} role="status" aria-live="polite">
-      <VisuallyHidden>{label}</VisuallyHidden>
-      <Stack gap="6" aria-hidden="true">
-        <Skeleton height="10" width={{ base: '70%', md: '40%' }} />
-        <SkeletonText noOfLines={3} />
-        <Skeleton height="48" />
-      </Stack>
-    </Container>
+    <div className="sh-page-skeleton" role="status" aria-live="polite">
+      <span className="sh-visually-hidden">{label}</span>
+      <div className="sh-page-skeleton-stack" aria-hidden="true">
+        <div className="sh-skeleton-title" />
+        <div className="sh-skeleton-lines">
+          <div className="sh-skeleton-line" />
+          <div className="sh-skeleton-line" />
+          <div className="sh-skeleton-line-last" />
+        </div>
+        <div className="sh-skeleton-block" />
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Button, Code, Container, Heading, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { useLocation } from 'react-router-dom';
@@ -27,21 +26,22 @@ function SomethingWentWrong({ error }: FallbackProps) {
       .catch(() => undefined);
   }, [error, pathname, requestId]);
 
+  // Drawn without Chakra's runtime (theme/shell-styles.ts, "RouteErrorBoundary"): it must show even
+  // when the page's code (Chakra's included) failed to load.
   return (
-    <Container maxW="2xl" py={{ base: '16', md: '24' }} textAlign="center" role="alert">
-      <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-        Something went wrong
-      </Heading>
-      <Text mt="4" color="fg.muted">
-        This page ran into a problem and could not be shown. Reloading it usually helps.
-      </Text>
-      <Button colorPalette="blue" mt="8" onClick={() => window.location.reload()}>
+    <div className="sh-error" role="alert">
+      <h1 className="sh-error-title">Something went wrong</h1>
+      <p className="sh-error-text">This page ran into a problem and could not be shown. Reloading it usually helps.</p>
+      <button type="button" className="sh-error-button" onClick={() => window.location.reload()}>
         Reload page
-      </Button>
-      <Text mt="6" fontSize="sm" color="fg.muted">
-        If it keeps happening, tell us this request id: <Code data-testid="error-request-id">{requestId}</Code>
-      </Text>
-    </Container>
+      </button>
+      <p className="sh-error-note">
+        If it keeps happening, tell us this request id:{' '}
+        <code className="sh-code" data-testid="error-request-id">
+          {requestId}
+        </code>
+      </p>
+    </div>
   );
 }
 

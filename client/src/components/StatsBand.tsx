@@ -1,31 +1,28 @@
-import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-
 export interface Stat {
   value: string;
   label: string;
 }
 
-/** The dark band of marketing figures (static claims from the spec, not measurements). */
+/**
+ * The dark band of marketing figures (static claims from the spec, not measurements). Drawn
+ * without Chakra's runtime (theme/shell-styles.ts, "StatsBand"): the landing page shows it.
+ */
 export function StatsBand({ id, title, stats }: { id: string; title: string; stats: readonly Stat[] }) {
   return (
-    <Box as="section" aria-labelledby={id} py={{ base: '12', md: '16' }} bg="blue.800" color="white">
-      <Container maxW="6xl">
-        <Heading as="h2" id={id} textAlign="center" size={{ base: 'xl', md: '2xl' }} color="white">
+    <section aria-labelledby={id} className="sh-stats">
+      <div className="sh-stats-bar">
+        <h2 id={id} className="sh-stats-title">
           {title}
-        </Heading>
-        <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="8" mt="8" textAlign="center">
+        </h2>
+        <dl className="sh-stats-grid">
           {stats.map((stat) => (
-            <Stack key={stat.label} gap="1" direction="column-reverse">
-              <Text as="dt" color="blue.100" fontSize="sm">
-                {stat.label}
-              </Text>
-              <Text as="dd" fontSize={{ base: '3xl', md: '4xl' }} fontWeight="bold">
-                {stat.value}
-              </Text>
-            </Stack>
+            <div key={stat.label} className="sh-stat">
+              <dt className="sh-stat-label">{stat.label}</dt>
+              <dd className="sh-stat-value">{stat.value}</dd>
+            </div>
           ))}
-        </SimpleGrid>
-      </Container>
-    </Box>
+        </dl>
+      </div>
+    </section>
   );
 }

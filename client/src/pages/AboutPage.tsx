@@ -1,5 +1,5 @@
 import { Badge, Box, Card, Container, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { BellIcon, BookIcon, EyeIcon, HeartIcon, LockIcon, SearchIcon, ShieldCheckIcon } from '../components/icons';
+import { bellShape, bookShape, eyeShape, heartShape, lockShape, searchShape, shieldCheckShape } from '../components/icon-shapes';
 import { IconCard, type IconCardContent } from '../components/IconCard';
 import { StatsBand } from '../components/StatsBand';
 import { PageHero } from '../components/PageHero';
@@ -16,30 +16,30 @@ const trustPoints: IconCardContent[] = [
   {
     title: 'No third-party trackers',
     text: 'Our pages load nothing from other companies: no ad networks, no outside analytics. What we measure, we measure ourselves.',
-    icon: EyeIcon,
+    icon: eyeShape,
   },
   {
     title: 'Evidence for every finding',
     text: 'Each exposure we report comes from a real check and shows where it came from. If a check could not run, we say so instead of guessing.',
-    icon: SearchIcon,
+    icon: searchShape,
   },
   {
     title: 'Passwords stay private',
     text: 'Passwords are never stored in plain text. Our password check sends only the first five characters of a hash, never the password.',
-    icon: LockIcon,
+    icon: lockShape,
   },
   {
     title: 'Your data has an expiry date',
     text: 'Scan results are deleted after 30 days on the free plan and 90 days on paid plans. You can export or delete your data at any time.',
-    icon: ShieldCheckIcon,
+    icon: shieldCheckShape,
   },
 ];
 
 const values: IconCardContent[] = [
-  { title: 'Honesty', text: 'We tell you what we found and what we could not check. No scare tactics, no invented risks.', icon: ShieldCheckIcon },
-  { title: 'Clarity', text: 'Every finding comes with plain-language advice you can act on today.', icon: BookIcon },
-  { title: 'Respect', text: 'We collect only what a scan needs and keep it no longer than we said we would.', icon: HeartIcon },
-  { title: 'Vigilance', text: 'Privacy is not a one-off: monitors keep watching so you do not have to.', icon: BellIcon },
+  { title: 'Honesty', text: 'We tell you what we found and what we could not check. No scare tactics, no invented risks.', icon: shieldCheckShape },
+  { title: 'Clarity', text: 'Every finding comes with plain-language advice you can act on today.', icon: bookShape },
+  { title: 'Respect', text: 'We collect only what a scan needs and keep it no longer than we said we would.', icon: heartShape },
+  { title: 'Vigilance', text: 'Privacy is not a one-off: monitors keep watching so you do not have to.', icon: bellShape },
 ];
 
 /** Fictional founders, shown with initials (no photos). */

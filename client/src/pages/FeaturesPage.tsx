@@ -1,7 +1,7 @@
 import { Box, Button, Card, Container, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatMoney } from '../format';
-import { DatabaseIcon, GlobeIcon, ImageIcon, MapPinIcon, MessageIcon, UsersIcon } from '../components/icons';
+import { databaseShape, globeShape, imageShape, mapPinShape, messageShape, usersShape } from '../components/icon-shapes';
 import { IconCard, type IconCardContent } from '../components/IconCard';
 import { PageHero } from '../components/PageHero';
 import { PlanFeatureList, PlanHeading } from '../components/PlanCardParts';
@@ -12,32 +12,32 @@ const featureCards: IconCardContent[] = [
   {
     title: 'Data breach detection',
     text: 'We look up your email address in the Have I Been Pwned breach database and show each breach it appears in: when it happened and which kinds of data leaked, such as passwords or phone numbers.',
-    icon: DatabaseIcon,
+    icon: databaseShape,
   },
   {
     title: 'Oversharing analysis',
     text: 'We check what a public profile or website gives away about you, such as your full name, employer, contact details and the trackers a site loads, and explain why each item matters.',
-    icon: MessageIcon,
+    icon: messageShape,
   },
   {
     title: 'Location exposure',
     text: 'We flag public details that place you somewhere: a home town in a bio, an address on a page, or GPS coordinates left inside a photo.',
-    icon: MapPinIcon,
+    icon: mapPinShape,
   },
   {
     title: 'Metadata analysis',
     text: 'Upload a photo and we read its EXIF, XMP and IPTC metadata: location, time, camera and device details. You can download a copy with that metadata removed.',
-    icon: ImageIcon,
+    icon: imageShape,
   },
   {
     title: 'Social media monitoring',
     text: 'Monitors re-check your email addresses and handles every week or month and tell you when something new turns up, so you do not have to remember to look.',
-    icon: UsersIcon,
+    icon: usersShape,
   },
   {
     title: 'Dark web scanning',
     text: 'By this we mean checking the breach collections that circulate after leaks, as indexed by Have I Been Pwned. We do not crawl hidden marketplaces, and we only report what those collections contain.',
-    icon: GlobeIcon,
+    icon: globeShape,
   },
 ];
 

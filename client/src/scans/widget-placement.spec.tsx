@@ -1,5 +1,5 @@
 import '../test-setup';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import DashboardPage from '../pages/DashboardPage';
 import EducationPage from '../pages/EducationPage';
 import { LandingPage } from '../pages/LandingPage';
@@ -12,16 +12,50 @@ const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve
 /** Where the widget and the password check live: landing page, dashboard tabs, education page. */
 
 describe('landing page', () => {
-  it("holds the widget in #try-now with the 'Start Scan' button, and 'Try Free Scan' focuses its text box", async () => {
+  it("holds the widget's place until asked; 'Try Free Scan' loads the widget in #try-now ('Start Scan') and focuses its text box", async () => {
     renderWithProviders(<LandingPage />);
     const tryNow = document.getElementById('try-now')!;
-    // The widget's code loads on demand.
-    expect(await within(tryNow).findByRole('heading', { name: 'Start Your Privacy Audit' })).toBeTruthy();
-    expect(within(tryNow).getByRole('button', { name: 'Start Scan' })).toBeTruthy();
-    expect(within(tryNow).queryByText('Coming soon')).toBeNull();
+    // Below the fold (test-setup's IntersectionObserver never reports it near): not loaded yet.
+    expect(within(tryNow).queryByRole('heading', { name: 'Start Your Privacy Audit' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Try Free Scan' }));
+    // The widget's code loads on demand.
+    expect(await within(tryNow).findByRole('heading', { name: 'Start Your Privacy Audit' }, { timeout: 8_000 })).toBeTruthy();
+    expect(within(tryNow).getByRole('button', { name: 'Start Scan' })).toBeTruthy();
+    expect(within(tryNow).queryByText('Coming soon')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(within(tryNow).getByRole('textbox')));
+
+    // Once it is there, the button goes straight into the text box.
+    within(tryNow).getByRole('textbox').blur();
+    fireEvent.click(screen.getByRole('button', { name: 'Try Free Scan' }));
     expect(document.activeElement).toBe(within(tryNow).getByRole('textbox'));
+  });
+
+  it('loads the widget by itself once its section nears the screen', async () => {
+    const observed: Element[] = [];
+    const original = window.IntersectionObserver;
+    // Reports every element near the screen as soon as it is observed.
+    window.IntersectionObserver = class {
+      constructor(private readonly report: IntersectionObserverCallback) {}
+      observe(element: Element) {
+        observed.push(element);
+        this.report([{ isIntersecting: true, target: element } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+      }
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    } as unknown as typeof IntersectionObserver;
+    try {
+      renderWithProviders(<LandingPage />);
+      const tryNow = document.getElementById('try-now')!;
+      expect(observed).toEqual([tryNow]);
+      expect(await within(tryNow).findByRole('heading', { name: 'Start Your Privacy Audit' }, { timeout: 8_000 })).toBeTruthy();
+      expect(document.activeElement).not.toBe(within(tryNow).getByRole('textbox'));
+    } finally {
+      window.IntersectionObserver = original;
+    }
   });
 });
 

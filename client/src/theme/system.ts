@@ -4,8 +4,8 @@ import { themeConfig } from './theme-config';
 let created: SystemContext | undefined;
 
 /**
- * The Chakra system every component styles itself with, created on first use: building it is one
- * of the longer steps of starting the app, which main.tsx runs as a task of its own.
+ * The Chakra system every component styles itself with, created on first use: in the browser when
+ * Chakra's runtime loads (chakra-root.tsx), at build time for the static style sheets.
  */
 export function appSystem(): SystemContext {
   created ??= createSystem(themeConfig);

@@ -11,3 +11,15 @@ export class AbTestChoiceDto {
   @Matches(/^[A-Za-z0-9_-]{1,16}$/, { message: 'variant must be one of the test\'s variants' })
   variant!: string;
 }
+
+/** A variant as the account export lists it. */
+export class ExportedAbTestDto {
+  @ApiProperty({ example: 'pricing_test' })
+  testName!: string;
+
+  @ApiProperty({ example: 'B' })
+  variant!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  assignedAt!: string;
+}

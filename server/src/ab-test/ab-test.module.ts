@@ -15,5 +15,6 @@ import { VisitorCookie } from './visitor-cookie.service';
   imports: [TypeOrmModule.forFeature([AbTestAssignmentEntity]), AuthModule],
   controllers: [AbTestController],
   providers: [AbTestAssignmentRepository, AbTestService, VisitorCookie],
+  exports: [AbTestService],
 })
 export class AbTestModule {}

@@ -1,11 +1,11 @@
-import { BadRequestException, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { createHash, randomInt } from 'node:crypto';
-import { AccountService } from '../auth/account.service';
 import { Clock } from '../common/clock/clock.service';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { AbTestAssignmentRepository } from './ab-test-assignment.repository';
 import { AB_TESTS, AbTestName, isAbTestName } from './ab-test.catalogue';
 import { AB_TEST_RATE_LIMITS } from './ab-test-rate-limits.catalogue';
+import type { ExportedAbTestDto } from './ab-test.dto';
 import { VISITOR_COOKIE_DAYS } from './visitor-cookie.service';
 
 export const AB_TEST_MESSAGES = {
@@ -28,7 +28,7 @@ const CLEANUP_EVERY_MS = 6 * 3600_000;
  * every time. A visitor who signs in keeps the variant they saw.
  */
 @Injectable()
-export class AbTestService implements OnModuleInit {
+export class AbTestService {
   private readonly logger = new Logger(AbTestService.name);
   private lastCleanup = 0;
 
@@ -36,13 +36,11 @@ export class AbTestService implements OnModuleInit {
     private readonly assignments: AbTestAssignmentRepository,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
-    private readonly accounts: AccountService,
   ) {}
 
-  onModuleInit(): void {
-    this.accounts.registerExportSection('abTests', async (userId) =>
-      (await this.assignments.listOfUser(userId)).map((a) => ({ testName: a.testName, variant: a.variant, assignedAt: a.assignedAt.toISOString() })),
-    );
+  /** The account export's part: the variants shown to the user. */
+  async exportOf(userId: string): Promise<ExportedAbTestDto[]> {
+    return (await this.assignments.listOfUser(userId)).map((a) => ({ testName: a.testName, variant: a.variant, assignedAt: a.assignedAt.toISOString() }));
   }
 
   async variantFor(testName: string, who: AbSubject): Promise<string> {

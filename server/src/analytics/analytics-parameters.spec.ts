@@ -1,5 +1,6 @@
 import { ANALYTICS_EVENTS, EVENT_PARAMETERS, isAnalyticsEvent } from './analytics-event.catalogue';
-import { AnalyticsParameterError, maskPersonalText, sanitizeParameters, stripQuery } from './analytics-parameters';
+import { maskPersonalText } from '../common/logging/personal-text';
+import { AnalyticsParameterError, sanitizeParameters, stripQuery } from './analytics-parameters';
 
 const common = {
   userId: 'someone-else',

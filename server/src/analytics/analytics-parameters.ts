@@ -7,6 +7,7 @@ import {
   MAX_URL_LENGTH,
   ParameterRule,
 } from './analytics-event.catalogue';
+import { maskPersonalText } from '../common/logging/personal-text';
 
 export type StoredParameters = Record<string, string | number>;
 
@@ -15,14 +16,6 @@ export class AnalyticsParameterError extends Error {}
 
 const LABEL = /^[A-Za-z0-9_.:/-]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EMAIL = /[^\s@<>()"',;]+@[^\s@<>()"',;]+\.[^\s@<>()"',;]+/g;
-const WEB_URL = /\bhttps?:\/\/\S+/gi;
-const HANDLE = /(^|[\s(])@[A-Za-z0-9_.]{1,64}/g;
-
-/** Masks what could be a person's address or a scanned input in free text. */
-export function maskPersonalText(text: string): string {
-  return text.replace(EMAIL, '[email]').replace(WEB_URL, '[url]').replace(HANDLE, '$1[handle]');
-}
 
 /** An http(s) URL without its query string and fragment (they can carry personal data). */
 export function stripQuery(value: string): string | undefined {

@@ -75,3 +75,15 @@ export class DailyAnalyticsDto {
   @ApiProperty({ type: EventCountsDto, description: 'Sums over the range.' })
   totals!: EventCountsDto;
 }
+
+/** An event as the account export lists it. */
+export class ExportedAnalyticsEventDto {
+  @ApiProperty({ enum: ANALYTICS_EVENTS, enumName: 'AnalyticsEventName' })
+  event!: AnalyticsEventName;
+
+  @ApiProperty({ type: 'object', additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }] } })
+  parameters!: Record<string, string | number>;
+
+  @ApiProperty({ format: 'date-time' })
+  occurredAt!: string;
+}

@@ -1,12 +1,11 @@
-import { BadRequestException, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { AccountService } from '../auth/account.service';
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { Clock } from '../common/clock/clock.service';
 import { ANALYTICS_EVENTS, AnalyticsEventName } from './analytics-event.catalogue';
 import { AnalyticsEventRepository } from './analytics-event.repository';
 import { AnalyticsParameterError, sanitizeParameters } from './analytics-parameters';
 import { ANALYTICS_RATE_LIMITS } from './analytics-rate-limits.catalogue';
-import { ANALYTICS_MESSAGES, DailyAnalyticsDto, EventCountsDto } from './analytics.dto';
+import { ANALYTICS_MESSAGES, DailyAnalyticsDto, EventCountsDto, ExportedAnalyticsEventDto } from './analytics.dto';
 
 const DAY_MS = 24 * 3600_000;
 const DEFAULT_DAYS = 30;
@@ -20,20 +19,18 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
  * their parameters whitelisted per event and size-capped, and per-day counts for operators.
  */
 @Injectable()
-export class AnalyticsService implements OnModuleInit {
+export class AnalyticsService {
   private readonly logger = new Logger(AnalyticsService.name);
 
   constructor(
     private readonly events: AnalyticsEventRepository,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
-    private readonly accounts: AccountService,
   ) {}
 
-  onModuleInit(): void {
-    this.accounts.registerExportSection('analyticsEvents', async (userId) =>
-      (await this.events.allOfUser(userId)).map((e) => ({ event: e.event, parameters: e.parameters, occurredAt: e.occurredAt.toISOString() })),
-    );
+  /** The account export's part: the user's events, newest first. */
+  async exportOf(userId: string): Promise<ExportedAnalyticsEventDto[]> {
+    return (await this.events.allOfUser(userId)).map((e) => ({ event: e.event, parameters: e.parameters, occurredAt: e.occurredAt.toISOString() }));
   }
 
   /** An event sent by the client (POST /api/analytics/track): 400 for anything the catalogue does not allow. */

@@ -2,8 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { effectivePlan } from '../billing/plan-period.rules';
-import { PLAN_TIERS, PlanTier } from '../vocabulary/plan.catalogue';
+import { effectivePlan, PLAN_TIERS, PlanTier } from '../vocabulary/plan.catalogue';
 import { MAX_PASSWORD_LENGTH } from './password-hasher';
 import { UserEntity } from './user.entity';
 

@@ -2,8 +2,6 @@ import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessTokenService } from './access-token.service';
-import { AccountController } from './account.controller';
-import { AccountService } from './account.service';
 import { ApiTokenEntity } from './api-token.entity';
 import { ApiTokenRepository } from './api-token.repository';
 import { ApiTokensController } from './api-tokens.controller';
@@ -23,6 +21,8 @@ import { OidcLoginAttemptRepository } from './oidc-login-attempt.repository';
 import { OidcProviderSource } from './oidc-provider.source';
 import { PasswordHashPool } from './password-hash.pool';
 import { PasswordResetService } from './password-reset.service';
+import { ProfileController } from './profile.controller';
+import { ProfileService } from './profile.service';
 import { RefreshCookie } from './refresh-cookie.service';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { RefreshTokenRepository } from './refresh-token.repository';
@@ -31,13 +31,15 @@ import { UserEntity } from './user.entity';
 import { UserRepository } from './user.repository';
 
 /**
- * Accounts: sign-up, sign-in, sessions (access JWT + rotating refresh cookie), email verification,
- * password reset, Google sign-in, profile, export, deletion and personal API tokens. Other modules protect their
- * routes with @Authenticated() (bearer-auth.guard.ts), which needs this module imported.
+ * Who is asking: sign-up, sign-in, sessions (access JWT + rotating refresh cookie), email
+ * verification, password reset, Google sign-in, the profile with its plan, and personal API tokens.
+ * It sits near the bottom: other modules protect their routes with @Authenticated()
+ * (bearer-auth.guard.ts), which needs this module imported, and read the plan from ProfileService.
+ * The whole account (export, deletion) is the account module's, above every capability.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, RefreshTokenEntity, EmailTokenEntity, ApiTokenEntity, OidcLoginAttemptEntity]), JwtModule.register({})],
-  controllers: [AuthController, GoogleSignInController, AccountController, ApiTokensController],
+  controllers: [AuthController, GoogleSignInController, ProfileController, ApiTokensController],
   providers: [
     UserRepository,
     RefreshTokenRepository,
@@ -49,7 +51,7 @@ import { UserRepository } from './user.repository';
     EmailVerificationService,
     PasswordResetService,
     PasswordHashPool,
-    AccountService,
+    ProfileService,
     ApiTokensService,
     BackgroundTasks,
     RefreshCookie,
@@ -60,6 +62,6 @@ import { UserRepository } from './user.repository';
     OidcProviderSource,
     GoogleSignInService,
   ],
-  exports: [BearerAuthGuard, OptionalBearerAuthGuard, ApiTokensService, AccessTokenService, AccountService],
+  exports: [BearerAuthGuard, OptionalBearerAuthGuard, ApiTokensService, AccessTokenService, ProfileService, RefreshCookie],
 })
 export class AuthModule {}

@@ -11,15 +11,15 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
-
-/** The popup page's body, success or error. */
-const HTML_PAGE = { content: { 'text/html': { schema: { type: 'string' } } } };
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { GOOGLE_POPUP_SCRIPT, googlePopupPage, GooglePopupResult } from './google-popup.page';
 import { GoogleStatusDto } from './google-sign-in.dto';
 import { GOOGLE_ATTEMPT_SECONDS, GOOGLE_MESSAGES, GoogleSignInError, GoogleSignInService } from './google-sign-in.service';
 import { REFRESH_COOKIE, RefreshCookie } from './refresh-cookie.service';
+
+/** The popup page's body, success or error. */
+const HTML_PAGE = { content: { 'text/html': { schema: { type: 'string' } } } };
 
 /** Binds a sign-in in progress to the browser that started it; sent only to these routes. */
 export const GOOGLE_ATTEMPT_COOKIE = 'fp_oidc';

@@ -1,19 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import * as oidc from 'openid-client';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 
-/** The parts of an issuer's /.well-known/openid-configuration that sign-in uses. */
-export interface OidcDiscovery {
-  issuer: string;
-  authorizationEndpoint: string;
-  tokenEndpoint: string;
-  jwksUri: string;
+/** The claims sign-in uses from a verified ID token. */
+export interface IdTokenClaims {
+  sub: string;
+  email?: string;
+  emailVerified: boolean;
+  name?: string;
 }
 
-/** The token endpoint's answer (RFC 6749 5.1; OpenID Connect Core 3.1.3.3). */
-export interface OidcTokenResponse {
-  idToken: string;
+/** What the callback must match: the sign-in's PKCE verifier, state and nonce. */
+export interface SignInChecks {
+  codeVerifier: string;
+  state: string;
+  nonce: string;
 }
 
 /** Why talking to the provider failed: it could not be reached, or it refused or answered nonsense. */
@@ -27,140 +29,162 @@ export class OidcSourceError extends Error {
   }
 }
 
-const REQUEST_TIMEOUT_MS = 5_000;
-const DISCOVERY_TTL_MS = 60 * 60_000;
-const JWKS_TTL_MS = 60 * 60_000;
-/** An unknown key id refetches the key set, but at most this often (a forged kid cannot hammer the provider). */
-const JWKS_MIN_REFRESH_MS = 30_000;
-const MAX_BODY_BYTES = 256 * 1024;
-
-/**
- * The OpenID Connect provider (Google by default, OIDC_ISSUER): the only code that talks to it.
- * Discovery and the key set are cached; every request has a timeout and a size limit.
- */
-@Injectable()
-export class OidcProviderSource {
-  private readonly issuer: string;
-  private discovery?: { value: OidcDiscovery; expiresAt: number };
-  private keys?: { byKid: Map<string, KeyObject>; fetchedAt: number; jwksUri: string };
-
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.issuer = config.oidc.issuer;
-  }
-
-  /** The issuer's metadata, from its discovery document (cached for an hour). */
-  async discover(): Promise<OidcDiscovery> {
-    if (this.discovery && this.discovery.expiresAt > Date.now()) return this.discovery.value;
-    const body = await this.getJson(`${this.issuer}/.well-known/openid-configuration`);
-    const field = (name: string) => {
-      const value = body[name];
-      if (typeof value !== 'string' || !/^https?:\/\//.test(value)) {
-        throw new OidcSourceError('invalid', `discovery document lacks ${name}`);
-      }
-      return value;
-    };
-    const value: OidcDiscovery = {
-      issuer: field('issuer'),
-      authorizationEndpoint: field('authorization_endpoint'),
-      tokenEndpoint: field('token_endpoint'),
-      jwksUri: field('jwks_uri'),
-    };
-    // OpenID Connect Discovery 4.3: the document must name the issuer it was fetched for.
-    if (value.issuer.replace(/\/+$/, '') !== this.issuer) {
-      throw new OidcSourceError('invalid', 'discovery document names another issuer');
-    }
-    this.discovery = { value, expiresAt: Date.now() + DISCOVERY_TTL_MS };
-    return value;
-  }
-
-  /** Exchanges an authorization code (with its PKCE verifier) for tokens; client_secret_post. */
-  async exchangeCode(params: {
-    code: string;
-    redirectUri: string;
-    codeVerifier: string;
-    clientId: string;
-    clientSecret: string;
-  }): Promise<OidcTokenResponse> {
-    const { tokenEndpoint } = await this.discover();
-    const form = new URLSearchParams({
-      grant_type: 'authorization_code',
-      code: params.code,
-      redirect_uri: params.redirectUri,
-      code_verifier: params.codeVerifier,
-      client_id: params.clientId,
-      client_secret: params.clientSecret,
-    });
-    const body = await this.request(tokenEndpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: form.toString(),
-    });
-    if (typeof body.id_token !== 'string' || body.id_token === '') {
-      throw new OidcSourceError('invalid', 'token response has no id_token');
-    }
-    return { idToken: body.id_token };
-  }
-
-  /**
-   * The provider's signing key with this key id (RSA keys from jwks_uri, cached for an hour). An
-   * unknown key id refetches the set once (keys rotate); undefined when it is still unknown.
-   */
-  async signingKey(kid: string): Promise<KeyObject | undefined> {
-    const { jwksUri } = await this.discover();
-    const fresh = this.keys && this.keys.jwksUri === jwksUri && Date.now() - this.keys.fetchedAt < JWKS_TTL_MS;
-    if (fresh && this.keys!.byKid.has(kid)) return this.keys!.byKid.get(kid);
-    if (fresh && Date.now() - this.keys!.fetchedAt < JWKS_MIN_REFRESH_MS) return undefined;
-    const body = await this.getJson(jwksUri);
-    const byKid = new Map<string, KeyObject>();
-    for (const jwk of Array.isArray(body.keys) ? (body.keys as Record<string, unknown>[]) : []) {
-      if (!jwk || jwk.kty !== 'RSA' || typeof jwk.kid !== 'string') continue;
-      if (jwk.use !== undefined && jwk.use !== 'sig') continue;
-      try {
-        byKid.set(jwk.kid, createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' }));
-      } catch {
-        // A malformed key is skipped; tokens signed with it fail as 'unknown key'.
-      }
-    }
-    this.keys = { byKid, fetchedAt: Date.now(), jwksUri };
-    return byKid.get(kid);
-  }
-
-  private getJson(url: string): Promise<Record<string, unknown>> {
-    return this.request(url, { method: 'GET', headers: { accept: 'application/json' } });
-  }
-
-  private async request(url: string, init: RequestInit): Promise<Record<string, unknown>> {
-    let res: Response;
-    try {
-      res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    } catch (err) {
-      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-      throw new OidcSourceError('unavailable', timedOut ? 'request timed out' : 'request failed');
-    }
-    const text = await readLimited(res);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new OidcSourceError(res.ok ? 'invalid' : 'refused', `HTTP ${res.status}, not JSON`);
-    }
-    if (!res.ok) {
-      // RFC 6749 5.2: error is a code such as invalid_grant; never log the description blindly.
-      const code = body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string';
-      const error = code ? String((body as { error: string }).error).replace(/[^a-z_]/gi, '').slice(0, 40) : 'unknown';
-      throw new OidcSourceError(res.status >= 500 ? 'unavailable' : 'refused', `HTTP ${res.status} ${error}`);
-    }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OidcSourceError('invalid', 'not a JSON object');
-    return body as Record<string, unknown>;
+/** Why an ID token was refused (logged; the person sees one general message). */
+export class IdTokenError extends Error {
+  constructor(readonly reason: string) {
+    super(`invalid ID token: ${reason}`);
+    this.name = 'IdTokenError';
   }
 }
 
-async function readLimited(res: Response): Promise<string> {
-  const length = Number(res.headers.get('content-length') ?? '0');
-  if (length > MAX_BODY_BYTES) throw new OidcSourceError('invalid', 'response too large');
-  const text = await res.text().catch(() => {
-    throw new OidcSourceError('unavailable', 'response interrupted');
-  });
-  if (text.length > MAX_BODY_BYTES) throw new OidcSourceError('invalid', 'response too large');
-  return text;
+/** Clock difference tolerated between us and the provider. */
+export const CLOCK_SKEW_SECONDS = 60;
+/** An ID token issued longer ago than this is refused, whatever its exp says. */
+const MAX_AGE_SECONDS = 10 * 60;
+const REQUEST_TIMEOUT_SECONDS = 5;
+const DISCOVERY_TTL_MS = 60 * 60_000;
+
+/**
+ * The OpenID Connect provider (Google by default, OIDC_ISSUER): the only code that talks to it, through
+ * openid-client. Discovery (cached for an hour, the issuer checked against the document), the
+ * authorization URL, and the authorization code grant with PKCE, which verifies the ID token as
+ * OpenID Connect Core 3.1.3.7 asks: the provider's signing key from its JWKS (cached, refetched for an
+ * unknown key id), RS256 only, iss, aud and azp, exp and iat within CLOCK_SKEW_SECONDS, and the nonce.
+ * An http:// issuer (the tests' fake, a closed network) is allowed only because configuration named one.
+ */
+@Injectable()
+export class OidcProviderSource {
+  private readonly issuer: URL;
+  private readonly client?: { id: string; secret: string };
+  private configuration?: { value: Promise<oidc.Configuration>; expiresAt: number };
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.issuer = new URL(config.oidc.issuer);
+    this.client = config.oidc.client;
+  }
+
+  /** Where to send the browser: the authorization endpoint with code flow, PKCE S256, state and nonce. */
+  async authorizationUrl(params: { redirectUri: string; codeVerifier: string; state: string; nonce: string }): Promise<string> {
+    const config = await this.discover();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: params.redirectUri,
+      scope: 'openid email profile',
+      state: params.state,
+      nonce: params.nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(params.codeVerifier),
+      code_challenge_method: 'S256',
+      prompt: 'select_account',
+    });
+    return url.toString();
+  }
+
+  /**
+   * Exchanges the code of the callback (client_secret_post, with the PKCE verifier) and verifies the
+   * ID token it brings. Throws OidcSourceError when the provider cannot be reached or refuses, and
+   * IdTokenError when the token is not one we can trust.
+   */
+  async signIn(callbackUrl: URL, redirectUri: string, checks: SignInChecks): Promise<IdTokenClaims> {
+    const config = await this.discover();
+    let tokens;
+    try {
+      tokens = await oidc.authorizationCodeGrant(
+        config,
+        callbackUrl,
+        { pkceCodeVerifier: checks.codeVerifier, expectedState: checks.state, expectedNonce: checks.nonce, idTokenExpected: true },
+        { redirect_uri: redirectUri },
+      );
+    } catch (err) {
+      throw failure(err);
+    }
+    const claims = tokens.claims();
+    if (!claims) throw new IdTokenError('missing');
+    const now = Math.floor(Date.now() / 1000);
+    if (claims.iat - CLOCK_SKEW_SECONDS > now) throw new IdTokenError('issued in the future');
+    if (claims.iat + MAX_AGE_SECONDS + CLOCK_SKEW_SECONDS < now) throw new IdTokenError('issued too long ago');
+    if (typeof claims.sub !== 'string' || claims.sub === '' || claims.sub.length > 255) throw new IdTokenError('no subject');
+    return {
+      sub: claims.sub,
+      email: typeof claims.email === 'string' ? claims.email : undefined,
+      // Google sends a boolean; some providers send the string "true".
+      emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+      name: typeof claims.name === 'string' ? claims.name : undefined,
+    };
+  }
+
+  /** The provider's configuration from its discovery document, fetched at most once an hour. */
+  discover(): Promise<oidc.Configuration> {
+    if (this.configuration && this.configuration.expiresAt > Date.now()) return this.configuration.value;
+    const value = this.fetchConfiguration();
+    this.configuration = { value, expiresAt: Date.now() + DISCOVERY_TTL_MS };
+    // A failed discovery is tried again on the next sign-in, not cached for an hour.
+    value.catch(() => (this.configuration = undefined));
+    return value;
+  }
+
+  private async fetchConfiguration(): Promise<oidc.Configuration> {
+    if (!this.client) throw new OidcSourceError('invalid', 'not configured');
+    const insecure = this.issuer.protocol === 'http:';
+    try {
+      const config = await oidc.discovery(
+        this.issuer,
+        this.client.id,
+        // Only RS256 ID tokens: 'none', HS256 (keyed with anything) and the rest are refused.
+        { id_token_signed_response_alg: 'RS256', [oidc.clockTolerance]: CLOCK_SKEW_SECONDS },
+        oidc.ClientSecretPost(this.client.secret),
+        { timeout: REQUEST_TIMEOUT_SECONDS, ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}) },
+      );
+      config.timeout = REQUEST_TIMEOUT_SECONDS;
+      // The ID token comes straight from the token endpoint, where OpenID Connect lets a client rely
+      // on TLS instead of the signature; we check the signature too (the provider's JWKS).
+      oidc.enableNonRepudiationChecks(config);
+      return config;
+    } catch (err) {
+      throw failure(err);
+    }
+  }
+}
+
+/** openid-client's errors as ours: a transport failure, a refusal, or an ID token we do not trust. */
+function failure(err: unknown): Error {
+  if (err instanceof OidcSourceError || err instanceof IdTokenError) return err;
+  const error = err as { name?: string; code?: string; error?: unknown; status?: number; cause?: unknown; message?: string };
+  // The token endpoint answered an OAuth error (RFC 6749 5.2): its code only, never its description.
+  if (typeof error.error === 'string') {
+    const code = error.error.replace(/[^a-z_]/gi, '').slice(0, 40);
+    return new OidcSourceError((error.status ?? 400) >= 500 ? 'unavailable' : 'refused', `HTTP ${error.status ?? '?'} ${code}`);
+  }
+  const idTokenReason = idTokenFailure(error);
+  if (idTokenReason) return new IdTokenError(idTokenReason);
+  // openid-client wraps what fetch threw as the cause of its own error.
+  const layers = [error, error.cause as typeof error | undefined].filter((e): e is typeof error => e !== undefined && e !== null);
+  if (layers.some((e) => e.name === 'TimeoutError' || e.name === 'AbortError')) return new OidcSourceError('unavailable', 'request timed out');
+  if (layers.some((e) => e.message === 'fetch failed' || e.code === 'ECONNREFUSED')) return new OidcSourceError('unavailable', 'request failed');
+  if (error.code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' && typeof error.status === 'number' && error.status >= 500) {
+    return new OidcSourceError('unavailable', `HTTP ${error.status}`);
+  }
+  return new OidcSourceError('invalid', (error.code ?? error.name ?? 'error').slice(0, 60));
+}
+
+/**
+ * Why openid-client refused the ID token, in the words the logs have always used; undefined when it
+ * was not about the token. Its error carries the check that failed as its cause.
+ */
+function idTokenFailure(error: { code?: string; message?: string; cause?: unknown }): string | undefined {
+  const check = (error.cause ?? {}) as { message?: string; cause?: { header?: { alg?: unknown } } };
+  const message = check.message ?? error.message ?? '';
+  const claim = /"(\w+)"/.exec(message)?.[1];
+  switch (error.code) {
+    case 'OAUTH_JWT_CLAIM_COMPARISON_FAILED':
+      return ({ nonce: 'wrong nonce', aud: 'wrong audience', iss: 'wrong issuer', azp: 'wrong authorized party' } as Record<string, string>)[claim ?? ''] ?? 'wrong claim';
+    case 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED':
+      return claim === 'iat' || claim === 'nbf' ? 'issued in the future' : 'expired';
+    case 'OAUTH_KEY_SELECTION_FAILED':
+      return 'unknown key id';
+    case 'OAUTH_INVALID_RESPONSE':
+      if (claim === 'alg') return `algorithm ${String(check.cause?.header?.alg ?? 'unknown').slice(0, 10)} not allowed`;
+      if (/signature/i.test(message)) return 'bad signature';
+      return /JWT|ID Token/.test(message) ? 'malformed' : undefined;
+    default:
+      return /signature/i.test(message) ? 'bad signature' : undefined;
+  }
 }

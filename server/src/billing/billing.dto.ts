@@ -45,3 +45,24 @@ export class WebhookReceivedDto {
   @ApiProperty({ example: true })
   received!: boolean;
 }
+
+/** A payment as the account export lists it. */
+export class ExportedPaymentDto {
+  @ApiProperty({ enum: PLAN_TIERS, enumName: 'PlanTier' })
+  plan!: PlanTier;
+
+  @ApiProperty({ description: 'US cents.' })
+  amountCents!: number;
+
+  @ApiProperty({ example: 'usd' })
+  currency!: string;
+
+  @ApiProperty({ enum: ['created', 'succeeded', 'failed'] })
+  status!: 'created' | 'succeeded' | 'failed';
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  succeededAt!: string | null;
+}

@@ -3,8 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { UserEntity } from '../auth/user.entity';
 import { PaymentIntentEntity } from './payment-intent.entity';
-import type { StoredPlan } from './plan-period.rules';
-import type { PlanTier } from '../vocabulary/plan.catalogue';
+import type { PlanTier, StoredPlan } from '../vocabulary/plan.catalogue';
 import { WebhookEventEntity, WebhookOutcome } from './webhook-event.entity';
 
 export interface NewPaymentIntent {

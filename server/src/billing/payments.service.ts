@@ -1,15 +1,14 @@
-import { BadGatewayException, BadRequestException, Injectable, Logger, OnModuleInit, ServiceUnavailableException } from '@nestjs/common';
+import { BadGatewayException, BadRequestException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { AccountService } from '../auth/account.service';
 import { Clock } from '../common/clock/clock.service';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { BILLING_RATE_LIMITS } from './billing-rate-limits.catalogue';
-import { BILLING_MESSAGES, BillingConfigDto, CreatePaymentIntentDto, PaymentIntentCreatedDto } from './billing.dto';
+import { BILLING_MESSAGES, BillingConfigDto, CreatePaymentIntentDto, ExportedPaymentDto, PaymentIntentCreatedDto } from './billing.dto';
 import { paymentMismatch } from './payment-event.rules';
 import { PaymentRepository } from './payment.repository';
-import { PLAN_PERIOD_DAYS, planAfterPayment } from './plan-period.rules';
-import { paymentAmountCents, planFor } from '../vocabulary/plan.catalogue';
+import { paymentAmountCents, PLAN_PERIOD_DAYS, planFor } from '../vocabulary/plan.catalogue';
+import { planAfterPayment } from './plan-period.rules';
 import { StripeSource, WebhookSignatureError } from './stripe.source';
 
 const CURRENCY = 'usd';
@@ -23,7 +22,7 @@ export type WebhookResult = 'applied' | 'ignored' | 'duplicate';
  * intent succeeded changes the plan.
  */
 @Injectable()
-export class PaymentsService implements OnModuleInit {
+export class PaymentsService {
   private readonly logger = new Logger(PaymentsService.name);
 
   constructor(
@@ -31,20 +30,18 @@ export class PaymentsService implements OnModuleInit {
     private readonly payments: PaymentRepository,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
-    private readonly accounts: AccountService,
   ) {}
 
-  onModuleInit(): void {
-    this.accounts.registerExportSection('payments', async (userId) =>
-      (await this.payments.listOfUser(userId)).map((p) => ({
-        plan: p.planTier,
-        amountCents: p.amountCents,
-        currency: p.currency,
-        status: p.status,
-        createdAt: p.createdAt.toISOString(),
-        succeededAt: p.succeededAt?.toISOString() ?? null,
-      })),
-    );
+  /** The account export's part: payments started and made, newest first. */
+  async exportOf(userId: string): Promise<ExportedPaymentDto[]> {
+    return (await this.payments.listOfUser(userId)).map((p) => ({
+      plan: p.planTier,
+      amountCents: p.amountCents,
+      currency: p.currency,
+      status: p.status,
+      createdAt: p.createdAt.toISOString(),
+      succeededAt: p.succeededAt?.toISOString() ?? null,
+    }));
   }
 
   config(): BillingConfigDto {

@@ -1,4 +1,5 @@
-import { effectivePlan, PLAN_PERIOD_DAYS, planAfterPayment } from './plan-period.rules';
+import { effectivePlan, PLAN_PERIOD_DAYS } from '../vocabulary/plan.catalogue';
+import { planAfterPayment } from './plan-period.rules';
 
 const DAY = 24 * 3600_000;
 const t0 = new Date('2025-03-10T12:00:00Z');

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Plan, PLAN_TIERS, PlanTier } from '../vocabulary/plan.catalogue';
 
-export class PlanDto {
+export class PlanDto implements Plan {
   @ApiProperty({ enum: PLAN_TIERS, enumName: 'PlanTier' })
   tier!: PlanTier;
 

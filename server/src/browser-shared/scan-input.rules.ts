@@ -34,7 +34,8 @@ export const SOCIAL_HOSTS: Readonly<Record<string, SocialPlatform>> = {
 /** What kind of thing was entered. `unknown` only for input that is not valid. */
 export type ScanInputKind = 'email' | 'url' | 'social' | 'unknown';
 /** The widget's inputType: the kind, with the four platforms the spec names spelled out. */
-export type ScanInputType = 'email' | 'url' | 'social' | 'unknown' | 'instagram' | 'twitter' | 'linkedin' | 'facebook';
+export const SCAN_INPUT_TYPES = ['email', 'url', 'social', 'unknown', 'instagram', 'twitter', 'linkedin', 'facebook'] as const;
+export type ScanInputType = (typeof SCAN_INPUT_TYPES)[number];
 
 export interface ClassifiedScanInput {
   /** The input as the user meant it: trimmed, and lower-cased for emails and hosts. */

@@ -1,5 +1,6 @@
 import { sampleBreach } from '../../../test/fakes/hibp';
-import type { CheckId, CheckStatus } from '../vocabulary/check.types';
+import type { CheckId } from '../scans/checks/scan-checks.registry';
+import type { CheckStatus } from '../vocabulary/check.types';
 import type { Finding, RiskDetail } from '../vocabulary/finding.types';
 import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
 import { baselineKey, changeSummary, findingKey, runSummary, ScannedTarget, sourceBaselineKey, workOutChanges } from './monitor-changes.rules';

@@ -22,12 +22,13 @@
  *   source's name of it, so one breach reported by both, or by one and later the other, alerts once.
  */
 import { createHash } from 'node:crypto';
+import type { CheckId } from '../scans/checks/scan-checks.registry';
 import { BREACH_SOURCES, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
-import { type CheckId, type CheckStatus, PASSING_FAILURES } from '../vocabulary/check.types';
+import { type CheckStatus, PASSING_FAILURES } from '../vocabulary/check.types';
 import type { Finding } from '../vocabulary/finding.types';
 import { buildRecommendations } from '../scans/analysis/recommendations';
 import type { MonitorTargetKind } from './monitor-target.entity';
-import type { NoticeItemKind } from './monitoring.dto';
+import type { NoticeItemKind } from './monitoring.types';
 
 /** The checks a monitor watches, and what a new finding of each is called. */
 export const WATCHED_CHECKS: Readonly<Partial<Record<CheckId, NoticeItemKind>>> = {

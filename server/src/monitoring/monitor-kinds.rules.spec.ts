@@ -1,6 +1,6 @@
 import { KIND_MESSAGES, normalizeMonitorTargets } from './monitor-kinds.rules';
 import { InvalidTargetsError, TARGET_MESSAGES } from './monitor-targets.rules';
-import { MONITOR_MESSAGES } from './monitoring.dto';
+import { MONITOR_MESSAGES } from './monitoring.types';
 
 describe('normalizeMonitorTargets', () => {
   it.each([

@@ -2,8 +2,8 @@ import { isIP } from 'node:net';
 import { getDomain, getPublicSuffix } from 'tldts';
 import { classifyScanInput } from '../browser-shared/scan-input.rules';
 import { classifyEmailDomain } from '../scans/analysis/email-provider.analyzer';
-import type { MonitorKind } from './monitoring.dto';
-import { InvalidTargetsError, MonitorTargets, normalizeTargets, quoted, unique } from './monitor-targets.rules';
+import type { MonitorKind, MonitorTargets } from './monitoring.types';
+import { InvalidTargetsError, normalizeTargets, quoted, unique } from './monitor-targets.rules';
 
 /**
  * What one monitor watches, decided from the entries of a new monitor: emails and handles

@@ -1,20 +1,8 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../auth/user.entity';
 import { MonitorEntity } from './monitor.entity';
-import type { NoticeItemKind } from './monitoring.dto';
+import type { NoticeItem } from './monitoring.types';
 
-export interface NoticeItem {
-  kind: NoticeItemKind;
-  /** The monitored email, handle, website or domain it concerns. */
-  target: string;
-  title: string;
-  recommendation: string;
-  /** A change: what it was on the earlier checks, and what it is now. */
-  before?: string;
-  after?: string;
-  /** What was observed: the request that loaded a third party, a header value, the addresses of a domain in a breach. */
-  evidence?: string[];
-}
 
 /** The in-app alert of a run that found something new (the dashboard shows it until dismissed). */
 @Entity({ name: 'monitor_notices' })

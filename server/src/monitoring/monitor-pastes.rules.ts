@@ -6,13 +6,13 @@
  * verified owner only, which a monitor's address is); after that, a paste whose key is unknown is
  * new. A source that did not answer about pastes this time compares nothing.
  */
-import type { PasteExposure } from '../scans/analysis/analysis.types';
+import type { PasteExposure } from '../scans/checks/scan-check';
 import { BREACH_SOURCES, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
 import type { PasteDetail } from '../vocabulary/finding.types';
 import { WATCH_ADVICE } from '../vocabulary/watch-advice.catalogue';
 import { baselineKey, targetKey } from './monitor-changes.rules';
 import type { MonitorTargetKind } from './monitor-target.entity';
-import type { NoticeItem } from './monitor-notice.entity';
+import type { NoticeItem } from './monitoring.types';
 
 export interface PastesOfTarget {
   kind: MonitorTargetKind;

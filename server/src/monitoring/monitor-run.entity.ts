@@ -1,7 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { MonitorEntity } from './monitor.entity';
-import type { MonitorRunStatus } from './monitoring.dto';
-import type { NoticeItem } from './monitor-notice.entity';
+import type { MonitorRunStatus, NoticeItem } from './monitoring.types';
 
 /** One run of a monitor: when, how it ended, what was new (a run left 'running' by a crash is marked failed when retried). */
 @Entity({ name: 'monitor_runs' })

@@ -1,7 +1,7 @@
 import type { PlanTier } from '../vocabulary/plan.catalogue';
-import type { NoticeItem } from './monitor-notice.entity';
+import type { NoticeItem } from './monitoring.types';
 import type { DomainProof, MonitorTargetKind } from './monitor-target.entity';
-import type { MonitorKind, MonitorType } from './monitoring.dto';
+import type { MonitorKind, MonitorType } from './monitoring.types';
 
 /** A target as a run sees it: verified ones only (a domain's proof is checked again by the run), with its watch state. */
 export interface ClaimedTarget {

@@ -1,19 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AnalyticsService } from '../analytics/analytics.service';
-import { planFor } from '../vocabulary/plan.catalogue';
-import { effectivePlan } from '../billing/plan-period.rules';
+import { effectivePlan, planFor } from '../vocabulary/plan.catalogue';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { retryWhileUnavailable } from '../common/database/database-errors';
 import { monitorAlertEmail } from '../mail/mail-templates';
 import { MailService } from '../mail/mail.service';
-import type { ScanViewer } from '../scans/analysis/analysis.types';
+import type { ScanViewer } from '../scans/checks/scan-check';
 import { ScansService } from '../scans/scans.service';
 import { classifyScanInput } from '../browser-shared/scan-input.rules';
 import { DomainWatcher } from './domain/domain-watcher.service';
 import { changeSummary, RunChanges, runSummary, ScannedTarget, workOutChanges } from './monitor-changes.rules';
-import type { NoticeItem } from './monitor-notice.entity';
+import type { NoticeItem } from './monitoring.types';
 import { PastesOfTarget, workOutPasteChanges } from './monitor-pastes.rules';
 import type { WatchOutcome } from './monitor-run.types';
 import { afterFailure, afterSuccess, RETRY_DELAYS_MS } from './monitor-schedule.rules';
@@ -176,8 +175,8 @@ export class MonitorRunner {
         ...(main ? { incomplete: { label: main.label, status: main.status } } : {}),
         ...(result.pastes ? { pastes: result.pastes } : {}),
         checks: runs.map((r) => ({
-          id: r.check.id,
-          label: r.check.label,
+          id: r.meta.id,
+          label: r.report.label,
           status: r.outcome.status,
           findings: r.outcome.findings,
           ...(r.outcome.sources ? { sources: r.outcome.sources.map((s) => ({ id: s.id, status: s.status })) } : {}),

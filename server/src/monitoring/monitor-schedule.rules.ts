@@ -1,4 +1,4 @@
-import type { MonitorType } from './monitoring.dto';
+import type { MonitorType } from './monitoring.types';
 
 const DAY_MS = 24 * 3600_000;
 

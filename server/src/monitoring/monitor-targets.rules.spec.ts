@@ -1,4 +1,4 @@
-import { MONITOR_MESSAGES } from './monitoring.dto';
+import { MONITOR_MESSAGES } from './monitoring.types';
 import { InvalidTargetsError, normalizeTargets, TARGET_MESSAGES } from './monitor-targets.rules';
 
 describe('normalizeTargets', () => {

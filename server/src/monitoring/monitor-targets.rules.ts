@@ -1,6 +1,7 @@
 import { classifyScanInput } from '../browser-shared/scan-input.rules';
 import { normalizeUsername } from '../scans/sources/username-footprint.source';
-import { MONITOR_MESSAGES } from './monitoring.dto';
+import { MONITOR_MESSAGES } from './monitoring.types';
+import type { MonitorTargets } from './monitoring.types';
 
 /** Most entries of each kind one monitor may watch. */
 export const MAX_MONITOR_EMAILS = 10;
@@ -16,12 +17,6 @@ export const TARGET_MESSAGES = {
   tooManyHandles: `A monitor can watch at most ${MAX_MONITOR_HANDLES} handles`,
 } as const;
 
-export interface MonitorTargets {
-  /** Lower-cased, as the scan pipeline reads them. */
-  emails: string[];
-  /** '@name' lower-cased, or the profile URL as the scan input rules normalize it. */
-  handles: string[];
-}
 
 export class InvalidTargetsError extends Error {}
 

@@ -9,7 +9,8 @@ import { TOO_MANY_REQUESTS_RESPONSE } from '../common/security/too-many-requests
 import { DomainBreachesDto, VerifyDomainDto, WATCH_MESSAGES } from './monitor-watch.dto';
 import { MonitorWatchService } from './monitor-watch.service';
 import { idPipe } from './monitoring.controller';
-import { MONITOR_MESSAGES, MonitorResponseDto, MonitorRunListDto } from './monitoring.dto';
+import { MonitorResponseDto, MonitorRunListDto } from './monitoring.dto';
+import { MONITOR_MESSAGES } from './monitoring.types';
 
 const ID = { name: 'id', format: 'uuid', description: "The monitor's id." } as const;
 const NOT_FOUND = { type: ErrorBodyDto, description: `'${MONITOR_MESSAGES.notFound}'` };

@@ -1,9 +1,8 @@
 import { BadRequestException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { stringify } from 'csv-stringify/sync';
 import { Clock } from '../common/clock/clock.service';
 import { pageOf, PageQueryDto } from '../common/http/pagination.dto';
 import { RateLimiter } from '../common/security/rate-limiter.service';
-import { safeCell } from '../reports/findings-csv.writer';
+import { csvFile } from '../common/http/csv';
 import { BreachCatalogueService } from '../scans/breach-catalogue/breach-catalogue.service';
 import { DomainProofService } from './domain/domain-proof.service';
 import { aliasesByBreach, readDomainWatchState } from './domain/domain-watch.rules';
@@ -13,7 +12,8 @@ import { domainView } from './monitor-watch.view';
 import { MonitorScheduler } from './monitor-scheduler.service';
 import { MonitorRepository } from './monitor.repository';
 import { MONITORING_RATE_LIMITS } from './monitoring-rate-limits.catalogue';
-import { MONITOR_MESSAGES, MonitorDto, MonitorRunListDto } from './monitoring.dto';
+import { MonitorDto, MonitorRunListDto } from './monitoring.dto';
+import { MONITOR_MESSAGES } from './monitoring.types';
 import { MonitoringService, runDto } from './monitoring.service';
 
 export const DOMAIN_CSV_COLUMNS = ['email', 'breach', 'title', 'breach_date', 'data_classes', 'sensitive'] as const;
@@ -75,11 +75,11 @@ export class MonitorWatchService {
     const rows = addresses.flatMap(({ email, breaches: names }) =>
       names.map((name) => {
         const breach = byName.get(name);
-        return [email, name, breach?.title ?? name, breach?.breachDate ?? '', (breach?.dataClasses ?? []).join('; '), breach?.isSensitive ? 'yes' : 'no'].map(safeCell);
+        return [email, name, breach?.title ?? name, breach?.breachDate ?? '', (breach?.dataClasses ?? []).join('; '), breach?.isSensitive ? 'yes' : 'no'];
       }),
     );
     const day = this.clock.now().toISOString().slice(0, 10);
-    return { fileName: `footprint-${domain}-breaches-${day}.csv`, content: stringify([[...DOMAIN_CSV_COLUMNS], ...rows], { record_delimiter: 'windows', quoted_match: /[\r\n]/ }) };
+    return { fileName: `footprint-${domain}-breaches-${day}.csv`, content: csvFile(DOMAIN_CSV_COLUMNS, rows) };
   }
 
   /** The last search's answer, for the owner of a domain whose control is proven; the breaches from HIBP's catalogue. */

@@ -1,7 +1,7 @@
 import type { MonitorTargetEntity } from './monitor-target.entity';
 import type { MonitorDomainDto, MonitorWebsiteDto } from './monitor-watch.dto';
 import type { MonitorChangeDto } from './monitoring.dto';
-import type { NoticeItem } from './monitor-notice.entity';
+import type { NoticeItem } from './monitoring.types';
 import { proofInstructions } from './domain/domain-proof.rules';
 import { DOMAIN_HIBP_MESSAGES, readDomainWatchState } from './domain/domain-watch.rules';
 import { readWebsiteWatchState } from './website/website-watch';

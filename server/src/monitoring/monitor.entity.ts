@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../auth/user.entity';
-import type { MonitorKind, MonitorType } from './monitoring.dto';
+import type { MonitorKind, MonitorType } from './monitoring.types';
 
 /**
  * The spec's Monitor (id, type, active, nextRunAt, targets) plus the scheduler's state: the

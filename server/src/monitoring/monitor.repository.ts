@@ -5,11 +5,11 @@ import { DataSource, EntityManager, In, IsNull } from 'typeorm';
 import type { PlanTier } from '../vocabulary/plan.catalogue';
 import { NewOutboxMessage, OutboxRepository } from '../mail/outbox.repository';
 import type { OutboxMessage } from '../mail/outbox-message.entity';
-import { MonitorNoticeEntity, NoticeItem } from './monitor-notice.entity';
+import { MonitorNoticeEntity } from './monitor-notice.entity';
+import { type MonitorKind, type MonitorRunStatus, type MonitorType, NoticeItem } from './monitoring.types';
 import { MonitorRunEntity } from './monitor-run.entity';
 import { DomainProof, MonitorTargetEntity, MonitorTargetKind } from './monitor-target.entity';
 import { MonitorEntity } from './monitor.entity';
-import type { MonitorKind, MonitorRunStatus, MonitorType } from './monitoring.dto';
 import type { ClaimedMonitor, ClaimedTarget, TargetUpdate } from './monitor-run.types';
 
 export type { ClaimedMonitor } from './monitor-run.types';

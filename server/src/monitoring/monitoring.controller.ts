@@ -16,16 +16,8 @@ import { AuthenticatedUser, ClientIp, CurrentUser } from '../auth/current-user.d
 import { ErrorBodyDto } from '../common/http/error-body.dto';
 import { PageQueryDto } from '../common/http/pagination.dto';
 import { TOO_MANY_REQUESTS_RESPONSE } from '../common/security/too-many-requests.exception';
-import {
-  CreateMonitorDto,
-  MONITOR_MESSAGES,
-  MonitoredEmailDto,
-  MonitorListDto,
-  MonitorNoticeListDto,
-  MonitorResponseDto,
-  UpdateMonitorDto,
-  VerifyMonitoredEmailDto,
-} from './monitoring.dto';
+import { CreateMonitorDto, MonitoredEmailDto, MonitorListDto, MonitorNoticeListDto, MonitorResponseDto, UpdateMonitorDto, VerifyMonitoredEmailDto } from './monitoring.dto';
+import { MONITOR_MESSAGES } from './monitoring.types';
 import { MonitoringService } from './monitoring.service';
 
 /** A malformed id cannot name one of the user's monitors (or notices): 404 like any unknown id. */

@@ -3,47 +3,29 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { MonitorDomainDto, MonitorWebsiteDto } from './monitor-watch.dto';
+import {
+  MONITOR_KINDS,
+  MONITOR_MESSAGES,
+  MONITOR_RUN_STATUSES,
+  MONITOR_TYPES,
+  NOTICE_ITEM_KINDS,
+  type MonitorKind,
+  type MonitorRunStatus,
+  type MonitorTargets,
+  type MonitorType,
+  type NoticeItem,
+  type NoticeItemKind,
+} from './monitoring.types';
 
 /**
  * The monitoring API's shapes (issue 9 contract). Kept free of auth imports: the account export
- * (auth/account.dto.ts) includes ExportedMonitorDto.
+ * (account/account.dto.ts) includes ExportedMonitorDto.
  */
 
-export const MONITOR_TYPES = ['weekly', 'monthly'] as const;
-export type MonitorType = (typeof MONITOR_TYPES)[number];
-/**
- * 'partial': the run's main check ran but not all of it (a website analysed without running its
- * scripts); what it could not see was not compared, and the summary says so.
- */
-export const MONITOR_RUN_STATUSES = ['running', 'succeeded', 'partial', 'failed'] as const;
-export type MonitorRunStatus = (typeof MONITOR_RUN_STATUSES)[number];
-/** What a monitor watches: emails and handles, one website, or one email domain (Business plan). */
-export const MONITOR_KINDS = ['identity', 'website', 'domain'] as const;
-export type MonitorKind = (typeof MONITOR_KINDS)[number];
-export const NOTICE_ITEM_KINDS = ['breach', 'exposure', 'username_site', 'paste', 'website_change', 'domain_breach', 'watch_paused'] as const;
-export type NoticeItemKind = (typeof NOTICE_ITEM_KINDS)[number];
 
 /** Entries a request may carry before trimming and de-duplication (the rules then allow 10 + 10). */
 const MAX_RAW_ENTRIES = 100;
 const MAX_ENTRY_LENGTH = 2048;
-
-export const MONITOR_MESSAGES = {
-  notFound: 'Monitor not found',
-  noticeNotFound: 'Notice not found',
-  noTargets: 'Please add at least one email or handle to monitor',
-  atLimit: "You've reached your plan limit. Upgrade to create more monitors.",
-  invalidType: "The frequency must be 'weekly' or 'monthly'",
-  targetsRequired: 'targets must be an object with the lists emails and handles',
-  // Nested in `targets`: the validation pipe puts 'targets.' before these.
-  emailsList: 'emails must be a list of text, at most 100 entries',
-  handlesList: 'handles must be a list of text, at most 100 entries',
-  websitesList: 'websites must be a list of text, at most 100 entries',
-  domainsList: 'domains must be a list of text, at most 100 entries',
-  activeRequired: 'active must be true or false',
-  invalidLink: 'This verification link is invalid or has expired.',
-  tokenRequired: 'The verification token is missing',
-  nothingPending: 'Every email address of this monitor is already verified',
-} as const;
 
 /** The entries of a new monitor: emails and handles, or one website, or one email domain. */
 export class MonitorTargetsDto {
@@ -89,7 +71,7 @@ export class MonitorTargetsDto {
 }
 
 /** What a monitor watches, as the API shows it: every list, empty where the monitor has none. */
-export class MonitorTargetListsDto {
+export class MonitorTargetListsDto implements MonitorTargets {
   @ApiProperty({ type: [String], example: ['jane@example.com'] })
   emails!: string[];
 
@@ -231,7 +213,7 @@ export class MonitorResponseDto {
   monitor!: MonitorDto;
 }
 
-export class MonitorNoticeItemDto {
+export class MonitorNoticeItemDto implements NoticeItem {
   @ApiProperty({ enum: NOTICE_ITEM_KINDS })
   kind!: NoticeItemKind;
 

@@ -53,6 +53,6 @@ import { MonitoringService } from './monitoring.service';
     HibpDomainSource,
     dnsResolverProvider,
   ],
-  exports: [MonitorScheduler],
+  exports: [MonitorScheduler, MonitoringService],
 })
 export class MonitoringModule {}

@@ -1,5 +1,5 @@
-import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
-import { AccountService } from '../auth/account.service';
+import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ProfileService } from '../auth/profile.service';
 import { hashSecret, randomSecret } from '../auth/secret-token.util';
 import { planFor } from '../vocabulary/plan.catalogue';
 import { Clock } from '../common/clock/clock.service';
@@ -22,14 +22,14 @@ import { MONITORING_RATE_LIMITS } from './monitoring-rate-limits.catalogue';
 import {
   CreateMonitorDto,
   ExportedMonitorDto,
-  MONITOR_MESSAGES,
   MonitorDto,
   MonitoredEmailDto,
   MonitorListDto,
   MonitorNoticeDto,
-  MonitorRunDto,
   MonitorNoticeListDto,
+  MonitorRunDto,
 } from './monitoring.dto';
+import { MONITOR_MESSAGES } from './monitoring.types';
 import { MonitorNoticeEntity } from './monitor-notice.entity';
 
 /** How long the link in a monitored address's verification email works. */
@@ -41,12 +41,12 @@ export const MONITOR_VERIFICATION_SECONDS = 7 * 24 * 3600;
  * the user's: the account's own verified address is trusted, any other must click a link first.
  */
 @Injectable()
-export class MonitoringService implements OnModuleInit {
+export class MonitoringService {
   private readonly logger = new Logger(MonitoringService.name);
 
   constructor(
     private readonly monitors: MonitorRepository,
-    private readonly accounts: AccountService,
+    private readonly profiles: ProfileService,
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
@@ -55,16 +55,15 @@ export class MonitoringService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  onModuleInit(): void {
-    this.accounts.registerExportSection('monitors', async (userId) =>
-      (await this.monitors.exportOfUser(userId)).map(
-        (view): ExportedMonitorDto => ({
-          ...withoutLastRuns(monitorDto(view, this.config.domainProof.fileUrl)),
-          runs: view.runs.map(runDto),
-          notices: view.notices.map((n) => ({ ...noticeDto(n), dismissedAt: n.dismissedAt?.toISOString() ?? null })),
-          knownItems: view.knownItems,
-        }),
-      ),
+  /** The account export's part: monitors with their targets, runs and notices, newest first. */
+  async exportOf(userId: string): Promise<ExportedMonitorDto[]> {
+    return (await this.monitors.exportOfUser(userId)).map(
+      (view): ExportedMonitorDto => ({
+        ...withoutLastRuns(monitorDto(view, this.config.domainProof.fileUrl)),
+        runs: view.runs.map(runDto),
+        notices: view.notices.map((n) => ({ ...noticeDto(n), dismissedAt: n.dismissedAt?.toISOString() ?? null })),
+        knownItems: view.knownItems,
+      }),
     );
   }
 
@@ -92,7 +91,7 @@ export class MonitoringService implements OnModuleInit {
       if (!checked.ok) throw new BadRequestException(`'${quoted(targets.website)}' cannot be watched: ${checked.message}`);
     }
     await this.limiter.consume(MONITORING_RATE_LIMITS.createPerUser, userId);
-    const profile = await this.accounts.profile(userId);
+    const profile = await this.profiles.profile(userId);
     const plan = planFor(profile.plan.tier);
     // Refuse before any verification email goes out; the locked count below is the real check.
     if (plan.monitors === 0) throw new ForbiddenException(MONITOR_MESSAGES.atLimit);
@@ -141,7 +140,7 @@ export class MonitoringService implements OnModuleInit {
 
   async setActive(userId: string, id: string, active: boolean): Promise<MonitorDto> {
     if (active) {
-      const plan = planFor((await this.accounts.profile(userId)).plan.tier);
+      const plan = planFor((await this.profiles.profile(userId)).plan.tier);
       // A whole domain is a Business monitor: activated on another plan it would only pause again.
       if (!plan.domainWatch && (await this.monitors.domainTargetOf(userId, id))) throw new ForbiddenException(WATCH_MESSAGES.domainNeedsBusiness);
       const outcome = await this.monitors.activateWithinLimit(userId, id, plan.monitors, this.clock.now());
@@ -209,7 +208,7 @@ export class MonitoringService implements OnModuleInit {
 
   /** The active-monitor limit of the plan that applies now (a lapsed paid plan reads as Free). */
   private async limitOf(userId: string): Promise<number> {
-    return planFor((await this.accounts.profile(userId)).plan.tier).monitors;
+    return planFor((await this.profiles.profile(userId)).plan.tier).monitors;
   }
 }
 

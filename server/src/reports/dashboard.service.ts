@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { AccountService } from '../auth/account.service';
+import { ProfileService } from '../auth/profile.service';
 import { Clock } from '../common/clock/clock.service';
-import { ScanSummaryDto } from '../scans/scan.dto';
+import { ScanHistoryService } from '../scans/scan-history.service';
+import { retentionDaysOf } from '../vocabulary/plan.catalogue';
 import { privacyTrend } from './privacy-trend.rules';
 import type { DashboardDto } from './reports.dto';
-import { ReportsRepository } from './reports.repository';
-import { retentionDaysOf } from './retention.rules';
 
 const RECENT_SCANS = 5;
 const DAY_MS = 24 * 3600_000;
@@ -14,27 +13,27 @@ const DAY_MS = 24 * 3600_000;
 @Injectable()
 export class DashboardService {
   constructor(
-    private readonly repository: ReportsRepository,
-    private readonly accounts: AccountService,
+    private readonly history: ScanHistoryService,
+    private readonly profiles: ProfileService,
     private readonly clock: Clock,
   ) {}
 
   async overview(userId: string): Promise<DashboardDto> {
-    const profile = await this.accounts.profile(userId);
+    const profile = await this.profiles.profile(userId);
     const since = new Date(this.clock.now().getTime() - retentionDaysOf(profile.plan.tier) * DAY_MS);
-    const [totals, recent, riskDistribution, scoreTrend, history] = await Promise.all([
-      this.repository.totals(userId),
-      this.repository.recent(userId, RECENT_SCANS),
-      this.repository.riskDistribution(userId),
-      this.repository.dailyScores(userId, since),
-      this.repository.privacyScores(userId),
+    const [totals, recentScans, riskDistribution, scoreTrend, privacyScores] = await Promise.all([
+      this.history.totals(userId),
+      this.history.recent(userId, RECENT_SCANS),
+      this.history.riskDistribution(userId),
+      this.history.dailyScores(userId, since),
+      this.history.privacyScores(userId),
     ]);
     return {
       totalScans: totals.totalScans,
       averagePrivacyScore: totals.averagePrivacyScore,
-      privacyTrend: privacyTrend(history),
+      privacyTrend: privacyTrend(privacyScores),
       lastScanAt: totals.lastScanAt?.toISOString() ?? null,
-      recentScans: recent.map((s) => ScanSummaryDto.from(s)),
+      recentScans,
       riskDistribution,
       scoreTrend,
     };

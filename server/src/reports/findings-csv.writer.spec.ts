@@ -1,21 +1,22 @@
 import { parse } from 'csv-parse/sync';
-import { FINDINGS_CSV_COLUMNS, findingsCsv, safeCell } from './findings-csv.writer';
-import type { FlatFinding } from './scan-findings';
+import type { StoredRiskFinding } from '../vocabulary/finding.types';
+import { FINDING_RECOMMENDATIONS } from '../vocabulary/recommendation.catalogue';
+import { FINDINGS_CSV_COLUMNS, findingsCsv, FindingRow, safeCell } from './findings-csv.writer';
 
-const finding = (overrides: Partial<FlatFinding> = {}): FlatFinding => ({
-  scanId: 'scan-1',
-  scannedAt: new Date('2026-01-02T03:04:05Z'),
-  input: 'jane@example.com',
-  scanType: 'privacy',
-  group: 'personalInfo',
-  type: 'gravatar_name_public',
-  value: 'Name: Jane',
-  risk: 'medium',
-  source: 'Gravatar',
-  description: 'The public profile of this address shows a name',
-  evidence: 'https://gravatar.com/jane',
-  recommendation: 'Remove it',
-  ...overrides,
+type Overrides = Partial<StoredRiskFinding> & { scanId?: string; input?: string };
+const finding = ({ scanId = 'scan-1', input = 'jane@example.com', ...overrides }: Overrides = {}): FindingRow => ({
+  scan: { id: scanId, startedAt: new Date('2026-01-02T03:04:05Z'), input, scanType: 'privacy' },
+  finding: {
+    kind: 'risk',
+    group: 'personalInfo',
+    type: 'gravatar_name_public',
+    value: 'Name: Jane',
+    risk: 'medium',
+    source: 'Gravatar',
+    description: 'The public profile of this address shows a name',
+    evidence: 'https://gravatar.com/jane/name',
+    ...overrides,
+  },
 });
 
 describe('findingsCsv', () => {
@@ -35,8 +36,9 @@ describe('findingsCsv', () => {
       'medium',
       'Gravatar',
       'The public profile of this address shows a name',
-      'https://gravatar.com/jane',
-      'Remove it',
+      'https://gravatar.com/jane/name',
+      // Today's advice of the catalogue for the finding's type.
+      FINDING_RECOMMENDATIONS.gravatar_name_public.action,
     ]);
     expect(rows[2][0]).toBe('scan-2');
   });
@@ -51,19 +53,44 @@ describe('findingsCsv', () => {
     expect(rows[1][10]).toBe('a,b');
   });
 
-  it('neutralises formulas behind leading spaces, and leaves ordinary text alone', () => {
+  it('neutralizes formulas behind leading spaces, and leaves ordinary text alone', () => {
     for (const value of [' =1+1', '   +1', '\u00a0@SUM(A1)', ' \t-2', '\n=cmd']) expect(safeCell(value)).toBe(`'${value}`);
     for (const value of ['a =1', 'email@example.com', ' plain', '']) expect(safeCell(value)).toBe(value);
   });
 
-  it('neutralises cells a spreadsheet would run as formulas', () => {
-    const rows = parse(findingsCsv([finding({ value: '=HYPERLINK("http://evil.example","x")', evidence: '+1', source: '-2', input: '@cmd', description: '=x', recommendation: '\tx' })])) as string[][];
+  it('neutralizes cells a spreadsheet would run as formulas', () => {
+    const csv = findingsCsv([
+      finding({ value: '=HYPERLINK("http://evil.example","x")', evidence: '+1', source: '-2', input: '@cmd', description: '=x' }),
+      finding({ value: '\tx', evidence: '\ry' }),
+    ]);
+    const rows = parse(csv) as string[][];
     expect(rows[1][6]).toBe(`'=HYPERLINK("http://evil.example","x")`);
     expect(rows[1][10]).toBe("'+1");
     expect(rows[1][9]).toBe("'=x");
     expect(rows[1][8]).toBe("'-2");
     expect(rows[1][2]).toBe("'@cmd");
-    expect(rows[1][11]).toBe("'\tx");
+    expect(rows[2][6]).toBe("'\tx");
+    expect(rows[2][10]).toBe("'\ry");
+  });
+
+  it("describes a finding stored without a sentence from the catalogue, and a breach's evidence by the data it exposed", () => {
+    const breach: FindingRow = {
+      scan: { id: 'scan-3', startedAt: new Date('2026-01-02T03:04:05Z'), input: 'jane@example.com', scanType: 'privacy' },
+      finding: {
+        kind: 'breach',
+        type: 'breach',
+        group: 'breaches',
+        value: 'Adobe (2013-10-04)',
+        risk: 'high',
+        source: 'Have I Been Pwned',
+        description: '',
+        evidence: '',
+        breach: { name: 'Adobe', title: 'Adobe', breachDate: '2013-10-04', pwnCount: 1, dataClasses: ['Email addresses', 'Passwords'], sources: ['hibp'] },
+      },
+    };
+    const rows = parse(findingsCsv([finding({ description: '' }), breach])) as string[][];
+    expect(rows[1][9]).toBe(FINDING_RECOMMENDATIONS.gravatar_name_public.why);
+    expect(rows[2].slice(9, 11)).toEqual(['This address is in the Adobe data breach (2013-10-04).', 'Data exposed: Email addresses, Passwords']);
   });
 
   it('leaves ordinary text alone', () => {

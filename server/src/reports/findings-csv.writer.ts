@@ -1,5 +1,13 @@
-import { stringify } from 'csv-stringify/sync';
-import type { FlatFinding } from './scan-findings';
+import { csvFile } from '../common/http/csv';
+import type { CompletedScan } from '../scans/scan.repository';
+import type { StoredFinding } from '../vocabulary/finding.types';
+import { findingDescription, findingRecommendation } from '../vocabulary/recommendation.catalogue';
+
+/** One finding with the scan that made it. */
+export interface FindingRow {
+  scan: Pick<CompletedScan, 'id' | 'startedAt' | 'input' | 'scanType'>;
+  finding: StoredFinding;
+}
 
 export const FINDINGS_CSV_COLUMNS = [
   'scan_id',
@@ -16,25 +24,33 @@ export const FINDINGS_CSV_COLUMNS = [
   'recommendation',
 ] as const;
 
-/**
- * What a spreadsheet would run as a formula (OWASP's list: = + - @, tab and carriage return),
- * also after leading spaces, which spreadsheets skip (" =1+1" is a formula too).
- */
-const FORMULA_START = /^\s*[=+\-@\t\r]/;
-
-/** A cell a spreadsheet shows as text: formula-like values get a leading apostrophe. */
-export function safeCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
+export { safeCell } from '../common/http/csv';
 
 /**
  * One row per finding, RFC 4180: CRLF between records, fields with a comma, quote or line break
  * quoted, quotes doubled. Inputs, values and evidence come from outside (web pages, breach
  * records, image metadata), so every cell is made formula-safe.
  */
-export function findingsCsv(findings: readonly FlatFinding[]): string {
-  const rows = findings.map((f) =>
-    [f.scanId, f.scannedAt.toISOString(), f.input, f.scanType, f.group, f.type, f.value, f.risk, f.source, f.description, f.evidence, f.recommendation].map(safeCell),
-  );
-  return stringify([[...FINDINGS_CSV_COLUMNS], ...rows], { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+export function findingsCsv(findings: readonly FindingRow[]): string {
+  const rows = findings.map(({ scan, finding: f }) => [
+    scan.id,
+    scan.startedAt.toISOString(),
+    scan.input,
+    scan.scanType,
+    f.group,
+    f.type,
+    f.value,
+    f.risk,
+    f.source,
+    findingDescription(f),
+    evidenceOf(f),
+    findingRecommendation(f),
+  ]);
+  return csvFile(FINDINGS_CSV_COLUMNS, rows);
+}
+
+/** What was observed; for a breach without anything more, the kinds of data it exposed. */
+function evidenceOf(f: StoredFinding): string {
+  if (f.evidence || f.kind !== 'breach' || f.breach.dataClasses.length === 0) return f.evidence;
+  return `Data exposed: ${f.breach.dataClasses.join(', ')}`;
 }

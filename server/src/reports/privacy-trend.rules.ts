@@ -1,21 +1,14 @@
-import type { PrivacyTrend } from '../vocabulary/privacy-trend.types';
-
-export type { PrivacyTrend } from '../vocabulary/privacy-trend.types';
 /**
  * Whether the privacy score is moving, from completed privacy scans of the same input only: a
  * trend read from unrelated scans (an email one minute, a website the next) would mean nothing.
- * Pure: the repository hands it the scored scans.
+ * Pure: the scan history hands it the scored scans.
  */
+import type { ScoredScan } from '../scans/scan.repository';
+import type { PrivacyTrend } from '../vocabulary/privacy-trend.types';
 import { TREND_RULES } from './report.catalogue';
 
-
-/** One completed privacy scan with a score. */
-export interface ScoredScan {
-  input: string;
-  /** The privacy score (0-100, higher is better). */
-  score: number;
-  startedAt: Date;
-}
+export type { ScoredScan } from '../scans/scan.repository';
+export type { PrivacyTrend } from '../vocabulary/privacy-trend.types';
 
 /**
  * For each input with at least TREND_RULES.minScans scans spanning TREND_RULES.minDays days: the

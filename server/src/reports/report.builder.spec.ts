@@ -1,11 +1,16 @@
 import { sampleBreach } from '../../../test/fakes/hibp';
-import type { BreachDetail, RiskDetail } from '../vocabulary/finding.types';
+import type { AnalysisResult } from '../scans/analysis/analysis.types';
 import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
+import type { ExifFinding } from '../scans/exif/exif-findings.analyzer';
+import type { CompletedScan } from '../scans/scan.repository';
+import { storedFindingsOfImage, storedFindingsOfResult } from '../scans/stored-findings';
+import { websiteAuditOf } from '../scans/stored-website-audit';
+import type { BreachDetail, RiskDetail } from '../vocabulary/finding.types';
+import { EXIF_RISK_CATALOGUE, imageRiskLevel } from '../vocabulary/image-risk.catalogue';
 import { FINDING_RECOMMENDATIONS } from '../vocabulary/recommendation.catalogue';
 import { buildReport, categoryRisk, latestPerInput, levelOf } from './report.builder';
 import type { PrivacyTrend } from './privacy-trend.rules';
 import { SAMPLE_REPORT } from './report.catalogue';
-import type { StoredScan } from './scan-findings';
 
 const NOW = new Date('2026-02-01T12:00:00Z');
 const at = (day: number) => new Date(Date.UTC(2026, 0, day, 10));
@@ -18,7 +23,8 @@ function risk(type: RiskDetail['type'], level: RiskDetail['risk'], value: string
   return { kind: 'risk', type, value, source: 'Gravatar', risk: level, evidence: { summary: `seen: ${value}` } };
 }
 
-function privacyScan(id: string, input: string, day: number, score: number, groups: Partial<Record<string, unknown[]>> = {}): StoredScan {
+/** A completed privacy scan as the scans table keeps it: its findings made from its result by the real code. */
+function privacyScan(id: string, input: string, day: number, score: number, groups: Partial<Record<string, unknown[]>> = {}): CompletedScan {
   const group = (name: string) => ({ count: groups[name]?.length ?? 0, details: groups[name] ?? [], summary: '' });
   const detailsOf = (name: string) => (groups[name] ?? []) as (BreachDetail | RiskDetail)[];
   const recommendations = [...detailsOf('personalInfo'), ...detailsOf('locationData'), ...detailsOf('metadata')]
@@ -27,30 +33,24 @@ function privacyScan(id: string, input: string, day: number, score: number, grou
       const { category, action, priority } = FINDING_RECOMMENDATIONS[d.type];
       return { category, action, priority };
     });
-  return {
-    id,
-    scanType: 'privacy',
+  const result = {
     input,
-    score,
-    startedAt: at(day),
-    result: {
-      input,
-      privacyScore: score,
-      breaches: { ...group('breaches'), hiddenSensitive: 0 },
-      personalInfo: group('personalInfo'),
-      locationData: group('locationData'),
-      metadata: group('metadata'),
-      socialMedia: group('socialMedia'),
-      recommendations,
-    },
-  };
+    privacyScore: score,
+    breaches: { ...group('breaches'), hiddenSensitive: 0 },
+    personalInfo: group('personalInfo'),
+    locationData: group('locationData'),
+    metadata: group('metadata'),
+    socialMedia: group('socialMedia'),
+    recommendations,
+  } as unknown as AnalysisResult;
+  return { id, scanType: 'privacy', input, score, riskLevel: null, findings: storedFindingsOfResult(result), recommendations, startedAt: at(day), websiteAudit: null };
 }
 
-function imageScan(id: string, fileName: string, day: number, riskScore: number, findings: object[]): StoredScan {
-  return { id, scanType: 'image', input: fileName, score: riskScore, startedAt: at(day), result: { riskScore, findings, imageType: 'jpeg' } };
+function imageScan(id: string, fileName: string, day: number, riskScore: number, findings: ExifFinding[]): CompletedScan {
+  return { id, scanType: 'image', input: fileName, score: null, riskLevel: imageRiskLevel(riskScore), findings: storedFindingsOfImage(findings), recommendations: [], startedAt: at(day), websiteAudit: null };
 }
 
-const gps = {
+const gps: ExifFinding = {
   category: 'location',
   severity: 'high',
   description: 'GPS coordinates of where the photo was taken',
@@ -58,20 +58,36 @@ const gps = {
   recommendation: 'Strip the location.',
   sources: ['EXIF GPS'],
 };
-const camera = { category: 'device', severity: 'low', description: 'Camera make and model', redactedValue: 'Canon EOS', recommendation: 'Strip the device.', sources: ['EXIF Make'] };
+const camera: ExifFinding = {
+  category: 'device',
+  severity: 'low',
+  description: 'Camera make and model',
+  redactedValue: 'Canon EOS',
+  recommendation: 'Strip the device.',
+  sources: ['EXIF Make'],
+};
 
 const NO_TREND: PrivacyTrend = { direction: 'not-enough-history', inputs: 0, change: null };
-const figures = { averagePrivacyScore: 77, privacyTrend: NO_TREND };
+/** The report's input for these scans: the figures (the dashboard's, computed by the scan history) come in as they are. */
+const input = (scans: CompletedScan[], extra: { totalScans?: number; pdfAvailable?: boolean } = {}) => ({
+  scans,
+  averagePrivacyScore: 77,
+  privacyTrend: NO_TREND,
+  totalScans: extra.totalScans ?? scans.length,
+  lastScanAt: scans.length ? new Date(Math.max(...scans.map((s) => s.startedAt.getTime()))) : null,
+  pdfAvailable: extra.pdfAvailable ?? false,
+  now: NOW,
+});
 
 describe('buildReport', () => {
   it('is the labelled sample only when the user has no scans at all', () => {
-    const sample = buildReport({ scans: [], ...figures, totalScans: 0, lastScanAt: null, pdfAvailable: false, now: NOW });
+    const sample = buildReport(input([]));
     expect(sample.sample).toBe(true);
     expect(sample.summary).toEqual(SAMPLE_REPORT.summary);
     expect(sample.generatedAt).toBe(NOW.toISOString());
 
     // Scans that all failed: the user's own (empty) report, not the sample.
-    const own = buildReport({ scans: [], averagePrivacyScore: null, privacyTrend: NO_TREND, totalScans: 2, lastScanAt: at(3), pdfAvailable: true, now: NOW });
+    const own = buildReport({ ...input([], { totalScans: 2, pdfAvailable: true }), averagePrivacyScore: null, lastScanAt: at(3) });
     expect(own.sample).toBe(false);
     expect(own.pdfAvailable).toBe(true);
     expect(own.summary).toEqual({ totalScans: 2, averagePrivacyScore: null, lastScanDate: at(3).toISOString(), privacyTrend: NO_TREND, recommendationsCount: 0 });
@@ -84,13 +100,13 @@ describe('buildReport', () => {
     const newer = privacyScan('new', 'jane@example.com', 5, 85, { breaches: [breach('Canva')] });
     const other = privacyScan('other', 'john@example.com', 3, 70, { breaches: [breach('Adobe', { risk: 'medium' })] });
     const scans = [older, newer, other];
-    const report = buildReport({ scans, ...figures, totalScans: 3, lastScanAt: at(5), pdfAvailable: true, now: NOW });
+    const report = buildReport(input(scans, { pdfAvailable: true }));
 
     expect(report.detailedFindings.breachExposures.map((b) => [b.name, b.input])).toEqual([
       ['Adobe', 'john@example.com'],
       ['Canva', 'jane@example.com'],
     ]);
-    // The figures computed by the repository (the dashboard's) are passed through, never recomputed.
+    // The figures computed by the scan history (the dashboard's) are passed through, never recomputed.
     expect(report.summary.averagePrivacyScore).toBe(77);
     expect(report.summary.privacyTrend).toEqual(NO_TREND);
     // One critical (30) and one medium (10) breach: 40 risk points.
@@ -112,7 +128,7 @@ describe('buildReport', () => {
       }),
       imageScan('i', 'beach.jpg', 3, 45, [gps, camera]),
     ];
-    const report = buildReport({ scans, ...figures, totalScans: 2, lastScanAt: at(3), pdfAvailable: false, now: NOW });
+    const report = buildReport(input(scans));
     const { privacyViolations, metadataRisks } = report.detailedFindings;
 
     const advice = (type: keyof typeof FINDING_RECOMMENDATIONS) => FINDING_RECOMMENDATIONS[type].action;
@@ -124,7 +140,7 @@ describe('buildReport', () => {
         source: 'EXIF GPS',
         input: 'beach.jpg',
         evidence: '51.76, -0.32',
-        recommendation: 'Strip the location.',
+        recommendation: EXIF_RISK_CATALOGUE.location.recommendation,
       },
       {
         type: 'location',
@@ -154,7 +170,7 @@ describe('buildReport', () => {
         evidence: 'example.com has no DMARC record',
         recommendation: advice('dmarc_missing'),
       },
-      { riskLevel: 'low', description: 'Camera make and model', source: 'EXIF Make', input: 'beach.jpg', evidence: 'Canon EOS', recommendation: 'Strip the device.' },
+      { riskLevel: 'low', description: 'Camera make and model', source: 'EXIF Make', input: 'beach.jpg', evidence: 'Canon EOS', recommendation: EXIF_RISK_CATALOGUE.device.recommendation },
     ]);
     expect(report.riskAssessment).toEqual({
       dataBreaches: { level: 'low', findings: 0 },
@@ -162,12 +178,14 @@ describe('buildReport', () => {
       locationExposure: { level: 'high', findings: 2 },
       metadataRisks: { level: 'low', findings: 2 },
     });
+    // The image check is never averaged with privacy scores: its risk shows as a level.
+    expect(scans[1].riskLevel).toBe('medium');
   });
 
   it('describes a finding stored without a sentence from the catalogue, and never leaves the advice empty', () => {
     const bare = { ...risk('url_suspicious_host', 'medium', '127.0.0.1'), evidence: { summary: '', observed: 'http://127.0.0.1/' } };
     const scans = [privacyScan('p', 'http://127.0.0.1/', 1, 80, { metadata: [bare] })];
-    const [row] = buildReport({ scans, ...figures, totalScans: 1, lastScanAt: at(1), pdfAvailable: false, now: NOW }).detailedFindings.metadataRisks;
+    const [row] = buildReport(input(scans)).detailedFindings.metadataRisks;
     expect(row.description).toBe(FINDING_RECOMMENDATIONS.url_suspicious_host.why);
     expect(row.evidence).toBe('127.0.0.1\nhttp://127.0.0.1/');
     expect(row.recommendation).toBe(FINDING_RECOMMENDATIONS.url_suspicious_host.action);
@@ -180,14 +198,20 @@ describe('buildReport', () => {
       privacyScan('b', 'jane@work.example', 2, 80, { personalInfo: [name], locationData: [risk('gravatar_location_public', 'high', 'Lisbon')] }),
       imageScan('i', 'beach.jpg', 3, 45, [gps]),
     ];
-    const report = buildReport({ scans, ...figures, totalScans: 3, lastScanAt: at(3), pdfAvailable: false, now: NOW });
+    const report = buildReport(input(scans));
     const nameAdvice = FINDING_RECOMMENDATIONS.gravatar_name_public;
     const advice = report.recommendations;
 
     expect(advice.filter((r) => r.action === nameAdvice.action)).toEqual([
       { category: nameAdvice.category, priority: nameAdvice.priority, action: nameAdvice.action, message: nameAdvice.why },
     ]);
-    expect(advice.find((r) => r.action === 'Strip the location.')).toMatchObject({ category: 'Image Metadata', priority: 'high' });
+    // The image check's advice comes from the image risk catalogue, with what was found.
+    expect(advice.find((r) => r.action === EXIF_RISK_CATALOGUE.location.recommendation)).toEqual({
+      category: 'Image Metadata',
+      priority: 'high',
+      action: EXIF_RISK_CATALOGUE.location.recommendation,
+      message: 'GPS location found in the metadata of your images.',
+    });
     const order = { low: 0, medium: 1, high: 2, critical: 3 };
     expect(advice.map((r) => order[r.priority])).toEqual([...advice.map((r) => order[r.priority])].sort((a, b) => b - a));
     expect(report.summary.recommendationsCount).toBe(advice.length);
@@ -195,9 +219,10 @@ describe('buildReport', () => {
 });
 
 describe('website audits', () => {
-  const websiteScan = (id: string, input: string, day: number, website: unknown, checks: unknown[] = []): StoredScan => {
+  // The repository reads the audit from the stored result's `website` summary and check lines.
+  const websiteScan = (id: string, input: string, day: number, website: unknown, checks: unknown[] = []): CompletedScan => {
     const scan = privacyScan(id, input, day, 70);
-    return { ...scan, result: { ...(scan.result as object), website, checks } };
+    return { ...scan, websiteAudit: websiteAuditOf(scan, { website, checks }) ?? null };
   };
   const rendered = {
     mode: 'rendered',
@@ -218,7 +243,7 @@ describe('website audits', () => {
       websiteScan('static', 'https://static.example/', 3, { mode: 'static', fallbackReason: 'no browser', pageUrl: 'https://static.example/', headerGrade: null }),
       privacyScan('email', 'a@example.com', 4, 90),
     ];
-    const report = buildReport({ scans, ...figures, totalScans: 4, lastScanAt: at(4), pdfAvailable: true, now: NOW });
+    const report = buildReport(input(scans, { pdfAvailable: true }));
     expect(report.websiteAudits).toEqual([
       { input: 'https://static.example/', scannedAt: at(3).toISOString(), pageUrl: 'https://static.example/', mode: 'static', fallbackReason: 'no browser', headerGrade: null, tests: [], gpc: null },
       {
@@ -238,7 +263,7 @@ describe('website audits', () => {
 
   it('leaves out a website whose page could not be fetched, and anything it cannot read', () => {
     const scans = [websiteScan('none', 'https://down.example/', 1, undefined), websiteScan('odd', 'https://odd.example/', 2, { mode: 'sideways' })];
-    expect(buildReport({ scans, ...figures, totalScans: 2, lastScanAt: at(2), pdfAvailable: true, now: NOW }).websiteAudits).toEqual([]);
+    expect(buildReport(input(scans)).websiteAudits).toEqual([]);
   });
 });
 

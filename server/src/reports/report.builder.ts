@@ -3,21 +3,25 @@
  *
  * Findings, categories and recommendations come from the latest completed scan of each distinct
  * input (scan type + input), so a result superseded by a newer scan of the same input does not
- * count twice. The average privacy score and the trend come in computed (the dashboard shows the
- * same figures).
+ * count twice. Findings are in the one stored shape, on one risk scale, whatever kind of scan made
+ * them. The average privacy score and the trend come in computed (the dashboard shows the same
+ * figures): image checks are never part of them.
  */
-import { breachSourceNames, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
-import { CatalogueRecommendation, type Recommendation } from '../vocabulary/recommendation.types';
-import { RISK_ORDER, type RiskLevel } from '../vocabulary/risk.types';
-import { DATA_CLASS_RECOMMENDATIONS, FINDING_RECOMMENDATIONS, GOOD_PRACTICE_RECOMMENDATIONS, UNKNOWN_DATA_CLASS_RECOMMENDATION } from '../vocabulary/recommendation.catalogue';
+import type { CompletedScan } from '../scans/scan.repository';
+import type { FindingGroup, StoredFinding } from '../vocabulary/finding.types';
 import { EXIF_RISK_CATALOGUE } from '../vocabulary/image-risk.catalogue';
 import {
-  CATEGORY_LEVEL_FROM,
-  IMAGE_LOCATION_CATEGORIES,
-  IMAGE_RECOMMENDATION_CATEGORY,
-  RISK_POINTS,
-  SAMPLE_REPORT,
-} from './report.catalogue';
+  DATA_CLASS_RECOMMENDATIONS,
+  FINDING_RECOMMENDATIONS,
+  findingDescription,
+  findingRecommendation,
+  GOOD_PRACTICE_RECOMMENDATIONS,
+  UNKNOWN_DATA_CLASS_RECOMMENDATION,
+} from '../vocabulary/recommendation.catalogue';
+import type { CatalogueRecommendation, Recommendation } from '../vocabulary/recommendation.types';
+import { RISK_ORDER, type RiskLevel } from '../vocabulary/risk.types';
+import type { PrivacyTrend } from '../vocabulary/privacy-trend.types';
+import { CATEGORY_LEVEL_FROM, IMAGE_RECOMMENDATION_CATEGORY, RISK_POINTS, SAMPLE_REPORT } from './report.catalogue';
 import type {
   BreachExposureDto,
   CategoryLevel,
@@ -28,13 +32,11 @@ import type {
   ReportRecommendationDto,
   RiskAssessmentDto,
 } from './reports.dto';
-import type { PrivacyTrend } from './privacy-trend.rules';
-import { findingsOfScan, FlatFinding, StoredScan, websiteAuditOfScan } from './scan-findings';
 
 export interface ReportInput {
   /** Completed scans to report on (the latest of each input is picked here). */
-  scans: StoredScan[];
-  /** The rounded average privacy score (ReportsRepository.totals, as on the dashboard). */
+  scans: CompletedScan[];
+  /** The rounded average privacy score (ScanHistoryService.totals, as on the dashboard). */
   averagePrivacyScore: number | null;
   privacyTrend: PrivacyTrend;
   /** Every stored scan, any status. */
@@ -44,12 +46,18 @@ export interface ReportInput {
   now: Date;
 }
 
+/** A finding with the input of the scan that made it. */
+interface ReportFinding {
+  finding: StoredFinding;
+  input: string;
+}
+
 export function buildReport(input: ReportInput): ReportDto {
   const head = { generatedAt: input.now.toISOString(), pdfAvailable: input.pdfAvailable };
   if (input.totalScans === 0) return { sample: true, ...head, ...SAMPLE_REPORT };
 
   const latest = latestPerInput(input.scans);
-  const findings = latest.flatMap(findingsOfScan);
+  const findings = latest.flatMap((scan) => scan.findings.map((finding) => ({ finding, input: scan.input })));
   const recommendations = mergeRecommendations(latest, findings);
   return {
     sample: false,
@@ -68,16 +76,13 @@ export function buildReport(input: ReportInput): ReportDto {
       metadataRisks: metadataRisks(findings),
     },
     recommendations,
-    websiteAudits: latest.flatMap((scan) => {
-      const audit = websiteAuditOfScan(scan);
-      return audit ? [{ ...audit, scannedAt: audit.scannedAt.toISOString() }] : [];
-    }),
+    websiteAudits: latest.flatMap(({ websiteAudit: audit }) => (audit ? [{ ...audit, scannedAt: audit.scannedAt.toISOString() }] : [])),
   };
 }
 
 /** The newest scan of each (scan type, input); newest first. */
-export function latestPerInput(scans: readonly StoredScan[]): StoredScan[] {
-  const newest = new Map<string, StoredScan>();
+export function latestPerInput<T extends Pick<CompletedScan, 'scanType' | 'input' | 'startedAt'>>(scans: readonly T[]): T[] {
+  const newest = new Map<string, T>();
   for (const scan of scans) {
     const key = `${scan.scanType}\n${scan.input}`;
     const known = newest.get(key);
@@ -88,20 +93,18 @@ export function latestPerInput(scans: readonly StoredScan[]): StoredScan[] {
 
 type Category = keyof RiskAssessmentDto;
 
+/** The report category of each finding group. */
+const CATEGORY_OF_GROUP: Readonly<Record<FindingGroup, Category>> = {
+  breaches: 'dataBreaches',
+  personalInfo: 'oversharing',
+  socialMedia: 'oversharing',
+  locationData: 'locationExposure',
+  metadata: 'metadataRisks',
+};
+
 /** Which report category a finding counts in (and which list shows it). */
-export function categoryOf(finding: FlatFinding): Category {
-  if (finding.imageCategory) return IMAGE_LOCATION_CATEGORIES.has(finding.imageCategory) ? 'locationExposure' : 'metadataRisks';
-  switch (finding.group) {
-    case 'breaches':
-      return 'dataBreaches';
-    case 'personalInfo':
-    case 'socialMedia':
-      return 'oversharing';
-    case 'locationData':
-      return 'locationExposure';
-    default:
-      return 'metadataRisks';
-  }
+export function categoryOf(finding: Pick<StoredFinding, 'group'>): Category {
+  return CATEGORY_OF_GROUP[finding.group];
 }
 
 /** A category's level from its findings' risk points (RISK_POINTS, capped at 100), and how many there are. */
@@ -116,9 +119,9 @@ export function levelOf(points: number): CategoryLevel {
   return 'low';
 }
 
-function assessRisks(findings: readonly FlatFinding[]): RiskAssessmentDto {
+function assessRisks(findings: readonly ReportFinding[]): RiskAssessmentDto {
   const risks: Record<Category, RiskLevel[]> = { dataBreaches: [], oversharing: [], locationExposure: [], metadataRisks: [] };
-  for (const finding of findings) risks[categoryOf(finding)].push(finding.risk);
+  for (const { finding } of findings) risks[categoryOf(finding)].push(finding.risk);
   return {
     dataBreaches: categoryRisk(risks.dataBreaches),
     oversharing: categoryRisk(risks.oversharing),
@@ -127,44 +130,36 @@ function assessRisks(findings: readonly FlatFinding[]): RiskAssessmentDto {
   };
 }
 
-function breachExposures(findings: readonly FlatFinding[]): BreachExposureDto[] {
+function breachExposures(findings: readonly ReportFinding[]): BreachExposureDto[] {
   return findings
-    .filter((f) => f.breach)
-    .map((f) => ({
-      name: f.breach!.name,
-      title: f.breach!.title,
-      breachDate: f.breach!.breachDate,
-      pwnCount: f.breach!.pwnCount,
-      dataClasses: f.breach!.dataClasses,
-      // Results stored before XposedOrNot joined came from HIBP alone.
-      sources: f.breach!.sources?.length ? [...f.breach!.sources] : (['hibp'] as BreachSourceId[]),
-      source: f.breach!.source || breachSourceNames(['hibp']),
-      input: f.input,
-    }))
+    .flatMap(({ finding, input }) => (finding.kind === 'breach' ? [{ ...finding.breach, source: finding.source, input }] : []))
     .sort((a, b) => b.breachDate.localeCompare(a.breachDate) || a.title.localeCompare(b.title) || a.input.localeCompare(b.input));
 }
 
-function privacyViolations(findings: readonly FlatFinding[]): PrivacyViolationDto[] {
-  return bySeverity(findings.filter((f) => ['oversharing', 'locationExposure'].includes(categoryOf(f)))).map((f) => ({
-    type: categoryOf(f) === 'locationExposure' ? 'location' : 'oversharing',
-    riskLevel: f.risk,
-    ...described(f),
+function privacyViolations(findings: readonly ReportFinding[]): PrivacyViolationDto[] {
+  return bySeverity(findings.filter(({ finding }) => ['oversharing', 'locationExposure'].includes(categoryOf(finding)))).map((found) => ({
+    type: categoryOf(found.finding) === 'locationExposure' ? 'location' : 'oversharing',
+    riskLevel: found.finding.risk,
+    ...described(found),
   }));
 }
 
-function metadataRisks(findings: readonly FlatFinding[]): MetadataRiskDto[] {
-  return bySeverity(findings.filter((f) => categoryOf(f) === 'metadataRisks')).map((f) => ({ riskLevel: f.risk, ...described(f) }));
+function metadataRisks(findings: readonly ReportFinding[]): MetadataRiskDto[] {
+  return bySeverity(findings.filter(({ finding }) => categoryOf(finding) === 'metadataRisks')).map((found) => ({ riskLevel: found.finding.risk, ...described(found) }));
 }
 
 /** A finding as the report lists it: the sentence, what was seen (the value, then anything observed) and what to do. */
-function described(f: FlatFinding): Pick<MetadataRiskDto, 'description' | 'source' | 'input' | 'evidence' | 'recommendation'> {
+function described({ finding: f, input }: ReportFinding): Pick<MetadataRiskDto, 'description' | 'source' | 'input' | 'evidence' | 'recommendation'> {
   const seen = [f.value, f.evidence].filter(Boolean).join('\n');
-  return { description: f.description || f.value, source: f.source, input: f.input, ...(seen ? { evidence: seen } : {}), recommendation: f.recommendation };
+  return { description: findingDescription(f), source: f.source, input, ...(seen ? { evidence: seen } : {}), recommendation: findingRecommendation(f) };
 }
 
 /** Most serious first; the order found among equals. */
-function bySeverity(findings: FlatFinding[]): FlatFinding[] {
-  return findings.map((f, i) => ({ f, i })).sort((a, b) => RISK_ORDER[b.f.risk] - RISK_ORDER[a.f.risk] || a.i - b.i).map(({ f }) => f);
+function bySeverity(findings: ReportFinding[]): ReportFinding[] {
+  return findings
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => RISK_ORDER[b.f.finding.risk] - RISK_ORDER[a.f.finding.risk] || a.i - b.i)
+    .map(({ f }) => f);
 }
 
 /** Why each catalogue recommendation matters, by category and action. */
@@ -185,7 +180,7 @@ function keyOf(r: Pick<Recommendation, 'category' | 'action'>): string {
  * The recommendations of the latest scans plus the image check's advice, once each (the highest
  * priority any scan gave it), most urgent first, then the advice more scans called for.
  */
-function mergeRecommendations(latest: readonly StoredScan[], findings: readonly FlatFinding[]): ReportRecommendationDto[] {
+function mergeRecommendations(latest: readonly CompletedScan[], findings: readonly ReportFinding[]): ReportRecommendationDto[] {
   const merged = new Map<string, { item: ReportRecommendationDto; calls: number; order: number }>();
   const add = (item: ReportRecommendationDto) => {
     const key = keyOf(item);
@@ -197,30 +192,24 @@ function mergeRecommendations(latest: readonly StoredScan[], findings: readonly 
     }
   };
   for (const scan of latest) {
-    if (scan.scanType !== 'privacy') continue;
-    for (const r of storedRecommendations(scan.result)) {
+    for (const r of scan.recommendations.filter(isRecommendation)) {
       add({ category: r.category, priority: r.priority, action: r.action, message: WHY.get(keyOf(r)) ?? `From your scan of ${scan.input}.` });
     }
   }
-  for (const finding of findings) {
-    if (!finding.imageCategory || !finding.recommendation) continue;
-    add({
-      category: IMAGE_RECOMMENDATION_CATEGORY,
-      priority: finding.risk,
-      action: finding.recommendation,
-      message: `${EXIF_RISK_CATALOGUE[finding.imageCategory].label} found in the metadata of your images.`,
-    });
+  for (const { finding } of findings) {
+    if (finding.kind !== 'image') continue;
+    const action = findingRecommendation(finding);
+    const entry = EXIF_RISK_CATALOGUE[finding.type];
+    if (!action || !entry) continue;
+    add({ category: IMAGE_RECOMMENDATION_CATEGORY, priority: finding.risk, action, message: `${entry.label} found in the metadata of your images.` });
   }
   return [...merged.values()]
     .sort((a, b) => RISK_ORDER[b.item.priority] - RISK_ORDER[a.item.priority] || b.calls - a.calls || a.order - b.order)
     .map(({ item }) => item);
 }
 
-function storedRecommendations(result: unknown): Recommendation[] {
-  const list = (result as { recommendations?: unknown } | null)?.recommendations;
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (r): r is Recommendation =>
-      r !== null && typeof r === 'object' && typeof r.category === 'string' && typeof r.action === 'string' && r.priority in RISK_ORDER,
-  );
+/** Stored results are JSON written by older versions too: only well-formed entries count. */
+function isRecommendation(r: unknown): r is Recommendation {
+  const entry = r as Partial<Recommendation> | null;
+  return entry !== null && typeof entry === 'object' && typeof entry.category === 'string' && typeof entry.action === 'string' && typeof entry.priority === 'string' && entry.priority in RISK_ORDER;
 }

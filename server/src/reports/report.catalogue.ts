@@ -3,7 +3,6 @@
  * category turns medium or high, what "a trend" is, and the sample shown before the first scan.
  */
 import type { RiskLevel } from '../vocabulary/risk.types';
-import type { ExifFindingCategory } from '../vocabulary/image-risk.catalogue';
 import type { CategoryLevel, ReportDto } from './reports.dto';
 
 /**
@@ -21,14 +20,8 @@ export const CATEGORY_LEVEL_FROM: Readonly<Record<Exclude<CategoryLevel, 'low'>,
  */
 export const TREND_RULES = { minScans: 3, minDays: 7, threshold: 5 } as const;
 
-/** Image findings that say where someone is or was: they count as location exposure. */
-export const IMAGE_LOCATION_CATEGORIES: ReadonlySet<ExifFindingCategory> = new Set<ExifFindingCategory>(['location', 'place_names']);
-
 /** The category under which the image check's advice appears in the report. */
 export const IMAGE_RECOMMENDATION_CATEGORY = 'Image Metadata';
-
-/** How many scans are kept, by plan (the privacy policy's promise). */
-export const RETENTION_DAYS = { free: 30, paid: 90 } as const;
 
 /**
  * Shown only to someone without any scan yet, labelled as a sample: what a report looks like,

@@ -2,27 +2,31 @@ import { BREACH_SOURCE_IDS, type BreachSourceId } from '../vocabulary/breach-sou
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
 import { ScanSummaryDto } from '../scans/scan.dto';
+import type { DailyScore } from '../scans/scan.repository';
+import type { WebsiteAudit, WebsiteAuditTest } from '../scans/stored-website-audit';
 import { CHECK_STATUSES, type CheckStatus, GPC_OUTCOMES, type GpcOutcome } from '../vocabulary/check.types';
-import type { WebsiteAudit, WebsiteAuditTest } from './scan-findings';
+import type { StoredBreachFinding } from '../vocabulary/finding.types';
 import { PRIVACY_TREND_DIRECTIONS, type PrivacyTrend, type PrivacyTrendDirection } from '../vocabulary/privacy-trend.types';
+
+/** A breach of a stored finding, with the input it was found for. */
+type BreachExposure = StoredBreachFinding['breach'] & Pick<StoredBreachFinding, 'source'> & { input: string };
 
 export const REPORT_MESSAGES = {
   pdfNeedsPlan: 'PDF reports are available on the Plus plan and above. Upgrade to download this report.',
 } as const;
 
-
 /** The report's three-word scale for a category (the spec's low/medium/high). */
 export const CATEGORY_LEVELS = ['low', 'medium', 'high'] as const;
 export type CategoryLevel = (typeof CATEGORY_LEVELS)[number];
 
-export class RiskDistributionDto {
+export class RiskDistributionDto implements Record<RiskLevel, number> {
   @ApiProperty({ minimum: 0 }) low!: number;
   @ApiProperty({ minimum: 0 }) medium!: number;
   @ApiProperty({ minimum: 0 }) high!: number;
   @ApiProperty({ minimum: 0 }) critical!: number;
 }
 
-export class ScoreTrendPointDto {
+export class ScoreTrendPointDto implements DailyScore {
   @ApiProperty({ example: '2026-01-31', description: 'A day (UTC), YYYY-MM-DD.' })
   date!: string;
 
@@ -114,7 +118,7 @@ export class RiskAssessmentDto {
   @ApiProperty({ type: CategoryRiskDto }) metadataRisks!: CategoryRiskDto;
 }
 
-export class BreachExposureDto {
+export class BreachExposureDto implements BreachExposure {
   @ApiProperty() name!: string;
   @ApiProperty() title!: string;
   @ApiProperty({ example: '2019-05-01' }) breachDate!: string;
@@ -165,7 +169,7 @@ export class WebsiteAuditTestDto implements WebsiteAuditTest {
   @ApiProperty({ minimum: 0, description: 'How many findings it contributed.' }) findings!: number;
 }
 
-export class WebsiteAuditGpcDto {
+export class WebsiteAuditGpcDto implements NonNullable<WebsiteAudit['gpc']> {
   @ApiProperty({ enum: GPC_OUTCOMES }) outcome!: GpcOutcome;
   @ApiProperty({ type: [String], description: 'Trackers, tracking cookies and pixel events still there with Global Privacy Control on.' })
   stillWith!: string[];

@@ -1,25 +1,18 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { AnalyticsEventEntity } from '../analytics/analytics-event.entity';
-import { AnalyticsEventRepository } from '../analytics/analytics-event.repository';
 import { AuthModule } from '../auth/auth.module';
-import { ScanEntity } from '../scans/scan.entity';
 import { ScansModule } from '../scans/scans.module';
 import { DashboardController } from './dashboard.controller';
 import { DashboardService } from './dashboard.service';
 import { ReportsController } from './reports.controller';
-import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
-import { RetentionService } from './retention.service';
 
 /**
- * The dashboard's overview, the user's report (JSON, PDF, CSV) and the retention job that
- * deletes scan results and analytics events past their time.
+ * The dashboard's overview and the user's report (JSON, PDF, CSV). It owns no table: it reads the
+ * stored scans through ScanHistoryService, findings in the one stored shape.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ScanEntity, AnalyticsEventEntity]), AuthModule, ScansModule],
+  imports: [AuthModule, ScansModule],
   controllers: [DashboardController, ReportsController],
-  providers: [ReportsRepository, DashboardService, ReportsService, RetentionService, AnalyticsEventRepository],
-  exports: [RetentionService],
+  providers: [DashboardService, ReportsService],
 })
 export class ReportsModule {}

@@ -1,19 +1,18 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
-import { AccountService } from '../auth/account.service';
-import { planFor } from '../vocabulary/plan.catalogue';
+import { ProfileService } from '../auth/profile.service';
 import { Clock } from '../common/clock/clock.service';
 import { RateLimiter } from '../common/security/rate-limiter.service';
+import { ScanHistoryService } from '../scans/scan-history.service';
+import { planFor } from '../vocabulary/plan.catalogue';
+import { findingsCsv, FindingRow } from './findings-csv.writer';
 import { buildReport } from './report.builder';
 import { privacyTrend } from './privacy-trend.rules';
 import { renderReportPdf } from './report-pdf.writer';
-import { findingsCsv } from './findings-csv.writer';
 import { BREACH_SOURCE_IDS } from '../vocabulary/breach-source.catalogue';
 import { BreachCatalogueService } from '../scans/breach-catalogue/breach-catalogue.service';
 import type { BreachRecord } from '../scans/sources/source-types';
 import { BreachExposureDto, REPORT_MESSAGES, ReportDto } from './reports.dto';
 import { REPORT_RATE_LIMITS } from './reports-rate-limits.catalogue';
-import { ReportsRepository } from './reports.repository';
-import { findingsOfScan, FlatFinding } from './scan-findings';
 
 export interface ReportFile<T> {
   fileName: string;
@@ -27,24 +26,24 @@ const CSV_PAGE = 100;
 @Injectable()
 export class ReportsService {
   constructor(
-    private readonly repository: ReportsRepository,
-    private readonly accounts: AccountService,
+    private readonly history: ScanHistoryService,
+    private readonly profiles: ProfileService,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     private readonly catalogue: BreachCatalogueService,
   ) {}
 
   async report(userId: string): Promise<ReportDto> {
-    const profile = await this.accounts.profile(userId);
-    const [totals, scans, history] = await Promise.all([
-      this.repository.totals(userId),
-      this.repository.latestCompletedPerInput(userId),
-      this.repository.privacyScores(userId),
+    const profile = await this.profiles.profile(userId);
+    const [totals, scans, privacyScores] = await Promise.all([
+      this.history.totals(userId),
+      this.history.latestCompletedPerInput(userId),
+      this.history.privacyScores(userId),
     ]);
     const report = buildReport({
       scans,
       averagePrivacyScore: totals.averagePrivacyScore,
-      privacyTrend: privacyTrend(history),
+      privacyTrend: privacyTrend(privacyScores),
       totalScans: totals.totalScans,
       lastScanAt: totals.lastScanAt,
       pdfAvailable: planFor(profile.plan.tier).reports,
@@ -75,7 +74,7 @@ export class ReportsService {
 
   /** 403 for plans without reports; rate-limited per user, since rendering costs CPU. */
   async pdf(userId: string): Promise<ReportFile<Buffer>> {
-    const profile = await this.accounts.profile(userId);
+    const profile = await this.profiles.profile(userId);
     if (!planFor(profile.plan.tier).reports) throw new ForbiddenException(REPORT_MESSAGES.pdfNeedsPlan);
     await this.limiter.consume(REPORT_RATE_LIMITS.pdfPerUser, userId);
     const report = await this.report(userId);
@@ -85,13 +84,13 @@ export class ReportsService {
   /** Every finding of every completed scan kept, newest scan first. */
   async csv(userId: string): Promise<ReportFile<string>> {
     await this.limiter.consume(REPORT_RATE_LIMITS.csvPerUser, userId);
-    const findings: FlatFinding[] = [];
+    const rows: FindingRow[] = [];
     for (let offset = 0; ; offset += CSV_PAGE) {
-      const page = await this.repository.completedPage(userId, offset, CSV_PAGE);
-      for (const scan of page) findings.push(...findingsOfScan(scan));
+      const page = await this.history.completedPage(userId, offset, CSV_PAGE);
+      for (const scan of page) rows.push(...scan.findings.map((finding) => ({ scan, finding })));
       if (page.length < CSV_PAGE) break;
     }
-    return { fileName: `footprint-findings-${day(this.clock.now().toISOString())}.csv`, content: findingsCsv(findings) };
+    return { fileName: `footprint-findings-${day(this.clock.now().toISOString())}.csv`, content: findingsCsv(rows) };
   }
 }
 

@@ -5,16 +5,18 @@ import { ScanEntity } from './scan.entity';
 import { ScanHistoryService } from './scan-history.service';
 import { ScanRecoveryService } from './scan-recovery.service';
 import { ScanRepository } from './scan.repository';
+import { ScanRetentionService } from './scan-retention.service';
 
 /**
  * The stored scans (privacy scans and image checks): the scans table, the monthly quota, recording
- * results and reading them. A module of its own so that the privacy scan (ScansModule) and the image
- * check (ExifModule) both record into it without either importing the other. Scans a crash left
- * running are failed here too (ScanRecoveryService).
+ * results with their findings in the one stored shape, reading them (history, dashboard and report
+ * figures) and deleting them when they expire. A module of its own so that the privacy scan
+ * (ScansModule) and the image check (ExifModule) both record into it without either importing the
+ * other. Scans a crash left running are failed here too (ScanRecoveryService).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([ScanEntity]), AuthModule],
-  providers: [ScanRepository, ScanHistoryService, ScanRecoveryService],
-  exports: [ScanHistoryService],
+  providers: [ScanRepository, ScanHistoryService, ScanRecoveryService, ScanRetentionService],
+  exports: [ScanHistoryService, ScanRetentionService],
 })
 export class ScanHistoryModule {}

@@ -1,15 +1,18 @@
-import { HttpStatus, Inject, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ProfileService } from '../auth/profile.service';
 import { reportRateLimit } from '../common/http/rate-limit-headers';
-import { AccountService } from '../auth/account.service';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { RetryAfterException } from '../common/http/retry-after.exception';
 import { planFor, PlanTier } from '../vocabulary/plan.catalogue';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
+import { imageRiskLevel } from '../vocabulary/image-risk.catalogue';
+import type { RiskLevel } from '../vocabulary/risk.types';
 import type { AnalysisResult } from './analysis/analysis.types';
-import { FindingCounts } from './scan.entity';
-import { ScanRepository } from './scan.repository';
+import type { ExifFinding } from './exif/exif-findings.analyzer';
+import { CompletedScan, DailyScore, ScanOutcome, ScanRepository, ScanTotals, ScoredScan } from './scan.repository';
+import { countsOfFindings, storedFindingsOfImage, storedFindingsOfResult } from './stored-findings';
 import { ScanPageDto, ScanRecordDto, ScanSummaryDto } from './scan.dto';
 import type { ScanUsageDto } from './scan-usage.dto';
 
@@ -47,10 +50,10 @@ export class ScanQuotaExceededException extends RetryAfterException {
 
 /** A signed-in user's stored scans: the monthly quota, recording results, listing and reading them. */
 @Injectable()
-export class ScanHistoryService implements OnModuleInit {
+export class ScanHistoryService {
   constructor(
     private readonly scans: ScanRepository,
-    private readonly accounts: AccountService,
+    private readonly profiles: ProfileService,
     // The quota month follows the same clock as plan periods and retention (tests move it).
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -61,8 +64,9 @@ export class ScanHistoryService implements OnModuleInit {
     return new Date(now.getTime() - staleScanAfterMs(this.config));
   }
 
-  onModuleInit(): void {
-    this.accounts.registerExportSection('scans', async (userId) => (await this.scans.allOfUser(userId)).map((s) => ScanRecordDto.from(s)));
+  /** The account export's part: every stored scan with its result, newest first. */
+  async exportOf(userId: string): Promise<ScanRecordDto[]> {
+    return (await this.scans.allOfUser(userId)).map((s) => ScanRecordDto.from(s));
   }
 
   /** Reserves one of the plan's monthly scans with a running record; throws 429 when none is left. */
@@ -83,18 +87,12 @@ export class ScanHistoryService implements OnModuleInit {
   }
 
   async completePrivacyScan(id: string, result: AnalysisResult): Promise<void> {
-    await this.scans.finish(id, {
-      status: 'completed',
-      score: result.privacyScore,
-      findingCounts: countsOf(result),
-      result,
-      completedAt: new Date(result.completedAt),
-    });
+    await this.scans.finish(id, privacyOutcome(result));
   }
 
   /** A scan that could not finish: kept as failed (it does not count against the quota). */
   async failPrivacyScan(id: string): Promise<void> {
-    await this.scans.finish(id, { status: 'failed', score: null, findingCounts: null, result: null, completedAt: this.clock.now() });
+    await this.scans.finish(id, { status: 'failed', score: null, riskLevel: null, findingCounts: null, findings: null, result: null, completedAt: this.clock.now() });
   }
 
   /** A demo or an incomplete result is never stored as the user's result (DESIGN.md): the reservation goes. */
@@ -106,20 +104,26 @@ export class ScanHistoryService implements OnModuleInit {
   async recordMonitorScan(userId: string, monitorId: string, input: ClassifiedScanInput, result: AnalysisResult): Promise<string> {
     const scan = await this.scans.insertFinished(
       { userId, scanType: 'privacy', input: input.value, inputType: input.inputType, startedAt: new Date(result.startedAt), monitorId },
-      { status: 'completed', score: result.privacyScore, findingCounts: countsOf(result), result, completedAt: new Date(result.completedAt) },
+      privacyOutcome(result),
     );
     return scan.id;
   }
 
-  /** Records a finished image metadata check (the file name only, never the image). */
-  async recordImageCheck(userId: string, entry: { fileName: string; riskScore: number; findingCount: number; analysis: unknown }): Promise<string> {
+  /**
+   * Records a finished image metadata check (the file name only, never the image). Outside its own
+   * widget it shows a risk level, never its risk score, and is never averaged with privacy scores.
+   */
+  async recordImageCheck(userId: string, entry: { fileName: string; riskScore: number; findings: readonly ExifFinding[]; analysis: unknown }): Promise<string> {
     const now = this.clock.now();
+    const findings = storedFindingsOfImage(entry.findings);
     const scan = await this.scans.insertFinished(
       { userId, scanType: 'image', input: entry.fileName, inputType: 'image', startedAt: now },
       {
         status: 'completed',
-        score: entry.riskScore,
-        findingCounts: { breaches: 0, personalInfo: 0, locationData: 0, metadata: entry.findingCount, socialMedia: 0 },
+        score: null,
+        riskLevel: imageRiskLevel(entry.riskScore),
+        findingCounts: countsOfFindings(findings),
+        findings,
         result: entry.analysis,
         completedAt: now,
       },
@@ -136,7 +140,7 @@ export class ScanHistoryService implements OnModuleInit {
 
   /** This month's privacy scans against the allowance of the plan that applies now (the account page). */
   async usage(userId: string, now = this.clock.now()): Promise<ScanUsageDto> {
-    const [profile, used] = await Promise.all([this.accounts.profile(userId), this.usedThisMonth(userId, now)]);
+    const [profile, used] = await Promise.all([this.profiles.profile(userId), this.usedThisMonth(userId, now)]);
     return {
       used,
       limit: planFor(profile.plan.tier).monthlyScans,
@@ -155,15 +159,61 @@ export class ScanHistoryService implements OnModuleInit {
     if (!scan) throw new NotFoundException(SCAN_MESSAGES.notFound);
     return ScanRecordDto.from(scan);
   }
+
+  // What the dashboard and the report read: aggregates computed in the database, findings in the one stored shape.
+
+  /** How many scans, the newest's start and the average privacy score (the latest scored privacy scan of each input). */
+  totals(userId: string): Promise<ScanTotals> {
+    return this.scans.totals(userId);
+  }
+
+  /** The newest scans, as GET /api/scans lists them. */
+  async recent(userId: string, limit: number): Promise<ScanSummaryDto[]> {
+    return (await this.scans.recent(userId, limit)).map((s) => ScanSummaryDto.from(s));
+  }
+
+  /** Findings per risk level of the newest completed scan of each input. */
+  riskDistribution(userId: string): Promise<Record<RiskLevel, number>> {
+    return this.scans.riskDistribution(userId);
+  }
+
+  /** Completed privacy scans since `since`, per UTC day, oldest first. */
+  dailyScores(userId: string, since: Date): Promise<DailyScore[]> {
+    return this.scans.dailyScores(userId, since);
+  }
+
+  /** The newest completed scan of each (scan type, input), with its findings. */
+  latestCompletedPerInput(userId: string): Promise<CompletedScan[]> {
+    return this.scans.latestCompletedPerInput(userId);
+  }
+
+  /** Every scored, completed privacy scan's input, score and time, oldest first: the privacy trend's history. */
+  privacyScores(userId: string): Promise<ScoredScan[]> {
+    return this.scans.privacyScores(userId);
+  }
+
+  /** Completed scans with their findings, newest first, `limit` at a time from `offset`. */
+  completedPage(userId: string, offset: number, limit: number): Promise<CompletedScan[]> {
+    return this.scans.completedPage(userId, offset, limit);
+  }
 }
 
-function countsOf(result: AnalysisResult): FindingCounts {
+/** A completed privacy scan: its privacy score, the groups' counts and its findings in the one stored shape. */
+function privacyOutcome(result: AnalysisResult): ScanOutcome {
   return {
-    breaches: result.breaches.count,
-    personalInfo: result.personalInfo.count,
-    locationData: result.locationData.count,
-    metadata: result.metadata.count,
-    socialMedia: result.socialMedia.count,
+    status: 'completed',
+    score: result.privacyScore,
+    riskLevel: null,
+    findingCounts: {
+      breaches: result.breaches.count,
+      personalInfo: result.personalInfo.count,
+      locationData: result.locationData.count,
+      metadata: result.metadata.count,
+      socialMedia: result.socialMedia.count,
+    },
+    findings: storedFindingsOfResult(result),
+    result,
+    completedAt: new Date(result.completedAt),
   };
 }
 

@@ -1,6 +1,8 @@
 import { loadConfig } from '../common/config/app-config';
 import { classifyScanInput } from '../browser-shared/scan-input.rules';
-import type { CheckOutcome, CheckReport, ScanCheck } from './analysis/analysis.types';
+import type { CheckReport } from './analysis/analysis.types';
+import type { CheckMeta, CheckOutcome, ScanCheck } from './checks/scan-check';
+import type { CheckId } from './checks/scan-checks.registry';
 import { MetricsService } from '../common/metrics/metrics.service';
 import type { BrowserAuditService } from '../browser-audit/browser-audit.service';
 import { ScanPipeline } from './scan-pipeline';
@@ -8,12 +10,13 @@ import { ScanPipeline } from './scan-pipeline';
 const input = classifyScanInput('jane@example.com');
 const finding = { group: 'personalInfo', detail: { kind: 'risk', type: 'free_email_provider', value: 'x', source: 's', risk: 'low', evidence: { summary: 'seen' } } } as const;
 
-function check(id: ScanCheck['id'], run: ScanCheck['run'], appliesTo: ScanCheck['appliesTo'] = () => true): ScanCheck {
-  return { id, label: id, appliesTo, run };
+type TestCheck = ScanCheck<CheckId>;
+function check(id: CheckId, run: TestCheck['run'], appliesTo: TestCheck['appliesTo'] = () => true, meta: Partial<CheckMeta<CheckId>> = {}): TestCheck {
+  return { meta: { id, label: id, noun: id, groups: ['metadata'], ...meta }, label: meta.label ?? id, appliesTo, run };
 }
 const after = (ms: number, outcome: CheckOutcome) => new Promise<CheckOutcome>((resolve) => setTimeout(() => resolve(outcome), ms));
 
-function pipeline(checks: ScanCheck[], checkTimeoutMs = 200, scanTimeoutMs = 1000) {
+function pipeline(checks: TestCheck[], checkTimeoutMs = 200, scanTimeoutMs = 1000) {
   const config = loadConfig({ SCAN_CHECK_TIMEOUT_MS: String(checkTimeoutMs), SCAN_TIMEOUT_MS: String(scanTimeoutMs) });
   return new ScanPipeline(checks, config, { maxWaitMs: 1_000 } as BrowserAuditService, new MetricsService());
 }
@@ -59,7 +62,7 @@ describe('ScanPipeline', () => {
     const before = Date.now();
     const p = pipeline(
       [
-        { ...check('username', (_i, { deadline }) => ((deadlines.username = deadline), after(300, { status: 'ok', findings: [finding] }))), budget: 'scan' },
+        check('username', (_i, { deadline }) => ((deadlines.username = deadline), after(300, { status: 'ok', findings: [finding] })), undefined, { budget: 'scan' }),
         check('gravatar', (_i, { deadline }) => ((deadlines.gravatar = deadline), after(0, { status: 'ok', findings: [] }))),
       ],
       100,

@@ -6,12 +6,15 @@ import type { Histogram } from 'prom-client';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import { contributesFindings } from '../vocabulary/check.types';
 import { BrowserAuditService } from '../browser-audit/browser-audit.service';
-import type { CheckContext, CheckOutcome, CheckReport, ScanCheck, ScanScope, ScanViewer } from './analysis/analysis.types';
+import type { CheckReport } from './analysis/analysis.types';
+import type { CheckContext, CheckMeta, CheckOutcome, ScanCheck, ScanScope, ScanViewer } from './checks/scan-check';
+import { type CheckId, SCAN_CHECKS } from './checks/scan-checks.registry';
 
-export const SCAN_CHECKS = Symbol('SCAN_CHECKS');
+/** A check the pipeline runs: one of the registered ones. */
+type PipelineCheck = ScanCheck<CheckId>;
 
 export interface CheckRun {
-  check: ScanCheck;
+  meta: CheckMeta<CheckId>;
   outcome: CheckOutcome;
   report: CheckReport;
 }
@@ -29,7 +32,7 @@ export class ScanPipeline {
   private readonly checkDuration: Histogram<'check' | 'status'>;
 
   constructor(
-    @Inject(SCAN_CHECKS) private readonly checks: ScanCheck[],
+    @Inject(SCAN_CHECKS) private readonly checks: readonly PipelineCheck[],
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly browser: BrowserAuditService,
     metrics: MetricsService,
@@ -42,7 +45,7 @@ export class ScanPipeline {
     );
   }
 
-  applicableChecks(input: ClassifiedScanInput): ScanCheck[] {
+  applicableChecks(input: ClassifiedScanInput): PipelineCheck[] {
     return this.checks.filter((check) => check.appliesTo(input));
   }
 
@@ -51,7 +54,7 @@ export class ScanPipeline {
     const checks = this.applicableChecks(input);
     // A scan that waits for the audit browser may take as long as that takes (queue wait plus budget).
     const browserMs = this.browser.maxWaitMs + checkTimeoutMs;
-    const scanTimeoutMs = Math.max(this.config.scans.scanTimeoutMs, checks.some((c) => c.budget === 'browser') ? browserMs : 0);
+    const scanTimeoutMs = Math.max(this.config.scans.scanTimeoutMs, checks.some((c) => c.meta.budget === 'browser') ? browserMs : 0);
     const scanDeadline = AbortSignal.timeout(scanTimeoutMs);
     const startedAt = Date.now();
     const shared = scanScope();
@@ -59,12 +62,13 @@ export class ScanPipeline {
     const runs = await Promise.all(
       checks.map(async (check) => {
         const started = performance.now();
-        const own = check.budget === 'browser' ? browserMs : check.budget === 'scan' ? scanTimeoutMs : checkTimeoutMs;
+        const { budget } = check.meta;
+        const own = budget === 'browser' ? browserMs : budget === 'scan' ? scanTimeoutMs : checkTimeoutMs;
         const budgetMs = Math.min(own, scanTimeoutMs);
-        const signal = check.budget === 'scan' ? scanDeadline : AbortSignal.any([AbortSignal.timeout(budgetMs), scanDeadline]);
+        const signal = budget === 'scan' ? scanDeadline : AbortSignal.any([AbortSignal.timeout(budgetMs), scanDeadline]);
         const outcome = await this.runOne(check, input, { signal, scanSignal: scanDeadline, shared, deadline: startedAt + budgetMs, viewer });
         const report: CheckReport = {
-          id: check.id,
+          id: check.meta.id,
           label: check.label,
           status: outcome.status,
           ...(outcome.message ? { message: outcome.message } : {}),
@@ -73,16 +77,16 @@ export class ScanPipeline {
           findings: contributesFindings(outcome.status) ? outcome.findings.length : 0,
           durationMs: Math.round(performance.now() - started),
         };
-        this.checkDuration.observe({ check: check.id, status: outcome.status }, (performance.now() - started) / 1000);
+        this.checkDuration.observe({ check: check.meta.id, status: outcome.status }, (performance.now() - started) / 1000);
         onCheck(report);
-        return { check, outcome: contributesFindings(outcome.status) ? outcome : { ...outcome, findings: [] }, report };
+        return { meta: check.meta, outcome: contributesFindings(outcome.status) ? outcome : { ...outcome, findings: [] }, report };
       }),
     );
     endScan();
     return runs;
   }
 
-  private async runOne(check: ScanCheck, input: ClassifiedScanInput, context: CheckContext): Promise<CheckOutcome> {
+  private async runOne(check: PipelineCheck, input: ClassifiedScanInput, context: CheckContext): Promise<CheckOutcome> {
     const { signal } = context;
     let onAbort: (() => void) | undefined;
     const timedOut = new Promise<CheckOutcome>((resolve) => {
@@ -93,7 +97,7 @@ export class ScanPipeline {
     const attempt = check.run(input, context).catch((err: unknown): CheckOutcome => {
       if (signal.aborted) return { status: 'timed_out', message: 'The check took too long and was stopped.', findings: [] };
       // Never log the input: only which check failed and the error's class.
-      this.logger.error(`check ${check.id} failed: ${err instanceof Error ? err.name : 'unknown error'}`);
+      this.logger.error(`check ${check.meta.id} failed: ${err instanceof Error ? err.name : 'unknown error'}`);
       return { status: 'unavailable', message: 'The check failed unexpectedly.', findings: [] };
     });
     try {

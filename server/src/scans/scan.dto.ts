@@ -1,16 +1,35 @@
 import { PageInfoDto, PageQueryDto } from '../common/http/pagination.dto';
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { ValidateBy } from 'class-validator';
-import { SCAN_INPUT_MAX_LENGTH, SCAN_INPUT_MESSAGES, scanInputError } from '../browser-shared/scan-input.rules';
+import { SCAN_INPUT_MAX_LENGTH, SCAN_INPUT_MESSAGES, SCAN_INPUT_TYPES, scanInputError, type ScanInputType } from '../browser-shared/scan-input.rules';
 import { BREACH_SOURCE_IDS, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
-import { BROWSER_TEST_IDS, BrowserTestId, CHECK_IDS, CHECK_STATUSES, CheckId, CheckStatus, GPC_OUTCOMES, GpcOutcome } from '../vocabulary/check.types';
-import { FINDING_TYPES, FindingType } from '../vocabulary/finding.types';
+import { BROWSER_TEST_IDS, BrowserTestId, CHECK_STATUSES, CheckStatus, GPC_OUTCOMES, GpcOutcome } from '../vocabulary/check.types';
+import { type BreachDetail, type DemoBreachDetail, type Evidence, FINDING_TYPES, FindingType, type PasteDetail, type RiskDetail } from '../vocabulary/finding.types';
+import type { Recommendation } from '../vocabulary/recommendation.types';
 import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
-import { IMAGE_RISK_LEVELS, type ImageRiskLevel, imageRiskLevel } from '../vocabulary/image-risk.catalogue';
-import { GROUP_CHECKED, GroupChecked, USERNAME_OUTCOMES, UsernameSiteOutcome } from './analysis/analysis.types';
+import { IMAGE_RISK_LEVELS, type ImageRiskLevel } from '../vocabulary/image-risk.catalogue';
+import {
+  type AnalysisResult,
+  type BreachGroupResult,
+  type CheckReport,
+  type CoverageCheck,
+  type FindingGroupResult,
+  GROUP_CHECKED,
+  type GroupChecked,
+  type ResultCoverage,
+} from './analysis/analysis.types';
+import type { GpcSummary } from './analysis/rendered/global-privacy-control.analyzer';
+import { type CheckMeta, type CheckSourceReport, USERNAME_OUTCOMES, type UsernameSiteEntry, type UsernameSiteListSummary, UsernameSiteOutcome, type WebsiteAuditSummary } from './checks/scan-check';
+import { CHECK_IDS, CheckId } from './checks/scan-checks.registry';
+import { ExifAnalysisDto } from './exif/exif.dto';
 import type { FindingCounts, ScanEntity } from './scan.entity';
 
-const INPUT_TYPES = ['email', 'url', 'social', 'unknown', 'instagram', 'twitter', 'linkedin', 'facebook'] as const;
+/*
+ * Response DTOs implement the domain types they answer (AnalysisResult and its parts), so a field
+ * added to or changed in one and not the other fails to compile; the OpenAPI document is generated
+ * from these classes, and the contract test checks real answers against it.
+ */
+
 
 /** The spec's input rules (one implementation, shared with the client) as a validator. */
 function IsScanInput() {
@@ -33,7 +52,7 @@ export class CreateScanDto {
   input!: string;
 }
 
-export class EvidenceDto {
+export class EvidenceDto implements Evidence {
   @ApiProperty({ description: 'What was seen, in one sentence.' })
   summary!: string;
 
@@ -44,7 +63,7 @@ export class EvidenceDto {
   url?: string;
 }
 
-export class BreachDetailDto {
+export class BreachDetailDto implements BreachDetail {
   @ApiProperty({ enum: ['breach'] })
   kind!: 'breach';
   @ApiProperty() name!: string;
@@ -80,7 +99,7 @@ export class BreachDetailDto {
   @ApiProperty({ type: EvidenceDto }) evidence!: EvidenceDto;
 }
 
-export class PasteDetailDto {
+export class PasteDetailDto implements PasteDetail {
   @ApiProperty({ enum: BREACH_SOURCE_IDS, description: 'Who reported it.' }) source!: BreachSourceId;
   @ApiPropertyOptional({ example: 'Pastebin', description: 'The paste site, when the source says.' }) site?: string;
   @ApiProperty({ description: "The paste's id at its site or source." }) id!: string;
@@ -90,7 +109,7 @@ export class PasteDetailDto {
   @ApiProperty({ type: EvidenceDto }) evidence!: EvidenceDto;
 }
 
-export class PastesDto {
+export class PastesDto implements NonNullable<AnalysisResult['pastes']> {
   @ApiProperty({ description: 'How many pastes hold the address (for everyone).' }) count!: number;
   @ApiProperty({ type: [PasteDetailDto], description: 'Which pastes: only for the signed-in owner of the verified address.' })
   details!: PasteDetailDto[];
@@ -100,7 +119,7 @@ export class PastesDto {
   @ApiProperty({ example: 'Found in 2 pastes' }) summary!: string;
 }
 
-export class DemoBreachDetailDto {
+export class DemoBreachDetailDto implements DemoBreachDetail {
   @ApiProperty({ enum: ['demo-breach'] })
   kind!: 'demo-breach';
   @ApiProperty() name!: string;
@@ -111,7 +130,7 @@ export class DemoBreachDetailDto {
   @ApiProperty({ type: EvidenceDto }) evidence!: EvidenceDto;
 }
 
-export class RiskDetailDto {
+export class RiskDetailDto implements RiskDetail {
   @ApiProperty({ enum: ['risk'] })
   kind!: 'risk';
   @ApiProperty({ enum: FINDING_TYPES }) type!: FindingType;
@@ -135,7 +154,7 @@ const DETAIL_SCHEMA = {
 };
 
 @ApiExtraModels(BreachDetailDto, DemoBreachDetailDto, RiskDetailDto)
-export class FindingGroupDto {
+export class FindingGroupDto implements FindingGroupResult {
   @ApiProperty({ description: "Findings in this group. Only an answer when `checked` is 'all' or 'some'; with 'none' it is 0 and means nothing was looked at." })
   count!: number;
   @ApiProperty({
@@ -149,18 +168,18 @@ export class FindingGroupDto {
   @ApiProperty() summary!: string;
 }
 
-export class BreachGroupDto extends FindingGroupDto {
+export class BreachGroupDto extends FindingGroupDto implements BreachGroupResult {
   @ApiProperty({ description: 'Sensitive breaches left out of the details: only the signed-in owner of this verified address sees them.' })
   hiddenSensitive!: number;
 }
 
-export class RecommendationDto {
+export class RecommendationDto implements Recommendation {
   @ApiProperty() category!: string;
   @ApiProperty() action!: string;
   @ApiProperty({ enum: RISK_LEVELS }) priority!: RiskLevel;
 }
 
-export class CheckSourceReportDto {
+export class CheckSourceReportDto implements CheckSourceReport {
   @ApiProperty({ enum: BREACH_SOURCE_IDS }) id!: BreachSourceId;
   @ApiProperty({ example: 'XposedOrNot' }) name!: string;
   @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
@@ -169,7 +188,7 @@ export class CheckSourceReportDto {
   @ApiPropertyOptional({ description: 'The answer came from the short-lived cache, not a new request.' }) cached?: boolean;
 }
 
-export class CheckReportDto {
+export class CheckReportDto implements CheckReport {
   @ApiProperty({ enum: CHECK_IDS }) id!: CheckId;
   @ApiProperty() label!: string;
   @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
@@ -187,7 +206,7 @@ export class CheckReportDto {
   @ApiProperty() durationMs!: number;
 }
 
-export class CoverageCheckDto {
+export class CoverageCheckDto implements CoverageCheck {
   @ApiProperty({ enum: CHECK_IDS }) id!: CheckId;
   @ApiProperty() label!: string;
   @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
@@ -195,7 +214,7 @@ export class CoverageCheckDto {
   @ApiPropertyOptional({ description: 'Rate limited: when the outside service said to try again.' }) retryAfterSeconds?: number;
 }
 
-export class ResultCoverageDto {
+export class ResultCoverageDto implements ResultCoverage {
   @ApiProperty({
     description:
       'The main check for this kind of input ran (ok, or partial). False: the result is incomplete: no privacy score, not stored, not counted, never a monitor\'s starting point.',
@@ -215,7 +234,7 @@ export class ResultCoverageDto {
   retryable!: boolean;
 }
 
-export class UsernameSiteDto {
+export class UsernameSiteDto implements UsernameSiteEntry {
   @ApiProperty({ example: 'GitHub' }) site!: string;
   @ApiProperty({ description: "The site list's category.", example: 'coding' }) category!: string;
   @ApiProperty({ description: 'The profile address with the username (http or https): the link to check.' }) url!: string;
@@ -227,12 +246,18 @@ export class UsernameSiteDto {
   @ApiProperty({ description: 'Why, in words for people.', example: 'HTTP 200 and the profile marker' }) reason!: string;
 }
 
-export class HeaderGradeDto {
+/** One element of a list of the website summary. */
+type WebsitePart<K extends 'trackers' | 'cookies' | 'storage'> = WebsiteAuditSummary[K][number];
+type BrowserTestSummary = WebsiteAuditSummary['tests'][number];
+type BrowserTestFinding = BrowserTestSummary['findings'][number];
+type GpcTracking = GpcSummary['without'];
+
+export class HeaderGradeDto implements NonNullable<WebsiteAuditSummary['headerGrade']> {
   @ApiProperty({ example: 'B+' }) grade!: string;
   @ApiProperty({ example: 80 }) score!: number;
 }
 
-export class WebsiteTrackerDto {
+export class WebsiteTrackerDto implements WebsitePart<'trackers'> {
   @ApiProperty({ example: 'Meta Pixel (Facebook pixel)' }) name!: string;
   @ApiProperty({ example: 'Meta Platforms' }) company!: string;
   @ApiProperty({ example: 'advertising' }) category!: string;
@@ -253,7 +278,7 @@ export class WebsiteThirdPartyRequestDto {
   example!: string;
 }
 
-export class WebsiteCookieDto {
+export class WebsiteCookieDto implements WebsitePart<'cookies'> {
   @ApiProperty({ example: '_ga' }) name!: string;
   @ApiProperty({ example: 'shop.example' }) domain!: string;
   @ApiProperty({ enum: ['first', 'third'] }) party!: 'first' | 'third';
@@ -262,44 +287,44 @@ export class WebsiteCookieDto {
   @ApiProperty({ description: 'A known tracking cookie or a third-party cookie.' }) tracking!: boolean;
 }
 
-export class WebsiteStorageDto {
+export class WebsiteStorageDto implements WebsitePart<'storage'> {
   @ApiProperty({ example: 'https://shop.example' }) origin!: string;
   @ApiProperty({ enum: ['first', 'third'] }) party!: 'first' | 'third';
   @ApiProperty({ type: [String], description: 'localStorage keys (never values).' }) local!: string[];
   @ApiProperty({ type: [String], description: 'sessionStorage keys (never values).' }) session!: string[];
 }
 
-export class WebsiteRequestCountsDto {
+export class WebsiteRequestCountsDto implements NonNullable<WebsiteAuditSummary['requests']> {
   @ApiProperty() total!: number;
   @ApiProperty() thirdParty!: number;
   @ApiProperty({ description: 'Requests that did not complete (refused by the SSRF guard, failed, blocked).' }) failed!: number;
 }
 
-export class BrowserTestFindingDto {
+export class BrowserTestFindingDto implements BrowserTestFinding {
   @ApiProperty() type!: string;
   @ApiProperty() value!: string;
 }
 
-export class BrowserTestOutcomeDto {
+export class BrowserTestOutcomeDto implements BrowserTestSummary {
   @ApiProperty({ enum: BROWSER_TEST_IDS }) id!: BrowserTestId;
   @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
   @ApiProperty({ type: [BrowserTestFindingDto] }) findings!: BrowserTestFindingDto[];
 }
 
-export class GpcTrackingDto {
+export class GpcTrackingDto implements GpcTracking {
   @ApiProperty({ type: [String] }) trackers!: string[];
   @ApiProperty({ type: [String] }) cookies!: string[];
   @ApiProperty({ type: [String], example: ['Meta PageView'] }) pixels!: string[];
 }
 
-export class GpcSummaryDto {
+export class GpcSummaryDto implements GpcSummary {
   @ApiProperty({ enum: GPC_OUTCOMES, description: "'honoured': tracking seen without the signal was gone with it on; 'nothing_to_honour': no tracking either way." })
   outcome!: GpcOutcome;
   @ApiProperty({ type: GpcTrackingDto, description: 'Tracking seen on the visit without Global Privacy Control.' }) without!: GpcTrackingDto;
   @ApiProperty({ type: GpcTrackingDto, description: 'What still happened with Sec-GPC: 1 and navigator.globalPrivacyControl on.' }) stillWith!: GpcTrackingDto;
 }
 
-export class WebsiteAuditSummaryDto {
+export class WebsiteAuditSummaryDto implements WebsiteAuditSummary {
   @ApiProperty({ enum: ['rendered', 'static'], description: "'rendered': the page ran in Chromium; 'static': only its HTML and headers were read." })
   mode!: 'rendered' | 'static';
   @ApiPropertyOptional({ description: "Why the page's scripts were not run." }) fallbackReason?: string;
@@ -317,7 +342,7 @@ export class WebsiteAuditSummaryDto {
   @ApiPropertyOptional({ type: GpcSummaryDto }) gpc?: GpcSummaryDto;
 }
 
-export class UsernameSiteListCreditDto {
+export class UsernameSiteListCreditDto implements NonNullable<UsernameSiteListSummary['list']> {
   @ApiProperty({ description: "'WhatsMyName', or the configured list's host.", example: 'WhatsMyName' }) name!: string;
   @ApiProperty({ description: "The project's page, or the list's address: the link the credit carries.", example: 'https://github.com/WebBreacher/WhatsMyName' })
   url!: string;
@@ -326,16 +351,16 @@ export class UsernameSiteListCreditDto {
   @ApiProperty({ description: "False: the list could not be downloaded yet, and Footprint's own list was asked alone." }) loaded!: boolean;
 }
 
-export class UsernameSiteListDto {
+export class UsernameSiteListDto implements UsernameSiteListSummary {
   @ApiProperty({ description: "Sites asked with Footprint's own entry." }) builtIn!: number;
   @ApiProperty({ description: "Sites asked with the configured list's entry (WhatsMyName's by default)." }) configured!: number;
   @ApiPropertyOptional({ type: UsernameSiteListCreditDto, description: 'The configured list and its credit; absent when USERNAME_SITE_LIST_URL is off.' })
   list?: UsernameSiteListCreditDto;
 }
 
-export class AnalysisResultDto {
+export class AnalysisResultDto implements AnalysisResult {
   @ApiProperty() input!: string;
-  @ApiProperty({ enum: INPUT_TYPES }) inputType!: (typeof INPUT_TYPES)[number];
+  @ApiProperty({ enum: SCAN_INPUT_TYPES }) inputType!: ScanInputType;
   @ApiProperty({
     type: Number,
     nullable: true,
@@ -384,7 +409,7 @@ export class AnalysisResultDto {
   website?: WebsiteAuditSummaryDto;
 }
 
-export class CheckInfoDto {
+export class CheckInfoDto implements Pick<CheckMeta<CheckId>, 'id' | 'label'> {
   @ApiProperty({ enum: CHECK_IDS }) id!: CheckId;
   @ApiProperty() label!: string;
 }
@@ -392,11 +417,11 @@ export class CheckInfoDto {
 /** The first server-sent event of a streamed scan. */
 export class ScanStartedEventDto {
   @ApiProperty() input!: string;
-  @ApiProperty({ enum: INPUT_TYPES }) inputType!: (typeof INPUT_TYPES)[number];
+  @ApiProperty({ enum: SCAN_INPUT_TYPES }) inputType!: ScanInputType;
   @ApiProperty({ type: [CheckInfoDto] }) checks!: CheckInfoDto[];
 }
 
-export class FindingCountsDto {
+export class FindingCountsDto implements FindingCounts {
   @ApiProperty() breaches!: number;
   @ApiProperty() personalInfo!: number;
   @ApiProperty() locationData!: number;
@@ -408,7 +433,7 @@ export class ScanSummaryDto {
   @ApiProperty() id!: string;
   @ApiProperty({ enum: ['privacy', 'image'] }) scanType!: 'privacy' | 'image';
   @ApiProperty({ description: 'What was scanned (the image check: the file name).' }) input!: string;
-  @ApiProperty({ enum: [...INPUT_TYPES, 'image'] }) inputType!: string;
+  @ApiProperty({ enum: [...SCAN_INPUT_TYPES, 'image'] }) inputType!: ScanEntity['inputType'];
   @ApiProperty({ enum: ['running', 'completed', 'failed'], description: "Anything but completed or failed is in progress." })
   status!: 'running' | 'completed' | 'failed';
   @ApiProperty({
@@ -437,8 +462,9 @@ export class ScanSummaryDto {
       input: scan.input,
       inputType: scan.inputType,
       status: scan.status,
+      // One meaning per number: `score` is a privacy score; an image check has its stored risk level.
       score: scan.scanType === 'image' ? null : scan.score,
-      imageRiskLevel: scan.scanType === 'image' && scan.score !== null ? imageRiskLevel(scan.score) : null,
+      imageRiskLevel: scan.scanType === 'image' ? scan.riskLevel : null,
       findings: scan.findingCounts,
       startedAt: scan.startedAt.toISOString(),
       completedAt: scan.completedAt?.toISOString() ?? null,
@@ -446,13 +472,14 @@ export class ScanSummaryDto {
   }
 }
 
+@ApiExtraModels(ExifAnalysisDto)
 export class ScanRecordDto extends ScanSummaryDto {
   @ApiProperty({
     nullable: true,
-    description: 'The full result: an AnalysisResultDto for privacy scans, the image analysis for image checks.',
-    oneOf: [{ $ref: getSchemaPath(AnalysisResultDto) }, { type: 'object', additionalProperties: true }],
+    description: "The full result: an AnalysisResultDto for privacy scans, the image check's ExifAnalysisDto for image checks; null until completed.",
+    oneOf: [{ $ref: getSchemaPath(AnalysisResultDto) }, { $ref: getSchemaPath(ExifAnalysisDto) }],
   })
-  result!: AnalysisResultDto | Record<string, unknown> | null;
+  result!: AnalysisResultDto | ExifAnalysisDto | null;
 
   static override from(scan: ScanEntity): ScanRecordDto {
     return { ...ScanSummaryDto.from(scan), result: (scan.result ?? null) as ScanRecordDto['result'] };

@@ -1,7 +1,8 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../auth/user.entity';
 import type { ScanInputType } from '../browser-shared/scan-input.rules';
-import type { FindingGroup } from '../vocabulary/finding.types';
+import type { FindingGroup, StoredFinding } from '../vocabulary/finding.types';
+import type { ImageRiskLevel } from '../vocabulary/image-risk.catalogue';
 
 /** 'privacy': the email/website/social scan; 'image': the image metadata check. */
 export type ScanType = 'privacy' | 'image';
@@ -36,14 +37,22 @@ export class ScanEntity {
   @Column({ type: 'text' })
   status!: ScanStatus;
 
-  /** Privacy scans: the privacy score (100 is best); image checks: the risk score (100 is worst). */
+  /** Completed privacy scans: the privacy score (0-100, higher is better). Null for image checks. */
   @Column({ type: 'integer', nullable: true })
   score!: number | null;
+
+  /** Completed image checks: the risk level of the image (the band of its risk score). Null for privacy scans. */
+  @Column({ name: 'risk_level', type: 'text', nullable: true })
+  riskLevel!: ImageRiskLevel | null;
 
   @Column({ name: 'finding_counts', type: 'jsonb', nullable: true })
   findingCounts!: FindingCounts | null;
 
-  /** The whole result as the API returned it (AnalysisResult, or the image analysis). */
+  /** Every finding in the one stored shape, written when the scan completes: what the dashboard and reports read. */
+  @Column({ type: 'jsonb', nullable: true })
+  findings!: StoredFinding[] | null;
+
+  /** The whole result as the API returned it (AnalysisResult, or the image analysis): the scan's own view. */
   @Column({ type: 'jsonb', nullable: true })
   result!: unknown;
 

@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { FindOptionsWhere, IsNull, MoreThanOrEqual, Repository } from 'typeorm';
+import { FindOptionsWhere, IsNull, MoreThanOrEqual, Not, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { StoredFinding } from '../vocabulary/finding.types';
+import type { Recommendation } from '../vocabulary/recommendation.types';
+import type { ImageRiskLevel } from '../vocabulary/image-risk.catalogue';
+import type { RiskLevel } from '../vocabulary/risk.types';
+import type { PlanTier } from '../vocabulary/plan.catalogue';
 import { FindingCounts, ScanEntity, ScanStatus, ScanType } from './scan.entity';
+import { type StoredAuditParts, type WebsiteAudit, websiteAuditOf } from './stored-website-audit';
 
 export interface NewScan {
   userId: string;
@@ -18,10 +24,91 @@ export interface NewScan {
 export interface ScanOutcome {
   status: Exclude<ScanStatus, 'running'>;
   score: number | null;
+  riskLevel: ImageRiskLevel | null;
   findingCounts: FindingCounts | null;
+  findings: StoredFinding[] | null;
   result: unknown;
   completedAt: Date;
 }
+
+/** A completed scan as the dashboard and reports read it: its findings in the one stored shape. */
+export interface CompletedScan {
+  id: string;
+  scanType: ScanType;
+  input: string;
+  /** Privacy scans: the privacy score. */
+  score: number | null;
+  /** Image checks: the risk level. */
+  riskLevel: ImageRiskLevel | null;
+  findings: StoredFinding[];
+  /** Privacy scans: the recommendations the result gave (good practice included). */
+  recommendations: Recommendation[];
+  startedAt: Date;
+  /** Website scans: how the page was looked at (in a browser or from its HTML, each browser test, GPC). */
+  websiteAudit: WebsiteAudit | null;
+}
+
+export interface ScanTotals {
+  totalScans: number;
+  lastScanAt: Date | null;
+  /** The mean privacy score of the latest scored privacy scan of each input, rounded; null when there is none. */
+  averagePrivacyScore: number | null;
+}
+
+export interface DailyScore {
+  /** YYYY-MM-DD, UTC. */
+  date: string;
+  averageScore: number;
+  scans: number;
+}
+
+/** A completed privacy scan's input, score and time: the trend's history. */
+export interface ScoredScan {
+  input: string;
+  /** The privacy score (0-100, higher is better). */
+  score: number;
+  startedAt: Date;
+}
+
+/** A user who has scans older than a cutoff, with what the users table says about their plan. */
+export interface RetentionCandidate {
+  userId: string;
+  planTier: PlanTier;
+  planExpiresAt: Date | null;
+}
+
+/** The columns a summary shows: everything but the (large) result and findings. */
+const SUMMARY_COLUMNS = {
+  id: true, userId: true, scanType: true, input: true, inputType: true, status: true, score: true, riskLevel: true, findingCounts: true, startedAt: true, completedAt: true,
+} as const;
+
+/** A completed scan's row as the reads below select it. */
+const COMPLETED_COLUMNS = `id, scan_type, input, score, risk_level, findings,
+  CASE WHEN jsonb_typeof(result -> 'recommendations') = 'array' THEN result -> 'recommendations' ELSE '[]'::jsonb END AS recommendations, started_at,
+  CASE WHEN scan_type = 'privacy' AND jsonb_typeof(result -> 'website') = 'object'
+    THEN jsonb_build_object('website', result -> 'website', 'checks', result -> 'checks') END AS audit`;
+interface CompletedRow {
+  id: string;
+  scan_type: ScanType;
+  input: string;
+  score: number | null;
+  risk_level: ImageRiskLevel | null;
+  findings: StoredFinding[] | null;
+  recommendations: Recommendation[];
+  started_at: Date;
+  audit: StoredAuditParts | null;
+}
+const completedScan = (r: CompletedRow): CompletedScan => ({
+  id: r.id,
+  scanType: r.scan_type,
+  input: r.input,
+  score: r.score,
+  riskLevel: r.risk_level,
+  findings: r.findings ?? [],
+  recommendations: r.recommendations,
+  startedAt: r.started_at,
+  websiteAudit: websiteAuditOf({ input: r.input, startedAt: r.started_at }, r.audit) ?? null,
+});
 
 @Injectable()
 export class ScanRepository {
@@ -30,16 +117,16 @@ export class ScanRepository {
   /**
    * Inserts a running scan unless the user already has `limit` counted scans of this type since
    * `since` (see countedSince). A per-user advisory lock serialises concurrent reservations, so
-   * parallel requests cannot overshoot the quota. Returns undefined when the quota is used up.
+   * parallel requests cannot overshoot the quota. Answers the scan (none when the quota is used
+   * up) and `used`: how many were counted before it.
    */
-  /** The scan, reserved unless `limit` are already counted since `since`; `used`: how many were counted before it. */
   async reserveWithinQuota(scan: NewScan, limit: number, since: Date, runningSince: Date): Promise<{ scan?: ScanEntity; used: number }> {
     return this.scans.manager.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`scan-quota:${scan.userId}`]);
       const used = await manager.countBy(ScanEntity, countedSince(scan.userId, scan.scanType, since, runningSince));
       if (used >= limit) return { used };
       const saved = await manager.save(
-        manager.create(ScanEntity, { ...scan, id: randomUUID(), status: 'running', score: null, findingCounts: null, result: null, completedAt: null }),
+        manager.create(ScanEntity, { ...scan, id: randomUUID(), status: 'running', score: null, riskLevel: null, findingCounts: null, findings: null, result: null, completedAt: null }),
       );
       return { scan: saved, used };
     });
@@ -84,19 +171,6 @@ export class ScanRepository {
     return this.scans.countBy(countedSince(userId, scanType, since, runningSince));
   }
 
-  /**
-   * Marks up to `limit` scans still running that started before `before` as failed (a crash or
-   * restart cut them short); how many it marked.
-   */
-  async failRunningStartedBefore(before: Date, at: Date, limit: number): Promise<number> {
-    const [, affected] = (await this.scans.query(
-      `UPDATE scans SET status = 'failed', score = NULL, finding_counts = NULL, result = NULL, completed_at = $2
-        WHERE id IN (SELECT id FROM scans WHERE status = 'running' AND started_at < $1 LIMIT $3)`,
-      [before, at, limit],
-    )) as [unknown, number];
-    return affected;
-  }
-
   /** Newest first; the list leaves the (large) result out. */
   async pageOfUser(userId: string, offset: number, limit: number): Promise<[ScanEntity[], number]> {
     return this.scans.findAndCount({
@@ -104,7 +178,7 @@ export class ScanRepository {
       order: { startedAt: 'DESC', id: 'DESC' },
       skip: offset,
       take: limit,
-      select: { id: true, userId: true, scanType: true, input: true, inputType: true, status: true, score: true, findingCounts: true, startedAt: true, completedAt: true },
+      select: SUMMARY_COLUMNS,
     });
   }
 
@@ -114,6 +188,126 @@ export class ScanRepository {
 
   findOfUser(userId: string, id: string): Promise<ScanEntity | null> {
     return this.scans.findOneBy({ id, userId });
+  }
+
+  /**
+   * The dashboard's and the report's figures, one computation for both: the average privacy score
+   * takes the latest scored privacy scan of each input (a monitor re-scanning one address weekly
+   * does not outweigh everything else), never an image check (which has no score).
+   */
+  async totals(userId: string): Promise<ScanTotals> {
+    const [row] = (await this.scans.query(
+      `SELECT count(*)::int AS total, max(started_at) AS last,
+              (SELECT avg(score)::float8 FROM (
+                 SELECT DISTINCT ON (input) score FROM scans
+                  WHERE user_id = $1 AND scan_type = 'privacy' AND status = 'completed' AND score IS NOT NULL
+                  ORDER BY input, started_at DESC, id DESC) latest) AS average
+         FROM scans WHERE user_id = $1`,
+      [userId],
+    )) as { total: number; last: Date | null; average: number | null }[];
+    return { totalScans: row.total, lastScanAt: row.last, averagePrivacyScore: row.average === null ? null : Math.round(row.average) };
+  }
+
+  /** The newest scans, without their (large) results. */
+  recent(userId: string, limit: number): Promise<ScanEntity[]> {
+    return this.scans.find({ where: { userId }, order: { startedAt: 'DESC', id: 'DESC' }, take: limit, select: SUMMARY_COLUMNS });
+  }
+
+  /**
+   * Findings per risk level as things stand: the newest completed scan of each input, so a weekly
+   * monitor re-finding one breach counts it once, not once per run. Counted inside the database.
+   */
+  async riskDistribution(userId: string): Promise<Record<RiskLevel, number>> {
+    const rows = (await this.scans.query(
+      `SELECT f ->> 'risk' AS level, count(*)::int AS n
+         FROM (SELECT DISTINCT ON (scan_type, input) findings
+                 FROM scans WHERE user_id = $1 AND status = 'completed'
+                ORDER BY scan_type, input, started_at DESC, id DESC) s
+         CROSS JOIN LATERAL jsonb_array_elements(s.findings) AS f
+        WHERE s.findings IS NOT NULL
+        GROUP BY 1`,
+      [userId],
+    )) as { level: string | null; n: number }[];
+    const counts: Record<RiskLevel, number> = { low: 0, medium: 0, high: 0, critical: 0 };
+    for (const row of rows) if (row.level && row.level in counts) counts[row.level as RiskLevel] = row.n;
+    return counts;
+  }
+
+  /** Completed privacy scans since `since`, per UTC day, oldest first. */
+  async dailyScores(userId: string, since: Date): Promise<DailyScore[]> {
+    const rows = (await this.scans.query(
+      `SELECT to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, avg(score)::float8 AS average, count(*)::int AS n
+         FROM scans
+        WHERE user_id = $1 AND scan_type = 'privacy' AND status = 'completed' AND score IS NOT NULL AND started_at >= $2
+        GROUP BY day ORDER BY day`,
+      [userId, since],
+    )) as { day: string; average: number; n: number }[];
+    return rows.map((r) => ({ date: r.day, averageScore: Math.round(r.average), scans: r.n }));
+  }
+
+  /** The newest completed scan of each (scan type, input), with its findings. */
+  async latestCompletedPerInput(userId: string): Promise<CompletedScan[]> {
+    const rows = (await this.scans.query(
+      `SELECT DISTINCT ON (scan_type, input) ${COMPLETED_COLUMNS}
+         FROM scans WHERE user_id = $1 AND status = 'completed'
+        ORDER BY scan_type, input, started_at DESC, id DESC`,
+      [userId],
+    )) as CompletedRow[];
+    return rows.map(completedScan);
+  }
+
+  /** Every scored, completed privacy scan (input, score and time; no results), oldest first: the trend's history. */
+  async privacyScores(userId: string): Promise<ScoredScan[]> {
+    const rows = await this.scans.find({
+      where: { userId, status: 'completed', scanType: 'privacy', score: Not(IsNull()) },
+      order: { startedAt: 'ASC', id: 'ASC' },
+      select: { input: true, score: true, startedAt: true },
+    });
+    return rows.flatMap((r) => (r.score === null ? [] : [{ input: r.input, score: r.score, startedAt: r.startedAt }]));
+  }
+
+  /** Completed scans with their findings, newest first, a page at a time (the CSV). */
+  async completedPage(userId: string, offset: number, limit: number): Promise<CompletedScan[]> {
+    const rows = (await this.scans.query(
+      `SELECT ${COMPLETED_COLUMNS} FROM scans WHERE user_id = $1 AND status = 'completed'
+        ORDER BY started_at DESC, id DESC OFFSET $2 LIMIT $3`,
+      [userId, offset, limit],
+    )) as CompletedRow[];
+    return rows.map(completedScan);
+  }
+
+  /** Users with scans started before `before`, in user id order after `afterUserId`, `limit` at a time. */
+  async usersWithScansBefore(before: Date, afterUserId: string | null, limit: number): Promise<RetentionCandidate[]> {
+    const rows = (await this.scans.query(
+      `SELECT u.id, u.plan_tier, u.plan_expires_at FROM users u
+        WHERE ($2::uuid IS NULL OR u.id > $2::uuid)
+          AND EXISTS (SELECT 1 FROM scans s WHERE s.user_id = u.id AND s.started_at < $1)
+        ORDER BY u.id LIMIT $3`,
+      [before, afterUserId, limit],
+    )) as { id: string; plan_tier: PlanTier; plan_expires_at: Date | null }[];
+    return rows.map((r) => ({ userId: r.id, planTier: r.plan_tier, planExpiresAt: r.plan_expires_at }));
+  }
+
+  /** Deletes at most `limit` of the user's scans started before `before`; answers how many went. */
+  async deleteOfUserBefore(userId: string, before: Date, limit: number): Promise<number> {
+    const [, affected] = (await this.scans.query(
+      `DELETE FROM scans WHERE id IN (SELECT id FROM scans WHERE user_id = $1 AND started_at < $2 LIMIT $3)`,
+      [userId, before, limit],
+    )) as [unknown, number];
+    return affected;
+  }
+
+  /**
+   * Marks up to `limit` scans still running that started before `before` as failed (a crash or
+   * restart cut them short); how many it marked.
+   */
+  async failRunningStartedBefore(before: Date, at: Date, limit: number): Promise<number> {
+    const [, affected] = (await this.scans.query(
+      `UPDATE scans SET status = 'failed', score = NULL, risk_level = NULL, finding_counts = NULL, findings = NULL, result = NULL, completed_at = $2
+        WHERE id IN (SELECT id FROM scans WHERE status = 'running' AND started_at < $1 LIMIT $3)`,
+      [before, at, limit],
+    )) as [unknown, number];
+    return affected;
   }
 }
 

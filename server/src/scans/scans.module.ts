@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
-import { BillingModule } from '../billing/billing.module';
 import { BrowserAuditModule } from '../browser-audit/browser-audit.module';
 import { BreachCatalogueStateEntity } from './breach-catalogue/breach-catalogue-state.entity';
 import { BreachCatalogueEntity } from './breach-catalogue/breach-catalogue.entity';
@@ -13,7 +12,7 @@ import { BreachLookupCache } from './breaches/breach-lookup-cache.service';
 import { BreachLookupService } from './breaches/breach-lookup.service';
 import { PasswordRangeService } from './passwords/password-range.service';
 import { PasswordsController } from './passwords/passwords.controller';
-import { scanChecksProvider } from './scan-checks';
+import { scanCheckProviders } from './checks/scan-checks.registry';
 import { ScanHistoryModule } from './scan-history.module';
 import { ScanPipeline } from './scan-pipeline';
 import { ScansController } from './scans.controller';
@@ -40,13 +39,12 @@ import { UsernameSiteListService } from './username/username-site-list.service';
   imports: [
     TypeOrmModule.forFeature([BreachCatalogueEntity, BreachCatalogueStateEntity, BreachLookupCacheEntity, BreachLookupCacheReaderEntity, UsernameSiteListEntity]),
     AuthModule,
-    BillingModule,
     ScanHistoryModule,
     BrowserAuditModule,
   ],
   controllers: [ScansController, PasswordsController],
   providers: [
-    scanChecksProvider,
+    ...scanCheckProviders,
     ScanPipeline,
     ScansService,
     HibpSource,

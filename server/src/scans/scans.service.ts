@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountService } from '../auth/account.service';
+import { ProfileService } from '../auth/profile.service';
 import type { AuthenticatedUser } from '../auth/current-user.decorator';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
@@ -8,7 +8,8 @@ import { MetricsService } from '../common/metrics/metrics.service';
 import { AdmissionQueue, Release } from '../common/backpressure/admission-queue';
 import { RateLimiter, RateLimitRule } from '../common/security/rate-limiter.service';
 import { classifyScanInput, ClassifiedScanInput } from '../browser-shared/scan-input.rules';
-import type { AnalysisResult, CheckReport, ScanViewer } from './analysis/analysis.types';
+import type { AnalysisResult, CheckReport } from './analysis/analysis.types';
+import type { ScanViewer } from './checks/scan-check';
 import { buildAnalysisResult } from './analysis/analysis-result.builder';
 import { BrowserAuditService } from '../browser-audit/browser-audit.service';
 import { ScanHistoryService } from './scan-history.service';
@@ -52,7 +53,7 @@ export class ScansService {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly pipeline: ScanPipeline,
     private readonly history: ScanHistoryService,
-    private readonly accounts: AccountService,
+    private readonly profiles: ProfileService,
     private readonly limiter: RateLimiter,
     // Stored scans are timed by the same clock as the quota month, retention and monitors.
     private readonly clock: Clock,
@@ -77,13 +78,13 @@ export class ScansService {
       let viewer: ScanViewer = {};
       let scanId: string | undefined;
       if (user) {
-        const profile = await this.accounts.profile(user.userId);
+        const profile = await this.profiles.profile(user.userId);
         viewer = { userId: user.userId, ...(profile.emailVerified ? { verifiedEmail: profile.email.toLowerCase() } : {}) };
         scanId = await this.history.reservePrivacyScan(user.userId, profile.plan.tier, input);
       } else {
         await this.limiter.consume(this.visitorRule, clientIp);
       }
-      const checks = this.pipeline.applicableChecks(input).map((check) => ({ id: check.id, label: check.label }));
+      const checks = this.pipeline.applicableChecks(input).map((check) => ({ id: check.meta.id, label: check.label }));
       return { input, viewer, scanId, started: { input: input.value, inputType: input.inputType, checks }, release };
     } catch (err) {
       release();

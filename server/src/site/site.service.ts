@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { maskPersonalText } from '../analytics/analytics-parameters';
+import { maskPersonalText } from '../common/logging/personal-text';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { appVersion } from '../common/package-info';

@@ -30,19 +30,3 @@ export type BrowserTestId = (typeof BROWSER_TEST_IDS)[number];
 /** How a site answered the Global Privacy Control visit. */
 export const GPC_OUTCOMES = ['honoured', 'partly_honoured', 'not_honoured', 'nothing_to_honour'] as const;
 export type GpcOutcome = (typeof GPC_OUTCOMES)[number];
-
-/** The checks the pipeline knows. */
-export const CHECK_IDS = ['breaches', 'gravatar', 'email-dns', 'email-provider', 'url-input', 'website', 'website-breaches', ...BROWSER_TEST_IDS, 'username'] as const;
-export type CheckId = (typeof CHECK_IDS)[number];
-
-/**
- * The check without which a result says nothing about what was entered: the breaches of an email
- * address, the page fetch of a website (a static fallback, 'partial', still fetched the page), the
- * username footprint of a handle or profile URL. When it did not run the result is incomplete: no
- * score, no "Excellent", never stored as a clean result and never a monitor's starting point.
- */
-export const MAIN_CHECKS: Readonly<Record<'email' | 'url' | 'social', CheckId>> = {
-  email: 'breaches',
-  url: 'website',
-  social: 'username',
-};

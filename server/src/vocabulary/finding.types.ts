@@ -3,6 +3,7 @@
  * catalogue), its severity on the one risk scale, its source and the evidence seen.
  */
 import type { BreachSourceId } from './breach-source.catalogue';
+import type { ExifFindingCategory } from './image-risk.catalogue';
 import type { RiskLevel } from './risk.types';
 import { SOCIAL_FINDING_TYPES } from './social-platform.catalogue';
 
@@ -196,3 +197,49 @@ export const FINDING_TYPES = [
   'demo_sample',
 ] as const;
 export type FindingType = (typeof FINDING_TYPES)[number];
+
+/**
+ * A finding as the scans table stores it and every reader after the scan (dashboard, report, CSV,
+ * PDF) reads it: one flat shape for privacy scans and image checks alike, its severity on the one
+ * risk scale. Written once, when the scan completes; the scan's full result stays beside it for
+ * the scan's own view.
+ */
+export type StoredFinding = StoredRiskFinding | StoredBreachFinding | StoredImageFinding;
+
+interface StoredFindingBase {
+  /** The group it counts in: image findings count as location data or metadata. */
+  group: FindingGroup;
+  /** What was found, in a few words or the value seen (masked where the check masks it). */
+  value: string;
+  risk: RiskLevel;
+  /** Who or what saw it. */
+  source: string;
+  /**
+   * What the finding means, in one plain sentence: the check's evidence sentence, or the image
+   * finding's description. Empty where a check gave none: readers take the catalogue's
+   * (findingDescription).
+   */
+  description: string;
+  /** What was observed beyond the value (a DNS record, request URLs, cookie names), cut at 600 characters; may be empty. */
+  evidence: string;
+}
+
+/** A finding of one of our checks; `type` keys the recommendation catalogue. */
+export interface StoredRiskFinding extends StoredFindingBase {
+  kind: 'risk';
+  type: FindingType;
+}
+
+/** A breach the address is in; its record is what the report lists. */
+export interface StoredBreachFinding extends StoredFindingBase {
+  kind: 'breach';
+  type: 'breach';
+  /** `sources`: the breach sources that reported it (results stored before a second source joined: HIBP's). */
+  breach: { name: string; title: string; breachDate: string; pwnCount: number; dataClasses: string[]; sources: BreachSourceId[] };
+}
+
+/** A finding of the image check; `type` is its category in the image risk catalogue. */
+export interface StoredImageFinding extends StoredFindingBase {
+  kind: 'image';
+  type: ExifFindingCategory;
+}

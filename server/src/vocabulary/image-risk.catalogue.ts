@@ -171,7 +171,11 @@ export const EXIF_RISK_CATALOGUE: Readonly<Record<ExifFindingCategory, ExifRiskE
   },
 };
 
-/** How an image check reads outside its own widget: a labelled level, never its risk score. */
+/**
+ * How an image check reads outside its own widget (history, dashboard, report): a labelled level,
+ * never its 0-100 risk score (higher is worse), which stays in the widget and is never averaged
+ * with privacy scores.
+ */
 export const IMAGE_RISK_LEVELS = ['low', 'medium', 'high'] as const;
 export type ImageRiskLevel = (typeof IMAGE_RISK_LEVELS)[number];
 
@@ -187,3 +191,6 @@ export function riskBand(score: number): 'red' | 'yellow' | 'green' {
   if (score >= 40) return 'yellow';
   return 'green';
 }
+
+/** Image findings that say where someone is or was: they count as location data, the rest as metadata. */
+export const IMAGE_LOCATION_CATEGORIES: ReadonlySet<ExifFindingCategory> = new Set<ExifFindingCategory>(['location', 'place_names']);

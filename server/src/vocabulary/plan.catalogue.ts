@@ -84,3 +84,45 @@ export function paymentAmountCents(tier: PlanTier): number | undefined {
   const { priceCents } = planFor(tier);
   return priceCents > 0 ? priceCents : undefined;
 }
+
+/**
+ * Paid plans are bought one period at a time: a payment gives its plan for 30 days (README "Plans
+ * and payments"). A plan past its end counts as Free everywhere — quotas, monitors, the footer slot.
+ */
+export const PLAN_PERIOD_DAYS = 30;
+
+/** What the users table keeps: the last plan paid for (or granted) and when it ends. */
+export interface StoredPlan {
+  tier: PlanTier;
+  /** Null: no end (Free, or a plan an operator granted in the database). */
+  expiresAt: Date | null;
+}
+
+export type PlanStatus = 'active' | 'expired' | 'free';
+
+export interface EffectivePlan {
+  /** The plan that applies now. */
+  tier: PlanTier;
+  /** When the last paid period ends or ended; null when there is none. */
+  expiresAt: Date | null;
+  /** 'active': a paid plan in its period; 'expired': a paid period ended (Free applies); 'free': never paid. */
+  status: PlanStatus;
+}
+
+/** The one place that decides which plan applies at `now`. */
+export function effectivePlan(stored: StoredPlan, now: Date): EffectivePlan {
+  if (stored.tier === 'free') return { tier: 'free', expiresAt: stored.expiresAt, status: stored.expiresAt ? 'expired' : 'free' };
+  if (stored.expiresAt === null || stored.expiresAt.getTime() > now.getTime()) {
+    return { tier: stored.tier, expiresAt: stored.expiresAt, status: 'active' };
+  }
+  return { tier: 'free', expiresAt: stored.expiresAt, status: 'expired' };
+}
+
+/** How long scan results are kept, by plan (the privacy policy's promise). */
+export const RETENTION_DAYS = { free: 30, paid: 90 } as const;
+
+/** How long a plan keeps scan results: 30 days on the free plan, 90 on paid plans. */
+export function retentionDaysOf(tier: PlanTier): number {
+  return planFor(tier).priceCents > 0 ? RETENTION_DAYS.paid : RETENTION_DAYS.free;
+}
+

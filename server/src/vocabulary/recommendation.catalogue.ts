@@ -4,9 +4,10 @@
  * Written in our own words; analyzers and the recommendation builder read it, nothing else
  * spells these strings.
  */
-import type { FindingType } from './finding.types';
+import type { FindingType, StoredFinding } from './finding.types';
+import { EXIF_RISK_CATALOGUE } from './image-risk.catalogue';
 import type { CatalogueRecommendation } from './recommendation.types';
-import { maxRisk, type RiskLevel } from './risk.types';
+import { maxRisk, RISK_ORDER, type RiskLevel } from './risk.types';
 import { SOCIAL_FINDING_RECOMMENDATIONS } from './social-platform.catalogue';
 
 /** The `source` written on every detail: who or what saw it. */
@@ -799,3 +800,38 @@ export const GOOD_PRACTICE_RECOMMENDATIONS: readonly CatalogueRecommendation[] =
     why: 'Photos often carry the exact GPS position where they were taken.',
   },
 ];
+
+/** The advice of a breach's most serious kind of data. */
+export function breachAdvice(dataClasses: readonly string[]): string {
+  let best: CatalogueRecommendation | undefined;
+  for (const dataClass of dataClasses) {
+    const entry = dataClassRecommendation(dataClass);
+    if (!best || RISK_ORDER[entry.priority] > RISK_ORDER[best.priority]) best = entry;
+  }
+  return best?.action ?? '';
+}
+
+/** What a stored finding means, in a plain sentence: the check's own, else its catalogue's (never a bare value). */
+export function findingDescription(finding: StoredFinding): string {
+  if (finding.description) return finding.description;
+  switch (finding.kind) {
+    case 'breach':
+      return `This address is in the ${finding.breach.title || finding.breach.name} data breach (${finding.breach.breachDate}).`;
+    case 'image':
+      return EXIF_RISK_CATALOGUE[finding.type]?.label ?? finding.value;
+    case 'risk':
+      return FINDING_RECOMMENDATIONS[finding.type]?.why ?? finding.value;
+  }
+}
+
+/** What to do about a stored finding, from the catalogue of its kind (so old findings get today's advice). */
+export function findingRecommendation(finding: StoredFinding): string {
+  switch (finding.kind) {
+    case 'breach':
+      return breachAdvice(finding.breach.dataClasses);
+    case 'image':
+      return EXIF_RISK_CATALOGUE[finding.type]?.recommendation ?? '';
+    case 'risk':
+      return FINDING_RECOMMENDATIONS[finding.type]?.action ?? '';
+  }
+}

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { AdvisoryLocks } from './advisory-locks.service';
 import { DatabaseHealth } from './database-health';
 import { DatabaseMetrics } from './database-metrics';
 import { MigrationFailedError, MigrationsPendingError, prepareSchema } from './schema-migrations';
@@ -61,7 +62,7 @@ async function connectAndMigrate(options: DataSourceOptions): Promise<DataSource
       dataSourceFactory: async (options) => connectAndMigrate(options as DataSourceOptions),
     }),
   ],
-  providers: [DatabaseHealth, DatabaseMetrics],
-  exports: [DatabaseHealth],
+  providers: [DatabaseHealth, DatabaseMetrics, AdvisoryLocks],
+  exports: [DatabaseHealth, AdvisoryLocks],
 })
 export class DatabaseModule {}

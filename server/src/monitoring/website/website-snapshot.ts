@@ -1,4 +1,4 @@
-import type { WebsiteAuditSummary } from '../../scans/analysis/analysis.types';
+import type { WebsiteAuditSummary } from '../../scans/checks/scan-check';
 import type { GpcSummary } from '../../scans/analysis/rendered/global-privacy-control.analyzer';
 import type { BrowserTestId, CheckStatus } from '../../vocabulary/check.types';
 import type { Finding } from '../../vocabulary/finding.types';

@@ -4,7 +4,7 @@ import { classifyScanInput } from '../../browser-shared/scan-input.rules';
 import { ScansService } from '../../scans/scans.service';
 import { BROWSER_TEST_IDS, BrowserTestId, CheckStatus } from '../../vocabulary/check.types';
 import type { Finding } from '../../vocabulary/finding.types';
-import type { NoticeItem } from '../monitor-notice.entity';
+import type { NoticeItem } from '../monitoring.types';
 import type { ClaimedMonitor, WatchOutcome } from '../monitor-run.types';
 import { websiteSnapshot, WebsiteWatchSnapshot } from './website-snapshot';
 import { readWebsiteWatchState, stepWebsiteWatch, WatchStep } from './website-watch';
@@ -66,7 +66,7 @@ export class WebsiteWatcher {
     const target = claimed.targets.find((t) => t.kind === 'website');
     if (!target) return { outcome: 'failed', summary: WEBSITE_RUN_MESSAGES.noTarget, retry: false };
     const { result, runs } = await inBackground(() => this.scans.runForMonitor(claimed.userId, claimed.id, classifyScanInput(target.value), { userId: claimed.userId }));
-    const site = runs.find((r) => r.check.id === 'website');
+    const site = runs.find((r) => r.meta.id === 'website');
     if (!site || !result.website || !result.coverage.complete) {
       const status = site?.outcome.status ?? 'unavailable';
       const message = site?.outcome.message ?? 'the website check did not run';
@@ -76,7 +76,7 @@ export class WebsiteWatcher {
     }
 
     const testFindings = new Map<BrowserTestId, Finding[]>();
-    for (const run of runs) if ((BROWSER_TEST_IDS as readonly string[]).includes(run.check.id)) testFindings.set(run.check.id as BrowserTestId, run.outcome.findings);
+    for (const run of runs) if ((BROWSER_TEST_IDS as readonly string[]).includes(run.meta.id)) testFindings.set(run.meta.id as BrowserTestId, run.outcome.findings);
     const snapshot = websiteSnapshot(target.value, result.website, testFindings);
     const previous = readWebsiteWatchState(target.watchState);
     const step = stepWebsiteWatch(previous, snapshot);

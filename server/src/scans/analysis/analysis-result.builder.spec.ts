@@ -1,6 +1,8 @@
 import { classifyScanInput } from '../../browser-shared/scan-input.rules';
 import { buildAnalysisResult, BuildResultInput } from './analysis-result.builder';
-import type { CheckOutcome, CheckReport } from './analysis.types';
+import type { CheckOutcome } from '../checks/scan-check';
+import { checkMetaOf } from '../checks/scan-checks.registry';
+import type { CheckReport } from './analysis.types';
 import type { Finding } from '../../vocabulary/finding.types';
 import { breachDetail } from './email-breaches.analyzer';
 
@@ -30,7 +32,11 @@ const location: Finding = {
 };
 
 function run(id: CheckReport['id'], outcome: CheckOutcome) {
-  return { report: { id, label: id, status: outcome.status, ...(outcome.message ? { message: outcome.message } : {}), findings: outcome.findings.length, durationMs: 1 }, outcome };
+  return {
+    meta: checkMetaOf(id),
+    report: { id, label: id, status: outcome.status, ...(outcome.message ? { message: outcome.message } : {}), findings: outcome.findings.length, durationMs: 1 },
+    outcome,
+  };
 }
 function build(overrides: Partial<BuildResultInput>) {
   return buildAnalysisResult({

@@ -4,18 +4,20 @@
  * summarises and recommends. Falls back to the labelled demo only when no check could run at all.
  */
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
-import { AnalysisResult, CheckOutcome, CheckReport, CoverageCheck, FindingGroupResult, ResultCoverage, ScanViewer } from './analysis.types';
+import type { CheckMeta, CheckOutcome, ScanViewer } from '../checks/scan-check';
+import { MAIN_CHECKS } from '../checks/scan-checks.registry';
+import type { AnalysisResult, CheckReport, CoverageCheck, FindingGroupResult, ResultCoverage } from './analysis.types';
 import { Finding, FINDING_GROUPS, FindingGroup } from '../../vocabulary/finding.types';
 import { demoResult } from './demo-result';
 import { groupChecked, summarizeGroup } from './group-summary';
 import { buildRecommendations } from './recommendations';
 import { privacyScoreOf } from './scoring';
-import { BROWSER_TEST_IDS, BrowserTestId, contributesFindings, MAIN_CHECKS, PASSING_FAILURES } from '../../vocabulary/check.types';
+import { BROWSER_TEST_IDS, BrowserTestId, contributesFindings, PASSING_FAILURES } from '../../vocabulary/check.types';
 
 export interface BuildResultInput {
   input: ClassifiedScanInput;
   viewer: ScanViewer;
-  runs: { report: CheckReport; outcome: CheckOutcome }[];
+  runs: { meta: Pick<CheckMeta, 'groups' | 'noun'>; report: CheckReport; outcome: CheckOutcome }[];
   startedAt: Date;
   completedAt: Date;
 }
@@ -140,9 +142,9 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
   const hiddenSensitive = byGroup.breaches.filter(hidden).length;
   const group = (name: FindingGroup): FindingGroupResult => ({
     count: byGroup[name].length,
-    checked: groupChecked(name, checks),
+    checked: groupChecked(name, runs),
     details: detailsIncluded ? visible.filter((f) => f.group === name).map((f) => f.detail) : [],
-    summary: summarizeGroup(name, byGroup[name], checks, name === 'breaches' ? { hiddenSensitive } : {}),
+    summary: summarizeGroup(name, byGroup[name], runs, name === 'breaches' ? { hiddenSensitive } : {}),
   });
 
   return {

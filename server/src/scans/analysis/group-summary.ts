@@ -1,52 +1,20 @@
-import { type CheckId, type CheckStatus, contributesFindings } from '../../vocabulary/check.types';
+import { type CheckStatus, contributesFindings } from '../../vocabulary/check.types';
+import type { CheckMeta } from '../checks/scan-check';
 import type { CheckReport, GroupChecked } from './analysis.types';
 import type { Finding, FindingGroup } from '../../vocabulary/finding.types';
 
 /**
- * Which checks can produce findings in which group. A group whose checks all ran reports what they
- * found ("No known breaches found for this address" is then a real answer); checks that could not
- * run are named; a group none of whose checks applies to the input says so. Issues that add or
- * widen a check (username) update this map with it.
- *
- * The website check feeds four groups: personal data on the page and tracking cookies
- * (personalInfo), postal addresses on the page (locationData), transport, headers, technical
- * cookie flags and measurement trackers (metadata), advertising and social trackers (socialMedia).
- * Known breaches of the site's domain come from their own check, and the browser tests of the
- * rendered audit feed the group of what they find (typed text and hashed contact details sent
- * away: personalInfo; fingerprinting and recording: metadata; advertising pixels and Global
- * Privacy Control: socialMedia).
- *
- * The username check feeds three: each site the name is taken on and the platform's risks
- * (socialMedia), and what hits' public profiles show: contact details, employer and links
- * (personalInfo), places (locationData).
+ * A group's one-line summary speaks for the checks that feed it (each check names its groups in
+ * its meta): a group whose checks all ran reports what they found ("No known breaches found for
+ * this address" is then a real answer); checks that could not run are named; a group none of
+ * whose checks applies to the input says so.
  */
-export const GROUP_CHECKS: Readonly<Record<FindingGroup, readonly CheckId[]>> = {
-  breaches: ['breaches', 'website-breaches'],
-  personalInfo: ['gravatar', 'username', 'website', 'key-logging', 'meta-pixel', 'tiktok-x-pixels'],
-  locationData: ['gravatar', 'username', 'website'],
-  metadata: ['email-dns', 'email-provider', 'url-input', 'website', 'canvas-fingerprinting', 'font-fingerprinting', 'session-recording'],
-  socialMedia: ['gravatar', 'username', 'website', 'meta-pixel', 'remarketing-audiences', 'tiktok-x-pixels', 'global-privacy-control'],
-};
 
-/** How each check is named in "Not checked: …". */
-const CHECK_NOUNS: Readonly<Record<CheckId, string>> = {
-  breaches: 'the breach service',
-  gravatar: 'the Gravatar profile lookup',
-  'email-dns': 'the DNS lookup',
-  'email-provider': 'the email provider check',
-  'url-input': 'the URL check',
-  website: 'the website check',
-  'website-breaches': 'the breach catalogue',
-  username: 'the username check',
-  'canvas-fingerprinting': 'the canvas fingerprinting test',
-  'font-fingerprinting': 'the font fingerprinting test',
-  'session-recording': 'the session recording test',
-  'key-logging': 'the key logging test',
-  'meta-pixel': 'the Meta pixel test',
-  'remarketing-audiences': 'the Google remarketing test',
-  'tiktok-x-pixels': 'the TikTok and X pixel test',
-  'global-privacy-control': 'the Global Privacy Control test',
-};
+/** A check of this scan as the summary reads it: which groups it feeds, how it is named, how it ended. */
+export interface SummaryCheck {
+  meta: Pick<CheckMeta, 'groups' | 'noun'>;
+  report: Pick<CheckReport, 'status' | 'retryAfterSeconds'>;
+}
 
 const GROUP_WORDS: Readonly<Record<FindingGroup, { found: (n: number) => string; none: string; topic: string }>> = {
   breaches: {
@@ -89,7 +57,7 @@ export interface GroupSummaryOptions {
 export function summarizeGroup(
   group: FindingGroup,
   findings: readonly Finding[],
-  checks: readonly CheckReport[],
+  checks: readonly SummaryCheck[],
   options: GroupSummaryOptions = {},
 ): string {
   const words = GROUP_WORDS[group];
@@ -108,20 +76,20 @@ export function summarizeGroup(
 }
 
 /** The checks of this scan that feed a group (those that could not apply to the input left out), split by whether they ran. */
-function feedingChecks(group: FindingGroup, checks: readonly CheckReport[]): { ran: CheckReport[]; notRun: CheckReport[] } {
-  const feeding = checks.filter((check) => GROUP_CHECKS[group].includes(check.id) && check.status !== 'not_applicable');
-  return { ran: feeding.filter((check) => contributesFindings(check.status)), notRun: feeding.filter((check) => !contributesFindings(check.status)) };
+function feedingChecks(group: FindingGroup, checks: readonly SummaryCheck[]): { ran: SummaryCheck[]; notRun: SummaryCheck[] } {
+  const feeding = checks.filter((check) => check.meta.groups.includes(group) && check.report.status !== 'not_applicable');
+  return { ran: feeding.filter((check) => contributesFindings(check.report.status)), notRun: feeding.filter((check) => !contributesFindings(check.report.status)) };
 }
 
 /** Whether all, some or none of the checks feeding a group ran: a group none of whose checks ran has no count to show. */
-export function groupChecked(group: FindingGroup, checks: readonly CheckReport[]): GroupChecked {
+export function groupChecked(group: FindingGroup, checks: readonly SummaryCheck[]): GroupChecked {
   const { ran, notRun } = feedingChecks(group, checks);
   if (ran.length === 0) return 'none';
   return notRun.length === 0 ? 'all' : 'some';
 }
 
-function reason(check: CheckReport): string {
-  return `${CHECK_NOUNS[check.id]} ${statusWords(check.status, check.retryAfterSeconds)}`;
+function reason({ meta, report }: SummaryCheck): string {
+  return `${meta.noun} ${statusWords(report.status, report.retryAfterSeconds)}`;
 }
 
 function statusWords(status: CheckStatus, retryAfterSeconds?: number): string {

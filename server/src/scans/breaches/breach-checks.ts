@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { BREACH_SOURCE_IDS, BREACH_SOURCES, breachSourceNames, type BreachSourceId } from '../../vocabulary/breach-source.catalogue';
 import type { CheckStatus } from '../../vocabulary/check.types';
-import type { CheckOutcome, CheckSourceReport, PasteExposure } from '../analysis/analysis.types';
+import type { CheckOutcome, CheckSourceReport, PasteExposure } from '../checks/scan-check';
 import { analyzeEmailBreaches } from '../analysis/email-breaches.analyzer';
 import { analyzeWebsiteBreaches } from '../analysis/website-breaches.analyzer';
 import type { BreachCatalogueService } from '../breach-catalogue/breach-catalogue.service';

@@ -1,5 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { AccountService } from '../../auth/account.service';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { Clock } from '../../common/clock/clock.service';
 import { AppConfig } from '../../common/config/app-config';
@@ -18,10 +17,10 @@ const normalized = (email: string) => email.trim().toLowerCase();
  * monitors and by every instance (PostgreSQL). The address is never stored: rows are keyed by a
  * keyed hash of it and the answer is encrypted with a key derived from it and the server's secret
  * (generated once, kept in app_secrets). Which accounts used an answer is recorded, so deleting an
- * account deletes them.
+ * account deletes them (the account module calls forgetAccount).
  */
 @Injectable()
-export class BreachLookupCache implements OnModuleInit {
+export class BreachLookupCache {
   private readonly logger = new Logger(BreachLookupCache.name);
   private readonly ttlMs: number;
   private lastCleanup = 0;
@@ -32,16 +31,8 @@ export class BreachLookupCache implements OnModuleInit {
     private readonly secrets: AppSecrets,
     // Expiry follows the app's clock, as retention and monitor schedules do (tests move it).
     private readonly clock: Clock,
-    private readonly accounts: AccountService,
   ) {
     this.ttlMs = config.sources.breachCacheTtlSeconds * 1000;
-  }
-
-  onModuleInit(): void {
-    this.accounts.registerDeletionStep('breach-lookup-cache', async ({ userId, email }) => {
-      const deleted = await this.forgetAccount(userId, email);
-      this.logger.log(`breach cache emptied for a deleted account: userId=${userId} answersDeleted=${deleted}`);
-    });
   }
 
   get enabled(): boolean {

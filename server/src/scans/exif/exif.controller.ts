@@ -10,6 +10,7 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
+  ApiUnauthorizedResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -28,6 +29,7 @@ import { ExifService, UploadedImage } from './exif.service';
 const UPLOAD = FileInterceptor('image', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12 }, defParamCharset: 'utf8' });
 
 const ERRORS = {
+  unauthorized: { type: ExifErrorBodyDto, description: "In the image routes' error shape, with `success: false`." },
   badRequest: { type: ExifErrorBodyDto, description: `No file in the form field "image": '${EXIF_MESSAGES.noFile}'.` },
   tooLarge: { type: ExifErrorBodyDto, description: `Larger than ${MAX_IMAGE_BYTES} bytes: '${EXIF_MESSAGES.tooLarge}'.` },
   unsupported: {
@@ -46,6 +48,8 @@ export class ExifController {
 
   @Post('analyze')
   @HttpCode(HttpStatus.OK)
+  // Above @Authenticated(): the image routes' errors, 401 included, carry the spec's `success: false`.
+  @ApiUnauthorizedResponse(ERRORS.unauthorized)
   @Authenticated()
   @UseInterceptors(UPLOAD)
   @ApiOperation({
@@ -74,6 +78,8 @@ export class ExifController {
 
   @Post('strip')
   @HttpCode(HttpStatus.OK)
+  // Above @Authenticated(): the image routes' errors, 401 included, carry the spec's `success: false`.
+  @ApiUnauthorizedResponse(ERRORS.unauthorized)
   @Authenticated()
   @UseInterceptors(UPLOAD)
   @ApiOperation({

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ErrorBodyDto } from '../../common/http/error-body.dto';
 import { IMAGE_TYPES, IMAGE_UPLOAD_MESSAGES, ImageType, MAX_IMAGE_BYTES } from '../../browser-shared/metadata-strip/image-upload.rules';
 import { EXIF_FINDING_CATEGORIES, EXIF_SEVERITIES, ExifFindingCategory, ExifSeverity } from '../../vocabulary/image-risk.catalogue';
+import type { ExifFinding, ImageCheck, StripAvailability } from './exif-findings.analyzer';
 
 /** Every message the image routes answer with; the first two are the spec's. */
 export const EXIF_MESSAGES = {
@@ -21,7 +22,7 @@ export class ExifUploadDto {
   image!: unknown;
 }
 
-export class ExifFindingDto {
+export class ExifFindingDto implements ExifFinding {
   @ApiProperty({ example: 'GPS coordinates of where the photo was taken, shown here rounded to about 1 km (EXIF GPS)' })
   description!: string;
 
@@ -41,7 +42,7 @@ export class ExifFindingDto {
   sources!: string[];
 }
 
-export class ExifStripDto {
+export class ExifStripDto implements StripAvailability {
   @ApiProperty({ description: "Whether 'Strip Metadata' (the browser widget, or POST /api/scans/exif/strip) can make a clean copy of this file." })
   possible!: boolean;
 
@@ -54,7 +55,7 @@ export class ExifStripDto {
   message!: string | null;
 }
 
-export class ExifAnalysisDto {
+export class ExifAnalysisDto implements ImageCheck {
   @ApiProperty({ minimum: 0, maximum: 100, description: 'Higher is riskier: 70 and above red, 40-69 yellow, below 40 green.', example: 75 })
   riskScore!: number;
 

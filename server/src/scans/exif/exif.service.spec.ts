@@ -25,11 +25,11 @@ function setup() {
 }
 
 describe('ExifService', () => {
-  it('analyses an upload, records it in the history (file name, score, count, redacted analysis) and answers the spec shape', async () => {
+  it('analyses an upload, records it in the history (file name, score, findings, redacted analysis) and answers the spec shape', async () => {
     const { service, history } = setup();
     const result = await service.analyzeImage('user-1', upload(photo(), 'Beach\u0007 day.jpg'));
     expect(result).toEqual({ success: true, error: null, analysis: { riskScore: 70, findings: expect.any(Array), imageType: 'jpeg', strip: { possible: true, message: null } }, scanId: 'scan-1' });
-    expect(history.recordImageCheck).toHaveBeenCalledWith('user-1', { fileName: 'Beach day.jpg', riskScore: 70, findingCount: result.analysis.findings.length, analysis: result.analysis });
+    expect(history.recordImageCheck).toHaveBeenCalledWith('user-1', { fileName: 'Beach day.jpg', riskScore: 70, findings: result.analysis.findings, analysis: result.analysis });
   });
 
   it('checks presence, type (by content) and size before any parsing', async () => {

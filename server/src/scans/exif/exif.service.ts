@@ -50,7 +50,7 @@ export class ExifService {
     const scanId = await this.history.recordImageCheck(userId, {
       fileName: name,
       riskScore: check.riskScore,
-      findingCount: check.findings.length,
+      findings: check.findings,
       analysis: result,
     });
     return { success: true, error: null, analysis: result, scanId };

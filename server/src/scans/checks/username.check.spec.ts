@@ -1,10 +1,10 @@
-import { classifyScanInput } from '../browser-shared/scan-input.rules';
-import { buildAnalysisResult } from './analysis/analysis-result.builder';
-import type { CheckOutcome } from './analysis/analysis.types';
-import { usernameOutcome } from './scan-checks';
-import type { SourceResult } from './sources/source-types';
-import type { UsernameCheckOptions } from './sources/username-footprint.source';
-import type { UsernameFootprint } from './username/username-site.types';
+import { classifyScanInput } from '../../browser-shared/scan-input.rules';
+import { buildAnalysisResult } from '../analysis/analysis-result.builder';
+import type { CheckOutcome } from './scan-check';
+import { UsernameCheck, usernameOutcome } from './username.check';
+import type { SourceResult } from '../sources/source-types';
+import type { UsernameCheckOptions } from '../sources/username-footprint.source';
+import type { UsernameFootprint } from '../username/username-site.types';
 
 const footprint: UsernameFootprint = {
   checked: 3,
@@ -102,7 +102,7 @@ describe('a social scan in the result', () => {
     buildAnalysisResult({
       input: classifyScanInput(input),
       viewer,
-      runs: [{ report: { id: 'username', label: 'Username', status: outcome.status, findings: outcome.findings.length, durationMs: 5 }, outcome }],
+      runs: [{ meta: UsernameCheck.meta, report: { id: 'username', label: 'Username', status: outcome.status, findings: outcome.findings.length, durationMs: 5 }, outcome }],
       startedAt: new Date('2026-01-01T00:00:00Z'),
       completedAt: new Date('2026-01-01T00:00:01Z'),
     });

@@ -1,11 +1,10 @@
 import { BadRequestException, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { Clock } from '../common/clock/clock.service';
 import { RateLimiter } from '../common/security/rate-limiter.service';
-import { Mailer } from '../mail/mail.types';
-import { AccountExportDto, ExportSections } from './account.dto';
 import { ApiTokenDto } from './api-token.dto';
 import { ApiTokenRepository } from './api-token.repository';
 import { AUTH_MESSAGES, PlanSummaryDto, UserDto } from './auth.dto';
+import type { AuthExportDto } from './auth-export.dto';
 import { EmailTokenRepository } from './email-token.repository';
 import { PasswordHashPool } from './password-hash.pool';
 import { AUTH_RATE_LIMITS } from './rate-limits.catalogue';
@@ -13,18 +12,14 @@ import { RefreshTokenRepository } from './refresh-token.repository';
 import { UserEntity } from './user.entity';
 import { UserRepository } from './user.repository';
 
-/** What a deletion step is told about the account just deleted. */
-export interface DeletedAccount {
-  userId: string;
-  email: string;
-}
-
-/** The signed-in person's own account: profile, export of everything kept, deletion. */
+/**
+ * The signed-in person's user record: the profile with the plan that applies now (what every quota
+ * reads), auth's part of the data export, and deleting the user. The account module (above every
+ * capability) puts the whole export and the deletion together.
+ */
 @Injectable()
-export class AccountService {
-  private readonly logger = new Logger(AccountService.name);
-  private readonly exportReaders: { [K in keyof ExportSections]?: (userId: string) => Promise<ExportSections[K]> } = {};
-  private readonly deletionSteps: { name: string; run: (account: DeletedAccount) => Promise<void> }[] = [];
+export class ProfileService {
+  private readonly logger = new Logger(ProfileService.name);
 
   constructor(
     private readonly users: UserRepository,
@@ -32,7 +27,6 @@ export class AccountService {
     private readonly emailTokens: EmailTokenRepository,
     private readonly apiTokens: ApiTokenRepository,
     private readonly limiter: RateLimiter,
-    private readonly mailer: Mailer,
     private readonly clock: Clock,
     private readonly passwords: PasswordHashPool,
   ) {}
@@ -49,10 +43,10 @@ export class AccountService {
   }
 
   /**
-   * Deletes the account and, through ON DELETE CASCADE, every row that belongs to it. Accounts
-   * with a password must confirm it.
+   * Deletes the user and, through ON DELETE CASCADE, every row that belongs to it. Accounts with a
+   * password must confirm it. Answers the deleted account's address (its mail is forgotten next).
    */
-  async delete(userId: string, password: string | undefined): Promise<void> {
+  async deleteUser(userId: string, password: string | undefined): Promise<{ email: string }> {
     await this.limiter.consume(AUTH_RATE_LIMITS.deleteAccountPerUser, userId);
     const user = await this.user(userId);
     if (user.passwordHash) {
@@ -63,52 +57,18 @@ export class AccountService {
       }
     }
     await this.users.delete(userId);
-    // Mail we kept for the address (verification and reset links included) goes with the account.
-    const forgotten = await this.mailer.forgetRecipient(user.email);
-    for (const step of this.deletionSteps) {
-      try {
-        await step.run({ userId, email: user.email });
-      } catch (err) {
-        // The account is gone already; what the step keeps expires by itself. Never the address in the log.
-        this.logger.error(`account deletion step failed: step=${step.name} userId=${userId} error=${err instanceof Error ? err.name : 'unknown'}`);
-      }
-    }
-    this.logger.log(`account deleted: userId=${userId} outboxMessagesDeleted=${forgotten}`);
+    return { email: user.email };
   }
 
-  /**
-   * Modules that keep data about an account outside its rows (the breach answer cache, keyed by a
-   * hash of addresses) register how to forget it; each runs after the user row is deleted.
-   */
-  registerDeletionStep(name: string, run: (account: DeletedAccount) => Promise<void>): void {
-    this.deletionSteps.push({ name, run });
-  }
-
-  /**
-   * Modules that keep a user's data elsewhere (scans…) register how to read it for the export;
-   * auth stays unaware of their storage, and deletion reaches their rows by ON DELETE CASCADE.
-   */
-  registerExportSection<K extends keyof ExportSections>(name: K, read: (userId: string) => Promise<ExportSections[K]>): void {
-    // TypeScript cannot relate a generic key to its mapped type on assignment; the signature above keeps it sound.
-    (this.exportReaders as Record<K, (userId: string) => Promise<ExportSections[K]>>)[name] = read;
-  }
-
-  /** Everything kept about the account, without secrets or their hashes. */
-  async export(userId: string): Promise<AccountExportDto> {
-    const now = new Date();
+  /** What auth keeps about the account, without secrets or their hashes. */
+  async exportOf(userId: string, now: Date): Promise<AuthExportDto> {
     const user = await this.user(userId);
-    const [sessions, emailLinks, apiTokens, scans, payments, analyticsEvents, abTests, monitors] = await Promise.all([
+    const [sessions, emailLinks, apiTokens] = await Promise.all([
       this.refreshTokens.listActiveOfUser(userId, now),
       this.emailTokens.listOfUser(userId),
       this.apiTokens.listAllOfUser(userId),
-      this.exportReaders.scans?.(userId) ?? [],
-      this.exportReaders.payments?.(userId) ?? [],
-      this.exportReaders.analyticsEvents?.(userId) ?? [],
-      this.exportReaders.abTests?.(userId) ?? [],
-      this.exportReaders.monitors?.(userId) ?? [],
     ]);
     return {
-      exportedAt: now.toISOString(),
       profile: {
         id: user.id,
         email: user.email,
@@ -131,11 +91,6 @@ export class AccountService {
         usedAt: t.usedAt?.toISOString() ?? null,
       })),
       apiTokens: apiTokens.map((t) => ({ ...ApiTokenDto.from(t), revokedAt: t.revokedAt?.toISOString() ?? null })),
-      scans,
-      payments,
-      analyticsEvents,
-      abTests,
-      monitors,
     };
   }
 

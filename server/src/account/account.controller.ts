@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, HttpStatus, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, HttpStatus, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiForbiddenResponse,
@@ -9,15 +9,15 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { Authenticated } from '../auth/bearer-auth.guard';
+import { AuthenticatedUser, CurrentUser } from '../auth/current-user.decorator';
+import { RefreshCookie } from '../auth/refresh-cookie.service';
 import { ErrorBodyDto } from '../common/http/error-body.dto';
 import { TOO_MANY_REQUESTS_RESPONSE } from '../common/security/too-many-requests.exception';
 import { AccountExportDto, DeleteAccountDto } from './account.dto';
 import { AccountService } from './account.service';
-import { UserDto } from './auth.dto';
-import { Authenticated } from './bearer-auth.guard';
-import { AuthenticatedUser, CurrentUser } from './current-user.decorator';
-import { RefreshCookie } from './refresh-cookie.service';
 
+/** The whole account: its export and its deletion (under /api/auth, where the client has always found them). */
 @ApiTags('auth')
 @Controller('auth')
 export class AccountController {
@@ -25,29 +25,6 @@ export class AccountController {
     private readonly account: AccountService,
     private readonly cookie: RefreshCookie,
   ) {}
-
-  @Get('profile')
-  @Authenticated()
-  @ApiOperation({
-    summary: 'The signed-in user',
-    description: 'Who the credential belongs to: id, email, display name, whether the address is verified, and the plan.',
-  })
-  @ApiOkResponse({ type: UserDto })
-  getProfile(@CurrentUser() user: AuthenticatedUser): Promise<UserDto> {
-    return this.account.profile(user.userId);
-  }
-
-  @Post('profile/onboarding')
-  @HttpCode(HttpStatus.OK)
-  @Authenticated()
-  @ApiOperation({
-    summary: 'Record that the first-time tour is finished or skipped',
-    description: 'Stored per user, so the tour does not show again in another browser. Repeating it changes nothing.',
-  })
-  @ApiOkResponse({ type: UserDto, description: 'The profile, with onboardingCompleted true.' })
-  completeOnboarding(@CurrentUser() user: AuthenticatedUser): Promise<UserDto> {
-    return this.account.completeOnboarding(user.userId);
-  }
 
   @Delete('account')
   @HttpCode(HttpStatus.NO_CONTENT)

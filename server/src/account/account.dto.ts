@@ -1,0 +1,53 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { ExportedAbTestDto } from '../ab-test/ab-test.dto';
+import { ExportedAnalyticsEventDto } from '../analytics/analytics.dto';
+import { ExportedApiTokenDto, ExportedEmailTokenDto, ExportedProfileDto, ExportedSessionDto } from '../auth/auth-export.dto';
+import { MAX_PASSWORD_LENGTH } from '../auth/password-hasher';
+import { ExportedPaymentDto } from '../billing/billing.dto';
+import { ExportedMonitorDto } from '../monitoring/monitoring.dto';
+import { ScanRecordDto } from '../scans/scan.dto';
+export class DeleteAccountDto {
+  @ApiPropertyOptional({
+    format: 'password',
+    maxLength: MAX_PASSWORD_LENGTH,
+    description: 'The current password; required for accounts that have one.',
+  })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: 'The password is incorrect' })
+  @IsString({ message: 'Please enter your current password' })
+  @IsOptional()
+  password?: string;
+}
+
+/** Everything Footprint keeps about a person's account, without any secret or hash. */
+export class AccountExportDto {
+  @ApiProperty({ format: 'date-time' })
+  exportedAt!: string;
+
+  @ApiProperty({ type: ExportedProfileDto })
+  profile!: ExportedProfileDto;
+
+  @ApiProperty({ type: [ExportedSessionDto], description: 'Sign-in sessions that are still active.' })
+  sessions!: ExportedSessionDto[];
+
+  @ApiProperty({ type: [ExportedEmailTokenDto], description: 'Verification and password reset links sent.' })
+  emailLinks!: ExportedEmailTokenDto[];
+
+  @ApiProperty({ type: [ExportedApiTokenDto], description: 'API tokens, including revoked ones.' })
+  apiTokens!: ExportedApiTokenDto[];
+
+  @ApiProperty({ type: [ScanRecordDto], description: 'Stored scans with their full results, newest first.' })
+  scans!: ScanRecordDto[];
+
+  @ApiProperty({ type: [ExportedPaymentDto], description: 'Payments started and made (Stripe PaymentIntents), newest first.' })
+  payments!: ExportedPaymentDto[];
+
+  @ApiProperty({ type: [ExportedAnalyticsEventDto], description: 'First-party analytics events, newest first.' })
+  analyticsEvents!: ExportedAnalyticsEventDto[];
+
+  @ApiProperty({ type: [ExportedAbTestDto], description: 'A/B test variants shown to the account.' })
+  abTests!: ExportedAbTestDto[];
+
+  @ApiProperty({ type: [ExportedMonitorDto], description: 'Monitors with their targets, runs and notices, newest first.' })
+  monitors!: ExportedMonitorDto[];
+}

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import type { RenderedCapture } from '../../browser-audit/capture.types';
+import { analyzeKeyLogging } from '../analysis/rendered/key-logging.analyzer';
+import type { BrowserTestResult } from '../website-audit';
+import { browserTestCheck, found, plural } from './browser-test-check';
+
+/** Text typed into the page's fields sent to a third party before anything is submitted. */
+@Injectable()
+export class KeyLoggingCheck extends browserTestCheck({
+  id: 'key-logging',
+  label: 'Typed text sent before submitting (key logging)',
+  noun: 'the key logging test',
+  groups: ['personalInfo'],
+}) {
+  analyze({ plain }: RenderedCapture): BrowserTestResult {
+    const findings = analyzeKeyLogging(plain);
+    if (findings.length > 0) return found(findings, '');
+    if (plain.typed.length === 0) return { findings, message: 'The page has no text, email, search or password field to type into' };
+    const kinds = [...new Set(plain.typed.map((t) => t.kind))].join(', ');
+    return { findings, message: `Typed test values into ${plural(plain.typed.length, 'field')} (${kinds}) without submitting: none was sent to a third party` };
+  }
+}

@@ -1,0 +1,174 @@
+import type { UserDto } from '../auth/auth.dto';
+import { ProfileService } from '../auth/profile.service';
+import { BrowserAuditService } from '../browser-audit/browser-audit.service';
+import { classifyScanInput } from '../browser-shared/scan-input.rules';
+import { Clock } from '../common/clock/clock.service';
+import { loadConfig } from '../common/config/app-config';
+import { RateLimiter } from '../common/security/rate-limiter.service';
+import { automock } from '../common/testing/automock.test-helpers';
+import { MetricsService } from '../common/metrics/metrics.service';
+import type { Finding } from '../vocabulary/finding.types';
+import { checkMetaOf, type CheckId } from './checks/scan-checks.registry';
+import type { CheckOutcome } from './checks/scan-check';
+import { ScanHistoryService } from './scan-history.service';
+import { CheckRun, ScanPipeline } from './scan-pipeline';
+import { ScansService } from './scans.service';
+
+const NOW = new Date('2031-03-04T10:00:00.000Z');
+const exposure: Finding = {
+  group: 'personalInfo',
+  detail: { kind: 'risk', type: 'gravatar_name_public', value: 'Name: Jane', source: 'Gravatar', risk: 'medium', evidence: { summary: 'public' } },
+};
+
+function run(id: CheckId, outcome: CheckOutcome): CheckRun {
+  const meta = checkMetaOf(id);
+  return { meta, outcome, report: { id, label: meta.label, status: outcome.status, findings: outcome.findings.length, durationMs: 3 } };
+}
+const REAL = [run('gravatar', { status: 'ok', findings: [exposure] }), run('breaches', { status: 'ok', findings: [] })];
+/** The main check of an email (its breaches) could not run: a real result, but incomplete. */
+const INCOMPLETE = [run('gravatar', { status: 'ok', findings: [exposure] }), run('breaches', { status: 'not_configured', message: 'no key', findings: [] })];
+/** No check could run: the result is the labelled demo. */
+const NOTHING_RAN = [run('gravatar', { status: 'unavailable', message: 'down', findings: [] }), run('breaches', { status: 'timed_out', findings: [] })];
+
+function profile(overrides: Partial<UserDto> = {}): UserDto {
+  return { id: 'u1', email: 'Jane@Example.com', displayName: null, emailVerified: true, plan: { tier: 'plus', expiresAt: null }, onboardingCompleted: true, ...overrides };
+}
+
+function setup() {
+  const pipeline = automock(ScanPipeline);
+  const history = automock(ScanHistoryService);
+  const profiles = automock(ProfileService);
+  const limiter = automock(RateLimiter);
+  const clock = automock(Clock);
+  clock.now.mockReturnValue(NOW);
+  const browser = automock(BrowserAuditService);
+  // The label a check shows may name its configured sources: the pipeline's checks say it.
+  pipeline.applicableChecks.mockReturnValue([
+    { meta: checkMetaOf('gravatar'), label: 'Public Gravatar profile' },
+    { meta: checkMetaOf('breaches'), label: 'Data breaches (Have I Been Pwned, XposedOrNot)' },
+  ] as never);
+  pipeline.run.mockResolvedValue(REAL);
+  profiles.profile.mockResolvedValue(profile());
+  history.reservePrivacyScan.mockResolvedValue('scan-1');
+  const service = new ScansService(loadConfig({ VISITOR_SCANS_PER_HOUR: '7' }), pipeline, history, profiles, limiter, clock, browser, new MetricsService());
+  return { service, pipeline, history, profiles, limiter, browser };
+}
+
+describe('ScansService', () => {
+  describe('prepare', () => {
+    it("holds a visitor to the per-address limit and reserves nothing; the started event lists the input's checks", async () => {
+      const { service, limiter, history, profiles } = setup();
+      const prepared = await service.prepare('jane@example.com', undefined, '203.0.113.9');
+      expect(limiter.consume).toHaveBeenCalledWith(expect.objectContaining({ name: 'scan-visitor-ip', limit: 7, windowSeconds: 3600 }), '203.0.113.9');
+      expect(history.reservePrivacyScan).not.toHaveBeenCalled();
+      expect(profiles.profile).not.toHaveBeenCalled();
+      expect(prepared).toEqual({
+        input: classifyScanInput('jane@example.com'),
+        viewer: {},
+        scanId: undefined,
+        started: { input: 'jane@example.com', inputType: 'email', checks: [{ id: 'gravatar', label: 'Public Gravatar profile' }, { id: 'breaches', label: 'Data breaches (Have I Been Pwned, XposedOrNot)' }] },
+        // Its turn in the scan queue, given back when the scan ends.
+        release: expect.any(Function),
+      });
+    });
+
+    it("reserves a signed-in user's scan against the plan that applies now, as the owner of a verified address", async () => {
+      const { service, limiter, history } = setup();
+      const prepared = await service.prepare('jane@example.com', { userId: 'u1', via: 'session' } as never, '203.0.113.9');
+      expect(history.reservePrivacyScan).toHaveBeenCalledWith('u1', 'plus', classifyScanInput('jane@example.com'));
+      expect(limiter.consume).not.toHaveBeenCalled();
+      expect(prepared).toMatchObject({ scanId: 'scan-1', viewer: { userId: 'u1', verifiedEmail: 'jane@example.com' } });
+    });
+
+    it("asks the audit browser's queue for room before a website scan takes anything, and not for other inputs", async () => {
+      const { service, browser, limiter } = setup();
+      await service.prepare('jane@example.com', undefined, 'ip');
+      expect(browser.assertCapacity).not.toHaveBeenCalled();
+      browser.assertCapacity.mockRejectedValue(new Error('busy'));
+      await expect(service.prepare('https://shop.example/', undefined, 'ip')).rejects.toThrow('busy');
+      expect(limiter.consume).toHaveBeenCalledTimes(1);
+    });
+
+    it('does not treat an unverified address as the viewer’s own', async () => {
+      const { service, profiles } = setup();
+      profiles.profile.mockResolvedValue(profile({ emailVerified: false }));
+      expect((await service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip')).viewer).toEqual({ userId: 'u1' });
+    });
+
+    it('lets the quota refusal through before anything runs', async () => {
+      const { service, history, pipeline } = setup();
+      history.reservePrivacyScan.mockRejectedValue(new Error('quota used'));
+      await expect(service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip')).rejects.toThrow('quota used');
+      expect(pipeline.run).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('run', () => {
+    it("stores a signed-in user's real result under the reserved id and answers it", async () => {
+      const { service, history } = setup();
+      const prepared = await service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip');
+      const result = await service.run(prepared);
+      expect(result).toMatchObject({ mode: 'real', scanId: 'scan-1', privacyScore: 90, detailsIncluded: true, startedAt: NOW.toISOString() });
+      expect(history.completePrivacyScan).toHaveBeenCalledWith('scan-1', result);
+    });
+
+    it('never stores a demo result: the reservation is discarded', async () => {
+      const { service, history, pipeline } = setup();
+      pipeline.run.mockResolvedValue(NOTHING_RAN);
+      const result = await service.run(await service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip'));
+      expect(result.mode).toBe('demo');
+      expect(history.discardPrivacyScan).toHaveBeenCalledWith('scan-1');
+      expect(history.completePrivacyScan).not.toHaveBeenCalled();
+    });
+
+    it('never stores an incomplete result (its main check did not run): no score, the reservation is discarded', async () => {
+      const { service, history, pipeline } = setup();
+      pipeline.run.mockResolvedValue(INCOMPLETE);
+      const result = await service.run(await service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip'));
+      expect(result).toMatchObject({ mode: 'real', privacyScore: null, coverage: { complete: false, mainCheck: 'breaches' } });
+      expect(history.discardPrivacyScan).toHaveBeenCalledWith('scan-1');
+      expect(history.completePrivacyScan).not.toHaveBeenCalled();
+    });
+
+    it("stores nothing for a visitor, and passes each check's report to the listener", async () => {
+      const { service, history, pipeline } = setup();
+      const onCheck = jest.fn();
+      const prepared = await service.prepare('jane@example.com', undefined, 'ip');
+      const result = await service.run(prepared, { onCheck });
+      expect(result).toMatchObject({ mode: 'real', detailsIncluded: false });
+      expect(result.scanId).toBeUndefined();
+      expect(pipeline.run).toHaveBeenCalledWith(prepared.input, {}, onCheck);
+      expect(history.completePrivacyScan).not.toHaveBeenCalled();
+    });
+
+    it('marks the reserved scan failed when the scan breaks, and lets the error through', async () => {
+      const { service, history, pipeline } = setup();
+      pipeline.run.mockRejectedValue(new Error('boom'));
+      await expect(service.run(await service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip'))).rejects.toThrow('boom');
+      expect(history.failPrivacyScan).toHaveBeenCalledWith('scan-1');
+    });
+  });
+
+  describe('runForMonitor', () => {
+    it("records a real result in the user's history, marked with the monitor", async () => {
+      const { service, history } = setup();
+      history.recordMonitorScan.mockResolvedValue('scan-9');
+      const input = classifyScanInput('jane@example.com');
+      const { result, runs } = await service.runForMonitor('u1', 'mon-1', input, { userId: 'u1' });
+      expect(history.recordMonitorScan).toHaveBeenCalledWith('u1', 'mon-1', input, expect.objectContaining({ mode: 'real' }));
+      expect(result.scanId).toBe('scan-9');
+      expect(runs).toBe(REAL);
+    });
+
+    it('records nothing when no check could run, or its main check did not', async () => {
+      const { service, history, pipeline } = setup();
+      pipeline.run.mockResolvedValue(NOTHING_RAN);
+      const { result } = await service.runForMonitor('u1', 'mon-1', classifyScanInput('jane@example.com'), {});
+      expect(result.mode).toBe('demo');
+      pipeline.run.mockResolvedValue(INCOMPLETE);
+      const incomplete = await service.runForMonitor('u1', 'mon-1', classifyScanInput('jane@example.com'), {});
+      expect(incomplete.result.coverage.complete).toBe(false);
+      expect(history.recordMonitorScan).not.toHaveBeenCalled();
+    });
+  });
+});
