@@ -181,6 +181,9 @@ describeBuilt('monitors across app instances', () => {
       MONITOR_CONCURRENCY: '4',
       // The page read without a browser keeps the test lean: what is claimed and run once is the same.
       BROWSER_AUDIT: 'false',
+      // Room for a loaded machine: a check that timed out would fail (and retry) its run.
+      SCAN_CHECK_TIMEOUT_MS: '15000',
+      SCAN_TIMEOUT_MS: '20000',
       FETCH_HOSTS: Array.from({ length: WATCHES }, (_, n) => `inst-${n}.example=127.0.0.1`).join(','),
       FETCH_ALLOWED_ADDRESSES: '127.0.0.1/32',
       FETCH_ALLOWED_PORTS: `80,443,${sites.portNumber}`,
@@ -202,8 +205,8 @@ describeBuilt('monitors across app instances', () => {
     expect(perMonitor).toHaveLength(2 * WATCHES);
     // A website read without its scripts is a partial run; a domain's first search its starting point.
     expect(perMonitor.filter((r) => r.runs !== 1)).toEqual([]);
-    expect(perMonitor.filter((r) => r.kind === 'website').every((r) => r.status === 'partial')).toBe(true);
-    expect(perMonitor.filter((r) => r.kind === 'domain').every((r) => r.status === 'succeeded')).toBe(true);
+    expect(perMonitor.filter((r) => r.kind === 'website' && r.status !== 'partial')).toEqual([]);
+    expect(perMonitor.filter((r) => r.kind === 'domain' && r.status !== 'succeeded')).toEqual([]);
     expect(hibp.requestsTo('breacheddomain')).toHaveLength(WATCHES);
     expect(claimedBy(a)).toBeGreaterThan(0);
     expect(claimedBy(b)).toBeGreaterThan(0);
@@ -218,7 +221,7 @@ describeBuilt('monitors across app instances', () => {
     expect(notices).toHaveLength(WATCHES);
     expect(notices.every((r) => r.n === 1)).toBe(true);
     expect((await db.query(`SELECT count(*)::int AS n FROM outbox_messages WHERE subject = 'Footprint monitor: 1 new breach of your domain'`)).rows[0].n).toBe(WATCHES);
-  });
+  }, 150_000);
 
   it('a monitor whose instance is killed mid-run runs again after the lease, and alerts once', async () => {
     const LEASE_SECONDS = 4;

@@ -132,13 +132,15 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
     const { batchSize, concurrency, leaseSeconds } = this.config.monitoring;
     const report: TickReport = { claimed: 0, succeeded: 0, partial: 0, failed: 0, leaseLost: 0 };
     let budget = batchSize;
+    // Asked once a tick, so a server without due website monitors pays nothing per claim for them.
+    const websitesDue = await this.monitors.websiteDue(this.clock.now());
     const worker = async () => {
       while (budget > 0 && !this.stopped) {
         budget -= 1;
         const now = this.clock.now();
         // Website monitors are claimed only while the audit browsers have room for their pages: the
         // others wait, due, in their table rather than in the browser queue people's scans use.
-        const websites = await this.browser.roomForBackground();
+        const websites = websitesDue ? await this.browser.roomForBackground() : true;
         const claimed = await this.monitors.claimNext(now, new Date(now.getTime() + leaseSeconds * 1000), { websites });
         if (!claimed) {
           if (!websites && (await this.monitors.websiteDue(now))) {
