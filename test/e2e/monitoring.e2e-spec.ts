@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { Client } from 'pg';
+import { ChangingSite } from '../fakes/changing-site';
 import { SmtpSink } from '../fakes/smtp-sink';
 import type { TrackedPage } from '../support/browser';
 import { checkAxe, checkClean, checkSingleH1, Checks } from '../support/checks';
@@ -9,17 +10,20 @@ import { logInInBrowser, signUpThroughApi } from '../support/signup-page';
 /**
  * Monitoring in a real browser against the built app: a free account is at its limit (Upgrade
  * Plan), a Plus account creates a monitor through the modal, pauses and activates it, has a second
- * address verified through the emailed link, and deletes it after the confirm dialog.
+ * address verified through the emailed link, and deletes it after the confirm dialog; another
+ * watches a website (loaded by the app's own Chromium) and sees what changed on it.
  */
 
 jest.setTimeout(90_000);
 
-// The SMTP sink must listen before the app starts (the app reads SMTP_URL at start).
+// The SMTP sink and the watched site must listen before the app starts (it reads their addresses at start).
 const sink = new SmtpSink();
-beforeAll(() => sink.start());
-afterAll(() => sink.stop());
-// A one-second scheduler tick, so the new monitor's first run (due at once) happens during the test.
-const suite = useBuiltAppAndBrowser(() => ({ SMTP_URL: sink.url, MONITOR_TICK_SECONDS: '1' }));
+const site = new ChangingSite();
+beforeAll(() => Promise.all([sink.start(), site.start()]));
+afterAll(() => Promise.all([sink.stop(), site.close()]));
+// A one-second scheduler tick, so the new monitor's first run (due at once) happens during the test;
+// a website change seen once is looked at again two seconds later.
+const suite = useBuiltAppAndBrowser(() => ({ SMTP_URL: sink.url, MONITOR_TICK_SECONDS: '1', MONITOR_CONFIRM_DELAY_SECONDS: '2', ...site.env() }));
 
 const PASSWORD = 'monitor-pass-1';
 const AT_LIMIT = "You've reached your plan limit. Upgrade to create more monitors.";
@@ -33,15 +37,32 @@ function freshUser(label: string) {
 const main = (page: Page) => page.getByRole('main');
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 
-/** No route grants a plan without a payment: set it in the app's database, as an operator would. */
-async function setPlan(email: string, tier: 'plus' | 'pro') {
+/** A statement on the app's database, for what no route offers (a plan without a payment, a run brought forward). */
+async function onDatabase(sql: string, params: unknown[]): Promise<number> {
   const db = new Client({ connectionString: suite.app.databaseUrl });
   await db.connect();
   try {
-    const { rowCount } = await db.query('UPDATE users SET plan_tier = $1 WHERE email = $2', [tier, email]);
-    if (rowCount !== 1) throw new Error(`no user ${email}`);
+    return (await db.query(sql, params)).rowCount ?? 0;
   } finally {
     await db.end();
+  }
+}
+
+/** No route grants a plan without a payment: set it in the app's database, as an operator would. */
+async function setPlan(email: string, tier: 'plus' | 'pro') {
+  if ((await onDatabase('UPDATE users SET plan_tier = $1 WHERE email = $2', [tier, email])) !== 1) throw new Error(`no user ${email}`);
+}
+
+/** Reloads the monitoring page until `probe` answers (undefined: not yet), for at most `ms`. */
+async function reloadUntil(t: TrackedPage, probe: () => Promise<string | undefined>, ms: number): Promise<string | undefined> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    await t.goto('/monitoring');
+    await main(t.page).getByTestId('monitor-card').first().waitFor({ timeout: 3_000 }).catch(() => undefined);
+    const last = await probe();
+    if (last === undefined) return undefined;
+    if (Date.now() > deadline) return `after ${ms / 1000} s: ${last}`;
+    await new Promise((r) => setTimeout(r, 500));
   }
 }
 
@@ -192,6 +213,60 @@ describe('monitoring page', () => {
       await c.visible(toast(t.page, 'Monitor deleted successfully'), "the toast 'Monitor deleted successfully'", 5_000);
       await c.visible(m.getByRole('button', { name: 'Create Your First Monitor' }), 'the empty state again', 3_000);
       await textIs(c, m.getByTestId('monitor-counter'), '0 / 1', "the counter '0 / 1' after deleting");
+      checkClean(t, c);
+      c.done();
+    });
+  });
+
+  it('a Plus account watches a website: the first run records it, a new tracker shows as a change with before, now and what was seen', async () => {
+    await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
+      const c = new Checks('website monitor');
+      const email = await signedInUser(t, 'site', 'plus');
+      await t.goto('/monitoring');
+      const m = main(t.page);
+      await m.getByRole('button', { name: 'Create Your First Monitor' }).click();
+      const dialog = t.page.getByRole('dialog', { name: 'Create Monitor' });
+      await dialog.getByRole('combobox', { name: 'What to watch' }).selectOption('website');
+      await dialog.getByRole('textbox', { name: 'Website address' }).fill(site.url('/'));
+      await checkAxe(t.page, c);
+      await dialog.getByRole('button', { name: 'Create Monitor' }).click();
+      await c.visible(toast(t.page, 'Monitor created successfully'), "the toast 'Monitor created successfully'", 5_000);
+
+      const card = m.getByTestId('monitor-card');
+      await c.that('the first run records the site as it is, in the browser', () =>
+        reloadUntil(t, async () => {
+          const text = (await card.getByTestId('website-status').textContent()) ?? '';
+          return /page run in a browser: .*Global Privacy Control honoured/.test(text) ? undefined : text;
+        }, 30_000),
+      );
+      await textIs(c, card.getByTestId('monitor-kind'), 'Website', "the kind 'Website'");
+      await c.visible(card.getByText(/^First check: the starting point recorded/), "the run's summary 'First check: …'");
+
+      // The owner adds Hotjar; the next run (brought forward) sees it once, the confirmation run two seconds later alerts.
+      site.version.trackers = ['meta', 'hotjar'];
+      await onDatabase(
+        `UPDATE monitors SET next_run_at = now(), scheduled_at = now() WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+        [email],
+      );
+      const changes = card.getByTestId('monitor-changes');
+      await c.that('the confirmed change is on the card', () =>
+        reloadUntil(t, async () => ((await changes.count()) > 0 ? undefined : ((await card.getByRole('list', { name: 'Recent runs' }).textContent()) ?? '')), 30_000),
+      );
+      await c.visible(changes.getByText('New tracker: Hotjar (Hotjar (Contentsquare), session recording)'), 'the change');
+      await c.visible(changes.getByText('Not seen on earlier checks'), "what it was ('Before')");
+      await c.visible(changes.getByText('Loaded by the page'), "what it is ('Now')");
+      await c.visible(changes.getByText(/static\.hotjar\.com(:\d+)?\/c\/hotjar-3141\.js/), 'the request that loaded it');
+      await checkAxe(t.page, c);
+
+      await card.getByRole('button', { name: 'History' }).click();
+      const history = t.page.getByRole('dialog', { name: `History of ${site.url('/')}` });
+      await c.that('the history lists the three runs', async () => {
+        const items = history.getByRole('list', { name: 'Runs' }).getByRole('listitem').filter({ has: t.page.locator('time') });
+        await items.first().waitFor({ timeout: 5_000 });
+        const count = await history.getByTestId('monitor-history').locator(':scope > li').count();
+        return count === 3 ? undefined : `${count} runs`;
+      });
+      await checkAxe(t.page, c);
       checkClean(t, c);
       c.done();
     });

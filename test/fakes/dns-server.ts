@@ -74,6 +74,12 @@ export class FakeDnsServer {
     return this;
   }
 
+  /** Replaces every record of a name (a record taken down); the name stays known. */
+  replace(name: string, records: FakeDnsRecords): this {
+    this.zone.delete(normalize(name));
+    return this.set(name, records);
+  }
+
   /** Back to answering normally, promptly, with no queries recorded (the records stay). */
   resetBehaviour(): void {
     this.mode = 'normal';

@@ -1,9 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { HibpBreach } from '../../server/src/scans/sources/source-types';
+import type { HibpBreach, HibpPaste } from '../../server/src/scans/sources/source-types';
 import { FakeAnswer, HttpFake } from './http-fake';
 
-export type HibpRoute = 'breachedaccount' | 'breaches' | 'range';
+export type HibpRoute = 'breachedaccount' | 'pasteaccount' | 'breacheddomain' | 'subscribeddomains' | 'subscription' | 'breaches' | 'range';
+
+/** A paste record for tests (an invented Pastebin id). */
+export function samplePaste(overrides: Partial<HibpPaste> = {}): HibpPaste {
+  return { Source: 'Pastebin', Id: 'Tk2qX9aB', Title: 'combo list', Date: '2024-02-11T08:15:00Z', EmailCount: 1204, ...overrides };
+}
+
+/** A domain verified on the fake's dashboard for its key: its breached aliases, and HIBP's count of them. */
+export interface FakeHibpDomain {
+  /** alias (the part before the @) → breach names. */
+  aliases: Record<string, string[]>;
+  /** PwnCountExcludingSpamLists as HIBP reports it (default: the number of aliases). */
+  pwnCount?: number;
+}
 
 /**
  * A breach record for tests. Every default is invented (a made-up shop on a reserved `.example`
@@ -51,9 +64,11 @@ const PADDED_LINES = { min: 300, max: 400 };
 
 /**
  * Have I Been Pwned on 127.0.0.1: API v3 under `/api/v3` (`/breachedaccount/{account}` checks the
- * hibp-api-key header and honours truncateResponse; `/breaches`, optionally `?domain=`), and the
- * Pwned Passwords range API (`/range/{prefix}`, CRLF-separated upper-case `SUFFIX:COUNT` lines,
- * zero-count padding lines with `Add-Padding: true`).
+ * hibp-api-key header and honours truncateResponse; `/pasteaccount/{account}`; the domain search:
+ * `/subscribeddomains` (the domains verified for the key), `/subscription/status` and
+ * `/breacheddomain/{domain}` (403 for a domain not verified for the key, 404 when none is breached);
+ * `/breaches`, optionally `?domain=`), and the Pwned Passwords range API (`/range/{prefix}`,
+ * CRLF-separated upper-case `SUFFIX:COUNT` lines, zero-count padding lines with `Add-Padding: true`).
  */
 export class FakeHibp extends HttpFake<HibpRoute> {
   /** The key breachedaccount accepts; any other (or none) answers 401. */
@@ -61,6 +76,11 @@ export class FakeHibp extends HttpFake<HibpRoute> {
   /** What GET /breaches answers. */
   catalogue: HibpBreach[] = [];
   private readonly accounts = new Map<string, HibpBreach[]>();
+  private readonly pastes = new Map<string, HibpPaste[]>();
+  /** Domains verified on the key's dashboard, with their breached aliases. */
+  readonly domains = new Map<string, FakeHibpDomain>();
+  /** What `/subscription/status` answers; DomainSearchMaxBreachedAccounts null: no limit. */
+  subscription: { SubscriptionName: string; DomainSearchMaxBreachedAccounts: number | null } = { SubscriptionName: 'Pwned 4', DomainSearchMaxBreachedAccounts: null };
   /** SHA-1 prefix → (suffix → count). */
   private readonly hashes = new Map<string, Map<string, number>>();
 
@@ -83,6 +103,19 @@ export class FakeHibp extends HttpFake<HibpRoute> {
     return this;
   }
 
+  /** The pastes an address is in. */
+  setPastes(account: string, pastes: HibpPaste[]): this {
+    this.pastes.set(account.trim().toLowerCase(), pastes);
+    return this;
+  }
+
+  /** Verifies a domain for the key (as HIBP's dashboard does) with its breached aliases; undefined removes it. */
+  setDomain(domain: string, value: FakeHibpDomain | undefined): this {
+    if (value) this.domains.set(domain.toLowerCase(), value);
+    else this.domains.delete(domain.toLowerCase());
+    return this;
+  }
+
   /** Registers a breached password: its SHA-1 goes in the range answers with this count. */
   addPassword(password: string, count: number): this {
     const hash = createHash('sha1').update(password, 'utf8').digest('hex').toUpperCase();
@@ -100,6 +133,10 @@ export class FakeHibp extends HttpFake<HibpRoute> {
   protected routeOf(method: string, url: URL): HibpRoute | undefined {
     if (method !== 'GET') return undefined;
     if (/^\/api\/v3\/breachedaccount\/[^/]+$/.test(url.pathname)) return 'breachedaccount';
+    if (/^\/api\/v3\/pasteaccount\/[^/]+$/.test(url.pathname)) return 'pasteaccount';
+    if (/^\/api\/v3\/breacheddomain\/[^/]+$/.test(url.pathname)) return 'breacheddomain';
+    if (url.pathname === '/api/v3/subscribeddomains') return 'subscribeddomains';
+    if (url.pathname === '/api/v3/subscription/status') return 'subscription';
     if (url.pathname === '/api/v3/breaches') return 'breaches';
     if (/^\/range\/[^/]+$/.test(url.pathname)) return 'range';
     return undefined;
@@ -111,12 +148,36 @@ export class FakeHibp extends HttpFake<HibpRoute> {
   }
 
   protected answer(route: HibpRoute, req: IncomingMessage, url: URL): FakeAnswer {
+    const keyed = route !== 'breaches' && route !== 'range';
+    if (keyed && req.headers['hibp-api-key'] !== this.apiKey) {
+      const message = req.headers['hibp-api-key'] ? 'Access denied due to invalid hibp-api-key.' : 'Access denied due to missing hibp-api-key.';
+      return json(401, { statusCode: 401, message });
+    }
     switch (route) {
+      case 'pasteaccount': {
+        const account = decodeURIComponent(url.pathname.slice('/api/v3/pasteaccount/'.length)).trim().toLowerCase();
+        const pastes = this.pastes.get(account);
+        return pastes && pastes.length > 0 ? json(200, pastes) : { status: 404 };
+      }
+      case 'subscribeddomains':
+        return json(
+          200,
+          [...this.domains].map(([domain, d]) => ({
+            DomainName: domain,
+            PwnCount: d.pwnCount ?? Object.keys(d.aliases).length,
+            PwnCountExcludingSpamLists: d.pwnCount ?? Object.keys(d.aliases).length,
+            PwnCountExcludingSpamListsAtLastSubscriptionRenewal: d.pwnCount ?? Object.keys(d.aliases).length,
+            NextSubscriptionRenewal: '2032-01-01T00:00:00',
+          })),
+        );
+      case 'subscription':
+        return json(200, { ...this.subscription, Description: 'A subscription of the fake', SubscribedUntil: '2032-01-01T00:00:00', Rpm: 10, IncludesStealerLogs: false });
+      case 'breacheddomain': {
+        const domain = this.domains.get(decodeURIComponent(url.pathname.slice('/api/v3/breacheddomain/'.length)).toLowerCase());
+        if (!domain) return json(403, { statusCode: 403, message: 'The domain is not verified for this API key.' });
+        return Object.keys(domain.aliases).length > 0 ? json(200, domain.aliases) : { status: 404 };
+      }
       case 'breachedaccount': {
-        if (req.headers['hibp-api-key'] !== this.apiKey) {
-          const message = req.headers['hibp-api-key'] ? 'Access denied due to invalid hibp-api-key.' : 'Access denied due to missing hibp-api-key.';
-          return json(401, { statusCode: 401, message });
-        }
         const account = decodeURIComponent(url.pathname.slice('/api/v3/breachedaccount/'.length)).trim().toLowerCase();
         const breaches = this.accounts.get(account);
         if (!breaches || breaches.length === 0) return { status: 404 };

@@ -95,7 +95,7 @@ describe('the API answers as openapi/openapi.json documents', () => {
   });
 
   it('refuses what the document does not say: an undeclared field, a missing one, a wrong type, null where not nullable', () => {
-    const plan = { tier: 'plus', name: 'Plus', priceCents: 999, monthlyScans: 25, monitors: 1, reports: true, mostPopular: true, features: ['x'] };
+    const plan = { tier: 'plus', name: 'Plus', priceCents: 999, monthlyScans: 25, monitors: 1, domainWatch: false, reports: true, mostPopular: true, features: ['x'] };
     expect(() => contract.validateComponent('PlanDto', plan, 'a plan')).not.toThrow();
     expect(() => contract.validateComponent('PlanDto', { ...plan, secret: 1 }, 'a plan')).toThrow('must NOT have additional properties: secret');
     const { monitors: _monitors, ...withoutMonitors } = plan;
@@ -244,6 +244,24 @@ describe('the API answers as openapi/openapi.json documents', () => {
 
     await call(t.http().put(`/api/monitoring/${id}`).set(bearer(user)).send({ active: false }), 200);
     await call(t.http().delete(`/api/monitoring/${id}`).set(bearer(user)), 204);
+  });
+
+  it('website and domain monitors: a run with what it saw, the history, a domain proven by DNS, its breached addresses and CSV', async () => {
+    const owner = await signUp(t, freshEmail('contract-watch'));
+    await query(t, `UPDATE users SET plan_tier = 'business', email_verified_at = now() WHERE id = $1`, [owner.userId]);
+    const site = (await call(t.http().post('/api/monitoring').set(bearer(owner)).send({ type: 'weekly', targets: { websites: [sites.url('/shop')] } }), 201)).body.monitor;
+    const domain = (await call(t.http().post('/api/monitoring').set(bearer(owner)).send({ type: 'monthly', targets: { domains: ['contract-owner.example'] } }), 201)).body.monitor;
+    dns.set('contract-owner.example', { TXT: [[domain.domain.dnsRecord.value]] });
+    hibp.setDomain('contract-owner.example', { aliases: { jane: [sampleBreach().Name] } });
+    await call(t.http().post(`/api/monitoring/${domain.id}/domain/verification`).set(bearer(owner)).send({ method: 'dns' }), 200);
+    // One tick runs both: the site in the browser, the domain's first search.
+    await t.app.get(MonitorScheduler).tick();
+    await call(t.http().get('/api/monitoring').set(bearer(owner)), 200);
+    const runs = await call(t.http().get(`/api/monitoring/${site.id}/runs?page=1&pageSize=5`).set(bearer(owner)), 200);
+    expect(runs.body.runs[0].summary).toMatch(/^First check/);
+    const breaches = await call(t.http().get(`/api/monitoring/${domain.id}/domain/breaches`).set(bearer(owner)), 200);
+    expect(breaches.body.addresses).toEqual([{ email: 'jane@contract-owner.example', breaches: [sampleBreach().Name] }]);
+    await call(t.http().get(`/api/monitoring/${domain.id}/domain/breaches/csv`).set(bearer(owner)), 200);
   });
 
   it('dashboard and reports: JSON, CSV and (on Plus) PDF', async () => {

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { baselineKey, findingKey } from '../../server/src/monitoring/monitor-changes.rules';
 import type { BreachDetail } from '../../server/src/vocabulary/finding.types';
-import { FakeHibp, sampleBreach } from '../fakes/hibp';
+import { FakeDnsServer } from '../fakes/dns-server';
+import { FakeHibp, northwindBreach, sampleBreach } from '../fakes/hibp';
 import { SmtpSink } from '../fakes/smtp-sink';
+import { FakeWebsites, plainPage, STRONG_SITE_HEADERS } from '../fakes/websites';
 import { AppProcess, startAppProcess } from '../support/app-process';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
@@ -57,10 +59,44 @@ async function seed(db: Client, count: number, knownKeys: (email: string) => str
   return rows;
 }
 
+/**
+ * Website and domain monitors seeded the same way: one weekly, due monitor each, the website a page
+ * of the fake sites, the domain proven by its TXT record (in the DNS fake) and verified for HIBP's key.
+ */
+async function seedWatches(db: Client, count: number, site: FakeWebsites, dns: FakeDnsServer, hibp: FakeHibp): Promise<{ monitorId: string; kind: string; value: string }[]> {
+  const rows = Array.from({ length: 2 * count }, (_, i) => {
+    const kind = i % 2 === 0 ? 'website' : 'domain';
+    const n = Math.floor(i / 2);
+    return { userId: randomUUID(), monitorId: randomUUID(), kind, value: kind === 'website' ? site.url('https', `/shop-${n}`) : `inst-${n}.example`, email: `watch-${i}-${randomUUID().slice(0, 8)}@example.test` };
+  });
+  for (const row of rows) {
+    if (row.kind === 'website') site.route(new URL(row.value).pathname, { headers: STRONG_SITE_HEADERS, body: plainPage('Shop') });
+    else {
+      dns.set(row.value, { TXT: [[`footprint-verification=${row.monitorId}`]] });
+      hibp.setDomain(row.value, { aliases: { alice: ['LanternMarket'] } });
+    }
+  }
+  const due = new Date(Date.now() - 60_000);
+  await db.query(`INSERT INTO users (id, email, email_verified_at, plan_tier) SELECT unnest($1::uuid[]), unnest($2::text[]), now(), 'business'`, [rows.map((r) => r.userId), rows.map((r) => r.email)]);
+  await db.query(
+    `INSERT INTO monitors (id, user_id, type, kind, active, next_run_at, scheduled_at) SELECT unnest($1::uuid[]), unnest($2::uuid[]), 'weekly', unnest($3::text[]), true, $4, $4`,
+    [rows.map((r) => r.monitorId), rows.map((r) => r.userId), rows.map((r) => r.kind), due],
+  );
+  await db.query(
+    `INSERT INTO monitor_targets (id, monitor_id, kind, value, position, verified_at, challenge, verified_by)
+     SELECT gen_random_uuid(), m, k, v, 0, now(), CASE WHEN k = 'domain' THEN 'footprint-verification=' || m::text END, CASE WHEN k = 'domain' THEN 'dns' END
+     FROM unnest($1::uuid[], $2::text[], $3::text[]) AS t(m, k, v)`,
+    [rows.map((r) => r.monitorId), rows.map((r) => r.kind), rows.map((r) => r.value)],
+  );
+  return rows;
+}
+
 /** Several built app processes on ONE PostgreSQL database, each with its own scheduler. */
 describeBuilt('monitors across app instances', () => {
   const hibp = new FakeHibp();
   const sink = new SmtpSink();
+  const dns = new FakeDnsServer();
+  const sites = new FakeWebsites();
   let database: TestDatabase;
   let db: Client;
   const apps: AppProcess[] = [];
@@ -82,13 +118,15 @@ describeBuilt('monitors across app instances', () => {
     [...app.output().stdout.matchAll(/monitor tick: (\d+) claimed/g)].reduce((sum, m) => sum + Number(m[1]), 0);
 
   beforeAll(async () => {
-    await Promise.all([hibp.start(), sink.start()]);
+    await Promise.all([hibp.start(), sink.start(), dns.start(), sites.start()]);
+    hibp.catalogue = [sampleBreach(), northwindBreach()];
   });
   afterAll(async () => {
-    await Promise.all([hibp.close(), sink.stop()]);
+    await Promise.all([hibp.close(), sink.stop(), dns.close(), sites.close()]);
   });
   beforeEach(async () => {
     hibp.resetBehaviour();
+    dns.resetBehaviour();
     sink.messages.length = 0;
     database = await createTestDatabase();
     db = new Client({ connectionString: database.url });
@@ -134,6 +172,56 @@ describeBuilt('monitors across app instances', () => {
     const [{ leased }] = (await db.query(`SELECT count(*)::int AS leased FROM monitors WHERE lease_token IS NOT NULL`)).rows;
     expect(leased).toBe(0);
   });
+
+  it('two instances share due website and domain monitors too: each runs exactly once, and a new breach of a domain alerts once', async () => {
+    const WATCHES = 25; // of each kind
+    const watchEnv = {
+      ...dns.env,
+      MONITOR_BATCH_SIZE: '10',
+      MONITOR_CONCURRENCY: '4',
+      // The page read without a browser keeps the test lean: what is claimed and run once is the same.
+      BROWSER_AUDIT: 'false',
+      // Room for a loaded machine: a check that timed out would fail (and retry) its run.
+      SCAN_CHECK_TIMEOUT_MS: '15000',
+      SCAN_TIMEOUT_MS: '20000',
+      FETCH_HOSTS: Array.from({ length: WATCHES }, (_, n) => `inst-${n}.example=127.0.0.1`).join(','),
+      FETCH_ALLOWED_ADDRESSES: '127.0.0.1/32',
+      FETCH_ALLOWED_PORTS: `80,443,${sites.portNumber}`,
+      DOMAIN_VERIFICATION_FILE_URL: `https://{domain}:${sites.portNumber}/.well-known/footprint-verification.txt`,
+    };
+    const a = await instance(watchEnv);
+    const b = await instance(watchEnv);
+    const seeded = await seedWatches(db, WATCHES, sites, dns, hibp);
+    const finished = (n: number) => async () => {
+      const [{ done, running }] = (
+        await db.query(`SELECT count(*) FILTER (WHERE status <> 'running')::int AS done, count(*) FILTER (WHERE status = 'running')::int AS running FROM monitor_runs`)
+      ).rows;
+      return done >= n && running === 0 ? true : undefined;
+    };
+    const logs = () => `\n--- a ---\n${a.output().stderr}\n--- b ---\n${b.output().stderr}`;
+    await until('every first run', finished(2 * WATCHES), 60_000, logs);
+    await sleep(1_500);
+    const perMonitor = (await db.query(`SELECT r.monitor_id, m.kind, count(*)::int AS runs, min(r.status) AS status FROM monitor_runs r JOIN monitors m ON m.id = r.monitor_id GROUP BY 1, 2`)).rows;
+    expect(perMonitor).toHaveLength(2 * WATCHES);
+    // A website read without its scripts is a partial run; a domain's first search its starting point.
+    expect(perMonitor.filter((r) => r.runs !== 1)).toEqual([]);
+    expect(perMonitor.filter((r) => r.kind === 'website' && r.status !== 'partial')).toEqual([]);
+    expect(perMonitor.filter((r) => r.kind === 'domain' && r.status !== 'succeeded')).toEqual([]);
+    expect(hibp.requestsTo('breacheddomain')).toHaveLength(WATCHES);
+    expect(claimedBy(a)).toBeGreaterThan(0);
+    expect(claimedBy(b)).toBeGreaterThan(0);
+
+    // One more round, with a new breach for every domain: one notice and one email each.
+    for (const row of seeded) if (row.kind === 'domain') hibp.setDomain(row.value, { aliases: { alice: ['LanternMarket'], bob: ['NorthwindForum'] } });
+    await db.query(`UPDATE monitors SET next_run_at = now() - interval '1 minute', scheduled_at = now() - interval '1 minute'`);
+    await until('every second run', finished(4 * WATCHES), 60_000, logs);
+    await sleep(1_500);
+    expect((await db.query(`SELECT count(*)::int AS n FROM monitor_runs`)).rows[0].n).toBe(4 * WATCHES);
+    const notices = (await db.query(`SELECT monitor_id, count(*)::int AS n FROM monitor_notices GROUP BY 1`)).rows;
+    expect(notices).toHaveLength(WATCHES);
+    expect(notices.every((r) => r.n === 1)).toBe(true);
+    expect((await db.query(`SELECT count(*)::int AS n FROM outbox_messages WHERE subject = 'Footprint monitor: 1 new breach of your domain'`)).rows[0].n).toBe(WATCHES);
+  }, 150_000);
 
   it('a monitor whose instance is killed mid-run runs again after the lease, and alerts once', async () => {
     const LEASE_SECONDS = 4;

@@ -100,11 +100,14 @@ describe('monitoring', () => {
       expect(monitor).toEqual({
         id: expect.any(String),
         type: 'monthly',
+        kind: 'identity',
         active: true,
         nextRunAt: now.toISOString(),
         createdAt: now.toISOString(),
-        targets: { emails: [u.email.toLowerCase()], handles: ['@jane_doe', 'https://www.instagram.com/jane.doe/'] },
+        targets: { emails: [u.email.toLowerCase()], handles: ['@jane_doe', 'https://www.instagram.com/jane.doe/'], websites: [], domains: [] },
         pendingEmails: [],
+        website: null,
+        domain: null,
         lastRuns: [],
       });
       // The account's own verified address needs no link.
@@ -527,7 +530,8 @@ describe('monitoring', () => {
       await tick();
       const exported = (await t.http().get('/api/auth/account/export').set(auth(u)).expect(200)).body;
       expect(exported.monitors).toEqual([
-        expect.objectContaining({ id, type: 'weekly', targets: { emails: [email], handles: [] }, runs: [expect.objectContaining({ status: 'succeeded' })], notices: [], knownItems: 3 }),
+        // Known: the breach, the starting points of the breaches and Gravatar checks, and of HIBP's pastes.
+        expect.objectContaining({ id, type: 'weekly', targets: { emails: [email], handles: [], websites: [], domains: [] }, runs: [expect.objectContaining({ status: 'succeeded' })], notices: [], knownItems: 4 }),
       ]);
 
       await u.agent.delete('/api/auth/account').set(auth(u)).send({ password: u.password }).expect(204);

@@ -2,9 +2,18 @@ import { Button, Dialog, Field, Flex, Input, NativeSelect, Portal, Stack, Tag, T
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useAnalytics } from '../analytics/analytics-context';
 import { notify } from '../components/toaster';
-import { createMonitor } from './monitor-actions';
-import { NO_TARGETS_MESSAGE, withEntry } from './monitor-display';
-import type { MonitorType } from './monitor-types';
+import { createMonitor, type NewMonitorTargets } from './monitor-actions';
+import { kindLabels, NO_DOMAIN_MESSAGE, NO_TARGETS_MESSAGE, NO_WEBSITE_MESSAGE, withEntry } from './monitor-display';
+import type { MonitorKind, MonitorType } from './monitor-types';
+
+const KIND_HELP: Record<MonitorKind, string> = {
+  identity:
+    "We re-check these on a schedule and tell you when something new appears. An address other than your account's verified one is checked only after its owner clicks the link we email to it.",
+  website:
+    'Every run performs the full website check (in a browser when the server has one) and tells you when the site starts loading a new tracker or third party, sets new tracking cookies, loses a security header, drops its grade or stops honouring Global Privacy Control. The first run records how it is now.',
+  domain:
+    "Business plan. Every address at the domain, through Have I Been Pwned's domain search: you get an alert when any of them appears in a new breach. After creating it, you prove the domain is yours with a DNS TXT record or a file on its website.",
+};
 
 /** A text field whose entries collect in a removable list: Enter (or the Add button) adds. */
 function EntryField({
@@ -73,6 +82,8 @@ function EntryField({
 
 function CreateMonitorForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const { track } = useAnalytics();
+  const [kind, setKind] = useState<MonitorKind>('identity');
+  const [single, setSingle] = useState('');
   const [emails, setEmails] = useState<string[]>([]);
   const [handles, setHandles] = useState<string[]>([]);
   const [emailDraft, setEmailDraft] = useState('');
@@ -80,24 +91,33 @@ function CreateMonitorForm({ onClose, onCreated }: { onClose: () => void; onCrea
   const [type, setType] = useState<MonitorType>('weekly');
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
+  /** The form's targets, or the message to show when there are none. */
+  function targetsOf(): { targets: NewMonitorTargets; count: number } | string {
+    if (kind === 'website') return single.trim() ? { targets: { websites: [single.trim()] }, count: 1 } : NO_WEBSITE_MESSAGE;
+    if (kind === 'domain') return single.trim() ? { targets: { domains: [single.trim()] }, count: 1 } : NO_DOMAIN_MESSAGE;
     // Text typed but not yet added still counts, with the same rules as Enter.
     const targets = { emails: withEntry(emails, emailDraft), handles: withEntry(handles, handleDraft) };
     setEmails(targets.emails);
     setHandles(targets.handles);
     setEmailDraft('');
     setHandleDraft('');
-    if (targets.emails.length === 0 && targets.handles.length === 0) {
-      notify.error(NO_TARGETS_MESSAGE);
+    const count = targets.emails.length + targets.handles.length;
+    return count === 0 ? NO_TARGETS_MESSAGE : { targets, count };
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const planned = targetsOf();
+    if (typeof planned === 'string') {
+      notify.error(planned);
       return;
     }
     setBusy(true);
-    const created = await createMonitor(type, targets);
+    const created = await createMonitor(type, planned.targets);
     setBusy(false);
     if (!created) return;
-    track('monitor_created', { monitor_type: type, target_count: targets.emails.length + targets.handles.length });
+    track('monitor_created', { monitor_type: type, target_count: planned.count });
     onCreated();
     onClose();
   }
@@ -109,30 +129,55 @@ function CreateMonitorForm({ onClose, onCreated }: { onClose: () => void; onCrea
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="5">
-          <Text color="fg.muted">
-            We re-check these on a schedule and tell you when something new appears. An address other than your account's
-            verified one is checked only after its owner clicks the link we email to it.
-          </Text>
-          <EntryField
-            kind="email"
-            label="Email addresses"
-            placeholder="you@example.com"
-            inputType="email"
-            entries={emails}
-            draft={emailDraft}
-            onDraft={setEmailDraft}
-            onEntries={setEmails}
-          />
-          <EntryField
-            kind="handle"
-            label="Social media handles"
-            placeholder="@username"
-            inputType="text"
-            entries={handles}
-            draft={handleDraft}
-            onDraft={setHandleDraft}
-            onEntries={setHandles}
-          />
+          <Field.Root>
+            <Field.Label>What to watch</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field name="kind" value={kind} onChange={(e) => setKind(e.target.value as MonitorKind)}>
+                <option value="identity">{kindLabels.identity}</option>
+                <option value="website">A website</option>
+                <option value="domain">A whole email domain (Business)</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Text color="fg.muted">{KIND_HELP[kind]}</Text>
+          {kind === 'website' && (
+            <Field.Root>
+              <Field.Label>Website address</Field.Label>
+              <Input name="website" type="url" placeholder="https://example.com" value={single} autoComplete="url" onChange={(e) => setSingle(e.target.value)} />
+            </Field.Root>
+          )}
+          {kind === 'domain' && (
+            <Field.Root>
+              <Field.Label>Email domain</Field.Label>
+              <Input name="domain" placeholder="example.com" value={single} autoComplete="off" onChange={(e) => setSingle(e.target.value)} />
+              <Field.HelperText>The part after the @ of your organisation's addresses.</Field.HelperText>
+            </Field.Root>
+          )}
+          {kind === 'identity' && (
+            <>
+              <EntryField
+                kind="email"
+                label="Email addresses"
+                placeholder="you@example.com"
+                inputType="email"
+                entries={emails}
+                draft={emailDraft}
+                onDraft={setEmailDraft}
+                onEntries={setEmails}
+              />
+              <EntryField
+                kind="handle"
+                label="Social media handles"
+                placeholder="@username"
+                inputType="text"
+                entries={handles}
+                draft={handleDraft}
+                onDraft={setHandleDraft}
+                onEntries={setHandles}
+              />
+            </>
+          )}
           <Field.Root>
             <Field.Label>Frequency</Field.Label>
             <NativeSelect.Root>

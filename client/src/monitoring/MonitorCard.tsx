@@ -1,18 +1,47 @@
 import { Badge, Box, Button, Card, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
-import { displayStateLabels, type MonitorDisplayState, monitorDisplayState, nextRunText } from './monitor-display';
-import type { Monitor, MonitorRun } from './monitor-types';
+import { useState } from 'react';
+import { DomainVerification } from './DomainVerification';
+import { MonitorChanges } from './MonitorChanges';
+import { DomainBreachesDialog, MonitorHistoryDialog } from './MonitorDialogs';
+import {
+  displayStateLabels,
+  kindLabels,
+  type MonitorDisplayState,
+  monitorDisplayState,
+  monitorName,
+  nextRunText,
+  runStatusLabels,
+  runStatusPalettes,
+} from './monitor-display';
+import type { Monitor, MonitorRun, MonitorWebsite } from './monitor-types';
 import { formatDateTime } from '../format';
 
 const statePalettes: Record<MonitorDisplayState, string> = { paused: 'gray', active: 'green', overdue: 'orange' };
 const typeLabels: Record<Monitor['type'], string> = { weekly: 'Weekly (every 7 days)', monthly: 'Monthly (every 30 days)' };
-const runStatusLabels: Record<MonitorRun['status'], string> = { running: 'Running', succeeded: 'Succeeded', failed: 'Failed' };
-const runStatusPalettes: Record<MonitorRun['status'], string> = { running: 'blue', succeeded: 'green', failed: 'red' };
 
-
-/** "alice@example.com and 2 more": the card's name. */
-function targetSummary({ emails, handles }: Monitor['targets']): string {
-  const all = [...emails, ...handles];
-  return all.length > 1 ? `${all[0]} and ${all.length - 1} more` : (all[0] ?? 'Monitor');
+/** A website monitor: how its last run saw the site, and what waits for the next run to confirm it. */
+function WebsiteStatus({ website }: { website: MonitorWebsite }) {
+  return (
+    <Stack gap="1" data-testid="website-status">
+      <Text wordBreak="break-all">
+        <Text as="span" fontWeight="semibold">
+          Website:
+        </Text>{' '}
+        {website.url}
+      </Text>
+      <Text color="fg">
+        <Text as="span" fontWeight="semibold">
+          Last check:
+        </Text>{' '}
+        {website.checkedAt ? `${formatDateTime(website.checkedAt)}, ${website.summary}` : 'not checked yet (the first run records how the site is now, without alerting)'}
+      </Text>
+      {website.pending.length > 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          Seen once, confirmed or dropped by the next run: {website.pending.join('; ')}
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 function Targets({ monitor, busy, onResend }: { monitor: Monitor; busy: boolean; onResend: () => void }) {
@@ -78,6 +107,11 @@ function LastRuns({ runs }: { runs: MonitorRun[] }) {
               <Text as="span" color="fg">
                 {run.summary}
               </Text>
+              {run.changes.length > 0 && (
+                <Box flexBasis="100%" mt="1">
+                  <MonitorChanges changes={run.changes} label={`What changed on ${formatDateTime(run.startedAt)}`} />
+                </Box>
+              )}
             </List.Item>
           ))}
         </List.Root>
@@ -86,7 +120,12 @@ function LastRuns({ runs }: { runs: MonitorRun[] }) {
   );
 }
 
-/** One monitor: its state, targets (with new verification links on request), type, next run, Pause/Activate, Delete and its last runs. */
+/**
+ * One monitor: its state and kind, what it watches (emails and handles with new verification links
+ * on request; a website and how it was last seen; a domain with its proof of control and Have I
+ * Been Pwned's side), type, next run, its last runs with what they changed, Pause/Activate,
+ * Delete, its whole history, and a domain's breached addresses.
+ */
 export function MonitorCard({
   monitor,
   now,
@@ -94,6 +133,7 @@ export function MonitorCard({
   onToggle,
   onDelete,
   onResend,
+  onChanged,
 }: {
   monitor: Monitor;
   now: Date;
@@ -101,8 +141,12 @@ export function MonitorCard({
   onToggle: () => void;
   onDelete: () => void;
   onResend: () => void;
+  /** Something of the monitor changed on the server (a domain verified): reload it. */
+  onChanged: () => void;
 }) {
+  const [dialog, setDialog] = useState<'history' | 'breaches'>();
   const state = monitorDisplayState(monitor, now);
+  const name = monitorName(monitor);
   // A paused monitor does not run, whatever date it kept.
   const nextRun = monitor.active ? monitor.nextRunAt : null;
   return (
@@ -110,15 +154,22 @@ export function MonitorCard({
       <Card.Header>
         <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
           <Heading as="h2" size="md" wordBreak="break-all">
-            {targetSummary(monitor.targets)}
+            {name}
           </Heading>
-          <Badge colorPalette={statePalettes[state]} variant="subtle" size="md" data-testid="monitor-state">
-            {displayStateLabels[state]}
-          </Badge>
+          <Flex gap="2">
+            <Badge variant="outline" size="md" data-testid="monitor-kind">
+              {kindLabels[monitor.kind]}
+            </Badge>
+            <Badge colorPalette={statePalettes[state]} variant="subtle" size="md" data-testid="monitor-state">
+              {displayStateLabels[state]}
+            </Badge>
+          </Flex>
         </Flex>
       </Card.Header>
       <Card.Body gap="4">
-        <Targets monitor={monitor} busy={busy} onResend={onResend} />
+        {monitor.kind === 'identity' && <Targets monitor={monitor} busy={busy} onResend={onResend} />}
+        {monitor.website && <WebsiteStatus website={monitor.website} />}
+        {monitor.domain && <DomainVerification monitor={monitor} onVerified={onChanged} />}
         <Stack gap="1">
           <Text>
             <Text as="span" fontWeight="semibold">
@@ -144,7 +195,19 @@ export function MonitorCard({
         <Button variant="outline" colorPalette="red" onClick={onDelete} disabled={busy}>
           Delete
         </Button>
+        <Button variant="ghost" onClick={() => setDialog('history')}>
+          History
+        </Button>
+        {monitor.domain?.verified && monitor.domain.breachedAddresses !== null && (
+          <Button variant="ghost" onClick={() => setDialog('breaches')}>
+            Breached addresses ({monitor.domain.breachedAddresses})
+          </Button>
+        )}
       </Card.Footer>
+      <MonitorHistoryDialog monitorId={monitor.id} name={name} open={dialog === 'history'} onClose={() => setDialog(undefined)} />
+      {monitor.domain && (
+        <DomainBreachesDialog monitorId={monitor.id} domain={monitor.domain.domain} open={dialog === 'breaches'} onClose={() => setDialog(undefined)} />
+      )}
     </Card.Root>
   );
 }

@@ -2,14 +2,10 @@ import { Alert, Box, Button, Flex, Heading, List, Stack, Text } from '@chakra-ui
 import { useEffect, useId, useState } from 'react';
 import { api } from '../api/client';
 import { notify } from '../components/toaster';
+import { changeKindLabels } from './monitor-display';
 import type { MonitorNotice } from './monitor-types';
 import { formatDate } from '../format';
 
-const kindLabels: Record<MonitorNotice['items'][number]['kind'], string> = {
-  breach: 'New breach',
-  exposure: 'New exposure',
-  username_site: 'New site with your name',
-};
 
 
 /**
@@ -75,10 +71,21 @@ export function MonitorNotices({ headingAs = 'h2' }: { headingAs?: 'h2' | 'h3' }
                   <List.Item key={`${item.kind}:${item.target}:${item.title}:${index}`}>
                     <Text>
                       <Text as="span" fontWeight="semibold">
-                        {kindLabels[item.kind]}:
+                        {changeKindLabels[item.kind]}:
                       </Text>{' '}
                       {item.title} <Text as="span" color="fg.muted" wordBreak="break-all">({item.target})</Text>
                     </Text>
+                    {(item.before || item.after) && (
+                      <Text fontSize="sm" color="fg" wordBreak="break-word">
+                        Before: {item.before || '—'}. Now: {item.after || '—'}.
+                      </Text>
+                    )}
+                    {item.evidence && item.evidence.length > 0 && (
+                      <Text fontSize="sm" color="fg" wordBreak="break-all">
+                        Seen: {item.evidence.slice(0, 4).join('; ')}
+                        {item.evidence.length > 4 ? '; …' : ''}
+                      </Text>
+                    )}
                     <Text fontSize="sm" color="fg">
                       {item.recommendation}
                     </Text>

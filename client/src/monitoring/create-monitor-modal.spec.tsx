@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notify } from '../components/toaster';
 import MonitoringPage from '../pages/MonitoringPage';
 import { renderWithProviders, signedIn } from '../test-utils';
-import { NO_TARGETS_MESSAGE } from './monitor-display';
+import { NO_DOMAIN_MESSAGE, NO_TARGETS_MESSAGE, NO_WEBSITE_MESSAGE } from './monitor-display';
 import { type Answer, fakeFetch, monitor, monitorList } from './monitoring-test-helpers';
 
 jest.mock('../components/toaster', () => ({
@@ -128,6 +128,35 @@ describe('create-monitor modal', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(m.entries('Email addresses')).toEqual(['not-an-email']);
     expect(http.count(LIST)).toBe(1);
+  });
+
+  it.each([
+    ['website', 'Website address', ' https://shop.example ', { websites: ['https://shop.example'] }, NO_WEBSITE_MESSAGE],
+    ['domain', 'Email domain', 'acme.example', { domains: ['acme.example'] }, NO_DOMAIN_MESSAGE],
+  ])('watches a %s: its own field, said what it does, sent alone', async (kind, label, typed, targets, emptyMessage) => {
+    const m = await openModal();
+    fireEvent.change(within(m.dialog).getByRole('combobox', { name: 'What to watch' }), { target: { value: kind } });
+    const d = within(m.dialog);
+    expect(d.queryByRole('textbox', { name: 'Email addresses' })).toBeNull();
+    m.submit();
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(emptyMessage));
+    expect(http.count(CREATE)).toBe(0);
+    fireEvent.change(d.getByRole('textbox', { name: label }), { target: { value: typed } });
+    m.submit();
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Monitor created successfully'));
+    expect(http.calls.find((c) => c.key === CREATE)?.body).toEqual({ type: 'weekly', targets });
+    expect(track).toHaveBeenCalledWith('monitor_created', { monitor_type: 'weekly', target_count: 1 });
+  });
+
+  it("shows the server's reason when a domain needs another plan", async () => {
+    routes[CREATE] = () => ({ status: 403, body: { error: 'Watching a whole email domain comes with the Business plan.' } });
+    const m = await openModal();
+    fireEvent.change(within(m.dialog).getByRole('combobox', { name: 'What to watch' }), { target: { value: 'domain' } });
+    expect(within(m.dialog).getByText(/prove the domain is yours with a DNS TXT record or a file/)).toBeTruthy();
+    fireEvent.change(within(m.dialog).getByRole('textbox', { name: 'Email domain' }), { target: { value: 'acme.example' } });
+    m.submit();
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Watching a whole email domain comes with the Business plan.'));
+    expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
   it('opens empty again after Cancel', async () => {

@@ -1,6 +1,7 @@
 import { api, errorMessage } from '../api/client';
 import { notify, toaster } from '../components/toaster';
-import type { MonitorList, MonitorType } from './monitor-types';
+import { downloadFileName, saveBlob } from '../reports/report-download';
+import type { DomainBreaches, Monitor, MonitorList, MonitorRunList, MonitorType } from './monitor-types';
 
 /**
  * The monitoring calls of spec section 7, each with its toasts. They resolve to whether the call
@@ -74,8 +75,11 @@ export function removeMonitor(id: string): Promise<boolean> {
   );
 }
 
+/** What a new monitor watches: emails and handles, or one website, or one email domain. */
+export type NewMonitorTargets = { emails: string[]; handles: string[] } | { websites: string[] } | { domains: string[] };
+
 /** POST /api/monitoring; a failure shows the response's error field, else the spec's fallback. */
-export function createMonitor(type: MonitorType, targets: { emails: string[]; handles: string[] }): Promise<boolean> {
+export function createMonitor(type: MonitorType, targets: NewMonitorTargets): Promise<boolean> {
   return withToasts(
     async () => {
       const { data, error } = await api.POST('/api/monitoring', { body: { type, targets } });
@@ -95,4 +99,60 @@ export function resendVerificationLinks(id: string): Promise<boolean> {
     },
     { done: 'Verification links sent again', failed: 'Failed to send the verification links', error: 'Error sending the verification links' },
   );
+}
+
+/**
+ * POST /api/monitoring/{id}/domain/verification: checks the published TXT record or file now. The
+ * monitor when proven; undefined otherwise (the server's reason toasted: what it found instead).
+ */
+export async function verifyDomain(id: string, method?: 'dns' | 'file'): Promise<Monitor | undefined> {
+  try {
+    const { data, error } = await api.POST('/api/monitoring/{id}/domain/verification', { params: { path: { id } }, body: method ? { method } : {} });
+    if (data) {
+      notify.success('Domain verified');
+      return data.monitor;
+    }
+    failure('The domain could not be verified', error);
+  } catch {
+    notify.error('Error verifying the domain');
+  }
+  return undefined;
+}
+
+/** One page of a list: the data, or undefined after a failure (the server's reason, or a network error, toasted). */
+async function pageOf<T>(call: () => Promise<{ data?: T; error?: unknown }>, what: string): Promise<T | undefined> {
+  try {
+    const { data, error } = await call();
+    if (data) return data;
+    failure(`Failed to load ${what}`, error);
+  } catch {
+    notify.error(`Error loading ${what}`);
+  }
+  return undefined;
+}
+
+/** GET /api/monitoring/{id}/runs: one page of the history. */
+export function loadRuns(id: string, page: number, pageSize = 10): Promise<MonitorRunList | undefined> {
+  return pageOf(() => api.GET('/api/monitoring/{id}/runs', { params: { path: { id }, query: { page, pageSize } } }), 'the history');
+}
+
+/** GET /api/monitoring/{id}/domain/breaches: one page of the breached addresses. */
+export function loadDomainBreaches(id: string, page: number, pageSize = 25): Promise<DomainBreaches | undefined> {
+  return pageOf(() => api.GET('/api/monitoring/{id}/domain/breaches', { params: { path: { id }, query: { page, pageSize } } }), 'the breached addresses');
+}
+
+/** GET /api/monitoring/{id}/domain/breaches/csv, saved as the file the server names. */
+export async function downloadDomainBreaches(id: string): Promise<boolean> {
+  try {
+    const { data, error, response } = await api.GET('/api/monitoring/{id}/domain/breaches/csv', { params: { path: { id } }, parseAs: 'blob' });
+    if (!response.ok || !data) {
+      failure('Failed to download the CSV', error);
+      return false;
+    }
+    saveBlob(data, downloadFileName(response.headers.get('Content-Disposition'), 'csv'));
+    return true;
+  } catch {
+    notify.error('Error downloading the CSV');
+    return false;
+  }
 }

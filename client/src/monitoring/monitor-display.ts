@@ -45,3 +45,23 @@ export function withEntry(list: readonly string[], raw: string): string[] {
 
 export const NO_TARGETS_MESSAGE = 'Please add at least one email or handle to monitor';
 export const AT_LIMIT_MESSAGE = "You've reached your plan limit. Upgrade to create more monitors.";
+export const NO_WEBSITE_MESSAGE = 'Please enter the website to watch';
+export const NO_DOMAIN_MESSAGE = 'Please enter the email domain to watch';
+
+/** What each kind of monitor watches, in a word or two. */
+export const kindLabels: Record<'identity' | 'website' | 'domain', string> = { identity: 'Emails and handles', website: 'Website', domain: 'Email domain' };
+
+/** What a monitor's alert items are called (notices, run changes), as the alert email calls them. */
+export { CHANGE_KIND_LABELS as changeKindLabels } from '@browser-shared/monitor-change-kinds';
+
+/** The card's name: the website, the domain, or "alice@example.com and 2 more". */
+export function monitorName(monitor: { kind: string; targets: { emails: string[]; handles: string[]; websites: string[]; domains: string[] } }): string {
+  const { emails, handles, websites, domains } = monitor.targets;
+  if (monitor.kind === 'website' && websites[0]) return websites[0];
+  if (monitor.kind === 'domain' && domains[0]) return domains[0];
+  const all = [...emails, ...handles];
+  return all.length > 1 ? `${all[0]} and ${all.length - 1} more` : (all[0] ?? 'Monitor');
+}
+
+export const runStatusLabels: Record<'running' | 'succeeded' | 'partial' | 'failed', string> = { running: 'Running', succeeded: 'Succeeded', partial: 'Partial', failed: 'Failed' };
+export const runStatusPalettes: Record<'running' | 'succeeded' | 'partial' | 'failed', string> = { running: 'blue', succeeded: 'green', partial: 'yellow', failed: 'red' };

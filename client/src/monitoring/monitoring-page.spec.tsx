@@ -60,11 +60,11 @@ describe('monitoring page states', () => {
       body: monitorList(
         [
           monitor({
-            targets: { emails: ['alice@example.com', 'bob@example.com'], handles: ['@alice'] },
+            targets: { emails: ['alice@example.com', 'bob@example.com'], handles: ['@alice'], websites: [], domains: [] },
             pendingEmails: ['bob@example.com'],
             lastRuns: [
-              { id: 'r-2', startedAt: runAt, finishedAt: runAt, status: 'succeeded', newItems: 2, summary: '2 new breaches' },
-              { id: 'r-1', startedAt: runAt, finishedAt: null, status: 'failed', newItems: 0, summary: 'The breach service was unavailable' },
+              { id: 'r-2', startedAt: runAt, finishedAt: runAt, status: 'succeeded', newItems: 2, summary: '2 new breaches', changes: [] },
+              { id: 'r-1', startedAt: runAt, finishedAt: null, status: 'failed', newItems: 0, summary: 'The breach service was unavailable', changes: [] },
             ],
           }),
         ],
@@ -103,7 +103,7 @@ describe('monitoring page states', () => {
       body: monitorList(
         [
           monitor({ id: 'm-1', active: false }),
-          monitor({ id: 'm-2', nextRunAt: new Date(Date.now() - 60_000).toISOString(), targets: { emails: [], handles: ['@bob'] } }),
+          monitor({ id: 'm-2', nextRunAt: new Date(Date.now() - 60_000).toISOString(), targets: { emails: [], handles: ['@bob'], websites: [], domains: [] } }),
         ],
         5,
       ),
@@ -142,7 +142,7 @@ describe('verification links sent again', () => {
   const resend = 'POST /api/monitoring/m-1/verification-emails';
 
   it('sends new links for the addresses that await verification, toasts and reloads', async () => {
-    routes[LIST] = () => ({ status: 200, body: monitorList([monitor({ targets: { emails: ['bob@example.com'], handles: [] }, pendingEmails: ['bob@example.com'] })], 1) });
+    routes[LIST] = () => ({ status: 200, body: monitorList([monitor({ targets: { emails: ['bob@example.com'], handles: [], websites: [], domains: [] }, pendingEmails: ['bob@example.com'] })], 1) });
     routes[resend] = () => ({ status: 200, body: { monitor: monitor() } });
     renderPage();
     fireEvent.click(within((await cards())[0]).getByRole('button', { name: 'Send the verification link again' }));
@@ -152,7 +152,7 @@ describe('verification links sent again', () => {
   });
 
   it("shows the server's reason when it refuses (a daily limit, say)", async () => {
-    routes[LIST] = () => ({ status: 200, body: monitorList([monitor({ targets: { emails: ['bob@example.com'], handles: [] }, pendingEmails: ['bob@example.com'] })], 1) });
+    routes[LIST] = () => ({ status: 200, body: monitorList([monitor({ targets: { emails: ['bob@example.com'], handles: [], websites: [], domains: [] }, pendingEmails: ['bob@example.com'] })], 1) });
     routes[resend] = () => ({ status: 429, body: { error: 'Too many requests. Please try again later.' } });
     renderPage();
     fireEvent.click(within((await cards())[0]).getByRole('button', { name: 'Send the verification link again' }));

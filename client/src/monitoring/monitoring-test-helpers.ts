@@ -6,11 +6,14 @@ export function monitor(overrides: Partial<Monitor> = {}): Monitor {
   return {
     id: 'm-1',
     type: 'weekly',
+    kind: 'identity',
     active: true,
     nextRunAt: new Date(Date.now() + 7 * DAY).toISOString(),
     createdAt: new Date().toISOString(),
-    targets: { emails: ['alice@example.com'], handles: [] },
+    targets: { emails: ['alice@example.com'], handles: [], websites: [], domains: [] },
     pendingEmails: [],
+    website: null,
+    domain: null,
     lastRuns: [],
     ...overrides,
   };

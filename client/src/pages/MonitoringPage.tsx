@@ -71,7 +71,7 @@ function EmptyState({ atLimit, onCreate }: { atLimit: boolean; onCreate: () => v
         <Text color="fg.muted" maxW="lg">
           {atLimit
             ? 'Monitors come with the Plus, Pro and Business plans.'
-            : 'Set a monitor on your email addresses and handles, and we will tell you when something new appears.'}
+            : 'Set a monitor on your email addresses and handles, a website or an email domain, and we will tell you when something new appears.'}
         </Text>
         {atLimit ? (
           <Button asChild colorPalette="blue">
@@ -128,8 +128,9 @@ export default function MonitoringPage() {
             Privacy Monitoring
           </Heading>
           <Text mt="2" color="fg.muted">
-            Your email addresses and handles, re-checked every week or month. New breaches, exposures and sites with your
-            name reach you by email and here.
+            Your email addresses and handles, your websites and, on the Business plan, whole email domains, re-checked every
+            week or month. New breaches, pastes, exposures, sites with your name and changes to your sites reach you by email
+            and here.
           </Text>
         </Box>
         {data && (
@@ -185,6 +186,7 @@ export default function MonitoringPage() {
                 onToggle={() => void toggle(monitor)}
                 onDelete={() => setDeleting(monitor)}
                 onResend={() => void resend(monitor)}
+                onChanged={() => void refresh()}
               />
             ))}
           </SimpleGrid>

@@ -14,8 +14,11 @@ export class PlanDto implements Plan {
   @ApiProperty({ description: 'Privacy scans allowed per calendar month.', example: 25 })
   monthlyScans!: number;
 
-  @ApiProperty({ description: 'Active monitors allowed at once.', example: 1 })
+  @ApiProperty({ description: 'Active monitors allowed at once, of every kind together (emails and handles, websites, email domains).', example: 1 })
   monitors!: number;
+
+  @ApiProperty({ description: "Whether monitors may watch a whole email domain (its breached addresses, through Have I Been Pwned's domain search)." })
+  domainWatch!: boolean;
 
   @ApiProperty({ description: 'Whether PDF reports are included.' })
   reports!: boolean;

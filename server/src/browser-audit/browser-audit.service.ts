@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../common/config/config.module';
 import { BrowserAuditMetrics } from './browser-audit.metrics';
 import { BrowserJobListener } from './browser-job.listener';
 import { BrowserJobRepository } from './browser-job.repository';
+import { browserPriority, BrowserPriority, PRIORITY_RANK } from './browser-priority';
 import type { RenderedCapture } from './capture.types';
 
 /** A worker that has not shown life for this long is taken as gone. */
@@ -48,18 +49,38 @@ export class BrowserAuditService {
     private readonly metrics: BrowserAuditMetrics,
   ) {}
 
-  /** How long a scan's browser work may take at most: waiting for a browser, then both visits. */
+  /**
+   * How long a scan's browser work may take at most: waiting for a browser, then both visits. A
+   * monitor's page (browser-priority.ts) waits longer: nobody watches it, and it goes behind people's.
+   */
   get maxWaitMs(): number {
-    return this.config.browserAudit.queueWaitMs + this.config.browserAudit.timeoutMs + 1_000;
+    return this.queueWaitMs(browserPriority()) + this.config.browserAudit.timeoutMs + 1_000;
+  }
+
+  private queueWaitMs(priority: BrowserPriority): number {
+    return priority === 'background' ? this.config.browserAudit.backgroundWaitMs : this.config.browserAudit.queueWaitMs;
+  }
+
+  /**
+   * Whether a monitor may queue a page now: only while the pages monitors already queued are fewer
+   * than the browsers there are. Due website monitors then wait in their own table rather than in
+   * the queue people's scans use. True when no browser exists at all (the website check then falls
+   * back at once, queuing nothing).
+   */
+  async roomForBackground(): Promise<boolean> {
+    if (!this.config.browserAudit.enabled) return true;
+    const { capacity, queued } = await this.jobs.capacityAndQueued(WORKER_FRESH_SECONDS, PRIORITY_RANK.background);
+    return capacity === 0 || queued < capacity;
   }
 
   /**
    * Refuses a website scan before anything of it is done when the shared queue is full: 503 with
    * Retry-After, no quota used. Without a browser anywhere nothing is queued, so nothing refuses.
+   * Monitors' pages are bounded apart (roomForBackground): only people's count here.
    */
   async assertCapacity(): Promise<void> {
     if (!this.config.browserAudit.enabled) return;
-    if ((await this.jobs.queuedCount()) < this.config.browserAudit.maxQueued) return;
+    if ((await this.jobs.queuedCount(PRIORITY_RANK.person)) < this.config.browserAudit.maxQueued) return;
     if ((await this.jobs.liveCapacity(WORKER_FRESH_SECONDS)) === 0) return;
     this.metrics.outcome('refused_full_queue');
     throw new ServiceBusyException(30, BROWSER_MESSAGES.queueFull);
@@ -72,13 +93,15 @@ export class BrowserAuditService {
   }
 
   private async queueAndWait(url: string, signal: AbortSignal): Promise<RenderOutcome> {
-    const { enabled, timeoutMs, queueWaitMs } = this.config.browserAudit;
+    const { enabled, timeoutMs } = this.config.browserAudit;
+    const priority = browserPriority();
+    const queueWaitMs = this.queueWaitMs(priority);
     if (!enabled) return { kind: 'unavailable', reason: BROWSER_MESSAGES.disabled };
     if ((await this.jobs.liveCapacity(WORKER_FRESH_SECONDS)) === 0) return { kind: 'unavailable', reason: BROWSER_MESSAGES.noBrowser };
     const id = randomUUID();
     const queuedAt = Date.now();
     await this.listener.start();
-    await this.jobs.enqueue(id, url, timeoutMs, queueWaitMs);
+    await this.jobs.enqueue(id, url, timeoutMs, queueWaitMs, PRIORITY_RANK[priority]);
     try {
       return await new Promise<RenderOutcome>((resolve) => {
         let settled = false;

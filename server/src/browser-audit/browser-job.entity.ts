@@ -10,7 +10,7 @@ export type BrowserJobStatus = (typeof BROWSER_JOB_STATUSES)[number];
  * scan by long: the requester deletes its job, and workers delete what is older than an hour.
  */
 @Entity({ name: 'browser_jobs' })
-@Index('IDX_browser_jobs_status_created_at', ['status', 'createdAt'])
+@Index('IDX_browser_jobs_status_priority_created_at', ['status', 'priority', 'createdAt'])
 export class BrowserJobEntity {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_browser_jobs' })
   id!: string;
@@ -21,6 +21,10 @@ export class BrowserJobEntity {
 
   @Column({ type: 'text' })
   status!: BrowserJobStatus;
+
+  /** 0: a person's scan; 1: a monitor's run, claimed only when no person's page waits. */
+  @Column({ type: 'integer', default: 0 })
+  priority!: number;
 
   /** The time the browser work may take, both visits together. */
   @Column({ name: 'budget_ms', type: 'integer' })

@@ -17,10 +17,20 @@ export interface ClaimedJob {
 export class BrowserJobRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Jobs waiting for a browser, across every instance. */
-  async queuedCount(): Promise<number> {
-    const [row] = await this.db.query(`SELECT count(*)::int AS n FROM browser_jobs WHERE status = 'queued' AND claim_by > now()`);
+  /** Jobs waiting for a browser across every instance: of one priority, or all. */
+  async queuedCount(priority?: number): Promise<number> {
+    const [row] = await this.db.query(`SELECT count(*)::int AS n FROM browser_jobs WHERE status = 'queued' AND ($1::int IS NULL OR priority = $1) AND claim_by > now()`, [priority ?? null]);
     return (row as { n: number }).n;
+  }
+
+  /** In one statement: the browser contexts there are (as liveCapacity) and the jobs of one priority waiting for them. */
+  async capacityAndQueued(freshSeconds: number, priority: number): Promise<{ capacity: number; queued: number }> {
+    const [row] = await this.db.query(
+      `SELECT (SELECT coalesce(sum(capacity), 0)::int FROM browser_workers WHERE seen_at > now() - make_interval(secs => $1)) AS capacity,
+              (SELECT count(*)::int FROM browser_jobs WHERE status = 'queued' AND priority = $2 AND claim_by > now()) AS queued`,
+      [freshSeconds, priority],
+    );
+    return row as { capacity: number; queued: number };
   }
 
   /** Browser contexts the instances that showed life within `freshSeconds` offer together. */
@@ -29,22 +39,22 @@ export class BrowserJobRepository {
     return (row as { n: number }).n;
   }
 
-  async enqueue(id: string, url: string, budgetMs: number, claimWithinMs: number): Promise<void> {
+  async enqueue(id: string, url: string, budgetMs: number, claimWithinMs: number, priority = 0): Promise<void> {
     await this.db.query(
-      `INSERT INTO browser_jobs (id, url, status, budget_ms, claim_by) VALUES ($1, $2, 'queued', $3, now() + make_interval(secs => $4::double precision / 1000))`,
-      [id, url, budgetMs, claimWithinMs],
+      `INSERT INTO browser_jobs (id, url, status, budget_ms, claim_by, priority) VALUES ($1, $2, 'queued', $3, now() + make_interval(secs => $4::double precision / 1000), $5)`,
+      [id, url, budgetMs, claimWithinMs, priority],
     );
     await this.notify('queued');
   }
 
-  /** The oldest job still claimable, taken by this worker; none when the queue is empty (or every job is taken). */
+  /** The oldest job still claimable of the first priority (people's scans before monitors'), taken by this worker; none when the queue is empty (or every job is taken). */
   async claim(workerId: string): Promise<ClaimedJob | undefined> {
     const [row] = (await this.db.query(
       `WITH claimed AS (
          UPDATE browser_jobs SET status = 'running', worker_id = $1, claimed_at = now()
          WHERE id = (
            SELECT id FROM browser_jobs WHERE status = 'queued' AND claim_by > now()
-           ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1
+           ORDER BY priority, created_at FOR UPDATE SKIP LOCKED LIMIT 1
          )
          RETURNING id, url, budget_ms
        ) SELECT * FROM claimed`,

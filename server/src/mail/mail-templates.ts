@@ -1,4 +1,5 @@
 import type { MailMessage } from './mail.types';
+import { CHANGE_KIND_LABELS, type ChangeKind } from '../browser-shared/monitor-change-kinds';
 
 /**
  * Email templates: every email has an HTML version (inline styles only, since email clients drop
@@ -162,19 +163,32 @@ export function passwordResetEmail(url: string): EmailTemplate {
 
 /** One new finding in a monitor alert. */
 export interface MonitorAlertItem {
-  kind: 'breach' | 'exposure' | 'username_site';
-  /** The monitored email or handle. */
+  kind: ChangeKind;
+  /** The monitored email, handle, website or domain. */
   target: string;
   title: string;
   /** What to do about it. */
   recommendation: string;
+  /** A change: what it was before, and what it is now. */
+  before?: string;
+  after?: string;
+  /** What was observed (request URLs, header values, addresses). */
+  evidence?: readonly string[];
 }
 
-const ALERT_ITEM_LABELS: Record<MonitorAlertItem['kind'], string> = {
-  breach: 'New breach',
-  exposure: 'New exposure',
-  username_site: 'New site with your name',
-};
+
+/** An alert shows this many evidence lines per item; the monitor's page has them all. */
+const ALERT_EVIDENCE_LINES = 4;
+
+/** One item as a paragraph: what, before and now, what was seen, what to do. */
+function alertLine(item: MonitorAlertItem): string {
+  const parts = [`${CHANGE_KIND_LABELS[item.kind]} for ${item.target}: ${item.title}.`];
+  if (item.before || item.after) parts.push(`Before: ${item.before || '—'}. Now: ${item.after || '—'}.`);
+  const evidence = (item.evidence ?? []).slice(0, ALERT_EVIDENCE_LINES);
+  if (evidence.length > 0) parts.push(`Seen: ${evidence.join('; ')}${(item.evidence?.length ?? 0) > evidence.length ? '; …' : ''}.`);
+  if (item.recommendation) parts.push(`What to do: ${item.recommendation}`);
+  return parts.join(' ');
+}
 /** An alert lists this many findings; the monitoring page has the rest. */
 export const MONITOR_ALERT_MAX_ITEMS = 20;
 
@@ -188,7 +202,7 @@ export function monitorAlertEmail(alert: { summary: string; monitorType: 'weekly
       title: 'Your monitor found something new',
       intro: [
         `Your ${alert.monitorType} Footprint monitor found this since its last run:`,
-        ...listed.map((item) => `${ALERT_ITEM_LABELS[item.kind]} for ${item.target}: ${item.title}.${item.recommendation ? ` What to do: ${item.recommendation}` : ''}`),
+        ...listed.map(alertLine),
         ...(more > 0 ? [`And ${more} more on the monitoring page.`] : []),
       ],
       action: { label: 'Manage your monitors', url: alert.manageUrl },

@@ -21,4 +21,26 @@ describe('the monitor alert email', () => {
     expect(mail.text).not.toContain('Breach 20');
     expect(mail.text).toContain('And 3 more on the monitoring page.');
   });
+
+  it('shows a change with before, now and the first lines of what was seen', () => {
+    const mail = monitorAlertEmail({
+      summary: '1 website change',
+      monitorType: 'weekly',
+      items: [
+        {
+          kind: 'website_change',
+          target: 'https://shop.example/',
+          title: 'Security header removed: X-Content-Type-Options',
+          recommendation: 'Send the header again.',
+          before: 'X-Content-Type-Options: nosniff',
+          after: 'no X-Content-Type-Options',
+          evidence: ['one', 'two', 'three', 'four', 'five'],
+        },
+      ],
+      manageUrl: 'https://footprint.test/monitoring',
+    });
+    expect(mail.text).toContain(
+      'Website change for https://shop.example/: Security header removed: X-Content-Type-Options. Before: X-Content-Type-Options: nosniff. Now: no X-Content-Type-Options. Seen: one; two; three; four; …. What to do: Send the header again.',
+    );
+  });
 });

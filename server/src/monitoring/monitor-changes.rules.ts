@@ -190,6 +190,10 @@ const NOUNS: Record<NoticeItemKind, [string, string]> = {
   breach: ['new breach', 'new breaches'],
   exposure: ['new exposure', 'new exposures'],
   username_site: ['new site with your name', 'new sites with your name'],
+  paste: ['new paste', 'new pastes'],
+  website_change: ['website change', 'website changes'],
+  domain_breach: ['new breach of your domain', 'new breaches of your domain'],
+  watch_paused: ['monitor paused', 'monitors paused'],
 };
 
 /** 'No changes', or '2 new breaches, 1 new site with your name'. */

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { MonitorEntity } from './monitor.entity';
-import type { MonitorRunStatus } from './monitoring.types';
+import type { MonitorRunStatus, NoticeItem } from './monitoring.types';
 
 /** One run of a monitor: when, how it ended, what was new (a run left 'running' by a crash is marked failed when retried). */
 @Entity({ name: 'monitor_runs' })
@@ -34,4 +34,8 @@ export class MonitorRunEntity {
 
   @Column({ type: 'text' })
   summary!: string;
+
+  /** What the run alerted about, each with before, after and the evidence where it has them. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  changes!: NoticeItem[];
 }

@@ -18,6 +18,8 @@ import { baselineKey, findingKey } from './monitor-changes.rules';
 import { RUN_MESSAGES, MonitorRunner } from './monitor-runner.service';
 import { RETRY_DELAYS_MS } from './monitor-schedule.rules';
 import { ClaimedMonitor, FinishedRun, MonitorRepository } from './monitor.repository';
+import { DomainWatcher } from './domain/domain-watcher.service';
+import { WebsiteWatcher } from './website/website-watcher.service';
 
 const NOW = new Date('2031-05-10T08:00:00.000Z');
 const SCHEDULED = new Date('2031-05-10T07:59:00.000Z');
@@ -62,7 +64,7 @@ function setup(breaches: Finding[] = [breachFinding('Adobe')]) {
   scans.runForMonitor.mockImplementation(async () => scanned([run('breaches', { status: 'ok', findings: breaches })]));
   monitors.finishRun.mockResolvedValue({});
   mail.outboxRow.mockImplementation((message) => ({ recipient: message.to, subject: message.subject }) as never);
-  const runner = new MonitorRunner(monitors, scans, mail, analytics, clock, loadConfig({ PUBLIC_URL: 'https://footprint.test' }));
+  const runner = new MonitorRunner(monitors, scans, automock(WebsiteWatcher), automock(DomainWatcher), mail, analytics, clock, loadConfig({ PUBLIC_URL: 'https://footprint.test' }));
   const finished = () => monitors.finishRun.mock.calls.at(-1)![0] as FinishedRun;
   return { runner, monitors, scans, mail, analytics, finished };
 }

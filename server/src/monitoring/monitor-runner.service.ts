@@ -10,11 +10,16 @@ import { MailService } from '../mail/mail.service';
 import type { ScanViewer } from '../scans/checks/scan-check';
 import { ScansService } from '../scans/scans.service';
 import { classifyScanInput } from '../browser-shared/scan-input.rules';
+import { DomainWatcher } from './domain/domain-watcher.service';
 import { changeSummary, RunChanges, runSummary, ScannedTarget, workOutChanges } from './monitor-changes.rules';
+import type { NoticeItem } from './monitoring.types';
+import { PastesOfTarget, workOutPasteChanges } from './monitor-pastes.rules';
+import type { WatchOutcome } from './monitor-run.types';
 import { afterFailure, afterSuccess, RETRY_DELAYS_MS } from './monitor-schedule.rules';
 import { ClaimedMonitor, FinishedRun, MonitorRepository } from './monitor.repository';
+import { WebsiteWatcher } from './website/website-watcher.service';
 
-export type RunOutcome = 'succeeded' | 'failed' | 'lease_lost';
+export type RunOutcome = 'succeeded' | 'partial' | 'failed' | 'lease_lost';
 
 export const RUN_MESSAGES = {
   unexpected: 'The run failed unexpectedly; the monitor will try again.',
@@ -22,12 +27,15 @@ export const RUN_MESSAGES = {
   planEnded: "Paused: the account's plan no longer includes monitors.",
   overLimit: (limit: number) => `Paused: the account's plan allows ${limit} active ${limit === 1 ? 'monitor' : 'monitors'}; the older ones keep running.`,
   givenUp: 'The run stopped the server several times; it will be tried again at the next regular run.',
+  domainPlanEnded: "Paused: watching a whole email domain comes with the Business plan, which the account no longer has.",
 } as const;
 
 /**
- * One monitor run, claimed by the scheduler: every verified target through the scan pipeline
- * (stored in the user's history), what is new since the previous run, then one transaction that
- * records it all and queues the alert — or a failure with its retry time.
+ * One monitor run, claimed by the scheduler: what the monitor watches, by kind — every verified
+ * email and handle through the scan pipeline (stored in the user's history) and what is new since
+ * the previous run (findings and pastes); a website's full check against its watched baseline
+ * (website-watcher.service.ts); a domain's proof and breached addresses (domain-watcher.service.ts)
+ * — then one transaction that records it all and queues the alert, or a failure with its retry time.
  */
 @Injectable()
 export class MonitorRunner {
@@ -36,6 +44,8 @@ export class MonitorRunner {
   constructor(
     private readonly monitors: MonitorRepository,
     private readonly scans: ScansService,
+    private readonly websites: WebsiteWatcher,
+    private readonly domains: DomainWatcher,
     private readonly mail: MailService,
     private readonly analytics: AnalyticsService,
     private readonly clock: Clock,
@@ -54,65 +64,103 @@ export class MonitorRunner {
 
   private async runClaimed(claimed: ClaimedMonitor): Promise<RunOutcome> {
     const base = { monitorId: claimed.id, leaseToken: claimed.leaseToken, runId: claimed.runId };
-    // Runs that end before scanning: failed, with why, and what happens next.
+    // Runs that end before watching: failed, with why, and what happens next.
     const endNow = (summary: string, schedule: FinishedRun['schedule'], deactivate = false) =>
       this.finish({ ...base, finishedAt: this.clock.now(), status: 'failed', newItems: 0, summary, schedule, ...(deactivate ? { deactivate } : {}) }, claimed.userId);
     // A plan that ended or shrank keeps only its limit of the oldest monitors running.
-    const limit = planFor(effectivePlan(claimed.plan, this.clock.now()).tier).monitors;
+    const plan = planFor(effectivePlan(claimed.plan, this.clock.now()).tier);
+    const limit = plan.monitors;
     if (claimed.activeBefore >= limit) {
       const now = this.clock.now();
       return endNow(limit === 0 ? RUN_MESSAGES.planEnded : RUN_MESSAGES.overLimit(limit), { nextRunAt: now, scheduledAt: now, failedAttempts: 0 }, true);
     }
+    if (claimed.kind === 'domain' && !plan.domainWatch) {
+      const now = this.clock.now();
+      return endNow(RUN_MESSAGES.domainPlanEnded, { nextRunAt: now, scheduledAt: now, failedAttempts: 0 }, true);
+    }
     // Crashes counted up past the retries: skip to the next regular run instead of crashing again.
     if (claimed.failedAttempts > RETRY_DELAYS_MS.length) return endNow(RUN_MESSAGES.givenUp, afterSuccess(claimed.scheduledAt, claimed.type, this.clock.now()));
 
-    let changes: RunChanges;
+    let watched: WatchOutcome;
     try {
-      changes = workOutChanges(await this.scanTargets(claimed), claimed.knownKeys);
+      watched = await this.watch(claimed);
     } catch (err) {
       // Never the target: only which monitor and the error's class.
       this.logger.error(`monitor run failed: monitorId=${claimed.id} error=${err instanceof Error ? err.name : 'unknown'}`);
-      changes = { outcome: 'failed', reason: RUN_MESSAGES.unexpected };
+      watched = { outcome: 'failed', summary: RUN_MESSAGES.unexpected, retry: true };
     }
+    return this.finish(this.finishedRun(claimed, watched), claimed.userId);
+  }
 
+  /** What the monitor watches, by kind. */
+  private watch(claimed: ClaimedMonitor): Promise<WatchOutcome> {
+    switch (claimed.kind) {
+      case 'website':
+        return this.websites.watch(claimed, this.config.monitoring.confirmDelaySeconds, this.clock.now());
+      case 'domain':
+        return this.domains.watch(claimed, this.clock.now());
+      default:
+        return this.identities(claimed);
+    }
+  }
+
+  /** Emails and handles: every verified target through the scan pipeline, and the findings and pastes not seen before. */
+  private async identities(claimed: ClaimedMonitor): Promise<WatchOutcome> {
+    const scanned = await this.scanTargets(claimed);
+    const changes: RunChanges = workOutChanges(scanned, claimed.knownKeys);
+    if (changes.outcome === 'failed') return { outcome: 'failed', summary: changes.reason, retry: true };
+    const pastes = workOutPasteChanges(scanned, claimed.knownKeys);
+    const items: NoticeItem[] = [...changes.newItems, ...pastes.newItems].map(({ key: _key, ...item }) => item);
+    let summary = claimed.targets.length === 0 ? RUN_MESSAGES.nothingVerified : items.length > 0 ? changeSummary(items) : runSummary(changes);
+    if (items.length === 0 && changes.baselineChecks === 0 && pastes.newlyWatched.length > 0) summary = `No changes; first run of ${pastes.newlyWatched.join(', ')}: recorded as the starting point`;
+    return { outcome: 'succeeded', summary, items, knownKeys: [...changes.keysToRecord, ...pastes.keysToRecord] };
+  }
+
+  /**
+   * The run's record: its schedule (a failure that may pass is retried with backoff; a change seen
+   * once is confirmed by a run soon, but a confirmation run never asks for another), and the alert
+   * (notice and email) when it found something.
+   */
+  private finishedRun(claimed: ClaimedMonitor, watched: WatchOutcome): FinishedRun {
     const finishedAt = this.clock.now();
-    if (changes.outcome === 'failed') {
-      return this.finish({
-        ...base,
-        finishedAt,
-        status: 'failed',
-        newItems: 0,
-        summary: changes.reason,
-        schedule: afterFailure(claimed.scheduledAt, claimed.failedAttempts, claimed.type, finishedAt),
-      }, claimed.userId);
+    const items = watched.items ?? [];
+    let schedule: FinishedRun['schedule'];
+    if (watched.outcome === 'failed') {
+      schedule = watched.retry ? afterFailure(claimed.scheduledAt, claimed.failedAttempts, claimed.type, finishedAt) : afterSuccess(claimed.scheduledAt, claimed.type, finishedAt);
+    } else {
+      const regular = afterSuccess(claimed.scheduledAt, claimed.type, finishedAt);
+      const confirming = claimed.failedAttempts === 0 && claimed.dueAt !== undefined && claimed.dueAt.getTime() > claimed.scheduledAt.getTime();
+      const soon = new Date(finishedAt.getTime() + this.config.monitoring.confirmDelaySeconds * 1000);
+      schedule = watched.confirmSoon && !confirming && soon < regular.nextRunAt ? { nextRunAt: soon, scheduledAt: claimed.scheduledAt, failedAttempts: 0 } : regular;
     }
-
-    const items = changes.newItems.map(({ kind, target, title, recommendation }) => ({ kind, target, title, recommendation }));
-    const summary = claimed.targets.length === 0 ? RUN_MESSAGES.nothingVerified : runSummary(changes);
-    const alert = items.length > 0;
-    const run: FinishedRun = {
-      ...base,
+    const summary = changeSummary(items);
+    return {
+      monitorId: claimed.id,
+      leaseToken: claimed.leaseToken,
+      runId: claimed.runId,
       finishedAt,
-      status: 'succeeded',
-      newItems: items.length,
-      summary,
-      schedule: afterSuccess(claimed.scheduledAt, claimed.type, finishedAt),
-      knownKeys: changes.keysToRecord,
-      ...(alert
+      status: watched.outcome,
+      newItems: watched.outcome === 'failed' ? 0 : items.length,
+      summary: watched.summary,
+      schedule,
+      ...(watched.outcome === 'failed' && watched.pause ? { deactivate: true } : {}),
+      ...(watched.outcome !== 'failed' && watched.knownKeys ? { knownKeys: watched.knownKeys } : {}),
+      ...(watched.targetUpdates ? { targetUpdates: watched.targetUpdates } : {}),
+      changes: items,
+      ...(items.length > 0
         ? {
-            notice: { userId: claimed.userId, summary: changeSummary(items), items },
+            notice: { userId: claimed.userId, summary, items },
             mail: this.mail.outboxRow({
               to: claimed.userEmail,
-              ...monitorAlertEmail({ summary: changeSummary(items), monitorType: claimed.type, items, manageUrl: `${this.config.publicUrl}/monitoring` }),
+              ...monitorAlertEmail({ summary, monitorType: claimed.type, items, manageUrl: `${this.config.publicUrl}/monitoring` }),
             }),
           }
         : {}),
     };
-    return this.finish(run, claimed.userId);
   }
 
-  private async scanTargets(claimed: ClaimedMonitor): Promise<ScannedTarget[]> {
-    const scanned: ScannedTarget[] = [];
+  private async scanTargets(claimed: ClaimedMonitor): Promise<(ScannedTarget & PastesOfTarget)[]> {
+    const scanned: (ScannedTarget & PastesOfTarget)[] = [];
     // One target after another: concurrency comes from running several monitors at once.
     for (const target of claimed.targets) {
       const input = classifyScanInput(target.value);
@@ -125,6 +173,7 @@ export class MonitorRunner {
         kind: target.kind,
         value: target.value,
         ...(main ? { incomplete: { label: main.label, status: main.status } } : {}),
+        ...(result.pastes ? { pastes: result.pastes } : {}),
         checks: runs.map((r) => ({
           id: r.meta.id,
           label: r.report.label,
@@ -150,7 +199,7 @@ export class MonitorRunner {
     }
     // Quiet runs are the bulk (thousands per tick on a big server): debug only.
     const line = `monitor run ${run.status}: monitorId=${run.monitorId} newItems=${run.newItems}`;
-    if (run.status === 'succeeded' && run.newItems === 0) this.logger.debug(line);
+    if (run.status !== 'failed' && run.newItems === 0) this.logger.debug(line);
     else this.logger.log(line);
     return run.status;
   }

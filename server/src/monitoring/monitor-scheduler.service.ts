@@ -8,8 +8,11 @@ import { isDatabaseUnavailable } from '../common/database/database-errors';
 import { MetricsService } from '../common/metrics/metrics.service';
 import { MonitorRepository } from './monitor.repository';
 import { MonitorRunner } from './monitor-runner.service';
+import { BrowserAuditService } from '../browser-audit/browser-audit.service';
 
 export const MONITOR_TICK_INTERVAL = 'monitor-tick';
+/** While due website monitors wait for room in the browser queue, how often a free worker looks again. */
+const BROWSER_ROOM_POLL_MS = 500;
 
 /** A due monitor still unclaimed after this many ticks counts as overdue in the metrics. */
 export const OVERDUE_AFTER_TICKS = 2;
@@ -17,6 +20,7 @@ export const OVERDUE_AFTER_TICKS = 2;
 export interface TickReport {
   claimed: number;
   succeeded: number;
+  partial: number;
   failed: number;
   leaseLost: number;
 }
@@ -40,12 +44,13 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
   constructor(
     private readonly monitors: MonitorRepository,
     private readonly runner: MonitorRunner,
+    private readonly browser: BrowserAuditService,
     private readonly registry: SchedulerRegistry,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     metrics: MetricsService,
   ) {
-    this.runs = metrics.counter('monitor_runs_total', 'Monitor runs of this instance, by outcome: succeeded, failed or lease_lost (taken over after its lease ended).', ['outcome'] as const);
+    this.runs = metrics.counter('monitor_runs_total', 'Monitor runs of this instance, by outcome: succeeded, partial (a website read without running its scripts), failed or lease_lost (taken over after its lease ended).', ['outcome'] as const);
     metrics.sourcedGauge('monitor_scheduler_last_tick_timestamp_seconds', 'When this instance\'s scheduler last finished a tick (Unix time); absent before its first tick and while MONITOR_TICK_SECONDS is 0.', [], () =>
       this.lastTickAt === undefined ? [] : [{ value: this.lastTickAt / 1000 }],
     );
@@ -111,7 +116,7 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
     if (this.current || this.stopped) return;
     this.tick().then(
       (report) => {
-        if (report.claimed > 0) this.logger.log(`monitor tick: ${report.claimed} claimed, ${report.succeeded} succeeded, ${report.failed} failed, ${report.leaseLost} taken over`);
+        if (report.claimed > 0) this.logger.log(`monitor tick: ${report.claimed} claimed, ${report.succeeded} succeeded, ${report.partial} partial, ${report.failed} failed, ${report.leaseLost} taken over`);
         if (report.claimed >= this.config.monitoring.batchSize && !this.stopped) setImmediate(() => this.tickInBackground());
       },
       (err: unknown) => {
@@ -125,14 +130,24 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
 
   private async runTick(): Promise<TickReport> {
     const { batchSize, concurrency, leaseSeconds } = this.config.monitoring;
-    const report: TickReport = { claimed: 0, succeeded: 0, failed: 0, leaseLost: 0 };
+    const report: TickReport = { claimed: 0, succeeded: 0, partial: 0, failed: 0, leaseLost: 0 };
     let budget = batchSize;
+    // Asked once a tick, so a server without due website monitors pays nothing per claim for them.
+    const websitesDue = await this.monitors.websiteDue(this.clock.now());
     const worker = async () => {
       while (budget > 0 && !this.stopped) {
         budget -= 1;
         const now = this.clock.now();
-        const claimed = await this.monitors.claimNext(now, new Date(now.getTime() + leaseSeconds * 1000));
+        // Website monitors are claimed only while the audit browsers have room for their pages: the
+        // others wait, due, in their table rather than in the browser queue people's scans use.
+        const websites = websitesDue ? await this.browser.roomForBackground() : true;
+        const claimed = await this.monitors.claimNext(now, new Date(now.getTime() + leaseSeconds * 1000), { websites });
         if (!claimed) {
+          if (!websites && (await this.monitors.websiteDue(now))) {
+            budget += 1;
+            await new Promise((resolve) => setTimeout(resolve, BROWSER_ROOM_POLL_MS));
+            continue;
+          }
           budget = 0;
           return;
         }

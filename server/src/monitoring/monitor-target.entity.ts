@@ -1,11 +1,16 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { MonitorEntity } from './monitor.entity';
 
-export type MonitorTargetKind = 'email' | 'handle';
+export type MonitorTargetKind = 'email' | 'handle' | 'website' | 'domain';
+
+/** How control of a watched domain was proven: a DNS TXT record, or a file under /.well-known/. */
+export type DomainProof = 'dns' | 'file';
 
 /**
- * One email or handle a monitor watches. Emails other than the account's own verified address
- * wait for their owner's click (verified_at); the link's token is kept only as its SHA-256.
+ * One email, handle, website or email domain a monitor watches. Emails other than the account's
+ * own verified address wait for their owner's click (verified_at); the link's token is kept only
+ * as its SHA-256. A domain waits for proof of control (its challenge in a DNS TXT record or in a
+ * file under /.well-known/), checked again by every run: a lapse unverifies it.
  */
 @Entity({ name: 'monitor_targets' })
 @Index('UQ_monitor_targets_value', ['monitorId', 'kind', 'value'], { unique: true })
@@ -41,4 +46,20 @@ export class MonitorTargetEntity {
 
   @Column({ name: 'token_expires_at', type: 'timestamptz', nullable: true })
   tokenExpiresAt!: Date | null;
+
+  /** A domain's proof of control: the value to publish. Public by nature (anyone can read DNS), so kept as it is. */
+  @Column({ type: 'text', nullable: true })
+  challenge!: string | null;
+
+  /** How control of a domain was last proven. */
+  @Column({ name: 'verified_by', type: 'text', nullable: true })
+  verifiedBy!: DomainProof | null;
+
+  /** When control of a domain was last checked, whatever the answer. */
+  @Column({ name: 'checked_at', type: 'timestamptz', nullable: true })
+  checkedAt!: Date | null;
+
+  /** A website's accepted baseline and the changes awaiting confirmation; a domain's breached addresses and Have I Been Pwned's answer. */
+  @Column({ name: 'watch_state', type: 'jsonb', nullable: true })
+  watchState!: unknown;
 }

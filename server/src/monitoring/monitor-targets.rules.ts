@@ -1,4 +1,5 @@
 import { classifyScanInput } from '../browser-shared/scan-input.rules';
+import { normalizeUsername } from '../scans/sources/username-footprint.source';
 import { MONITOR_MESSAGES } from './monitoring.types';
 import type { MonitorTargets } from './monitoring.types';
 
@@ -9,6 +10,9 @@ export const MAX_MONITOR_HANDLES = 10;
 export const TARGET_MESSAGES = {
   invalidEmail: (value: string) => `'${value}' is not a valid email address`,
   invalidHandle: (value: string) => `'${value}' is not a social media handle or profile URL (e.g., @username)`,
+  // A link that names no account would only ever report 'Unsupported social media platform'.
+  noAccount: (value: string) =>
+    `'${value}' links to a post, a video or a short link, not to an account, so there is nothing to watch: enter the account's @name or its profile's own address`,
   tooManyEmails: `A monitor can watch at most ${MAX_MONITOR_EMAILS} email addresses`,
   tooManyHandles: `A monitor can watch at most ${MAX_MONITOR_HANDLES} handles`,
 } as const;
@@ -17,7 +21,7 @@ export const TARGET_MESSAGES = {
 export class InvalidTargetsError extends Error {}
 
 /** Messages quote what the person typed; keep that short. */
-const quoted = (value: string) => (value.length > 80 ? `${value.slice(0, 77)}...` : value);
+export const quoted = (value: string) => (value.length > 80 ? `${value.slice(0, 77)}...` : value);
 
 /**
  * The spec's new-monitor rules, on the server: entries trimmed, empty ones dropped, duplicates
@@ -34,6 +38,7 @@ export function normalizeTargets(raw: { emails: readonly string[]; handles: read
   const handles = unique(raw.handles, (value) => {
     const input = classifyScanInput(value);
     if (input.kind !== 'social') throw new InvalidTargetsError(TARGET_MESSAGES.invalidHandle(quoted(value)));
+    if (!input.handle || normalizeUsername(input.handle) === undefined) throw new InvalidTargetsError(TARGET_MESSAGES.noAccount(quoted(value)));
     return input.value;
   });
   if (emails.length === 0 && handles.length === 0) throw new InvalidTargetsError(MONITOR_MESSAGES.noTargets);
@@ -42,7 +47,7 @@ export function normalizeTargets(raw: { emails: readonly string[]; handles: read
   return { emails, handles };
 }
 
-function unique(values: readonly string[], normalize: (value: string) => string): string[] {
+export function unique(values: readonly string[], normalize: (value: string) => string): string[] {
   const seen = new Set<string>();
   const kept: string[] = [];
   for (const value of values) {

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../auth/user.entity';
-import type { MonitorType } from './monitoring.types';
+import type { MonitorKind, MonitorType } from './monitoring.types';
 
 /**
  * The spec's Monitor (id, type, active, nextRunAt, targets) plus the scheduler's state: the
@@ -23,6 +23,10 @@ export class MonitorEntity {
 
   @Column({ type: 'text' })
   type!: MonitorType;
+
+  /** What it watches: emails and handles, one website, or one email domain. */
+  @Column({ type: 'text', default: 'identity' })
+  kind!: MonitorKind;
 
   @Column({ type: 'boolean' })
   active!: boolean;

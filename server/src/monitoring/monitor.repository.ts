@@ -6,10 +6,13 @@ import type { PlanTier } from '../vocabulary/plan.catalogue';
 import { NewOutboxMessage, OutboxRepository } from '../mail/outbox.repository';
 import type { OutboxMessage } from '../mail/outbox-message.entity';
 import { MonitorNoticeEntity } from './monitor-notice.entity';
-import { type MonitorRunStatus, type MonitorType, NoticeItem } from './monitoring.types';
+import { type MonitorKind, type MonitorRunStatus, type MonitorType, NoticeItem } from './monitoring.types';
 import { MonitorRunEntity } from './monitor-run.entity';
-import { MonitorTargetEntity, MonitorTargetKind } from './monitor-target.entity';
+import { DomainProof, MonitorTargetEntity, MonitorTargetKind } from './monitor-target.entity';
 import { MonitorEntity } from './monitor.entity';
+import type { ClaimedMonitor, ClaimedTarget, TargetUpdate } from './monitor-run.types';
+
+export type { ClaimedMonitor } from './monitor-run.types';
 
 /** A monitor with its targets and latest runs, as the API shows it. */
 export interface MonitorView {
@@ -24,24 +27,8 @@ export interface NewTarget {
   verifiedAt: Date | null;
   tokenHash: string | null;
   tokenExpiresAt: Date | null;
-}
-
-/** A due monitor one instance claimed, with everything its run needs (read in the claiming query). */
-export interface ClaimedMonitor {
-  id: string;
-  userId: string;
-  type: MonitorType;
-  scheduledAt: Date;
-  failedAttempts: number;
-  /** How many of the owner's active monitors are older: the plan's limit keeps the oldest running. */
-  activeBefore: number;
-  runId: string;
-  leaseToken: string;
-  userEmail: string;
-  plan: { tier: PlanTier; expiresAt: Date | null };
-  /** Verified targets only, in the order entered. */
-  targets: { kind: MonitorTargetKind; value: string }[];
-  knownKeys: Set<string>;
+  /** A domain's value to publish. */
+  challenge?: string;
 }
 
 export interface FinishedRun {
@@ -53,9 +40,13 @@ export interface FinishedRun {
   newItems: number;
   summary: string;
   schedule: { nextRunAt: Date; scheduledAt: Date; failedAttempts: number };
-  /** Pause the monitor (its plan no longer allows monitors). */
+  /** Pause the monitor (its plan no longer allows monitors, or its domain's proof lapsed). */
   deactivate?: boolean;
   knownKeys?: string[];
+  /** What the run alerted about, kept with the run for its history. */
+  changes?: NoticeItem[];
+  /** Watch states and domain proofs, committed with the run. */
+  targetUpdates?: TargetUpdate[];
   notice?: { userId: string; summary: string; items: NoticeItem[] };
   mail?: NewOutboxMessage;
 }
@@ -66,6 +57,7 @@ const INTERRUPTED = 'The run was interrupted (the server stopped); the monitor r
 interface ClaimRow {
   id: string;
   user_id: string;
+  kind: MonitorKind;
   type: MonitorType;
   scheduled_at: Date | null;
   next_run_at: Date;
@@ -75,7 +67,7 @@ interface ClaimRow {
   user_email: string;
   plan_tier: PlanTier;
   plan_expires_at: Date | null;
-  targets: { kind: MonitorTargetKind; value: string }[];
+  targets: { kind: MonitorTargetKind; value: string; challenge: string | null; verified_by: DomainProof | null; watch_state: unknown }[];
   known_keys: string[];
 }
 
@@ -112,7 +104,7 @@ export class MonitorRepository {
   async createWithinLimit(
     userId: string,
     limit: number,
-    fields: { type: MonitorType; now: Date },
+    fields: { type: MonitorType; kind: MonitorKind; now: Date },
     targets: NewTarget[],
   ): Promise<MonitorEntity | undefined> {
     return this.db.transaction(async (manager) => {
@@ -122,6 +114,7 @@ export class MonitorRepository {
           id: randomUUID(),
           userId,
           type: fields.type,
+          kind: fields.kind,
           active: true,
           nextRunAt: fields.now,
           scheduledAt: fields.now,
@@ -239,6 +232,38 @@ export class MonitorRepository {
     }));
   }
 
+  /** One page of a monitor's runs, newest first, and how many it has; undefined: not the user's monitor. */
+  async runsOfMonitor(userId: string, monitorId: string, page: { offset: number; limit: number }): Promise<[MonitorRunEntity[], number] | undefined> {
+    if (!(await this.monitors.existsBy({ id: monitorId, userId }))) return undefined;
+    return this.runs.findAndCount({ where: { monitorId }, order: { startedAt: 'DESC', id: 'DESC' }, skip: page.offset, take: page.limit });
+  }
+
+  /** The user's monitor with its domain target; undefined when it is not the user's or watches no domain. */
+  async domainTargetOf(userId: string, monitorId: string): Promise<{ monitor: MonitorEntity; target: MonitorTargetEntity } | undefined> {
+    const monitor = await this.monitors.findOneBy({ id: monitorId, userId });
+    if (!monitor) return undefined;
+    const target = await this.targets.findOneBy({ monitorId, kind: 'domain' });
+    return target ? { monitor, target } : undefined;
+  }
+
+  /**
+   * Records a proof of a domain's control that was just checked: verified (and how) or not. A domain
+   * proven now joins its monitor's next run at once when the monitor is active.
+   */
+  async recordDomainProof(monitorId: string, value: string, proof: { checkedAt: Date; verifiedBy: DomainProof | null }): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      const verified = proof.verifiedBy !== null;
+      await manager.update(
+        MonitorTargetEntity,
+        { monitorId, kind: 'domain', value },
+        { checkedAt: proof.checkedAt, verifiedBy: proof.verifiedBy, verifiedAt: verified ? proof.checkedAt : null },
+      );
+      if (verified) {
+        await manager.query(`UPDATE monitors SET next_run_at = $2, scheduled_at = $2, failed_attempts = 0 WHERE id = $1 AND active AND next_run_at > $2`, [monitorId, proof.checkedAt]);
+      }
+    });
+  }
+
   /** Emails the user has verified for monitoring on any of their monitors (lower-cased). */
   async verifiedEmailsOfUser(userId: string): Promise<Set<string>> {
     const rows = await this.db.query<{ value: string }[]>(
@@ -348,12 +373,14 @@ export class MonitorRepository {
    * run a crash left 'running' as failed, records the new run, and reads the owner, the verified
    * targets and the known keys. Undefined: nothing is due.
    */
-  async claimNext(now: Date, leaseUntil: Date): Promise<ClaimedMonitor | undefined> {
+  async claimNext(now: Date, leaseUntil: Date, options: { websites: boolean } = { websites: true }): Promise<ClaimedMonitor | undefined> {
     const leaseToken = randomUUID();
     const rows = await this.db.query<ClaimRow[]>(
       `WITH due AS (
          SELECT id FROM monitors
          WHERE active AND next_run_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+           -- Website monitors wait here, due, rather than in the browser queue while its browsers are busy.
+           AND ($5::boolean OR kind <> 'website')
          ORDER BY next_run_at, id
          LIMIT 1
          FOR UPDATE SKIP LOCKED
@@ -364,7 +391,7 @@ export class MonitorRepository {
            failed_attempts = m.failed_attempts
              + (EXISTS (SELECT 1 FROM monitor_runs r WHERE r.monitor_id = m.id AND r.status = 'running'))::int
          FROM due WHERE m.id = due.id
-         RETURNING m.id, m.user_id, m.type, m.scheduled_at, m.next_run_at, m.failed_attempts, m.created_at
+         RETURNING m.id, m.user_id, m.kind, m.type, m.scheduled_at, m.next_run_at, m.failed_attempts, m.created_at
        ), interrupted AS (
          UPDATE monitor_runs r SET status = 'failed', finished_at = $1, summary = $4
          FROM claimed WHERE r.monitor_id = claimed.id AND r.status = 'running'
@@ -377,28 +404,48 @@ export class MonitorRepository {
        SELECT c.*, run.id AS run_id, u.email AS user_email, u.plan_tier, u.plan_expires_at,
          (SELECT count(*)::int FROM monitors o
             WHERE o.user_id = c.user_id AND o.active AND (o.created_at, o.id) < (c.created_at, c.id)) AS active_before,
-         (SELECT coalesce(json_agg(json_build_object('kind', t.kind, 'value', t.value) ORDER BY t.kind, t.position), '[]'::json)
-            FROM monitor_targets t WHERE t.monitor_id = c.id AND t.verified_at IS NOT NULL) AS targets,
+         -- Verified targets, and a domain awaiting proof (its run says what to publish).
+         (SELECT coalesce(json_agg(json_build_object('kind', t.kind, 'value', t.value, 'challenge', t.challenge, 'verified_by', t.verified_by,
+                   'watch_state', t.watch_state) ORDER BY t.kind, t.position), '[]'::json)
+            FROM monitor_targets t WHERE t.monitor_id = c.id AND (t.verified_at IS NOT NULL OR t.kind = 'domain')) AS targets,
          (SELECT coalesce(array_agg(k.item_key), '{}'::text[]) FROM monitor_known_items k WHERE k.monitor_id = c.id) AS known_keys
        FROM claimed c JOIN run ON run.monitor_id = c.id JOIN users u ON u.id = c.user_id`,
-      [now, leaseUntil, leaseToken, INTERRUPTED],
+      [now, leaseUntil, leaseToken, INTERRUPTED, options.websites],
     );
     const row = rows[0];
     if (!row) return undefined;
     return {
       id: row.id,
       userId: row.user_id,
+      kind: row.kind,
       type: row.type,
       scheduledAt: row.scheduled_at ?? row.next_run_at,
+      dueAt: row.next_run_at,
       failedAttempts: row.failed_attempts,
       activeBefore: row.active_before,
       runId: row.run_id,
       leaseToken,
       userEmail: row.user_email,
       plan: { tier: row.plan_tier, expiresAt: row.plan_expires_at },
-      targets: row.targets,
+      targets: row.targets.map(
+        (t): ClaimedTarget => ({
+          kind: t.kind,
+          value: t.value,
+          ...(t.kind === 'domain' ? { challenge: t.challenge, verifiedBy: t.verified_by } : {}),
+          ...(t.watch_state !== null ? { watchState: t.watch_state } : {}),
+        }),
+      ),
       knownKeys: new Set(row.known_keys),
     };
+  }
+
+  /** Whether a website monitor is due and free to claim (the scheduler waits for browser room only then). */
+  async websiteDue(now: Date): Promise<boolean> {
+    const [row] = await this.db.query<{ due: boolean }[]>(
+      `SELECT EXISTS (SELECT 1 FROM monitors WHERE active AND kind = 'website' AND next_run_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)) AS due`,
+      [now],
+    );
+    return row?.due === true;
   }
 
   /**
@@ -421,8 +468,9 @@ export class MonitorRepository {
         await manager.update(
           MonitorRunEntity,
           { id: run.runId },
-          { status: run.status, finishedAt: run.finishedAt, newItems: run.newItems, summary: run.summary },
+          { status: run.status, finishedAt: run.finishedAt, newItems: run.newItems, summary: run.summary, changes: run.changes ?? [] },
         );
+        for (const update of run.targetUpdates ?? []) await this.updateTarget(manager, run.monitorId, update);
         if (run.knownKeys && run.knownKeys.length > 0) {
           await manager.query(
             `INSERT INTO monitor_known_items (monitor_id, item_key, first_seen_at)
@@ -448,5 +496,27 @@ export class MonitorRepository {
       if (err === lost) return 'lease_lost';
       throw err;
     }
+  }
+
+  /** A watch state and a domain's proof as a run left them; a lapsed proof unverifies the domain. */
+  private async updateTarget(manager: EntityManager, monitorId: string, update: TargetUpdate): Promise<void> {
+    await manager.query(
+      `UPDATE monitor_targets SET
+         watch_state = CASE WHEN $4 THEN $5::jsonb ELSE watch_state END,
+         checked_at = CASE WHEN $6 THEN $7::timestamptz ELSE checked_at END,
+         verified_by = CASE WHEN $6 THEN $8::text ELSE verified_by END,
+         verified_at = CASE WHEN $6 AND $8::text IS NULL THEN NULL ELSE verified_at END
+       WHERE monitor_id = $1 AND kind = $2 AND value = $3`,
+      [
+        monitorId,
+        update.kind,
+        update.value,
+        update.watchState !== undefined,
+        update.watchState === undefined ? null : JSON.stringify(update.watchState),
+        update.proof !== undefined,
+        update.proof?.checkedAt ?? null,
+        update.proof?.verifiedBy ?? null,
+      ],
+    );
   }
 }

@@ -21,7 +21,7 @@ import { MONITOR_MESSAGES } from './monitoring.types';
 import { MonitoringService } from './monitoring.service';
 
 /** A malformed id cannot name one of the user's monitors (or notices): 404 like any unknown id. */
-function idPipe(message: string) {
+export function idPipe(message: string) {
   return new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(message) });
 }
 

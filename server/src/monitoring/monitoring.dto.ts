@@ -1,8 +1,21 @@
 import { PageInfoDto } from '../common/http/pagination.dto';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { type MonitorRunStatus, type MonitorType, MONITOR_MESSAGES, MONITOR_RUN_STATUSES, MONITOR_TYPES, type MonitorTargets, type NoticeItem, type NoticeItemKind, NOTICE_ITEM_KINDS } from './monitoring.types';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { MonitorDomainDto, MonitorWebsiteDto } from './monitor-watch.dto';
+import {
+  MONITOR_KINDS,
+  MONITOR_MESSAGES,
+  MONITOR_RUN_STATUSES,
+  MONITOR_TYPES,
+  NOTICE_ITEM_KINDS,
+  type MonitorKind,
+  type MonitorRunStatus,
+  type MonitorTargets,
+  type MonitorType,
+  type NoticeItem,
+  type NoticeItemKind,
+} from './monitoring.types';
 
 /**
  * The monitoring API's shapes (issue 9 contract). Kept free of auth imports: the account export
@@ -14,21 +27,62 @@ import { type MonitorRunStatus, type MonitorType, MONITOR_MESSAGES, MONITOR_RUN_
 const MAX_RAW_ENTRIES = 100;
 const MAX_ENTRY_LENGTH = 2048;
 
-
-export class MonitorTargetsDto implements MonitorTargets {
-  @ApiProperty({ type: [String], example: ['jane@example.com'], description: 'Email addresses (compared case-insensitively).' })
+/** The entries of a new monitor: emails and handles, or one website, or one email domain. */
+export class MonitorTargetsDto {
+  @ApiPropertyOptional({ type: [String], example: ['jane@example.com'], description: 'Email addresses (compared case-insensitively).' })
+  @IsOptional()
   @IsArray({ message: MONITOR_MESSAGES.emailsList })
   @ArrayMaxSize(MAX_RAW_ENTRIES, { message: MONITOR_MESSAGES.emailsList })
   @IsString({ each: true, message: MONITOR_MESSAGES.emailsList })
   @MaxLength(MAX_ENTRY_LENGTH, { each: true, message: MONITOR_MESSAGES.emailsList })
-  emails!: string[];
+  emails?: string[];
 
-  @ApiProperty({ type: [String], example: ['@jane_doe'], description: "Handles ('@name') or social profile URLs." })
+  @ApiPropertyOptional({ type: [String], example: ['@jane_doe'], description: "Handles ('@name') or social profile URLs naming an account (not a post)." })
+  @IsOptional()
   @IsArray({ message: MONITOR_MESSAGES.handlesList })
   @ArrayMaxSize(MAX_RAW_ENTRIES, { message: MONITOR_MESSAGES.handlesList })
   @IsString({ each: true, message: MONITOR_MESSAGES.handlesList })
   @MaxLength(MAX_ENTRY_LENGTH, { each: true, message: MONITOR_MESSAGES.handlesList })
+  handles?: string[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['https://shop.example'],
+    description: 'One website (a URL or a bare domain), alone in its monitor (paid plans): every run performs the full website check and alerts on what changed.',
+  })
+  @IsOptional()
+  @IsArray({ message: MONITOR_MESSAGES.websitesList })
+  @ArrayMaxSize(MAX_RAW_ENTRIES, { message: MONITOR_MESSAGES.websitesList })
+  @IsString({ each: true, message: MONITOR_MESSAGES.websitesList })
+  @MaxLength(MAX_ENTRY_LENGTH, { each: true, message: MONITOR_MESSAGES.websitesList })
+  websites?: string[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['example.com'],
+    description: "One email domain, alone in its monitor (Business plan): once its control is proven, its breached addresses through Have I Been Pwned's domain search.",
+  })
+  @IsOptional()
+  @IsArray({ message: MONITOR_MESSAGES.domainsList })
+  @ArrayMaxSize(MAX_RAW_ENTRIES, { message: MONITOR_MESSAGES.domainsList })
+  @IsString({ each: true, message: MONITOR_MESSAGES.domainsList })
+  @MaxLength(MAX_ENTRY_LENGTH, { each: true, message: MONITOR_MESSAGES.domainsList })
+  domains?: string[];
+}
+
+/** What a monitor watches, as the API shows it: every list, empty where the monitor has none. */
+export class MonitorTargetListsDto implements MonitorTargets {
+  @ApiProperty({ type: [String], example: ['jane@example.com'] })
+  emails!: string[];
+
+  @ApiProperty({ type: [String], example: ['@jane_doe'] })
   handles!: string[];
+
+  @ApiProperty({ type: [String], example: [], description: "A website monitor's website." })
+  websites!: string[];
+
+  @ApiProperty({ type: [String], example: [], description: "A domain monitor's email domain." })
+  domains!: string[];
 }
 
 export class CreateMonitorDto {
@@ -36,7 +90,7 @@ export class CreateMonitorDto {
   @IsIn(MONITOR_TYPES, { message: MONITOR_MESSAGES.invalidType })
   type!: MonitorType;
 
-  @ApiProperty({ type: MonitorTargetsDto })
+  @ApiProperty({ type: MonitorTargetsDto, description: 'Emails and handles, or one website, or one email domain: a monitor watches one kind.' })
   @IsDefined({ message: MONITOR_MESSAGES.targetsRequired })
   @IsObject({ message: MONITOR_MESSAGES.targetsRequired })
   @ValidateNested()
@@ -60,7 +114,7 @@ export class MonitorRunDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   finishedAt!: string | null;
 
-  @ApiProperty({ enum: MONITOR_RUN_STATUSES })
+  @ApiProperty({ enum: MONITOR_RUN_STATUSES, description: "partial: a website read without running its page's scripts (what only a browser sees was not compared)." })
   status!: MonitorRunStatus;
 
   @ApiProperty({ description: 'How many findings were new since the previous run (0 on the first run, which records the starting point).' })
@@ -68,6 +122,41 @@ export class MonitorRunDto {
 
   @ApiProperty({ example: '2 new breaches, 1 new site with your name', description: "'No changes', what was new, or why the run failed." })
   summary!: string;
+
+  @ApiProperty({ type: () => [MonitorChangeDto], description: 'What the run alerted about, with before, after and the evidence where it has them.' })
+  changes!: MonitorChangeDto[];
+}
+
+export class MonitorChangeDto {
+  @ApiProperty({ enum: NOTICE_ITEM_KINDS, description: 'What kind of change; more kinds may come.' })
+  kind!: NoticeItemKind;
+
+  @ApiProperty({ description: 'The monitored email, handle, website or domain it concerns.' })
+  target!: string;
+
+  @ApiProperty({ example: 'New tracker: Hotjar (Hotjar, session recording)' })
+  title!: string;
+
+  @ApiProperty({ description: 'What to do about it.' })
+  recommendation!: string;
+
+  @ApiPropertyOptional({ example: 'Not seen on earlier checks', description: 'What it was on the earlier checks (website changes, domain breaches).' })
+  before?: string;
+
+  @ApiPropertyOptional({ example: 'Loaded by the page', description: 'What it is now.' })
+  after?: string;
+
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['script request while the page ran: https://static.hotjar.com/c/hotjar-3141.js'],
+    description: 'What was observed: the request that loaded a third party, a header value, the addresses of the domain in a breach.',
+  })
+  evidence?: string[];
+}
+
+export class MonitorRunListDto extends PageInfoDto {
+  @ApiProperty({ type: [MonitorRunDto], description: 'This page of the runs, newest first.' })
+  runs!: MonitorRunDto[];
 }
 
 export class MonitorDto {
@@ -77,17 +166,26 @@ export class MonitorDto {
   @ApiProperty({ enum: MONITOR_TYPES })
   type!: MonitorType;
 
+  @ApiProperty({ enum: MONITOR_KINDS, description: 'What it watches: emails and handles, one website, or one email domain.' })
+  kind!: MonitorKind;
+
   @ApiProperty()
   active!: boolean;
 
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the next run is due (a retry after a failed run, or the regular schedule).' })
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the next run is due (a retry after a failed run, a confirmation run, or the regular schedule).' })
   nextRunAt!: string | null;
 
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;
 
-  @ApiProperty({ type: MonitorTargetsDto })
-  targets!: MonitorTargetsDto;
+  @ApiProperty({ type: MonitorTargetListsDto })
+  targets!: MonitorTargetListsDto;
+
+  @ApiProperty({ type: MonitorWebsiteDto, nullable: true, description: 'A website monitor: how its last run saw the site and what awaits confirmation.' })
+  website!: MonitorWebsiteDto | null;
+
+  @ApiProperty({ type: MonitorDomainDto, nullable: true, description: "A domain monitor: what to publish to prove control, the proof's state, and Have I Been Pwned's." })
+  domain!: MonitorDomainDto | null;
 
   @ApiProperty({
     type: [String],
@@ -119,7 +217,7 @@ export class MonitorNoticeItemDto implements NoticeItem {
   @ApiProperty({ enum: NOTICE_ITEM_KINDS })
   kind!: NoticeItemKind;
 
-  @ApiProperty({ description: 'The monitored email or handle it concerns.' })
+  @ApiProperty({ description: 'The monitored email, handle, website or domain it concerns.' })
   target!: string;
 
   @ApiProperty({ example: 'Lantern Market' })
@@ -127,6 +225,15 @@ export class MonitorNoticeItemDto implements NoticeItem {
 
   @ApiProperty({ description: 'What to do about it.' })
   recommendation!: string;
+
+  @ApiPropertyOptional({ description: 'What it was on the earlier checks (website changes, domain breaches).' })
+  before?: string;
+
+  @ApiPropertyOptional({ description: 'What it is now.' })
+  after?: string;
+
+  @ApiPropertyOptional({ type: [String], description: 'What was observed.' })
+  evidence?: string[];
 }
 
 export class MonitorNoticeDto {
@@ -186,11 +293,20 @@ export class ExportedMonitorDto {
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;
 
-  @ApiProperty({ type: MonitorTargetsDto })
-  targets!: MonitorTargetsDto;
+  @ApiProperty({ enum: MONITOR_KINDS })
+  kind!: MonitorKind;
+
+  @ApiProperty({ type: MonitorTargetListsDto })
+  targets!: MonitorTargetListsDto;
 
   @ApiProperty({ type: [String] })
   pendingEmails!: string[];
+
+  @ApiProperty({ type: MonitorWebsiteDto, nullable: true })
+  website!: MonitorWebsiteDto | null;
+
+  @ApiProperty({ type: MonitorDomainDto, nullable: true })
+  domain!: MonitorDomainDto | null;
 
   @ApiProperty({ type: [MonitorRunDto], description: 'Every run, newest first.' })
   runs!: MonitorRunDto[];

@@ -14,6 +14,7 @@ import { MonitorRepository, type MonitorView, type NewTarget } from './monitor.r
 import { MONITOR_MESSAGES } from './monitoring.types';
 import { MONITOR_VERIFICATION_SECONDS, MonitoringService } from './monitoring.service';
 import { MONITORING_RATE_LIMITS } from './monitoring-rate-limits.catalogue';
+import { SafeFetcher } from '../common/security/ssrf/safe-fetcher';
 
 const NOW = new Date('2031-06-01T12:00:00.000Z');
 const OWN = 'jane@example.com';
@@ -36,7 +37,8 @@ function setup(tier: PlanTier = 'pro', emailVerified = true) {
     targets: [],
     runs: [],
   } as MonitorView);
-  const service = new MonitoringService(monitors, profiles, mailer, limiter, clock, scheduler, loadConfig({ PUBLIC_URL: 'https://footprint.test' }));
+  const config = loadConfig({ PUBLIC_URL: 'https://footprint.test' });
+  const service = new MonitoringService(monitors, profiles, mailer, limiter, clock, scheduler, new SafeFetcher(config, async () => []), config);
   return { service, monitors, mailer, limiter, scheduler };
 }
 const weekly = (emails: string[], handles: string[] = []) => ({ type: 'weekly' as const, targets: { emails, handles } });
@@ -50,7 +52,7 @@ describe('MonitoringService', () => {
       const { service, monitors, mailer, limiter, scheduler } = setup();
       await service.create('u1', weekly([OWN, 'Verified-Before@example.com', 'friend@example.com'], ['@Jane']));
       const [, limit, options, targets] = monitors.createWithinLimit.mock.calls[0] as [string, number, unknown, NewTarget[]];
-      expect([limit, options]).toEqual([5, { type: 'weekly', now: NOW }]);
+      expect([limit, options]).toEqual([5, { type: 'weekly', kind: 'identity', now: NOW }]);
       expect(targets.map((t) => [t.kind, t.value, t.verifiedAt])).toEqual([
         ['email', OWN, NOW],
         ['email', 'verified-before@example.com', NOW],

@@ -9,8 +9,13 @@ import { pageOf, PageQueryDto } from '../common/http/pagination.dto';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { monitorEmailVerificationEmail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mail.types';
+import { SafeFetcher } from '../common/security/ssrf/safe-fetcher';
+import { challengeValue } from './domain/domain-proof.rules';
 import { MonitorRunEntity } from './monitor-run.entity';
-import { InvalidTargetsError, normalizeTargets } from './monitor-targets.rules';
+import { MonitorTargetPlan, normalizeMonitorTargets } from './monitor-kinds.rules';
+import { InvalidTargetsError, quoted } from './monitor-targets.rules';
+import { WATCH_MESSAGES } from './monitor-watch.dto';
+import { changeView, domainView, websiteView } from './monitor-watch.view';
 import { MonitorScheduler } from './monitor-scheduler.service';
 import { MonitorRepository, MonitorView, NewTarget } from './monitor.repository';
 import { MONITORING_RATE_LIMITS } from './monitoring-rate-limits.catalogue';
@@ -46,6 +51,7 @@ export class MonitoringService {
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     private readonly scheduler: MonitorScheduler,
+    private readonly fetcher: SafeFetcher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -53,7 +59,7 @@ export class MonitoringService {
   async exportOf(userId: string): Promise<ExportedMonitorDto[]> {
     return (await this.monitors.exportOfUser(userId)).map(
       (view): ExportedMonitorDto => ({
-        ...withoutLastRuns(monitorDto(view)),
+        ...withoutLastRuns(monitorDto(view, this.config.domainProof.fileUrl)),
         runs: view.runs.map(runDto),
         notices: view.notices.map((n) => ({ ...noticeDto(n), dismissedAt: n.dismissedAt?.toISOString() ?? null })),
         knownItems: view.knownItems,
@@ -68,28 +74,53 @@ export class MonitoringService {
       this.monitors.countActiveOfUser(userId),
       this.limitOf(userId),
     ]);
-    return { monitors: views.map(monitorDto), activeCount, limit, total, page, pageSize };
+    return { monitors: views.map((view) => monitorDto(view, this.config.domainProof.fileUrl)), activeCount, limit, total, page, pageSize };
   }
 
   async create(userId: string, dto: CreateMonitorDto): Promise<MonitorDto> {
-    let targets;
+    let targets: MonitorTargetPlan;
     try {
-      targets = normalizeTargets(dto.targets);
+      targets = normalizeMonitorTargets(dto.targets);
     } catch (err) {
       if (err instanceof InvalidTargetsError) throw new BadRequestException(err.message);
       throw err;
     }
+    // A website the SSRF guard will never fetch (a private address, a port or scheme it refuses) could never be checked.
+    if (targets.kind === 'website') {
+      const checked = this.fetcher.checkUrl(targets.website);
+      if (!checked.ok) throw new BadRequestException(`'${quoted(targets.website)}' cannot be watched: ${checked.message}`);
+    }
     await this.limiter.consume(MONITORING_RATE_LIMITS.createPerUser, userId);
     const profile = await this.profiles.profile(userId);
-    const limit = planFor(profile.plan.tier).monitors;
+    const plan = planFor(profile.plan.tier);
     // Refuse before any verification email goes out; the locked count below is the real check.
-    if (limit === 0) throw new ForbiddenException(MONITOR_MESSAGES.atLimit);
+    if (plan.monitors === 0) throw new ForbiddenException(MONITOR_MESSAGES.atLimit);
+    if (targets.kind === 'domain' && !plan.domainWatch) throw new ForbiddenException(WATCH_MESSAGES.domainNeedsBusiness);
 
     const now = this.clock.now();
+    const links = new Map<string, string>();
+    const newTargets = targets.kind === 'identity' ? await this.identityTargets(userId, profile, targets, now, links) : [watchTarget(targets, now)];
+    for (let i = 0; i < links.size; i++) await this.limiter.consume(MONITORING_RATE_LIMITS.verificationEmailsPerUser, userId);
+
+    const monitor = await this.monitors.createWithinLimit(userId, plan.monitors, { type: dto.type, kind: targets.kind, now }, newTargets);
+    if (!monitor) throw new ForbiddenException(MONITOR_MESSAGES.atLimit);
+    await this.sendVerificationLinks(links);
+    this.logger.log(`monitor created: userId=${userId} monitorId=${monitor.id} type=${monitor.type} kind=${targets.kind} targets=${newTargets.length} awaitingVerification=${links.size}`);
+    this.scheduler.runSoon();
+    return this.get(userId, monitor.id);
+  }
+
+  /** Emails (the account's own verified one and those verified before are trusted; the others get a link) and handles. */
+  private async identityTargets(
+    userId: string,
+    profile: { email: string; emailVerified: boolean },
+    targets: Extract<MonitorTargetPlan, { kind: 'identity' }>,
+    now: Date,
+    links: Map<string, string>,
+  ): Promise<NewTarget[]> {
     const ownEmail = profile.emailVerified ? profile.email.trim().toLowerCase() : undefined;
     const verified = await this.monitors.verifiedEmailsOfUser(userId);
-    const links = new Map<string, string>();
-    const newTargets: NewTarget[] = [
+    return [
       ...targets.emails.map((email): NewTarget => {
         if (email === ownEmail || verified.has(email)) return { kind: 'email', value: email, verifiedAt: now, tokenHash: null, tokenExpiresAt: null };
         const token = randomSecret();
@@ -105,21 +136,14 @@ export class MonitoringService {
       // A handle is public by nature: watching one reveals nothing its owner has not published.
       ...targets.handles.map((handle): NewTarget => ({ kind: 'handle', value: handle, verifiedAt: now, tokenHash: null, tokenExpiresAt: null })),
     ];
-    for (let i = 0; i < links.size; i++) await this.limiter.consume(MONITORING_RATE_LIMITS.verificationEmailsPerUser, userId);
-
-    const monitor = await this.monitors.createWithinLimit(userId, limit, { type: dto.type, now }, newTargets);
-    if (!monitor) throw new ForbiddenException(MONITOR_MESSAGES.atLimit);
-    await this.sendVerificationLinks(links);
-    this.logger.log(
-      `monitor created: userId=${userId} monitorId=${monitor.id} type=${monitor.type} emails=${targets.emails.length} handles=${targets.handles.length} awaitingVerification=${links.size}`,
-    );
-    this.scheduler.runSoon();
-    return this.get(userId, monitor.id);
   }
 
   async setActive(userId: string, id: string, active: boolean): Promise<MonitorDto> {
     if (active) {
-      const outcome = await this.monitors.activateWithinLimit(userId, id, await this.limitOf(userId), this.clock.now());
+      const plan = planFor((await this.profiles.profile(userId)).plan.tier);
+      // A whole domain is a Business monitor: activated on another plan it would only pause again.
+      if (!plan.domainWatch && (await this.monitors.domainTargetOf(userId, id))) throw new ForbiddenException(WATCH_MESSAGES.domainNeedsBusiness);
+      const outcome = await this.monitors.activateWithinLimit(userId, id, plan.monitors, this.clock.now());
       if (outcome === 'not_found') throw new NotFoundException(MONITOR_MESSAGES.notFound);
       if (outcome === 'at_limit') throw new ForbiddenException(MONITOR_MESSAGES.atLimit);
       this.scheduler.runSoon();
@@ -176,10 +200,10 @@ export class MonitoringService {
     return { email: verified.email };
   }
 
-  private async get(userId: string, id: string): Promise<MonitorDto> {
+  async get(userId: string, id: string): Promise<MonitorDto> {
     const view = await this.monitors.viewOfUser(userId, id);
     if (!view) throw new NotFoundException(MONITOR_MESSAGES.notFound);
-    return monitorDto(view);
+    return monitorDto(view, this.config.domainProof.fileUrl);
   }
 
   /** The active-monitor limit of the plan that applies now (a lapsed paid plan reads as Free). */
@@ -188,16 +212,31 @@ export class MonitoringService {
   }
 }
 
-export function monitorDto({ monitor, targets, runs }: MonitorView): MonitorDto {
+/**
+ * A website watched from a public page needs no proof (anyone may audit a public site); a domain
+ * waits for proof of control, its challenge made here.
+ */
+function watchTarget(targets: Exclude<MonitorTargetPlan, { kind: 'identity' }>, now: Date): NewTarget {
+  if (targets.kind === 'website') return { kind: 'website', value: targets.website, verifiedAt: now, tokenHash: null, tokenExpiresAt: null };
+  return { kind: 'domain', value: targets.domain, verifiedAt: null, tokenHash: null, tokenExpiresAt: null, challenge: challengeValue(randomSecret()) };
+}
+
+export function monitorDto({ monitor, targets, runs }: MonitorView, proofFileUrl: string): MonitorDto {
   const emails = targets.filter((t) => t.kind === 'email');
+  const values = (kind: string) => targets.filter((t) => t.kind === kind).map((t) => t.value);
+  const website = targets.find((t) => t.kind === 'website');
+  const domain = targets.find((t) => t.kind === 'domain');
   return {
     id: monitor.id,
     type: monitor.type,
+    kind: monitor.kind,
     active: monitor.active,
     nextRunAt: monitor.nextRunAt?.toISOString() ?? null,
     createdAt: monitor.createdAt.toISOString(),
-    targets: { emails: emails.map((t) => t.value), handles: targets.filter((t) => t.kind === 'handle').map((t) => t.value) },
+    targets: { emails: emails.map((t) => t.value), handles: values('handle'), websites: values('website'), domains: values('domain') },
     pendingEmails: emails.filter((t) => t.verifiedAt === null).map((t) => t.value),
+    website: website ? websiteView(website) : null,
+    domain: domain ? domainView(domain, proofFileUrl) : null,
     lastRuns: runs.map(runDto),
   };
 }
@@ -206,7 +245,7 @@ function withoutLastRuns({ lastRuns: _latest, ...rest }: MonitorDto): Omit<Monit
   return rest;
 }
 
-function runDto(run: MonitorRunEntity): MonitorRunDto {
+export function runDto(run: MonitorRunEntity): MonitorRunDto {
   return {
     id: run.id,
     startedAt: run.startedAt.toISOString(),
@@ -214,6 +253,7 @@ function runDto(run: MonitorRunEntity): MonitorRunDto {
     status: run.status,
     newItems: run.newItems,
     summary: run.summary,
+    changes: (run.changes ?? []).map(changeView),
   };
 }
 
@@ -223,6 +263,6 @@ function noticeDto(notice: MonitorNoticeEntity): MonitorNoticeDto {
     monitorId: notice.monitorId,
     createdAt: notice.createdAt.toISOString(),
     summary: notice.summary,
-    items: notice.items.map(({ kind, target, title, recommendation }) => ({ kind, target, title, recommendation })),
+    items: notice.items.map(changeView),
   };
 }

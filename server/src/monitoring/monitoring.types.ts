@@ -5,9 +5,16 @@
 
 export const MONITOR_TYPES = ['weekly', 'monthly'] as const;
 export type MonitorType = (typeof MONITOR_TYPES)[number];
-export const MONITOR_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
+/**
+ * 'partial': the run's main check ran but not all of it (a website analysed without running its
+ * scripts); what it could not see was not compared, and the summary says so.
+ */
+export const MONITOR_RUN_STATUSES = ['running', 'succeeded', 'partial', 'failed'] as const;
 export type MonitorRunStatus = (typeof MONITOR_RUN_STATUSES)[number];
-export const NOTICE_ITEM_KINDS = ['breach', 'exposure', 'username_site'] as const;
+/** What a monitor watches: emails and handles, one website, or one email domain (Business plan). */
+export const MONITOR_KINDS = ['identity', 'website', 'domain'] as const;
+export type MonitorKind = (typeof MONITOR_KINDS)[number];
+export const NOTICE_ITEM_KINDS = ['breach', 'exposure', 'username_site', 'paste', 'website_change', 'domain_breach', 'watch_paused'] as const;
 export type NoticeItemKind = (typeof NOTICE_ITEM_KINDS)[number];
 
 export const MONITOR_MESSAGES = {
@@ -20,6 +27,8 @@ export const MONITOR_MESSAGES = {
   // Nested in `targets`: the validation pipe puts 'targets.' before these.
   emailsList: 'emails must be a list of text, at most 100 entries',
   handlesList: 'handles must be a list of text, at most 100 entries',
+  websitesList: 'websites must be a list of text, at most 100 entries',
+  domainsList: 'domains must be a list of text, at most 100 entries',
   activeRequired: 'active must be true or false',
   invalidLink: 'This verification link is invalid or has expired.',
   tokenRequired: 'The verification token is missing',
@@ -28,9 +37,15 @@ export const MONITOR_MESSAGES = {
 
 export interface NoticeItem {
   kind: NoticeItemKind;
+  /** The monitored email, handle, website or domain it concerns. */
   target: string;
   title: string;
   recommendation: string;
+  /** A change: what it was on the earlier checks, and what it is now. */
+  before?: string;
+  after?: string;
+  /** What was observed: the request that loaded a third party, a header value, the addresses of a domain in a breach. */
+  evidence?: string[];
 }
 
 export interface MonitorTargets {

@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
+import { csvFile } from '../common/http/csv';
 import type { CompletedScan } from '../scans/scan.repository';
 import type { StoredFinding } from '../vocabulary/finding.types';
 import { findingDescription, findingRecommendation } from '../vocabulary/recommendation.catalogue';
@@ -24,16 +24,7 @@ export const FINDINGS_CSV_COLUMNS = [
   'recommendation',
 ] as const;
 
-/**
- * What a spreadsheet would run as a formula (OWASP's list: = + - @, tab and carriage return),
- * also after leading spaces, which spreadsheets skip (" =1+1" is a formula too).
- */
-const FORMULA_START = /^\s*[=+\-@\t\r]/;
-
-/** A cell a spreadsheet shows as text: formula-like values get a leading apostrophe. */
-export function safeCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
+export { safeCell } from '../common/http/csv';
 
 /**
  * One row per finding, RFC 4180: CRLF between records, fields with a comma, quote or line break
@@ -41,12 +32,21 @@ export function safeCell(value: string): string {
  * records, image metadata), so every cell is made formula-safe.
  */
 export function findingsCsv(findings: readonly FindingRow[]): string {
-  const rows = findings.map(({ scan, finding: f }) =>
-    [scan.id, scan.startedAt.toISOString(), scan.input, scan.scanType, f.group, f.type, f.value, f.risk, f.source, findingDescription(f), evidenceOf(f), findingRecommendation(f)].map(
-      safeCell,
-    ),
-  );
-  return stringify([[...FINDINGS_CSV_COLUMNS], ...rows], { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+  const rows = findings.map(({ scan, finding: f }) => [
+    scan.id,
+    scan.startedAt.toISOString(),
+    scan.input,
+    scan.scanType,
+    f.group,
+    f.type,
+    f.value,
+    f.risk,
+    f.source,
+    findingDescription(f),
+    evidenceOf(f),
+    findingRecommendation(f),
+  ]);
+  return csvFile(FINDINGS_CSV_COLUMNS, rows);
 }
 
 /** What was observed; for a breach without anything more, the kinds of data it exposed. */

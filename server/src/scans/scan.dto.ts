@@ -261,6 +261,21 @@ export class WebsiteTrackerDto implements WebsitePart<'trackers'> {
   @ApiProperty({ example: 'Meta Pixel (Facebook pixel)' }) name!: string;
   @ApiProperty({ example: 'Meta Platforms' }) company!: string;
   @ApiProperty({ example: 'advertising' }) category!: string;
+  @ApiProperty({ type: [String], example: ['facebook.com', 'facebook.net'], description: 'The registrable domains it was loaded from.' }) domains!: string[];
+}
+
+export class WebsiteHeaderTestDto {
+  @ApiProperty({ example: 'strict-transport-security', description: "The Observatory's test." }) test!: string;
+  @ApiProperty({ example: 'hsts-implemented-max-age-at-least-six-months', description: "The Observatory's outcome of the test." }) outcome!: string;
+  @ApiProperty() pass!: boolean;
+  @ApiProperty({ example: 'HSTS for at least six months' }) description!: string;
+  @ApiPropertyOptional({ example: 'max-age=31536000; includeSubDomains', description: 'What was seen (the header value), cut to 300 characters.' }) observed?: string;
+}
+
+export class WebsiteThirdPartyRequestDto {
+  @ApiProperty({ example: 'hotjar.com' }) domain!: string;
+  @ApiProperty({ example: 'script request while the page ran: https://static.hotjar.com/c/hotjar-3141.js', description: 'One thing that loaded it, its URL without the query string.' })
+  example!: string;
 }
 
 export class WebsiteCookieDto implements WebsitePart<'cookies'> {
@@ -316,7 +331,9 @@ export class WebsiteAuditSummaryDto implements WebsiteAuditSummary {
   @ApiProperty() pageUrl!: string;
   @ApiProperty({ type: HeaderGradeDto, nullable: true, description: 'Null when the page answered with a status the Observatory does not grade.' })
   headerGrade!: HeaderGradeDto | null;
+  @ApiProperty({ type: [WebsiteHeaderTestDto], description: "The security-header tests behind the grade (empty when the page was not graded)." }) headerTests!: WebsiteHeaderTestDto[];
   @ApiProperty({ type: [String], description: 'Registrable domains of every third party, sorted.' }) thirdParties!: string[];
+  @ApiProperty({ type: [WebsiteThirdPartyRequestDto], description: 'One example of what loaded each third party.' }) thirdPartyRequests!: WebsiteThirdPartyRequestDto[];
   @ApiProperty({ type: [WebsiteTrackerDto] }) trackers!: WebsiteTrackerDto[];
   @ApiProperty({ type: [WebsiteCookieDto] }) cookies!: WebsiteCookieDto[];
   @ApiProperty({ type: [WebsiteStorageDto] }) storage!: WebsiteStorageDto[];
@@ -371,7 +388,8 @@ export class AnalysisResultDto implements AnalysisResult {
   @ApiPropertyOptional({ description: 'The stored scan, for signed-in users and real results.' }) scanId?: string;
   @ApiPropertyOptional({
     type: PastesDto,
-    description: 'Email inputs whose paste-reporting breach source answered: the count for everyone, the pastes for the verified owner only.',
+    description:
+      "Email inputs whose paste-reporting breach source answered: XposedOrNot's count for everyone, the pastes for the verified owner only; Have I Been Pwned's pastes (pasteaccount) are asked for only when the signed-in owner of the verified address scans it.",
   })
   pastes?: PastesDto;
   @ApiPropertyOptional({

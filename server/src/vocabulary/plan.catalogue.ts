@@ -10,7 +10,10 @@ export interface Plan {
   name: string;
   priceCents: number;
   monthlyScans: number;
+  /** Active monitors, of every kind together (emails and handles, websites, email domains). */
   monitors: number;
+  /** Monitors may watch a whole email domain (its breached addresses, through Have I Been Pwned's domain search). */
+  domainWatch: boolean;
   reports: boolean;
   mostPopular: boolean;
   features: readonly string[];
@@ -23,6 +26,7 @@ export const PLANS: readonly Plan[] = [
     priceCents: 0,
     monthlyScans: 3,
     monitors: 0,
+    domainWatch: false,
     reports: false,
     mostPopular: false,
     features: ['3 privacy scans per month', 'Email, website and social handle checks', 'Image metadata check'],
@@ -33,9 +37,10 @@ export const PLANS: readonly Plan[] = [
     priceCents: 999,
     monthlyScans: 25,
     monitors: 1,
+    domainWatch: false,
     reports: true,
     mostPopular: true,
-    features: ['25 privacy scans per month', '1 active monitor', 'PDF reports', 'No ads'],
+    features: ['25 privacy scans per month', '1 active monitor: your emails and handles, or a website', 'PDF reports', 'No ads'],
   },
   {
     tier: 'pro',
@@ -43,9 +48,10 @@ export const PLANS: readonly Plan[] = [
     priceCents: 1999,
     monthlyScans: 100,
     monitors: 5,
+    domainWatch: false,
     reports: true,
     mostPopular: false,
-    features: ['100 privacy scans per month', '5 active monitors', 'PDF reports', 'No ads'],
+    features: ['100 privacy scans per month', '5 active monitors: emails, handles and websites', 'PDF reports', 'No ads'],
   },
   {
     tier: 'business',
@@ -53,9 +59,10 @@ export const PLANS: readonly Plan[] = [
     priceCents: 4999,
     monthlyScans: 500,
     monitors: 25,
+    domainWatch: true,
     reports: true,
     mostPopular: false,
-    features: ['500 privacy scans per month', '25 active monitors', 'PDF reports', 'API tokens', 'No ads'],
+    features: ['500 privacy scans per month', '25 active monitors: emails, handles, websites and whole email domains', 'PDF reports', 'API tokens', 'No ads'],
   },
 ];
 

@@ -446,6 +446,13 @@ class EnvironmentVariables {
 
   @Transform(emptyToUndefined)
   @IsOptional()
+  @Matches(/^https?:\/\/\{domain\}(:\d{1,5})?\/\S*$/, {
+    message: 'DOMAIN_VERIFICATION_FILE_URL must be an http:// or https:// URL whose host is {domain}, such as https://{domain}/.well-known/footprint-verification.txt',
+  })
+  DOMAIN_VERIFICATION_FILE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @ValidateIf((env: { USERNAME_SITE_LIST_URL?: string }) => env.USERNAME_SITE_LIST_URL?.trim() !== SITE_LIST_OFF)
   @IsUrl(HTTP_URL, { message: `USERNAME_SITE_LIST_URL must be an http:// or https:// URL, or ${SITE_LIST_OFF}` })
   USERNAME_SITE_LIST_URL?: string;
@@ -526,6 +533,20 @@ class EnvironmentVariables {
   @Min(1)
   @Max(100)
   MONITOR_CONCURRENCY?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'MONITOR_CONFIRM_DELAY_SECONDS must be a whole number of seconds between 0 and 86400' })
+  @Min(0)
+  @Max(86_400)
+  MONITOR_CONFIRM_DELAY_SECONDS?: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @IsInt({ message: 'MONITOR_BROWSER_WAIT_MS must be a whole number of milliseconds between 0 and 600000' })
+  @Min(0)
+  @Max(600_000)
+  MONITOR_BROWSER_WAIT_MS?: number;
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -714,6 +735,8 @@ export interface AppConfig {
     /** A filter list (hosts or adblock syntax) that extends our tracker catalogue at start; unset: the catalogue alone. */
     trackerFilterListUrl?: string;
   };
+  /** Proof of control of a watched email domain: where its file is fetched from, `{domain}` standing for the domain. */
+  domainProof: { fileUrl: string };
   /** The SSRF guard of every fetch of a user-supplied URL (DESIGN.md). */
   fetch: {
     /** The only ports such a URL may use. */
@@ -774,6 +797,8 @@ export interface AppConfig {
     maxQueued: number;
     /** How long a job may wait for a free browser before the scan falls back to the static analysis. */
     queueWaitMs: number;
+    /** The same for a monitor's page, which waits behind people's scans. */
+    backgroundWaitMs: number;
     /** Both visits of one scan (plain and with Global Privacy Control) together. */
     timeoutMs: number;
     /** Bytes one visit may download through the proxy; past it further requests are refused. */
@@ -789,6 +814,8 @@ export interface AppConfig {
     batchSize: number;
     /** Monitors run at the same time. */
     concurrency: number;
+    /** How soon a website monitor looks again to confirm a change it saw once (what a page loads can come and go). */
+    confirmDelaySeconds: number;
   };
   /** The connection pool: its size, and how long a request waits for a free connection before a 503. */
   database: { poolSize: number; poolWaitMs: number };
@@ -874,6 +901,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       userAgent: `Footprint/${appVersion()} (privacy audit; ${(env.PUBLIC_URL ?? '').trim() || 'self-hosted'})`,
       trackerFilterListUrl: env.TRACKER_FILTER_LIST_URL?.trim(),
     },
+    domainProof: { fileUrl: env.DOMAIN_VERIFICATION_FILE_URL?.trim() ?? 'https://{domain}/.well-known/footprint-verification.txt' },
     fetch: {
       allowedPorts: parsePortList(env.FETCH_ALLOWED_PORTS ?? '80,443') ?? [80, 443],
       allowedAddresses: env.FETCH_ALLOWED_ADDRESSES ? (parseAddressList(env.FETCH_ALLOWED_ADDRESSES) ?? []) : [],
@@ -908,6 +936,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       concurrency: env.BROWSER_CONCURRENCY ?? 2,
       maxQueued: env.BROWSER_QUEUE ?? 8,
       queueWaitMs: env.BROWSER_QUEUE_WAIT_MS ?? 10_000,
+      backgroundWaitMs: env.MONITOR_BROWSER_WAIT_MS ?? 60_000,
       timeoutMs: env.BROWSER_TIMEOUT_MS ?? 15_000,
       maxPageBytes: env.BROWSER_MAX_PAGE_BYTES ?? 20 * 1024 * 1024,
     },
@@ -916,6 +945,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseSeconds: env.MONITOR_LEASE_SECONDS ?? 600,
       batchSize: env.MONITOR_BATCH_SIZE ?? 50,
       concurrency: env.MONITOR_CONCURRENCY ?? 5,
+      confirmDelaySeconds: env.MONITOR_CONFIRM_DELAY_SECONDS ?? 600,
     },
     database: { poolSize: env.DB_POOL_SIZE ?? 10, poolWaitMs: env.DB_POOL_WAIT_MS ?? 3_000 },
     passwordHashing: {

@@ -153,27 +153,50 @@ export function analyzeThirdParties(page: FetchedPage, catalogue: TrackerMatcher
   return findings;
 }
 
-/** Every third party of a page (by registrable domain) and the known trackers among them, sorted: for comparing scans. */
+/** One request (or reference) per third party: its element and URL without query or fragment (cache busters and ids differ per visit). */
+export interface ThirdPartyExample {
+  domain: string;
+  example: string;
+}
+
+/**
+ * Every third party of a page (by registrable domain, each with one example of what loaded it),
+ * and the known trackers among them with their registrable domains, sorted: for comparing scans.
+ */
 export function thirdPartyInventory(page: FetchedPage, catalogue: TrackerMatcher, options: Pick<ThirdPartyOptions, 'requests'> = {}): {
   domains: string[];
-  trackers: { name: string; company: string; category: string }[];
+  examples: ThirdPartyExample[];
+  trackers: { name: string; company: string; category: string; domains: string[] }[];
 } {
   const pageUrl = parseHttpUrl(page.url);
-  if (!pageUrl) return { domains: [], trackers: [] };
+  if (!pageUrl) return { domains: [], examples: [], trackers: [] };
   const party = new PartyOf(pageUrl.hostname);
-  const domains = new Set<string>();
-  const trackers = new Map<string, { name: string; company: string; category: string }>();
+  const examples = new Map<string, string>();
+  const trackers = new Map<string, { name: string; company: string; category: string; domains: Set<string> }>();
   for (const reference of [...requestReferences(options.requests ?? []), ...collectReferences(page.html, pageUrl)]) {
     const host = reference.kind === 'snippet' ? reference.host : reference.url.hostname;
     if (!party.isThirdParty(host)) continue;
     const entry = reference.kind === 'snippet' ? catalogue.match(host) : refine(reference.url, catalogue.match(host), catalogue);
-    if (reference.kind === 'url' && !(reference.fromScriptText && !entry)) domains.add(party.siteOf(host));
+    if (reference.kind === 'url' && !(reference.fromScriptText && !entry)) {
+      const domain = party.siteOf(host);
+      if (!examples.has(domain)) examples.set(domain, `${reference.element}: ${shorten(`${reference.url.origin}${reference.url.pathname}`)}`);
+    }
     if (entry && TRACKER_FINDING_RULES[entry.category]) {
       const name = entry.category === FILTER_LIST_CATEGORY ? entry.domain : (entry.name ?? entry.company);
-      trackers.set(`${name}|${entry.category}`, { name, company: entry.company, category: entry.category });
+      const key = `${name}|${entry.category}`;
+      const tracker = trackers.get(key) ?? { name, company: entry.company, category: entry.category, domains: new Set<string>() };
+      tracker.domains.add(party.siteOf(host));
+      trackers.set(key, tracker);
     }
   }
-  return { domains: [...domains].sort(), trackers: [...trackers.values()].sort((a, b) => a.name.localeCompare(b.name) || a.category.localeCompare(b.category)) };
+  const domains = [...examples.keys()].sort();
+  return {
+    domains,
+    examples: domains.map((domain) => ({ domain, example: examples.get(domain)! })),
+    trackers: [...trackers.values()]
+      .map((t) => ({ name: t.name, company: t.company, category: t.category, domains: [...t.domains].sort() }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.category.localeCompare(b.category)),
+  };
 }
 
 interface TrackerGroup {

@@ -20,6 +20,9 @@ export interface WebsiteAnalysis {
   summary: WebsiteSummaryPart;
 }
 
+/** Header values kept in the summary are cut to this many characters. */
+const MAX_OBSERVED = 300;
+
 /** What the browser saw on its plain visit, when the page ran there; else why it did not. */
 export type RenderedPage = { ran: true; visit: PageVisit } | { ran: false; reason: string };
 
@@ -66,7 +69,15 @@ export function analyzeWebsite(snapshot: WebsiteSnapshot, trackers: TrackerMatch
     ...(!visit && rendered.ran === false && rendered.reason ? { fallbackReason: rendered.reason } : {}),
     pageUrl: site.page.url,
     headerGrade: headers.grade.graded ? { grade: headers.grade.grade, score: headers.grade.score } : null,
+    headerTests: headers.grade.tests.map((t) => ({
+      test: t.test,
+      outcome: t.outcome,
+      pass: t.pass,
+      description: t.description,
+      ...(t.observed ? { observed: t.observed.length > MAX_OBSERVED ? `${t.observed.slice(0, MAX_OBSERVED - 1)}…` : t.observed } : {}),
+    })),
     thirdParties: inventory.domains,
+    thirdPartyRequests: inventory.examples,
     trackers: inventory.trackers,
     cookies: visit ? browserCookies(visit) : headerCookies(site.page.setCookies, site.page.url),
     storage: visit ? visit.storage.map((s) => ({ origin: s.origin, party: s.party, local: [...s.local].sort(), session: [...s.session].sort() })) : [],

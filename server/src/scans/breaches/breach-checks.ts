@@ -5,6 +5,7 @@ import type { CheckOutcome, CheckSourceReport, PasteExposure } from '../checks/s
 import { analyzeEmailBreaches } from '../analysis/email-breaches.analyzer';
 import { analyzeWebsiteBreaches } from '../analysis/website-breaches.analyzer';
 import type { BreachCatalogueService } from '../breach-catalogue/breach-catalogue.service';
+import type { PasteDetail } from '../../vocabulary/finding.types';
 import type { BreachRecord } from '../sources/source-types';
 import { WEBSITE_MESSAGES } from '../sources/website.source';
 import { mergeBreaches } from './breach-merge';
@@ -35,11 +36,15 @@ type Catalogue = Pick<BreachCatalogueService, 'recordsByName' | 'counterpartsOf'
  */
 export async function emailBreachesOutcome(
   email: string,
-  lookups: Pick<BreachLookupService, 'lookupAll'>,
+  lookups: Pick<BreachLookupService, 'lookupAll'> & Partial<Pick<BreachLookupService, 'lookupHibpPastes'>>,
   catalogue: Catalogue,
   context: LookupContext,
 ): Promise<CheckOutcome> {
-  const answers = await lookups.lookupAll(email, context);
+  // HIBP tells an address's pastes to the owner of the address only: it is asked only for them.
+  const [answers, hibpPastes] = await Promise.all([
+    lookups.lookupAll(email, context),
+    context.owner && lookups.lookupHibpPastes ? lookups.lookupHibpPastes(email, context) : undefined,
+  ]);
   const sources = BREACH_SOURCE_IDS.map((id) => sourceReport(id, answers[id]));
   const answered = BREACH_SOURCE_IDS.filter((id) => answers[id].result.status === 'ok');
   if (answered.length === 0) return { ...combinedFailure(sources), findings: [], sources };
@@ -54,7 +59,7 @@ export async function emailBreachesOutcome(
     missing.length > 0
       ? `Checked with ${breachSourceNames(answered)} only: ${missing.map((s) => `${s.name}: ${s.message ?? s.status}`).join('; ')}`
       : undefined;
-  const pastes = pastesOf(answered, answers);
+  const pastes = pastesOf(answered, answers, hibpPastes?.result.status === 'ok' ? hibpPastes.result.data : undefined);
   return { status: 'ok', ...(message ? { message } : {}), findings, sources, ...(pastes ? { pastes } : {}) };
 }
 
@@ -127,9 +132,11 @@ async function withCatalogueDetails(source: BreachSourceId, records: BreachRecor
   });
 }
 
-function pastesOf(answered: BreachSourceId[], answers: Record<BreachSourceId, SourceLookup>): PasteExposure | undefined {
+/** The pastes of the sources that report them with the breaches (XposedOrNot), and HIBP's when it was asked and answered. */
+function pastesOf(answered: BreachSourceId[], answers: Record<BreachSourceId, SourceLookup>, hibp: PasteDetail[] | undefined): PasteExposure | undefined {
   const reporting = answered.filter((id) => exposureOf(answers[id]).pastes !== undefined);
-  if (reporting.length === 0) return undefined;
   const all = reporting.map((id) => exposureOf(answers[id]).pastes!);
-  return { count: all.reduce((sum, p) => sum + p.count, 0), details: all.flatMap((p) => p.details), sources: reporting };
+  if (hibp) all.unshift({ count: hibp.length, details: hibp });
+  if (all.length === 0) return undefined;
+  return { count: all.reduce((sum, p) => sum + p.count, 0), details: all.flatMap((p) => p.details), sources: hibp ? ['hibp', ...reporting] : reporting };
 }

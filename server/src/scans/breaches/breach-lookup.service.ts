@@ -6,7 +6,7 @@ import { BREACH_SOURCE_IDS, BREACH_SOURCES, type BreachSourceId } from '../../vo
 import type { PasteDetail } from '../../vocabulary/finding.types';
 import { HibpSource } from '../sources/hibp.source';
 import { failure, RATE_LIMIT_MESSAGE } from '../sources/source-http';
-import type { BreachRecord, SourceResult } from '../sources/source-types';
+import type { BreachRecord, HibpPaste, SourceResult } from '../sources/source-types';
 import { XposedOrNotSource } from '../sources/xposedornot.source';
 import { BreachLookupCache } from './breach-lookup-cache.service';
 import { fromHibp } from './breach-record';
@@ -18,8 +18,8 @@ export interface SourceExposure {
   pastes?: { count: number; details: PasteDetail[] };
 }
 
-export interface SourceLookup {
-  result: SourceResult<SourceExposure>;
+export interface SourceLookup<T = SourceExposure> {
+  result: SourceResult<T>;
   /** The answer came from the cache (no request was made). */
   cached: boolean;
 }
@@ -30,7 +30,12 @@ export interface LookupContext {
   deadline: number;
   /** The account whose scan or monitor asks (recorded with the cached answer, for account deletion). */
   userId?: string;
+  /** The asker is the signed-in owner of this verified address: sources that tell only the owner (HIBP's pastes) are asked too. */
+  owner?: boolean;
 }
+
+/** The cache entry of HIBP's pastes of an address (apart from its breaches: only owners ask for it). */
+const HIBP_PASTES_CACHE = 'hibp-pastes';
 
 /** The request itself needs time after its turn: at most a second, less for short budgets. */
 const requestTimeMs = (budgetMs: number) => Math.min(1_000, Math.max(0, Math.floor(budgetMs / 4)));
@@ -66,27 +71,69 @@ export class BreachLookupService {
     return { hibp, xposedornot };
   }
 
-  async lookup(source: BreachSourceId, email: string, { signal, deadline, userId }: LookupContext): Promise<SourceLookup> {
-    if (!this.enabled(source)) return { result: await this.ask(source, email, signal), cached: false };
+  async lookup(source: BreachSourceId, email: string, context: LookupContext): Promise<SourceLookup> {
+    if (!this.enabled(source)) return { result: await this.ask(source, email, context.signal), cached: false };
+    return this.politely(source, source, email, context, (signal) => this.ask(source, email, signal));
+  }
+
+  /**
+   * HIBP's pastes of an address (`pasteaccount`), for the signed-in owner of that verified address
+   * only: through HIBP's queue (the key's limit counts every request) and its own cache entry.
+   * Undefined when HIBP is not configured (nothing is asked).
+   */
+  async lookupHibpPastes(email: string, context: LookupContext): Promise<SourceLookup<PasteDetail[]> | undefined> {
+    if (!this.hibp.configured) return undefined;
+    return this.politely(HIBP_PASTES_CACHE, 'hibp', email, context, async (signal) => {
+      const answer = await this.hibp.pasteAccount(email, signal);
+      return answer.status === 'ok' ? { status: 'ok', data: answer.data.map(hibpPasteDetail) } : answer;
+    });
+  }
+
+  /**
+   * One answer about an address through its cache entry and its source's server-wide queue: a
+   * fresh cached answer as it is; else a turn (refused as rate limited when it would come after the
+   * deadline), the request, a back-off on 429, and the answer cached.
+   */
+  private async politely<T>(
+    cacheKey: string,
+    source: BreachSourceId,
+    email: string,
+    { signal, deadline, userId }: LookupContext,
+    ask: (signal: AbortSignal) => Promise<SourceResult<T>>,
+  ): Promise<SourceLookup<T>> {
     // The cache only saves requests: one that cannot be read (the database is busy) is a miss.
-    const cached = await this.cache.get<SourceExposure>(source, email, userId).catch((err: unknown) => this.warn('cache read', source, err));
+    const cached = await this.cache.get<T>(cacheKey, email, userId).catch((err: unknown) => this.warn('cache read', source, err));
     if (cached) return { result: { status: 'ok', data: cached }, cached: true };
 
+    const refused = await this.waitForTurn(source, { signal, deadline });
+    if (refused) return { result: refused, cached: false };
+
+    const result = await ask(signal);
+    await this.heard(source, result);
+    if (result.status === 'ok') await this.cache.put(cacheKey, email, result.data, userId).catch((err: unknown) => this.warn('cache write', source, err));
+    return { result, cached: false };
+  }
+
+  /**
+   * Waits for the source's next turn in its server-wide queue (every request of the source's key
+   * counts, whatever it asks): undefined when the request may go out now, else why it may not (rate
+   * limited when the turn would come after the deadline, timed out, or no queue to ask).
+   */
+  async waitForTurn(source: BreachSourceId, { signal, deadline }: Pick<LookupContext, 'signal' | 'deadline'>): Promise<ReturnType<typeof failure> | undefined> {
     const startBy = deadline - requestTimeMs(deadline - Date.now());
     // Without a turn there is no request: the queue is what keeps every instance polite.
     const turn = await this.queue
       .turn({ service: source, limits: this.limits[source], startBy, signal })
       .catch((err: unknown) => this.warn('queue', source, err));
-    if (!turn) return { result: failure('unavailable', `${BREACH_SOURCES[source].name} could not be asked: its request queue is not available`), cached: false };
-    if (turn.status === 'aborted') return { result: failure('timed_out', `${BREACH_SOURCES[source].name} did not answer in time`), cached: false };
-    if (turn.status === 'queue_full') {
-      return { result: failure('rate_limited', `${RATE_LIMIT_MESSAGE} (${BREACH_SOURCES[source].name}: too many lookups queued)`, turn.retryAfterSeconds), cached: false };
-    }
+    if (!turn) return failure('unavailable', `${BREACH_SOURCES[source].name} could not be asked: its request queue is not available`);
+    if (turn.status === 'aborted') return failure('timed_out', `${BREACH_SOURCES[source].name} did not answer in time`);
+    if (turn.status === 'queue_full') return failure('rate_limited', `${RATE_LIMIT_MESSAGE} (${BREACH_SOURCES[source].name}: too many lookups queued)`, turn.retryAfterSeconds);
+    return undefined;
+  }
 
-    const result = await this.ask(source, email, signal);
+  /** After an answer: a 429 holds every instance back for the time the source asked. */
+  async heard(source: BreachSourceId, result: { status: string; retryAfterSeconds?: number }): Promise<void> {
     if (result.status === 'rate_limited') await this.queue.backOff(source, result.retryAfterSeconds ?? 60).catch((err: unknown) => this.warn('queue back-off', source, err));
-    if (result.status === 'ok') await this.cache.put(source, email, result.data, userId).catch((err: unknown) => this.warn('cache write', source, err));
-    return { result, cached: false };
   }
 
   /** Logs a database failure around a lookup (never the address) and answers undefined. */
@@ -126,4 +173,28 @@ export class BreachLookupService {
       },
     };
   }
+}
+
+/** Paste sites whose paste ids make a public link (https only). */
+const PASTE_LINKS: Readonly<Record<string, (id: string) => string>> = {
+  Pastebin: (id) => `https://pastebin.com/${encodeURIComponent(id)}`,
+};
+
+/** A paste HIBP lists for the address, as the result shows it; an ad-hoc URL's id is the URL it was found at. */
+export function hibpPasteDetail(paste: HibpPaste): PasteDetail {
+  const date = paste.Date ? paste.Date.slice(0, 10) : undefined;
+  const link = PASTE_LINKS[paste.Source]?.(paste.Id) ?? (paste.Source === 'AdHocUrl' && /^https:\/\//i.test(paste.Id) ? paste.Id : undefined);
+  return {
+    source: 'hibp',
+    site: paste.Source,
+    id: paste.Id,
+    ...(paste.Title ? { title: paste.Title } : {}),
+    ...(date ? { date } : {}),
+    ...(paste.EmailCount !== null ? { recordCount: paste.EmailCount } : {}),
+    evidence: {
+      summary: `Have I Been Pwned lists this address in a paste on ${paste.Source === 'AdHocUrl' ? 'a web page' : paste.Source}${date ? ` (${date})` : ''}${paste.EmailCount !== null ? ` with ${paste.EmailCount} addresses` : ''}`,
+      observed: paste.Title ? `${paste.Source} ${paste.Id}: ${paste.Title}` : `${paste.Source} ${paste.Id}`,
+      ...(link ? { url: link } : {}),
+    },
+  };
 }

@@ -33,6 +33,12 @@ export class BreachesCheck extends scanCheck({
   }
 
   run(input: ClassifiedScanInput, { signal, deadline, viewer }: CheckContext): Promise<CheckOutcome> {
-    return emailBreachesOutcome(input.value, this.lookups, this.catalogue, { signal, deadline, ...(viewer.userId ? { userId: viewer.userId } : {}) });
+    return emailBreachesOutcome(input.value, this.lookups, this.catalogue, {
+      signal,
+      deadline,
+      ...(viewer.userId ? { userId: viewer.userId } : {}),
+      // HIBP's pastes are asked for only for the signed-in owner of the verified address.
+      owner: viewer.userId !== undefined && viewer.verifiedEmail === input.value,
+    });
   }
 }

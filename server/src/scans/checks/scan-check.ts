@@ -76,10 +76,17 @@ export interface WebsiteSummaryPart {
   pageUrl: string;
   /** Null when the page answered with a status the Observatory does not grade. */
   headerGrade: { grade: string; score: number } | null;
+  /**
+   * The security-header tests behind the grade (the Observatory's), each with its outcome and the
+   * header value seen: empty when the page was not graded.
+   */
+  headerTests: { test: string; outcome: string; pass: boolean; description: string; observed?: string }[];
   /** Registrable domains of every third party the page loaded or referenced, sorted. */
   thirdParties: string[];
-  /** Known trackers among them, sorted by name. */
-  trackers: { name: string; company: string; category: string }[];
+  /** One example of what loaded each third party: the element or request type and the URL without its query string. */
+  thirdPartyRequests: { domain: string; example: string }[];
+  /** Known trackers among them with their registrable domains, sorted by name. */
+  trackers: { name: string; company: string; category: string; domains: string[] }[];
   /** Cookies in the browser at the end of the visit (static mode: those set by the page's response). */
   cookies: { name: string; domain: string; party: 'first' | 'third'; setBy: 'header' | 'script' | 'unknown'; tracking: boolean }[];
   /** localStorage and sessionStorage keys, by origin (rendered mode). */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
 import { failure, malformed, parseJson, sourceGet, SourceResponse, statusFailure } from './source-http';
-import type { HibpBreach, SourceResult } from './source-types';
+import type { HibpBreach, HibpPaste, SourceResult } from './source-types';
 
 export const HIBP_SERVICE = 'Have I Been Pwned';
 export const HIBP_KEY_MISSING_MESSAGE = 'Add HIBP_API_KEY to check breaches';
@@ -42,6 +42,34 @@ export class HibpSource {
     // 404 is HIBP's "this account is in no breach".
     if (answer.data.status === 404) return { status: 'ok', data: [] };
     return this.breachList(answer.data);
+  }
+
+  /**
+   * The pastes the address appears in (`pasteaccount`, needs the key); an empty list when HIBP
+   * knows none. Asked only for the signed-in owner of a verified address.
+   */
+  async pasteAccount(email: string, signal: AbortSignal): Promise<SourceResult<HibpPaste[]>> {
+    if (!this.apiKey) return failure('not_configured', HIBP_KEY_MISSING_MESSAGE);
+    const answer = await sourceGet({
+      service: HIBP_SERVICE,
+      url: `${this.apiUrl}/pasteaccount/${encodeURIComponent(email)}`,
+      userAgent: this.userAgent,
+      signal,
+      headers: { 'hibp-api-key': this.apiKey, accept: 'application/json' },
+    });
+    if (answer.status !== 'ok') return answer;
+    if (answer.data.status === 404) return { status: 'ok', data: [] };
+    if (answer.data.status !== 200) return statusFailure(HIBP_SERVICE, answer.data, 'check HIBP_API_KEY');
+    const parsed = parseJson(HIBP_SERVICE, answer.data.text);
+    if (parsed.status !== 'ok') return parsed;
+    if (!Array.isArray(parsed.data)) return malformed(HIBP_SERVICE);
+    const pastes: HibpPaste[] = [];
+    for (const item of parsed.data) {
+      const paste = toPaste(item);
+      if (!paste) return malformed(HIBP_SERVICE);
+      pastes.push(paste);
+    }
+    return { status: 'ok', data: pastes };
   }
 
   /** Every breach HIBP lists (the catalogue the breach-catalogue module caches). */
@@ -108,6 +136,23 @@ export function toBreach(value: unknown): HibpBreach | undefined {
   if (typeof raw.LogoPath === 'string') breach.LogoPath = raw.LogoPath;
   for (const field of OPTIONAL_FLAG_FIELDS) if (typeof raw[field] === 'boolean') breach[field] = raw[field];
   return breach;
+}
+
+/** A paste with the fields we use checked: Source and Id are required, the rest may be null (HIBP leaves Title and Date empty for some sources). */
+export function toPaste(value: unknown): HibpPaste | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const raw = value as Record<string, unknown>;
+  if (typeof raw.Source !== 'string' || raw.Source === '' || typeof raw.Id !== 'string' || raw.Id === '') return undefined;
+  if (raw.Title !== undefined && raw.Title !== null && typeof raw.Title !== 'string') return undefined;
+  if (raw.Date !== undefined && raw.Date !== null && (typeof raw.Date !== 'string' || !isInstant(raw.Date))) return undefined;
+  if (raw.EmailCount !== undefined && raw.EmailCount !== null && (typeof raw.EmailCount !== 'number' || !Number.isSafeInteger(raw.EmailCount) || raw.EmailCount < 0)) return undefined;
+  return {
+    Source: raw.Source,
+    Id: raw.Id,
+    Title: typeof raw.Title === 'string' ? raw.Title : null,
+    Date: typeof raw.Date === 'string' ? raw.Date : null,
+    EmailCount: typeof raw.EmailCount === 'number' ? raw.EmailCount : null,
+  };
 }
 
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));

@@ -33,6 +33,17 @@ export interface HibpBreach {
   IsSubscriptionFree?: boolean;
 }
 
+/** A paste as HIBP API v3 `pasteaccount` returns it (Title, Date and EmailCount may be null). */
+export interface HibpPaste {
+  /** Pastebin, Pastie, Slexy, Ghostbin, QuickLeak, JustPaste, AdHocUrl, PermanentOptOut, OptOut. */
+  Source: string;
+  /** The paste's id at its site; for AdHocUrl the URL it was found at. */
+  Id: string;
+  Title: string | null;
+  Date: string | null;
+  EmailCount: number | null;
+}
+
 /**
  * One breach as one source describes it, in a shape both sources map into: what the result,
  * the catalogue and the merge read. Only fields a source really gives are set.
