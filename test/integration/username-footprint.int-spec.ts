@@ -309,7 +309,7 @@ describe('the username check out of the box', () => {
     const { check, body } = await usernameCheck();
     expect(check).toMatchObject({
       status: 'unavailable',
-      message: `Failed to analyze social media profile: None of the ${BUILT_IN_USERNAME_SITES.length} sites (Footprint's own list; WhatsMyName's list could not be downloaded yet) gave a usable answer (timeouts, bot walls or unexpected answers).`,
+      message: `Failed to analyze social media profile: None of the ${BUILT_IN_USERNAME_SITES.length} sites (Footprint's own list; WhatsMyName's list could not be downloaded yet) gave a usable answer (timeouts, rate limits, bot walls or unexpected answers).`,
     });
     expect(body.usernameSiteList).toBeUndefined();
   });

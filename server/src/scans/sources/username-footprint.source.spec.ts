@@ -112,7 +112,16 @@ describe('UsernameFootprintSource', () => {
     const result = await source.check('jane', { signal: signal() });
     expect(result).toEqual({ status: 'unavailable', message: USERNAME_MESSAGES.noAnswer(2, { builtIn: 2, configured: 0, list: null }) });
     expect(result.status === 'unavailable' && result.message).toBe(
-      "None of the 2 sites (Footprint's own list) gave a usable answer (timeouts, bot walls or unexpected answers).",
+      "None of the 2 sites (Footprint's own list) gave a usable answer (timeouts, rate limits, bot walls or unexpected answers).",
+    );
+  });
+
+  it('is rate limited, not unavailable, when every site answered 429', async () => {
+    const { source } = setup([site('A'), site('B')], { 'https://a.example/api/jane': { status: 429 }, 'https://b.example/api/jane': { status: 429 } });
+    const result = await source.check('jane', { signal: signal() });
+    expect(result).toEqual({ status: 'rate_limited', message: USERNAME_MESSAGES.allRateLimited(2, { builtIn: 2, configured: 0, list: null }) });
+    expect(result.status === 'rate_limited' && result.message).toBe(
+      'Every one of the 2 sites (Footprint\'s own list) answered "too many requests" (HTTP 429). Please try again later.',
     );
   });
 

@@ -6,7 +6,7 @@ import { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
 import { SafeFetchError } from '../../common/security/ssrf/safe-fetch.types';
 import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
 import { PoliteRequestScheduler, TurnAborted } from '../username/polite-request.scheduler';
-import { classifyAnswer } from '../username/site-answer.classifier';
+import { classifyAnswer, RATE_LIMITED_REASON } from '../username/site-answer.classifier';
 import { substituteAccount, substituteBody } from '../username/site-list.parser';
 import { UsernameSiteListService } from '../username/username-site-list.service';
 import { listsUsed } from '../username/site-list.credit';
@@ -27,7 +27,9 @@ export const USERNAME_MESSAGES = {
   invalid: `This username cannot be checked: use 1 to ${USERNAME_MAX_LENGTH} letters, digits, dots, hyphens or underscores.`,
   timedOut: 'The username check took too long and was stopped.',
   noAnswer: (checked: number, lists?: UsernameSiteListInfo) =>
-    `None of the ${checked} sites${lists ? ` (${listsUsed(lists)})` : ''} gave a usable answer (timeouts, bot walls or unexpected answers).`,
+    `None of the ${checked} sites${lists ? ` (${listsUsed(lists)})` : ''} gave a usable answer (timeouts, rate limits, bot walls or unexpected answers).`,
+  allRateLimited: (checked: number, lists?: UsernameSiteListInfo) =>
+    `Every one of the ${checked} sites${lists ? ` (${listsUsed(lists)})` : ''} answered "too many requests" (HTTP 429). Please try again later.`,
 } as const;
 
 export interface UsernameCheckOptions {
@@ -108,6 +110,8 @@ export class UsernameFootprintSource {
     const builtIn = results.filter((result) => result.origin === 'built-in').length;
     const lists: UsernameSiteListInfo = { builtIn, configured: results.length - builtIn, list };
     if (results.length > 0 && results.every((result) => result.outcome === 'unknown')) {
+      // Every site turning us away with 429 is a rate limit (worth a later retry), not an outage.
+      if (results.every((result) => result.reason === RATE_LIMITED_REASON)) return failure('rate_limited', USERNAME_MESSAGES.allRateLimited(results.length, lists));
       return failure('unavailable', USERNAME_MESSAGES.noAnswer(results.length, lists));
     }
     results.sort((a, b) => OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome] || a.site.localeCompare(b.site));

@@ -73,10 +73,13 @@ export function classifyAnswer(site: UsernameSite, answer: SiteAnswer): Classifi
   return { outcome: 'unknown', reason: `unexpected answer (HTTP ${status})` };
 }
 
+/** The reason given for a site that answered 429. */
+export const RATE_LIMITED_REASON = 'rate limited (HTTP 429)';
+
 /** Why the answer is not the site's word on the account (a rate limit, an error, a wall), or undefined. */
 function refusal(answer: SiteAnswer): string | undefined {
   const { status } = answer;
-  if (status === 429) return 'rate limited (HTTP 429)';
+  if (status === 429) return RATE_LIMITED_REASON;
   const lower = answer.body.toLowerCase();
   const refused = status === 403 || status === 503;
   if (CHALLENGE_MARKERS.some((m) => lower.includes(m)) || (refused && REFUSAL_MARKERS.some((m) => lower.includes(m)))) {
