@@ -22,6 +22,11 @@ const PAGES = [
   { name: 'pricing', path: '/pricing' },
   { name: 'education', path: '/education' },
   { name: 'login', path: '/login' },
+  { name: 'signup', path: '/signup' },
+  { name: 'forgot', path: '/forgot-password' },
+  { name: 'about', path: '/about' },
+  { name: 'privacy', path: '/privacy' },
+  { name: 'terms', path: '/terms' },
   { name: 'dashboard', path: '/dashboard', signedIn: true },
   { name: 'report', path: '/report', signedIn: true },
 ];
