@@ -1,10 +1,10 @@
 import { Tabs } from '@ark-ui/react/tabs';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { bookShape, StrokeSvg } from '../components/icon-shapes';
+import { NearViewport } from '../components/NearViewport';
 import { PageHero } from '../components/PageHero';
 import { additionalResources, educationTopics, type Tip } from '../content/education';
-import { useNearViewport } from '../hooks/use-near-viewport';
 import { withChakraLoaded } from '../theme/lazy-chakra';
 
 // The page is drawn without Chakra's runtime (theme/shell-styles.ts, "EducationPage"; its tabs are
@@ -30,26 +30,6 @@ function TipCard({ tip }: { tip: Tip }) {
             </li>
           ))}
         </ol>
-      </div>
-    </div>
-  );
-}
-
-/** The password check, once its place is within a screen of the viewport; a placeholder as high until then. */
-function PasswordCheckSlot() {
-  const slot = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(slot);
-  const placeholder = <div className="sh-password-check-skeleton" />;
-  return (
-    <div ref={slot} className="sh-band-end">
-      <div className="sh-section-bar-narrow">
-        {near ? (
-          <Suspense fallback={placeholder}>
-            <PasswordExposureCheck headingAs="h2" />
-          </Suspense>
-        ) : (
-          placeholder
-        )}
       </div>
     </div>
   );
@@ -88,7 +68,11 @@ export default function EducationPage() {
       </section>
 
       {/* Fits the Security Best Practices tips: check a password before (re)using it. */}
-      <PasswordCheckSlot />
+      <div className="sh-band-end">
+        <NearViewport className="sh-section-bar-narrow" placeholder={<div className="sh-password-check-skeleton" />}>
+          <PasswordExposureCheck headingAs="h2" />
+        </NearViewport>
+      </div>
 
       <section aria-labelledby="resources-title" className="sh-band-subtle">
         <div className="sh-section-bar-wide">

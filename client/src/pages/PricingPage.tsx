@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { AB_VARIANTS, abTestVariant, type AbVariant } from '../analytics/ab-test';
 import type { PlanTier } from '../auth/auth-context';
 import { PRICING_HEADLINES } from '../billing/pricing-headlines';
 import { useBillingConfig } from '../billing/use-billing-config';
 import { boltShape, checkShape, eyeOffShape, shieldCheckShape, StrokeSvg } from '../components/icon-shapes';
+import { NearViewport } from '../components/NearViewport';
 import { PageHero } from '../components/PageHero';
 import { PlanFeatureList, PlanHeading, PlanPrice } from '../components/PlanCardParts';
 import { PlansError, PlansLoading } from '../components/PlansStatus';
@@ -12,9 +13,11 @@ import { withChakraLoaded } from '../theme/lazy-chakra';
 
 // The page is drawn without Chakra's runtime (theme/shell-styles.ts, "Plans", "PricingPage"); the
 // checkout panel under the plans (Stripe's card form, its alerts) is a Chakra component, fetched
-// with Chakra's runtime after the first render.
-const loadCheckoutPanel = () => withChakraLoaded(async () => (await import('../billing/CheckoutPanel')).CheckoutPanel);
-const CheckoutPanel = lazy(async () => ({ default: await loadCheckoutPanel() }));
+// with Chakra's runtime as its place nears the screen (at once on a desktop, as the reader scrolls
+// on a phone).
+const CheckoutPanel = lazy(async () => ({
+  default: await withChakraLoaded(async () => (await import('../billing/CheckoutPanel')).CheckoutPanel),
+}));
 
 /** The plan selected when the page opens (spec: default plus). */
 const DEFAULT_TIER: PlanTier = 'plus';
@@ -88,10 +91,6 @@ export default function PricingPage() {
   const selected = plans.status === 'ready' ? plans.data.find((plan) => plan.tier === selectedTier) : undefined;
   const variant = usePricingVariant();
   const billing = useBillingConfig();
-  // The checkout panel's code, fetched after the first render, is usually in before the plans are.
-  useEffect(() => {
-    loadCheckoutPanel().catch(() => undefined);
-  }, []);
 
   return (
     <>
@@ -118,9 +117,9 @@ export default function PricingPage() {
                 ))}
               </div>
               {selected && (
-                <Suspense fallback={<div className="sh-checkout-skeleton" role="status" aria-label="Loading the checkout" />}>
+                <NearViewport placeholder={<div className="sh-checkout-skeleton" role="status" aria-label="Loading the checkout" />}>
                   <CheckoutPanel plan={selected} config={billing} />
-                </Suspense>
+                </NearViewport>
               )}
             </>
           )}
