@@ -9,16 +9,19 @@ import { ProtectedRoute } from './components/ProtectedRoute';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { LandingPage } from './pages/LandingPage';
 
-// Every page but the landing page loads on demand, keeping the first download small.
-const FeaturesPage = lazyPage(() => import('./pages/FeaturesPage'));
-const AboutPage = lazyPage(() => import('./pages/AboutPage'));
-const PricingPage = lazyPage(() => import('./pages/PricingPage'));
-const EducationPage = lazyPage(() => import('./pages/EducationPage'));
-const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage'));
-const TermsPage = lazyPage(() => import('./pages/TermsPage'));
-const LoginPage = lazyPage(() => import('./pages/LoginPage'));
-const SignupPage = lazyPage(() => import('./pages/SignupPage'));
-const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'));
+// Every page but the landing page loads on demand, keeping the first download small. The public
+// pages are drawn like the landing page, without Chakra's runtime ('shell': theme/shell-styles.ts),
+// so that they show with React and their own code alone; test/e2e/first-paint.e2e-spec.ts holds
+// each to a budget of initial JavaScript.
+const FeaturesPage = lazyPage(() => import('./pages/FeaturesPage'), 'shell');
+const AboutPage = lazyPage(() => import('./pages/AboutPage'), 'shell');
+const PricingPage = lazyPage(() => import('./pages/PricingPage'), 'shell');
+const EducationPage = lazyPage(() => import('./pages/EducationPage'), 'shell');
+const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage'), 'shell');
+const TermsPage = lazyPage(() => import('./pages/TermsPage'), 'shell');
+const LoginPage = lazyPage(() => import('./pages/LoginPage'), 'shell');
+const SignupPage = lazyPage(() => import('./pages/SignupPage'), 'shell');
+const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'), 'shell');
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
 const VerifyEmailPage = lazyPage(() => import('./pages/VerifyEmailPage'));
 const MonitoredEmailVerifyPage = lazyPage(() => import('./pages/MonitoredEmailVerifyPage'));

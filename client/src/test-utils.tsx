@@ -45,3 +45,26 @@ export function renderWithProviders(
     </ChakraProvider>,
   );
 }
+
+/**
+ * Makes every element that asks (hooks/use-near-viewport.ts) near the screen as soon as it is
+ * observed, as a tall screen or a scrolling reader would; test-setup's IntersectionObserver never
+ * reports anything. Returns the elements observed and a function that puts the stub back.
+ */
+export function everythingNearViewport(): { observed: Element[]; restore: () => void } {
+  const observed: Element[] = [];
+  const original = window.IntersectionObserver;
+  window.IntersectionObserver = class {
+    constructor(private readonly report: IntersectionObserverCallback) {}
+    observe(element: Element) {
+      observed.push(element);
+      this.report([{ isIntersecting: true, target: element } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+    }
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  } as unknown as typeof IntersectionObserver;
+  return { observed, restore: () => (window.IntersectionObserver = original) };
+}

@@ -1,5 +1,5 @@
 // Web performance figures (issue 22): Lighthouse, with Debian's Chromium, on the public pages and on
-// a signed-in dashboard and report, in Lighthouse's mobile and desktop settings; and the landing
+// a signed-in dashboard and report, in Lighthouse's mobile and desktop settings; and each public
 // page's initial JavaScript as sent (brotli). Prints numbers; asserts nothing. Needs `npm run build`.
 // Run: npm run bench:web   (FP_BENCH_PAGES=landing,pricing and FP_BENCH_FORMS=mobile narrow it;
 // FP_BENCH_RUNS=3 runs each page that often and prints the run with the median score, as the
@@ -22,6 +22,11 @@ const PAGES = [
   { name: 'pricing', path: '/pricing' },
   { name: 'education', path: '/education' },
   { name: 'login', path: '/login' },
+  { name: 'signup', path: '/signup' },
+  { name: 'forgot', path: '/forgot-password' },
+  { name: 'about', path: '/about' },
+  { name: 'privacy', path: '/privacy' },
+  { name: 'terms', path: '/terms' },
   { name: 'dashboard', path: '/dashboard', signedIn: true },
   { name: 'report', path: '/report', signedIn: true },
 ];
@@ -40,6 +45,13 @@ function landingInitialJs() {
     const bytes = readFileSync(join(root, 'dist/client', file));
     return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length };
   });
+}
+
+/** The brotli bytes of the scripts a page's HTML loads before the app runs (its entry script and preloads). */
+async function initialJsOf(base, path) {
+  const html = await (await fetch(`${base}${path}`, { headers: { 'Accept-Encoding': 'identity' } })).text();
+  const files = [...html.matchAll(/<(?:script type="module"[^>]* src|link rel="modulepreload"[^>]* href)="\/([^"]+)"/g)].map((m) => m[1]);
+  return files.reduce((sum, file) => sum + brotliCompressSync(readFileSync(join(root, 'dist/client', file))).length, 0);
 }
 
 /** Empties the profile's HTTP cache (cookies and local storage stay). */
@@ -126,11 +138,13 @@ try {
         runs.push(figures(result.lhr));
       }
       runs.sort((a, b) => a.score - b.score);
-      const row = { page: page.name, form, ...runs[Math.floor(runs.length / 2)] };
+      const row = { page: page.name, form, ...runs[Math.floor(runs.length / 2)], initialKB: page.signedIn ? '' : kb(await initialJsOf(server.base, page.path)) };
       console.log(
         `${row.page.padEnd(10)} ${row.form.padEnd(8)} perf ${String(row.score).padStart(3)}  LCP ${String(row.lcpMs).padStart(5)} ms  ` +
           `TBT ${String(row.tbtMs).padStart(5)} ms  CLS ${row.cls.toFixed(3)}  FCP ${String(row.fcpMs).padStart(5)} ms  ` +
-          `JS ${row.jsKB.padStart(6)} KB in ${row.jsFiles} files  benchmarkIndex ${row.benchmarkIndex}` +
+          `JS ${row.jsKB.padStart(6)} KB in ${row.jsFiles} files` +
+          (row.initialKB ? ` (before the first render ${row.initialKB.padStart(5)} KB brotli)` : '') +
+          `  benchmarkIndex ${row.benchmarkIndex}` +
           (RUNS > 1 ? `  (median of ${RUNS}: scores ${runs.map((r) => r.score).join(', ')})` : '') +
           (row.error ? `  error: ${row.error}` : '') +
           (new URL(row.finalUrl).pathname !== page.path ? `  (ended on ${new URL(row.finalUrl).pathname})` : ''),

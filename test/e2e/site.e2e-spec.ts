@@ -7,7 +7,8 @@ import { checkAxe, checkClean, Checks, checkSingleH1, checkStyled } from '../sup
 /**
  * The public site in a real browser against the built app (spec section 2): every public route's
  * key content, one h1, no serious accessibility violation, nothing loaded from outside, no console
- * error or CSP violation, and Emotion's nonce'd styles applied. Run `npm run build` first.
+ * error or CSP violation, styles applied (Emotion's, where a page has Chakra components, with the
+ * response's nonce). Run `npm run build` first.
  */
 
 jest.setTimeout(30_000);

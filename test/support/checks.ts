@@ -83,8 +83,9 @@ export async function checkAxe(page: Page, checks: Checks) {
 }
 
 /**
- * The page is visibly styled, i.e. Emotion's <style> tags (with this response's CSP nonce) were
- * applied: the header is position:fixed and some visible button has a solid background.
+ * The page is visibly styled under the CSP: the header is position:fixed and some visible button has
+ * a solid background (the build's style sheets: public pages are drawn without Chakra's runtime),
+ * and every <style> Emotion added for a Chakra component carries this response's CSP nonce.
  */
 export async function checkStyled(page: Page, checks: Checks) {
   await checks.that('styles applied under the CSP', async () => {
@@ -100,14 +101,12 @@ export async function checkStyled(page: Page, checks: Checks) {
         return bg !== 'transparent' && !/^rgba\(\d+, \d+, \d+, 0\)$/.test(bg);
       });
       return {
-        styles: styles.length,
         withoutNonce,
         headerPosition,
         solid: solid ? `${solid.tagName.toLowerCase()} "${solid.textContent?.trim().slice(0, 40)}"` : undefined,
       };
     });
     const issues: string[] = [];
-    if (result.styles === 0) issues.push('no Emotion <style data-emotion> element');
     if (result.withoutNonce > 0) issues.push(`${result.withoutNonce} Emotion <style> element(s) without a nonce`);
     if (result.headerPosition !== 'fixed') issues.push(`header position is ${result.headerPosition}, not fixed`);
     if (!result.solid) issues.push('no visible button or link has a background colour');

@@ -5,7 +5,7 @@ import '../test-setup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountPage from '../pages/AccountPage';
 import PricingPage from '../pages/PricingPage';
-import { renderWithProviders, signedIn, signedOut } from '../test-utils';
+import { everythingNearViewport, renderWithProviders, signedIn, signedOut } from '../test-utils';
 import { PRICING_HEADLINES } from './pricing-headlines';
 
 const plans = [
@@ -45,19 +45,25 @@ describe('pricing page', () => {
   });
 
   it("selects Plus ('Most Popular') by default and shows the selected plan's checkout", async () => {
-    renderWithProviders(<PricingPage />, { auth: signedOut, path: '/pricing' });
-    const selectPlus = await screen.findByRole('button', { name: 'Select Plus' });
-    expect(selectPlus.getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByText('Most Popular')).toBeTruthy();
-    const checkout = screen.getByTestId('checkout');
-    expect(within(checkout).getByRole('heading', { name: 'Plus plan — $9.99 for 30 days' })).toBeTruthy();
-    await waitFor(() => expect(within(checkout).getByText('Card payments are not available on this server.')).toBeTruthy());
+    // The checkout panel (a Chakra component) loads as its place nears the screen.
+    const { restore } = everythingNearViewport();
+    try {
+      renderWithProviders(<PricingPage />, { auth: signedOut, path: '/pricing' });
+      const selectPlus = await screen.findByRole('button', { name: 'Select Plus' });
+      expect(selectPlus.getAttribute('aria-pressed')).toBe('true');
+      expect(screen.getByText('Most Popular')).toBeTruthy();
+      const checkout = await screen.findByTestId('checkout', undefined, { timeout: 8_000 });
+      expect(within(checkout).getByRole('heading', { name: 'Plus plan — $9.99 for 30 days' })).toBeTruthy();
+      await waitFor(() => expect(within(checkout).getByText('Card payments are not available on this server.')).toBeTruthy());
 
-    fireEvent.click(screen.getByRole('button', { name: 'Select Free' }));
-    expect(within(screen.getByTestId('checkout')).getByRole('link', { name: 'Create Free Account' })).toBeTruthy();
-    for (const claim of ['Self-hostable: runs on your own server', 'Checks run live against named sources', 'No trackers on this site']) expect(screen.getByText(claim)).toBeTruthy();
-    // The spec's claims that are not true of this product never appear.
-    for (const untrue of [/SOC 2/, /24\/7/, /99\.9%/]) expect(document.body.textContent).not.toMatch(untrue);
+      fireEvent.click(screen.getByRole('button', { name: 'Select Free' }));
+      expect(within(screen.getByTestId('checkout')).getByRole('link', { name: 'Create Free Account' })).toBeTruthy();
+      for (const claim of ['Self-hostable: runs on your own server', 'Checks run live against named sources', 'No trackers on this site']) expect(screen.getByText(claim)).toBeTruthy();
+      // The spec's claims that are not true of this product never appear.
+      for (const untrue of [/SOC 2/, /24\/7/, /99\.9%/]) expect(document.body.textContent).not.toMatch(untrue);
+    } finally {
+      restore();
+    }
   });
 });
 

@@ -1,40 +1,37 @@
-import { Box, Card, Container, Flex, Heading, HStack, Separator, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { FootprintIcon } from './icons';
+import { footprintShape, StrokeSvg } from './icon-shapes';
+
+// Drawn without Chakra's runtime (theme/shell-styles.ts, "AuthCard and the account forms").
 
 /** The centred card that holds the sign-in and sign-up forms. */
-export function AuthCard({ title, subtitle, children, maxW = 'md' }: { title: string; subtitle: string; children: ReactNode; maxW?: string }) {
+export function AuthCard({ title, subtitle, children, wide = false }: { title: string; subtitle: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Box mt="-16" pt={{ base: '20', md: '28' }} pb={{ base: '12', md: '16' }} bgGradient="to-b" gradientFrom="bg.hero" gradientTo="bg" minH="full">
-      <Container maxW={maxW} px={{ base: '3', sm: '4' }}>
-        <Card.Root variant="elevated">
-          <Card.Body gap="6" p={{ base: '5', sm: '8' }}>
-            <Flex direction="column" align="center" textAlign="center" gap="2">
-              <Flex boxSize="12" rounded="full" bg="blue.subtle" color="blue.fg" align="center" justify="center">
-                <FootprintIcon boxSize="6" />
-              </Flex>
-              <Heading as="h1" size="2xl">
-                {title}
-              </Heading>
-              <Text color="fg.muted">{subtitle}</Text>
-            </Flex>
+    <div className="sh-auth">
+      <div className={wide ? 'sh-auth-bar-lg' : 'sh-auth-bar'}>
+        <div className="sh-auth-card">
+          <div className="sh-auth-body">
+            <div className="sh-auth-head">
+              <div className="sh-auth-icon">
+                <StrokeSvg shape={footprintShape} className="sh-icon-6" />
+              </div>
+              <h1 className="sh-auth-title">{title}</h1>
+              <p className="sh-muted">{subtitle}</p>
+            </div>
             {children}
-          </Card.Body>
-        </Card.Root>
-      </Container>
-    </Box>
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }
 
 /** The "or" divider between the form and the Google button. */
 export function OrDivider() {
   return (
-    <HStack gap="3" aria-hidden="true">
-      <Separator flex="1" />
-      <Text fontSize="sm" color="fg.muted">
-        or
-      </Text>
-      <Separator flex="1" />
-    </HStack>
+    <div className="sh-or" aria-hidden="true">
+      <hr className="sh-or-line" />
+      <span className="sh-or-text">or</span>
+      <hr className="sh-or-line" />
+    </div>
   );
 }

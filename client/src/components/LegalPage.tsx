@@ -1,20 +1,21 @@
-import { Box, Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useSiteInfo } from '../hooks/use-api-data';
 import { PageHero } from './PageHero';
+
+// Drawn without Chakra's runtime (theme/shell-styles.ts, "LegalPage").
 
 /** The privacy contact address from GET /api/site, as a mailto link (plain text while it loads). */
 export function ContactEmail() {
   const site = useSiteInfo();
   if (site.status === 'ready') {
     return (
-      <Link variant="underline" color="blue.fg" href={`mailto:${site.data.contactEmail}`}>
+      <a className="sh-link" href={`mailto:${site.data.contactEmail}`}>
         {site.data.contactEmail}
-      </Link>
+      </a>
     );
   }
-  if (site.status === 'loading') return <Text as="span">our contact address (loading…)</Text>;
-  return <Text as="span">the contact address given on our website</Text>;
+  if (site.status === 'loading') return <span>our contact address (loading…)</span>;
+  return <span>the contact address given on our website</span>;
 }
 
 export interface LegalSection {
@@ -27,19 +28,19 @@ export function LegalPage({ title, updated, intro, sections }: { title: string; 
   return (
     <>
       <PageHero title={title} lead={`Last updated: ${updated}`} />
-      <Container maxW="3xl" pb={{ base: '12', md: '16' }}>
-        <Stack gap="8" color="fg" lineHeight="tall">
-          <Box>{intro}</Box>
+      <div className="sh-legal">
+        <div className="sh-legal-stack">
+          <div>{intro}</div>
           {sections.map((section, index) => (
-            <Box as="section" key={section.title} aria-labelledby={`legal-${index + 1}`}>
-              <Heading as="h2" id={`legal-${index + 1}`} size="xl" mb="3" color="fg">
+            <section key={section.title} aria-labelledby={`legal-${index + 1}`}>
+              <h2 id={`legal-${index + 1}`} className="sh-legal-title">
                 {index + 1}. {section.title}
-              </Heading>
-              <Stack gap="3">{section.body}</Stack>
-            </Box>
+              </h2>
+              <div className="sh-legal-body">{section.body}</div>
+            </section>
           ))}
-        </Stack>
-      </Container>
+        </div>
+      </div>
     </>
   );
 }

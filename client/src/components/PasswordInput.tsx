@@ -1,8 +1,11 @@
-import { Field, IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
-import { type ReactNode, useState } from 'react';
+import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
+import { useState } from 'react';
 import { EyeIcon, EyeOffIcon } from './icons';
 
-/** A password field with a show/hide toggle. Put it inside a Field.Root so its label applies. */
+/**
+ * A Chakra password input with a show/hide toggle, for Chakra forms (put it inside a Field.Root so its
+ * label applies). The account forms drawn without Chakra's runtime use form-fields.tsx's PasswordField.
+ */
 export function PasswordInput(props: Omit<InputProps, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (
@@ -23,35 +26,5 @@ export function PasswordInput(props: Omit<InputProps, 'type'>) {
     >
       <Input {...props} type={visible ? 'text' : 'password'} />
     </InputGroup>
-  );
-}
-
-interface PasswordFieldProps {
-  label: string;
-  name: string;
-  autoComplete: 'current-password' | 'new-password';
-  value: string;
-  onChange: (value: string) => void;
-  /** The id of an element that explains the rules (the sign-up checklist). */
-  describedBy?: string;
-  invalid?: boolean;
-  /** Helper or error text under the input. */
-  children?: ReactNode;
-}
-
-/** A labelled password input with its show/hide toggle, as every password form uses it. */
-export function PasswordField({ label, name, autoComplete, value, onChange, describedBy, invalid, children }: PasswordFieldProps) {
-  return (
-    <Field.Root invalid={invalid}>
-      <Field.Label>{label}</Field.Label>
-      <PasswordInput
-        name={name}
-        autoComplete={autoComplete}
-        aria-describedby={describedBy}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {children}
-    </Field.Root>
   );
 }

@@ -1,33 +1,42 @@
-import { Badge, Flex, Heading, List, Text } from '@chakra-ui/react';
 import type { Plan } from '../hooks/use-api-data';
-import { CheckIcon } from './icons';
+import { checkShape, StrokeSvg } from './icon-shapes';
+import { formatMoney } from '../format';
+
+// Drawn without Chakra's runtime (theme/shell-styles.ts, "Plans"): the features and pricing pages show them first.
 
 /** A plan card's name with the 'Most Popular' badge where the catalogue marks it. */
-export function PlanHeading({ plan, as }: { plan: Plan; as: 'h2' | 'h3' }) {
+export function PlanHeading({ plan, as: Heading }: { plan: Plan; as: 'h2' | 'h3' }) {
   return (
-    <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-      <Heading as={as} size="xl">
-        {plan.name}
-      </Heading>
-      {plan.mostPopular && (
-        <Badge colorPalette="blue" variant="solid">
-          Most Popular
-        </Badge>
-      )}
-    </Flex>
+    <div className="sh-heading-row">
+      <Heading className="sh-plan-name">{plan.name}</Heading>
+      {plan.mostPopular && <span className="sh-plan-badge">Most Popular</span>}
+    </div>
+  );
+}
+
+/**
+ * The plan's price as the pricing page and checkout sell it: one payment for 30 days. There is no
+ * annual billing (the spec's "Save 20%" toggle offered prices nothing could buy).
+ */
+export function PlanPrice({ plan }: { plan: Plan }) {
+  return (
+    <p className="sh-muted">
+      <span className="sh-plan-amount">{formatMoney(plan.priceCents)}</span>
+      /month
+    </p>
   );
 }
 
 /** The plan's features as a checked list. */
 export function PlanFeatureList({ plan }: { plan: Plan }) {
   return (
-    <List.Root listStyleType="none" gap="2" flex="1">
+    <ul className="sh-plan-features">
       {plan.features.map((feature) => (
-        <List.Item key={feature} display="flex" gap="2" alignItems="flex-start">
-          <CheckIcon color="green.fg" boxSize="4" mt="1" flexShrink="0" />
-          <Text>{feature}</Text>
-        </List.Item>
+        <li key={feature} className="sh-plan-feature">
+          <StrokeSvg shape={checkShape} className="sh-plan-check" />
+          <span>{feature}</span>
+        </li>
       ))}
-    </List.Root>
+    </ul>
   );
 }

@@ -1,4 +1,8 @@
-import { Alert, Button, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
+import { withChakraLoaded } from '../theme/lazy-chakra';
+
+// Drawn without Chakra's runtime (theme/shell-styles.ts, "Plans"); the error, which is rare, loads it.
+const ChakraPlansError = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('./PlansError')).PlansError) }));
 
 /**
  * What a plan list shows while loading: the four cards' places, about their height, so what
@@ -6,25 +10,19 @@ import { Alert, Button, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@cha
  */
 export function PlansLoading() {
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6" role="status">
-      <VisuallyHidden>Loading plans…</VisuallyHidden>
+    <div className="sh-plans-grid" role="status">
+      <span className="sh-visually-hidden">Loading plans…</span>
       {[0, 1, 2, 3].map((card) => (
-        <Skeleton key={card} height={{ base: '22rem', lg: '25.5rem' }} rounded="l3" aria-hidden="true" />
+        <div key={card} className="sh-plan-skeleton" aria-hidden="true" />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }
 
 export function PlansError({ onRetry }: { onRetry: () => void }) {
   return (
-    <Alert.Root status="error" maxW="xl" mx="auto" role="alert">
-      <Alert.Indicator />
-      <Stack gap="3" flex="1">
-        <Alert.Title>We could not load the plans. Please try again.</Alert.Title>
-        <Button size="sm" variant="outline" colorPalette="red" alignSelf="flex-start" onClick={onRetry}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert.Root>
+    <Suspense fallback={null}>
+      <ChakraPlansError onRetry={onRetry} />
+    </Suspense>
   );
 }

@@ -1,4 +1,3 @@
-import { Badge, Box, Card, Container, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { bellShape, bookShape, eyeShape, heartShape, lockShape, searchShape, shieldCheckShape } from '../components/icon-shapes';
 import { IconCard, type IconCardContent } from '../components/IconCard';
 import { StatsBand } from '../components/StatsBand';
@@ -64,6 +63,7 @@ const resources = [
   { title: 'Webinars', text: 'Live sessions where our team answers your privacy questions.' },
 ];
 
+/** The about page. Drawn without Chakra's runtime, like the landing page (theme/shell-styles.ts). */
 export default function AboutPage() {
   return (
     <>
@@ -72,133 +72,115 @@ export default function AboutPage() {
         lead="We help people see what of them is exposed online, and what to do about it."
       />
 
-      <Box as="section" aria-labelledby="mission-title" pb={{ base: '12', md: '16' }}>
-        <Container maxW="3xl">
-          <Heading as="h2" id="mission-title" size="2xl">
+      <section aria-labelledby="mission-title" className="sh-band-end">
+        <div className="sh-section-bar-narrow">
+          <h2 id="mission-title" className="sh-h2">
             Our mission
-          </Heading>
-          <Stack gap="4" mt="4" color="fg" fontSize="lg">
-            <Text>
+          </h2>
+          <div className="sh-prose">
+            <p>
               Your personal data is scattered across breached databases, public profiles, websites and the photos you
               share. Most people only find out when something goes wrong. Footprint exists to change that: to give
               everyone a clear, honest picture of their digital footprint before someone else uses it.
-            </Text>
-            <Text>
+            </p>
+            <p>
               We check the sources that matter, show you the evidence behind every finding, and turn it into steps you
               can take today. And we hold ourselves to the standard we ask of others: we keep as little of your data as
               we can, for as short a time as we can.
-            </Text>
-          </Stack>
-        </Container>
-      </Box>
+            </p>
+          </div>
+        </div>
+      </section>
 
-      <Box as="section" aria-labelledby="credits-title" pb={{ base: '12', md: '16' }}>
-        <Container maxW="3xl">
-          <Heading as="h2" id="credits-title" size="xl">
+      <section aria-labelledby="credits-title" className="sh-band-end">
+        <div className="sh-section-bar-narrow">
+          <h2 id="credits-title" className="sh-h2-xl">
             Credits
-          </Heading>
-          <Text mt="3" color="fg">
+          </h2>
+          <p className="sh-text">
             The username check looks a name up on the sites of{' '}
-            <Link href="https://github.com/WebBreacher/WhatsMyName" target="_blank" rel="noopener noreferrer" color="blue.fg" variant="underline">
+            <a href="https://github.com/WebBreacher/WhatsMyName" target="_blank" rel="noopener noreferrer" className="sh-link">
               WhatsMyName
-            </Link>
+            </a>
             , a list kept by Micah Hoffman and its contributors under the{' '}
-            <Link href="https://creativecommons.org/licenses/by-sa/4.0/" target="_blank" rel="noopener noreferrer" color="blue.fg" variant="underline">
+            <a href="https://creativecommons.org/licenses/by-sa/4.0/" target="_blank" rel="noopener noreferrer" className="sh-link">
               CC BY-SA 4.0
-            </Link>{' '}
+            </a>{' '}
             licence. Footprint&apos;s server downloads it while running; it is not part of Footprint.
-          </Text>
-        </Container>
-      </Box>
+          </p>
+        </div>
+      </section>
 
       <StatsBand id="numbers-title" title="By the Numbers" stats={numbers} />
 
-      <Box as="section" aria-labelledby="trust-title" py={{ base: '12', md: '16' }}>
-        <Container maxW="6xl">
-          <Heading as="h2" id="trust-title" textAlign="center" size="2xl">
+      <section aria-labelledby="trust-title" className="sh-band">
+        <div className="sh-section-bar-wide">
+          <h2 id="trust-title" className="sh-h2-center">
             Why you can trust us
-          </Heading>
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6" mt="8">
+          </h2>
+          <div className="sh-grid-4">
             {trustPoints.map((point) => (
               <IconCard key={point.title} {...point} />
             ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
+          </div>
+        </div>
+      </section>
 
-      <Box as="section" aria-labelledby="values-title" py={{ base: '12', md: '16' }} bg="bg.subtle">
-        <Container maxW="6xl">
-          <Heading as="h2" id="values-title" textAlign="center" size="2xl">
+      <section aria-labelledby="values-title" className="sh-band-subtle">
+        <div className="sh-section-bar-wide">
+          <h2 id="values-title" className="sh-h2-center">
             Our values
-          </Heading>
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6" mt="8">
+          </h2>
+          <div className="sh-grid-4">
             {values.map((value) => (
               <IconCard key={value.title} {...value} />
             ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
+          </div>
+        </div>
+      </section>
 
-      <Box as="section" aria-labelledby="team-title" py={{ base: '12', md: '16' }}>
-        <Container maxW="4xl">
-          <Heading as="h2" id="team-title" textAlign="center" size="2xl">
+      <section aria-labelledby="team-title" className="sh-band">
+        <div className="sh-bar-4xl">
+          <h2 id="team-title" className="sh-h2-center">
             Our team
-          </Heading>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" mt="8">
+          </h2>
+          <div className="sh-grid-2-md">
             {team.map((member) => (
-              <Card.Root key={member.name} variant="outline">
-                <Card.Body gap="3" alignItems="center" textAlign="center">
-                  <Flex
-                    boxSize="20"
-                    rounded="full"
-                    bg="blue.700"
-                    color="white"
-                    align="center"
-                    justify="center"
-                    fontSize="2xl"
-                    fontWeight="bold"
-                    aria-hidden="true"
-                  >
+              <div key={member.name} className="sh-card">
+                <div className="sh-team-body">
+                  <div className="sh-avatar" aria-hidden="true">
                     {member.initials}
-                  </Flex>
-                  <Heading as="h3" size="lg">
-                    {member.name}
-                  </Heading>
-                  <Text color="blue.fg" fontWeight="medium">
-                    {member.role}
-                  </Text>
-                  <Text color="fg.muted">{member.bio}</Text>
-                </Card.Body>
-              </Card.Root>
+                  </div>
+                  <h3 className="sh-h3">{member.name}</h3>
+                  <p className="sh-team-role">{member.role}</p>
+                  <p className="sh-muted">{member.bio}</p>
+                </div>
+              </div>
             ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
+          </div>
+        </div>
+      </section>
 
-      <Box as="section" aria-labelledby="resources-title" py={{ base: '12', md: '16' }} bg="bg.subtle">
-        <Container maxW="6xl">
-          <Heading as="h2" id="resources-title" textAlign="center" size="2xl">
+      <section aria-labelledby="resources-title" className="sh-band-subtle">
+        <div className="sh-section-bar-wide">
+          <h2 id="resources-title" className="sh-h2-center">
             Resources
-          </Heading>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mt="8">
+          </h2>
+          <div className="sh-grid-3-md-loose">
             {resources.map((resource) => (
-              <Card.Root key={resource.title} variant="outline" bg="bg.panel">
-                <Card.Body gap="3">
-                  <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-                    <Heading as="h3" size="lg">
-                      {resource.title}
-                    </Heading>
-                    <Badge colorPalette="orange" variant="subtle">
-                      Coming Soon
-                    </Badge>
-                  </Flex>
-                  <Text color="fg.muted">{resource.text}</Text>
-                </Card.Body>
-              </Card.Root>
+              <div key={resource.title} className="sh-card">
+                <div className="sh-card-body">
+                  <div className="sh-heading-row">
+                    <h3 className="sh-h3">{resource.title}</h3>
+                    <span className="sh-badge-soon">Coming Soon</span>
+                  </div>
+                  <p className="sh-muted">{resource.text}</p>
+                </div>
+              </div>
             ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
+          </div>
+        </div>
+      </section>
     </>
   );
 }

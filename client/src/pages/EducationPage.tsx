@@ -1,30 +1,37 @@
-import { Badge, Box, Card, Container, Heading, Link, List, SimpleGrid, Tabs, Text } from '@chakra-ui/react';
+import { Tabs } from '@ark-ui/react/tabs';
+import { lazy } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { BookIcon } from '../components/icons';
+import { bookShape, StrokeSvg } from '../components/icon-shapes';
+import { NearViewport } from '../components/NearViewport';
 import { PageHero } from '../components/PageHero';
-import { PasswordExposureCheck } from '../scans/PasswordExposureCheck';
-import { additionalResources, educationTopics, type Tip, type TipLevel } from '../content/education';
+import { additionalResources, educationTopics, type Tip } from '../content/education';
+import { withChakraLoaded } from '../theme/lazy-chakra';
 
-const levelPalette: Record<TipLevel, string> = { beginner: 'green', intermediate: 'orange', advanced: 'purple' };
+// The page is drawn without Chakra's runtime (theme/shell-styles.ts, "EducationPage"; its tabs are
+// Ark UI's, the headless component Chakra's Tabs is made of). The password check below the tips is
+// a Chakra component: it loads, with Chakra's runtime, as its place nears the screen.
+const PasswordExposureCheck = lazy(async () => ({
+  default: await withChakraLoaded(async () => (await import('../scans/PasswordExposureCheck')).PasswordExposureCheck),
+}));
+
+const levelClass = { beginner: 'sh-badge-beginner', intermediate: 'sh-badge-intermediate', advanced: 'sh-badge-advanced' } as const;
 
 function TipCard({ tip }: { tip: Tip }) {
   return (
-    <Card.Root variant="outline" bg="bg.panel">
-      <Card.Body gap="3">
-        <Badge colorPalette={levelPalette[tip.level]} variant="subtle" alignSelf="flex-start" textTransform="capitalize">
-          {tip.level}
-        </Badge>
-        <Heading as="h3" size="lg">
-          {tip.title}
-        </Heading>
-        <Text color="fg.muted">{tip.body}</Text>
-        <List.Root as="ol" ps="5" gap="1.5" color="fg">
+    <div className="sh-card">
+      <div className="sh-card-body">
+        <span className={levelClass[tip.level]}>{tip.level}</span>
+        <h3 className="sh-h3">{tip.title}</h3>
+        <p className="sh-muted">{tip.body}</p>
+        <ol className="sh-tip-steps">
           {tip.steps.map((step) => (
-            <List.Item key={step}>{step}</List.Item>
+            <li key={step} className="sh-list-item">
+              {step}
+            </li>
           ))}
-        </List.Root>
-      </Card.Body>
-    </Card.Root>
+        </ol>
+      </div>
+    </div>
   );
 }
 
@@ -35,73 +42,65 @@ export default function EducationPage() {
         title="Privacy Education Center"
         lead="Practical tips to shrink your digital footprint, from the first steps to advanced habits."
       />
-      <Box as="section" aria-label="Tips" pb={{ base: '12', md: '16' }}>
-        <Container maxW="6xl">
-          <Tabs.Root defaultValue={educationTopics[0].id} variant="enclosed">
-            <Tabs.List flexWrap="wrap" h="auto">
+      <section aria-label="Tips" className="sh-band-end">
+        <div className="sh-section-bar-wide">
+          <Tabs.Root defaultValue={educationTopics[0].id} className="sh-tabs">
+            <Tabs.List className="sh-tabs-list">
               {educationTopics.map((topic) => (
-                <Tabs.Trigger key={topic.id} value={topic.id}>
+                <Tabs.Trigger key={topic.id} value={topic.id} className="sh-tabs-trigger">
                   {topic.title}
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
             {educationTopics.map((topic) => (
-              <Tabs.Content key={topic.id} value={topic.id} pt="6">
-                <Heading as="h2" size="2xl">
-                  {topic.title}
-                </Heading>
-                <Text mt="2" color="fg.muted">
-                  {topic.summary}
-                </Text>
-                <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mt="6">
+              <Tabs.Content key={topic.id} value={topic.id} className="sh-tabs-content">
+                <h2 className="sh-h2">{topic.title}</h2>
+                <p className="sh-topic-summary">{topic.summary}</p>
+                <div className="sh-grid-3-md">
                   {topic.tips.map((tip) => (
                     <TipCard key={tip.title} tip={tip} />
                   ))}
-                </SimpleGrid>
+                </div>
               </Tabs.Content>
             ))}
           </Tabs.Root>
-        </Container>
-      </Box>
+        </div>
+      </section>
 
       {/* Fits the Security Best Practices tips: check a password before (re)using it. */}
-      <Box pb={{ base: '12', md: '16' }}>
-        <Container maxW="3xl">
+      <div className="sh-band-end">
+        <NearViewport className="sh-section-bar-narrow" placeholder={<div className="sh-password-check-skeleton" />}>
           <PasswordExposureCheck headingAs="h2" />
-        </Container>
-      </Box>
+        </NearViewport>
+      </div>
 
-      <Box as="section" aria-labelledby="resources-title" py={{ base: '12', md: '16' }} bg="bg.subtle">
-        <Container maxW="6xl">
-          <Heading as="h2" id="resources-title" size="2xl" display="flex" alignItems="center" gap="2">
-            <BookIcon color="blue.fg" />
+      <section aria-labelledby="resources-title" className="sh-band-subtle">
+        <div className="sh-section-bar-wide">
+          <h2 id="resources-title" className="sh-h2-icon">
+            <StrokeSvg shape={bookShape} className="sh-icon-blue" />
             Additional Resources
-          </Heading>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mt="6">
+          </h2>
+          <div className="sh-grid-3-md">
             {additionalResources.map((resource) => (
-              <Box key={resource.title} bg="bg.panel" borderWidth="1px" rounded="lg" p="5">
-                <Heading as="h3" size="md">
-                  {resource.title}
-                </Heading>
-                <Text mt="2" color="fg.muted">
-                  {resource.text}
-                </Text>
-              </Box>
+              <div key={resource.title} className="sh-resource">
+                <h3 className="sh-h3-md">{resource.title}</h3>
+                <p className="sh-resource-text">{resource.text}</p>
+              </div>
             ))}
-          </SimpleGrid>
-          <Text mt="8" color="fg">
+          </div>
+          <p className="sh-text-after">
             See how Footprint handles your own data in our{' '}
-            <Link asChild variant="underline" color="blue.fg">
-              <RouterLink to="/privacy">Privacy Policy</RouterLink>
-            </Link>
+            <RouterLink to="/privacy" className="sh-link">
+              Privacy Policy
+            </RouterLink>
             , or compare what each plan includes on the{' '}
-            <Link asChild variant="underline" color="blue.fg">
-              <RouterLink to="/features">features page</RouterLink>
-            </Link>
+            <RouterLink to="/features" className="sh-link">
+              features page
+            </RouterLink>
             .
-          </Text>
-        </Container>
-      </Box>
+          </p>
+        </div>
+      </section>
     </>
   );
 }

@@ -1,10 +1,8 @@
-import { Box, Button, Card, Container, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatMoney } from '../format';
 import { databaseShape, globeShape, imageShape, mapPinShape, messageShape, usersShape } from '../components/icon-shapes';
 import { IconCard, type IconCardContent } from '../components/IconCard';
 import { PageHero } from '../components/PageHero';
-import { PlanFeatureList, PlanHeading } from '../components/PlanCardParts';
+import { PlanFeatureList, PlanHeading, PlanPrice } from '../components/PlanCardParts';
 import { PlansError, PlansLoading } from '../components/PlansStatus';
 import { type Plan, usePlans } from '../hooks/use-api-data';
 
@@ -41,42 +39,27 @@ const featureCards: IconCardContent[] = [
   },
 ];
 
-/**
- * The plan's price as the pricing page and checkout sell it: one payment for 30 days. There is no
- * annual billing (the spec's "Save 20%" toggle offered prices nothing could buy).
- */
-function PlanPrice({ plan }: { plan: Plan }) {
-  return (
-    <Text color="fg.muted">
-      <Text as="span" fontSize="4xl" fontWeight="bold" color="fg">
-        {formatMoney(plan.priceCents)}
-      </Text>
-      /month
-    </Text>
-  );
-}
-
 function PlanCard({ plan }: { plan: Plan }) {
   return (
-    <Card.Root
-      variant="outline"
-      borderWidth={plan.mostPopular ? '2px' : '1px'}
-      borderColor={plan.mostPopular ? 'blue.600' : 'border'}
-    >
-      <Card.Body gap="4">
+    <div className="sh-plan-card" data-popular={plan.mostPopular || undefined}>
+      <div className="sh-plan-body">
         <PlanHeading plan={plan} as="h3" />
         <PlanPrice plan={plan} />
         <PlanFeatureList plan={plan} />
-      </Card.Body>
-      <Card.Footer>
-        <Button asChild w="full" colorPalette="blue" variant={plan.mostPopular ? 'solid' : 'outline'}>
-          <RouterLink to="/pricing">{plan.priceCents === 0 ? 'Start Free' : `Choose ${plan.name}`}</RouterLink>
-        </Button>
-      </Card.Footer>
-    </Card.Root>
+      </div>
+      <div className="sh-plan-footer">
+        <RouterLink to="/pricing" className={plan.mostPopular ? 'sh-plan-button-solid' : 'sh-plan-button'}>
+          {plan.priceCents === 0 ? 'Start Free' : `Choose ${plan.name}`}
+        </RouterLink>
+      </div>
+    </div>
   );
 }
 
+/**
+ * The features page. Drawn without Chakra's runtime, like the landing page (theme/shell-styles.ts),
+ * so that its first render needs only React and the shell.
+ */
 export default function FeaturesPage() {
   const [plans, reload] = usePlans();
 
@@ -86,54 +69,52 @@ export default function FeaturesPage() {
         title="Everything you need to guard your privacy"
         lead="Footprint finds where your personal data is exposed, shows you the evidence, and tells you what to do. Start free and upgrade when you want more scans, monitors and reports."
       >
-        <Text mt="6" color="fg.muted" data-testid="billing-note">
+        <p className="sh-page-note" data-testid="billing-note">
           Paid plans are bought one month at a time: one payment covers 30 days and nothing renews by itself.
-        </Text>
+        </p>
       </PageHero>
 
-      <Box as="section" aria-labelledby="plans-title" pb={{ base: '14', md: '20' }}>
-        <Container maxW="6xl">
-          <Heading as="h2" id="plans-title" textAlign="center" size={{ base: '2xl', md: '3xl' }} mb="8">
+      <section aria-labelledby="plans-title" className="sh-section-end">
+        <div className="sh-section-bar-wide">
+          <h2 id="plans-title" className="sh-h2-plans">
             Plans
-          </Heading>
+          </h2>
           {plans.status === 'loading' && <PlansLoading />}
           {plans.status === 'error' && <PlansError onRetry={reload} />}
           {plans.status === 'ready' && (
-            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
+            <div className="sh-plans-grid">
               {plans.data.map((plan) => (
                 <PlanCard key={plan.tier} plan={plan} />
               ))}
-            </SimpleGrid>
+            </div>
           )}
-        </Container>
-      </Box>
+        </div>
+      </section>
 
-      <Box as="section" aria-labelledby="capabilities-title" py={{ base: '14', md: '20' }} bg="bg.subtle">
-        <Container maxW="6xl">
-          <Heading as="h2" id="capabilities-title" textAlign="center" size={{ base: '2xl', md: '3xl' }}>
+      <section aria-labelledby="capabilities-title" className="sh-section-subtle">
+        <div className="sh-section-bar-wide">
+          <h2 id="capabilities-title" className="sh-h2-center-lg">
             What Footprint does
-          </Heading>
-          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6" mt="10">
+          </h2>
+          <div className="sh-grid-3">
             {featureCards.map((feature) => (
               <IconCard key={feature.title} {...feature} />
             ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
+          </div>
+        </div>
+      </section>
 
-      <Box as="section" aria-labelledby="features-cta-title" py={{ base: '14', md: '20' }}>
-        <Container maxW="3xl" textAlign="center">
-          <Heading as="h2" id="features-cta-title" size={{ base: '2xl', md: '3xl' }}>
+      <section aria-labelledby="features-cta-title" className="sh-section">
+        <div className="sh-cta-bar">
+          <h2 id="features-cta-title" className="sh-h2-center-lg">
             Ready to see your footprint?
-          </Heading>
-          <Text mt="4" color="fg.muted" fontSize="lg">
-            Compare the plans side by side and pick the one that fits.
-          </Text>
-          <Button asChild colorPalette="blue" size="lg" mt="8">
-            <RouterLink to="/pricing">View Pricing</RouterLink>
-          </Button>
-        </Container>
-      </Box>
+          </h2>
+          <p className="sh-cta-text">Compare the plans side by side and pick the one that fits.</p>
+          <RouterLink to="/pricing" className="sh-cta-button-lg">
+            View Pricing
+          </RouterLink>
+        </div>
+      </section>
     </>
   );
 }

@@ -1,12 +1,15 @@
-import { Alert, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { api, errorMessage } from '../api/client';
 import { AuthCard } from '../components/AuthCard';
-import { EmailField } from '../components/EmailField';
+import { EmailField, SubmitButton } from '../components/form-fields';
+import { checkCircleShape, StrokeSvg } from '../components/icon-shapes';
 import { notify } from '../components/toaster';
 
-/** 'Forgot your password?': asks for an emailed reset link. The answer never says whether the account exists. */
+/**
+ * 'Forgot your password?': asks for an emailed reset link. The answer never says whether the account
+ * exists. Drawn without Chakra's runtime (components/form-fields.tsx).
+ */
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -33,32 +36,30 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title="Reset your password" subtitle="We will email you a link to choose a new password.">
       {sent ? (
-        <Alert.Root status="success" role="status">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Check your inbox</Alert.Title>
-            <Alert.Description>
+        <div className="sh-alert-success" role="status">
+          <StrokeSvg shape={checkCircleShape} className="sh-alert-indicator" />
+          <div className="sh-alert-content">
+            <div className="sh-alert-title">Check your inbox</div>
+            <div className="sh-alert-description">
               If an account exists for that address, we have sent a link to reset the password. The link works once,
               for one hour.
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+            </div>
+          </div>
+        </div>
       ) : (
         <form onSubmit={handleSubmit} noValidate>
-          <Stack gap="4">
+          <div className="sh-form">
             <EmailField value={email} onChange={setEmail} />
-            <Button type="submit" colorPalette="blue" size="lg" w="full" loading={submitting}>
-              Send reset link
-            </Button>
-          </Stack>
+            <SubmitButton loading={submitting}>Send reset link</SubmitButton>
+          </div>
         </form>
       )}
-      <Text textAlign="center" color="fg.muted">
+      <p className="sh-muted-center">
         Remembered it?{' '}
-        <Link asChild variant="underline" color="blue.fg" fontWeight="semibold">
-          <RouterLink to="/login">Back to sign in</RouterLink>
-        </Link>
-      </Text>
+        <RouterLink to="/login" className="sh-link-strong">
+          Back to sign in
+        </RouterLink>
+      </p>
     </AuthCard>
   );
 }

@@ -1,12 +1,10 @@
-import { Button, Checkbox, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { AuthCard, OrDivider } from '../components/AuthCard';
 import { GoogleButton } from '../components/GoogleButton';
-import { PasswordField } from '../components/PasswordInput';
+import { Checkbox, EmailField, PasswordField, SubmitButton } from '../components/form-fields';
 import { notify } from '../components/toaster';
-import { EmailField } from '../components/EmailField';
 
 /** Where to go after signing in: the protected page that sent the visitor here, else /dashboard. */
 function destinationAfterSignIn(state: unknown): string {
@@ -14,6 +12,7 @@ function destinationAfterSignIn(state: unknown): string {
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login' ? from : '/dashboard';
 }
 
+/** Sign in. Drawn without Chakra's runtime, like the landing page (components/form-fields.tsx). */
 export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -43,7 +42,7 @@ export default function LoginPage() {
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to see your privacy dashboard.">
       <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="4">
+        <div className="sh-form">
           <EmailField value={email} onChange={setEmail} />
           <PasswordField
             label="Password"
@@ -52,20 +51,16 @@ export default function LoginPage() {
             value={password}
             onChange={setPassword}
           />
-          <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-            <Checkbox.Root checked={remember} onCheckedChange={(details) => setRemember(details.checked === true)} colorPalette="blue">
-              <Checkbox.HiddenInput name="remember" />
-              <Checkbox.Control />
-              <Checkbox.Label>Remember me</Checkbox.Label>
-            </Checkbox.Root>
-            <Link asChild variant="underline" color="blue.fg" fontSize="sm">
-              <RouterLink to="/forgot-password">Forgot your password?</RouterLink>
-            </Link>
-          </Flex>
-          <Button type="submit" colorPalette="blue" size="lg" w="full" loading={submitting}>
-            Sign In
-          </Button>
-        </Stack>
+          <div className="sh-form-row">
+            <Checkbox name="remember" checked={remember} onChange={setRemember}>
+              Remember me
+            </Checkbox>
+            <RouterLink to="/forgot-password" className="sh-link-sm">
+              Forgot your password?
+            </RouterLink>
+          </div>
+          <SubmitButton loading={submitting}>Sign In</SubmitButton>
+        </div>
       </form>
       <OrDivider />
       <GoogleButton
@@ -73,12 +68,12 @@ export default function LoginPage() {
         mode="login"
         rememberMe={remember}
       />
-      <Text textAlign="center" color="fg.muted">
+      <p className="sh-muted-center">
         Don’t have an account?{' '}
-        <Link asChild variant="underline" color="blue.fg" fontWeight="semibold">
-          <RouterLink to="/signup">Sign up</RouterLink>
-        </Link>
-      </Text>
+        <RouterLink to="/signup" className="sh-link-strong">
+          Sign up
+        </RouterLink>
+      </p>
     </AuthCard>
   );
 }

@@ -1,65 +1,58 @@
-import { Box, Button, Card, Container, Flex, SimpleGrid, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { AB_VARIANTS, abTestVariant, type AbVariant } from '../analytics/ab-test';
 import type { PlanTier } from '../auth/auth-context';
-import { CheckoutPanel } from '../billing/CheckoutPanel';
-import { formatMoney } from '../format';
 import { PRICING_HEADLINES } from '../billing/pricing-headlines';
 import { useBillingConfig } from '../billing/use-billing-config';
-import { BoltIcon, CheckIcon, EyeOffIcon, ShieldCheckIcon } from '../components/icons';
+import { boltShape, checkShape, eyeOffShape, shieldCheckShape, StrokeSvg } from '../components/icon-shapes';
+import { NearViewport } from '../components/NearViewport';
 import { PageHero } from '../components/PageHero';
-import { PlanFeatureList, PlanHeading } from '../components/PlanCardParts';
+import { PlanFeatureList, PlanHeading, PlanPrice } from '../components/PlanCardParts';
 import { PlansError, PlansLoading } from '../components/PlansStatus';
 import { type Plan, usePlans } from '../hooks/use-api-data';
+import { withChakraLoaded } from '../theme/lazy-chakra';
+
+// The page is drawn without Chakra's runtime (theme/shell-styles.ts, "Plans", "PricingPage"); the
+// checkout panel under the plans (Stripe's card form, its alerts) is a Chakra component, fetched
+// with Chakra's runtime as its place nears the screen (at once on a desktop, as the reader scrolls
+// on a phone).
+const CheckoutPanel = lazy(async () => ({
+  default: await withChakraLoaded(async () => (await import('../billing/CheckoutPanel')).CheckoutPanel),
+}));
 
 /** The plan selected when the page opens (spec: default plus). */
 const DEFAULT_TIER: PlanTier = 'plus';
 
 function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean; onSelect: () => void }) {
   return (
-    <Card.Root
-      variant="outline"
-      borderWidth="2px"
-      borderColor={selected ? 'blue.600' : 'border'}
-      bg={selected ? 'blue.subtle' : 'bg.panel'}
-      cursor="pointer"
-      onClick={onSelect}
-      transition="border-color 0.15s, background-color 0.15s"
-    >
-      <Card.Body gap="4">
+    <div className="sh-plan-choice" data-selected={selected || undefined} onClick={onSelect}>
+      <div className="sh-plan-body">
         <PlanHeading plan={plan} as="h2" />
-        <Text color="fg.muted">
-          <Text as="span" fontSize="4xl" fontWeight="bold" color="fg">
-            {formatMoney(plan.priceCents)}
-          </Text>
-          /month
-        </Text>
+        <PlanPrice plan={plan} />
         <PlanFeatureList plan={plan} />
-      </Card.Body>
-      <Card.Footer>
-        <Button
-          w="full"
-          colorPalette="blue"
-          variant={selected ? 'solid' : 'outline'}
+      </div>
+      <div className="sh-plan-footer">
+        <button
+          type="button"
+          className={selected ? 'sh-plan-button-solid' : 'sh-plan-button'}
           aria-pressed={selected}
           onClick={(event) => {
             event.stopPropagation();
             onSelect();
           }}
         >
-          {selected && <CheckIcon />}
+          {selected && <StrokeSvg shape={checkShape} className="sh-icon" />}
           Select {plan.name}
-        </Button>
-      </Card.Footer>
-    </Card.Root>
+        </button>
+      </div>
+    </div>
   );
 }
 
 /** What is true of Footprint, in place of the spec's claims that are not (DESIGN.md difference 10). */
 const claims = [
-  { label: 'Self-hostable: runs on your own server', icon: ShieldCheckIcon },
-  { label: 'Checks run live against named sources', icon: BoltIcon },
-  { label: 'No trackers on this site', icon: EyeOffIcon },
+  { label: 'Self-hostable: runs on your own server', icon: shieldCheckShape },
+  { label: 'Checks run live against named sources', icon: boltShape },
+  { label: 'No trackers on this site', icon: eyeOffShape },
 ];
 
 /** The A/B headline variant (spec section 7); undefined until known, so the headline never flips. */
@@ -82,19 +75,13 @@ function usePricingVariant(): AbVariant | undefined {
  */
 function PricingHeadline({ variant }: { variant: AbVariant | undefined }) {
   return (
-    <Box as="span" display="grid">
+    <span className="sh-headline">
       {AB_VARIANTS.map((option) => (
-        <Box
-          as="span"
-          key={option}
-          gridArea="1 / 1"
-          visibility={option === variant ? 'visible' : 'hidden'}
-          aria-hidden={option === variant ? undefined : true}
-        >
+        <span key={option} className="sh-headline-option" aria-hidden={option === variant ? undefined : true}>
           {PRICING_HEADLINES[option]}
-        </Box>
+        </span>
       ))}
-    </Box>
+    </span>
   );
 }
 
@@ -107,19 +94,19 @@ export default function PricingPage() {
 
   return (
     <>
-      <Box data-ab-variant={variant}>
+      <div data-ab-variant={variant}>
         <PageHero
           title={<PricingHeadline variant={variant} />}
           lead="Start free, and upgrade when you want more scans, monitors and reports. Select a plan to see the next step."
         />
-      </Box>
-      <Box as="section" aria-label="Plans" pb={{ base: '14', md: '20' }}>
-        <Container maxW="6xl">
+      </div>
+      <section aria-label="Plans" className="sh-section-end">
+        <div className="sh-section-bar-wide">
           {plans.status === 'loading' && <PlansLoading />}
           {plans.status === 'error' && <PlansError onRetry={reload} />}
           {plans.status === 'ready' && (
             <>
-              <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
+              <div className="sh-plans-grid">
                 {plans.data.map((plan) => (
                   <PlanCard
                     key={plan.tier}
@@ -128,20 +115,24 @@ export default function PricingPage() {
                     onSelect={() => setSelectedTier(plan.tier)}
                   />
                 ))}
-              </SimpleGrid>
-              {selected && <CheckoutPanel plan={selected} config={billing} />}
+              </div>
+              {selected && (
+                <NearViewport placeholder={<div className="sh-checkout-skeleton" role="status" aria-label="Loading the checkout" />}>
+                  <CheckoutPanel plan={selected} config={billing} />
+                </NearViewport>
+              )}
             </>
           )}
-          <Flex as="ul" listStyleType="none" justify="center" gap={{ base: '4', md: '10' }} mt="12" wrap="wrap">
-            {claims.map(({ label, icon: ClaimIcon }) => (
-              <Flex as="li" key={label} align="center" gap="2" color="fg" fontWeight="medium">
-                <ClaimIcon color="green.fg" />
+          <ul className="sh-claims">
+            {claims.map(({ label, icon }) => (
+              <li key={label} className="sh-claim">
+                <StrokeSvg shape={icon} className="sh-claim-icon" />
                 {label}
-              </Flex>
+              </li>
             ))}
-          </Flex>
-        </Container>
-      </Box>
+          </ul>
+        </div>
+      </section>
     </>
   );
 }

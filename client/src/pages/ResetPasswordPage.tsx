@@ -1,10 +1,10 @@
-import { Alert, Button, Field, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { api, errorMessage } from '../api/client';
 import { newPasswordError, PASSWORD_MIN_LENGTH, SIGNUP_MESSAGES } from '../auth/signup-rules';
 import { AuthCard } from '../components/AuthCard';
-import { PasswordField } from '../components/PasswordInput';
+import { PasswordField } from '../components/form-fields';
 import { notify } from '../components/toaster';
 
 /** The first rule the new password breaks: both fields filled in, then the sign-up rules. */
@@ -80,9 +80,8 @@ export default function ResetPasswordPage() {
             autoComplete="new-password"
             value={password}
             onChange={setPassword}
-          >
-            <Field.HelperText color="fg.muted">At least {PASSWORD_MIN_LENGTH} characters.</Field.HelperText>
-          </PasswordField>
+            helper={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          />
           <PasswordField
             label="Confirm new password"
             name="confirmPassword"

@@ -1,26 +1,24 @@
-import { Box, Button, Checkbox, Field, Input, Link, List, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { passwordChecklist, signupError } from '../auth/signup-rules';
 import { AuthCard, OrDivider } from '../components/AuthCard';
 import { GoogleButton } from '../components/GoogleButton';
-import { CheckCircleIcon, CircleIcon } from '../components/icons';
-import { PasswordField } from '../components/PasswordInput';
+import { Checkbox, EmailField, PasswordField, SubmitButton, TextField } from '../components/form-fields';
+import { checkCircleShape, circleShape, StrokeSvg } from '../components/icon-shapes';
 import { notify } from '../components/toaster';
-import { EmailField } from '../components/EmailField';
-
 
 function ChecklistItem({ met, label }: { met: boolean; label: string }) {
   return (
-    <List.Item display="flex" alignItems="center" gap="2" color={met ? 'green.fg' : 'fg.muted'}>
-      {met ? <CheckCircleIcon boxSize="4" /> : <CircleIcon boxSize="4" />}
-      <Text as="span">{label}</Text>
-      <VisuallyHidden>{met ? '(met)' : '(not met yet)'}</VisuallyHidden>
-    </List.Item>
+    <li className="sh-checklist-item" data-met={met || undefined}>
+      <StrokeSvg shape={met ? checkCircleShape : circleShape} className="sh-icon-4" />
+      <span>{label}</span>
+      <span className="sh-visually-hidden">{met ? '(met)' : '(not met yet)'}</span>
+    </li>
   );
 }
 
+/** Sign up. Drawn without Chakra's runtime, like the landing page (components/form-fields.tsx). */
 export default function SignupPage() {
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
@@ -54,19 +52,13 @@ export default function SignupPage() {
   }
 
   return (
-    <AuthCard title="Create your account" subtitle="Start protecting your privacy for free." maxW="lg">
+    <AuthCard title="Create your account" subtitle="Start protecting your privacy for free." wide>
       <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="4">
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Field.Root>
-              <Field.Label>First name</Field.Label>
-              <Input name="firstName" autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Last name</Field.Label>
-              <Input name="lastName" autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} />
-            </Field.Root>
-          </SimpleGrid>
+        <div className="sh-form">
+          <div className="sh-name-grid">
+            <TextField label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={setFirstName} />
+            <TextField label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={setLastName} />
+          </div>
           <EmailField value={email} onChange={setEmail} />
           <PasswordField
             label="Password"
@@ -84,53 +76,42 @@ export default function SignupPage() {
             onChange={setConfirmPassword}
           />
 
-          <Box id="password-requirements" bg="bg.subtle" rounded="md" p="3" fontSize="sm">
-            <Text fontWeight="semibold" color="fg" mb="2">
-              Password requirements
-            </Text>
-            <List.Root listStyleType="none" gap="1.5">
+          <div id="password-requirements" className="sh-requirements">
+            <p className="sh-requirements-title">Password requirements</p>
+            <ul className="sh-checklist">
               <ChecklistItem met={checklist.minLength} label="At least 6 characters" />
               <ChecklistItem met={checklist.letterAndDigit} label="Contains a letter and a digit" />
               <ChecklistItem met={checklist.matches} label="Passwords match" />
-            </List.Root>
-          </Box>
+            </ul>
+          </div>
 
-          <Checkbox.Root
-            checked={acceptedTerms}
-            onCheckedChange={(details) => setAcceptedTerms(details.checked === true)}
-            colorPalette="blue"
-            alignItems="flex-start"
-          >
-            <Checkbox.HiddenInput name="acceptedTerms" />
-            <Checkbox.Control mt="0.5" />
-            <Checkbox.Label fontWeight="normal">
-              I agree to the{' '}
-              <Link asChild variant="underline" color="blue.fg">
-                <RouterLink to="/terms">Terms of Service</RouterLink>
-              </Link>{' '}
-              and{' '}
-              <Link asChild variant="underline" color="blue.fg">
-                <RouterLink to="/privacy">Privacy Policy</RouterLink>
-              </Link>
-            </Checkbox.Label>
-          </Checkbox.Root>
+          <Checkbox name="acceptedTerms" checked={acceptedTerms} onChange={setAcceptedTerms} alignTop>
+            I agree to the{' '}
+            <RouterLink to="/terms" className="sh-link">
+              Terms of Service
+            </RouterLink>{' '}
+            and{' '}
+            <RouterLink to="/privacy" className="sh-link">
+              Privacy Policy
+            </RouterLink>
+          </Checkbox>
 
-          <Button type="submit" colorPalette="blue" size="lg" w="full" disabled={!acceptedTerms} loading={submitting}>
+          <SubmitButton loading={submitting} disabled={!acceptedTerms}>
             Create Account
-          </Button>
-        </Stack>
+          </SubmitButton>
+        </div>
       </form>
       <OrDivider />
       <GoogleButton
         label="Sign up with Google"
         mode="signup"
       />
-      <Text textAlign="center" color="fg.muted">
+      <p className="sh-muted-center">
         Already have an account?{' '}
-        <Link asChild variant="underline" color="blue.fg" fontWeight="semibold">
-          <RouterLink to="/login">Sign in</RouterLink>
-        </Link>
-      </Text>
+        <RouterLink to="/login" className="sh-link-strong">
+          Sign in
+        </RouterLink>
+      </p>
     </AuthCard>
   );
 }

@@ -4,7 +4,7 @@ import DashboardPage from '../pages/DashboardPage';
 import EducationPage from '../pages/EducationPage';
 import { LandingPage } from '../pages/LandingPage';
 import { ONBOARDING_FLAG_KEY } from '../dashboard/onboarding-flag';
-import { renderWithProviders, signedIn } from '../test-utils';
+import { everythingNearViewport, renderWithProviders, signedIn } from '../test-utils';
 
 /** Chakra's tabs sync their state on a timer after mounting: let it run inside act. */
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
@@ -32,21 +32,7 @@ describe('landing page', () => {
   });
 
   it('loads the widget by itself once its section nears the screen', async () => {
-    const observed: Element[] = [];
-    const original = window.IntersectionObserver;
-    // Reports every element near the screen as soon as it is observed.
-    window.IntersectionObserver = class {
-      constructor(private readonly report: IntersectionObserverCallback) {}
-      observe(element: Element) {
-        observed.push(element);
-        this.report([{ isIntersecting: true, target: element } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
-      }
-      unobserve() {}
-      disconnect() {}
-      takeRecords() {
-        return [];
-      }
-    } as unknown as typeof IntersectionObserver;
+    const { observed, restore } = everythingNearViewport();
     try {
       renderWithProviders(<LandingPage />);
       const tryNow = document.getElementById('try-now')!;
@@ -54,7 +40,7 @@ describe('landing page', () => {
       expect(await within(tryNow).findByRole('heading', { name: 'Start Your Privacy Audit' }, { timeout: 8_000 })).toBeTruthy();
       expect(document.activeElement).not.toBe(within(tryNow).getByRole('textbox'));
     } finally {
-      window.IntersectionObserver = original;
+      restore();
     }
   });
 });
@@ -103,10 +89,20 @@ describe('dashboard', () => {
 });
 
 describe('education page', () => {
-  it('offers the password check', async () => {
-    renderWithProviders(<EducationPage />, { path: '/education' });
+  it('offers the password check below the tips, loaded (with Chakra) once its place nears the screen', async () => {
+    const page = renderWithProviders(<EducationPage />, { path: '/education' });
     await settle();
-    expect(screen.getByRole('heading', { name: 'Password Exposure Check' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Check Password' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Privacy Basics', selected: true })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Password Exposure Check' })).toBeNull();
+    page.unmount();
+
+    const { restore } = everythingNearViewport();
+    try {
+      renderWithProviders(<EducationPage />, { path: '/education' });
+      expect(await screen.findByRole('heading', { name: 'Password Exposure Check' }, { timeout: 8_000 })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Check Password' })).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 });

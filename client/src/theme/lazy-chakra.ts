@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 /*
  * Chakra's runtime (Emotion, the styling engine, the theme: theme/chakra-root.tsx) is about a third
  * of the app's code, more than the landing page's budget leaves once React and the router are in.
- * The landing page and the shell around every page (header, footer, skeletons, the error page) are
+ * The public pages and the shell around every page (header, footer, skeletons, the error page) are
  * therefore plain elements with classes the build compiles from the same Chakra theme
  * (theme/shell-styles.ts); everything else loads Chakra's runtime with its own code, through here.
  */

@@ -3,7 +3,8 @@ import type { StaticStyle } from './global-css';
 
 /*
  * The classes of the parts drawn without Chakra's runtime (theme/lazy-chakra.ts says why): the
- * layout, header, footer and ad slot, the skeletons, the error page and the landing page. Each is
+ * layout, header, footer and ad slot, the skeletons, the error page, and every public page (the
+ * landing page, features, pricing, education, about, the legal pages and the account forms). Each is
  * written as the Chakra component it stands for would be given it (recipe, variants, style props),
  * and the build compiles them with the app's own Chakra system into a static style sheet
  * (`virtual:chakra-shell.css`, client/vite.config.mts), so they look, respond and switch to dark
@@ -38,6 +39,24 @@ const navLink = (py: string): StaticStyle => ({
   },
 });
 const sectionTitle = heading({ base: '2xl', md: '4xl' }, { textAlign: 'center' });
+const grid = (count: Record<string, number>, css: StaticStyle['css'] = {}): StaticStyle => ({
+  css: { display: 'grid', gridTemplateColumns: columns(count), gap: '6', ...css },
+});
+const card = (css: StaticStyle['css'] = {}, variant = 'outline'): StaticStyle => ({ slotRecipe: ['card', 'root'], variants: { variant }, css });
+const cardBody = (css: StaticStyle['css'] = {}, variant = 'outline'): StaticStyle => ({ slotRecipe: ['card', 'body'], variants: { variant }, css });
+const badge = (colorPalette: string, variant = 'subtle', css: StaticStyle['css'] = {}): StaticStyle => ({
+  recipe: 'badge',
+  variants: { variant },
+  css: { colorPalette, ...css },
+});
+/** A Button with a palette, variant and size; `w: 'full'` and the like on top. */
+const button = (variants: Record<string, string>, css: StaticStyle['css'] = {}, colorPalette = 'blue'): StaticStyle => ({
+  recipe: 'button',
+  variants,
+  css: { colorPalette, ...css },
+});
+const band = (py: Record<string, string>, css: StaticStyle['css'] = {}): StaticStyle => ({ css: { py, ...css } });
+const listRoot = (css: StaticStyle['css']): StaticStyle => ({ slotRecipe: ['list', 'root'], css });
 
 export const SHELL_STYLES: Record<string, StaticStyle> = {
   // Shared
@@ -188,4 +207,160 @@ export const SHELL_STYLES: Record<string, StaticStyle> = {
   'sh-cta-icon-row': { css: { display: 'flex', justifyContent: 'center', color: 'blue.fg', mb: '4' } },
   'sh-cta-text': { css: { mt: '4', color: 'fg.muted', fontSize: 'lg' } },
   'sh-cta-button': { recipe: 'button', variants: { size: 'xl' }, css: { colorPalette: 'blue', mt: '8' } },
+
+  // PageHero: the top band of every content page, with its h1.
+  'sh-page-hero': {
+    css: { mt: '-16', pt: { base: '24', md: '32' }, pb: { base: '10', md: '14' }, bgGradient: 'to-b', gradientFrom: 'bg.hero', gradientTo: 'bg' },
+  },
+  'sh-page-title': heading({ base: '3xl', md: '5xl' }, { letterSpacing: 'tight', color: 'fg' }),
+  'sh-page-lead': { css: { mt: '5', fontSize: { base: 'md', md: 'lg' }, color: 'fg.muted', maxW: '2xl', mx: 'auto' } },
+  'sh-page-note': { css: { mt: '6', color: 'fg.muted' } },
+
+  // Content pages: bands, containers, headings, grids, cards, text and links.
+  'sh-band': band({ base: '12', md: '16' }),
+  'sh-band-subtle': band({ base: '12', md: '16' }, { bg: 'bg.subtle' }),
+  'sh-band-end': { css: { pb: { base: '12', md: '16' } } },
+  'sh-section-subtle': band({ base: '14', md: '20' }, { bg: 'bg.subtle' }),
+  'sh-section-end': { css: { pb: { base: '14', md: '20' } } },
+  'sh-bar-4xl': container('4xl'),
+  'sh-h2': heading('2xl'),
+  'sh-h2-xl': heading('xl'),
+  'sh-h2-center': heading('2xl', { textAlign: 'center' }),
+  'sh-h2-center-lg': heading({ base: '2xl', md: '3xl' }, { textAlign: 'center' }),
+  'sh-h2-plans': heading({ base: '2xl', md: '3xl' }, { textAlign: 'center', mb: '8' }),
+  'sh-h2-icon': heading('2xl', { display: 'flex', alignItems: 'center', gap: '2' }),
+  'sh-h3': heading('lg'),
+  'sh-h3-md': heading('md'),
+  'sh-icon-blue': icon('1em', { color: 'blue.fg' }),
+  'sh-grid-4': grid({ base: 1, sm: 2, lg: 4 }, { mt: '8' }),
+  'sh-grid-3': grid({ base: 1, md: 2, lg: 3 }, { mt: '10' }),
+  'sh-grid-3-md': grid({ base: 1, md: 3 }, { mt: '6' }),
+  'sh-grid-3-md-loose': grid({ base: 1, md: 3 }, { mt: '8' }),
+  'sh-grid-2-md': grid({ base: 1, md: 2 }, { mt: '8' }),
+  'sh-text': { css: { mt: '3', color: 'fg' } },
+  'sh-text-after': { css: { mt: '8', color: 'fg' } },
+  'sh-muted': { css: { color: 'fg.muted' } },
+  'sh-muted-center': { css: { color: 'fg.muted', textAlign: 'center' } },
+  'sh-link': { recipe: 'link', variants: { variant: 'underline' }, css: { color: 'blue.fg' } },
+  'sh-link-strong': { recipe: 'link', variants: { variant: 'underline' }, css: { color: 'blue.fg', fontWeight: 'semibold' } },
+  'sh-link-sm': { recipe: 'link', variants: { variant: 'underline' }, css: { color: 'blue.fg', fontSize: 'sm' } },
+  'sh-list': listRoot({ ps: '5', gap: '2' }),
+  'sh-list-item': { slotRecipe: ['list', 'item'] },
+  'sh-cta-button-lg': button({ size: 'lg' }, { mt: '8' }),
+  'sh-heading-row': { css: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2', flexWrap: 'wrap' } },
+  'sh-badge-soon': badge('orange'),
+
+  // Plans (features and pricing pages)
+  'sh-plan-card': card({ borderWidth: '1px', borderColor: 'border', '&[data-popular]': { borderWidth: '2px', borderColor: 'blue.600' } }),
+  'sh-plan-choice': card({
+    borderWidth: '2px',
+    borderColor: 'border',
+    bg: 'bg.panel',
+    cursor: 'pointer',
+    transition: 'border-color 0.15s, background-color 0.15s',
+    '&[data-selected]': { borderColor: 'blue.600', bg: 'blue.subtle' },
+  }),
+  'sh-plan-body': cardBody({ gap: '4' }),
+  'sh-plan-footer': { slotRecipe: ['card', 'footer'], variants: { variant: 'outline' } },
+  'sh-plan-name': heading('xl'),
+  'sh-plan-badge': badge('blue', 'solid'),
+  'sh-plan-amount': { css: { fontSize: '4xl', fontWeight: 'bold', color: 'fg' } },
+  'sh-plan-features': listRoot({ listStyleType: 'none', gap: '2', flex: '1' }),
+  'sh-plan-feature': { slotRecipe: ['list', 'item'], css: { display: 'flex', gap: '2', alignItems: 'flex-start' } },
+  'sh-plan-check': icon('4', { color: 'green.fg', mt: '1', flexShrink: '0' }),
+  'sh-plan-button': button({ variant: 'outline' }, { w: 'full' }),
+  'sh-plan-button-solid': button({}, { w: 'full' }),
+  'sh-plans-grid': grid({ base: 1, sm: 2, lg: 4 }),
+  'sh-plan-skeleton': skeleton({ height: { base: '22rem', lg: '25.5rem' }, rounded: 'l3' }),
+
+  // PricingPage
+  'sh-headline': { css: { display: 'grid' } },
+  'sh-headline-option': { css: { gridArea: '1 / 1', '&[aria-hidden=true]': { visibility: 'hidden' } } },
+  'sh-claims': {
+    css: { display: 'flex', listStyleType: 'none', justifyContent: 'center', gap: { base: '4', md: '10' }, mt: '12', flexWrap: 'wrap' },
+  },
+  'sh-claim': { css: { display: 'flex', alignItems: 'center', gap: '2', color: 'fg', fontWeight: 'medium' } },
+  'sh-claim-icon': icon('1em', { color: 'green.fg' }),
+  'sh-checkout-skeleton': skeleton({ height: '44', maxW: 'xl', mx: 'auto', mt: '10', rounded: 'l3' }),
+
+  // EducationPage (Tabs is Ark UI's, the component Chakra's Tabs is made of)
+  'sh-tabs': { slotRecipe: ['tabs', 'root'], variants: { variant: 'enclosed' } },
+  'sh-tabs-list': { slotRecipe: ['tabs', 'list'], variants: { variant: 'enclosed' }, css: { flexWrap: 'wrap', h: 'auto' } },
+  'sh-tabs-trigger': { slotRecipe: ['tabs', 'trigger'], variants: { variant: 'enclosed' } },
+  'sh-tabs-content': { slotRecipe: ['tabs', 'content'], variants: { variant: 'enclosed' }, css: { pt: '6' } },
+  'sh-topic-summary': { css: { mt: '2', color: 'fg.muted' } },
+  'sh-badge-beginner': badge('green', 'subtle', { alignSelf: 'flex-start', textTransform: 'capitalize' }),
+  'sh-badge-intermediate': badge('orange', 'subtle', { alignSelf: 'flex-start', textTransform: 'capitalize' }),
+  'sh-badge-advanced': badge('purple', 'subtle', { alignSelf: 'flex-start', textTransform: 'capitalize' }),
+  'sh-tip-steps': listRoot({ ps: '5', gap: '1.5', color: 'fg' }),
+  'sh-resource': { css: { bg: 'bg.panel', borderWidth: '1px', rounded: 'lg', p: '5' } },
+  'sh-resource-text': { css: { mt: '2', color: 'fg.muted' } },
+  'sh-password-check-skeleton': skeleton({ height: '64', rounded: 'xl' }),
+
+  // AboutPage
+  'sh-prose': { css: { display: 'flex', flexDirection: 'column', gap: '4', mt: '4', color: 'fg', fontSize: 'lg' } },
+  'sh-team-body': cardBody({ gap: '3', alignItems: 'center', textAlign: 'center' }),
+  'sh-avatar': {
+    css: { display: 'flex', boxSize: '20', rounded: 'full', bg: 'blue.700', color: 'white', alignItems: 'center', justifyContent: 'center', fontSize: '2xl', fontWeight: 'bold' },
+  },
+  'sh-team-role': { css: { color: 'blue.fg', fontWeight: 'medium' } },
+
+  // LegalPage
+  'sh-legal': container('3xl', { pb: { base: '12', md: '16' } }),
+  'sh-legal-stack': { css: { display: 'flex', flexDirection: 'column', gap: '8', color: 'fg', lineHeight: 'tall' } },
+  'sh-legal-title': heading('xl', { mb: '3', color: 'fg' }),
+  'sh-legal-body': { css: { display: 'flex', flexDirection: 'column', gap: '3' } },
+  'sh-legal-list-loose': listRoot({ ps: '5', gap: '3' }),
+  'sh-legal-intro': { css: { fontSize: 'lg' } },
+
+  // AuthCard and the account forms
+  'sh-auth': {
+    css: { mt: '-16', pt: { base: '20', md: '28' }, pb: { base: '12', md: '16' }, bgGradient: 'to-b', gradientFrom: 'bg.hero', gradientTo: 'bg', minH: 'full' },
+  },
+  'sh-auth-bar': container('md', { px: { base: '3', sm: '4' } }),
+  'sh-auth-bar-lg': container('lg', { px: { base: '3', sm: '4' } }),
+  'sh-auth-card': card({}, 'elevated'),
+  'sh-auth-body': cardBody({ gap: '6', p: { base: '5', sm: '8' } }, 'elevated'),
+  'sh-auth-head': { css: { display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '2' } },
+  'sh-auth-icon': {
+    css: { display: 'flex', boxSize: '12', rounded: 'full', bg: 'blue.subtle', color: 'blue.fg', alignItems: 'center', justifyContent: 'center' },
+  },
+  'sh-auth-title': heading('2xl'),
+  'sh-or': { css: { ...row, gap: '3' } },
+  'sh-or-line': { recipe: 'separator', css: { flex: '1' } },
+  'sh-or-text': { css: { fontSize: 'sm', color: 'fg.muted' } },
+  'sh-form': { css: { ...column, gap: '4' } },
+  'sh-form-row': { css: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', flexWrap: 'wrap' } },
+  'sh-name-grid': { css: { display: 'grid', gridTemplateColumns: columns({ base: 1, sm: 2 }), gap: '4' } },
+  'sh-field': { slotRecipe: ['field', 'root'] },
+  'sh-field-label': { slotRecipe: ['field', 'label'] },
+  'sh-field-helper': { slotRecipe: ['field', 'helperText'], css: { color: 'fg.muted' } },
+  'sh-field-error': { slotRecipe: ['field', 'errorText'] },
+  'sh-input': { recipe: 'input' },
+  // InputGroup with an end element: the input leaves room for the button over its end.
+  'sh-input-group': { css: { position: 'relative', display: 'flex', alignItems: 'center', w: 'full' } },
+  'sh-input-with-end': { recipe: 'input', css: { pe: '10' } },
+  'sh-input-end': { css: { position: 'absolute', insetEnd: '0', top: '0', h: 'full', display: 'flex', alignItems: 'center', px: '1', zIndex: '2' } },
+  'sh-icon-button-sm': { recipe: 'button', variants: { variant: 'ghost', size: 'sm' }, css: { px: '0', py: '0', color: 'fg.muted', _icon: { fontSize: '1.2em' } } },
+  'sh-checkbox': { slotRecipe: ['checkbox', 'root'], css: { colorPalette: 'blue', cursor: 'pointer' } },
+  'sh-checkbox-top': { slotRecipe: ['checkbox', 'root'], css: { colorPalette: 'blue', cursor: 'pointer', alignItems: 'flex-start' } },
+  'sh-checkbox-control': {
+    slotRecipe: ['checkbox', 'control'],
+    css: { 'input:focus-visible + &': { outlineWidth: '2px', outlineStyle: 'solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' } },
+  },
+  'sh-checkbox-indicator': { slotRecipe: ['checkbox', 'indicator'], css: { boxSize: '0.75em', strokeWidth: '3' } },
+  'sh-checkbox-label': { slotRecipe: ['checkbox', 'label'] },
+  'sh-checkbox-label-normal': { slotRecipe: ['checkbox', 'label'], css: { fontWeight: 'normal' } },
+  'sh-submit': button({ size: 'lg' }, { w: 'full' }),
+  'sh-button-google': button({ variant: 'outline', size: 'lg' }, { w: 'full' }, 'gray'),
+  'sh-button-spinner': { recipe: 'spinner', variants: { size: 'inherit' }, css: { borderWidth: '0.125em', color: 'currentColor' } },
+  'sh-requirements': { css: { bg: 'bg.subtle', rounded: 'md', p: '3', fontSize: 'sm' } },
+  'sh-requirements-title': { css: { fontWeight: 'semibold', color: 'fg', mb: '2' } },
+  'sh-checklist': listRoot({ listStyleType: 'none', gap: '1.5' }),
+  'sh-checklist-item': { slotRecipe: ['list', 'item'], css: { display: 'flex', alignItems: 'center', gap: '2', color: 'fg.muted', '&[data-met]': { color: 'green.fg' } } },
+  'sh-alert-success': { slotRecipe: ['alert', 'root'], variants: { status: 'success' } },
+  'sh-alert-indicator': { slotRecipe: ['alert', 'indicator'], variants: { status: 'success' } },
+  'sh-alert-content': { slotRecipe: ['alert', 'content'], variants: { status: 'success' } },
+  'sh-alert-title': { slotRecipe: ['alert', 'title'], variants: { status: 'success' } },
+  'sh-alert-description': { slotRecipe: ['alert', 'description'], variants: { status: 'success' } },
 };

@@ -1,8 +1,8 @@
-import { Button, Card, Field, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
-import { PasswordField } from '../PasswordInput';
+import { PasswordField } from '../form-fields';
 import { notify } from '../toaster';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -97,14 +97,9 @@ export function AccountDataSection() {
             autoComplete="current-password"
             value={password}
             onChange={setPassword}
-            invalid={deleteError !== undefined}
-          >
-            {deleteError ? (
-              <Field.ErrorText>{deleteError}</Field.ErrorText>
-            ) : (
-              <Field.HelperText color="fg.muted">If you only sign in with Google, leave this empty.</Field.HelperText>
-            )}
-          </PasswordField>
+            error={deleteError}
+            helper="If you only sign in with Google, leave this empty."
+          />
         </Stack>
       </ConfirmDialog>
     </Card.Root>
