@@ -148,8 +148,9 @@ export class ScanRepository {
       // is built once from the entity's columns (building it per call was a third of the request).
       const statement = (this.asyncCommitInsert ??= this.buildAsyncCommitInsert());
       const driver = this.scans.manager.connection.driver;
+      // Named: each connection parses and plans it once (pg's prepared statements), then only binds.
       await this.scans.query(
-        statement.sql,
+        { name: 'fp-scans-insert-async-commit', text: statement.sql } as unknown as string,
         statement.columns.map((column) => driver.preparePersistentValue(column.getEntityValue(entity), column)),
       );
       return entity;
