@@ -2,6 +2,7 @@ import { INestApplicationContext, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
 import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -61,12 +62,18 @@ export async function createApp(
   );
   app.useGlobalFilters(new AllExceptionsFilter(logger.child({ component: 'http' })));
 
-  // API_DOCS_UI=false turns the Swagger UI off (/api/docs answers 404); the document stays at /api/docs-json.
+  // API_DOCS_UI=false turns the Swagger UI off; /api/docs then sends readers (and the links in the
+  // app's footer and account page) to the document itself at /api/docs-json.
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: `${API_PREFIX}/docs-json`,
     customSiteTitle: 'Footprint API',
     ui: config.apiDocsUi,
   });
+  if (!config.apiDocsUi) {
+    app.use(`/${API_PREFIX}/docs`, (req: Request, res: Response, next: NextFunction) =>
+      req.method === 'GET' && (req.path === '/' || req.path === '') ? res.redirect(302, `/${API_PREFIX}/docs-json`) : next(),
+    );
+  }
   return app;
 }
 

@@ -87,6 +87,19 @@ describe('the app on a real PostgreSQL', () => {
     await t.http().get('/assets/missing.js').expect(404);
   });
 
+  it('with API_DOCS_UI=false serves no Swagger UI, and /api/docs leads to the document instead', async () => {
+    const noUi = await createTestApp({ API_DOCS_UI: 'false' }, { clientDir });
+    try {
+      const res = await noUi.http().get('/api/docs').expect(302);
+      expect(res.headers.location).toBe('/api/docs-json');
+      const followed = await noUi.http().get('/api/docs').redirects(1).expect(200);
+      expect(followed.body.info.title).toBe('Footprint API');
+      expect(followed.text).not.toContain('swagger-ui');
+    } finally {
+      await noUi.close();
+    }
+  });
+
   it('documents the API with Swagger', async () => {
     const doc = await t.http().get('/api/docs-json').expect(200);
     expect(doc.body.info.title).toBe('Footprint API');
