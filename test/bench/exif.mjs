@@ -44,7 +44,8 @@ const TARGETS = { analysis: 50, strip: 20, memory: 3, perRequest: 1.5 };
 /** The requests the per-request target is about (the others are printed for reference). */
 const TARGETED = new Set(['analyze', 'strip']);
 const dist = (path) => join(root, 'dist', 'server', path);
-// FP_EXIF_BENCH_ONLY=requests: the per-request figures alone (no corpus, no exiftool runs).
+// FP_EXIF_BENCH_ONLY=requests: the per-request figures alone (no corpus, no exiftool runs);
+// FP_BENCH_SERVER=<another build's dist/server/main.js>: those figures of that build.
 const ONLY_REQUESTS = process.env.FP_EXIF_BENCH_ONLY === 'requests';
 const role = process.argv.find((arg) => arg.startsWith('--role='))?.slice('--role='.length);
 
@@ -235,7 +236,8 @@ async function heifPixelIdentity(dir) {
 async function perRequest(dataDir) {
   const http = await import('node:http');
   chmodSync(dataDir, 0o755);
-  const server = await startServer(dataDir);
+  // FP_BENCH_SERVER: another build's dist/server/main.js (a before-and-after comparison).
+  const server = await startServer(dataDir, {}, process.env.FP_BENCH_SERVER || undefined);
   try {
     const signup = await fetch(`${server.base}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.99.0.1' }, body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'a long bench password' }) });
     const { accessToken } = await signup.json();
