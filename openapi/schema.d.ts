@@ -2080,10 +2080,10 @@ export interface components {
             /** Format: date-time */
             startedAt: string;
             /**
-             * @description partial: a website read without running its page's scripts (what only a browser sees was not compared).
+             * @description partial: a website read without running its page's scripts (what only a browser sees was not compared). waiting: nothing could be checked yet (the addresses await their owners' verification, or control of the domain is not proven).
              * @enum {string}
              */
-            status: "running" | "succeeded" | "partial" | "failed";
+            status: "running" | "succeeded" | "partial" | "waiting" | "failed";
             /**
              * @description 'No changes', what was new, or why the run failed.
              * @example 2 new breaches, 1 new site with your name

@@ -7,7 +7,10 @@
 //
 // Bounded in time: LOAD_SECONDS per cell (default 10; the issue's targets use 60), then an
 // optional soak at 50 connections over the mixed routes for LOAD_SOAK_SECONDS (default 0: off;
-// the issue's target uses 300), which prints the RSS growth. LOAD_CONNECTIONS (default
+// the issue's target uses 300), which prints the RSS growth from the end of a warm-up
+// (LOAD_SOAK_WARMUP_SECONDS, default 60: V8 grows its heap to a steady size over the first minute
+// of load, which is not a leak) and the heap left after each collection, sampled from the
+// server's /metrics, in the soak's first and last minute: the figure that grows with a leak. LOAD_CONNECTIONS (default
 // "10,50,200") and LOAD_ROUTES (default all) narrow the table. LOAD_APP_ENTRY runs another build
 // of the server (a checkout of an earlier commit) with this bench, for before/after tables.
 //
@@ -21,10 +24,11 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { nextIp, requireTs, startServer, stopServer } from './bench-support.mjs';
+import { freePort, nextIp, requireTs, startServer, stopServer } from './bench-support.mjs';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const SOAK_SECONDS = Number(process.env.LOAD_SOAK_SECONDS ?? 0);
+const SOAK_WARMUP_SECONDS = Number(process.env.LOAD_SOAK_WARMUP_SECONDS ?? 60);
 const CONNECTIONS = (process.env.LOAD_CONNECTIONS ?? '10,50,200').split(',').map(Number);
 const ROUTES = (process.env.LOAD_ROUTES ?? 'health,plans,login,scan,dashboard').split(',');
 const SOURCE_DELAY_MS = 50;
@@ -53,6 +57,13 @@ const rssMb = (pid) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
   return Number(line.split(/\s+/)[1]) / 1024;
 };
+
+/** The server's V8 heap in use (MB), from its /metrics on the metrics port. */
+async function heapUsedMb(port) {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('nodejs_heap_size_used_bytes '));
+  return Number(line.split(' ')[1]) / 1048576;
+}
 
 async function post(base, path, body, headers = {}) {
   const res = await fetch(`${base}${path}`, {
@@ -126,7 +137,13 @@ try {
   const olderBuild = process.env.LOAD_APP_ENTRY ? { USERNAME_SITE_LIST_URL: '' } : {};
   // Every scan asks the fakes (no breach answer cache) and HIBP's queue holds none back: the load is the server's.
   const sources = { HIBP_RATE_LIMITS: '100000/second', BREACH_CACHE_TTL_SECONDS: '0' };
-  server = await startServer(dataDir, { ...hibp.env, ...gravatar.env, ...dns.env, ...sources, MONITOR_TICK_SECONDS: '60', ...olderBuild }, process.env.LOAD_APP_ENTRY);
+  const metricsPort = await freePort();
+  server = await startServer(
+    dataDir,
+    { ...hibp.env, ...gravatar.env, ...dns.env, ...sources, MONITOR_TICK_SECONDS: '60', METRICS_PORT: String(metricsPort), ...olderBuild },
+    process.env.LOAD_APP_ENTRY,
+  );
+  server.metricsPort = metricsPort;
   const ctx = { scanEmail, accessToken: '' };
 
   // The signed-in user behind the dashboard, with the Free plan's three scans in its history.
@@ -177,16 +194,32 @@ try {
   console.log(`server RSS after: ${rssAfter.toFixed(1)} MB (${(((rssAfter - rssBefore) / rssBefore) * 100).toFixed(1)}%)`);
 
   if (SOAK_SECONDS > 0) {
-    // Every route in turn on each connection, 50 connections, after 10 s of warm-up.
+    // Every route in turn on each connection, 50 connections, after the warm-up.
     const mixed = ROUTES.flatMap((route) => routeRequests(route, ctx));
-    await cannon(server.base, 50, 10, mixed);
+    const warmRss = rssMb(server.child.pid);
+    await cannon(server.base, 50, SOAK_WARMUP_SECONDS, mixed);
     const soakBefore = rssMb(server.child.pid);
+    const heap = [];
+    const sampler = setInterval(() => void heapUsedMb(server.metricsPort).then((mb) => heap.push({ at: performance.now(), mb }), () => {}), 2000);
+    const began = performance.now();
     const result = await cannon(server.base, 50, SOAK_SECONDS, mixed);
+    clearInterval(sampler);
     const soakAfter = rssMb(server.child.pid);
+    // The lowest reading in a minute is the heap just after a collection: live data, not garbage.
+    const window = (from, to) => Math.min(...heap.filter((h) => h.at - began >= from * 1000 && h.at - began < to * 1000).map((h) => h.mb));
+    const firstMinute = window(0, Math.min(60, SOAK_SECONDS / 2));
+    const lastMinute = window(Math.max(SOAK_SECONDS - 60, SOAK_SECONDS / 2), SOAK_SECONDS + 1);
     console.log(
-      `soak, 50 connections, ${SOAK_SECONDS} s over ${ROUTES.join(', ')}: ${result.requests.average.toFixed(1)} req/s, ` +
-        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, 5xx ${result['5xx'] - (result.statuses.get(503) ?? 0)} and 503 ${result.statuses.get(503) ?? 0}; ` +
-        `RSS ${soakBefore.toFixed(1)} MB -> ${soakAfter.toFixed(1)} MB (${(((soakAfter - soakBefore) / soakBefore) * 100).toFixed(1)}%)`,
+      `soak, 50 connections, ${SOAK_SECONDS} s over ${ROUTES.join(', ')} after ${SOAK_WARMUP_SECONDS} s of warm-up: ${result.requests.average.toFixed(1)} req/s, ` +
+        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, 5xx ${result['5xx'] - (result.statuses.get(503) ?? 0)} and 503 ${result.statuses.get(503) ?? 0}`,
+    );
+    console.log(
+      `  RSS ${warmRss.toFixed(1)} MB before the warm-up, ${soakBefore.toFixed(1)} MB after it, ${soakAfter.toFixed(1)} MB after the soak ` +
+        `(${(((soakAfter - soakBefore) / soakBefore) * 100).toFixed(1)}% over the soak)`,
+    );
+    console.log(
+      `  heap after collection: ${firstMinute.toFixed(1)} MB in the soak's first minute, ${lastMinute.toFixed(1)} MB in its last ` +
+        `(${(((lastMinute - firstMinute) / firstMinute) * 100).toFixed(1)}%; ${heap.length} samples)`,
     );
   }
 } finally {

@@ -63,5 +63,5 @@ export function monitorName(monitor: { kind: string; targets: { emails: string[]
   return all.length > 1 ? `${all[0]} and ${all.length - 1} more` : (all[0] ?? 'Monitor');
 }
 
-export const runStatusLabels: Record<'running' | 'succeeded' | 'partial' | 'failed', string> = { running: 'Running', succeeded: 'Succeeded', partial: 'Partial', failed: 'Failed' };
-export const runStatusPalettes: Record<'running' | 'succeeded' | 'partial' | 'failed', string> = { running: 'blue', succeeded: 'green', partial: 'yellow', failed: 'red' };
+export const runStatusLabels: Record<'running' | 'succeeded' | 'partial' | 'waiting' | 'failed', string> = { running: 'Running', succeeded: 'Succeeded', partial: 'Partial', waiting: 'Waiting', failed: 'Failed' };
+export const runStatusPalettes: Record<'running' | 'succeeded' | 'partial' | 'waiting' | 'failed', string> = { running: 'blue', succeeded: 'green', partial: 'yellow', waiting: 'gray', failed: 'red' };

@@ -123,7 +123,8 @@ export default function MonitoringPage() {
   return (
     <Container maxW="6xl" py="10">
       <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
-        <Box>
+        {/* The text takes the room left by the counter, so the two share a row from about 700 px. */}
+        <Box flex="1 1 28rem">
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
             Privacy Monitoring
           </Heading>
@@ -134,7 +135,7 @@ export default function MonitoringPage() {
           </Text>
         </Box>
         {data && (
-          <Stack align={{ base: 'flex-start', sm: 'flex-end' }} gap="2">
+          <Stack align={{ base: 'flex-start', md: 'flex-end' }} gap="2" flexShrink={0}>
             <Text color="fg">
               Active monitors:{' '}
               <Text as="span" fontWeight="bold" data-testid="monitor-counter">

@@ -51,12 +51,14 @@ export interface TargetUpdate {
  *   saying so by notice and email;
  * - 'succeeded' or 'partial' (the main check ran, not all of it: the summary says what was not
  *   compared): what is new, what to record, and whether a change seen once is confirmed by a run
- *   soon rather than a period later.
+ *   soon rather than a period later;
+ * - 'waiting': nothing could be checked yet (addresses await verification, a domain's control is
+ *   not proven); scheduled as a regular run.
  */
 export type WatchOutcome =
   | { outcome: 'failed'; summary: string; retry: boolean; pause?: boolean; items?: NoticeItem[]; targetUpdates?: TargetUpdate[] }
   | {
-      outcome: 'succeeded' | 'partial';
+      outcome: 'succeeded' | 'partial' | 'waiting';
       summary: string;
       items: NoticeItem[];
       knownKeys?: string[];

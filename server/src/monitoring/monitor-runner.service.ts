@@ -19,7 +19,7 @@ import { afterFailure, afterSuccess, RETRY_DELAYS_MS } from './monitor-schedule.
 import { ClaimedMonitor, FinishedRun, MonitorRepository } from './monitor.repository';
 import { WebsiteWatcher } from './website/website-watcher.service';
 
-export type RunOutcome = 'succeeded' | 'partial' | 'failed' | 'lease_lost';
+export type RunOutcome = 'succeeded' | 'partial' | 'waiting' | 'failed' | 'lease_lost';
 
 export const RUN_MESSAGES = {
   unexpected: 'The run failed unexpectedly; the monitor will try again.',
@@ -111,7 +111,8 @@ export class MonitorRunner {
     if (changes.outcome === 'failed') return { outcome: 'failed', summary: changes.reason, retry: true };
     const pastes = workOutPasteChanges(scanned, claimed.knownKeys);
     const items: NoticeItem[] = [...changes.newItems, ...pastes.newItems].map(({ key: _key, ...item }) => item);
-    let summary = claimed.targets.length === 0 ? RUN_MESSAGES.nothingVerified : items.length > 0 ? changeSummary(items) : runSummary(changes);
+    if (claimed.targets.length === 0) return { outcome: 'waiting', summary: RUN_MESSAGES.nothingVerified, items: [] };
+    let summary = items.length > 0 ? changeSummary(items) : runSummary(changes);
     if (items.length === 0 && changes.baselineChecks === 0 && pastes.newlyWatched.length > 0) summary = `No changes; first run of ${pastes.newlyWatched.join(', ')}: recorded as the starting point`;
     return { outcome: 'succeeded', summary, items, knownKeys: [...changes.keysToRecord, ...pastes.keysToRecord] };
   }

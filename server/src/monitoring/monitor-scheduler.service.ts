@@ -20,6 +20,7 @@ export const OVERDUE_AFTER_TICKS = 2;
 export interface TickReport {
   claimed: number;
   succeeded: number;
+  waiting: number;
   partial: number;
   failed: number;
   leaseLost: number;
@@ -50,7 +51,7 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     metrics: MetricsService,
   ) {
-    this.runs = metrics.counter('monitor_runs_total', 'Monitor runs of this instance, by outcome: succeeded, partial (a website read without running its scripts), failed or lease_lost (taken over after its lease ended).', ['outcome'] as const);
+    this.runs = metrics.counter('monitor_runs_total', 'Monitor runs of this instance, by outcome: succeeded, partial (a website read without running its scripts), waiting (nothing verified to check yet), failed or lease_lost (taken over after its lease ended).', ['outcome'] as const);
     metrics.sourcedGauge('monitor_scheduler_last_tick_timestamp_seconds', 'When this instance\'s scheduler last finished a tick (Unix time); absent before its first tick and while MONITOR_TICK_SECONDS is 0.', [], () =>
       this.lastTickAt === undefined ? [] : [{ value: this.lastTickAt / 1000 }],
     );
@@ -116,7 +117,7 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
     if (this.current || this.stopped) return;
     this.tick().then(
       (report) => {
-        if (report.claimed > 0) this.logger.log(`monitor tick: ${report.claimed} claimed, ${report.succeeded} succeeded, ${report.partial} partial, ${report.failed} failed, ${report.leaseLost} taken over`);
+        if (report.claimed > 0) this.logger.log(`monitor tick: ${report.claimed} claimed, ${report.succeeded} succeeded, ${report.partial} partial, ${report.waiting} waiting, ${report.failed} failed, ${report.leaseLost} taken over`);
         if (report.claimed >= this.config.monitoring.batchSize && !this.stopped) setImmediate(() => this.tickInBackground());
       },
       (err: unknown) => {
@@ -130,7 +131,7 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
 
   private async runTick(): Promise<TickReport> {
     const { batchSize, concurrency, leaseSeconds } = this.config.monitoring;
-    const report: TickReport = { claimed: 0, succeeded: 0, partial: 0, failed: 0, leaseLost: 0 };
+    const report: TickReport = { claimed: 0, succeeded: 0, partial: 0, waiting: 0, failed: 0, leaseLost: 0 };
     let budget = batchSize;
     // Asked once a tick, so a server without due website monitors pays nothing per claim for them.
     const websitesDue = await this.monitors.websiteDue(this.clock.now());

@@ -114,7 +114,7 @@ export class MonitorRunDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   finishedAt!: string | null;
 
-  @ApiProperty({ enum: MONITOR_RUN_STATUSES, description: "partial: a website read without running its page's scripts (what only a browser sees was not compared)." })
+  @ApiProperty({ enum: MONITOR_RUN_STATUSES, description: "partial: a website read without running its page's scripts (what only a browser sees was not compared). waiting: nothing could be checked yet (the addresses await their owners' verification, or control of the domain is not proven)." })
   status!: MonitorRunStatus;
 
   @ApiProperty({ description: 'How many findings were new since the previous run (0 on the first run, which records the starting point).' })

@@ -8,8 +8,11 @@ export type MonitorType = (typeof MONITOR_TYPES)[number];
 /**
  * 'partial': the run's main check ran but not all of it (a website analysed without running its
  * scripts); what it could not see was not compared, and the summary says so.
+ * 'waiting': there was nothing the run may check yet (its email addresses await their owners'
+ * verification, or control of its domain is not proven): not a clean result, and the summary says
+ * what it waits for.
  */
-export const MONITOR_RUN_STATUSES = ['running', 'succeeded', 'partial', 'failed'] as const;
+export const MONITOR_RUN_STATUSES = ['running', 'succeeded', 'partial', 'waiting', 'failed'] as const;
 export type MonitorRunStatus = (typeof MONITOR_RUN_STATUSES)[number];
 /** What a monitor watches: emails and handles, one website, or one email domain (Business plan). */
 export const MONITOR_KINDS = ['identity', 'website', 'domain'] as const;

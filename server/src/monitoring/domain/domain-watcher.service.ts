@@ -43,7 +43,7 @@ export class DomainWatcher {
     const target = claimed.targets.find((t) => t.kind === 'domain');
     if (!target) return { outcome: 'failed', summary: DOMAIN_RUN_MESSAGES.noTarget, retry: false };
     const domain = target.value;
-    if (!target.verifiedBy || !target.challenge) return { outcome: 'succeeded', summary: DOMAIN_RUN_MESSAGES.notProven(domain), items: [] };
+    if (!target.verifiedBy || !target.challenge) return { outcome: 'waiting', summary: DOMAIN_RUN_MESSAGES.notProven(domain), items: [] };
 
     const proof = await this.proofs.check(domain, target.challenge, target.verifiedBy);
     if (!proof.proven) {
