@@ -6,7 +6,6 @@ import { APP_CONFIG } from '../common/config/config.module';
 import { AppSecrets } from '../common/security/app-secrets.service';
 import { AuthenticatedUser } from './current-user.decorator';
 import { SessionService } from './session.service';
-import { UserRepository } from './user.repository';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 /** The app_secrets row holding the HS256 key when JWT_SECRET is not configured. */
@@ -30,7 +29,6 @@ export class AccessTokenService {
   constructor(
     private readonly jwt: JwtService,
     private readonly secrets: AppSecrets,
-    private readonly users: UserRepository,
     private readonly sessions: SessionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -63,17 +61,14 @@ export class AccessTokenService {
    * The user behind the claims of a token whose signature passport-jwt has checked, or null:
    * wrong type, no expiry (passport-jwt only checks an `exp` that is there) or a lifetime longer
    * than ours, no session, unknown (deleted) user, issued before the user's sessions were
-   * revoked, or its session signed out.
+   * revoked, or its session signed out. The last three are one cached check (SessionService).
    */
   async userFor(claims: unknown): Promise<AuthenticatedUser | null> {
     const { sub, sid, typ, iat, exp } = (claims ?? {}) as { sub?: unknown; sid?: unknown; typ?: unknown; iat?: unknown; exp?: unknown };
     if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') return null;
     if (exp - iat > ACCESS_TOKEN_TTL_SECONDS || exp * 1000 <= Date.now()) return null;
     if (!UUID.test(sub) || !UUID.test(sid)) return null;
-    const user = await this.users.findById(sub);
-    if (!user) return null;
-    if (user.sessionsRevokedAt && iat < Math.floor(user.sessionsRevokedAt.getTime() / 1000)) return null;
-    if (!(await this.sessions.isLive(user.id, sid))) return null;
-    return { userId: user.id, method: 'session' };
+    if (!(await this.sessions.isLive(sub, sid, iat))) return null;
+    return { userId: sub, method: 'session' };
   }
 }

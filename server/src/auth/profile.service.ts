@@ -9,6 +9,7 @@ import { EmailTokenRepository } from './email-token.repository';
 import { PasswordHashPool } from './password-hash.pool';
 import { AUTH_RATE_LIMITS } from './rate-limits.catalogue';
 import { RefreshTokenRepository } from './refresh-token.repository';
+import { SessionService } from './session.service';
 import { UserEntity } from './user.entity';
 import { UserRepository } from './user.repository';
 
@@ -29,6 +30,7 @@ export class ProfileService {
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     private readonly passwords: PasswordHashPool,
+    private readonly sessions: SessionService,
   ) {}
 
   /** The user with the plan that applies now (a paid plan past its end reads as Free): every quota reads this. */
@@ -57,6 +59,8 @@ export class ProfileService {
       }
     }
     await this.users.delete(userId);
+    // Its access tokens stop here at once, not when the cached session check runs out.
+    this.sessions.forgetUser(userId);
     return { email: user.email };
   }
 

@@ -32,14 +32,20 @@ export class RefreshTokenRepository {
     await this.tokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: at });
   }
 
-  /** The session (token family) exists for this user and none of its tokens was revoked. */
-  async familyIsLive(familyId: string, userId: string): Promise<boolean> {
-    const rows: { tokens: number; revoked: boolean | null }[] = await this.tokens.query(
-      `SELECT count(*)::int AS tokens, bool_or(revoked_at IS NOT NULL) AS revoked
-       FROM refresh_tokens WHERE family_id = $1 AND user_id = $2`,
+  /**
+   * What an access token of this session needs checked, in one statement: the user exists, and
+   * when its sessions were last revoked; null when there is no such user. `live`: the session
+   * (token family) exists for this user and none of its tokens was revoked.
+   */
+  async sessionOfUser(familyId: string, userId: string): Promise<{ live: boolean; sessionsRevokedAt: Date | null } | null> {
+    const rows: { live: boolean; sessions_revoked_at: Date | null }[] = await this.tokens.query(
+      `SELECT u.sessions_revoked_at, f.tokens > 0 AND f.revoked IS NOT TRUE AS live
+       FROM users u, LATERAL (SELECT count(*) AS tokens, bool_or(t.revoked_at IS NOT NULL) AS revoked
+                              FROM refresh_tokens t WHERE t.family_id = $1 AND t.user_id = u.id) f
+       WHERE u.id = $2`,
       [familyId, userId],
     );
-    return rows[0].tokens > 0 && rows[0].revoked !== true;
+    return rows.length ? { live: rows[0].live, sessionsRevokedAt: rows[0].sessions_revoked_at } : null;
   }
 
   async revokeAllOfUser(userId: string, at: Date): Promise<void> {

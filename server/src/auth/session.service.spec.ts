@@ -2,9 +2,11 @@ import { UnauthorizedException } from '@nestjs/common';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { RefreshTokenRepository } from './refresh-token.repository';
 import { hashSecret } from './secret-token.util';
-import { SessionService } from './session.service';
+import { SESSION_CHECK_CACHE_MS, SessionService } from './session.service';
 
-type Repo = jest.Mocked<Pick<RefreshTokenRepository, 'insert' | 'findByHash' | 'markUsed' | 'revokeFamily' | 'revokeAllOfUser' | 'deleteExpiredBefore'>>;
+type Repo = jest.Mocked<
+  Pick<RefreshTokenRepository, 'insert' | 'findByHash' | 'markUsed' | 'revokeFamily' | 'revokeAllOfUser' | 'deleteExpiredBefore' | 'sessionOfUser'>
+>;
 
 function row(overrides: Partial<RefreshTokenEntity> = {}): RefreshTokenEntity {
   return {
@@ -32,6 +34,7 @@ describe('SessionService', () => {
       revokeFamily: jest.fn().mockResolvedValue(undefined),
       revokeAllOfUser: jest.fn().mockResolvedValue(undefined),
       deleteExpiredBefore: jest.fn().mockResolvedValue(undefined),
+      sessionOfUser: jest.fn().mockResolvedValue({ live: true, sessionsRevokedAt: null }),
     };
     sessions = new SessionService(repo as unknown as RefreshTokenRepository);
   });
@@ -83,5 +86,96 @@ describe('SessionService', () => {
     await expect(sessions.rotate('x')).rejects.toThrow('Your session has expired. Please sign in again.');
     expect(repo.insert).not.toHaveBeenCalled();
     expect(repo.markUsed).not.toHaveBeenCalled();
+  });
+
+  describe('the session check of access tokens (isLive), cached briefly', () => {
+    const iat = Math.floor(Date.now() / 1000);
+    afterEach(() => jest.useRealTimers());
+
+    it('asks the database once per few seconds for a live session, again when that time is up', async () => {
+      jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'setImmediate'] });
+      await expect(sessions.isLive('user-1', 'family-1', iat)).resolves.toBe(true);
+      await expect(sessions.isLive('user-1', 'family-1', iat)).resolves.toBe(true);
+      expect(repo.sessionOfUser).toHaveBeenCalledTimes(1);
+      expect(repo.sessionOfUser).toHaveBeenCalledWith('family-1', 'user-1');
+      jest.advanceTimersByTime(SESSION_CHECK_CACHE_MS);
+      repo.sessionOfUser.mockResolvedValue({ live: false, sessionsRevokedAt: null }); // signed out on another instance
+      await expect(sessions.isLive('user-1', 'family-1', iat)).resolves.toBe(false);
+      expect(repo.sessionOfUser).toHaveBeenCalledTimes(2);
+    });
+
+    it.each([
+      ['a deleted user', null],
+      ['a signed-out session', { live: false, sessionsRevokedAt: null }],
+    ])('refuses %s, and never keeps a refusal', async (_label, found) => {
+      repo.sessionOfUser.mockResolvedValue(found);
+      await expect(sessions.isLive('user-1', 'family-1', iat)).resolves.toBe(false);
+      repo.sessionOfUser.mockResolvedValue({ live: true, sessionsRevokedAt: null });
+      await expect(sessions.isLive('user-1', 'family-1', iat)).resolves.toBe(true);
+      expect(repo.sessionOfUser).toHaveBeenCalledTimes(2);
+    });
+
+    it("refuses tokens issued before the user's sessions were revoked, not those issued after, cached or not", async () => {
+      repo.sessionOfUser.mockResolvedValue({ live: true, sessionsRevokedAt: new Date((iat - 10) * 1000 + 500) });
+      await expect(sessions.isLive('user-1', 'family-1', iat - 11)).resolves.toBe(false);
+      await expect(sessions.isLive('user-1', 'family-1', iat)).resolves.toBe(true);
+      await expect(sessions.isLive('user-1', 'family-1', iat - 11)).resolves.toBe(false);
+      expect(repo.sessionOfUser).toHaveBeenCalledTimes(1); // the user's revocation instant is kept with the check
+    });
+
+    const signedOutNow = async () => {
+      repo.sessionOfUser.mockResolvedValue({ live: false, sessionsRevokedAt: null });
+      return sessions.isLive('user-1', 'family-1', iat);
+    };
+
+    it('forgets the session at once when it signs out', async () => {
+      await sessions.isLive('user-1', 'family-1', iat);
+      repo.findByHash.mockResolvedValue(row());
+      await sessions.end('refresh-token');
+      expect(repo.revokeFamily).toHaveBeenCalledWith('family-1', expect.any(Date));
+      await expect(signedOutNow()).resolves.toBe(false);
+      expect(repo.sessionOfUser).toHaveBeenCalledTimes(2);
+    });
+
+    it('keeps the other sessions cached when one signs out', async () => {
+      await sessions.isLive('user-1', 'family-2', iat);
+      repo.findByHash.mockResolvedValue(row());
+      await sessions.end('refresh-token');
+      await expect(sessions.isLive('user-1', 'family-2', iat)).resolves.toBe(true);
+      expect(repo.sessionOfUser).toHaveBeenCalledTimes(1);
+    });
+
+    it('forgets the session at once when a reused refresh token revokes it', async () => {
+      await sessions.isLive('user-1', 'family-1', iat);
+      repo.findByHash.mockResolvedValue(row({ usedAt: new Date() }));
+      await expect(sessions.rotate('copied')).rejects.toBeInstanceOf(UnauthorizedException);
+      await expect(signedOutNow()).resolves.toBe(false);
+    });
+
+    it("forgets every session of the user, and only that user's, when all are signed out (password reset) or the user is deleted", async () => {
+      await sessions.isLive('user-1', 'family-1', iat);
+      await sessions.isLive('user-2', 'family-9', iat);
+      await sessions.endAll('user-1');
+      expect(repo.revokeAllOfUser).toHaveBeenCalledWith('user-1', expect.any(Date));
+      await expect(signedOutNow()).resolves.toBe(false);
+      await expect(sessions.isLive('user-2', 'family-9', iat)).resolves.toBe(true); // still cached
+      expect(repo.sessionOfUser).toHaveBeenCalledTimes(3);
+
+      repo.sessionOfUser.mockResolvedValue({ live: true, sessionsRevokedAt: null });
+      await sessions.isLive('user-1', 'family-1', iat);
+      sessions.forgetUser('user-1');
+      await expect(signedOutNow()).resolves.toBe(false);
+    });
+
+    it('does not keep an answer that was on its way while the session signed out', async () => {
+      let answer!: (found: { live: boolean; sessionsRevokedAt: null }) => void;
+      repo.sessionOfUser.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+      const checking = sessions.isLive('user-1', 'family-1', iat);
+      repo.findByHash.mockResolvedValue(row());
+      await sessions.end('refresh-token');
+      answer({ live: true, sessionsRevokedAt: null }); // read before the sign-out committed
+      await checking;
+      await expect(signedOutNow()).resolves.toBe(false);
+    });
   });
 });

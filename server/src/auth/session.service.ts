@@ -11,8 +11,10 @@ export const BROWSER_SESSION_SECONDS = 24 * 3600;
 const CLEANUP_EVERY_MS = 10 * 60_000;
 
 /**
- * How long this instance trusts a session check of an access token: sign-out here is seen at
- * once (the entry is dropped), on other instances within this time.
+ * How long this instance trusts a session check of an access token (the user exists, the session
+ * is signed in, when the user's sessions were last revoked): sign-out, a password reset, account
+ * deletion or a revoked session here are seen at once (the entries are dropped), on other
+ * instances within this time.
  */
 export const SESSION_CHECK_CACHE_MS = 5_000;
 const SESSION_CHECK_CACHE_ENTRIES = 10_000;
@@ -35,8 +37,10 @@ export interface RefreshGrant {
 export class SessionService {
   private readonly logger = new Logger(SessionService.name);
   private lastCleanup = 0;
-  /** `${userId}:${sessionId}` → until when a positive check holds. */
-  private readonly liveUntil = new Map<string, number>();
+  /** `${userId}:${sessionId}` → a positive check: until when it holds, and the user's revocation instant. */
+  private readonly checked = new Map<string, { until: number; sessionsRevokedAt: Date | null }>();
+  /** Bumped by every invalidation: a check that was running meanwhile is answered but not kept. */
+  private invalidations = 0;
 
   constructor(private readonly tokens: RefreshTokenRepository) {}
 
@@ -54,7 +58,7 @@ export class SessionService {
     // Used before (or by a concurrent request just now): the token was copied.
     if (row.usedAt || !(await this.tokens.markUsed(row.id, now))) {
       await this.tokens.revokeFamily(row.familyId, now);
-      this.liveUntil.delete(`${row.userId}:${row.familyId}`);
+      this.forgetSession(row.userId, row.familyId);
       this.logger.warn(`refresh token reuse detected; session revoked: userId=${row.userId}`);
       throw expired();
     }
@@ -66,32 +70,55 @@ export class SessionService {
     const row = await this.tokens.findByHash(hashSecret(token));
     if (!row) return;
     await this.tokens.revokeFamily(row.familyId, new Date());
-    this.liveUntil.delete(`${row.userId}:${row.familyId}`);
+    this.forgetSession(row.userId, row.familyId);
   }
 
   /** Signs every session of the user out. */
   async endAll(userId: string): Promise<void> {
     await this.tokens.revokeAllOfUser(userId, new Date());
-    for (const key of this.liveUntil.keys()) if (key.startsWith(`${userId}:`)) this.liveUntil.delete(key);
+    this.forgetUser(userId);
   }
 
   /**
-   * Whether an access token's session is still signed in: it exists for this user and was not
-   * revoked (sign-out, reuse of a refresh token, a password reset). Positive answers are kept
-   * for SESSION_CHECK_CACHE_MS, so a busy client costs one query per few seconds.
+   * Drops this instance's cached checks of the user's sessions: call it after the user is deleted
+   * or its sessions are revoked, so that their access tokens are refused here at once.
    */
-  async isLive(userId: string, sessionId: string): Promise<boolean> {
+  forgetUser(userId: string): void {
+    this.invalidations++;
+    for (const key of this.checked.keys()) if (key.startsWith(`${userId}:`)) this.checked.delete(key);
+  }
+
+  private forgetSession(userId: string, sessionId: string): void {
+    this.invalidations++;
+    this.checked.delete(`${userId}:${sessionId}`);
+  }
+
+  /**
+   * Whether an access token issued at `issuedAt` (seconds) is honoured for its session: the user
+   * exists, the session (token family) is signed in for it (not signed out, no reused refresh
+   * token, not ended by a password reset), and the token is not older than the user's last
+   * revocation of every session. One query answers it all; a positive answer is kept for
+   * SESSION_CHECK_CACHE_MS, so a busy client costs one query per few seconds.
+   */
+  async isLive(userId: string, sessionId: string, issuedAt: number): Promise<boolean> {
     const key = `${userId}:${sessionId}`;
     const now = Date.now();
-    if ((this.liveUntil.get(key) ?? 0) > now) return true;
-    const live = await this.tokens.familyIsLive(sessionId, userId);
-    if (live) {
-      if (this.liveUntil.size >= SESSION_CHECK_CACHE_ENTRIES) this.liveUntil.clear();
-      this.liveUntil.set(key, now + SESSION_CHECK_CACHE_MS);
-    } else {
-      this.liveUntil.delete(key);
+    let entry = this.checked.get(key);
+    if (!entry || entry.until <= now) {
+      const invalidationsBefore = this.invalidations;
+      const found = await this.tokens.sessionOfUser(sessionId, userId);
+      if (!found?.live) {
+        this.checked.delete(key);
+        return false;
+      }
+      entry = { until: now + SESSION_CHECK_CACHE_MS, sessionsRevokedAt: found.sessionsRevokedAt };
+      // Not kept when a sign-out or a deletion happened while the query ran (its answer may predate it).
+      if (invalidationsBefore === this.invalidations) {
+        if (this.checked.size >= SESSION_CHECK_CACHE_ENTRIES) this.checked.clear();
+        this.checked.set(key, entry);
+      }
     }
-    return live;
+    return !entry.sessionsRevokedAt || issuedAt >= Math.floor(entry.sessionsRevokedAt.getTime() / 1000);
   }
 
   private async issue(userId: string, familyId: string, persistent: boolean): Promise<RefreshGrant> {
