@@ -5,6 +5,7 @@ import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLen
 import { effectivePlan, PLAN_TIERS, PlanTier } from '../vocabulary/plan.catalogue';
 import { MAX_PASSWORD_LENGTH } from './password-hasher';
 import { UserEntity } from './user.entity';
+import { SIGN_IN_REQUIRED_MESSAGE } from '../common/http/all-exceptions.filter';
 
 /** The spec's messages (product-spec.md section 5) and ours where it has none. */
 export const AUTH_MESSAGES = {
@@ -15,7 +16,7 @@ export const AUTH_MESSAGES = {
   emailTaken: 'An account with this email already exists',
   invalidCredentials: 'Invalid email or password',
   sessionExpired: 'Your session has expired. Please sign in again.',
-  signInRequired: 'Please sign in to continue.',
+  signInRequired: SIGN_IN_REQUIRED_MESSAGE,
   invalidVerificationLink: 'This verification link is invalid or has expired.',
   alreadyVerified: 'Your email address is already verified.',
   invalidResetLink: 'This password reset link is invalid or has expired.',

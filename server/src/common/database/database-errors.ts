@@ -27,6 +27,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * A foreign-key violation on a `…_user_id` constraint: the row's owner is gone. An access check is
+ * cached for a few seconds per instance, so a request of an account deleted meanwhile on another
+ * instance can reach its insert; that is a signed-out request (401), not a server error.
+ */
+export function isOwnerGone(err: unknown): boolean {
+  const driverError = (err as { driverError?: { code?: unknown; constraint?: unknown } } | undefined)?.driverError;
+  return driverError?.code === '23503' && typeof driverError.constraint === 'string' && /_user_id$/.test(driverError.constraint);
+}
+
 /** Waits before each retry of retryWhileUnavailable: the pool usually frees up within seconds. */
 export const UNAVAILABLE_RETRY_DELAYS_MS = [500, 1_500, 4_000];
 

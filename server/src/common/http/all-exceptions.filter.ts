@@ -1,8 +1,8 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, UnauthorizedException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { ServiceBusyException } from '../backpressure/service-busy.exception';
-import { isDatabaseUnavailable } from '../database/database-errors';
+import { isDatabaseUnavailable, isOwnerGone } from '../database/database-errors';
 import { requestIdOf } from '../logging/request-logging.middleware';
 import { ErrorBodyDto } from './error-body.dto';
 
@@ -11,6 +11,9 @@ const GENERIC_MESSAGES: Record<number, string> = {
   [HttpStatus.METHOD_NOT_ALLOWED]: 'Method not allowed',
   [HttpStatus.PAYLOAD_TOO_LARGE]: 'Request too large',
 };
+
+/** The answer to a request without a (living) signed-in user; auth's messages use it too. */
+export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';
 
 /** Seconds a client is asked to wait when no database connection was free. */
 export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 2;
@@ -35,6 +38,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (!(exception instanceof HttpException) && isDatabaseUnavailable(exception)) {
       this.logger.warn({ requestId, err: { type: (exception as Error).name, message: (exception as Error).message } }, 'no database connection: answered 503');
       exception = new ServiceBusyException(DATABASE_BUSY_RETRY_AFTER_SECONDS);
+    } else if (!(exception instanceof HttpException) && isOwnerGone(exception)) {
+      exception = new UnauthorizedException(SIGN_IN_REQUIRED_MESSAGE);
     }
     if (exception instanceof HttpException) {
       status = exception.getStatus();
