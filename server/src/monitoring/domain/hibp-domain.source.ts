@@ -1,8 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { AppConfig } from '../../common/config/app-config';
-import { APP_CONFIG } from '../../common/config/config.module';
-import { HIBP_SERVICE } from '../../scans/sources/hibp.source';
-import { failure, malformed, parseJson, sourceGet, statusFailure } from '../../scans/sources/source-http';
+import { Injectable } from '@nestjs/common';
+import { HIBP_SERVICE, HibpSource } from '../../scans/sources/hibp.source';
+import { failure, malformed, parseJson, statusFailure } from '../../scans/sources/source-http';
 import type { SourceResult } from '../../scans/sources/source-types';
 
 /** A domain verified on the HIBP dashboard of the account that owns the API key (`subscribeddomains`). */
@@ -30,18 +28,10 @@ export type DomainSearchResult = SourceResult<Record<string, string[]>> | { stat
  */
 @Injectable()
 export class HibpDomainSource {
-  private readonly apiUrl: string;
-  private readonly apiKey?: string;
-  private readonly userAgent: string;
-
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.apiUrl = config.sources.hibp.apiUrl;
-    this.apiKey = config.sources.hibp.apiKey;
-    this.userAgent = config.sources.userAgent;
-  }
+  constructor(private readonly hibp: HibpSource) {}
 
   get configured(): boolean {
-    return Boolean(this.apiKey);
+    return this.hibp.configured;
   }
 
   async subscribedDomains(signal: AbortSignal): Promise<SourceResult<HibpSubscribedDomain[]>> {
@@ -81,14 +71,7 @@ export class HibpDomainSource {
 
   /** An authorised GET with the key; 404 becomes `notFound` when the route says so, 403 'forbidden' when asked for. */
   private async get(path: string, signal: AbortSignal, options: { forbidden?: boolean; notFound?: unknown } = {}): Promise<SourceResult<unknown> | Forbidden> {
-    if (!this.apiKey) return failure('not_configured', 'Add HIBP_API_KEY to search a domain with Have I Been Pwned');
-    const answer = await sourceGet({
-      service: HIBP_SERVICE,
-      url: `${this.apiUrl}/${path}`,
-      userAgent: this.userAgent,
-      signal,
-      headers: { 'hibp-api-key': this.apiKey, accept: 'application/json' },
-    });
+    const answer = await this.hibp.keyedGet(path, signal, 'Add HIBP_API_KEY to search a domain with Have I Been Pwned');
     if (answer.status !== 'ok') return answer;
     const res = answer.data;
     if (res.status === 404 && options.notFound !== undefined) return { status: 'ok', data: options.notFound };

@@ -28,16 +28,24 @@ export class HibpSource {
     return Boolean(this.apiKey);
   }
 
-  /** The breaches the address appears in (all fields); an empty list when HIBP knows none. */
-  async breachedAccount(email: string, signal: AbortSignal): Promise<SourceResult<HibpBreach[]>> {
-    if (!this.apiKey) return failure('not_configured', HIBP_KEY_MISSING_MESSAGE);
-    const answer = await sourceGet({
+  /**
+   * A GET of an API route that needs the key (`path` after the API's base, already encoded); not
+   * configured, with `keyMissing` as its message, without one. The key never leaves the server.
+   */
+  async keyedGet(path: string, signal: AbortSignal, keyMissing: string = HIBP_KEY_MISSING_MESSAGE): Promise<SourceResult<SourceResponse>> {
+    if (!this.apiKey) return failure('not_configured', keyMissing);
+    return sourceGet({
       service: HIBP_SERVICE,
-      url: `${this.apiUrl}/breachedaccount/${encodeURIComponent(email)}?truncateResponse=false`,
+      url: `${this.apiUrl}/${path}`,
       userAgent: this.userAgent,
       signal,
       headers: { 'hibp-api-key': this.apiKey, accept: 'application/json' },
     });
+  }
+
+  /** The breaches the address appears in (all fields); an empty list when HIBP knows none. */
+  async breachedAccount(email: string, signal: AbortSignal): Promise<SourceResult<HibpBreach[]>> {
+    const answer = await this.keyedGet(`breachedaccount/${encodeURIComponent(email)}?truncateResponse=false`, signal);
     if (answer.status !== 'ok') return answer;
     // 404 is HIBP's "this account is in no breach".
     if (answer.data.status === 404) return { status: 'ok', data: [] };
@@ -49,14 +57,7 @@ export class HibpSource {
    * knows none. Asked only for the signed-in owner of a verified address.
    */
   async pasteAccount(email: string, signal: AbortSignal): Promise<SourceResult<HibpPaste[]>> {
-    if (!this.apiKey) return failure('not_configured', HIBP_KEY_MISSING_MESSAGE);
-    const answer = await sourceGet({
-      service: HIBP_SERVICE,
-      url: `${this.apiUrl}/pasteaccount/${encodeURIComponent(email)}`,
-      userAgent: this.userAgent,
-      signal,
-      headers: { 'hibp-api-key': this.apiKey, accept: 'application/json' },
-    });
+    const answer = await this.keyedGet(`pasteaccount/${encodeURIComponent(email)}`, signal);
     if (answer.status !== 'ok') return answer;
     if (answer.data.status === 404) return { status: 'ok', data: [] };
     if (answer.data.status !== 200) return statusFailure(HIBP_SERVICE, answer.data, 'check HIBP_API_KEY');
