@@ -72,6 +72,9 @@ export function instrument(options: InstrumentationOptions): void {
     // not deletable: it stays, and at worst a page can add fake records about itself
   }
   const MAX = 200;
+  // Only a key that keeps this frame's reports apart from other frames' (page-visitor.ts keeps the
+  // latest per frame); no analysis figure comes from it. Math.random, as crypto.randomUUID is
+  // missing from pages not served over HTTPS.
   const frameId = Math.random().toString(36).slice(2);
   const ownError = Error;
   const stackUrl = /(https?:\/\/[^\s)'"]+?)(?::\d+){1,2}\)?\s*$/;
