@@ -1,5 +1,7 @@
 /** Pure rules for showing monitors (spec section 4, "Monitor display state") and for the create form (section 5). */
 
+import type { MonitorRun } from './monitor-types';
+
 export type MonitorDisplayState = 'paused' | 'active' | 'overdue';
 
 const HOUR = 3600_000;
@@ -63,5 +65,5 @@ export function monitorName(monitor: { kind: string; targets: { emails: string[]
   return all.length > 1 ? `${all[0]} and ${all.length - 1} more` : (all[0] ?? 'Monitor');
 }
 
-export const runStatusLabels: Record<'running' | 'succeeded' | 'partial' | 'waiting' | 'failed', string> = { running: 'Running', succeeded: 'Succeeded', partial: 'Partial', waiting: 'Waiting', failed: 'Failed' };
-export const runStatusPalettes: Record<'running' | 'succeeded' | 'partial' | 'waiting' | 'failed', string> = { running: 'blue', succeeded: 'green', partial: 'yellow', waiting: 'gray', failed: 'red' };
+export const runStatusLabels: Record<MonitorRun['status'], string> = { running: 'Running', succeeded: 'Succeeded', partial: 'Partial', waiting: 'Waiting', failed: 'Failed' };
+export const runStatusPalettes: Record<MonitorRun['status'], string> = { running: 'blue', succeeded: 'green', partial: 'yellow', waiting: 'gray', failed: 'red' };

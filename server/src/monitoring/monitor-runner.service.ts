@@ -106,12 +106,12 @@ export class MonitorRunner {
 
   /** Emails and handles: every verified target through the scan pipeline, and the findings and pastes not seen before. */
   private async identities(claimed: ClaimedMonitor): Promise<WatchOutcome> {
+    if (claimed.targets.length === 0) return { outcome: 'waiting', summary: RUN_MESSAGES.nothingVerified, items: [] };
     const scanned = await this.scanTargets(claimed);
     const changes: RunChanges = workOutChanges(scanned, claimed.knownKeys);
     if (changes.outcome === 'failed') return { outcome: 'failed', summary: changes.reason, retry: true };
     const pastes = workOutPasteChanges(scanned, claimed.knownKeys);
     const items: NoticeItem[] = [...changes.newItems, ...pastes.newItems].map(({ key: _key, ...item }) => item);
-    if (claimed.targets.length === 0) return { outcome: 'waiting', summary: RUN_MESSAGES.nothingVerified, items: [] };
     let summary = items.length > 0 ? changeSummary(items) : runSummary(changes);
     if (items.length === 0 && changes.baselineChecks === 0 && pastes.newlyWatched.length > 0) summary = `No changes; first run of ${pastes.newlyWatched.join(', ')}: recorded as the starting point`;
     return { outcome: 'succeeded', summary, items, knownKeys: [...changes.keysToRecord, ...pastes.keysToRecord] };
