@@ -27,6 +27,17 @@ async function freePort(): Promise<number> {
 
 /** Runs the built server exactly as `npm start` does, on the embedded database in dataDir. */
 async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Running> {
+  // The free port can be taken by another test file's server before this one binds it: try another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(dataDir, extraEnv);
+    } catch (err) {
+      if (attempt === 3 || !String(err).includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+async function startServerOnce(dataDir: string, extraEnv: Record<string, string>): Promise<Running> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...extraEnv };
   delete env.DATABASE_URL;
@@ -38,7 +49,9 @@ async function startServer(dataDir: string, extraEnv: Record<string, string> = {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status === 200, () => false);
+    // Ready means this child said so: with files running side by side, another test's server can
+    // take the port freePort found and answer /api/ready before this one has started.
+    const ok = out.includes('Footprint is ready') && (await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status === 200, () => false));
     if (ok) return { child, port, output: () => out, exited };
     await sleep(100);
   }
