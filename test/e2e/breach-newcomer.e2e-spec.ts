@@ -111,7 +111,9 @@ describe('a newcomer without an HIBP key', () => {
       const lantern = card(panel, 'Data Breaches').getByRole('listitem').filter({ hasText: 'LanternMarket' });
       // The details render after the click; on a busy machine that takes longer than a check's wait.
       await lantern.waitFor({ timeout: 10_000 });
-      await c.visible(lantern.getByText('Breached 14 March 2021 · 48,213 accounts'), "the breach's day, from XposedOrNot's catalogue");
+      // The first look inside the item gets the same room as the item did: a loaded machine can stall
+      // the page longer than a check's usual wait right after it draws.
+      await c.visible(lantern.getByText('Breached 14 March 2021 · 48,213 accounts'), "the breach's day, from XposedOrNot's catalogue", 10_000);
       await c.visible(lantern.getByText('Data exposed: Email addresses, Passwords, Names'), 'data classes');
       await c.visible(lantern.getByText(/^Evidence: XposedOrNot lists this address in the LanternMarket breach/), 'evidence naming the source');
       await c.visible(lantern.getByText(/Source: XposedOrNot/), 'source');
