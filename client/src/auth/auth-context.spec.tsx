@@ -247,13 +247,17 @@ describe('AuthProvider', () => {
     const tracked = api.POST('/api/analytics/track', { body: { event: 'page_view', parameters: {} } });
     await waitFor(() => expect(calls('POST /api/analytics/track')).toHaveLength(1)); // on its way
     let signedOut = false;
-    const signingOut = act(() => auth.signOut().then(() => (signedOut = true)));
+    // Started inside act, awaited inside act later: the sign-out itself waits for the track call.
+    let signingOut!: Promise<unknown>;
+    await act(async () => {
+      signingOut = auth.signOut().then(() => (signedOut = true));
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls('POST /api/auth/logout')).toHaveLength(0);
     expect(signedOut).toBe(false);
 
     answerTrack();
-    await signingOut;
+    await act(() => signingOut);
     expect((await tracked).response.status).toBe(201);
     expect(calls('POST /api/auth/logout')).toHaveLength(1);
     expect(requests.map((r) => new URL(r.url).pathname).slice(-2)).toEqual(['/api/analytics/track', '/api/auth/logout']);
@@ -268,13 +272,16 @@ describe('AuthProvider', () => {
     renderAuth();
     await waitFor(() => expect(status()).toBe('signedIn:alice@example.com'));
 
-    const signingOut = act(() => auth.signOut());
+    let signingOut!: Promise<void>;
+    await act(async () => {
+      signingOut = auth.signOut();
+    });
     await waitFor(() => expect(calls('POST /api/auth/logout')).toHaveLength(1));
     const late = await api.GET('/api/dashboard'); // a page that mounted just now
     expect(late.response.status).toBe(401);
     expect(calls('GET /api/dashboard')).toHaveLength(0);
     answerLogout();
-    await signingOut;
+    await act(() => signingOut);
     expect(status()).toBe('signedOut');
   });
 
