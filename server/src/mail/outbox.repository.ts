@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, IsNull, LessThan, Repository } from 'typeorm';
+import { ADVISORY_LOCK_KEYS } from '../common/database/advisory-lock-keys';
 import { OutboxMessage } from './outbox-message.entity';
 
 export interface NewOutboxMessage {
@@ -10,8 +11,7 @@ export interface NewOutboxMessage {
   html: string;
 }
 
-/** Any constant unique among the app's advisory locks ('outbox' in ASCII). */
-const OUTBOX_RETRY_LOCK_KEY = 0x6f7574626f78;
+const OUTBOX_RETRY_LOCK_KEY = ADVISORY_LOCK_KEYS.outboxRetry;
 
 /** The outbox_messages table: the only code of the mail module that talks to TypeORM. */
 @Injectable()

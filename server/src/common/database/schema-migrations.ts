@@ -1,11 +1,12 @@
 import { DataSource, Migration, MigrationExecutor } from 'typeorm';
+import { ADVISORY_LOCK_KEYS } from './advisory-lock-keys';
 
 /**
  * The advisory lock every schema change takes ('migr' in ASCII; unique among the app's locks).
  * Session-level, held on the connection that runs the migrations, so a second instance starting at
  * the same moment waits for the first and then finds nothing left to do.
  */
-export const MIGRATION_LOCK_KEY = 0x6d696772;
+export const MIGRATION_LOCK_KEY = ADVISORY_LOCK_KEYS.migrations;
 
 /** The command an operator runs to apply migrations outside the app (MIGRATE_ON_START=false). */
 export const MIGRATE_COMMAND = 'npm run migration:run (in the image: node dist/server/migrate-cli.js run)';

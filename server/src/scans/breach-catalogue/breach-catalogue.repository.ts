@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
-import { BREACH_SOURCE_IDS, type BreachSourceId } from '../../vocabulary/breach-source.catalogue';
+import { ADVISORY_LOCK_KEYS } from '../../common/database/advisory-lock-keys';
+import { type BreachSourceId } from '../../vocabulary/breach-source.catalogue';
 import { BreachCatalogueStateEntity } from './breach-catalogue-state.entity';
 import { BreachCatalogueEntity } from './breach-catalogue.entity';
 
-/** Every instance of the app takes this lock (plus the source's index) to refresh, so only one refreshes a source at a time. */
-const REFRESH_LOCK_KEY = 4_640_297_105; // arbitrary, fixed: "breach catalogue refresh"
 /** Rows per INSERT … ON CONFLICT statement (18 parameters each, well under PostgreSQL's 65,535). */
 const UPSERT_CHUNK = 500;
 
-export const refreshLockKey = (source: BreachSourceId): number => REFRESH_LOCK_KEY + BREACH_SOURCE_IDS.indexOf(source);
+/** Every instance of the app takes its source's lock to refresh, so only one refreshes a source at a time. */
+export const refreshLockKey = (source: BreachSourceId): number => ADVISORY_LOCK_KEYS.breachCatalogueRefresh[source];
 
 /** What a refresh may do while it holds its source's lock, all in the lock's transaction. */
 export interface CatalogueRefreshStore {

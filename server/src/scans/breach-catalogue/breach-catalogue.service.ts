@@ -179,6 +179,8 @@ export class BreachCatalogueService implements OnApplicationBootstrap, BeforeApp
     const outcome: RefreshOutcome = locked.acquired ? locked.value : { status: 'skipped', reason: 'busy' };
     if (outcome.status === 'refreshed') this.logger.log(`${name} breach catalogue refreshed: ${outcome.breachCount} breaches`);
     if (outcome.status === 'failed') this.logger.warn(`${name} breach catalogue refresh failed, keeping the stored copy: ${outcome.error}`);
+    // Said, not silent: a skip that is never logged once hid a lock key shared with another feature.
+    if (outcome.status === 'skipped' && outcome.reason === 'busy') this.logger.log(`${name} breach catalogue refresh skipped: another instance is refreshing it`);
     return outcome;
   }
 }

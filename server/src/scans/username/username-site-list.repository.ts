@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
+import { ADVISORY_LOCK_KEYS } from '../../common/database/advisory-lock-keys';
 import { UsernameSiteListEntity } from './username-site-list.entity';
 import type { UsernameSite } from './username-site.types';
 
 /** Every instance of the app takes this lock to refresh, so only one refreshes at a time. */
-const REFRESH_LOCK_KEY = 4_640_297_106; // arbitrary, fixed: "username site list refresh"
+const REFRESH_LOCK_KEY = ADVISORY_LOCK_KEYS.usernameSiteListRefresh;
 const ROW_ID = 1;
 
 /** A fetched list, as stored. */
