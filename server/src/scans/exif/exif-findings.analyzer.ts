@@ -123,6 +123,7 @@ interface Grouped {
 
 /** Same value (ignoring case and spacing) from several fields → one entry listing every field. */
 function group<T extends MetadataValue>(items: readonly T[], key: (item: T) => string = (i) => i.value.toLowerCase().replace(WHITESPACE, ' ')): Array<Grouped & { first: T }> {
+  if (items.length === 0) return []; // most lists are empty: no map to build
   const map = new Map<string, Grouped & { first: T }>();
   for (const item of items) {
     const k = key(item);
@@ -148,6 +149,7 @@ class FindingList {
 
   /** Adds up to MAX_PER_CATEGORY findings for a category. */
   addAll<T>(category: ExifFindingCategory, items: readonly T[], make: (item: T) => [string, string, string[]]) {
+    if (items.length === 0) return;
     const shown = items.slice(0, MAX_PER_CATEGORY);
     shown.forEach((item, i) => {
       const [description, value, sources] = make(item);
