@@ -6,7 +6,9 @@
  */
 import { ByteSink, MalformedImageError } from './bytes.util';
 import { readJpegHeader } from './jpeg-segments.reader';
+import type { GifLayout } from './gif-blocks.reader';
 import { stripGif } from './gif.stripper';
+import type { HeifFile } from './heif-structure.reader';
 import { checkHeifStrip, stripHeif } from './heif.stripper';
 import { detectImageType, ImageType, IMAGE_UPLOAD_MESSAGES, unsupportedTypeMessage } from './image-upload.rules';
 import { stripJpeg } from './jpeg.stripper';
@@ -53,17 +55,27 @@ function damaged(err: unknown): unknown {
 }
 
 /**
+ * The structure of a file as a reader already walked it, during one check of that file: the strip
+ * check takes it from there rather than walking the file again. Never kept beyond that check.
+ */
+export interface WalkedStructure {
+  gif?: GifLayout;
+  heif?: HeifFile;
+}
+
+/**
  * Why `stripMetadata` would refuse this file, or undefined when it can make a clean copy: the
  * same walk and checks, without the copy (JPEG: its header only, as nothing after the first scan
  * can make the strip refuse; HEIF: the plan and its data's places, not the rebuilt boxes). The image check reports it, so that what it finds and what the strip
- * can remove never disagree without saying so.
+ * can remove never disagree without saying so. `walked`: what a reader of these same bytes walked.
  */
-export function stripProblem(input: Uint8Array): string | undefined {
+export function stripProblem(input: Uint8Array, walked: WalkedStructure = {}): string | undefined {
   const type = detectImageType(input);
   if (!type) return unsupportedTypeMessage(input);
   try {
     if (type === 'jpeg') readJpegHeader(input);
-    else if (type === 'heic' || type === 'heif' || type === 'avif') checkHeifStrip(input);
+    else if (type === 'heic' || type === 'heif' || type === 'avif') checkHeifStrip(input, walked.heif);
+    else if (type === 'gif') stripGif(input, walked.gif);
     else STRIPPERS[type](input);
     return undefined;
   } catch (err) {
@@ -81,5 +93,5 @@ const STRIPPERS: Record<ImageType, (bytes: Uint8Array) => { out: ByteSink; repor
   heic: stripHeif,
   heif: stripHeif,
   avif: stripHeif,
-  gif: stripGif,
+  gif: (bytes) => stripGif(bytes),
 };

@@ -25,7 +25,7 @@ import {
   truncate,
   urlHost,
 } from './exif-redaction.util';
-import { stripProblem } from '../../browser-shared/metadata-strip/metadata.stripper';
+import { stripProblem, WalkedStructure } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { readImageMetadata } from './image-metadata.reader';
 import type { ContactKind, EmbeddedImage, ImageMetadata, MetadataValue, PersonRole, SerialKind, TimeStamp } from './image-metadata.types';
 
@@ -61,8 +61,10 @@ export interface ImageCheck extends ExifAnalysis {
  * strip's own checks (without making the copy) say whether everything found can be removed.
  */
 export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
-  const metadata = await readImageMetadata(bytes);
-  const problem = stripProblem(bytes);
+  // The strip check reuses the structure the reader walked (one walk of a GIF's blocks or a HEIF's boxes, not two).
+  const walked: WalkedStructure = {};
+  const metadata = await readImageMetadata(bytes, walked);
+  const problem = stripProblem(bytes, walked);
   return { ...analyzeImageMetadata(metadata), imageType: metadata.type, strip: stripAvailability(problem) };
 }
 
