@@ -13,7 +13,7 @@ import { checkHeifStrip, stripHeif } from './heif.stripper';
 import { detectImageType, ImageType, IMAGE_UPLOAD_MESSAGES, unsupportedTypeMessage } from './image-upload.rules';
 import { stripJpeg } from './jpeg.stripper';
 import { stripPng } from './png.stripper';
-import { stripTiff } from './tiff.stripper';
+import { checkTiffStrip, stripTiff } from './tiff.stripper';
 import { stripWebp } from './webp.stripper';
 
 export { MalformedImageError } from './bytes.util';
@@ -66,7 +66,8 @@ export interface WalkedStructure {
 /**
  * Why `stripMetadata` would refuse this file, or undefined when it can make a clean copy: the
  * same walk and checks, without the copy (JPEG: its header only, as nothing after the first scan
- * can make the strip refuse; HEIF: the plan and its data's places, not the rebuilt boxes). The image check reports it, so that what it finds and what the strip
+ * can make the strip refuse; HEIF: the plan and its data's places, not the rebuilt boxes; TIFF:
+ * the plan of the pages kept, not the rewritten directories). The image check reports it, so that what it finds and what the strip
  * can remove never disagree without saying so. `walked`: what a reader of these same bytes walked.
  */
 export function stripProblem(input: Uint8Array, walked: WalkedStructure = {}): string | undefined {
@@ -76,6 +77,7 @@ export function stripProblem(input: Uint8Array, walked: WalkedStructure = {}): s
     if (type === 'jpeg') readJpegHeader(input);
     else if (type === 'heic' || type === 'heif' || type === 'avif') checkHeifStrip(input, walked.heif);
     else if (type === 'gif') stripGif(input, walked.gif);
+    else if (type === 'tiff') checkTiffStrip(input);
     else STRIPPERS[type](input);
     return undefined;
   } catch (err) {
