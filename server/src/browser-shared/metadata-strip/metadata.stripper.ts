@@ -12,7 +12,7 @@ import type { HeifFile } from './heif-structure.reader';
 import { checkHeifStrip, stripHeif } from './heif.stripper';
 import { detectImageType, ImageType, IMAGE_UPLOAD_MESSAGES, unsupportedTypeMessage } from './image-upload.rules';
 import { stripJpeg } from './jpeg.stripper';
-import { stripPng } from './png.stripper';
+import { checkPngStrip, stripPng } from './png.stripper';
 import { checkTiffStrip, stripTiff } from './tiff.stripper';
 import { stripWebp } from './webp.stripper';
 
@@ -67,7 +67,7 @@ export interface WalkedStructure {
  * Why `stripMetadata` would refuse this file, or undefined when it can make a clean copy: the
  * same walk and checks, without the copy (JPEG: its header only, as nothing after the first scan
  * can make the strip refuse; HEIF: the plan and its data's places, not the rebuilt boxes; TIFF:
- * the plan of the pages kept, not the rewritten directories). The image check reports it, so that what it finds and what the strip
+ * the plan of the pages kept, not the rewritten directories; PNG: the chunk walk, not the pieces). The image check reports it, so that what it finds and what the strip
  * can remove never disagree without saying so. `walked`: what a reader of these same bytes walked.
  */
 export function stripProblem(input: Uint8Array, walked: WalkedStructure = {}): string | undefined {
@@ -78,6 +78,7 @@ export function stripProblem(input: Uint8Array, walked: WalkedStructure = {}): s
     else if (type === 'heic' || type === 'heif' || type === 'avif') checkHeifStrip(input, walked.heif);
     else if (type === 'gif') stripGif(input, walked.gif);
     else if (type === 'tiff') checkTiffStrip(input);
+    else if (type === 'png') checkPngStrip(input);
     else STRIPPERS[type](input);
     return undefined;
   } catch (err) {

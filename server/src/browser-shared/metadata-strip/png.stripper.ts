@@ -59,14 +59,13 @@ export function* pngChunks(bytes: Uint8Array): Generator<PngChunk> {
 const IEND = new Uint8Array([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
 
 /**
- * Kept chunks are copied with their CRCs. Damage after the image data (a chunk cut short or
- * garbled once the IDAT chunks are complete) drops the rest and ends the copy with IEND; damage
- * in or before the image data refuses the file.
+ * The walk of stripPng: `keep(start, end)` receives each kept range in order (the strip check
+ * passes none: it needs the verdict, not the pieces). Answers what was removed and whether the
+ * file's IEND was reached.
  */
-export function stripPng(bytes: Uint8Array): { out: ByteSink; report: { removed: string[] } } {
+function walkPng(bytes: Uint8Array, keep?: (start: number, end: number) => void): { removed: string[]; ended: boolean } {
   if (bytes.length < 8 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) throw new MalformedImageError('Not a PNG file');
-  const out = new ByteSink();
-  out.push(bytes.subarray(0, 8));
+  keep?.(0, 8);
   const removed: string[] = [];
   let pos = 8;
   let sawHeader = false;
@@ -88,7 +87,7 @@ export function stripPng(bytes: Uint8Array): { out: ByteSink; report: { removed:
     sawHeader = true;
     const end = pos + 12 + length;
     if (type === 'IDAT') sawData = true;
-    if (PNG_KEPT_CHUNKS.has(type)) out.push(bytes.subarray(pos, end));
+    if (PNG_KEPT_CHUNKS.has(type)) keep?.(pos, end);
     else removed.push(type);
     lastType = type;
     pos = end;
@@ -99,7 +98,23 @@ export function stripPng(bytes: Uint8Array): { out: ByteSink; report: { removed:
   }
   if (!sawHeader) throw new MalformedImageError('PNG has no IHDR chunk');
   if (!sawData) throw new MalformedImageError('PNG has no image data');
+  if (ended && pos < bytes.length) removed.push(`trailing data (${bytes.length - pos} bytes)`);
+  return { removed, ended };
+}
+
+/**
+ * Kept chunks are copied with their CRCs. Damage after the image data (a chunk cut short or
+ * garbled once the IDAT chunks are complete) drops the rest and ends the copy with IEND; damage
+ * in or before the image data refuses the file.
+ */
+export function stripPng(bytes: Uint8Array): { out: ByteSink; report: { removed: string[] } } {
+  const out = new ByteSink();
+  const { removed, ended } = walkPng(bytes, (start, end) => out.push(bytes.subarray(start, end)));
   if (!ended) out.push(IEND);
-  else if (pos < bytes.length) removed.push(`trailing data (${bytes.length - pos} bytes)`);
   return { out, report: { removed } };
+}
+
+/** Throws what stripPng would throw, without collecting the pieces (the image check's strip check). */
+export function checkPngStrip(bytes: Uint8Array): void {
+  walkPng(bytes);
 }
