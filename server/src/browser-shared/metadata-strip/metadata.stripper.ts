@@ -67,8 +67,10 @@ export interface WalkedStructure {
  * Why `stripMetadata` would refuse this file, or undefined when it can make a clean copy: the
  * same walk and checks, without the copy (JPEG: its header only, as nothing after the first scan
  * can make the strip refuse; HEIF: the plan and its data's places, not the rebuilt boxes; TIFF:
- * the plan of the pages kept, not the rewritten directories; PNG: the chunk walk, not the pieces). The image check reports it, so that what it finds and what the strip
- * can remove never disagree without saying so. `walked`: what a reader of these same bytes walked.
+ * the plan of the pages kept, not the rewritten directories; PNG: the chunk walk, not the
+ * pieces; GIF and HEIF: from the blocks or boxes in `walked`, when a reader of these same bytes
+ * walked them). The image check reports it, so that what it finds and what the strip can remove
+ * never disagree without saying so.
  */
 export function stripProblem(input: Uint8Array, walked: WalkedStructure = {}): string | undefined {
   const type = detectImageType(input);
