@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import fs from 'node:fs';
 import request from 'supertest';
 import { stripMetadata } from '../../server/src/browser-shared/metadata-strip/metadata.stripper';
@@ -19,6 +20,7 @@ import {
   xmpPacket,
 } from '../support/image-fixtures';
 import { iphoneLikeHeic } from '../support/heif-fixtures';
+import { ScanRepository } from '../../server/src/scans/scan.repository';
 import { captureLogs, createTestApp, TestApp } from '../support/test-app';
 
 /** The image check's routes end to end: auth, upload rules, analysis, history, strip, no disk. */
@@ -133,6 +135,44 @@ describe('image metadata check (integration)', () => {
       for (const secret of ['SN-0123456789', '330100138', 'jane@example.com', 'Jane Doe']) expect(JSON.stringify(rows[0].result)).not.toContain(secret);
       const list = await t.http().get('/api/scans').set('Authorization', `Bearer ${user.accessToken}`).expect(200);
       expect(list.body.items.map((i: { id: string }) => i.id)).toContain(res.body.scanId);
+    });
+
+    it('writes the history line after answering: checks sent at once all land, each listed to its owner at once', async () => {
+      const owner = await signUp(t);
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => analyze(owner.accessToken, photo(), `batch-${i}.jpg`).expect(200)));
+      const ids = answers.map((res) => res.body.scanId as string);
+      expect(new Set(ids).size).toBe(12);
+      // The owner's own reads wait for their queued lines: the list has every one of them.
+      const list = await t.http().get('/api/scans?pageSize=50').set('Authorization', `Bearer ${owner.accessToken}`).expect(200);
+      expect(list.body.items.map((i: { id: string }) => i.id).sort()).toEqual([...ids].sort());
+      const rows = await query<{ input: string }>(t, 'SELECT input FROM scans WHERE user_id = $1 ORDER BY input', [owner.userId]);
+      expect(rows.map((r) => r.input)).toEqual(Array.from({ length: 12 }, (_, i) => `batch-${i}.jpg`).sort());
+    });
+
+    it("drops a queued line whose owner is gone without costing the others written with it; shutdown writes what is queued", async () => {
+      const scans = t.app.get(ScanRepository);
+      const line = (userId: string, input: string) =>
+        scans.queueFinished(
+          { userId, scanType: 'image', input, inputType: 'image', startedAt: new Date() },
+          { status: 'completed', score: null, riskLevel: 'low', findingCounts: { breaches: 0, personalInfo: 0, socialMedia: 0, locationData: 0, metadata: 0 }, findings: [], result: { riskScore: 0 }, completedAt: new Date() },
+        );
+      const errors = jest.spyOn(Logger.prototype, 'error');
+      try {
+        // Queued in one turn of the event loop: one statement for both, which the missing owner fails.
+        const ghost = line('00000000-0000-4000-8000-000000000000', 'ghost.jpg');
+        const kept = line(user.userId, 'kept.jpg');
+        await scans.writtenFor(user.userId);
+        expect(await query(t, 'SELECT id FROM scans WHERE id = $1', [kept.id])).toHaveLength(1);
+        expect(await query(t, 'SELECT id FROM scans WHERE id = $1', [ghost.id])).toHaveLength(0);
+        // A deleted owner is no error worth a log line.
+        expect(errors).not.toHaveBeenCalled();
+
+        const last = line(user.userId, 'at-shutdown.jpg');
+        await scans.beforeApplicationShutdown();
+        expect(await query(t, 'SELECT id FROM scans WHERE id = $1', [last.id])).toHaveLength(1);
+      } finally {
+        errors.mockRestore();
+      }
     });
 
     it('finds nothing in a clean image: score 0, no findings', async () => {

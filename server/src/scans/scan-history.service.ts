@@ -113,10 +113,11 @@ export class ScanHistoryService {
    * Records a finished image metadata check (the file name only, never the image). Outside its own
    * widget it shows a risk level, never its risk score, and is never averaged with privacy scores.
    */
-  async recordImageCheck(userId: string, entry: { fileName: string; riskScore: number; findings: readonly ExifFinding[]; analysis: unknown }): Promise<string> {
+  recordImageCheck(userId: string, entry: { fileName: string; riskScore: number; findings: readonly ExifFinding[]; analysis: unknown }): string {
     const now = this.clock.now();
     const findings = storedFindingsOfImage(entry.findings);
-    const scan = await this.scans.insertFinished(
+    // The check's answer does not depend on this line of history: written after it (see queueFinished).
+    const scan = this.scans.queueFinished(
       { userId, scanType: 'image', input: entry.fileName, inputType: 'image', startedAt: now },
       {
         status: 'completed',
@@ -127,8 +128,6 @@ export class ScanHistoryService {
         result: entry.analysis,
         completedAt: now,
       },
-      // The check's answer does not depend on this line of history: no wait for the disk (see insertFinished).
-      { waitForDisk: false },
     );
     return scan.id;
   }

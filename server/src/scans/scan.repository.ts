@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { FindOptionsWhere, IsNull, MoreThanOrEqual, Not, Repository } from 'typeorm';
@@ -111,8 +111,12 @@ const completedScan = (r: CompletedRow): CompletedScan => ({
   websiteAudit: websiteAuditOf({ input: r.input, startedAt: r.started_at }, r.audit) ?? null,
 });
 
+/** Rows written in one statement at most. */
+const QUEUED_WRITE_BATCH = 500;
+const FOREIGN_KEY_VIOLATION = '23503';
+
 @Injectable()
-export class ScanRepository {
+export class ScanRepository implements BeforeApplicationShutdown {
   constructor(@InjectRepository(ScanEntity) private readonly scans: Repository<ScanEntity>) {}
 
   /**
@@ -133,45 +137,103 @@ export class ScanRepository {
     });
   }
 
-  /**
-   * `waitForDisk: false` commits without waiting for the write-ahead log to reach the disk
-   * (PostgreSQL's asynchronous commit, for this transaction only): the row is written, consistent
-   * and visible at once, but a crash of the database server within a fraction of a second could
-   * lose it. For records whose loss costs nothing but a history line (image checks), that wait was
-   * most of the request's time.
-   */
-  async insertFinished(scan: NewScan, outcome: ScanOutcome, options: { waitForDisk?: boolean } = {}): Promise<ScanEntity> {
-    const entity = this.scans.create({ ...scan, ...outcome, id: randomUUID(), monitorId: scan.monitorId ?? null });
-    if (options.waitForDisk === false) {
-      // One statement, one round trip: INSERT … SELECT from a subquery that turns off the wait for
-      // this statement's own transaction (set_config's third argument: local to it). The statement
-      // is built once from the entity's columns (building it per call was a third of the request).
-      const statement = (this.asyncCommitInsert ??= this.buildAsyncCommitInsert());
-      const driver = this.scans.manager.connection.driver;
-      // Named: each connection parses and plans it once (pg's prepared statements), then only binds.
-      await this.scans.query(
-        { name: 'fp-scans-insert-async-commit', text: statement.sql } as unknown as string,
-        statement.columns.map((column) => driver.preparePersistentValue(column.getEntityValue(entity), column)),
-      );
-      return entity;
-    }
-    // One INSERT (save() adds a transaction and a reload): monitors store thousands of these per tick.
+  /** One INSERT (save() adds a transaction and a reload): monitors store thousands of these per tick. */
+  async insertFinished(scan: NewScan, outcome: ScanOutcome): Promise<ScanEntity> {
+    const entity = this.finishedEntity(scan, outcome);
     await this.scans.insert(entity as QueryDeepPartialEntity<ScanEntity>);
     return entity;
   }
 
-  private asyncCommitInsert?: { sql: string; columns: ColumnMetadata[] };
+  /**
+   * A finished scan written behind the caller's answer, for records whose loss costs nothing but a
+   * history line (image checks): answered at once with its id; the rows queued meanwhile are then
+   * written in one statement, without waiting for the write-ahead log to reach the disk
+   * (PostgreSQL's asynchronous commit, for that transaction only). Waiting for that write was most
+   * of an image check's request. The user's own reads on this instance wait for their queued rows
+   * (`writtenFor`); shutdown writes what is queued. A row whose owner was deleted meanwhile is
+   * dropped; any other failure is logged and costs that history line only.
+   */
+  queueFinished(scan: NewScan, outcome: ScanOutcome): ScanEntity {
+    const entity = this.finishedEntity(scan, outcome);
+    this.queue.push(entity);
+    this.writeSoon();
+    return entity;
+  }
 
-  /** Every column given, each parameter cast to its column's type (a SELECT list has no DEFAULT and no target type). */
-  private buildAsyncCommitInsert(): { sql: string; columns: ColumnMetadata[] } {
+  /** Resolves once the rows queued now for this user are written (or dropped). */
+  async writtenFor(userId: string): Promise<void> {
+    const mine = (e: ScanEntity) => e.userId === userId;
+    while (this.writing && (this.queue.some(mine) || this.inFlight.some(mine))) await this.writing;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private readonly logger = new Logger(ScanRepository.name);
+  private readonly queue: ScanEntity[] = [];
+  private inFlight: ScanEntity[] = [];
+  private writing?: Promise<void>;
+  private queuedInsert?: { sql: string; columns: ColumnMetadata[] };
+
+  private finishedEntity(scan: NewScan, outcome: ScanOutcome): ScanEntity {
+    return this.scans.create({ ...scan, ...outcome, id: randomUUID(), monitorId: scan.monitorId ?? null });
+  }
+
+  /** After the current turn of the event loop (so the answer goes first), one write at a time. */
+  private writeSoon(): void {
+    if (this.writing) return;
+    this.writing = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.writeQueued())
+      .finally(() => {
+        this.writing = undefined;
+        if (this.queue.length > 0) this.writeSoon();
+      });
+  }
+
+  private async writeQueued(): Promise<void> {
+    this.inFlight = this.queue.splice(0, QUEUED_WRITE_BATCH);
+    try {
+      await this.insertQueued(this.inFlight).catch(async () => {
+        // One bad row (its owner deleted meanwhile) must not cost the others theirs.
+        for (const row of this.inFlight) await this.insertQueued([row]).catch((err: unknown) => this.dropped(err));
+      });
+    } finally {
+      this.inFlight = [];
+    }
+  }
+
+  /**
+   * One statement for any number of rows: each column's values as one array parameter, unnested
+   * into rows; the FROM clause's set_config turns off the wait for the disk for this statement's
+   * own transaction only. Built once from the entity's columns; named, so each connection parses
+   * and plans it once (pg's prepared statements).
+   */
+  private async insertQueued(rows: ScanEntity[]): Promise<void> {
+    const statement = (this.queuedInsert ??= this.buildQueuedInsert());
+    const driver = this.scans.manager.connection.driver;
+    await this.scans.query(
+      { name: 'fp-scans-insert-queued', text: statement.sql } as unknown as string,
+      statement.columns.map((column) => rows.map((row) => driver.preparePersistentValue(column.getEntityValue(row), column) as unknown)),
+    );
+  }
+
+  private buildQueuedInsert(): { sql: string; columns: ColumnMetadata[] } {
     const { columns, tableName } = this.scans.metadata;
     const driver = this.scans.manager.connection.driver;
     const names = columns.map((c) => driver.escape(c.databaseName)).join(', ');
-    const values = columns.map((c, i) => `$${i + 1}::${driver.normalizeType(c)}`).join(', ');
+    const arrays = columns.map((c, i) => `$${i + 1}::${driver.normalizeType(c)}[]`).join(', ');
     return {
-      sql: `INSERT INTO ${driver.escape(tableName)} (${names}) SELECT ${values} FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`,
+      sql: `INSERT INTO ${driver.escape(tableName)} (${names}) SELECT rows.* FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit, unnest(${arrays}) AS rows`,
       columns,
     };
+  }
+
+  private dropped(err: unknown): void {
+    // 23503: the owner was deleted after the check was answered; their history is gone with them.
+    if ((err as { code?: string }).code === FOREIGN_KEY_VIOLATION) return;
+    // The code and message only: the row's input is a user's file name.
+    this.logger.error(`an image check's history line could not be written (PostgreSQL error ${(err as { code?: string }).code ?? 'unknown'})`);
   }
 
   async finish(id: string, outcome: ScanOutcome): Promise<void> {
@@ -189,6 +251,7 @@ export class ScanRepository {
 
   /** Newest first; the list leaves the (large) result out. */
   async pageOfUser(userId: string, offset: number, limit: number): Promise<[ScanEntity[], number]> {
+    await this.writtenFor(userId);
     return this.scans.findAndCount({
       where: { userId },
       order: { startedAt: 'DESC', id: 'DESC' },
@@ -198,11 +261,13 @@ export class ScanRepository {
     });
   }
 
-  allOfUser(userId: string): Promise<ScanEntity[]> {
+  async allOfUser(userId: string): Promise<ScanEntity[]> {
+    await this.writtenFor(userId);
     return this.scans.find({ where: { userId }, order: { startedAt: 'DESC', id: 'DESC' } });
   }
 
-  findOfUser(userId: string, id: string): Promise<ScanEntity | null> {
+  async findOfUser(userId: string, id: string): Promise<ScanEntity | null> {
+    await this.writtenFor(userId);
     return this.scans.findOneBy({ id, userId });
   }
 
@@ -212,6 +277,7 @@ export class ScanRepository {
    * does not outweigh everything else), never an image check (which has no score).
    */
   async totals(userId: string): Promise<ScanTotals> {
+    await this.writtenFor(userId);
     const [row] = (await this.scans.query(
       `SELECT count(*)::int AS total, max(started_at) AS last,
               (SELECT avg(score)::float8 FROM (
@@ -225,7 +291,8 @@ export class ScanRepository {
   }
 
   /** The newest scans, without their (large) results. */
-  recent(userId: string, limit: number): Promise<ScanEntity[]> {
+  async recent(userId: string, limit: number): Promise<ScanEntity[]> {
+    await this.writtenFor(userId);
     return this.scans.find({ where: { userId }, order: { startedAt: 'DESC', id: 'DESC' }, take: limit, select: SUMMARY_COLUMNS });
   }
 
@@ -234,6 +301,7 @@ export class ScanRepository {
    * monitor re-finding one breach counts it once, not once per run. Counted inside the database.
    */
   async riskDistribution(userId: string): Promise<Record<RiskLevel, number>> {
+    await this.writtenFor(userId);
     const rows = (await this.scans.query(
       `SELECT f ->> 'risk' AS level, count(*)::int AS n
          FROM (SELECT DISTINCT ON (scan_type, input) findings
@@ -263,6 +331,7 @@ export class ScanRepository {
 
   /** The newest completed scan of each (scan type, input), with its findings. */
   async latestCompletedPerInput(userId: string): Promise<CompletedScan[]> {
+    await this.writtenFor(userId);
     const rows = (await this.scans.query(
       `SELECT DISTINCT ON (scan_type, input) ${COMPLETED_COLUMNS}
          FROM scans WHERE user_id = $1 AND status = 'completed'
@@ -284,6 +353,7 @@ export class ScanRepository {
 
   /** Completed scans with their findings, newest first, a page at a time (the CSV). */
   async completedPage(userId: string, offset: number, limit: number): Promise<CompletedScan[]> {
+    await this.writtenFor(userId);
     const rows = (await this.scans.query(
       `SELECT ${COMPLETED_COLUMNS} FROM scans WHERE user_id = $1 AND status = 'completed'
         ORDER BY started_at DESC, id DESC OFFSET $2 LIMIT $3`,

@@ -329,9 +329,10 @@ describe('fuzzing the metadata readers and the stripper', () => {
     expect(tally.cleaned).toBeGreaterThan(files.length / 4);
   });
 
-  it('through the worker pool too (a sample): no worker crash, no deadline reached', async () => {
+  it('through the worker pool and its fast lane too (a sample): no worker crash, no deadline reached', async () => {
     const pool = new MetadataWorkerPool({ workers: 2 });
     try {
+      await pool.fastLane.warm();
       const sample = files.filter((_, i) => i % 12 === 0);
       const unclean: string[] = [];
       // Four at a time: within the pool's queue limit.
@@ -343,7 +344,9 @@ describe('fuzzing the metadata readers and the stripper', () => {
         });
       }
       expect(unclean).toEqual([]);
-      expect(pool.stats).toEqual({ started: 2, timeouts: 0, crashes: 0 });
+      expect(pool.stats).toMatchObject({ timeouts: 0, crashes: 0 });
+      // The small ones went through the lane (a busy machine may have sent some to the pool).
+      expect(pool.fastLane.stats.jobs).toBeGreaterThan(0);
     } finally {
       await pool.onModuleDestroy();
     }

@@ -19,7 +19,7 @@ function setup() {
     analyze: jest.fn((bytes: Uint8Array) => checkImage(bytes)),
     strip: jest.fn(async (bytes: Uint8Array) => stripMetadata(bytes)),
   };
-  const history = { recordImageCheck: jest.fn(async () => 'scan-1') };
+  const history = { recordImageCheck: jest.fn(() => 'scan-1') };
   const service = new ExifService(pool as unknown as MetadataWorkerPool, history as unknown as ScanHistoryService);
   return { pool, history, service };
 }

@@ -47,7 +47,7 @@ export class ExifService {
     const { bytes, name } = this.accept(file);
     const check = await this.bounded(() => this.pool.analyze(bytes));
     const result = { riskScore: check.riskScore, findings: check.findings, imageType: check.imageType, strip: check.strip };
-    const scanId = await this.history.recordImageCheck(userId, {
+    const scanId = this.history.recordImageCheck(userId, {
       fileName: name,
       riskScore: check.riskScore,
       findings: check.findings,
