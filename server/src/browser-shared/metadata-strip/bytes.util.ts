@@ -30,6 +30,17 @@ export function latin1(bytes: Uint8Array, start = 0, end = bytes.length): string
   return text;
 }
 
+/**
+ * Where `value` next occurs in `bytes` from `from` on, or -1: `bytes.indexOf(value, from)`. On
+ * Node, Buffer's indexOf (memchr) does it on any Uint8Array several times faster than the typed
+ * array's own, which walks byte by byte: it matters for the megabytes of a JPEG's image data. The
+ * browser has no Buffer and takes the typed array's.
+ */
+export const indexOfByte: (bytes: Uint8Array, value: number, from: number) => number = (() => {
+  const native = (globalThis as { Buffer?: { prototype: { indexOf: (this: Uint8Array, value: number, from: number) => number } } }).Buffer?.prototype.indexOf;
+  return native ? (bytes, value, from) => native.call(bytes, value, from) : (bytes, value, from) => bytes.indexOf(value, from);
+})();
+
 export function asciiBytes(text: string): Uint8Array {
   const out = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;

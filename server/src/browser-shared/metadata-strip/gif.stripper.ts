@@ -7,13 +7,13 @@
  * short is refused.
  */
 import { ByteSink, MalformedImageError } from './bytes.util';
-import { GIF_EXTENSION, readGif } from './gif-blocks.reader';
+import { GIF_EXTENSION, GifLayout, readGif } from './gif-blocks.reader';
 
 /** Application extensions that change how the image is shown: animation loops, the ICC profile. */
 export const GIF_KEPT_APPLICATIONS: ReadonlySet<string> = new Set(['NETSCAPE2.0', 'ANIMEXTS1.0', 'ICCRGBG1012']);
 
-export function stripGif(bytes: Uint8Array): { out: ByteSink; report: { removed: string[] } } {
-  const layout = readGif(bytes);
+/** `layout`: the blocks of these bytes when already walked (the image check's reader walks them first). */
+export function stripGif(bytes: Uint8Array, layout: GifLayout = readGif(bytes)): { out: ByteSink; report: { removed: string[] } } {
   const images = layout.blocks.filter((b) => b.kind === 'image').length;
   if (layout.damagedAt !== undefined && bytes[layout.damagedAt] === 0x2c) throw new MalformedImageError('The GIF image data is cut short or damaged');
   if (images === 0) throw new MalformedImageError('The GIF file has no image');

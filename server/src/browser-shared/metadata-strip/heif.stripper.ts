@@ -404,8 +404,7 @@ export function stripHeif(bytes: Uint8Array): { out: ByteSink; report: { removed
  * thumbnails found), every kept item's data inside the file, entity groups readable. Image
  * sequences go through the whole strip (their chunk offsets need walking).
  */
-export function checkHeifStrip(bytes: Uint8Array): void {
-  const file = readHeif(bytes);
+export function checkHeifStrip(bytes: Uint8Array, file: HeifFile = readHeif(bytes)): void {
   if (file.boxes[0]?.type !== 'ftyp') throw new MalformedImageError('The HEIF file does not start with ftyp');
   if (file.boxes.some((b) => b.type === 'moov' || b.type === 'moof')) {
     stripHeif(bytes);

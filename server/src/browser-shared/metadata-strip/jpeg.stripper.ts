@@ -6,7 +6,7 @@
  * MPF previews, vendor blocks), comments and anything after the end-of-image marker. A non-default
  * EXIF orientation survives as a minimal EXIF block holding that one tag.
  */
-import { asciiBytes, ByteSink, concatBytes, hasAscii, MalformedImageError } from './bytes.util';
+import { asciiBytes, ByteSink, concatBytes, hasAscii, indexOfByte, MalformedImageError } from './bytes.util';
 import { readJpegHeader, segmentAt } from './jpeg-segments.reader';
 import { findEntry, IfdReader } from './tiff-ifd.reader';
 
@@ -88,9 +88,9 @@ function jfifWithoutThumbnail(segment: Uint8Array): { bytes: Uint8Array; hadThum
 function scanEnd(bytes: Uint8Array, from: number): number {
   const n = bytes.length;
   let i = from;
-  // indexOf jumps from one FF byte to the next natively: much faster than a byte loop.
+  // indexOfByte jumps from one FF byte to the next natively: much faster than a byte loop.
   for (;;) {
-    i = bytes.indexOf(0xff, i);
+    i = indexOfByte(bytes, 0xff, i);
     if (i < 0 || i + 1 >= n) return n;
     const next = bytes[i + 1];
     if (next === 0x00 || (next >= 0xd0 && next <= 0xd7) || next === 0xff) i += next === 0xff ? 1 : 2;
@@ -144,7 +144,7 @@ export function stripJpeg(bytes: Uint8Array): { out: ByteSink; report: JpegStrip
       segment = segmentAt(bytes, pos);
     } catch (err) {
       if (!(err instanceof MalformedImageError)) throw err;
-      const eoi = bytes.indexOf(0xd9, pos + 1);
+      const eoi = indexOfByte(bytes, 0xd9, pos + 1);
       const stop = eoi > 0 && bytes[eoi - 1] === 0xff ? eoi + 1 : n;
       body.push(bytes.subarray(pos, stop));
       removed.push(`nothing from the damaged data at byte ${pos} (copied as image data)`);

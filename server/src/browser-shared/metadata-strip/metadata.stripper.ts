@@ -6,12 +6,14 @@
  */
 import { ByteSink, MalformedImageError } from './bytes.util';
 import { readJpegHeader } from './jpeg-segments.reader';
+import type { GifLayout } from './gif-blocks.reader';
 import { stripGif } from './gif.stripper';
+import type { HeifFile } from './heif-structure.reader';
 import { checkHeifStrip, stripHeif } from './heif.stripper';
 import { detectImageType, ImageType, IMAGE_UPLOAD_MESSAGES, unsupportedTypeMessage } from './image-upload.rules';
 import { stripJpeg } from './jpeg.stripper';
-import { stripPng } from './png.stripper';
-import { stripTiff } from './tiff.stripper';
+import { checkPngStrip, stripPng } from './png.stripper';
+import { checkTiffStrip, stripTiff } from './tiff.stripper';
 import { stripWebp } from './webp.stripper';
 
 export { MalformedImageError } from './bytes.util';
@@ -53,17 +55,32 @@ function damaged(err: unknown): unknown {
 }
 
 /**
+ * The structure of a file as a reader already walked it, during one check of that file: the strip
+ * check takes it from there rather than walking the file again. Never kept beyond that check.
+ */
+export interface WalkedStructure {
+  gif?: GifLayout;
+  heif?: HeifFile;
+}
+
+/**
  * Why `stripMetadata` would refuse this file, or undefined when it can make a clean copy: the
  * same walk and checks, without the copy (JPEG: its header only, as nothing after the first scan
- * can make the strip refuse; HEIF: the plan and its data's places, not the rebuilt boxes). The image check reports it, so that what it finds and what the strip
- * can remove never disagree without saying so.
+ * can make the strip refuse; HEIF: the plan and its data's places, not the rebuilt boxes; TIFF:
+ * the plan of the pages kept, not the rewritten directories; PNG: the chunk walk, not the
+ * pieces; GIF and HEIF: from the blocks or boxes in `walked`, when a reader of these same bytes
+ * walked them). The image check reports it, so that what it finds and what the strip can remove
+ * never disagree without saying so.
  */
-export function stripProblem(input: Uint8Array): string | undefined {
+export function stripProblem(input: Uint8Array, walked: WalkedStructure = {}): string | undefined {
   const type = detectImageType(input);
   if (!type) return unsupportedTypeMessage(input);
   try {
     if (type === 'jpeg') readJpegHeader(input);
-    else if (type === 'heic' || type === 'heif' || type === 'avif') checkHeifStrip(input);
+    else if (type === 'heic' || type === 'heif' || type === 'avif') checkHeifStrip(input, walked.heif);
+    else if (type === 'gif') stripGif(input, walked.gif);
+    else if (type === 'tiff') checkTiffStrip(input);
+    else if (type === 'png') checkPngStrip(input);
     else STRIPPERS[type](input);
     return undefined;
   } catch (err) {
@@ -81,5 +98,5 @@ const STRIPPERS: Record<ImageType, (bytes: Uint8Array) => { out: ByteSink; repor
   heic: stripHeif,
   heif: stripHeif,
   avif: stripHeif,
-  gif: stripGif,
+  gif: (bytes) => stripGif(bytes),
 };

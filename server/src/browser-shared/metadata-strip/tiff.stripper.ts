@@ -106,7 +106,19 @@ function imageBlocks(reader: IfdReader, ifd: TiffIfd): { offsetsTag: number; blo
   return { offsetsTag, blocks };
 }
 
-export function stripTiff(bytes: Uint8Array): { out: ByteSink; report: { removed: string[] } } {
+interface TiffPlan {
+  reader: IfdReader;
+  kept: KeptIfd[];
+  removed: string[];
+  removedTags: Set<number>;
+  droppedImages: number;
+}
+
+/**
+ * What the clean copy keeps: the pages, their structural tags and image blocks. Every reason to
+ * refuse a file is found here; writing the copy (stripTiff) cannot fail once this has not.
+ */
+function planTiff(bytes: Uint8Array): TiffPlan {
   const reader = IfdReader.fromTiffHeader(bytes);
   // The first page must be readable; a damaged pointer to a further page ends the pages there.
   const chain = [reader.readIfd(reader.firstIfdOffset)];
@@ -147,6 +159,16 @@ export function stripTiff(bytes: Uint8Array): { out: ByteSink; report: { removed
     entries.sort((a, b) => a.tag - b.tag);
     kept.push({ entries, offsetsTag, blocks });
   });
+  return { reader, kept, removed, removedTags, droppedImages };
+}
+
+/** Throws what stripTiff would throw, without writing the copy (the image check's strip check). */
+export function checkTiffStrip(bytes: Uint8Array): void {
+  planTiff(bytes);
+}
+
+export function stripTiff(bytes: Uint8Array): { out: ByteSink; report: { removed: string[] } } {
+  const { reader, kept, removed, removedTags, droppedImages } = planTiff(bytes);
 
   const le = reader.littleEndian;
   const out = new ByteSink();

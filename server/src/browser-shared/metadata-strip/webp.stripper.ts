@@ -78,13 +78,10 @@ export function stripWebp(bytes: Uint8Array): { out: ByteSink; report: { removed
       piece = piece.slice();
       piece[8] &= ~(VP8X_XMP_FLAG | (keepOrientation ? 0 : VP8X_EXIF_FLAG)) & 0xff;
     }
-    // An odd-sized last chunk may lack its padding byte in the wild: restore it.
-    if ((piece.length & 1) === 1) {
-      const padded = new Uint8Array(piece.length + 1);
-      padded.set(piece);
-      piece = padded;
-    }
     body.push(piece);
+    // An odd-sized last chunk may lack its padding byte in the wild: restore it (a byte of its
+    // own: the chunk itself, image data, stays a view until the one copy).
+    if ((piece.length & 1) === 1) body.push(new Uint8Array(1));
   }
   if (keepOrientation) {
     const tiff = minimalExifTiff(keepOrientation);

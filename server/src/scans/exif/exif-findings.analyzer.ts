@@ -25,7 +25,7 @@ import {
   truncate,
   urlHost,
 } from './exif-redaction.util';
-import { stripProblem } from '../../browser-shared/metadata-strip/metadata.stripper';
+import { stripProblem, WalkedStructure } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { readImageMetadata } from './image-metadata.reader';
 import type { ContactKind, EmbeddedImage, ImageMetadata, MetadataValue, PersonRole, SerialKind, TimeStamp } from './image-metadata.types';
 
@@ -61,8 +61,10 @@ export interface ImageCheck extends ExifAnalysis {
  * strip's own checks (without making the copy) say whether everything found can be removed.
  */
 export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
-  const metadata = await readImageMetadata(bytes);
-  const problem = stripProblem(bytes);
+  // The strip check reuses the structure the reader walked (one walk of a GIF's blocks or a HEIF's boxes, not two).
+  const walked: WalkedStructure = {};
+  const metadata = await readImageMetadata(bytes, walked);
+  const problem = stripProblem(bytes, walked);
   return { ...analyzeImageMetadata(metadata), imageType: metadata.type, strip: stripAvailability(problem) };
 }
 
@@ -123,6 +125,7 @@ interface Grouped {
 
 /** Same value (ignoring case and spacing) from several fields → one entry listing every field. */
 function group<T extends MetadataValue>(items: readonly T[], key: (item: T) => string = (i) => i.value.toLowerCase().replace(WHITESPACE, ' ')): Array<Grouped & { first: T }> {
+  if (items.length === 0) return []; // most lists are empty: no map to build
   const map = new Map<string, Grouped & { first: T }>();
   for (const item of items) {
     const k = key(item);
@@ -148,6 +151,7 @@ class FindingList {
 
   /** Adds up to MAX_PER_CATEGORY findings for a category. */
   addAll<T>(category: ExifFindingCategory, items: readonly T[], make: (item: T) => [string, string, string[]]) {
+    if (items.length === 0) return;
     const shown = items.slice(0, MAX_PER_CATEGORY);
     shown.forEach((item, i) => {
       const [description, value, sources] = make(item);

@@ -7,6 +7,7 @@
 import { latin1, MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
 import { GIF_EXTENSION, readGif, subBlockData } from '../../browser-shared/metadata-strip/gif-blocks.reader';
 import { GIF_KEPT_APPLICATIONS } from '../../browser-shared/metadata-strip/gif.stripper';
+import type { WalkedStructure } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { collectIptc, collectXmp, exifrIptc } from './exifr.reader';
 import { iccDescription } from './icc-profile.reader';
 import { MetadataCollector } from './metadata.collector';
@@ -32,8 +33,9 @@ async function iptc(c: MetadataCollector, data: Uint8Array, origin: string) {
   }
 }
 
-export async function readGifMetadata(bytes: Uint8Array, c: MetadataCollector) {
+export async function readGifMetadata(bytes: Uint8Array, c: MetadataCollector, walked: WalkedStructure = {}) {
   const layout = readGif(bytes);
+  walked.gif = layout;
   if (!layout.blocks.some((b) => b.kind === 'image') && layout.damage) throw new MalformedImageError('The GIF structure is damaged');
   if (layout.damage) c.unreadable(`GIF data from byte ${layout.damagedAt} (${layout.damage})`);
   else if (!layout.blocks.some((b) => b.kind === 'image')) c.unreadable('GIF image data (none found)');

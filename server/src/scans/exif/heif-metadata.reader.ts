@@ -19,6 +19,7 @@ import {
   readHeif,
   unusedMediaBytes,
 } from '../../browser-shared/metadata-strip/heif-structure.reader';
+import type { WalkedStructure } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { collectXmp } from './exifr.reader';
 import { iccDescription } from './icc-profile.reader';
 import { MetadataCollector } from './metadata.collector';
@@ -154,7 +155,7 @@ function collectItem(bytes: Uint8Array, file: HeifFile, item: HeifItem, thumbnai
   else c.add('otherBlocks', { value: `HEIF "${printable(item.type).trim()}" metadata item`, origin: 'HEIF' });
 }
 
-export async function readHeifMetadata(bytes: Uint8Array, c: MetadataCollector) {
+export async function readHeifMetadata(bytes: Uint8Array, c: MetadataCollector, walked: WalkedStructure = {}) {
   let file: HeifFile;
   try {
     file = readHeif(bytes);
@@ -162,6 +163,7 @@ export async function readHeifMetadata(bytes: Uint8Array, c: MetadataCollector) 
     if (err instanceof MalformedImageError) throw new MalformedImageError('The HEIF structure is damaged');
     throw err;
   }
+  walked.heif = file;
   for (const problem of file.meta.problems) c.unreadable(problem);
   const meta = file.meta;
   const thumbnails = new Set(meta.references.filter((r) => r.type === 'thmb').map((r) => r.from));

@@ -7,7 +7,7 @@
  */
 import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
 import { detectImageType, ImageType, unsupportedTypeMessage } from '../../browser-shared/metadata-strip/image-upload.rules';
-import { UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
+import { UnsupportedImageError, WalkedStructure } from '../../browser-shared/metadata-strip/metadata.stripper';
 import type { ImageMetadata } from './image-metadata.types';
 import { readGifMetadata } from './gif-metadata.reader';
 import { readHeifMetadata } from './heif-metadata.reader';
@@ -17,7 +17,7 @@ import { readPngMetadata } from './png-metadata.reader';
 import { readTiffMetadata } from './tiff-metadata.reader';
 import { readWebpMetadata } from './webp-metadata.reader';
 
-const READERS: Record<ImageType, (bytes: Uint8Array, c: MetadataCollector) => Promise<void>> = {
+const READERS: Record<ImageType, (bytes: Uint8Array, c: MetadataCollector, walked: WalkedStructure) => Promise<void>> = {
   jpeg: readJpegMetadata,
   png: readPngMetadata,
   webp: readWebpMetadata,
@@ -28,12 +28,13 @@ const READERS: Record<ImageType, (bytes: Uint8Array, c: MetadataCollector) => Pr
   gif: readGifMetadata,
 };
 
-export async function readImageMetadata(bytes: Uint8Array): Promise<ImageMetadata> {
+/** `walked` receives the structure the reader walked (GIF blocks, HEIF boxes), for the strip check of the same bytes. */
+export async function readImageMetadata(bytes: Uint8Array, walked: WalkedStructure = {}): Promise<ImageMetadata> {
   const type = detectImageType(bytes);
   if (!type) throw new UnsupportedImageError(unsupportedTypeMessage(bytes));
   const c = new MetadataCollector(type);
   try {
-    await READERS[type](bytes, c);
+    await READERS[type](bytes, c, walked);
   } catch (err) {
     if (err instanceof MalformedImageError) throw err;
     // Reads past the end and other surprises in our own walkers: the file is damaged.

@@ -5,6 +5,7 @@
  * its offsets count from, which tag holds what); maker-notes.reader.ts does the reading. A vendor
  * whose layout is not listed here is reported as "present, not decoded".
  */
+import { hasAscii } from '../../browser-shared/metadata-strip/bytes.util';
 
 /** What a field holds, and so where it goes in ImageMetadata. */
 export type NoteFieldKind =
@@ -150,7 +151,7 @@ const SONY_BINARY: readonly NoteBinaryField[] = [
 
 /** Layouts of IFD-based maker notes, chosen by the note's first bytes (and the camera's make where it has no header). */
 export function ifdNoteLayout(note: Uint8Array, make: string): IfdNoteLayout | undefined {
-  const starts = (text: string, at = 0) => text.split('').every((c, i) => note[at + i] === c.charCodeAt(0));
+  const starts = (text: string, at = 0) => hasAscii(note, at, text);
   const makeIs = (pattern: RegExp) => pattern.test(make);
   if (starts('Apple iOS\0')) return { vendor: 'Apple', ifdAt: 14, base: { note: 0 }, order: { at: 12 }, fields: [f(0x0011, 'ContentIdentifier', 'unique-id'), f(0x002b, 'PhotoIdentifier', 'unique-id')] };
   if (starts('Nikon\0\x02')) return { vendor: 'Nikon', ifdAt: 18, tiffHeaderAt: 10, base: { note: 10 }, order: { at: 10 }, fields: NIKON_FIELDS, previewIfd: 0x0011 };
@@ -199,8 +200,7 @@ export type ReconyxTime = 'reconyx-main-time' | 'reconyx-h2-time' | 'reconyx-uf-
 const KODAK_SERIAL = /^[CK][A-Z\d]{3} ?[A-Z\d]{1,2}\d{2}[A-Z\d]\d{4}[ \0]/;
 
 export function binaryNoteLayout(note: Uint8Array, make: string): BinaryNoteLayout | undefined {
-  const starts = (text: string) => text.split('').every((c, i) => note[i] === c.charCodeAt(0));
-  const head = String.fromCharCode(...note.subarray(0, 24));
+  const starts = (text: string) => hasAscii(note, 0, text);
   if (starts('RECONYXUF\0')) {
     return {
       vendor: 'Reconyx',
@@ -232,7 +232,7 @@ export function binaryNoteLayout(note: Uint8Array, make: string): BinaryNoteLayo
       ],
     };
   }
-  if (/kodak/i.test(make) && KODAK_SERIAL.test(head)) return { vendor: 'Kodak', fields: [{ name: 'SerialNumber', kind: 'serial', offset: 0, length: 16, format: 'text' }] };
+  if (/kodak/i.test(make) && KODAK_SERIAL.test(String.fromCharCode(...note.subarray(0, 24)))) return { vendor: 'Kodak', fields: [{ name: 'SerialNumber', kind: 'serial', offset: 0, length: 16, format: 'text' }] };
   if (starts('Hewlett-Packard') || starts('Vivitar') || (starts('610') && note[3] <= 4) || starts('IIII\x04\0') || starts('IIII\x06\0')) {
     return { vendor: 'HP', fields: [], scan: { pattern: /serial number:\s*([\x20-\x7e]{1,26})/i, name: 'SerialNumber', kind: 'serial', maxLength: 26 } };
   }

@@ -7,7 +7,7 @@
  */
 import { inflateSync } from 'node:zlib';
 import { latin1, MalformedImageError, u32be } from '../../browser-shared/metadata-strip/bytes.util';
-import { PNG_KEPT_CHUNKS } from '../../browser-shared/metadata-strip/png.stripper';
+import { isPngChunkType, PNG_KEPT_CHUNKS, pngChunkType } from '../../browser-shared/metadata-strip/png.stripper';
 import { collectIptc, collectTiffRecords, collectXmp, exifrIptc, tiffBlockRecords } from './exifr.reader';
 import { iccDescription } from './icc-profile.reader';
 import { MetadataCollector } from './metadata.collector';
@@ -26,8 +26,6 @@ export const PNG_INFLATE_LIMITS = { perChunk: 2 * 1024 * 1024, perImage: 8 * 102
 
 /** Text chunks read per image; a file with more is reported as partly unreadable. */
 export const MAX_PNG_TEXT_CHUNKS = 2_000;
-
-const CHUNK_TYPE = /^[A-Za-z]{4}$/;
 
 /** The standard keywords by their letters alone, for writers that drop or change the space. */
 const PNG_KEYWORD_SPELLINGS: Readonly<Record<string, string>> = Object.fromEntries(
@@ -196,14 +194,18 @@ export async function readPngMetadata(bytes: Uint8Array, c: MetadataCollector) {
   let textChunks = 0;
   while (pos + 12 <= bytes.length) {
     const length = u32be(bytes, pos);
-    const type = latin1(bytes, pos + 4, pos + 8);
-    if (!CHUNK_TYPE.test(type) || length > 0x7fffffff || pos + 12 + length > bytes.length) {
+    const type = pngChunkType(bytes, pos + 4);
+    if (!isPngChunkType(type) || length > 0x7fffffff || pos + 12 + length > bytes.length) {
       if (!sawHeader) throw new MalformedImageError('The PNG structure is damaged');
       c.unreadable(`PNG chunks after byte ${pos} (damaged)`);
       break;
     }
     if (!sawHeader && type !== 'IHDR') throw new MalformedImageError('The PNG structure is damaged');
     sawHeader = true;
+    if (type === 'IDAT') {
+      pos += 12 + length; // image data, most of the chunks: nothing to read
+      continue;
+    }
     const data = bytes.subarray(pos + 8, pos + 8 + length);
     if (type === 'tEXt' || type === 'zTXt' || type === 'iTXt') {
       if (++textChunks > MAX_PNG_TEXT_CHUNKS) {

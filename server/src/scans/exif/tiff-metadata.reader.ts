@@ -74,9 +74,10 @@ export async function readTiffMetadata(bytes: Uint8Array, c: MetadataCollector) 
       if (index > 0) pageFields(c, reader, ifd, index);
       const newType = reader.uint(findEntry(ifd, 254));
       const dims = { width: reader.uint(findEntry(ifd, 256)), height: reader.uint(findEntry(ifd, 257)) };
-      const counts = findEntry(ifd, 279) ?? findEntry(ifd, 325);
-      const size = sum(counts && reader.uints(counts, 4096));
       if (index > 0 && newType !== undefined && (newType & 1) === 1) {
+        // Summed only for a reduced-resolution page: a photo's own page can have thousands of strips.
+        const counts = findEntry(ifd, 279) ?? findEntry(ifd, 325);
+        const size = sum(counts && reader.uints(counts, 4096));
         c.embeddedImage({ kind: 'thumbnail', origin: `TIFF reduced-resolution image (IFD${index})`, byteLength: size, ...dims });
       }
       const subIfds = findEntry(ifd, 330);

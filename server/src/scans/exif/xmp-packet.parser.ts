@@ -41,9 +41,43 @@ interface XmlElement {
   contentStart: number;
 }
 
-const PREFIXED_NAME = /^([\w-]+):([\w-]+)$/;
-const TAG_NAME = /^[A-Za-z_][\w.:-]*$/;
-const PREFIXED_ATTRIBUTE = /([a-zA-Z0-9-]+):([a-zA-Z0-9-]+)$/;
+// The names are checked character by character (a regular expression's match per element and
+// attribute was a tenth of the parse): a tag name is /^[A-Za-z_][\w.:-]*$/, a prefixed one
+// /^([\w-]+):([\w-]+)$/, and an attribute's prefix and name /([a-zA-Z0-9-]+):([a-zA-Z0-9-]+)$/.
+const NOT_A_TAG = -2;
+const NO_PREFIX = -1;
+
+const isLetter = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+/** [A-Za-z0-9-]: what an attribute's prefix and name are made of. */
+const isNameChar = (c: number) => isLetter(c) || (c >= 0x30 && c <= 0x39) || c === 0x2d;
+
+/** Where a tag name's prefix ends (its colon), NO_PREFIX for a name without one, NOT_A_TAG for no name. */
+function tagColon(qname: string): number {
+  const n = qname.length;
+  const first = qname.charCodeAt(0);
+  if (n === 0 || !(isLetter(first) || first === 0x5f)) return NOT_A_TAG;
+  let colon = NO_PREFIX;
+  let prefixed = true;
+  for (let i = 1; i < n; i++) {
+    const c = qname.charCodeAt(i);
+    if (c === 0x3a) {
+      if (colon === NO_PREFIX) colon = i;
+      else prefixed = false;
+    } else if (c === 0x2e) prefixed = false;
+    else if (!isNameChar(c) && c !== 0x5f) return NOT_A_TAG;
+  }
+  return prefixed && colon !== NO_PREFIX && colon < n - 1 ? colon : NO_PREFIX;
+}
+
+/** An attribute name's prefix and local name, as /([a-zA-Z0-9-]+):([a-zA-Z0-9-]+)$/ finds them. */
+function attributeParts(name: string): { ns: string; name: string } | undefined {
+  const colon = name.lastIndexOf(':');
+  if (colon < 1 || colon === name.length - 1) return undefined;
+  for (let i = colon + 1; i < name.length; i++) if (!isNameChar(name.charCodeAt(i))) return undefined;
+  let start = colon;
+  while (start > 0 && isNameChar(name.charCodeAt(start - 1))) start--;
+  return start < colon ? { ns: name.slice(start, colon), name: name.slice(colon + 1) } : undefined;
+}
 
 /** exifr's normalization of a text value. */
 export function normalizeXmpValue(value: string | undefined): XmpValue {
@@ -96,15 +130,17 @@ function readTree(xml: string, selection: XmpSelection | undefined): XmlElement[
     }
     // An opening tag: its name, then attributes up to '>' or '/>'.
     let at = pos + 1;
-    while (at < length && !isSpace(xml.charCodeAt(at)) && xml[at] !== '>' && xml[at] !== '/') at++;
+    let nameCode = xml.charCodeAt(at);
+    while (at < length && !isSpace(nameCode) && nameCode !== 0x3e /* > */ && nameCode !== 0x2f /* / */) nameCode = xml.charCodeAt(++at);
     const qname = xml.slice(pos + 1, at);
-    if (!TAG_NAME.test(qname)) {
+    const colon = tagColon(qname);
+    if (colon === NOT_A_TAG) {
       // Not a tag ("5/<1", a damaged packet): text, as exifr's expressions would pass over it.
       pos = xml.indexOf('<', pos + 1);
       continue;
     }
-    const m = PREFIXED_NAME.exec(qname);
-    const element: XmlElement = { qname, ns: m ? m[1] : '', name: m ? m[2] : qname, visible: false, attrs: [], nodes: [], contentStart: 0 };
+    const prefixed = colon !== NO_PREFIX;
+    const element: XmlElement = { qname, ns: prefixed ? qname.slice(0, colon) : '', name: prefixed ? qname.slice(colon + 1) : qname, visible: false, attrs: [], nodes: [], contentStart: 0 };
     let closed = false;
     let complete = false;
     let abandoned = false;
@@ -129,7 +165,8 @@ function readTree(xml: string, selection: XmpSelection | undefined): XmlElement[
         break;
       }
       const nameStart = at;
-      while (at < length && !isSpace(xml.charCodeAt(at)) && xml[at] !== '=' && xml[at] !== '>' && xml[at] !== '/' && xml[at] !== '<') at++;
+      let nameCode = code;
+      while (at < length && !isSpace(nameCode) && nameCode !== 0x3d /* = */ && nameCode !== 0x3e && nameCode !== 0x2f && nameCode !== 0x3c) nameCode = xml.charCodeAt(++at);
       const name = xml.slice(nameStart, at);
       while (at < length && isSpace(xml.charCodeAt(at))) at++;
       if (xml[at] !== '=') {
@@ -150,8 +187,8 @@ function readTree(xml: string, selection: XmpSelection | undefined): XmlElement[
         while (at < length && !isSpace(xml.charCodeAt(at)) && xml[at] !== '>' && xml[at] !== '<') at++;
         value = xml.slice(start, at);
       }
-      const attr = name.includes(':') ? PREFIXED_ATTRIBUTE.exec(name) : null;
-      if (attr) element.attrs.push({ ns: attr[1], name: attr[2], raw: value });
+      const attr = attributeParts(name);
+      if (attr) element.attrs.push({ ns: attr.ns, name: attr.name, raw: value });
     }
     if (abandoned) {
       pos = xml.indexOf('<', pos + 1);
