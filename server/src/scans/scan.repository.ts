@@ -232,7 +232,7 @@ export class ScanRepository implements BeforeApplicationShutdown {
   private dropped(err: unknown): void {
     // 23503: the owner was deleted after the check was answered; their history is gone with them.
     if ((err as { code?: string }).code === FOREIGN_KEY_VIOLATION) return;
-    // The code and message only: the row's input is a user's file name.
+    // The error code only: the row's input is a user's file name, and messages may quote values.
     this.logger.error(`an image check's history line could not be written (PostgreSQL error ${(err as { code?: string }).code ?? 'unknown'})`);
   }
 
