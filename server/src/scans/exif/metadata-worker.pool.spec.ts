@@ -8,6 +8,14 @@ import { MetadataLimitError, MetadataWorkerPool } from './metadata-worker.pool';
 jest.setTimeout(60_000);
 
 const photo = () => jpegWith(tinyJpeg(), [exifApp1(cameraExif())]);
+/** An unsupported and a damaged file, analysed and stripped, each get their own error (4 jobs). */
+async function expectItsErrors(pool: MetadataWorkerPool) {
+    await expect(pool.analyze(ascii('BM6 and more bytes'))).rejects.toBeInstanceOf(UnsupportedImageError);
+    await expect(pool.strip(ascii('BM6 and more bytes'))).rejects.toBeInstanceOf(UnsupportedImageError);
+    await expect(pool.analyze(concat(new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0, 1])))).rejects.toBeInstanceOf(MalformedImageError);
+    await expect(pool.strip(grayPng().subarray(0, 30))).rejects.toBeInstanceOf(MalformedImageError);
+}
+
 /** The pool's own workers only: every job goes through its message ports. */
 const NO_LANE = { fastLane: { ...DEFAULT_FAST_LANE, maxBytes: 0 } };
 
@@ -54,10 +62,7 @@ describe('MetadataWorkerPool', () => {
   });
 
   it('reports unsupported and damaged files with their own errors', async () => {
-    await expect(pool.analyze(ascii('BM6 and more bytes'))).rejects.toBeInstanceOf(UnsupportedImageError);
-    await expect(pool.strip(ascii('BM6 and more bytes'))).rejects.toBeInstanceOf(UnsupportedImageError);
-    await expect(pool.analyze(concat(new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0, 1])))).rejects.toBeInstanceOf(MalformedImageError);
-    await expect(pool.strip(grayPng().subarray(0, 30))).rejects.toBeInstanceOf(MalformedImageError);
+    await expectItsErrors(pool);
   });
 
   it('runs many jobs in parallel on at most `workers` threads', async () => {
@@ -131,10 +136,7 @@ describe('MetadataWorkerPool fast lane (small files)', () => {
   });
 
   it("answers a damaged or unsupported small file with the pool's errors", async () => {
-    await expect(pool.analyze(ascii('BM6 and more bytes'))).rejects.toBeInstanceOf(UnsupportedImageError);
-    await expect(pool.strip(ascii('BM6 and more bytes'))).rejects.toBeInstanceOf(UnsupportedImageError);
-    await expect(pool.analyze(concat(new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0, 1])))).rejects.toBeInstanceOf(MalformedImageError);
-    await expect(pool.strip(grayPng().subarray(0, 30))).rejects.toBeInstanceOf(MalformedImageError);
+    await expectItsErrors(pool);
     expect(pool.fastLane.stats.jobs).toBe(4);
     expect(pool.size).toBe(0);
   });

@@ -49,9 +49,8 @@ async function work(op: WorkerJob['op'], bytes: Uint8Array) {
 
 async function handle(job: WorkerJob) {
   const done = await work(job.op, job.bytes);
-  if (!done.ok) reply(job, { id: job.id, ...done });
-  else if (done.op === 'analyze') reply(job, { id: job.id, ...done });
-  else reply(job, { id: job.id, ...done }, [done.bytes.buffer as ArrayBuffer]);
+  // A stripped copy is transferred, not copied.
+  reply(job, { id: job.id, ...done }, done.ok && done.op === 'strip' ? [done.bytes.buffer as ArrayBuffer] : []);
 }
 
 /**
