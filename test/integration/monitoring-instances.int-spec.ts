@@ -143,6 +143,9 @@ describeBuilt('monitors across app instances', () => {
     const b = await instance({ MONITOR_BATCH_SIZE: '20', MONITOR_CONCURRENCY: '4' });
     const seeded = await seed(db, 200);
     for (const row of seeded) hibp.setBreaches(row.email, [sampleBreach()]);
+    // Each lookup takes a little while, so one instance cannot drain the lot before the other's
+    // first tick (a full batch is followed by another at once): both instances must share the work.
+    hibp.delayMs = 100;
 
     await until(
       'all 200 runs',
@@ -192,6 +195,9 @@ describeBuilt('monitors across app instances', () => {
     const a = await instance(watchEnv);
     const b = await instance(watchEnv);
     const seeded = await seedWatches(db, WATCHES, sites, dns, hibp);
+    // As above: slow enough domain searches that the other instance's first tick finds work left
+    // (without it, on a fast machine one instance drained all 50 in under a second: stop 32's CI).
+    hibp.delayMs = 250;
     const finished = (n: number) => async () => {
       const [{ done, running }] = (
         await db.query(`SELECT count(*) FILTER (WHERE status <> 'running')::int AS done, count(*) FILTER (WHERE status = 'running')::int AS running FROM monitor_runs`)
@@ -210,6 +216,7 @@ describeBuilt('monitors across app instances', () => {
     expect(hibp.requestsTo('breacheddomain')).toHaveLength(WATCHES);
     expect(claimedBy(a)).toBeGreaterThan(0);
     expect(claimedBy(b)).toBeGreaterThan(0);
+    hibp.delayMs = 0;
 
     // One more round, with a new breach for every domain: one notice and one email each.
     for (const row of seeded) if (row.kind === 'domain') hibp.setDomain(row.value, { aliases: { alice: ['LanternMarket'], bob: ['NorthwindForum'] } });
