@@ -22,7 +22,9 @@ describe('back-pressure', () => {
     let held: QueryRunner[] = [];
 
     beforeAll(async () => {
-      t = await createTestApp({ DB_POOL_SIZE: '2', DB_POOL_WAIT_MS: '300', MONITOR_TICK_SECONDS: '0', FETCH_ALLOWED_PORTS: '9' });
+      // The wait is long enough that the set-up's own requests (sign-up, monitor creation) find a
+      // connection on a loaded machine: at 300 ms a sign-up once got 503 there.
+      t = await createTestApp({ DB_POOL_SIZE: '2', DB_POOL_WAIT_MS: '1500', MONITOR_TICK_SECONDS: '0', FETCH_ALLOWED_PORTS: '9' });
     });
     afterEach(async () => {
       await Promise.all(held.map((r) => r.release()));
