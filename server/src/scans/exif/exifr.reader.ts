@@ -16,7 +16,7 @@ import { iccDescription } from './icc-profile.reader';
 import { parseXmpPacket, XmpSelection } from './xmp-packet.parser';
 import { EmbeddedImage } from './image-metadata.types';
 import { MetadataCollector } from './metadata.collector';
-import { ExifrOutput, readTiffRecords, TiffRecordTags } from './tiff-records.reader';
+import { ExifrOutput, readTiffRecords, TagRecord, TiffRecordTags } from './tiff-records.reader';
 
 export type { ExifrOutput } from './tiff-records.reader';
 import {
@@ -212,10 +212,10 @@ function tagText(field: TagField, value: unknown): string | undefined {
   return valueText(value);
 }
 
-function collectFields(c: MetadataCollector, record: Record_ | undefined, fields: readonly TagField[], prefix: string) {
+function collectFields(c: MetadataCollector, record: TagRecord | undefined, fields: readonly TagField[], prefix: string) {
   if (!record) return;
   for (const field of fields) {
-    const value = record[field.tag];
+    const value = record.get(field.tag);
     if (value === undefined) continue;
     const text = tagText(field, value);
     if (text !== undefined) c.text(field.target, text, `${prefix} ${field.name}`);
@@ -254,21 +254,21 @@ export function collectTiffRecords(c: MetadataCollector, out: ExifrOutput, prefi
   collectFields(c, out.exif, EXIF_FIELDS, prefix);
   if (out.userComment instanceof Uint8Array) c.text({ to: 'comments' }, decodeUserComment(out.userComment), `${prefix} UserComment`);
   else if (typeof out.userComment === 'string') c.text({ to: 'comments' }, out.userComment, `${prefix} UserComment`);
-  if (out.ifd0) c.orientation(numbers(out.ifd0[0x0112])[0]);
+  if (out.ifd0) c.orientation(numbers(out.ifd0.get(0x0112))[0]);
   if (out.exif) {
     for (const [tag, kind] of Object.entries(TIME_ZONE_TAGS)) {
-      const zone = valueText(out.exif[tag]);
+      const zone = valueText(out.exif.get(Number(tag)));
       c.timeZone(kind, `${prefix} `, zone && normalizeZone(zone));
     }
   }
 
   const gps = out.gps;
-  if (gps && gps[2] !== undefined && gps[4] !== undefined) {
-    const latitude = dmsToDecimal(numbers(gps[2]), valueText(gps[1]));
-    const longitude = dmsToDecimal(numbers(gps[4]), valueText(gps[3]));
-    const altitude = numbers(gps[6])[0];
+  if (gps && gps.get(2) !== undefined && gps.get(4) !== undefined) {
+    const latitude = dmsToDecimal(numbers(gps.get(2)), valueText(gps.get(1)));
+    const longitude = dmsToDecimal(numbers(gps.get(4)), valueText(gps.get(3)));
+    const altitude = numbers(gps.get(6))[0];
     if (latitude !== undefined && longitude !== undefined) {
-      const below = numbers(gps[5])[0] === 1;
+      const below = numbers(gps.get(5))[0] === 1;
       c.gps({
         latitude,
         longitude,
@@ -278,8 +278,8 @@ export function collectTiffRecords(c: MetadataCollector, out: ExifrOutput, prefi
     }
   }
   if (gps) {
-    const date = valueText(gps[29]);
-    const clock = numbers(gps[7]);
+    const date = valueText(gps.get(29));
+    const clock = numbers(gps.get(7));
     if (date && clock.length === 3 && clock.every(Number.isFinite)) {
       const text = `${date} ${clock.map((n) => String(Math.floor(n)).padStart(2, '0')).join(':')}`;
       // Some devices write impossible GPS dates ("2014:09:259"): only real dates count.
@@ -289,16 +289,16 @@ export function collectTiffRecords(c: MetadataCollector, out: ExifrOutput, prefi
 
   const ifd1 = out.ifd1;
   if (ifd1) {
-    const offset = numbers(ifd1[0x0201])[0];
-    const length = numbers(ifd1[0x0202])[0];
+    const offset = numbers(ifd1.get(0x0201))[0];
+    const length = numbers(ifd1.get(0x0202))[0];
     if (offset !== undefined && length !== undefined && length > 0) {
       const image: EmbeddedImage = { kind: 'thumbnail', origin: `${prefix} IFD1 thumbnail`, byteLength: length };
       if (tiff && offset + length <= tiff.length) Object.assign(image, jpegSize(tiff.subarray(offset, offset + length)));
       c.embeddedImage(image);
-    } else if (ifd1[0x0111] !== undefined) {
-      const width = numbers(ifd1[0x0100])[0];
-      const height = numbers(ifd1[0x0101])[0];
-      const total = numbers(ifd1[0x0117]).reduce((a, b) => a + b, 0);
+    } else if (ifd1.get(0x0111) !== undefined) {
+      const width = numbers(ifd1.get(0x0100))[0];
+      const height = numbers(ifd1.get(0x0101))[0];
+      const total = numbers(ifd1.get(0x0117)).reduce((a, b) => a + b, 0);
       c.embeddedImage({ kind: 'thumbnail', origin: `${prefix} IFD1 thumbnail`, byteLength: total, width, height });
     }
   }
