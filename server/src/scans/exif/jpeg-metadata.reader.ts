@@ -64,8 +64,7 @@ function appLabel(marker: number, bytes: Uint8Array, at: number, end: number): s
 function mpfImages(segment: Uint8Array): number[] {
   // "MPF\0" then a TIFF header; MPEntry (0xB002) holds 16 bytes per image: attributes, size, offset, ...
   const reader = IfdReader.fromTiffHeader(segment, 4);
-  const ifd = reader.readIfd(reader.firstIfdOffset);
-  const entries = ifd.entries.find((e) => e.tag === 0xb002);
+  const entries = reader.entryOf(reader.firstIfdOffset, 0xb002);
   const data = entries && reader.valueBytes(entries);
   if (!data) return [];
   const sizes: number[] = [];
