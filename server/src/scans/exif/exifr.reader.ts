@@ -245,6 +245,9 @@ export function jpegSize(bytes: Uint8Array): { width: number; height: number } |
   return undefined;
 }
 
+/** EXIF's OffsetTime tags and the times they belong to, listed once (not an Object.entries per file). */
+const ZONE_TAGS = Object.entries(TIME_ZONE_TAGS).map(([tag, kind]) => ({ tag: Number(tag), kind }));
+
 /**
  * Interprets exifr's TIFF-family records. `tiff` is the TIFF block the offsets count from (for the
  * thumbnail's size); `prefix` names the container ("EXIF", "PNG eXIf", "WebP EXIF").
@@ -256,8 +259,8 @@ export function collectTiffRecords(c: MetadataCollector, out: ExifrOutput, prefi
   else if (typeof out.userComment === 'string') c.text({ to: 'comments' }, out.userComment, `${prefix} UserComment`);
   if (out.ifd0) c.orientation(numbers(out.ifd0.get(0x0112))[0]);
   if (out.exif) {
-    for (const [tag, kind] of Object.entries(TIME_ZONE_TAGS)) {
-      const zone = valueText(out.exif.get(Number(tag)));
+    for (const { tag, kind } of ZONE_TAGS) {
+      const zone = valueText(out.exif.get(tag));
       c.timeZone(kind, `${prefix} `, zone && normalizeZone(zone));
     }
   }
@@ -370,7 +373,10 @@ export function collectXmp(c: MetadataCollector, xml: string, origin: string) {
     c.unreadable(`${origin} (not valid XMP)`);
     return;
   }
-  for (const field of XMP_FIELDS) {
+  // An index loop: this runs too rarely for V8 to optimize it, and an unoptimized for-of
+  // allocates an iterator result per field (most of the check's XMP garbage).
+  for (let i = 0; i < XMP_FIELDS.length; i++) {
+    const field = XMP_FIELDS[i];
     const value = xmp[field.ns]?.[field.key];
     if (value === undefined) continue;
     const literal = field.literal && typeof value === 'number' ? xmpLiteral(xml, `${field.ns}:${field.key}`) : undefined;

@@ -245,7 +245,7 @@ export function readTiffRecords(tiff: Uint8Array, keep: TiffRecordTags): TiffRec
   if (ifd0Offset < 8) return { damaged: ['IFD0'] };
 
   const ifd0 = newRecord();
-  const pointers = new Map<number, unknown>([[EXIF_POINTER, undefined], [GPS_POINTER, undefined]]);
+  const pointers = new Map<number, unknown>().set(EXIF_POINTER, undefined).set(GPS_POINTER, undefined);
   try {
     r.read(ifd0Offset, 'ifd0', ifd0, pointers);
   } catch (err) {
@@ -260,7 +260,7 @@ export function readTiffRecords(tiff: Uint8Array, keep: TiffRecordTags): TiffRec
   const exifOffset = pointer(pointers.get(EXIF_POINTER));
   if (exifOffset !== undefined) {
     const exif = newRecord();
-    const inner = new Map<number, unknown>([[USER_COMMENT, undefined]]);
+    const inner = new Map<number, unknown>().set(USER_COMMENT, undefined);
     try {
       r.read(exifOffset, 'exif', exif, inner);
       remove(exif, EXIF_REMOVED);
