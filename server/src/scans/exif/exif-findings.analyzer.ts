@@ -146,6 +146,12 @@ function group<T extends MetadataValue>(items: readonly T[], key: (item: T) => s
   return groups;
 }
 
+/** The items that pass: the list itself when all do (most lists are empty; results are only read). */
+function only<T>(items: readonly T[], test: (item: T) => boolean): readonly T[] {
+  for (let i = 0; i < items.length; i++) if (!test(items[i])) return items.filter(test);
+  return items;
+}
+
 const ZERO_SERIAL = /^[0\s-]*$/;
 const isZeroSerial = (value: string) => ZERO_SERIAL.test(value);
 
@@ -198,7 +204,7 @@ export function analyzeImageMetadata(m: ImageMetadata): ExifAnalysis {
   const list = new FindingList();
 
   // Location
-  const fixes = m.gps.filter((g) => !g.placeholder);
+  const fixes = only(m.gps, (g) => !g.placeholder);
   list.addAll('location', group(fixes.map((g) => ({ value: roundedCoordinates(g.latitude, g.longitude), origin: g.origin }))), (g) => [
     'GPS coordinates of where the photo was taken, shown here rounded to about 1 km',
     g.value,
@@ -210,15 +216,15 @@ export function analyzeImageMetadata(m: ImageMetadata): ExifAnalysis {
   list.addAll('place_names', group(m.places), (p) => ['Place name', PRECISE_PLACE.test(p.sources.join(' ')) ? maskWords(p.value) : p.value, p.sources]);
 
   // Identity
-  const people = m.people.filter((p) => p.role !== 'person-in-image');
+  const people = only(m.people, (p) => p.role !== 'person-in-image');
   list.addAll('owner_identity', group(people), (p) => [PERSON_LABELS[p.first.role as keyof typeof PERSON_LABELS], maskWords(p.value), p.sources]);
-  list.addAll('people_in_image', group(m.people.filter((p) => p.role === 'person-in-image')), (p) => ['Name of a person tagged in the photo', maskWords(p.value), p.sources]);
+  list.addAll('people_in_image', group(only(m.people, (p) => p.role === 'person-in-image')), (p) => ['Name of a person tagged in the photo', maskWords(p.value), p.sources]);
   list.addAll('contact_details', group(m.contacts), (c) => {
     const kind = c.first.kind;
     const value = kind === 'email' ? maskEmail(c.value) : kind === 'phone' ? maskPhone(c.value) : kind === 'url' ? urlHost(c.value) : maskAddress(c.value);
     return [CONTACT_LABELS[kind], value, c.sources];
   });
-  list.addAll('serial_number', group(m.serials.filter((s) => !isZeroSerial(s.value)), (s) => `${s.kind}|${s.value}`), (s) => [
+  list.addAll('serial_number', group(only(m.serials, (s) => !isZeroSerial(s.value)), (s) => `${s.kind}|${s.value}`), (s) => [
     SERIAL_LABELS[s.first.kind],
     maskSerial(s.value),
     s.sources,

@@ -184,6 +184,14 @@ class AttributeScanner {
   }
 }
 
+/** Where `</qname>` is from `from` on, -1 if nowhere (indexOf of the tag, without building it). */
+function closingTag(xml: string, qname: string, from: number): number {
+  for (let at = xml.indexOf('</', from); at >= 0; at = xml.indexOf('</', at + 2)) {
+    if (xml.startsWith(qname, at + 2) && xml.charCodeAt(at + 2 + qname.length) === 0x3e /* > */) return at;
+  }
+  return -1;
+}
+
 /** Reads the tree of elements; returns the top-level nodes. */
 function readTree(xml: string, selection: XmpSelection | undefined): XmlElement[] {
   // rdf:Description elements open: a property of the outermost one that is not selected is
@@ -254,7 +262,7 @@ function readTree(xml: string, selection: XmpSelection | undefined): XmlElement[
     at = attributes.at;
     const closed = ending === TAG_SELF_CLOSED;
     if (!element) {
-      const end = closed ? at : xml.indexOf(`</${qname}>`, at);
+      const end = closed ? at : closingTag(xml, qname, at);
       if (end >= 0) {
         pos = xml.indexOf('<', closed ? at : end + qname.length + 3);
         continue;
