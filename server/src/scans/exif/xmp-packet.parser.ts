@@ -169,7 +169,8 @@ class AttributeScanner {
    */
   private keep(element: XmlElement, only: XmpSelection | undefined, nameStart: number, nameEnd: number, valueStart: number, valueEnd: number) {
     const xml = this.xml;
-    const colon = xml.lastIndexOf(':', nameEnd - 1);
+    let colon = nameEnd - 1; // searched within the name only (lastIndexOf would run on into the packet)
+    while (colon > nameStart && xml.charCodeAt(colon) !== 0x3a /* : */) colon--;
     if (colon <= nameStart || colon === nameEnd - 1) return;
     for (let i = colon + 1; i < nameEnd; i++) if (!isNameChar(xml.charCodeAt(i))) return;
     let prefixStart = colon;
