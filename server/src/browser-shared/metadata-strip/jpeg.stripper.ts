@@ -8,7 +8,7 @@
  */
 import { asciiBytes, ByteSink, concatBytes, hasAscii, indexOfByte, MalformedImageError } from './bytes.util';
 import { readJpegHeader, segmentAt } from './jpeg-segments.reader';
-import { findEntry, IfdReader } from './tiff-ifd.reader';
+import { IfdReader } from './tiff-ifd.reader';
 
 const EOI = 0xd9;
 const APP0 = 0xe0;
@@ -43,8 +43,7 @@ function segmentName(marker: number, bytes: Uint8Array, dataStart: number): stri
 export function exifOrientation(exifTiff: Uint8Array): number | undefined {
   try {
     const reader = IfdReader.fromTiffHeader(exifTiff);
-    const ifd0 = reader.readIfd(reader.firstIfdOffset);
-    const value = reader.uint(findEntry(ifd0, ORIENTATION_TAG));
+    const value = reader.uint(reader.entryOf(reader.firstIfdOffset, ORIENTATION_TAG));
     return value !== undefined && value >= 1 && value <= 8 ? value : undefined;
   } catch {
     return undefined;

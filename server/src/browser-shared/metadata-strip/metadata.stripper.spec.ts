@@ -343,6 +343,30 @@ describe('WebP', () => {
   });
 });
 
+describe('IfdReader.entryOf', () => {
+  it('finds the entry findEntry finds in the whole IFD, and refuses what readIfd refuses', () => {
+    for (const littleEndian of [true, false]) {
+      const tiff = cameraExif({ littleEndian });
+      const reader = IfdReader.fromTiffHeader(tiff);
+      const ifd0 = reader.readIfd(reader.firstIfdOffset);
+      for (const tag of [...ifd0.entries.map((e) => e.tag), 0x9999]) expect(reader.entryOf(reader.firstIfdOffset, tag)).toEqual(findEntry(ifd0, tag));
+      expect(reader.uint(reader.entryOf(reader.firstIfdOffset, 0x0112))).toBe(reader.uints(findEntry(ifd0, 0x0112)!)![0]);
+      for (const [offset, max] of [[tiff.length - 1, undefined], [tiff.length + 8, undefined], [reader.firstIfdOffset, 2]] as const) {
+        const message = (read: () => unknown) => {
+          try {
+            read();
+            return 'read';
+          } catch (err) {
+            return `${(err as Error).name}: ${(err as Error).message}`;
+          }
+        };
+        expect(message(() => reader.entryOf(offset, 0x010f, max))).toBe(message(() => reader.readIfd(offset, max)));
+        expect(message(() => reader.entryOf(offset, 0x010f, max))).not.toBe('read');
+      }
+    }
+  });
+});
+
 describe('TIFF', () => {
   const metadataTags = tiffMetadataTags({
     make: 'Parrot',

@@ -5,7 +5,7 @@
  * for exactly what is kept.
  */
 import { ByteSink, MalformedImageError } from './bytes.util';
-import { readJpegHeader } from './jpeg-segments.reader';
+import { JpegHeader, readJpegHeader } from './jpeg-segments.reader';
 import type { GifLayout } from './gif-blocks.reader';
 import { stripGif } from './gif.stripper';
 import type { HeifFile } from './heif-structure.reader';
@@ -59,6 +59,7 @@ function damaged(err: unknown): unknown {
  * check takes it from there rather than walking the file again. Never kept beyond that check.
  */
 export interface WalkedStructure {
+  jpeg?: JpegHeader;
   gif?: GifLayout;
   heif?: HeifFile;
 }
@@ -68,16 +69,17 @@ export interface WalkedStructure {
  * same walk and checks, without the copy (JPEG: its header only, as nothing after the first scan
  * can make the strip refuse; HEIF: the plan and its data's places, not the rebuilt boxes; TIFF:
  * the plan of the pages kept, not the rewritten directories; PNG: the chunk walk, not the
- * pieces; GIF and HEIF: from the blocks or boxes in `walked`, when a reader of these same bytes
- * walked them). The image check reports it, so that what it finds and what the strip can remove
+ * pieces; JPEG, GIF and HEIF: from the header, blocks or boxes in `walked`, when a reader of
+ * these same bytes walked them). The image check reports it, so that what it finds and what the strip can remove
  * never disagree without saying so.
  */
 export function stripProblem(input: Uint8Array, walked: WalkedStructure = {}): string | undefined {
   const type = detectImageType(input);
   if (!type) return unsupportedTypeMessage(input);
   try {
-    if (type === 'jpeg') readJpegHeader(input);
-    else if (type === 'heic' || type === 'heif' || type === 'avif') checkHeifStrip(input, walked.heif);
+    if (type === 'jpeg') {
+      if (!walked.jpeg) readJpegHeader(input);
+    } else if (type === 'heic' || type === 'heif' || type === 'avif') checkHeifStrip(input, walked.heif);
     else if (type === 'gif') stripGif(input, walked.gif);
     else if (type === 'tiff') checkTiffStrip(input);
     else if (type === 'png') checkPngStrip(input);

@@ -81,33 +81,51 @@ export class IfdReader {
 
   /** Reads one IFD; throws MalformedImageError when its header or entry table is outside the block. */
   readIfd(offset: number, maxEntries = MAX_IFD_ENTRIES): TiffIfd {
-    if (!this.inRange(offset, 2)) throw new MalformedImageError('IFD offset is outside the data');
+    const count = this.entryCount(offset, maxEntries);
     const start = this.base + offset;
-    const count = this.u16(start);
-    if (count > maxEntries) throw new MalformedImageError(`IFD has too many entries (${count})`);
-    if (!this.inRange(offset, 2 + count * 12)) throw new MalformedImageError('IFD is truncated');
     const entries: TiffEntry[] = [];
-    for (let i = 0; i < count; i++) {
-      const at = start + 2 + i * 12;
-      const tag = this.u16(at);
-      const type = this.u16(at + 2);
-      const valueCount = this.u32(at + 4);
-      const size = TIFF_TYPE_SIZES[type];
-      const byteLength = size === undefined ? 0 : size * valueCount;
-      let valueOffset = -1;
-      let rawOffset = -1;
-      if (size !== undefined) {
-        if (byteLength <= 4) valueOffset = at + 8;
-        else {
-          rawOffset = this.u32(at + 8);
-          if (this.inRange(rawOffset, byteLength)) valueOffset = this.base + rawOffset;
-        }
-      }
-      entries.push({ tag, type, count: valueCount, valueOffset, byteLength, rawOffset });
-    }
+    for (let i = 0; i < count; i++) entries.push(this.entryAt(start + 2 + i * 12));
     const nextAt = start + 2 + count * 12;
     const nextOffset = nextAt + 4 <= this.bytes.length ? this.u32(nextAt) : 0;
     return { offset, entries, nextOffset };
+  }
+
+  /**
+   * The first entry of `tag` in the IFD at `offset` (findEntry of readIfd's IFD, with the same
+   * checks), without reading the others: where one tag is all a reader wants.
+   */
+  entryOf(offset: number, tag: number, maxEntries = MAX_IFD_ENTRIES): TiffEntry | undefined {
+    const count = this.entryCount(offset, maxEntries);
+    const start = this.base + offset + 2;
+    for (let i = 0; i < count; i++) if (this.u16(start + i * 12) === tag) return this.entryAt(start + i * 12);
+    return undefined;
+  }
+
+  /** The entry count of the IFD at `offset`; throws when its header or entry table is outside the block. */
+  private entryCount(offset: number, maxEntries: number): number {
+    if (!this.inRange(offset, 2)) throw new MalformedImageError('IFD offset is outside the data');
+    const count = this.u16(this.base + offset);
+    if (count > maxEntries) throw new MalformedImageError(`IFD has too many entries (${count})`);
+    if (!this.inRange(offset, 2 + count * 12)) throw new MalformedImageError('IFD is truncated');
+    return count;
+  }
+
+  private entryAt(at: number): TiffEntry {
+    const tag = this.u16(at);
+    const type = this.u16(at + 2);
+    const valueCount = this.u32(at + 4);
+    const size = TIFF_TYPE_SIZES[type];
+    const byteLength = size === undefined ? 0 : size * valueCount;
+    let valueOffset = -1;
+    let rawOffset = -1;
+    if (size !== undefined) {
+      if (byteLength <= 4) valueOffset = at + 8;
+      else {
+        rawOffset = this.u32(at + 8);
+        if (this.inRange(rawOffset, byteLength)) valueOffset = this.base + rawOffset;
+      }
+    }
+    return { tag, type, count: valueCount, valueOffset, byteLength, rawOffset };
   }
 
   /** IFD0 and the IFDs chained after it, stopping at a repeated offset or after `max`. */
@@ -130,22 +148,29 @@ export class IfdReader {
     const n = Math.min(entry.count, max);
     const out: number[] = [];
     for (let i = 0; i < n; i++) {
-      const at = entry.valueOffset + i * size;
-      switch (entry.type) {
-        case 1: case 7: out.push(this.bytes[at]); break;
-        case 6: out.push(this.view.getInt8(at)); break;
-        case 3: out.push(this.u16(at)); break;
-        case 8: out.push(this.view.getInt16(at, this.littleEndian)); break;
-        case 4: case 13: out.push(this.u32(at)); break;
-        case 9: out.push(this.view.getInt32(at, this.littleEndian)); break;
-        default: return undefined;
-      }
+      const value = this.integer(entry.type, entry.valueOffset + i * size);
+      if (value === undefined) return undefined;
+      out.push(value);
     }
     return out;
   }
 
+  /** The first number of an integer entry (uints(entry, 1)[0], without the array). */
   uint(entry: TiffEntry | undefined): number | undefined {
-    return entry ? this.uints(entry, 1)?.[0] : undefined;
+    return entry && entry.valueOffset >= 0 && entry.count > 0 ? this.integer(entry.type, entry.valueOffset) : undefined;
+  }
+
+  /** An integer value of `type` at `at`; undefined for the other types. */
+  private integer(type: number, at: number): number | undefined {
+    switch (type) {
+      case 1: case 7: return this.bytes[at];
+      case 6: return this.view.getInt8(at);
+      case 3: return this.u16(at);
+      case 8: return this.view.getInt16(at, this.littleEndian);
+      case 4: case 13: return this.u32(at);
+      case 9: return this.view.getInt32(at, this.littleEndian);
+      default: return undefined;
+    }
   }
 
   /** Rational and float entries as numbers. */

@@ -65,7 +65,8 @@ export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
   const walked: WalkedStructure = {};
   const metadata = await readImageMetadata(bytes, walked);
   const problem = stripProblem(bytes, walked);
-  return { ...analyzeImageMetadata(metadata), imageType: metadata.type, strip: stripAvailability(problem) };
+  const { riskScore, findings } = analyzeImageMetadata(metadata);
+  return { riskScore, findings, imageType: metadata.type, strip: stripAvailability(problem) };
 }
 
 export function stripAvailability(problem: string | undefined): StripAvailability {
@@ -123,18 +124,32 @@ interface Grouped {
   sources: string[];
 }
 
+const byValue = (item: MetadataValue) => item.value.toLowerCase().replace(WHITESPACE, ' ');
+
 /** Same value (ignoring case and spacing) from several fields → one entry listing every field. */
-function group<T extends MetadataValue>(items: readonly T[], key: (item: T) => string = (i) => i.value.toLowerCase().replace(WHITESPACE, ' ')): Array<Grouped & { first: T }> {
-  if (items.length === 0) return []; // most lists are empty: no map to build
+function group<T extends MetadataValue>(items: readonly T[], key: (item: T) => string = byValue): Array<Grouped & { first: T }> {
+  // Most lists are empty or hold one value: no keys, no map to build.
+  if (items.length <= 1) return items.length === 0 ? [] : [{ value: items[0].value, sources: [items[0].origin], first: items[0] }];
   const map = new Map<string, Grouped & { first: T }>();
+  const groups: Array<Grouped & { first: T }> = [];
   for (const item of items) {
     const k = key(item);
     const existing = map.get(k);
     if (existing) {
       if (!existing.sources.includes(item.origin)) existing.sources.push(item.origin);
-    } else map.set(k, { value: item.value, sources: [item.origin], first: item });
+    } else {
+      const entry = { value: item.value, sources: [item.origin], first: item };
+      map.set(k, entry);
+      groups.push(entry);
+    }
   }
-  return [...map.values()];
+  return groups;
+}
+
+/** The items that pass: the list itself when all do (most lists are empty; results are only read). */
+function only<T>(items: readonly T[], test: (item: T) => boolean): readonly T[] {
+  for (let i = 0; i < items.length; i++) if (!test(items[i])) return items.filter(test);
+  return items;
 }
 
 const ZERO_SERIAL = /^[0\s-]*$/;
@@ -151,32 +166,33 @@ class FindingList {
 
   /** Adds up to MAX_PER_CATEGORY findings for a category. */
   addAll<T>(category: ExifFindingCategory, items: readonly T[], make: (item: T) => [string, string, string[]]) {
-    if (items.length === 0) return;
-    const shown = items.slice(0, MAX_PER_CATEGORY);
-    shown.forEach((item, i) => {
-      const [description, value, sources] = make(item);
-      const more = i === shown.length - 1 && items.length > shown.length ? ` — and ${items.length - shown.length} more` : '';
+    const shown = Math.min(items.length, MAX_PER_CATEGORY);
+    for (let i = 0; i < shown; i++) {
+      const [description, value, sources] = make(items[i]);
+      const more = i === shown - 1 && items.length > shown ? ` — and ${items.length - shown} more` : '';
       this.add(category, `${description}${more}`, value, sources);
-    });
+    }
   }
 }
 
-type TimeGroup = Grouped & { zone?: string; kinds: Set<TimeStamp['kind']> };
+type TimeGroup = Grouped & { zone?: string; kinds: TimeStamp['kind'][] };
+
+const classOf = (kind: TimeStamp['kind']) => (kind === 'original' || kind === 'digitized' ? 'capture' : kind === 'gps' ? 'gps' : 'edit');
 
 /** Times grouped by value within three classes: when taken, when edited, the GPS fix's time. */
 function groupTimes(times: readonly TimeStamp[]): { capture: TimeGroup[]; edit: TimeGroup[]; gps: TimeGroup[] } {
-  const classOf = (kind: TimeStamp['kind']) => (kind === 'original' || kind === 'digitized' ? 'capture' : kind === 'gps' ? 'gps' : 'edit');
-  const groups = { capture: new Map<string, TimeGroup>(), edit: new Map<string, TimeGroup>(), gps: new Map<string, TimeGroup>() };
+  const groups: { capture: TimeGroup[]; edit: TimeGroup[]; gps: TimeGroup[] } = { capture: [], edit: [], gps: [] };
+  // A file holds a few times (at most the collector's 200): a search beats building maps.
   for (const t of times) {
-    const map = groups[classOf(t.kind)];
-    const existing = map.get(t.value);
+    const list = groups[classOf(t.kind)];
+    const existing = list.find((g) => g.value === t.value);
     if (existing) {
       if (!existing.sources.includes(t.origin)) existing.sources.push(t.origin);
       existing.zone ??= t.timeZone;
-      existing.kinds.add(t.kind);
-    } else map.set(t.value, { value: t.value, sources: [t.origin], zone: t.timeZone, kinds: new Set([t.kind]) });
+      if (!existing.kinds.includes(t.kind)) existing.kinds.push(t.kind);
+    } else list.push({ value: t.value, sources: [t.origin], zone: t.timeZone, kinds: [t.kind] });
   }
-  return { capture: [...groups.capture.values()], edit: [...groups.edit.values()], gps: [...groups.gps.values()] };
+  return groups;
 }
 
 function embeddedValue(image: EmbeddedImage): string {
@@ -188,7 +204,7 @@ export function analyzeImageMetadata(m: ImageMetadata): ExifAnalysis {
   const list = new FindingList();
 
   // Location
-  const fixes = m.gps.filter((g) => !g.placeholder);
+  const fixes = only(m.gps, (g) => !g.placeholder);
   list.addAll('location', group(fixes.map((g) => ({ value: roundedCoordinates(g.latitude, g.longitude), origin: g.origin }))), (g) => [
     'GPS coordinates of where the photo was taken, shown here rounded to about 1 km',
     g.value,
@@ -200,15 +216,15 @@ export function analyzeImageMetadata(m: ImageMetadata): ExifAnalysis {
   list.addAll('place_names', group(m.places), (p) => ['Place name', PRECISE_PLACE.test(p.sources.join(' ')) ? maskWords(p.value) : p.value, p.sources]);
 
   // Identity
-  const people = m.people.filter((p) => p.role !== 'person-in-image');
+  const people = only(m.people, (p) => p.role !== 'person-in-image');
   list.addAll('owner_identity', group(people), (p) => [PERSON_LABELS[p.first.role as keyof typeof PERSON_LABELS], maskWords(p.value), p.sources]);
-  list.addAll('people_in_image', group(m.people.filter((p) => p.role === 'person-in-image')), (p) => ['Name of a person tagged in the photo', maskWords(p.value), p.sources]);
+  list.addAll('people_in_image', group(only(m.people, (p) => p.role === 'person-in-image')), (p) => ['Name of a person tagged in the photo', maskWords(p.value), p.sources]);
   list.addAll('contact_details', group(m.contacts), (c) => {
     const kind = c.first.kind;
     const value = kind === 'email' ? maskEmail(c.value) : kind === 'phone' ? maskPhone(c.value) : kind === 'url' ? urlHost(c.value) : maskAddress(c.value);
     return [CONTACT_LABELS[kind], value, c.sources];
   });
-  list.addAll('serial_number', group(m.serials.filter((s) => !isZeroSerial(s.value)), (s) => `${s.kind}|${s.value}`), (s) => [
+  list.addAll('serial_number', group(only(m.serials, (s) => !isZeroSerial(s.value)), (s) => `${s.kind}|${s.value}`), (s) => [
     SERIAL_LABELS[s.first.kind],
     maskSerial(s.value),
     s.sources,
@@ -227,7 +243,7 @@ export function analyzeImageMetadata(m: ImageMetadata): ExifAnalysis {
 
   // Time
   const times = groupTimes(m.times);
-  const taken = times.capture.find((t) => t.kinds.has('original')) ?? times.capture[0];
+  const taken = times.capture.find((t) => t.kinds.includes('original')) ?? times.capture[0];
   if (taken) {
     const zone = taken.zone ? 'Date, time and time zone the photo was taken' : 'Date and time the photo was taken';
     list.add('capture_time', zone, displayTime(taken.value, taken.zone), taken.sources);
@@ -248,7 +264,7 @@ export function analyzeImageMetadata(m: ImageMetadata): ExifAnalysis {
   list.addAll('software', group(m.software), (s) => ['Software used', truncate(maskContactsIn(s.value), 80), s.sources]);
 
   // A camera writes its ModifyDate at capture: only a different time says the file was edited.
-  const edited = times.edit.find((t) => t.kinds.has('modified') && t.value !== taken?.value);
+  const edited = times.edit.find((t) => t.kinds.includes('modified') && t.value !== taken?.value);
   if (edited) list.add('editing_history', 'When the file was last edited', displayTime(edited.value, edited.zone), edited.sources);
   const history = group(m.history);
   if (history.length) {
@@ -272,18 +288,35 @@ export function analyzeImageMetadata(m: ImageMetadata): ExifAnalysis {
     list.add('unreadable_metadata', 'Part of the file is damaged: metadata that could not be read', truncate(m.unreadable.join('; '), 160), []);
   }
 
-  const findings = list.findings.sort(
-    (a, b) =>
-      EXIF_SEVERITIES.indexOf(a.severity) - EXIF_SEVERITIES.indexOf(b.severity) ||
-      EXIF_FINDING_CATEGORIES.indexOf(a.category) - EXIF_FINDING_CATEGORIES.indexOf(b.category),
-  );
+  const findings = sortFindings(list.findings);
   return { riskScore: riskScore(findings), findings };
+}
+
+const rank = (f: ExifFinding) => EXIF_SEVERITIES.indexOf(f.severity) * EXIF_FINDING_CATEGORIES.length + EXIF_FINDING_CATEGORIES.indexOf(f.category);
+
+/**
+ * By severity, then category, in place and stable: an insertion sort (a file has a few dozen
+ * findings at most), without the work arrays Array.prototype.sort allocates on every call.
+ */
+function sortFindings(findings: ExifFinding[]): ExifFinding[] {
+  for (let i = 1; i < findings.length; i++) {
+    const finding = findings[i];
+    const r = rank(finding);
+    let j = i;
+    for (; j > 0 && rank(findings[j - 1]) > r; j--) findings[j] = findings[j - 1];
+    findings[j] = finding;
+  }
+  return findings;
 }
 
 /** The catalogue's weights of the categories present, each counted once, capped at 100. */
 export function riskScore(findings: readonly Pick<ExifFinding, 'category'>[]): number {
-  const categories = new Set(findings.map((f) => f.category));
   let score = 0;
-  for (const category of categories) score += EXIF_RISK_CATALOGUE[category].weight;
+  for (let i = 0; i < findings.length; i++) {
+    const { category } = findings[i];
+    let counted = false;
+    for (let j = 0; j < i && !counted; j++) counted = findings[j].category === category;
+    if (!counted) score += EXIF_RISK_CATALOGUE[category].weight;
+  }
   return Math.min(100, score);
 }

@@ -11,12 +11,12 @@
 import * as exifr from 'exifr';
 
 type ExifrOptions = Parameters<typeof exifr.sidecar>[1];
-import { findEntry, IfdReader, TiffIfd } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
+import { IfdReader } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
 import { iccDescription } from './icc-profile.reader';
 import { parseXmpPacket, XmpSelection } from './xmp-packet.parser';
 import { EmbeddedImage } from './image-metadata.types';
 import { MetadataCollector } from './metadata.collector';
-import { ExifrOutput, readTiffRecords, TiffRecordTags } from './tiff-records.reader';
+import { ExifrOutput, readTiffRecords, TagRecord, TiffRecordTags } from './tiff-records.reader';
 
 export type { ExifrOutput } from './tiff-records.reader';
 import {
@@ -105,15 +105,15 @@ const ICC_PROFILE_TAG = 0x8773;
  */
 function tiffPackets(tiff: Uint8Array, out: ExifrOutput) {
   let reader: IfdReader;
-  let ifd0: TiffIfd;
   try {
     reader = IfdReader.fromTiffHeader(tiff);
-    ifd0 = reader.readIfd(reader.firstIfdOffset);
+    reader.entryOf(reader.firstIfdOffset, XMP_TAG); // an unreadable IFD0: neither
   } catch {
     return;
   }
+  const ifd0 = reader.firstIfdOffset;
   try {
-    const entry = findEntry(ifd0, XMP_TAG);
+    const entry = reader.entryOf(ifd0, XMP_TAG);
     const packet = entry && (entry.type === 1 || entry.type === 2 || entry.type === 7) ? reader.valueBytes(entry) : undefined;
     if (packet) {
       const text = decodeUtf8(packet);
@@ -125,7 +125,7 @@ function tiffPackets(tiff: Uint8Array, out: ExifrOutput) {
     // A damaged XMP entry: no XMP, as with exifr.
   }
   try {
-    const entry = findEntry(ifd0, ICC_PROFILE_TAG);
+    const entry = reader.entryOf(ifd0, ICC_PROFILE_TAG);
     const profile = entry && reader.valueBytes(entry);
     const description = profile ? iccDescription(profile) : undefined;
     if (description !== undefined) out.iccDescription = description;
@@ -212,10 +212,10 @@ function tagText(field: TagField, value: unknown): string | undefined {
   return valueText(value);
 }
 
-function collectFields(c: MetadataCollector, record: Record_ | undefined, fields: readonly TagField[], prefix: string) {
+function collectFields(c: MetadataCollector, record: TagRecord | undefined, fields: readonly TagField[], prefix: string) {
   if (!record) return;
   for (const field of fields) {
-    const value = record[field.tag];
+    const value = record.get(field.tag);
     if (value === undefined) continue;
     const text = tagText(field, value);
     if (text !== undefined) c.text(field.target, text, `${prefix} ${field.name}`);
@@ -245,6 +245,9 @@ export function jpegSize(bytes: Uint8Array): { width: number; height: number } |
   return undefined;
 }
 
+/** EXIF's OffsetTime tags and the times they belong to, listed once (not an Object.entries per file). */
+const ZONE_TAGS = Object.entries(TIME_ZONE_TAGS).map(([tag, kind]) => ({ tag: Number(tag), kind }));
+
 /**
  * Interprets exifr's TIFF-family records. `tiff` is the TIFF block the offsets count from (for the
  * thumbnail's size); `prefix` names the container ("EXIF", "PNG eXIf", "WebP EXIF").
@@ -254,21 +257,21 @@ export function collectTiffRecords(c: MetadataCollector, out: ExifrOutput, prefi
   collectFields(c, out.exif, EXIF_FIELDS, prefix);
   if (out.userComment instanceof Uint8Array) c.text({ to: 'comments' }, decodeUserComment(out.userComment), `${prefix} UserComment`);
   else if (typeof out.userComment === 'string') c.text({ to: 'comments' }, out.userComment, `${prefix} UserComment`);
-  if (out.ifd0) c.orientation(numbers(out.ifd0[0x0112])[0]);
+  if (out.ifd0) c.orientation(numbers(out.ifd0.get(0x0112))[0]);
   if (out.exif) {
-    for (const [tag, kind] of Object.entries(TIME_ZONE_TAGS)) {
-      const zone = valueText(out.exif[tag]);
+    for (const { tag, kind } of ZONE_TAGS) {
+      const zone = valueText(out.exif.get(tag));
       c.timeZone(kind, `${prefix} `, zone && normalizeZone(zone));
     }
   }
 
   const gps = out.gps;
-  if (gps && gps[2] !== undefined && gps[4] !== undefined) {
-    const latitude = dmsToDecimal(numbers(gps[2]), valueText(gps[1]));
-    const longitude = dmsToDecimal(numbers(gps[4]), valueText(gps[3]));
-    const altitude = numbers(gps[6])[0];
+  if (gps && gps.get(2) !== undefined && gps.get(4) !== undefined) {
+    const latitude = dmsToDecimal(numbers(gps.get(2)), valueText(gps.get(1)));
+    const longitude = dmsToDecimal(numbers(gps.get(4)), valueText(gps.get(3)));
+    const altitude = numbers(gps.get(6))[0];
     if (latitude !== undefined && longitude !== undefined) {
-      const below = numbers(gps[5])[0] === 1;
+      const below = numbers(gps.get(5))[0] === 1;
       c.gps({
         latitude,
         longitude,
@@ -278,8 +281,8 @@ export function collectTiffRecords(c: MetadataCollector, out: ExifrOutput, prefi
     }
   }
   if (gps) {
-    const date = valueText(gps[29]);
-    const clock = numbers(gps[7]);
+    const date = valueText(gps.get(29));
+    const clock = numbers(gps.get(7));
     if (date && clock.length === 3 && clock.every(Number.isFinite)) {
       const text = `${date} ${clock.map((n) => String(Math.floor(n)).padStart(2, '0')).join(':')}`;
       // Some devices write impossible GPS dates ("2014:09:259"): only real dates count.
@@ -289,16 +292,16 @@ export function collectTiffRecords(c: MetadataCollector, out: ExifrOutput, prefi
 
   const ifd1 = out.ifd1;
   if (ifd1) {
-    const offset = numbers(ifd1[0x0201])[0];
-    const length = numbers(ifd1[0x0202])[0];
+    const offset = numbers(ifd1.get(0x0201))[0];
+    const length = numbers(ifd1.get(0x0202))[0];
     if (offset !== undefined && length !== undefined && length > 0) {
       const image: EmbeddedImage = { kind: 'thumbnail', origin: `${prefix} IFD1 thumbnail`, byteLength: length };
       if (tiff && offset + length <= tiff.length) Object.assign(image, jpegSize(tiff.subarray(offset, offset + length)));
       c.embeddedImage(image);
-    } else if (ifd1[0x0111] !== undefined) {
-      const width = numbers(ifd1[0x0100])[0];
-      const height = numbers(ifd1[0x0101])[0];
-      const total = numbers(ifd1[0x0117]).reduce((a, b) => a + b, 0);
+    } else if (ifd1.get(0x0111) !== undefined) {
+      const width = numbers(ifd1.get(0x0100))[0];
+      const height = numbers(ifd1.get(0x0101))[0];
+      const total = numbers(ifd1.get(0x0117)).reduce((a, b) => a + b, 0);
       c.embeddedImage({ kind: 'thumbnail', origin: `${prefix} IFD1 thumbnail`, byteLength: total, width, height });
     }
   }
@@ -370,7 +373,10 @@ export function collectXmp(c: MetadataCollector, xml: string, origin: string) {
     c.unreadable(`${origin} (not valid XMP)`);
     return;
   }
-  for (const field of XMP_FIELDS) {
+  // An index loop: this runs too rarely for V8 to optimize it, and an unoptimized for-of
+  // allocates an iterator result per field (most of the check's XMP garbage).
+  for (let i = 0; i < XMP_FIELDS.length; i++) {
+    const field = XMP_FIELDS[i];
     const value = xmp[field.ns]?.[field.key];
     if (value === undefined) continue;
     const literal = field.literal && typeof value === 'number' ? xmpLiteral(xml, `${field.ns}:${field.key}`) : undefined;

@@ -6,6 +6,7 @@
  */
 import { hasAscii, latin1, u32be, u32le } from '../../browser-shared/metadata-strip/bytes.util';
 import { readJpegHeader } from '../../browser-shared/metadata-strip/jpeg-segments.reader';
+import type { WalkedStructure } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { IfdReader } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
 import { collectTiffRecords, jpegRecords } from './exifr.reader';
 import { iccDescription } from './icc-profile.reader';
@@ -64,8 +65,7 @@ function appLabel(marker: number, bytes: Uint8Array, at: number, end: number): s
 function mpfImages(segment: Uint8Array): number[] {
   // "MPF\0" then a TIFF header; MPEntry (0xB002) holds 16 bytes per image: attributes, size, offset, ...
   const reader = IfdReader.fromTiffHeader(segment, 4);
-  const ifd = reader.readIfd(reader.firstIfdOffset);
-  const entries = ifd.entries.find((e) => e.tag === 0xb002);
+  const entries = reader.entryOf(reader.firstIfdOffset, 0xb002);
   const data = entries && reader.valueBytes(entries);
   if (!data) return [];
   const sizes: number[] = [];
@@ -75,10 +75,14 @@ function mpfImages(segment: Uint8Array): number[] {
   return sizes;
 }
 
-/** Reads the segments up to the first scan (readJpegHeader: the stripper walks them the same way). */
-export function walkJpeg(bytes: Uint8Array, c: MetadataCollector): JpegLayout {
+/**
+ * Reads the segments up to the first scan (readJpegHeader: the stripper walks them the same way;
+ * `walked` receives the header for the strip check of these bytes).
+ */
+export function walkJpeg(bytes: Uint8Array, c: MetadataCollector, walked: WalkedStructure = {}): JpegLayout {
   const layout: JpegLayout = { vendorSegments: [] };
   const header = readJpegHeader(bytes);
+  walked.jpeg = header;
   const photoshop: Uint8Array[] = [];
   const icc: Uint8Array[] = [];
   const xmp: Uint8Array[] = [];
@@ -202,8 +206,8 @@ const APP_DECODERS: Record<string, (c: MetadataCollector, data: Uint8Array, mark
   'preview image': readAppPreview,
 };
 
-export async function readJpegMetadata(bytes: Uint8Array, c: MetadataCollector) {
-  const layout = walkJpeg(bytes, c);
+export async function readJpegMetadata(bytes: Uint8Array, c: MetadataCollector, walked: WalkedStructure = {}) {
+  const layout = walkJpeg(bytes, c, walked);
   try {
     const out = await jpegRecords(bytes, layout.exifBlock, layout.photoshopSegment === true);
     if (layout.iccDescription !== undefined) out.iccDescription = layout.iccDescription;

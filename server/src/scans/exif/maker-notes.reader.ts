@@ -14,7 +14,7 @@
  * Every read is bounded by the block.
  */
 import { hasAscii, latin1 } from '../../browser-shared/metadata-strip/bytes.util';
-import { findEntry, IfdReader, TiffEntry } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
+import { IfdReader, TiffEntry } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
 import type { EmbeddedImage, MetadataValue, PersonName, SerialNumber, TimeStamp } from './image-metadata.types';
 import {
   binaryNoteLayout,
@@ -118,10 +118,9 @@ export function vendorName(make: string | undefined, note: Uint8Array): string {
  * declared size runs past it), or undefined when there is none.
  */
 export function findMakerNote(tiff: IfdReader): { entry: TiffEntry; start: number; bytes: Uint8Array; clipped: boolean } | undefined {
-  const ifd0 = tiff.readIfd(tiff.firstIfdOffset);
-  const pointer = tiff.uint(findEntry(ifd0, EXIF_IFD_POINTER));
+  const pointer = tiff.uint(tiff.entryOf(tiff.firstIfdOffset, EXIF_IFD_POINTER));
   if (pointer === undefined || pointer === 0) return undefined;
-  const entry = findEntry(tiff.readIfd(pointer), MAKER_NOTE);
+  const entry = tiff.entryOf(pointer, MAKER_NOTE);
   if (!entry || entry.byteLength === 0) return undefined;
   if (entry.valueOffset >= 0) return { entry, start: entry.valueOffset, bytes: tiff.bytes.subarray(entry.valueOffset, entry.valueOffset + entry.byteLength), clipped: false };
   const start = entry.rawOffset >= 0 ? tiff.base + entry.rawOffset : -1;

@@ -144,7 +144,14 @@ export function normalizeTime(text: string): NormalizedTime | undefined {
   const t = text.trim();
   const m = TIME.exec(t);
   if (!m) return undefined;
-  const [, y, mo, d, h, mi, s, zone] = m;
+  // Indexed, not destructured: unoptimized, a destructuring walks the match with an iterator.
+  const y = m[1];
+  const mo = m[2];
+  const d = m[3];
+  const h = m[4];
+  const mi = m[5];
+  const s = m[6];
+  const zone = m[7];
   if (Number(y) === 0 || Number(mo) === 0 || Number(d) === 0 || Number(mo) > 12 || Number(d) > 31) return undefined;
   const value = h === undefined ? `${y}:${mo}:${d}` : `${y}:${mo}:${d} ${h}:${mi}:${s ?? '00'}`;
   return { value, timeZone: zone ? normalizeZone(zone) : undefined };

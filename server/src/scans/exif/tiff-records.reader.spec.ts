@@ -32,11 +32,13 @@ import { readTiffRecords } from './tiff-records.reader';
 const CORPUS = resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'images');
 const BLOCKS = ['ifd0', 'exif', 'gps', 'ifd1'] as const;
 
-/** What the check reads of a parse: the kept tags that have a value, the UserComment, IPTC. */
+/** What the check reads of a parse (ours: Maps; exifr's: objects): the kept tags that have a value, the UserComment, IPTC. */
 function project(out: ExifrOutput | undefined): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const block of BLOCKS) {
-    const kept = Object.entries(out?.[block] ?? {}).filter(([tag, value]) => TIFF_RECORD_TAGS[block].has(Number(tag)) && value !== undefined);
+    const record: unknown = out?.[block];
+    const entries = record instanceof Map ? [...record] : Object.entries(record ?? {});
+    const kept = entries.filter(([tag, value]) => TIFF_RECORD_TAGS[block].has(Number(tag)) && value !== undefined);
     if (kept.length) result[block] = Object.fromEntries(kept);
   }
   if (out?.userComment !== undefined) result.userComment = out.userComment;
@@ -294,7 +296,7 @@ describe('readTiffRecords against exifr', () => {
 
   it('notes an IPTC record in IFD0 without decoding it', () => {
     const tiff = rgbTiff({ tags: tiffMetadataTags({ make: 'Nikon', iptc: iptcIim([[2, 80, 'Someone']]) }) });
-    expect(readTiffRecords(tiff, TIFF_RECORD_TAGS)).toEqual({ ifd0: { 0x010f: 'Nikon' }, hasIptc: true });
+    expect(readTiffRecords(tiff, TIFF_RECORD_TAGS)).toEqual({ ifd0: new Map([[0x010f, 'Nikon']]), hasIptc: true });
     expect(readTiffRecords(rgbTiff({}), TIFF_RECORD_TAGS).hasIptc).toBeUndefined();
   });
 });

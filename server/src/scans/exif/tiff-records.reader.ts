@@ -1,7 +1,8 @@
 /**
  * The TIFF records of an EXIF block (IFD0, the EXIF and GPS sub-IFDs, IFD1) exactly as
  * `exifr.parse` reports them with raw values and numeric keys, but only for the tags the check
- * reads. exifr's parse decodes every tag of every block and builds its output through several
+ * reads, each record a Map from tag to value (an object keyed by tags such as 0x0201 grows
+ * element storage up to the highest tag: 6 KB for a two-tag IFD1). exifr's parse decodes every tag of every block and builds its output through several
  * layers: about a tenth of a millisecond per photo, most of a JPEG's reading; this walk costs a
  * tenth of that. tiff-records.reader.spec.ts compares the two on generated blocks and the corpus.
  *
@@ -22,15 +23,18 @@ import { decodeUtf8 } from './metadata-values.util';
 
 type Record_ = Record<string, unknown>;
 
+/** A block's tags and their raw values. */
+export type TagRecord = ReadonlyMap<number, unknown>;
+
 /**
- * The records of a TIFF block in exifr's output shape (numeric keys, raw values), with what the
+ * The records of a TIFF block as exifr reports them (raw values by numeric tag), with what the
  * check adds to them (IPTC from exifr, the XMP packet and ICC description found beside them).
  */
 export interface ExifrOutput {
-  ifd0?: Record_;
-  ifd1?: Record_;
-  exif?: Record_;
-  gps?: Record_;
+  ifd0?: TagRecord;
+  ifd1?: TagRecord;
+  exif?: TagRecord;
+  gps?: TagRecord;
   iptc?: Record_;
   /** The ICC profile's description, read by icc-profile.reader.ts (not exifr: see EXIFR_OPTIONS.icc). */
   iccDescription?: string;
@@ -121,7 +125,8 @@ class BlockReader {
     const count = this.u16(offset);
     const keep = this.keep[block];
     const skipped = SKIPPED[block];
-    const found = new Map<number, number>();
+    // First where each tag's last entry is (record and wanted hold entry offsets), then its value.
+    const { values } = record;
     try {
       for (let i = 0, at = offset + 2; i < count; i++, at += 12) {
         const tag = this.u16(at);
@@ -133,18 +138,17 @@ class BlockReader {
           if (this.damaged.length < 20) this.damaged.push(`${BLOCK_NAMES[block]} tag 0x${tag.toString(16).padStart(4, '0')}`);
           continue;
         }
-        if (keep.has(tag) || wanted?.has(tag)) found.set(tag, at);
+        if (keep.has(tag)) values.set(tag, at);
+        if (wanted?.has(tag)) wanted.set(tag, at);
         if (tag === IPTC && block === 'ifd0') this.sawIptc = true;
       }
     } finally {
-      for (const [tag, at] of found) {
-        const value = this.value(at);
-        if (keep.has(tag)) {
-          record.values[tag] = value;
-          if (value !== undefined) record.filled = true;
-        }
-        if (wanted?.has(tag)) wanted.set(tag, value);
-      }
+      if (wanted) wanted.forEach((at, tag) => wanted.set(tag, at === undefined ? undefined : this.value(at as number)));
+      values.forEach((at, tag) => {
+        const value = wanted?.has(tag) ? wanted.get(tag) : this.value(at as number);
+        values.set(tag, value);
+        if (value !== undefined) record.filled = true;
+      });
     }
   }
 
@@ -223,11 +227,11 @@ function pointer(value: unknown): number | undefined {
 }
 
 interface BlockRecord {
-  values: Record<number, unknown>;
+  values: Map<number, unknown>;
   filled: boolean;
 }
 
-const newRecord = (): BlockRecord => ({ values: {}, filled: false });
+const newRecord = (): BlockRecord => ({ values: new Map(), filled: false });
 
 /**
  * The kept tags of a TIFF block's IFD0, EXIF, GPS and IFD1, and its UserComment, as exifr.parse
@@ -241,7 +245,7 @@ export function readTiffRecords(tiff: Uint8Array, keep: TiffRecordTags): TiffRec
   if (ifd0Offset < 8) return { damaged: ['IFD0'] };
 
   const ifd0 = newRecord();
-  const pointers = new Map<number, unknown>([[EXIF_POINTER, undefined], [GPS_POINTER, undefined]]);
+  const pointers = new Map<number, unknown>().set(EXIF_POINTER, undefined).set(GPS_POINTER, undefined);
   try {
     r.read(ifd0Offset, 'ifd0', ifd0, pointers);
   } catch (err) {
@@ -256,7 +260,7 @@ export function readTiffRecords(tiff: Uint8Array, keep: TiffRecordTags): TiffRec
   const exifOffset = pointer(pointers.get(EXIF_POINTER));
   if (exifOffset !== undefined) {
     const exif = newRecord();
-    const inner = new Map<number, unknown>([[USER_COMMENT, undefined]]);
+    const inner = new Map<number, unknown>().set(USER_COMMENT, undefined);
     try {
       r.read(exifOffset, 'exif', exif, inner);
       remove(exif, EXIF_REMOVED);
@@ -292,13 +296,13 @@ export function readTiffRecords(tiff: Uint8Array, keep: TiffRecordTags): TiffRec
   return out;
 }
 
-/** exifr's sanitising: these tags leave the record (cleared rather than deleted, which is slow). */
+/** exifr's sanitising: these tags leave the record. */
 function remove(record: BlockRecord, tags: readonly number[]) {
   let cleared = false;
-  for (const tag of tags) {
-    if (record.values[tag] === undefined) continue;
-    record.values[tag] = undefined;
-    cleared = true;
-  }
-  if (cleared) record.filled = Object.values(record.values).some((v) => v !== undefined);
+  for (const tag of tags) cleared = record.values.delete(tag) || cleared;
+  if (!cleared) return;
+  record.filled = false;
+  record.values.forEach((value) => {
+    if (value !== undefined) record.filled = true;
+  });
 }

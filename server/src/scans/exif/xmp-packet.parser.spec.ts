@@ -290,6 +290,13 @@ describe('parseXmpPacket', () => {
     expect(xmp.dc).toEqual({ format: 'image/jpeg', type: 'a > b' });
   });
 
+  it("a closing tag's name is compared as trim() leaves it (blanks, a no-break space); a skipped property without an exact closing tag is read after all", () => {
+    const xml = wrap(`<rdf:Description rdf:about="" ${xmlns('dc')}><dc:title dc:lang="en">T</dc:title ><dc:rights>R</ dc:rights\u00a0><dc:format>F</dc:formatx></rdf:Description>`);
+    expect(parseXmpPacket(xml).dc).toEqual({ title: { lang: 'en', value: 'T' }, rights: 'R' });
+    expect(parseXmpPacket(xml, new Map([['dc', new Set(['rights'])]]))).toEqual({ dc: { rights: 'R' } });
+    expect(parseXmpPacket(xml, new Map([['dc', new Set(['title'])]]))).toEqual({ dc: { title: { lang: 'en', value: 'T' } } });
+  });
+
   it('without rdf:Description the whole packet is read as one', () => {
     const xml = `<x:xmpmeta xmlns:x="${NS.x}"><dc:title>No description</dc:title><dc:creator><rdf:Seq><rdf:li>A</rdf:li><rdf:li>B</rdf:li></rdf:Seq></dc:creator></x:xmpmeta>`;
     const xmp = parseBoth(xml);

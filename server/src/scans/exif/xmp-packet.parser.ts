@@ -69,16 +69,6 @@ function tagColon(qname: string): number {
   return prefixed && colon !== NO_PREFIX && colon < n - 1 ? colon : NO_PREFIX;
 }
 
-/** An attribute name's prefix and local name, as /([a-zA-Z0-9-]+):([a-zA-Z0-9-]+)$/ finds them. */
-function attributeParts(name: string): { ns: string; name: string } | undefined {
-  const colon = name.lastIndexOf(':');
-  if (colon < 1 || colon === name.length - 1) return undefined;
-  for (let i = colon + 1; i < name.length; i++) if (!isNameChar(name.charCodeAt(i))) return undefined;
-  let start = colon;
-  while (start > 0 && isNameChar(name.charCodeAt(start - 1))) start--;
-  return start < colon ? { ns: name.slice(start, colon), name: name.slice(colon + 1) } : undefined;
-}
-
 /** exifr's normalization of a text value. */
 export function normalizeXmpValue(value: string | undefined): XmpValue {
   if (value === undefined || value === 'null' || value === 'undefined' || value.trim() === '') return undefined;
@@ -94,13 +84,123 @@ function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || code === 0x0c;
 }
 
+/** What String.prototype.trim removes. */
+function isTrimmed(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
+
+const newElement = (qname: string, ns: string, name: string): XmlElement => ({ qname, ns, name, visible: false, attrs: [], nodes: [], contentStart: 0 });
+
+/** How an opening tag's attributes ended. */
+const TAG_OPEN = 0;
+const TAG_SELF_CLOSED = 1;
+/** A '<' inside the tag: not a tag after all. */
+const TAG_ABANDONED = 2;
+/** The packet ends inside the tag. */
+const TAG_INCOMPLETE = 3;
+
+/** Reads the attributes of opening tags; `at` is where it stands. */
+class AttributeScanner {
+  at = 0;
+
+  constructor(private readonly xml: string) {}
+
+  /**
+   * Reads attributes from `at` up to the tag's '>' or '/>' (returns TAG_*). Prefixed attributes
+   * go to `element` (none without one); with `only`, only the properties it selects, and nothing
+   * else is sliced out of the packet (most of a description's attributes are never read).
+   */
+  read(element: XmlElement | undefined, only: XmpSelection | undefined): number {
+    const xml = this.xml;
+    const length = xml.length;
+    let at = this.at;
+    try {
+      while (at < length) {
+        const code = xml.charCodeAt(at);
+        if (code === 0x3c /* < */) return TAG_ABANDONED;
+        if (isSpace(code)) {
+          at++;
+          continue;
+        }
+        if (code === 0x3e /* > */) {
+          at++;
+          return TAG_OPEN;
+        }
+        if (code === 0x2f /* / */ && xml.charCodeAt(at + 1) === 0x3e) {
+          at += 2;
+          return TAG_SELF_CLOSED;
+        }
+        const nameStart = at;
+        let nameCode = code;
+        while (at < length && !isSpace(nameCode) && nameCode !== 0x3d /* = */ && nameCode !== 0x3e && nameCode !== 0x2f && nameCode !== 0x3c) nameCode = xml.charCodeAt(++at);
+        const nameEnd = at;
+        while (at < length && isSpace(xml.charCodeAt(at))) at++;
+        if (xml.charCodeAt(at) !== 0x3d) {
+          if (at === nameStart) at++;
+          continue;
+        }
+        at++;
+        while (at < length && isSpace(xml.charCodeAt(at))) at++;
+        const quote = xml.charCodeAt(at);
+        let valueStart: number;
+        let valueEnd: number;
+        if (quote === 0x22 /* " */ || quote === 0x27 /* ' */) {
+          valueEnd = xml.indexOf(quote === 0x22 ? '"' : "'", at + 1);
+          if (valueEnd < 0) return TAG_INCOMPLETE;
+          valueStart = at + 1;
+          at = valueEnd + 1;
+        } else {
+          valueStart = at;
+          while (at < length && !isSpace(xml.charCodeAt(at)) && xml.charCodeAt(at) !== 0x3e && xml.charCodeAt(at) !== 0x3c) at++;
+          valueEnd = at;
+        }
+        if (element) this.keep(element, only, nameStart, nameEnd, valueStart, valueEnd);
+      }
+      return TAG_INCOMPLETE;
+    } finally {
+      this.at = at;
+    }
+  }
+
+  /**
+   * Adds the attribute if its name has a prefix and a local name, as
+   * /([a-zA-Z0-9-]+):([a-zA-Z0-9-]+)$/ finds them (the prefix may follow other characters).
+   */
+  private keep(element: XmlElement, only: XmpSelection | undefined, nameStart: number, nameEnd: number, valueStart: number, valueEnd: number) {
+    const xml = this.xml;
+    let colon = nameEnd - 1; // searched within the name only (lastIndexOf would run on into the packet)
+    while (colon > nameStart && xml.charCodeAt(colon) !== 0x3a /* : */) colon--;
+    if (colon <= nameStart || colon === nameEnd - 1) return;
+    for (let i = colon + 1; i < nameEnd; i++) if (!isNameChar(xml.charCodeAt(i))) return;
+    let prefixStart = colon;
+    while (prefixStart > nameStart && isNameChar(xml.charCodeAt(prefixStart - 1))) prefixStart--;
+    if (prefixStart === colon) return;
+    const ns = xml.slice(prefixStart, colon);
+    const names = only?.get(ns);
+    if (only && names === undefined) return;
+    const name = xml.slice(colon + 1, nameEnd);
+    if (names !== undefined && names !== 'all' && !names.has(name)) return;
+    element.attrs.push({ ns, name, raw: xml.slice(valueStart, valueEnd) });
+  }
+}
+
+/** Where `</qname>` is from `from` on, -1 if nowhere (indexOf of the tag, without building it). */
+function closingTag(xml: string, qname: string, from: number): number {
+  for (let at = xml.indexOf('</', from); at >= 0; at = xml.indexOf('</', at + 2)) {
+    if (xml.startsWith(qname, at + 2) && xml.charCodeAt(at + 2 + qname.length) === 0x3e /* > */) return at;
+  }
+  return -1;
+}
+
 /** Reads the tree of elements; returns the top-level nodes. */
 function readTree(xml: string, selection: XmpSelection | undefined): XmlElement[] {
   // rdf:Description elements open: a property of the outermost one that is not selected is
   // skipped to its closing tag (when there is one) rather than read.
   let descriptionsOpen = 0;
-  const root: XmlElement = { qname: '', ns: '', name: '', visible: false, attrs: [], nodes: [], contentStart: 0 };
+  const root = newElement('', '', '');
   const stack: XmlElement[] = [root];
+  const attributes = new AttributeScanner(xml);
   const length = xml.length;
   let pos = xml.indexOf('<');
   while (pos >= 0 && pos < length) {
@@ -115,10 +215,14 @@ function readTree(xml: string, selection: XmpSelection | undefined): XmlElement[
     if (next === 0x2f /* / */) {
       const end = xml.indexOf('>', pos + 2);
       if (end < 0) break;
-      const qname = xml.slice(pos + 2, end).trim();
+      // The name between '</' and '>', without what trim() would remove, compared in place.
+      let nameStart = pos + 2;
+      let nameEnd = end;
+      while (nameStart < nameEnd && isTrimmed(xml.charCodeAt(nameStart))) nameStart++;
+      while (nameEnd > nameStart && isTrimmed(xml.charCodeAt(nameEnd - 1))) nameEnd--;
       for (let i = stack.length - 1; i > 0; i--) {
         const open = stack[i];
-        if (open.qname !== qname) continue;
+        if (open.qname.length !== nameEnd - nameStart || !xml.startsWith(open.qname, nameStart)) continue;
         open.inner = xml.slice(open.contentStart, pos);
         open.visible = open.ns !== '';
         for (let j = stack.length - 1; j >= i; j--) if (stack[j].qname === 'rdf:Description') descriptionsOpen--;
@@ -140,68 +244,34 @@ function readTree(xml: string, selection: XmpSelection | undefined): XmlElement[
       continue;
     }
     const prefixed = colon !== NO_PREFIX;
-    const element: XmlElement = { qname, ns: prefixed ? qname.slice(0, colon) : '', name: prefixed ? qname.slice(colon + 1) : qname, visible: false, attrs: [], nodes: [], contentStart: 0 };
-    let closed = false;
-    let complete = false;
-    let abandoned = false;
-    while (at < length) {
-      const code = xml.charCodeAt(at);
-      if (code === 0x3c /* < */) {
-        abandoned = true;
-        break;
-      }
-      if (isSpace(code)) {
-        at++;
-        continue;
-      }
-      if (code === 0x3e /* > */) {
-        at++;
-        complete = true;
-        break;
-      }
-      if (code === 0x2f /* / */ && xml.charCodeAt(at + 1) === 0x3e) {
-        at += 2;
-        complete = closed = true;
-        break;
-      }
-      const nameStart = at;
-      let nameCode = code;
-      while (at < length && !isSpace(nameCode) && nameCode !== 0x3d /* = */ && nameCode !== 0x3e && nameCode !== 0x2f && nameCode !== 0x3c) nameCode = xml.charCodeAt(++at);
-      const name = xml.slice(nameStart, at);
-      while (at < length && isSpace(xml.charCodeAt(at))) at++;
-      if (xml[at] !== '=') {
-        if (at === nameStart) at++;
-        continue;
-      }
-      at++;
-      while (at < length && isSpace(xml.charCodeAt(at))) at++;
-      const quote = xml[at];
-      let value: string;
-      if (quote === '"' || quote === "'") {
-        const end = xml.indexOf(quote, at + 1);
-        if (end < 0) break;
-        value = xml.slice(at + 1, end);
-        at = end + 1;
-      } else {
-        const start = at;
-        while (at < length && !isSpace(xml.charCodeAt(at)) && xml[at] !== '>' && xml[at] !== '<') at++;
-        value = xml.slice(start, at);
-      }
-      const attr = attributeParts(name);
-      if (attr) element.attrs.push({ ns: attr.ns, name: attr.name, raw: value });
-    }
-    if (abandoned) {
+    const ns = prefixed ? qname.slice(0, colon) : '';
+    const name = prefixed ? qname.slice(colon + 1) : qname;
+    const parent = stack[stack.length - 1];
+    // An unselected property of the outermost description is skipped unread when it ends.
+    const skipped = descriptionsOpen === 1 && parent.qname === 'rdf:Description' && ns !== '' && !selected(selection, ns, name);
+    // The outermost description's own attributes are read only where selected (nothing else reads them).
+    const only = selection && descriptionsOpen === 0 && qname === 'rdf:Description' ? selection : undefined;
+    let element = skipped ? undefined : newElement(qname, ns, name);
+    const attributesAt = at;
+    attributes.at = at;
+    const ending = attributes.read(element, only);
+    if (ending === TAG_ABANDONED) {
       pos = xml.indexOf('<', pos + 1);
       continue;
     }
-    if (!complete) break;
-    const parent = stack[stack.length - 1];
-    if (descriptionsOpen === 1 && parent.qname === 'rdf:Description' && element.ns !== '' && !selected(selection, element.ns, element.name)) {
-      const end = closed ? at : xml.indexOf(`</${qname}>`, at);
+    if (ending === TAG_INCOMPLETE) break;
+    at = attributes.at;
+    const closed = ending === TAG_SELF_CLOSED;
+    if (!element) {
+      const end = closed ? at : closingTag(xml, qname, at);
       if (end >= 0) {
         pos = xml.indexOf('<', closed ? at : end + qname.length + 3);
         continue;
       }
+      // Never closed: read after all.
+      element = newElement(qname, ns, name);
+      attributes.at = attributesAt;
+      attributes.read(element, undefined);
     }
     parent.nodes.push(element);
     if (closed) element.visible = element.ns !== '';
