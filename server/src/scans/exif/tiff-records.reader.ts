@@ -2,9 +2,10 @@
  * The TIFF records of an EXIF block (IFD0, the EXIF and GPS sub-IFDs, IFD1) exactly as
  * `exifr.parse` reports them with raw values and numeric keys, but only for the tags the check
  * reads, each record a Map from tag to value (an object keyed by tags such as 0x0201 grows
- * element storage up to the highest tag: 6 KB for a two-tag IFD1). exifr's parse decodes every tag of every block and builds its output through several
- * layers: about a tenth of a millisecond per photo, most of a JPEG's reading; this walk costs a
- * tenth of that. tiff-records.reader.spec.ts compares the two on generated blocks and the corpus.
+ * element storage up to the highest tag: 6 KB for a two-tag IFD1). exifr's parse decodes every
+ * tag of every block and builds its output through several layers: about a tenth of a millisecond
+ * per photo, most of a JPEG's reading; this walk costs a tenth of that. tiff-records.reader.spec.ts
+ * compares the two on generated blocks and the corpus.
  *
  * What follows exifr on purpose:
  * - exifr skips (does not decode) XMP and ICC in IFD0 and the maker note in EXIF, as configured;
