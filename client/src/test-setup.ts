@@ -2,7 +2,13 @@
  * jsdom lacks a few browser APIs that Chakra UI (Ark/Zag) and our components use. Import this file
  * first in every client spec.
  */
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+
+// findBy* and waitFor give up after 1 s by default. A lazily loaded page can take longer on a
+// loaded machine (the report page did once in CI, still on its loading state); a real failure
+// still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 if (typeof globalThis.TextEncoder === 'undefined') {
   Object.assign(globalThis, { TextEncoder, TextDecoder });
