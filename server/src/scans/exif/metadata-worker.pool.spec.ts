@@ -162,9 +162,12 @@ describe('MetadataWorkerPool fast lane (small files)', () => {
     expect(pool.fastLane.stats.jobs).toBe(0);
 
     await new Promise((r) => setTimeout(r, 350));
-    await pool.analyze(photo()); // after it: a new lane worker is started (this job still goes to the pool)
+    // After it: a new lane worker is started. This job goes to the pool, or to the lane when the new
+    // worker loaded before the pool answered (on a loaded machine it can), so it is not counted here.
+    await pool.analyze(photo());
     await pool.fastLane.warm();
+    const jobsBefore = pool.fastLane.stats.jobs;
     expect(await pool.analyze(photo())).toEqual(expected);
-    expect(pool.fastLane.stats).toMatchObject({ jobs: 1, timeouts: 1, started: 2 });
+    expect(pool.fastLane.stats).toMatchObject({ jobs: jobsBefore + 1, timeouts: 1, started: 2 });
   });
 });
