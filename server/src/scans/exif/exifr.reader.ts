@@ -11,7 +11,7 @@
 import * as exifr from 'exifr';
 
 type ExifrOptions = Parameters<typeof exifr.sidecar>[1];
-import { IfdReader } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
+import { IfdReader, TiffEntry } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
 import { iccDescription } from './icc-profile.reader';
 import { parseXmpPacket, XmpSelection } from './xmp-packet.parser';
 import { EmbeddedImage } from './image-metadata.types';
@@ -105,15 +105,14 @@ const ICC_PROFILE_TAG = 0x8773;
  */
 function tiffPackets(tiff: Uint8Array, out: ExifrOutput) {
   let reader: IfdReader;
+  let entry: TiffEntry | undefined;
   try {
     reader = IfdReader.fromTiffHeader(tiff);
-    reader.entryOf(reader.firstIfdOffset, XMP_TAG); // an unreadable IFD0: neither
+    entry = reader.entryOf(reader.firstIfdOffset, XMP_TAG); // an unreadable IFD0: neither packet
   } catch {
     return;
   }
-  const ifd0 = reader.firstIfdOffset;
   try {
-    const entry = reader.entryOf(ifd0, XMP_TAG);
     const packet = entry && (entry.type === 1 || entry.type === 2 || entry.type === 7) ? reader.valueBytes(entry) : undefined;
     if (packet) {
       const text = decodeUtf8(packet);
@@ -125,8 +124,8 @@ function tiffPackets(tiff: Uint8Array, out: ExifrOutput) {
     // A damaged XMP entry: no XMP, as with exifr.
   }
   try {
-    const entry = reader.entryOf(ifd0, ICC_PROFILE_TAG);
-    const profile = entry && reader.valueBytes(entry);
+    const icc = reader.entryOf(reader.firstIfdOffset, ICC_PROFILE_TAG);
+    const profile = icc && reader.valueBytes(icc);
     const description = profile ? iccDescription(profile) : undefined;
     if (description !== undefined) out.iccDescription = description;
   } catch {
