@@ -254,11 +254,14 @@ describe('sign-up, sign-in and sessions', () => {
   });
 
   describe('POST /api/auth/logout', () => {
-    it('revokes the session and clears the cookie', async () => {
-      const { agent, refresh } = await signUp(t);
+    it('revokes the session and clears the cookie; its access token, already verified and remembered, is refused at once', async () => {
+      const { agent, refresh, accessToken } = await signUp(t);
+      // Used twice: the second use goes by the remembered verification (AccessTokenService.userForVerified).
+      for (let i = 0; i < 2; i++) await t.http().get('/api/auth/profile').set('Authorization', `Bearer ${accessToken}`).expect(200);
       const res = await agent.post('/api/auth/logout').set(CSRF).expect(204);
       expect(setCookieHeader(res)).toMatch(/^fp_refresh=;.*Path=\/api\/auth.*Expires=Thu, 01 Jan 1970/);
       await t.http().post('/api/auth/refresh').set(CSRF).set('Cookie', `fp_refresh=${refresh}`).expect(401);
+      await t.http().get('/api/auth/profile').set('Authorization', `Bearer ${accessToken}`).expect(401);
     });
 
     it('answers 204 without a session too', async () => {

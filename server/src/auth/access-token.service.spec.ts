@@ -62,4 +62,50 @@ describe('AccessTokenService', () => {
       await expect(service.userFor(valid)).resolves.toBeNull();
     });
   });
+
+  describe('userForVerified (tokens whose signature this instance checked before)', () => {
+    const claimsOf = (lifetime = 900) => {
+      const iat = Math.floor(Date.now() / 1000);
+      return { sub: USER_ID, sid: SESSION_ID, typ: 'access', iat, exp: iat + lifetime };
+    };
+
+    it('knows only the exact tokens remembered, and still checks the session on every use', async () => {
+      const service = new AccessTokenService(jwt, secrets, sessions, loadConfig({ JWT_SECRET: secret }));
+      await service.verificationKey();
+      service.rememberVerified('header.payload.signature', claimsOf());
+      await expect(service.userForVerified('header.payload.signature')).resolves.toEqual({ userId: USER_ID, method: 'session' });
+      await expect(service.userForVerified('header.payload.signaturf')).resolves.toBeNull();
+      await expect(service.userForVerified('header.payload')).resolves.toBeNull();
+
+      live = false;
+      await expect(service.userForVerified('header.payload.signature')).resolves.toBeNull();
+      // Forgotten once refused: signed in again, the token would go through passport-jwt first.
+      live = true;
+      await expect(service.userForVerified('header.payload.signature')).resolves.toBeNull();
+    });
+
+    it('refuses a remembered token once it has expired', async () => {
+      const service = new AccessTokenService(jwt, secrets, sessions, loadConfig({ JWT_SECRET: secret }));
+      await service.verificationKey();
+      const iat = Math.floor(Date.now() / 1000) - 900;
+      service.rememberVerified('expired.token.sig', { ...claimsOf(), iat, exp: iat + 900 });
+      await expect(service.userForVerified('expired.token.sig')).resolves.toBeNull();
+    });
+
+    it('forgets what was verified with a key that is no longer the key', async () => {
+      const keys = ['first'.repeat(8), 'second'.repeat(8)];
+      const rotating = { get: jest.fn(async () => keys[0]) } as unknown as AppSecrets;
+      const service = new AccessTokenService(jwt, rotating, sessions, loadConfig({}));
+      // Nothing is remembered before a key has been used to verify anything.
+      service.rememberVerified('early.token.sig', claimsOf());
+      await expect(service.userForVerified('early.token.sig')).resolves.toBeNull();
+
+      await service.verificationKey();
+      service.rememberVerified('a.token.sig', claimsOf());
+      await expect(service.userForVerified('a.token.sig')).resolves.not.toBeNull();
+      keys.shift();
+      await service.verificationKey();
+      await expect(service.userForVerified('a.token.sig')).resolves.toBeNull();
+    });
+  });
 });
