@@ -167,6 +167,14 @@ describe('image metadata check (integration)', () => {
         // A deleted owner is no error worth a log line.
         expect(errors).not.toHaveBeenCalled();
 
+        // Unasked, a queued line is written once its short wait for company is over.
+        const unasked = line(user.userId, 'unasked.jpg');
+        const began = Date.now();
+        while ((await query(t, 'SELECT id FROM scans WHERE id = $1', [unasked.id])).length === 0) {
+          expect(Date.now() - began).toBeLessThan(5_000);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+
         const last = line(user.userId, 'at-shutdown.jpg');
         await scans.beforeApplicationShutdown();
         expect(await query(t, 'SELECT id FROM scans WHERE id = $1', [last.id])).toHaveLength(1);

@@ -113,6 +113,11 @@ const completedScan = (r: CompletedRow): CompletedScan => ({
 
 /** Rows written in one statement at most. */
 const QUEUED_WRITE_BATCH = 500;
+/**
+ * How long a queued history line waits for others to share its statement: a busy instance writes
+ * a few statements a second instead of one per check; the owner's own reads never wait for it.
+ */
+const QUEUED_WRITE_DELAY_MS = 50;
 const FOREIGN_KEY_VIOLATION = '23503';
 
 @Injectable()
@@ -146,12 +151,14 @@ export class ScanRepository implements BeforeApplicationShutdown {
 
   /**
    * A finished scan written behind the caller's answer, for records whose loss costs nothing but a
-   * history line (image checks): answered at once with its id; the rows queued meanwhile are then
-   * written in one statement, without waiting for the write-ahead log to reach the disk
-   * (PostgreSQL's asynchronous commit, for that transaction only). Waiting for that write was most
-   * of an image check's request. The user's own reads on this instance wait for their queued rows
-   * (`writtenFor`); shutdown writes what is queued. A row whose owner was deleted meanwhile is
-   * dropped; any other failure is logged and costs that history line only.
+   * history line (image checks): answered at once with its id; the rows queued in the next
+   * QUEUED_WRITE_DELAY_MS are then written in one statement, without waiting for the write-ahead
+   * log to reach the disk (PostgreSQL's asynchronous commit, for that transaction only). Waiting
+   * for that write was most of an image check's request, and a statement per row still cost the
+   * request after it (the server's thread and PostgreSQL both working while it is answered). The
+   * user's own reads on this instance start the write at once and wait for their queued rows
+   * (`writtenFor`); so does shutdown. A row whose owner was deleted meanwhile is dropped; any other
+   * failure is logged and costs that history line only.
    */
   queueFinished(scan: NewScan, outcome: ScanOutcome): ScanEntity {
     const entity = this.finishedEntity(scan, outcome);
@@ -160,30 +167,49 @@ export class ScanRepository implements BeforeApplicationShutdown {
     return entity;
   }
 
-  /** Resolves once the rows queued now for this user are written (or dropped). */
+  /** Resolves once the rows queued now for this user are written (or dropped); starts a waiting write at once. */
   async writtenFor(userId: string): Promise<void> {
     const mine = (e: ScanEntity) => e.userId === userId;
-    while (this.writing && (this.queue.some(mine) || this.inFlight.some(mine))) await this.writing;
+    while (this.writing && (this.queue.some(mine) || this.inFlight.some(mine))) {
+      this.startWrite?.();
+      await this.writing;
+    }
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    while (this.writing) await this.writing;
+    while (this.writing) {
+      this.startWrite?.();
+      await this.writing;
+    }
   }
 
   private readonly logger = new Logger(ScanRepository.name);
   private readonly queue: ScanEntity[] = [];
   private inFlight: ScanEntity[] = [];
   private writing?: Promise<void>;
+  /** Starts the waiting write now rather than at the end of its delay. */
+  private startWrite?: () => void;
   private queuedInsert?: { sql: string; columns: ColumnMetadata[] };
 
   private finishedEntity(scan: NewScan, outcome: ScanOutcome): ScanEntity {
-    return this.scans.create({ ...scan, ...outcome, id: randomUUID(), monitorId: scan.monitorId ?? null });
+    // Plain assignment: the columns are flat, and TypeORM's create() walked its metadata for each row.
+    return Object.assign(new ScanEntity(), scan, outcome, { id: randomUUID(), monitorId: scan.monitorId ?? null });
   }
 
-  /** After the current turn of the event loop (so the answer goes first), one write at a time. */
+  /** QUEUED_WRITE_DELAY_MS later (so the answer goes first, and rows queued meanwhile join it), or once a batch is full; one write at a time. */
   private writeSoon(): void {
-    if (this.writing) return;
-    this.writing = new Promise<void>((resolve) => setImmediate(resolve))
+    if (this.writing) {
+      if (this.queue.length >= QUEUED_WRITE_BATCH) this.startWrite?.();
+      return;
+    }
+    this.writing = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.startWrite?.(), QUEUED_WRITE_DELAY_MS);
+      this.startWrite = () => {
+        clearTimeout(timer);
+        this.startWrite = undefined;
+        resolve();
+      };
+    })
       .then(() => this.writeQueued())
       .finally(() => {
         this.writing = undefined;
