@@ -174,7 +174,7 @@ describeBuilt('monitors across app instances', () => {
     expect(byA + byB).toBe(200);
     const [{ leased }] = (await db.query(`SELECT count(*)::int AS leased FROM monitors WHERE lease_token IS NOT NULL`)).rows;
     expect(leased).toBe(0);
-  });
+  }, 90_000);
 
   it('two instances share due website and domain monitors too: each runs exactly once, and a new breach of a domain alerts once', async () => {
     const WATCHES = 25; // of each kind
@@ -270,5 +270,5 @@ describeBuilt('monitors across app instances', () => {
     expect(sink.messages.filter((m) => m.to.includes(row.email))).toHaveLength(1);
     expect((await db.query(`SELECT count(*)::int AS n FROM monitor_notices WHERE monitor_id = $1`, [row.monitorId])).rows[0].n).toBe(1);
     expect((await db.query(`SELECT count(*)::int AS n FROM outbox_messages WHERE recipient = $1`, [row.email])).rows[0].n).toBe(1);
-  });
+  }, 90_000);
 });
