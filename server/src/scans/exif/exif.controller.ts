@@ -1,5 +1,4 @@
-import { Controller, HttpCode, HttpStatus, Post, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { Controller, HttpCode, HttpStatus, Post, Res, UploadedFile, UseFilters } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -20,13 +19,7 @@ import { IMAGE_TYPE_INFO, MAX_IMAGE_BYTES } from '../../browser-shared/metadata-
 import { ExifErrorsFilter } from './exif-errors.filter';
 import { EXIF_MESSAGES, ExifAnalysisResponseDto, ExifErrorBodyDto, ExifUploadDto } from './exif.dto';
 import { ExifService, UploadedImage } from './exif.service';
-
-/**
- * Multer with its default memory storage (no `dest`, no `storage`): uploads are never written
- * to disk. Multer stops reading at the size limit, so an oversized upload is not buffered whole.
- */
-// Browsers send the file name as raw UTF-8 (no filename*); multer's default reads it as Latin-1 (café → cafÃ©).
-const UPLOAD = FileInterceptor('image', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12 }, defParamCharset: 'utf8' });
+import { ImageUpload } from './image-upload.guard';
 
 const ERRORS = {
   unauthorized: { type: ExifErrorBodyDto, description: "In the image routes' error shape, with `success: false`." },
@@ -50,8 +43,9 @@ export class ExifController {
   @HttpCode(HttpStatus.OK)
   // Above @Authenticated(): the image routes' errors, 401 included, carry the spec's `success: false`.
   @ApiUnauthorizedResponse(ERRORS.unauthorized)
+  // Above @Authenticated(): the upload is read after the caller is known.
+  @ImageUpload()
   @Authenticated()
-  @UseInterceptors(UPLOAD)
   @ApiOperation({
     summary: "Check an image's metadata for privacy risks",
     description:
@@ -80,8 +74,9 @@ export class ExifController {
   @HttpCode(HttpStatus.OK)
   // Above @Authenticated(): the image routes' errors, 401 included, carry the spec's `success: false`.
   @ApiUnauthorizedResponse(ERRORS.unauthorized)
+  // Above @Authenticated(): the upload is read after the caller is known.
+  @ImageUpload()
   @Authenticated()
-  @UseInterceptors(UPLOAD)
   @ApiOperation({
     summary: 'Download a copy of an image without its metadata',
     description:
