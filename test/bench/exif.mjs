@@ -370,19 +370,24 @@ async function coordinate() {
 
   // ---- memory per request, each in a fresh process ------------------------------------------------
   const CHILD = `
-    const { readFileSync } = require('node:fs');
+    const { readFileSync, writeFileSync } = require('node:fs');
     const { MetadataWorkerPool } = require(${JSON.stringify(dist('scans/exif/metadata-worker.pool.js'))});
+    // Resident memory now and its high-water mark (kB), from Linux's /proc.
+    const status = () => Object.fromEntries(readFileSync('/proc/self/status', 'utf8').split('\n').filter((l) => /^Vm(HWM|RSS):/.test(l)).map((l) => [l.slice(0, 5), parseInt(l.slice(6), 10) * 1024]));
     (async () => {
       const [path, op, warm] = process.argv.slice(1);
       const pool = new MetadataWorkerPool({ workers: 1 });
       const warmUp = new Uint8Array(readFileSync(warm));
       await pool.analyze(warmUp.slice()); await pool.strip(warmUp.slice());
       global.gc();
-      const base = process.resourceUsage().maxRSS * 1024;
+      // The high-water mark is reset to the present (Linux 4.0+: clear_refs 5): start-up's peak,
+      // above anything one request adds, would otherwise hide the request's.
+      writeFileSync('/proc/self/clear_refs', '5');
+      const base = status().VmRSS;
       const bytes = readFileSync(path); // the upload: one exact-size Buffer, as multer's memory storage holds it
       if (op === 'analyze') await pool.analyze(bytes);
       else await pool.strip(bytes);
-      const peak = process.resourceUsage().maxRSS * 1024;
+      const peak = status().VmHWM;
       process.stdout.write(JSON.stringify({ gained: Math.max(0, peak - base) }));
       await pool.onModuleDestroy();
     })();
@@ -463,7 +468,7 @@ async function coordinate() {
 
   const worst = (op) => Math.max(...memory.map((m) => m[op] / m.size));
   console.log(`\nmemory per request, files of 1 MB and more (${memory.length}): worst analyze ${fmt(worst('analyze'), 2)}× and strip ${fmt(worst('strip'), 2)}× the file size (target < ${TARGETS.memory}×).`);
-  console.log(`peak RSS measured with process.resourceUsage().maxRSS in a fresh process per request, after warming the worker with ${smallest.name}.`);
+  console.log(`peak RSS (VmHWM, reset before the request) in a fresh process per request, after warming the worker with ${smallest.name}.`);
 
   if (coverage) {
     console.log(`\nserial numbers: exiftool reads ${coverage.theirs} in these files; the check finds ${coverage.found} of them${coverage.lines.length ? `\n  ${coverage.lines.join('\n  ')}` : ''}`);

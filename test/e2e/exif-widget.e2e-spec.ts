@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // (page.evaluate callbacks run in the browser)
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -65,12 +65,16 @@ async function iphonePhoto(): Promise<{ heic: Buffer; decodable: boolean }> {
   const exif = exifTiff({ make: 'Apple', model: 'iPhone 15 Pro', artist: 'Ada Photographer', bodySerial: 'F2LXK0ABC', gps: { latitude: 48.858222, longitude: 2.2945 } });
   if (!existsSync(HEIF_ENC) || !existsSync(EXIFTOOL)) return { heic: Buffer.from(iphoneLikeHeic({ exif })), decodable: false };
   const dir = mkdtempSync(join(tmpdir(), 'fp-e2e-heic-'));
-  const source = join(dir, 'source.jpg');
-  writeFileSync(source, await sharp({ create: { width: 96, height: 64, channels: 3, background: '#38a' } }).jpeg().toBuffer());
-  const heic = join(dir, 'photo.heic');
-  execFileSync(HEIF_ENC, ['-q', '60', '-t', '32', source, '-o', heic], { stdio: 'ignore' });
-  execFileSync(EXIFTOOL, ['-q', '-overwrite_original', '-GPSLatitude=48.858222', '-GPSLatitudeRef=N', '-GPSLongitude=2.2945', '-GPSLongitudeRef=E', '-Artist=Ada Photographer', '-SerialNumber=F2LXK0ABC', heic]);
-  return { heic: readFileSync(heic), decodable: true };
+  try {
+    const source = join(dir, 'source.jpg');
+    writeFileSync(source, await sharp({ create: { width: 96, height: 64, channels: 3, background: '#38a' } }).jpeg().toBuffer());
+    const heic = join(dir, 'photo.heic');
+    execFileSync(HEIF_ENC, ['-q', '60', '-t', '32', source, '-o', heic], { stdio: 'ignore' });
+    execFileSync(EXIFTOOL, ['-q', '-overwrite_original', '-GPSLatitude=48.858222', '-GPSLatitudeRef=N', '-GPSLongitude=2.2945', '-GPSLongitudeRef=E', '-Artist=Ada Photographer', '-SerialNumber=F2LXK0ABC', heic]);
+    return { heic: readFileSync(heic), decodable: true };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -201,11 +205,16 @@ describe('EXIF Privacy Check', () => {
             execFileSync(HEIF_CONVERT, [file, `${file}.png`], { stdio: 'ignore' });
             return sharp(`${file}.png`).raw().toBuffer();
           };
-          const original = join(mkdtempSync(join(tmpdir(), 'fp-e2e-heic-')), 'original.heic');
-          writeFileSync(original, heic);
-          const copy = `${original}.clean.heic`;
-          writeFileSync(copy, clean);
-          if (Buffer.compare(await png(original), await png(copy)) !== 0) return 'pixels differ';
+          const dir = mkdtempSync(join(tmpdir(), 'fp-e2e-heic-'));
+          try {
+            const original = join(dir, 'original.heic');
+            writeFileSync(original, heic);
+            const copy = `${original}.clean.heic`;
+            writeFileSync(copy, clean);
+            if (Buffer.compare(await png(original), await png(copy)) !== 0) return 'pixels differ';
+          } finally {
+            rmSync(dir, { recursive: true, force: true });
+          }
         });
       }
       checkClean(t, c);
