@@ -373,7 +373,7 @@ async function coordinate() {
     const { readFileSync, writeFileSync } = require('node:fs');
     const { MetadataWorkerPool } = require(${JSON.stringify(dist('scans/exif/metadata-worker.pool.js'))});
     // Resident memory now and its high-water mark (kB), from Linux's /proc.
-    const status = () => Object.fromEntries(readFileSync('/proc/self/status', 'utf8').split('\n').filter((l) => /^Vm(HWM|RSS):/.test(l)).map((l) => [l.slice(0, 5), parseInt(l.slice(6), 10) * 1024]));
+    const status = () => Object.fromEntries(readFileSync('/proc/self/status', 'utf8').split('\\n').filter((l) => /^Vm(HWM|RSS):/.test(l)).map((l) => [l.slice(0, 5), parseInt(l.slice(6), 10) * 1024]));
     (async () => {
       const [path, op, warm] = process.argv.slice(1);
       const pool = new MetadataWorkerPool({ workers: 1 });
@@ -395,7 +395,10 @@ async function coordinate() {
   const smallest = [...files].sort((a, b) => a.bytes.length - b.bytes.length)[0];
   const memoryOf = (file, op) => {
     const run = spawnSync(process.execPath, ['--expose-gc', '-e', CHILD, file.path, op, smallest.path], { encoding: 'utf8', cwd: root });
-    return run.status === 0 ? JSON.parse(run.stdout).gained : NaN;
+    if (run.status === 0) return JSON.parse(run.stdout).gained;
+    // A NaN in the figures says the measure failed; the reason goes beside it.
+    console.error(`memory of ${op} ${file.name}: the measuring process failed: ${run.stderr.trim().split('\n').slice(0, 3).join(' / ')}`);
+    return NaN;
   };
   const large = files.filter((f) => f.bytes.length >= 1024 * 1024);
   const memory = large.map((f) => ({ name: f.name, size: f.bytes.length, analyze: memoryOf(f, 'analyze'), strip: memoryOf(f, 'strip') }));
