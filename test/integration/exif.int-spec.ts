@@ -69,6 +69,11 @@ describe('image metadata check (integration)', () => {
       expect(res.body).toMatchObject({ success: false, statusCode: 401, error: 'Please sign in to continue.', analysis: null });
       expect(res.body.requestId).toEqual(expect.any(String));
       await t.http().post('/api/scans/exif/strip').attach('image', photo(), 'a.jpg').expect(401);
+      // The caller is checked before the upload is read: a form multer would refuse (a file in
+      // another field) is still a 401 for a stranger, and a 400 only for a signed-in user.
+      await t.http().post('/api/scans/exif/analyze').set('X-Forwarded-For', freshIp()).attach('other', photo(), 'a.jpg').expect(401);
+      const signedIn = await t.http().post('/api/scans/exif/analyze').set('X-Forwarded-For', freshIp()).set('Authorization', `Bearer ${user.accessToken}`).attach('other', photo(), 'a.jpg').expect(400);
+      expect(signedIn.body).toMatchObject({ success: false, statusCode: 400, analysis: null });
     });
 
     it('accepts a personal API token', async () => {
