@@ -1,13 +1,10 @@
-import { applyDecorators, CanActivate, ExecutionContext, Injectable, UseGuards } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, UseGuards } from '@nestjs/common';
 // Nest's own upload helpers (what its FileInterceptor runs): its default limits, multer's errors as
 // HTTP exceptions (413 for the size limit), and a request cut off if the answer goes out early.
 import { applyDefaultLimits, runMulter } from '@nestjs/platform-express/multer/multer/multer.utils.js';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { MAX_IMAGE_BYTES } from '../../browser-shared/metadata-strip/image-upload.rules';
-
-/** The form field the image routes read the file from. */
-export const IMAGE_FIELD = 'image';
 
 /**
  * Multer with its default memory storage (no `dest`, no `storage`): uploads are never written to
@@ -17,7 +14,7 @@ export const IMAGE_FIELD = 'image';
  */
 const readUpload = multer(
   applyDefaultLimits({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12 }, defParamCharset: 'utf8' }),
-).single(IMAGE_FIELD);
+).single('image');
 
 /**
  * Reads the image upload into `req.file`, as Nest's FileInterceptor does, but as a guard: a route
@@ -37,6 +34,4 @@ class ImageUploadGuard implements CanActivate {
  * The upload of an image route. Place it ABOVE @Authenticated(): guards run from the bottom
  * decorator up, so the body is read only for a signed-in caller.
  */
-export function ImageUpload() {
-  return applyDecorators(UseGuards(ImageUploadGuard));
-}
+export const ImageUpload = () => UseGuards(ImageUploadGuard);
