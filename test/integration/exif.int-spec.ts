@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { stripMetadata } from '../../server/src/browser-shared/metadata-strip/metadata.stripper';
 import { MAX_IMAGE_BYTES } from '../../server/src/browser-shared/metadata-strip/image-upload.rules';
@@ -230,6 +232,41 @@ describe('image metadata check (integration)', () => {
       expect(tooBig.body).toMatchObject({ success: false, statusCode: 413, error: SIZE_MESSAGE });
       const exact = await analyze(user.accessToken, jpegOfSize(MAX_IMAGE_BYTES)).expect(200);
       expect(exact.body.analysis.findings.map((f: { category: string }) => f.category)).toEqual(['embedded_image']);
+    });
+
+    it('reads a body that arrives in pieces, or chunked, as one that arrives whole', async () => {
+      // A small body that has arrived goes to the parser in one piece (image-upload.guard.ts); these
+      // arrive after the route has started reading, so they are streamed.
+      const file = photo();
+      const whole = await analyze(user.accessToken, file).expect(200);
+      const server = t.app.getHttpServer() as http.Server;
+      if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      const boundary = 'fp-pieces';
+      const form = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="holiday.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+        file,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const send = (headers: Record<string, string | number>) =>
+        new Promise<{ status: number; body: { analysis: unknown } }>((resolve, reject) => {
+          const req = http.request(
+            { host: '127.0.0.1', port, method: 'POST', path: '/api/scans/exif/analyze', headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-forwarded-for': freshIp(), ...headers } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+            },
+          );
+          req.on('error', reject);
+          req.write(form.subarray(0, 100));
+          setTimeout(() => req.end(form.subarray(100)), 50);
+        });
+      for (const headers of [{ 'content-length': form.length }, { 'transfer-encoding': 'chunked' }]) {
+        const pieces = await send(headers);
+        expect(pieces.status).toBe(200);
+        expect(pieces.body.analysis).toEqual(whole.body.analysis);
+      }
     });
 
     it('asks for a file when the form has none, and refuses a damaged image', async () => {

@@ -67,6 +67,19 @@ export class MetadataFastLane {
   }
 
   /**
+   * A heads-up: an upload of `bytes` has fully arrived and its job follows once it is parsed (a
+   * fraction of a millisecond). Waking the lane worker now, while the main thread parses, takes the
+   * worker's wake-up off the request's path; the worker then watches for the job for up to
+   * LANE_HEADS_UP_WATCH_MS before it sleeps again.
+   */
+  expect(bytes: number): void {
+    const lane = this.lane;
+    if (!lane?.ready || bytes > this.limits.maxBytes || this.closed || Date.now() < this.offUntil) return;
+    // The job slot unchanged: the worker wakes, sees no job yet, and watches for it.
+    Atomics.notify(lane.header, LANE_SLOT.job, 1);
+  }
+
+  /**
    * The job's reply, when the lane took it; undefined when the job is for the pool: too large, the
    * lane not loaded yet or off, a reply too large for the lane, or a job that outran the lane.
    */

@@ -135,6 +135,22 @@ describe('MetadataWorkerPool fast lane (small files)', () => {
     expect(pool.size).toBe(0);
   });
 
+  it('takes a heads-up: the job that follows is answered, so is one after the worker slept again, and the worker does not stay awake', async () => {
+    const expected = await checkImage(photo());
+    pool.expect(200);
+    expect(await pool.analyze(photo())).toEqual(expected);
+    pool.expect(200); // no job follows at once: the worker watches for LANE_HEADS_UP_WATCH_MS, then sleeps
+    const cpuBefore = process.cpuUsage();
+    await new Promise((r) => setTimeout(r, 200));
+    const cpu = process.cpuUsage(cpuBefore);
+    // Asleep, not watching all along (which would cost about the 200 ms).
+    expect((cpu.user + cpu.system) / 1000).toBeLessThan(100);
+    expect(await pool.analyze(photo())).toEqual(expected);
+    pool.expect(pool.limits.fastLane.maxBytes + 1); // too large for the lane: nothing to wake
+    expect(await pool.analyze(photo())).toEqual(expected);
+    expect(pool.fastLane.stats).toMatchObject({ jobs: 3, timeouts: 0, started: 1 });
+  });
+
   it("answers a damaged or unsupported small file with the pool's errors", async () => {
     await expectItsErrors(pool);
     expect(pool.fastLane.stats.jobs).toBe(4);

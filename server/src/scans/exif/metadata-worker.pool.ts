@@ -112,6 +112,11 @@ export class MetadataWorkerPool implements OnModuleInit, OnModuleDestroy {
     void this.fastLane.warm();
   }
 
+  /** An upload of about `bytes` has arrived and is being read: see MetadataFastLane.expect. */
+  expect(bytes: number): void {
+    this.fastLane.expect(bytes);
+  }
+
   /** The image's findings and risk score, worked out in a worker. */
   async analyze(bytes: Uint8Array): Promise<ImageCheck> {
     const reply = await this.run('analyze', bytes);

@@ -10,6 +10,7 @@ import { checkImage } from './exif-findings.analyzer';
 import {
   LANE_HEADER_BYTES,
   LANE_HEADER_SLOTS,
+  LANE_HEADS_UP_WATCH_MS,
   LANE_SLOT,
   LANE_STATUS,
   type LaneStatus,
@@ -66,6 +67,8 @@ async function serveLane({ lane, inputBytes }: LaneWorkerData) {
   let seen = 0;
   for (;;) {
     Atomics.wait(header, LANE_SLOT.job, seen);
+    // Woken with no job: a heads-up (MetadataFastLane.expect). Watch for the job awhile, then sleep again.
+    if (Atomics.load(header, LANE_SLOT.job) === seen && !watchForJob(header, seen)) continue;
     seen = Atomics.load(header, LANE_SLOT.job);
     // The parsers get their own copy: ordinary memory, as a pool job's.
     const done = await work(header[LANE_SLOT.op] === 0 ? 'analyze' : 'strip', input.slice(0, header[LANE_SLOT.inputLength]));
@@ -75,6 +78,13 @@ async function serveLane({ lane, inputBytes }: LaneWorkerData) {
     Atomics.store(header, LANE_SLOT.done, seen);
     Atomics.notify(header, LANE_SLOT.done);
   }
+}
+
+/** Whether a job comes within LANE_HEADS_UP_WATCH_MS: the thread stays awake (watching costs a core, sleeping a wake-up). */
+function watchForJob(header: Int32Array, seen: number): boolean {
+  const until = performance.now() + LANE_HEADS_UP_WATCH_MS;
+  while (Atomics.load(header, LANE_SLOT.job) === seen) if (performance.now() >= until) return false;
+  return true;
 }
 
 /** The reply's JSON and bytes into the reply area, or `overflow` when they do not fit (the caller then asks the pool). */
