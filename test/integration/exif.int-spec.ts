@@ -262,7 +262,8 @@ describe('image metadata check (integration)', () => {
           req.write(form.subarray(0, 100));
           setTimeout(() => req.end(form.subarray(100)), 50);
         });
-      for (const headers of [{ 'content-length': form.length }, { 'transfer-encoding': 'chunked' }]) {
+      const framings: Record<string, string | number>[] = [{ 'content-length': form.length }, { 'transfer-encoding': 'chunked' }];
+      for (const headers of framings) {
         const pieces = await send(headers);
         expect(pieces.status).toBe(200);
         expect(pieces.body.analysis).toEqual(whole.body.analysis);
