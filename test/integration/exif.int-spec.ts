@@ -251,7 +251,7 @@ describe('image metadata check (integration)', () => {
       const send = (headers: Record<string, string | number>) =>
         new Promise<{ status: number; body: { analysis: unknown } }>((resolve, reject) => {
           const req = http.request(
-            { host: '127.0.0.1', port, method: 'POST', path: '/api/scans/exif/analyze', headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-forwarded-for': freshIp(), ...headers } },
+            { host: '127.0.0.1', port, agent: false, method: 'POST', path: '/api/scans/exif/analyze', headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-forwarded-for': freshIp(), ...headers } },
             (res) => {
               const chunks: Buffer[] = [];
               res.on('data', (c: Buffer) => chunks.push(c));
