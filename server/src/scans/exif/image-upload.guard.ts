@@ -26,7 +26,8 @@ const readUpload = multer(
 /**
  * multer's stream handler: a body that has fully arrived (a small upload usually comes with its
  * headers) is handed to busboy in one piece; piping it took more time than parsing it. Any other
- * body is piped, as by default, and busboy's limits apply either way.
+ * body is piped, as by default, and busboy's limits apply either way. Only a small body can have
+ * arrived whole: Node stops reading the socket once the request's buffer is full.
  */
 function feedUpload(req: IncomingMessage, busboy: Writable): void {
   if (bodyArrived(req)) busboy.end(req.read());
