@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,9 @@ describe('the app on a real PostgreSQL', () => {
       '<html><head><meta property="csp-nonce" nonce="__CSP_NONCE__"></head><body><div id="root"></div></body></html>',
     );
     await writeFile(join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // A client file under api/: API paths must never be answered from, or looked up in, the client's files.
+    await mkdir(join(clientDir, 'api'));
+    await writeFile(join(clientDir, 'api', 'health'), 'a file, not the health check');
     t = await createTestApp({}, { clientDir });
   });
   afterAll(async () => {
@@ -33,6 +37,19 @@ describe('the app on a real PostgreSQL', () => {
     const ds = t.app.get(DataSource);
     const rows: { name: string }[] = await ds.query(`SELECT to_regclass('public.migrations')::text AS name`);
     expect(rows[0].name).toBe('migrations');
+  });
+
+  it("never looks up API paths among the client's files", async () => {
+    const stat = jest.spyOn(fs, 'stat');
+    try {
+      await t.http().get('/api/health').expect(200, { status: 'ok' });
+      expect(stat.mock.calls.filter(([path]) => String(path).startsWith(clientDir))).toEqual([]);
+      // The same lookup still serves the client's own files.
+      await t.http().get('/index.html').expect(301);
+      await t.http().get('/assets/app-abc123.js').expect(200);
+    } finally {
+      stat.mockRestore();
+    }
   });
 
   it('answers unknown API paths with a JSON 404 that does not echo the path', async () => {

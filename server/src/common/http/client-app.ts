@@ -47,7 +47,9 @@ export function clientApp({ clientDir, publicUrl }: ClientAppOptions): Router {
         serveStatic: { immutable: true, maxAge: '1y', index: false, fallthrough: false },
       }),
     );
-    router.use(expressStaticGzip(clientDir, { ...precompressed, serveStatic: { index: false, maxAge: '1h' } }));
+    const clientFiles = expressStaticGzip(clientDir, { ...precompressed, serveStatic: { index: false, maxAge: '1h' } });
+    // No API path names a file of the client: looking each one up on disk cost every API GET about 0.1 ms.
+    router.use((req: Request, res: Response, next: NextFunction) => (isApiPath(req.path) ? next() : clientFiles(req, res, next)));
   }
 
   router.use((req: Request, res: Response, next: NextFunction) => {
