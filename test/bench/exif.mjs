@@ -283,12 +283,12 @@ async function perRequest(dataDir) {
       }
       return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, { p50: percentile(v, 50), p25: percentile(v, 25), p75: percentile(v, 75) }]));
     };
-    // The target's own measure: the image routes and health alone. Then the same among requests
-    // that wake PostgreSQL and run other code: on two cores every request after them pays for the
-    // caches they took over, the image routes' longer path (upload parsing, a second thread) more.
     // The database's start-up work (checkpoint, statistics) settles; the request path's code is optimized.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     await interleaved(Object.keys(kinds), WARM_UP_ROUNDS, 0);
+    // The target's own measure: the image routes and health alone. Then the same among requests
+    // that wake PostgreSQL and run other code: on two cores every request after them pays for the
+    // caches they took over, the image routes' longer path (upload parsing, a second thread) more.
     const focused = await interleaved(['health', 'analyze', 'strip'], REQUESTS);
     const mixed = await interleaved(Object.keys(kinds), REQUESTS);
     // CPU time per request of the server and its PostgreSQL (all their processes and threads), one

@@ -24,14 +24,14 @@ export type WorkerReply = (
  */
 export const LANE_SLOT = { job: 0, done: 1, op: 2, inputLength: 3, status: 4, metaLength: 5, bytesLength: 6 } as const;
 export const LANE_HEADER_SLOTS = 8;
+export const LANE_HEADER_BYTES = LANE_HEADER_SLOTS * 4;
+export const LANE_STATUS = { ok: 0, unsupported: 1, malformed: 2, internal: 3, overflow: 4 } as const;
+export type LaneStatus = (typeof LANE_STATUS)[keyof typeof LANE_STATUS];
 /**
  * How long the lane worker, woken by a heads-up (MetadataFastLane.expect), watches for the job
  * before it sleeps again: the job follows once the main thread has parsed the upload, well within
  * this; a request that fails before its job costs the worker at most this long.
  */
 export const LANE_HEADS_UP_WATCH_MS = 1;
-export const LANE_HEADER_BYTES = LANE_HEADER_SLOTS * 4;
-export const LANE_STATUS = { ok: 0, unsupported: 1, malformed: 2, internal: 3, overflow: 4 } as const;
-export type LaneStatus = (typeof LANE_STATUS)[keyof typeof LANE_STATUS];
 /** What the lane worker is started with (workerData). */
 export type LaneWorkerData = { lane: SharedArrayBuffer; inputBytes: number };
