@@ -23,6 +23,7 @@ import {
 } from '../support/image-fixtures';
 import { iphoneLikeHeic } from '../support/heif-fixtures';
 import { ScanRepository } from '../../server/src/scans/scan.repository';
+import { MetadataWorkerPool } from '../../server/src/scans/exif/metadata-worker.pool';
 import { captureLogs, createTestApp, TestApp } from '../support/test-app';
 
 /** The image check's routes end to end: auth, upload rules, analysis, history, strip, no disk. */
@@ -234,11 +235,13 @@ describe('image metadata check (integration)', () => {
       expect(exact.body.analysis.findings.map((f: { category: string }) => f.category)).toEqual(['embedded_image']);
     });
 
-    it('reads a body that arrives in pieces, or chunked, as one that arrives whole', async () => {
-      // A small body that has arrived goes to the parser in one piece (image-upload.guard.ts); these
-      // arrive after the route has started reading, so they are streamed.
+    it('reads a body that arrives in pieces, or chunked, as one that arrives whole (which the lane prefetches)', async () => {
+      // A small body that has arrived goes to the parser in one piece, and to the lane ahead of it
+      // (image-upload.guard.ts); the others arrive after the route has started reading, so they are
+      // streamed.
+      const pool = t.app.get(MetadataWorkerPool);
+      await pool.fastLane.warm();
       const file = photo();
-      const whole = await analyze(user.accessToken, file).expect(200);
       const server = t.app.getHttpServer() as http.Server;
       if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const { port } = server.address() as AddressInfo;
@@ -248,7 +251,7 @@ describe('image metadata check (integration)', () => {
         file,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      const send = (headers: Record<string, string | number>) =>
+      const send = (headers: Record<string, string | number>, inPieces: boolean) =>
         new Promise<{ status: number; body: { analysis: unknown } }>((resolve, reject) => {
           const req = http.request(
             { host: '127.0.0.1', port, agent: false, method: 'POST', path: '/api/scans/exif/analyze', headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-forwarded-for': freshIp(), ...headers } },
@@ -259,15 +262,21 @@ describe('image metadata check (integration)', () => {
             },
           );
           req.on('error', reject);
+          if (!inPieces) return req.end(form);
           req.write(form.subarray(0, 100));
           setTimeout(() => req.end(form.subarray(100)), 50);
         });
+      const prefetchedBefore = pool.fastLane.stats.prefetched;
+      const whole = await send({ 'content-length': form.length }, false);
+      expect(whole.status).toBe(200);
+      expect(pool.fastLane.stats.prefetched).toBe(prefetchedBefore + 1);
       const framings: Record<string, string | number>[] = [{ 'content-length': form.length }, { 'transfer-encoding': 'chunked' }];
       for (const headers of framings) {
-        const pieces = await send(headers);
+        const pieces = await send(headers, true);
         expect(pieces.status).toBe(200);
         expect(pieces.body.analysis).toEqual(whole.body.analysis);
       }
+      expect(pool.fastLane.stats.prefetched).toBe(prefetchedBefore + 1);
     });
 
     it('asks for a file when the form has none, and refuses a damaged image', async () => {

@@ -735,3 +735,14 @@ function exifTiffTags(spec: ExifSpec): Record<number, TagValue> {
   }
   return tags;
 }
+
+/**
+ * A multipart/form-data body carrying `file` in field `field`, as the platform's FormData (the
+ * browser's, here undici's) serialises it; `fields` are text fields sent before it.
+ */
+export async function uploadForm(file: Uint8Array, options: { field?: string; fileName?: string; fields?: Record<string, string> } = {}): Promise<Uint8Array> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
+  form.append(options.field ?? 'image', new Blob([file.slice()]), options.fileName ?? 'photo.jpg');
+  return new Uint8Array(await new Response(form).arrayBuffer());
+}

@@ -13,11 +13,15 @@ export interface AuthenticatedUser {
 export type AuthenticatedRequest = Request & { user?: AuthenticatedUser };
 
 /** The AuthenticatedUser of a route guarded by @Authenticated(). */
-export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): AuthenticatedUser => {
-  const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
-  if (!user) throw new Error('CurrentUser used on a route without @Authenticated()');
-  return user;
-});
+export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): AuthenticatedUser =>
+  authenticatedUser(context.switchToHttp().getRequest<AuthenticatedRequest>()),
+);
+
+/** What @CurrentUser() reads, for a route that takes the request itself. */
+export function authenticatedUser(req: AuthenticatedRequest): AuthenticatedUser {
+  if (!req.user) throw new Error('CurrentUser used on a route without @Authenticated()');
+  return req.user;
+}
 
 /** The client's address (Express's req.ip, which honours the 'trust proxy' setting). */
 export const ClientIp = createParamDecorator((_data: unknown, context: ExecutionContext): string => {

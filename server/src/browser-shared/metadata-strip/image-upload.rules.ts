@@ -6,6 +6,9 @@ import { fileBrands, heifKind } from './heif-structure.reader';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024; // 10485760
 
+/** The multipart form field that carries the image (the API's ExifUploadDto). */
+export const IMAGE_FORM_FIELD = 'image';
+
 export const IMAGE_UPLOAD_MESSAGES = {
   // The spec's message, with the formats added since (iPhone photos are HEIC by default).
   unsupportedType: 'Please upload a JPEG, PNG, TIFF, WebP, HEIC, AVIF, or GIF image',

@@ -28,6 +28,7 @@ import {
   tEXt,
   tiffMetadataTags,
   tinyJpeg,
+  uploadForm,
   webpWith,
   xmpApp1,
   xmpPacket,
@@ -37,6 +38,7 @@ import { exifItemData, fakeHvcC, gifApplication, gifComment, gifLoop, gifWith, g
 import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
 import { stripMetadata, UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { checkImage } from './exif-findings.analyzer';
+import { locateFormFile } from './form-file.locator';
 import { readImageMetadata } from './image-metadata.reader';
 import { MetadataWorkerPool } from './metadata-worker.pool';
 
@@ -327,6 +329,49 @@ describe('fuzzing the metadata readers and the stripper', () => {
     process.stdout.write(`\nanalysis and strip on ${files.length} mutated files: ${JSON.stringify(tally)}\n`);
     expect(problems.slice(0, 20)).toEqual([]);
     expect(tally.cleaned).toBeGreaterThan(files.length / 4);
+  });
+
+  it("the lane's prefetch guess on upload forms of these files: exact in an intact form, and in a mutated form no throw and only bytes inside it", async () => {
+    const r = prng(SEED + 1);
+    const problems: string[] = [];
+    const tally = { guessed: 0, none: 0 };
+    for (const file of files.filter((_, i) => i % 4 === 0)) {
+      const form = await uploadForm(file.bytes);
+      const found = locateFormFile(form, 'image');
+      if (!found || Buffer.compare(Buffer.from(found), Buffer.from(file.bytes)) !== 0) problems.push(`${file.label}: not found exactly in its form`);
+      let broken = form;
+      for (let n = 1 + r.int(3); n > 0; n--) broken = MUTATIONS[r.pick(Object.keys(MUTATIONS))](broken, r);
+      try {
+        const guess = locateFormFile(broken, 'image');
+        if (!guess) tally.none++;
+        else if (guess.buffer !== broken.buffer || guess.byteOffset < broken.byteOffset || guess.byteOffset + guess.byteLength > broken.byteOffset + broken.byteLength) problems.push(`${file.label}: a guess outside the form`);
+        else tally.guessed++;
+      } catch (err) {
+        problems.push(`${file.label}: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(tally.guessed).toBeGreaterThan(0);
+    expect(tally.none).toBeGreaterThan(0);
+  });
+
+  it('through the lane with a prefetch (a sample): the same answer, or the same clean error, as without', async () => {
+    const pool = new MetadataWorkerPool({ workers: 1 });
+    try {
+      await pool.fastLane.warm();
+      const differ: string[] = [];
+      for (const file of files.filter((_, i) => i % 20 === 0)) {
+        const direct = await checkImage(file.bytes).catch((err: Error) => err.name);
+        pool.prefetch('analyze', await uploadForm(file.bytes));
+        const laned = await pool.analyze(file.bytes.slice()).catch((err: Error) => err.name);
+        if (JSON.stringify(laned) !== JSON.stringify(direct)) differ.push(file.label);
+      }
+      expect(differ).toEqual([]);
+      expect(pool.fastLane.stats.prefetched).toBeGreaterThan(0);
+      expect(pool.stats).toMatchObject({ timeouts: 0, crashes: 0 });
+    } finally {
+      await pool.onModuleDestroy();
+    }
   });
 
   it('through the worker pool and its fast lane too (a sample): no worker crash, no deadline reached', async () => {

@@ -9,13 +9,16 @@
  * worker is terminated, the lane stays off for `cooldownMs`, and the job goes to the pool, whose
  * deadline and memory limits answer it as before. The lane worker has the pool's memory limits.
  *
- * Shared memory layout: a header of Int32 slots (below), the input area, then the reply area: the
- * reply's JSON (the check, or the strip's type and removed list, or the error) followed by the
- * stripped bytes.
+ * A job can start before it is asked for: an upload that arrived whole is handed over as a form
+ * (prefetch), so the worker works while the main thread reads the same form with multer.
+ *
+ * Shared memory layout: a header of Int32 slots (below), the input area (an image, or a form), then
+ * the reply area: the reply's JSON (the check, or the strip's type and removed list, or the error)
+ * followed by the stripped bytes.
  */
 import { Logger } from '@nestjs/common';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
-import { LANE_HEADER_BYTES, LANE_HEADER_SLOTS, LANE_SLOT, LANE_STATUS, type LaneStatus, type WorkerJob, type WorkerReply } from './metadata-worker.protocol';
+import { LANE_HEADER_BYTES, LANE_HEADER_SLOTS, LANE_OP, LANE_SLOT, LANE_STATUS, type LaneStatus, type WorkerJob, type WorkerReply } from './metadata-worker.protocol';
 
 export interface FastLaneLimits {
   /** Files up to this size take the lane (0: no lane). */
@@ -44,6 +47,8 @@ interface Lane {
   loaded: Promise<void>;
   /** The last job number handed over. */
   sequence: number;
+  /** A prefetch not yet taken by run(): its job number and operation. */
+  prefetched?: { sequence: number; op: WorkerJob['op'] };
 }
 
 export class MetadataFastLane {
@@ -51,7 +56,8 @@ export class MetadataFastLane {
   private lane?: Lane;
   private offUntil = 0;
   private closed = false;
-  readonly stats = { jobs: 0, timeouts: 0, started: 0 };
+  /** `prefetched`: the jobs answered from a prefetch (also counted in `jobs`). */
+  readonly stats = { jobs: 0, prefetched: 0, timeouts: 0, started: 0 };
   private readonly decoder = new TextDecoder();
 
   constructor(
@@ -67,16 +73,17 @@ export class MetadataFastLane {
   }
 
   /**
-   * A heads-up: an upload of `bytes` has fully arrived and its job follows once it is parsed (a
-   * fraction of a millisecond). Waking the lane worker now, while the main thread parses, takes the
-   * worker's wake-up off the request's path; the worker then watches for the job for up to
-   * LANE_HEADS_UP_WATCH_MS before it sleeps again.
+   * A prefetch: an upload's whole multipart body has arrived, and the route will ask for `op` on its
+   * image once multer has read it (a fraction of a millisecond on the main thread). The lane worker
+   * finds the image in the form and works on it meanwhile; run() then takes that answer if the
+   * bytes the worker found are exactly the ones it is asked about, and otherwise works them as
+   * usual. A lane still on another prefetch is not overtaken.
    */
-  expect(bytes: number): void {
-    const lane = this.lane;
-    if (!lane?.ready || bytes > this.limits.maxBytes || this.closed || Date.now() < this.offUntil) return;
-    // The job slot unchanged: the worker wakes, sees no job yet, and watches for it.
-    Atomics.notify(lane.header, LANE_SLOT.job, 1);
+  prefetch(op: WorkerJob['op'], form: Uint8Array): void {
+    const lane = this.laneFor(form.byteLength);
+    if (!lane || Atomics.load(lane.header, LANE_SLOT.done) !== lane.sequence) return;
+    this.hand(lane, op === 'analyze' ? LANE_OP.analyzeForm : LANE_OP.stripForm, form);
+    lane.prefetched = { sequence: lane.sequence, op };
   }
 
   /**
@@ -84,46 +91,75 @@ export class MetadataFastLane {
    * lane not loaded yet or off, a reply too large for the lane, or a job that outran the lane.
    */
   run(op: WorkerJob['op'], bytes: Uint8Array): WorkerReply | undefined {
-    if (bytes.byteLength > this.limits.maxBytes || this.closed || Date.now() < this.offUntil) return undefined;
+    const lane = this.laneFor(bytes.byteLength);
+    if (!lane) return undefined;
+    const prefetched = lane.prefetched;
+    lane.prefetched = undefined;
+    if (prefetched) {
+      // Done or not, and this request's or not, the lane's one job must end before another starts.
+      if (!this.awaitDone(lane, prefetched.sequence, bytes.byteLength)) return undefined;
+      if (prefetched.op === op && this.prefetchedFileIs(lane, bytes)) {
+        this.stats.jobs++;
+        this.stats.prefetched++;
+        return this.replyOf(lane, prefetched.sequence, op);
+      }
+    }
+    this.hand(lane, op === 'analyze' ? LANE_OP.analyze : LANE_OP.strip, bytes);
+    const sequence = lane.sequence;
+    if (!this.awaitDone(lane, sequence, bytes.byteLength)) return undefined;
+    this.stats.jobs++;
+    return this.replyOf(lane, sequence, op);
+  }
+
+  /** The lane, when it can take a job of this size now. */
+  private laneFor(size: number): Lane | undefined {
+    if (size > this.limits.maxBytes || this.closed || Date.now() < this.offUntil) return undefined;
     const lane = this.lane;
     if (!lane?.ready) {
       void this.warm();
       return undefined;
     }
-    const sequence = ++lane.sequence;
-    lane.input.set(bytes);
-    lane.header[LANE_SLOT.op] = op === 'analyze' ? 0 : 1;
-    lane.header[LANE_SLOT.inputLength] = bytes.byteLength;
-    Atomics.store(lane.header, LANE_SLOT.job, sequence);
+    return lane;
+  }
+
+  private hand(lane: Lane, op: (typeof LANE_OP)[keyof typeof LANE_OP], input: Uint8Array): void {
+    lane.input.set(input);
+    lane.header[LANE_SLOT.op] = op;
+    lane.header[LANE_SLOT.inputLength] = input.byteLength;
+    Atomics.store(lane.header, LANE_SLOT.job, ++lane.sequence);
     Atomics.notify(lane.header, LANE_SLOT.job);
-    this.awaitDone(lane, sequence);
-    if (Atomics.load(lane.header, LANE_SLOT.done) !== sequence) {
-      this.stats.timeouts++;
-      this.logger.warn(`an image of ${bytes.byteLength} bytes was not done within ${this.limits.timeoutMs} ms (a slow file, or a busy machine): the fast lane is off for ${this.limits.cooldownMs / 1000} s`);
-      this.offUntil = Date.now() + this.limits.cooldownMs;
-      this.stop();
-      return undefined;
-    }
-    this.stats.jobs++;
-    return this.replyOf(lane, sequence, op);
+  }
+
+  /** Whether the finished prefetch found an image, and it is byte for byte `bytes`. */
+  private prefetchedFileIs(lane: Lane, bytes: Uint8Array): boolean {
+    if (lane.header[LANE_SLOT.status] === LANE_STATUS.noFile || lane.header[LANE_SLOT.fileLength] !== bytes.byteLength) return false;
+    const offset = lane.header[LANE_SLOT.fileOffset];
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(lane.input.subarray(offset, offset + bytes.byteLength));
   }
 
   /**
-   * Waits for the lane's reply: first by watching the memory for up to SPIN_MS (a small file is
-   * done in well under that), then asleep until the timeout. A thread asleep in Atomics.wait is
-   * woken by the kernel, 50-100 µs a job here (a third of the lane's cost); the thread is
-   * blocked either way, so watching costs no work that could have run meanwhile.
+   * Waits for the lane's job `sequence`: first by watching the memory for up to SPIN_MS (a small
+   * file is done in well under that), then asleep until the timeout. A thread asleep in
+   * Atomics.wait is woken by the kernel, 50-100 µs a job here (a third of the lane's cost); the
+   * thread is blocked either way, so watching costs no work that could have run meanwhile. A job
+   * that outruns the timeout turns the lane off for the cool-down (false).
    */
-  private awaitDone(lane: Lane, sequence: number): void {
+  private awaitDone(lane: Lane, sequence: number, size: number): boolean {
     const began = performance.now();
     const spinUntil = began + Math.min(SPIN_MS, this.limits.timeoutMs);
     while (Atomics.load(lane.header, LANE_SLOT.done) !== sequence) {
       const now = performance.now();
       if (now >= spinUntil) {
         Atomics.wait(lane.header, LANE_SLOT.done, sequence - 1, Math.max(0, this.limits.timeoutMs - (now - began)));
-        return;
+        break;
       }
     }
+    if (Atomics.load(lane.header, LANE_SLOT.done) === sequence) return true;
+    this.stats.timeouts++;
+    this.logger.warn(`an image of ${size} bytes was not done within ${this.limits.timeoutMs} ms (a slow file, or a busy machine): the fast lane is off for ${this.limits.cooldownMs / 1000} s`);
+    this.offUntil = Date.now() + this.limits.cooldownMs;
+    this.stop();
+    return false;
   }
 
   close(): Promise<number> | undefined {

@@ -20,18 +20,19 @@ export type WorkerReply = (
 /**
  * The fast lane's shared memory (metadata-fast-lane.ts): Int32 header slots. `job` holds the number
  * of the job handed over (the lane worker waits for it to change), `done` the number of the last
- * job answered (the caller waits for it to reach its job's).
+ * job answered (the caller waits for it to reach its job's). A form job's worker writes where in
+ * the input it found the image (`fileOffset`, `fileLength`).
  */
-export const LANE_SLOT = { job: 0, done: 1, op: 2, inputLength: 3, status: 4, metaLength: 5, bytesLength: 6 } as const;
-export const LANE_HEADER_SLOTS = 8;
+export const LANE_SLOT = { job: 0, done: 1, op: 2, inputLength: 3, status: 4, metaLength: 5, bytesLength: 6, fileOffset: 7, fileLength: 8 } as const;
+export const LANE_HEADER_SLOTS = 9;
 export const LANE_HEADER_BYTES = LANE_HEADER_SLOTS * 4;
-export const LANE_STATUS = { ok: 0, unsupported: 1, malformed: 2, internal: 3, overflow: 4 } as const;
-export type LaneStatus = (typeof LANE_STATUS)[keyof typeof LANE_STATUS];
 /**
- * How long the lane worker, woken by a heads-up (MetadataFastLane.expect), watches for the job
- * before it sleeps again: the job follows once the main thread has parsed the upload, well within
- * this; a request that fails before its job costs the worker at most this long.
+ * A lane job's input: an image, or an upload's whole multipart body whose image the worker finds
+ * first (a prefetch, MetadataFastLane.prefetch).
  */
-export const LANE_HEADS_UP_WATCH_MS = 1;
+export const LANE_OP = { analyze: 0, strip: 1, analyzeForm: 2, stripForm: 3 } as const;
+/** `noFile`: a form job found no image part in the form. */
+export const LANE_STATUS = { ok: 0, unsupported: 1, malformed: 2, internal: 3, overflow: 4, noFile: 5 } as const;
+export type LaneStatus = (typeof LANE_STATUS)[keyof typeof LANE_STATUS];
 /** What the lane worker is started with (workerData). */
 export type LaneWorkerData = { lane: SharedArrayBuffer; inputBytes: number };

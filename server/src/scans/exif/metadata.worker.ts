@@ -6,11 +6,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
 import { stripMetadata, UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
+import { IMAGE_FORM_FIELD } from '../../browser-shared/metadata-strip/image-upload.rules';
 import { checkImage } from './exif-findings.analyzer';
+import { locateFormFile } from './form-file.locator';
 import {
   LANE_HEADER_BYTES,
   LANE_HEADER_SLOTS,
-  LANE_HEADS_UP_WATCH_MS,
+  LANE_OP,
   LANE_SLOT,
   LANE_STATUS,
   type LaneStatus,
@@ -58,6 +60,8 @@ async function handle(job: WorkerJob) {
  * The fast lane (metadata-fast-lane.ts): waits on shared memory for the next job, works it, writes
  * the reply (JSON, then any stripped bytes) and wakes the caller. Blocking between jobs is this
  * worker's whole purpose; a job's own awaits still run, as the wait only starts once it is done.
+ * A form job (a prefetch) first finds the image in the upload's form, and says where it found it:
+ * the caller uses the answer only for exactly the bytes multer reads there.
  */
 async function serveLane({ lane, inputBytes }: LaneWorkerData) {
   const header = new Int32Array(lane, 0, LANE_HEADER_SLOTS);
@@ -67,24 +71,27 @@ async function serveLane({ lane, inputBytes }: LaneWorkerData) {
   let seen = 0;
   for (;;) {
     Atomics.wait(header, LANE_SLOT.job, seen);
-    // Woken with no job: a heads-up (MetadataFastLane.expect). Watch for the job awhile, then sleep again.
-    if (Atomics.load(header, LANE_SLOT.job) === seen && !watchForJob(header, seen)) continue;
+    if (Atomics.load(header, LANE_SLOT.job) === seen) continue;
     seen = Atomics.load(header, LANE_SLOT.job);
-    // The parsers get their own copy: ordinary memory, as a pool job's.
-    const done = await work(header[LANE_SLOT.op] === 0 ? 'analyze' : 'strip', input.slice(0, header[LANE_SLOT.inputLength]));
-    if (!done.ok) writeLaneReply(header, area, LANE_STATUS[done.kind], { message: done.message }, undefined, encoder);
-    else if (done.op === 'analyze') writeLaneReply(header, area, LANE_STATUS.ok, { check: done.check }, undefined, encoder);
-    else writeLaneReply(header, area, LANE_STATUS.ok, { type: done.type, removed: done.removed }, done.bytes, encoder);
+    const code = header[LANE_SLOT.op];
+    const op = code === LANE_OP.analyze || code === LANE_OP.analyzeForm ? 'analyze' : 'strip';
+    let image: Uint8Array | undefined = input.subarray(0, header[LANE_SLOT.inputLength]);
+    if (code === LANE_OP.analyzeForm || code === LANE_OP.stripForm) {
+      image = locateFormFile(image, IMAGE_FORM_FIELD);
+      header[LANE_SLOT.fileOffset] = image ? image.byteOffset - input.byteOffset : 0;
+      header[LANE_SLOT.fileLength] = image?.byteLength ?? 0;
+    }
+    if (!image) writeLaneReply(header, area, LANE_STATUS.noFile, {}, undefined, encoder);
+    else {
+      // The parsers get their own copy: ordinary memory, as a pool job's.
+      const done = await work(op, image.slice());
+      if (!done.ok) writeLaneReply(header, area, LANE_STATUS[done.kind], { message: done.message }, undefined, encoder);
+      else if (done.op === 'analyze') writeLaneReply(header, area, LANE_STATUS.ok, { check: done.check }, undefined, encoder);
+      else writeLaneReply(header, area, LANE_STATUS.ok, { type: done.type, removed: done.removed }, done.bytes, encoder);
+    }
     Atomics.store(header, LANE_SLOT.done, seen);
     Atomics.notify(header, LANE_SLOT.done);
   }
-}
-
-/** Whether a job comes within LANE_HEADS_UP_WATCH_MS: the thread stays awake (watching costs a core, sleeping a wake-up). */
-function watchForJob(header: Int32Array, seen: number): boolean {
-  const until = performance.now() + LANE_HEADS_UP_WATCH_MS;
-  while (Atomics.load(header, LANE_SLOT.job) === seen) if (performance.now() >= until) return false;
-  return true;
 }
 
 /** The reply's JSON and bytes into the reply area, or `overflow` when they do not fit (the caller then asks the pool). */
