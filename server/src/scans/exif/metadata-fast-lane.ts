@@ -97,7 +97,7 @@ export class MetadataFastLane {
     lane.prefetched = undefined;
     if (prefetched) {
       // Done or not, and this request's or not, the lane's one job must end before another starts.
-      if (!this.awaitDone(lane, prefetched.sequence, bytes.byteLength)) return undefined;
+      if (!this.awaitDone(lane, prefetched.sequence)) return undefined;
       if (prefetched.op === op && this.prefetchedFileIs(lane, bytes)) {
         this.stats.jobs++;
         this.stats.prefetched++;
@@ -106,7 +106,7 @@ export class MetadataFastLane {
     }
     this.hand(lane, op === 'analyze' ? LANE_OP.analyze : LANE_OP.strip, bytes);
     const sequence = lane.sequence;
-    if (!this.awaitDone(lane, sequence, bytes.byteLength)) return undefined;
+    if (!this.awaitDone(lane, sequence)) return undefined;
     this.stats.jobs++;
     return this.replyOf(lane, sequence, op);
   }
@@ -144,7 +144,7 @@ export class MetadataFastLane {
    * thread is blocked either way, so watching costs no work that could have run meanwhile. A job
    * that outruns the timeout turns the lane off for the cool-down (false).
    */
-  private awaitDone(lane: Lane, sequence: number, size: number): boolean {
+  private awaitDone(lane: Lane, sequence: number): boolean {
     const began = performance.now();
     const spinUntil = began + Math.min(SPIN_MS, this.limits.timeoutMs);
     while (Atomics.load(lane.header, LANE_SLOT.done) !== sequence) {
@@ -156,7 +156,8 @@ export class MetadataFastLane {
     }
     if (Atomics.load(lane.header, LANE_SLOT.done) === sequence) return true;
     this.stats.timeouts++;
-    this.logger.warn(`an image of ${size} bytes was not done within ${this.limits.timeoutMs} ms (a slow file, or a busy machine): the fast lane is off for ${this.limits.cooldownMs / 1000} s`);
+    // The job's input: an image, or a prefetched form.
+    this.logger.warn(`a job of ${lane.header[LANE_SLOT.inputLength]} bytes was not done within ${this.limits.timeoutMs} ms (a slow file, or a busy machine): the fast lane is off for ${this.limits.cooldownMs / 1000} s`);
     this.offUntil = Date.now() + this.limits.cooldownMs;
     this.stop();
     return false;
