@@ -82,7 +82,7 @@ export class MetadataFastLane {
   prefetch(op: WorkerJob['op'], form: Uint8Array): void {
     const lane = this.laneFor(form.byteLength);
     if (!lane || Atomics.load(lane.header, LANE_SLOT.done) !== lane.sequence) return;
-    this.hand(lane, op === 'analyze' ? LANE_OP.analyzeForm : LANE_OP.stripForm, form);
+    this.hand(lane, op, form, true);
     lane.prefetched = { sequence: lane.sequence, op };
   }
 
@@ -104,7 +104,7 @@ export class MetadataFastLane {
         return this.replyOf(lane, prefetched.sequence, op);
       }
     }
-    this.hand(lane, op === 'analyze' ? LANE_OP.analyze : LANE_OP.strip, bytes);
+    this.hand(lane, op, bytes, false);
     const sequence = lane.sequence;
     if (!this.awaitDone(lane, sequence)) return undefined;
     this.stats.jobs++;
@@ -122,9 +122,11 @@ export class MetadataFastLane {
     return lane;
   }
 
-  private hand(lane: Lane, op: (typeof LANE_OP)[keyof typeof LANE_OP], input: Uint8Array): void {
+  /** Starts job `op` on `input`: an image, or (`form`) an upload's whole form. */
+  private hand(lane: Lane, op: WorkerJob['op'], input: Uint8Array, form: boolean): void {
     lane.input.set(input);
-    lane.header[LANE_SLOT.op] = op;
+    lane.header[LANE_SLOT.op] = LANE_OP[op];
+    lane.header[LANE_SLOT.form] = form ? 1 : 0;
     lane.header[LANE_SLOT.inputLength] = input.byteLength;
     Atomics.store(lane.header, LANE_SLOT.job, ++lane.sequence);
     Atomics.notify(lane.header, LANE_SLOT.job);

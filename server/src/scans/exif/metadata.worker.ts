@@ -73,10 +73,9 @@ async function serveLane({ lane, inputBytes }: LaneWorkerData) {
     Atomics.wait(header, LANE_SLOT.job, seen);
     if (Atomics.load(header, LANE_SLOT.job) === seen) continue;
     seen = Atomics.load(header, LANE_SLOT.job);
-    const code = header[LANE_SLOT.op];
-    const op = code === LANE_OP.analyze || code === LANE_OP.analyzeForm ? 'analyze' : 'strip';
+    const op = header[LANE_SLOT.op] === LANE_OP.analyze ? 'analyze' : 'strip';
     let image: Uint8Array | undefined = input.subarray(0, header[LANE_SLOT.inputLength]);
-    if (code === LANE_OP.analyzeForm || code === LANE_OP.stripForm) {
+    if (header[LANE_SLOT.form] === 1) {
       image = locateFormFile(image, IMAGE_FORM_FIELD);
       header[LANE_SLOT.fileOffset] = image ? image.byteOffset - input.byteOffset : 0;
       header[LANE_SLOT.fileLength] = image?.byteLength ?? 0;
