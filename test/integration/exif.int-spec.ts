@@ -235,10 +235,10 @@ describe('image metadata check (integration)', () => {
       expect(exact.body.analysis.findings.map((f: { category: string }) => f.category)).toEqual(['embedded_image']);
     });
 
-    it('reads a body that arrives in pieces, or chunked, as one that arrives whole (which the lane prefetches)', async () => {
-      // A small body that has arrived goes to the parser in one piece, and to the lane ahead of it
-      // (image-upload.guard.ts); the others arrive after the route has started reading, so they are
-      // streamed.
+    it('reads a body that arrives in pieces, or chunked, as one that arrives whole (read at once, its image prefetched by the lane)', async () => {
+      // A small plain form that has arrived is read at once, and its image handed to the lane ahead
+      // of the handler (image-upload.guard.ts); the others arrive after the route has started
+      // reading, so multer streams them.
       const pool = t.app.get(MetadataWorkerPool);
       await pool.fastLane.warm();
       const file = photo();

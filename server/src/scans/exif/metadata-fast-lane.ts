@@ -9,10 +9,10 @@
  * worker is terminated, the lane stays off for `cooldownMs`, and the job goes to the pool, whose
  * deadline and memory limits answer it as before. The lane worker has the pool's memory limits.
  *
- * A job can start before it is asked for: an upload that arrived whole is handed over as a form
- * (prefetch), so the worker works while the main thread reads the same form with multer.
+ * A job can start before it is asked for: the image of an upload read at once is handed over as
+ * soon as it is read (prefetch), so the worker works while the request goes on to its handler.
  *
- * Shared memory layout: a header of Int32 slots (below), the input area (an image, or a form), then
+ * Shared memory layout: a header of Int32 slots (below), the input area (the image), then
  * the reply area: the reply's JSON (the check, or the strip's type and removed list, or the error)
  * followed by the stripped bytes.
  */
@@ -73,16 +73,15 @@ export class MetadataFastLane {
   }
 
   /**
-   * A prefetch: an upload's whole multipart body has arrived, and the route will ask for `op` on its
-   * image once multer has read it (a fraction of a millisecond on the main thread). The lane worker
-   * finds the image in the form and works on it meanwhile; run() then takes that answer if the
-   * bytes the worker found are exactly the ones it is asked about, and otherwise works them as
-   * usual. A lane still on another prefetch is not overtaken.
+   * A prefetch: an upload has been read, and its route will ask for `op` on `image` once the request
+   * reaches its handler. The lane worker wakes and works meanwhile (waking it is most of the lane's
+   * cost); run() then takes that answer if it is asked for `op` on exactly these bytes, and otherwise
+   * works its bytes as usual. A lane still on another prefetch is not overtaken.
    */
-  prefetch(op: WorkerJob['op'], form: Uint8Array): void {
-    const lane = this.laneFor(form.byteLength);
+  prefetch(op: WorkerJob['op'], image: Uint8Array): void {
+    const lane = this.laneFor(image.byteLength);
     if (!lane || Atomics.load(lane.header, LANE_SLOT.done) !== lane.sequence) return;
-    this.hand(lane, op, form, true);
+    this.hand(lane, op, image);
     lane.prefetched = { sequence: lane.sequence, op };
   }
 
@@ -98,13 +97,13 @@ export class MetadataFastLane {
     if (prefetched) {
       // Done or not, and this request's or not, the lane's one job must end before another starts.
       if (!this.awaitDone(lane, prefetched.sequence)) return undefined;
-      if (prefetched.op === op && this.prefetchedFileIs(lane, bytes)) {
+      if (prefetched.op === op && this.laneInputIs(lane, bytes)) {
         this.stats.jobs++;
         this.stats.prefetched++;
         return this.replyOf(lane, prefetched.sequence, op);
       }
     }
-    this.hand(lane, op, bytes, false);
+    this.hand(lane, op, bytes);
     const sequence = lane.sequence;
     if (!this.awaitDone(lane, sequence)) return undefined;
     this.stats.jobs++;
@@ -122,21 +121,19 @@ export class MetadataFastLane {
     return lane;
   }
 
-  /** Starts job `op` on `input`: an image, or (`form`) an upload's whole form. */
-  private hand(lane: Lane, op: WorkerJob['op'], input: Uint8Array, form: boolean): void {
-    lane.input.set(input);
+  /** Starts job `op` on `image`. */
+  private hand(lane: Lane, op: WorkerJob['op'], image: Uint8Array): void {
+    lane.input.set(image);
     lane.header[LANE_SLOT.op] = LANE_OP[op];
-    lane.header[LANE_SLOT.form] = form ? 1 : 0;
-    lane.header[LANE_SLOT.inputLength] = input.byteLength;
+    lane.header[LANE_SLOT.inputLength] = image.byteLength;
     Atomics.store(lane.header, LANE_SLOT.job, ++lane.sequence);
     Atomics.notify(lane.header, LANE_SLOT.job);
   }
 
-  /** Whether the finished prefetch found an image, and it is byte for byte `bytes`. */
-  private prefetchedFileIs(lane: Lane, bytes: Uint8Array): boolean {
-    if (lane.header[LANE_SLOT.status] === LANE_STATUS.noFile || lane.header[LANE_SLOT.fileLength] !== bytes.byteLength) return false;
-    const offset = lane.header[LANE_SLOT.fileOffset];
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(lane.input.subarray(offset, offset + bytes.byteLength));
+  /** Whether the lane's last job was on `bytes`, byte for byte. */
+  private laneInputIs(lane: Lane, bytes: Uint8Array): boolean {
+    if (lane.header[LANE_SLOT.inputLength] !== bytes.byteLength) return false;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(lane.input.subarray(0, bytes.byteLength));
   }
 
   /**
@@ -158,7 +155,6 @@ export class MetadataFastLane {
     }
     if (Atomics.load(lane.header, LANE_SLOT.done) === sequence) return true;
     this.stats.timeouts++;
-    // The job's input: an image, or a prefetched form.
     this.logger.warn(`a job of ${lane.header[LANE_SLOT.inputLength]} bytes was not done within ${this.limits.timeoutMs} ms (a slow file, or a busy machine): the fast lane is off for ${this.limits.cooldownMs / 1000} s`);
     this.offUntil = Date.now() + this.limits.cooldownMs;
     this.stop();

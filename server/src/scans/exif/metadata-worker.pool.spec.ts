@@ -1,4 +1,4 @@
-import { ascii, cameraExif, comSegment, concat, exifApp1, grayPng, iTXt, jpegWith, tinyJpeg, uploadForm, xmpPacket } from '../../../../test/support/image-fixtures';
+import { ascii, cameraExif, comSegment, concat, exifApp1, grayPng, iTXt, jpegWith, tinyJpeg, xmpPacket } from '../../../../test/support/image-fixtures';
 import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
 import { stripMetadata, UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { checkImage } from './exif-findings.analyzer';
@@ -135,39 +135,39 @@ describe('MetadataWorkerPool fast lane (small files)', () => {
     expect(pool.size).toBe(0);
   });
 
-  it('takes a prefetch: the image of a form handed over ahead is worked before it is asked for, with the same answers', async () => {
+  it('takes a prefetch: an image handed over ahead is worked before it is asked for, with the same answers', async () => {
     const expected = await checkImage(photo());
-    pool.prefetch('analyze', await uploadForm(photo()));
+    pool.prefetch('analyze', photo());
     expect(await pool.analyze(photo())).toEqual(expected);
-    pool.prefetch('strip', await uploadForm(photo(), { fields: { note: 'before the image' } }));
+    pool.prefetch('strip', photo());
     const stripped = await pool.strip(photo());
     expect(Buffer.compare(Buffer.from(stripped.bytes), Buffer.from(stripMetadata(photo()).bytes))).toBe(0);
     const damaged = concat(new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0, 1]));
-    pool.prefetch('analyze', await uploadForm(damaged));
+    pool.prefetch('analyze', damaged);
     await expect(pool.analyze(damaged)).rejects.toBeInstanceOf(MalformedImageError);
     expect(pool.fastLane.stats).toMatchObject({ jobs: 3, prefetched: 3, timeouts: 0, started: 1 });
     expect(pool.size).toBe(0);
   });
 
-  it('works the job again when the prefetch was for other bytes, the other job, or a form without the image, and sleeps after a prefetch nobody asks for', async () => {
+  it('works the job again when the prefetch was for other bytes or the other job, and sleeps after a prefetch nobody asks for', async () => {
     const expected = await checkImage(photo());
-    pool.prefetch('analyze', await uploadForm(grayPng())); // another request's image
+    pool.prefetch('analyze', grayPng()); // another request's image
     expect(await pool.analyze(photo())).toEqual(expected);
-    pool.prefetch('strip', await uploadForm(photo())); // the other job
+    pool.prefetch('strip', photo()); // the other job
     expect(await pool.analyze(photo())).toEqual(expected);
-    pool.prefetch('analyze', await uploadForm(photo(), { field: 'picture' })); // no "image" field
+    pool.prefetch('analyze', concat(photo(), new Uint8Array([0]))); // a byte longer
     expect(await pool.analyze(photo())).toEqual(expected);
     pool.prefetch('analyze', concat(photo(), new Uint8Array(pool.limits.fastLane.maxBytes))); // too large for the lane: not taken
     expect(await pool.analyze(photo())).toEqual(expected);
     expect(pool.fastLane.stats).toMatchObject({ jobs: 4, prefetched: 0, timeouts: 0 });
 
-    pool.prefetch('analyze', await uploadForm(photo())); // its upload was refused: never asked for
+    pool.prefetch('analyze', photo()); // its request failed before its handler: never asked for
     const cpuBefore = process.cpuUsage();
     await new Promise((r) => setTimeout(r, 200));
     const cpu = process.cpuUsage(cpuBefore);
     // The worker sleeps once the prefetch is done, rather than watching for more (about the 200 ms).
     expect((cpu.user + cpu.system) / 1000).toBeLessThan(100);
-    pool.prefetch('analyze', await uploadForm(photo())); // the next upload's: it takes the lane
+    pool.prefetch('analyze', photo()); // the next upload's: it takes the lane
     expect(await pool.analyze(photo())).toEqual(expected);
     expect(pool.fastLane.stats).toMatchObject({ jobs: 5, prefetched: 1, timeouts: 0, started: 1 });
   });

@@ -112,9 +112,9 @@ export class MetadataWorkerPool implements OnModuleInit, OnModuleDestroy {
     void this.fastLane.warm();
   }
 
-  /** An upload's whole form has arrived and `op` on its image follows: see MetadataFastLane.prefetch. */
-  prefetch(op: WorkerJob['op'], form: Uint8Array): void {
-    this.fastLane.prefetch(op, form);
+  /** An upload has been read and `op` on its image follows: see MetadataFastLane.prefetch. */
+  prefetch(op: WorkerJob['op'], image: Uint8Array): void {
+    this.fastLane.prefetch(op, image);
   }
 
   /** The image's findings and risk score, worked out in a worker. */

@@ -6,9 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
 import { stripMetadata, UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
-import { IMAGE_FORM_FIELD } from '../../browser-shared/metadata-strip/image-upload.rules';
 import { checkImage } from './exif-findings.analyzer';
-import { locateFormFile } from './form-file.locator';
 import {
   LANE_HEADER_BYTES,
   LANE_HEADER_SLOTS,
@@ -60,8 +58,6 @@ async function handle(job: WorkerJob) {
  * The fast lane (metadata-fast-lane.ts): waits on shared memory for the next job, works it, writes
  * the reply (JSON, then any stripped bytes) and wakes the caller. Blocking between jobs is this
  * worker's whole purpose; a job's own awaits still run, as the wait only starts once it is done.
- * A form job (a prefetch) first finds the image in the upload's form, and says where it found it:
- * the caller uses the answer only for exactly the bytes multer reads there.
  */
 async function serveLane({ lane, inputBytes }: LaneWorkerData) {
   const header = new Int32Array(lane, 0, LANE_HEADER_SLOTS);
@@ -74,20 +70,11 @@ async function serveLane({ lane, inputBytes }: LaneWorkerData) {
     if (Atomics.load(header, LANE_SLOT.job) === seen) continue;
     seen = Atomics.load(header, LANE_SLOT.job);
     const op = header[LANE_SLOT.op] === LANE_OP.analyze ? 'analyze' : 'strip';
-    let image: Uint8Array | undefined = input.subarray(0, header[LANE_SLOT.inputLength]);
-    if (header[LANE_SLOT.form] === 1) {
-      image = locateFormFile(image, IMAGE_FORM_FIELD);
-      header[LANE_SLOT.fileOffset] = image ? image.byteOffset - input.byteOffset : 0;
-      header[LANE_SLOT.fileLength] = image?.byteLength ?? 0;
-    }
-    if (!image) writeLaneReply(header, area, LANE_STATUS.noFile, {}, undefined, encoder);
-    else {
-      // The parsers get their own copy: ordinary memory, as a pool job's.
-      const done = await work(op, image.slice());
-      if (!done.ok) writeLaneReply(header, area, LANE_STATUS[done.kind], { message: done.message }, undefined, encoder);
-      else if (done.op === 'analyze') writeLaneReply(header, area, LANE_STATUS.ok, { check: done.check }, undefined, encoder);
-      else writeLaneReply(header, area, LANE_STATUS.ok, { type: done.type, removed: done.removed }, done.bytes, encoder);
-    }
+    // The parsers get their own copy: ordinary memory, as a pool job's.
+    const done = await work(op, input.slice(0, header[LANE_SLOT.inputLength]));
+    if (!done.ok) writeLaneReply(header, area, LANE_STATUS[done.kind], { message: done.message }, undefined, encoder);
+    else if (done.op === 'analyze') writeLaneReply(header, area, LANE_STATUS.ok, { check: done.check }, undefined, encoder);
+    else writeLaneReply(header, area, LANE_STATUS.ok, { type: done.type, removed: done.removed }, done.bytes, encoder);
     Atomics.store(header, LANE_SLOT.done, seen);
     Atomics.notify(header, LANE_SLOT.done);
   }
