@@ -279,9 +279,12 @@ describe('image metadata check (integration)', () => {
       expect(pool.fastLane.stats.prefetched).toBe(prefetchedBefore + 1);
     });
 
-    it('asks for a file when the form has none, and refuses a damaged image', async () => {
+    it('asks for a file when the form has none or has it in another field, and refuses a damaged image', async () => {
       const none = await t.http().post('/api/scans/exif/analyze').set('Authorization', `Bearer ${user.accessToken}`).field('note', 'x').expect(400);
       expect(none.body).toMatchObject({ success: false, error: 'Please choose an image to upload (form field "image")' });
+      // A file in another field: the same message, which names the field to use.
+      const elsewhere = await t.http().post('/api/scans/exif/strip').set('Authorization', `Bearer ${user.accessToken}`).attach('picture', photo(), 'a.jpg').expect(400);
+      expect(elsewhere.body).toMatchObject({ success: false, error: 'Please choose an image to upload (form field "image")' });
       const damaged = Buffer.from(concat(new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0x00, 0x01]), new Uint8Array(100)));
       const res = await analyze(user.accessToken, damaged).expect(422);
       expect(res.body).toMatchObject({ success: false, error: 'This image file is damaged and its metadata could not be read' });

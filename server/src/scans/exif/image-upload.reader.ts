@@ -1,10 +1,12 @@
 // Nest's own upload helpers (what its FileInterceptor runs): its default limits, and multer's errors
 // as HTTP exceptions (413 for the size limit).
 import { applyDefaultLimits, transformException } from '@nestjs/platform-express/multer/multer/multer.utils.js';
+import { BadRequestException } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
 import multer from 'multer';
 import { IMAGE_FORM_FIELD, MAX_IMAGE_BYTES } from '../../browser-shared/metadata-strip/image-upload.rules';
+import { EXIF_MESSAGES } from './exif.dto';
 import { type FormFile, readWholeForm } from './whole-form.reader';
 
 /** An image route's request once its upload is read: the file as multer's memory storage hands it. */
@@ -73,6 +75,12 @@ export function readArrivedUpload(req: IncomingMessage & ImageUploadFields): For
  */
 export function readImageUpload(req: IncomingMessage & ImageUploadFields, res: unknown): Promise<void> {
   return new Promise((resolve, reject) =>
-    multerUpload(req as Parameters<typeof multerUpload>[0], res as Parameters<typeof multerUpload>[1], (err: unknown) => (err ? reject(transformException(err as Error)) : resolve())),
+    multerUpload(req as Parameters<typeof multerUpload>[0], res as Parameters<typeof multerUpload>[1], (err: unknown) => (err ? reject(uploadError(err as Error)) : resolve())),
   );
+}
+
+/** Multer's error as the route answers it: a file in another field means the image is missing, and the message names the field to use. */
+function uploadError(err: Error): Error {
+  if (err instanceof multer.MulterError && err.code === 'LIMIT_UNEXPECTED_FILE') return new BadRequestException(EXIF_MESSAGES.noFile);
+  return transformException(err) as Error;
 }
