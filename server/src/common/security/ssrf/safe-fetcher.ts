@@ -322,6 +322,8 @@ function readBody(res: IncomingMessage, method: string, maxBytes: number, signal
     const stop = () => {
       signal.removeEventListener('abort', onAbort);
       for (const stream of streams) stream.destroy();
+      // The connection serves this one hop (agent: false): closed now, not when the server gets to it.
+      res.socket?.destroy();
     };
     const finish = (truncated: boolean) => {
       if (settled) return;
