@@ -1,7 +1,12 @@
+/**
+ * How an image route reads its upload (ImageUpload, image-upload.guard.ts): at once, when the whole
+ * body has arrived and is the plain one-file form (readArrivedUpload, whole-form.reader.ts); else
+ * with multer (readImageUpload). Either way the route gets multer's `req.file` and `req.body`.
+ */
+import { BadRequestException } from '@nestjs/common';
 // Nest's own upload helpers (what its FileInterceptor runs): its default limits, and multer's errors
 // as HTTP exceptions (413 for the size limit).
 import { applyDefaultLimits, transformException } from '@nestjs/platform-express/multer/multer/multer.utils.js';
-import { BadRequestException } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
 import multer from 'multer';
