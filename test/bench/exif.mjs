@@ -40,6 +40,9 @@ const HEIF_CONVERT = '/usr/bin/heif-convert';
 const ROUNDS = 15;
 const PER_FILE_ROUNDS = 5;
 const REQUESTS = 480;
+/** CPU time per request: this many runs of each kind, of this many requests each. */
+const CPU_ROUNDS = 5;
+const CPU_REQUESTS = 1_500;
 /** Rounds before the measured ones: the request path's code optimized, as on a server that has run a while. */
 const WARM_UP_ROUNDS = 200;
 // Each measuring process first works the corpus this many times (12,600 analyses), as a server's
@@ -292,21 +295,28 @@ async function perRequest(dataDir) {
     const focused = await interleaved(['health', 'analyze', 'strip'], REQUESTS);
     const mixed = await interleaved(Object.keys(kinds), REQUESTS);
     // CPU time per request of the server and its PostgreSQL (all their processes and threads), one
-    // kind at a time: what a request costs whatever else the machine is doing.
+    // kind at a time: what a request costs whatever else the machine is doing. /proc counts in 10 ms
+    // ticks, so a run is long (about a second); the kinds take turns, each round in another order.
     const cpu = {};
-    for (const [kind, run] of Object.entries(kinds)) {
-      const samples = [];
-      for (let round = 0; round < 3; round++) {
+    const samples = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, []]));
+    for (let round = 0; round < CPU_ROUNDS; round++) {
+      for (const kind of rotated(Object.keys(kinds), round)) {
         const before = processTreeCpuMs(server.child.pid);
-        for (let i = 0; i < REQUESTS; i++) await run();
-        samples.push((processTreeCpuMs(server.child.pid) - before) / REQUESTS);
+        for (let i = 0; i < CPU_REQUESTS; i++) await kinds[kind]();
+        samples[kind].push((processTreeCpuMs(server.child.pid) - before) / CPU_REQUESTS);
       }
-      cpu[kind] = percentile(samples, 50);
     }
+    for (const kind of Object.keys(kinds)) cpu[kind] = percentile(samples[kind], 50);
     return { focused, mixed, cpu };
   } finally {
     await stopServer(server);
   }
+}
+
+/** `items` started `by` places later (round-robin). */
+function rotated(items, by) {
+  const start = by % items.length;
+  return [...items.slice(start), ...items.slice(0, start)];
 }
 
 /** Every order of `items` (5 kinds: 120). */
