@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { globalAgent } from 'node:http';
 import pino, { Logger } from 'pino';
 import request from 'supertest';
 import { createApp } from '../../server/src/bootstrap';
@@ -37,6 +38,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     http: () => request(app.getHttpServer()),
     async close() {
       await app.close();
+      // supertest's requests keep their connections alive in Node's global agent; closed here, they
+      // do not hold the test worker open after its last file.
+      globalAgent.destroy();
       if (!shared) await database.drop();
     },
   };
