@@ -1,9 +1,8 @@
 import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { AuthenticatedRequest } from '../../auth/current-user.decorator';
-import type { UploadedImage } from './exif.service';
-import { readArrivedUpload, readImageUpload } from './image-upload.reader';
+import { type ImageUploadFields, readArrivedUpload, readImageUpload } from './image-upload.reader';
 import { MetadataWorkerPool } from './metadata-worker.pool';
 import type { WorkerJob } from './metadata-worker.protocol';
 
@@ -27,7 +26,7 @@ class ImageUploadGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
-    const req = http.getRequest<Request & ImageUploadRequest>();
+    const req = http.getRequest<ImageUploadRequest>();
     const file = readArrivedUpload(req);
     if (file) this.pool.prefetch(this.reflector.get<WorkerJob['op']>(IMAGE_JOB, context.getHandler()), file.buffer);
     else await readImageUpload(req, http.getResponse<Response>());
@@ -36,7 +35,7 @@ class ImageUploadGuard implements CanActivate {
 }
 
 /** An image route's request: its caller (@Authenticated) and its upload (@ImageUpload), if any. */
-export type ImageUploadRequest = AuthenticatedRequest & { file?: UploadedImage };
+export type ImageUploadRequest = AuthenticatedRequest & ImageUploadFields;
 
 /**
  * The upload of an image route that does `job` with it. Place it ABOVE @Authenticated(): guards run
