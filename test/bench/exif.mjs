@@ -63,7 +63,7 @@ if (!existsSync(EXIFTOOL)) {
   console.log(`exif bench: SKIPPED: ${EXIFTOOL} is missing (apt-get install libimage-exiftool-perl)`);
   process.exit(0);
 }
-if (!existsSync(dist('scans/exif/image-metadata.reader.js'))) {
+if (!existsSync(dist('images/image-metadata.reader.js'))) {
   console.log('exif bench: SKIPPED: run `npm run build:server` first');
   process.exit(0);
 }
@@ -92,9 +92,9 @@ else await coordinate();
 // ---- a measuring process: one kind of work, passes on request ----------------------------------
 
 async function measuringProcess(kind) {
-  const { checkImage } = require(dist('scans/exif/exif-findings.analyzer.js'));
+  const { checkImage } = require(dist('images/exif-findings.analyzer.js'));
   const { stripMetadata } = require(dist('browser-shared/metadata-strip/metadata.stripper.js'));
-  const { MetadataWorkerPool } = require(dist('scans/exif/metadata-worker.pool.js'));
+  const { MetadataWorkerPool } = require(dist('images/metadata-worker.pool.js'));
   const pool = kind === 'pool' ? new MetadataWorkerPool({ workers: 1 }) : undefined;
   // An upload as multer's memory storage hands it over: a fresh exact-size buffer per request,
   // made before the request's work starts. The pool transfers it to the worker.
@@ -192,7 +192,7 @@ function loose(value) {
 }
 
 async function serialCoverage() {
-  const { readImageMetadata } = require(dist('scans/exif/image-metadata.reader.js'));
+  const { readImageMetadata } = require(dist('images/image-metadata.reader.js'));
   const read = (n) => JSON.parse(spawnSync(EXIFTOOL, ['-j', '-G1', '-a', ...(n ? ['-n'] : []), ...files.map((f) => f.path)], { encoding: 'utf8', maxBuffer: 256 << 20 }).stdout);
   const printed = read(false);
   const raw = read(true);
@@ -405,7 +405,7 @@ async function coordinate() {
   // ---- memory per request, each in a fresh process ------------------------------------------------
   const CHILD = `
     const { readFileSync, writeFileSync } = require('node:fs');
-    const { MetadataWorkerPool } = require(${JSON.stringify(dist('scans/exif/metadata-worker.pool.js'))});
+    const { MetadataWorkerPool } = require(${JSON.stringify(dist('images/metadata-worker.pool.js'))});
     // Resident memory now and its high-water mark (kB), from Linux's /proc.
     const status = () => Object.fromEntries(readFileSync('/proc/self/status', 'utf8').split('\\n').filter((l) => /^Vm(HWM|RSS):/.test(l)).map((l) => [l.slice(0, 5), parseInt(l.slice(6), 10) * 1024]));
     (async () => {

@@ -23,7 +23,7 @@ import {
 } from '../support/image-fixtures';
 import { iphoneLikeHeic } from '../support/heif-fixtures';
 import { ScanRepository } from '../../server/src/scans/scan.repository';
-import { MetadataWorkerPool } from '../../server/src/scans/exif/metadata-worker.pool';
+import { MetadataWorkerPool } from '../../server/src/images/metadata-worker.pool';
 import { captureLogs, createTestApp, TestApp } from '../support/test-app';
 
 /** The image check's routes end to end: auth, upload rules, analysis, history, strip, no disk. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { AnalysisResult } from '../../server/src/scans/analysis/analysis.types';
 import { breachDetail } from '../../server/src/scans/analysis/email-breaches.analyzer';
-import type { ExifFinding } from '../../server/src/scans/exif/exif-findings.analyzer';
+import type { ExifFinding } from '../../server/src/images/exif-findings.analyzer';
 import { storedFindingsOfImage, storedFindingsOfResult } from '../../server/src/scans/stored-findings';
 import { sampleBreach } from '../fakes/hibp';
 import { createTestDatabase, TestDatabase } from '../support/test-database';

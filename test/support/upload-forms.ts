@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { type ImageUploadFields, readArrivedUpload, readImageUpload } from '../../server/src/scans/exif/image-upload.reader';
+import { type ImageUploadFields, readArrivedUpload, readImageUpload } from '../../server/src/images/image-upload.reader';
 
 /** A request as Node's HTTP server hands it to a route once the whole body has arrived with its headers. */
 export function arrivedRequest(body: Uint8Array, contentType: string | undefined): IncomingMessage & ImageUploadFields {

@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
-import { detectImageType } from '../../browser-shared/metadata-strip/image-upload.rules';
-import { stripMetadata } from '../../browser-shared/metadata-strip/metadata.stripper';
+import { detectImageType } from '../browser-shared/metadata-strip/image-upload.rules';
+import { stripMetadata } from '../browser-shared/metadata-strip/metadata.stripper';
 import { analyzeImageMetadata } from './exif-findings.analyzer';
 import { readImageMetadata } from './image-metadata.reader';
 import type { ImageMetadata } from './image-metadata.types';

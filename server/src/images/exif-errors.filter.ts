@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { requestIdOf } from '../../common/logging/request-logging.middleware';
+import { requestIdOf } from '../common/logging/request-logging.middleware';
 import { EXIF_MESSAGES, ExifErrorBodyDto } from './exif.dto';
 
 /**

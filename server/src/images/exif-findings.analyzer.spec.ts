@@ -22,10 +22,10 @@ import {
   webpWith,
   xmpApp1,
   xmpPacket,
-} from '../../../../test/support/image-fixtures';
-import { stripMetadata } from '../../browser-shared/metadata-strip/metadata.stripper';
+} from '../../../test/support/image-fixtures';
+import { stripMetadata } from '../browser-shared/metadata-strip/metadata.stripper';
 import { analyzeImageMetadata, riskScore } from './exif-findings.analyzer';
-import { EXIF_FINDING_CATEGORIES, EXIF_RISK_CATALOGUE, riskBand } from '../../vocabulary/image-risk.catalogue';
+import { EXIF_FINDING_CATEGORIES, EXIF_RISK_CATALOGUE, riskBand } from '../vocabulary/image-risk.catalogue';
 import { readImageMetadata } from './image-metadata.reader';
 import { emptyMetadata, ImageMetadata } from './image-metadata.types';
 

@@ -3,14 +3,14 @@
  * findings, each with a redacted value, a severity, a recommendation and the fields it was read
  * from, and the risk score from the catalogue's weights.
  */
-import { IMAGE_TYPE_INFO, type ImageType } from '../../browser-shared/metadata-strip/image-upload.rules';
+import { IMAGE_TYPE_INFO, type ImageType } from '../browser-shared/metadata-strip/image-upload.rules';
 import {
   EXIF_FINDING_CATEGORIES,
   EXIF_RISK_CATALOGUE,
   EXIF_SEVERITIES,
   ExifFindingCategory,
   ExifSeverity,
-} from '../../vocabulary/image-risk.catalogue';
+} from '../vocabulary/image-risk.catalogue';
 import {
   displayTime,
   formatBytes,
@@ -25,7 +25,7 @@ import {
   truncate,
   urlHost,
 } from './exif-redaction.util';
-import { stripProblem, WalkedStructure } from '../../browser-shared/metadata-strip/metadata.stripper';
+import { stripProblem, WalkedStructure } from '../browser-shared/metadata-strip/metadata.stripper';
 import { readImageMetadata } from './image-metadata.reader';
 import type { ContactKind, EmbeddedImage, ImageMetadata, MetadataValue, PersonRole, SerialKind, TimeStamp } from './image-metadata.types';
 

@@ -34,14 +34,14 @@ import {
   xmpApp1,
   xmpPacket,
   zTXt,
-} from '../../../../test/support/image-fixtures';
-import { exifItemData, fakeHvcC, gifApplication, gifComment, gifLoop, gifWith, gifXmp, heifFile, heifTime, iphoneLikeHeic, ispe, tinyGif, udes } from '../../../../test/support/heif-fixtures';
-import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
-import { stripMetadata, UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
+} from '../../../test/support/image-fixtures';
+import { exifItemData, fakeHvcC, gifApplication, gifComment, gifLoop, gifWith, gifXmp, heifFile, heifTime, iphoneLikeHeic, ispe, tinyGif, udes } from '../../../test/support/heif-fixtures';
+import { MalformedImageError } from '../browser-shared/metadata-strip/bytes.util';
+import { stripMetadata, UnsupportedImageError } from '../browser-shared/metadata-strip/metadata.stripper';
 import { checkImage } from './exif-findings.analyzer';
 import { readImageMetadata } from './image-metadata.reader';
 import { MetadataWorkerPool } from './metadata-worker.pool';
-import { compareUploadReaders } from '../../../../test/support/upload-forms';
+import { compareUploadReaders } from '../../../test/support/upload-forms';
 
 jest.setTimeout(120_000);
 

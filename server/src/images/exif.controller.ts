@@ -13,9 +13,9 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Authenticated } from '../../auth/bearer-auth.guard';
-import { authenticatedUser } from '../../auth/current-user.decorator';
-import { IMAGE_TYPE_INFO, MAX_IMAGE_BYTES } from '../../browser-shared/metadata-strip/image-upload.rules';
+import { Authenticated } from '../auth/bearer-auth.guard';
+import { authenticatedUser } from '../auth/current-user.decorator';
+import { IMAGE_TYPE_INFO, MAX_IMAGE_BYTES } from '../browser-shared/metadata-strip/image-upload.rules';
 import { ExifErrorsFilter } from './exif-errors.filter';
 import { EXIF_MESSAGES, ExifAnalysisResponseDto, ExifErrorBodyDto, ExifUploadDto } from './exif.dto';
 import { ExifService } from './exif.service';

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ErrorBodyDto } from '../../common/http/error-body.dto';
-import { IMAGE_TYPES, IMAGE_UPLOAD_MESSAGES, ImageType, MAX_IMAGE_BYTES } from '../../browser-shared/metadata-strip/image-upload.rules';
-import { EXIF_FINDING_CATEGORIES, EXIF_SEVERITIES, ExifFindingCategory, ExifSeverity } from '../../vocabulary/image-risk.catalogue';
+import { ErrorBodyDto } from '../common/http/error-body.dto';
+import { IMAGE_TYPES, IMAGE_UPLOAD_MESSAGES, ImageType, MAX_IMAGE_BYTES } from '../browser-shared/metadata-strip/image-upload.rules';
+import { EXIF_FINDING_CATEGORIES, EXIF_SEVERITIES, ExifFindingCategory, ExifSeverity } from '../vocabulary/image-risk.catalogue';
 import type { ExifFinding, ImageCheck, StripAvailability } from './exif-findings.analyzer';
 
 /** Every message the image routes answer with; the first two are the spec's. */

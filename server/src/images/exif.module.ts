@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../../auth/auth.module';
-import { ScanHistoryModule } from '../scan-history.module';
+import { AuthModule } from '../auth/auth.module';
+import { ScanHistoryModule } from '../scans/scan-history.module';
 import { ExifController } from './exif.controller';
 import { ExifService } from './exif.service';
 import { MetadataWorkerPool } from './metadata-worker.pool';

@@ -1,9 +1,9 @@
 import { ArgumentsHost, HttpStatus, PayloadTooLargeException, UnauthorizedException } from '@nestjs/common';
-import { ascii, concat, exifApp1, exifTiff, jpegWith, tinyJpeg } from '../../../../test/support/image-fixtures';
-import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
-import { MAX_IMAGE_BYTES } from '../../browser-shared/metadata-strip/image-upload.rules';
-import { stripMetadata, UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
-import type { ScanHistoryService } from '../scan-history.service';
+import { ascii, concat, exifApp1, exifTiff, jpegWith, tinyJpeg } from '../../../test/support/image-fixtures';
+import { MalformedImageError } from '../browser-shared/metadata-strip/bytes.util';
+import { MAX_IMAGE_BYTES } from '../browser-shared/metadata-strip/image-upload.rules';
+import { stripMetadata, UnsupportedImageError } from '../browser-shared/metadata-strip/metadata.stripper';
+import type { ScanHistoryService } from '../scans/scan-history.service';
 import { ExifErrorsFilter } from './exif-errors.filter';
 import { EXIF_MESSAGES } from './exif.dto';
 import { ExifService, UploadedImage } from './exif.service';

@@ -6,10 +6,10 @@ import {
   UnprocessableEntityException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
-import { cleanFileName, detectImageType, IMAGE_TYPE_INFO, MAX_IMAGE_BYTES, unsupportedTypeMessage } from '../../browser-shared/metadata-strip/image-upload.rules';
-import { UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
-import { ScanHistoryService } from '../scan-history.service';
+import { MalformedImageError } from '../browser-shared/metadata-strip/bytes.util';
+import { cleanFileName, detectImageType, IMAGE_TYPE_INFO, MAX_IMAGE_BYTES, unsupportedTypeMessage } from '../browser-shared/metadata-strip/image-upload.rules';
+import { UnsupportedImageError } from '../browser-shared/metadata-strip/metadata.stripper';
+import { ScanHistoryService } from '../scans/scan-history.service';
 import { EXIF_MESSAGES, ExifAnalysisResponseDto } from './exif.dto';
 import { MetadataLimitError, MetadataWorkerPool } from './metadata-worker.pool';
 

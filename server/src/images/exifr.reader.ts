@@ -11,7 +11,7 @@
 import * as exifr from 'exifr';
 
 type ExifrOptions = Parameters<typeof exifr.sidecar>[1];
-import { IfdReader, TiffEntry } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
+import { IfdReader, TiffEntry } from '../browser-shared/metadata-strip/tiff-ifd.reader';
 import { iccDescription } from './icc-profile.reader';
 import { parseXmpPacket, XmpSelection } from './xmp-packet.parser';
 import { EmbeddedImage } from './image-metadata.types';

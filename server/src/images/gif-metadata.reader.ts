@@ -4,10 +4,10 @@
  * ImageMagick ("MGK8BIM0000", "MGKIPTC0000"), the ICC profile ("ICCRGBG1012"), and any other
  * vendor's block by name. Walked with the stripper's own block reader.
  */
-import { latin1, MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
-import { GIF_EXTENSION, readGif, subBlockData } from '../../browser-shared/metadata-strip/gif-blocks.reader';
-import { GIF_KEPT_APPLICATIONS } from '../../browser-shared/metadata-strip/gif.stripper';
-import type { WalkedStructure } from '../../browser-shared/metadata-strip/metadata.stripper';
+import { latin1, MalformedImageError } from '../browser-shared/metadata-strip/bytes.util';
+import { GIF_EXTENSION, readGif, subBlockData } from '../browser-shared/metadata-strip/gif-blocks.reader';
+import { GIF_KEPT_APPLICATIONS } from '../browser-shared/metadata-strip/gif.stripper';
+import type { WalkedStructure } from '../browser-shared/metadata-strip/metadata.stripper';
 import { collectIptc, collectXmp, exifrIptc } from './exifr.reader';
 import { iccDescription } from './icc-profile.reader';
 import { MetadataCollector } from './metadata.collector';

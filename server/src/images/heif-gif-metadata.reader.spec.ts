@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { ascii, cameraExif, canonMakerNote, exifTiff, iptcIim, photoshopResources, utf8, xmpPacket } from '../../../../test/support/image-fixtures';
+import { ascii, cameraExif, canonMakerNote, exifTiff, iptcIim, photoshopResources, utf8, xmpPacket } from '../../../test/support/image-fixtures';
 import {
   box,
   exifItemData,
@@ -15,9 +15,9 @@ import {
   iphoneLikeHeic,
   ispe,
   udes,
-} from '../../../../test/support/heif-fixtures';
-import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
-import { stripMetadata } from '../../browser-shared/metadata-strip/metadata.stripper';
+} from '../../../test/support/heif-fixtures';
+import { MalformedImageError } from '../browser-shared/metadata-strip/bytes.util';
+import { stripMetadata } from '../browser-shared/metadata-strip/metadata.stripper';
 import { analyzeImageMetadata } from './exif-findings.analyzer';
 import { readImageMetadata } from './image-metadata.reader';
 

@@ -6,7 +6,7 @@
  * modification times) are read too. Other metadata items and unknown boxes are reported as blocks.
  */
 import { inflateSync } from 'node:zlib';
-import { latin1, MalformedImageError, u32be } from '../../browser-shared/metadata-strip/bytes.util';
+import { latin1, MalformedImageError, u32be } from '../browser-shared/metadata-strip/bytes.util';
 import {
   HEIF_METADATA_ITEM_TYPES,
   HeifFile,
@@ -18,8 +18,8 @@ import {
   printable,
   readHeif,
   unusedMediaBytes,
-} from '../../browser-shared/metadata-strip/heif-structure.reader';
-import type { WalkedStructure } from '../../browser-shared/metadata-strip/metadata.stripper';
+} from '../browser-shared/metadata-strip/heif-structure.reader';
+import type { WalkedStructure } from '../browser-shared/metadata-strip/metadata.stripper';
 import { collectXmp } from './exifr.reader';
 import { iccDescription } from './icc-profile.reader';
 import { MetadataCollector } from './metadata.collector';

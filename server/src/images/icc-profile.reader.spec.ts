@@ -13,7 +13,7 @@ import {
   tinyJpeg,
   webpWith,
   zTXt,
-} from '../../../../test/support/image-fixtures';
+} from '../../../test/support/image-fixtures';
 import { iccDescription } from './icc-profile.reader';
 import { readImageMetadata } from './image-metadata.reader';
 import { valueText } from './metadata-values.util';

@@ -5,7 +5,7 @@
  * Follows exifr's reading: 'desc' (v2), 'mluc' (v4, one language), 'text' types; the last
  * 'desc' entry wins; the walk stops at the first tag that runs past the profile's end.
  */
-import { latin1, u32be } from '../../browser-shared/metadata-strip/bytes.util';
+import { latin1, u32be } from '../browser-shared/metadata-strip/bytes.util';
 import { decodeCString, decodeUtf8 } from './metadata-values.util';
 
 const HEADER_LENGTH = 128;

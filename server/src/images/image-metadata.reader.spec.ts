@@ -34,9 +34,9 @@ import {
   xmpApp1,
   xmpPacket,
   zTXt,
-} from '../../../../test/support/image-fixtures';
-import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
-import { UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
+} from '../../../test/support/image-fixtures';
+import { MalformedImageError } from '../browser-shared/metadata-strip/bytes.util';
+import { UnsupportedImageError } from '../browser-shared/metadata-strip/metadata.stripper';
 import { readImageMetadata } from './image-metadata.reader';
 import { PNG_INFLATE_LIMITS } from './png-metadata.reader';
 

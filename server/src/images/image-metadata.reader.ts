@@ -5,9 +5,9 @@
  *
  * Runs inside the metadata worker (metadata.worker.ts), which bounds its time and memory.
  */
-import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
-import { detectImageType, ImageType, unsupportedTypeMessage } from '../../browser-shared/metadata-strip/image-upload.rules';
-import { UnsupportedImageError, WalkedStructure } from '../../browser-shared/metadata-strip/metadata.stripper';
+import { MalformedImageError } from '../browser-shared/metadata-strip/bytes.util';
+import { detectImageType, ImageType, unsupportedTypeMessage } from '../browser-shared/metadata-strip/image-upload.rules';
+import { UnsupportedImageError, WalkedStructure } from '../browser-shared/metadata-strip/metadata.stripper';
 import type { ImageMetadata } from './image-metadata.types';
 import { readGifMetadata } from './gif-metadata.reader';
 import { readHeifMetadata } from './heif-metadata.reader';

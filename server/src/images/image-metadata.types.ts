@@ -3,7 +3,7 @@
  * chunks and maker notes. Plain data (it crosses the worker boundary by structured clone); every
  * value says where it was read (`origin`), which becomes the finding's evidence.
  */
-import type { ImageType } from '../../browser-shared/metadata-strip/image-upload.rules';
+import type { ImageType } from '../browser-shared/metadata-strip/image-upload.rules';
 
 export interface MetadataValue {
   value: string;

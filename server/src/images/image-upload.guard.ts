@@ -1,7 +1,7 @@
 import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
-import type { AuthenticatedRequest } from '../../auth/current-user.decorator';
+import type { AuthenticatedRequest } from '../auth/current-user.decorator';
 import { type ImageUploadFields, readArrivedUpload, readImageUpload } from './image-upload.reader';
 import { MetadataWorkerPool } from './metadata-worker.pool';
 import type { WorkerJob } from './metadata-worker.protocol';

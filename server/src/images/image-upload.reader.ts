@@ -10,7 +10,7 @@ import { applyDefaultLimits, transformException } from '@nestjs/platform-express
 import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
 import multer from 'multer';
-import { IMAGE_FORM_FIELD, MAX_IMAGE_BYTES } from '../../browser-shared/metadata-strip/image-upload.rules';
+import { IMAGE_FORM_FIELD, MAX_IMAGE_BYTES } from '../browser-shared/metadata-strip/image-upload.rules';
 import { EXIF_MESSAGES } from './exif.dto';
 import { type FormFile, readWholeForm } from './whole-form.reader';
 

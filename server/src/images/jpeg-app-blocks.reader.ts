@@ -6,8 +6,8 @@
  * Picture Info text (serial, time), Pentax's APP7 directory, Samsung's unique id, Unicode comments
  * and preview images. Every read is bounded; damage is reported, never guessed.
  */
-import { latin1, u16be } from '../../browser-shared/metadata-strip/bytes.util';
-import { findEntry, IfdReader } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
+import { latin1, u16be } from '../browser-shared/metadata-strip/bytes.util';
+import { findEntry, IfdReader } from '../browser-shared/metadata-strip/tiff-ifd.reader';
 import { jpegSize } from './exifr.reader';
 import { MetadataCollector } from './metadata.collector';
 import { readStandaloneNote } from './maker-notes.reader';

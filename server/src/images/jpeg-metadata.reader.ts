@@ -4,10 +4,10 @@
  * Photoshop thumbnails, MPF additional images, vendor segments and data after the end of the
  * image; exifr reads the IPTC record when there is a Photoshop segment.
  */
-import { hasAscii, latin1, u32be, u32le } from '../../browser-shared/metadata-strip/bytes.util';
-import { readJpegHeader } from '../../browser-shared/metadata-strip/jpeg-segments.reader';
-import type { WalkedStructure } from '../../browser-shared/metadata-strip/metadata.stripper';
-import { IfdReader } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
+import { hasAscii, latin1, u32be, u32le } from '../browser-shared/metadata-strip/bytes.util';
+import { readJpegHeader } from '../browser-shared/metadata-strip/jpeg-segments.reader';
+import type { WalkedStructure } from '../browser-shared/metadata-strip/metadata.stripper';
+import { IfdReader } from '../browser-shared/metadata-strip/tiff-ifd.reader';
 import { collectTiffRecords, jpegRecords } from './exifr.reader';
 import { iccDescription } from './icc-profile.reader';
 import { appBlockOf } from './jpeg-app-blocks.catalogue';

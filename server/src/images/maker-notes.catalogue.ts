@@ -5,7 +5,7 @@
  * its offsets count from, which tag holds what); maker-notes.reader.ts does the reading. A vendor
  * whose layout is not listed here is reported as "present, not decoded".
  */
-import { hasAscii } from '../../browser-shared/metadata-strip/bytes.util';
+import { hasAscii } from '../browser-shared/metadata-strip/bytes.util';
 
 /** What a field holds, and so where it goes in ImageMetadata. */
 export type NoteFieldKind =

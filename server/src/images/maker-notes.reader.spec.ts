@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { concat, exifApp1, exifTiff, ifdAt, jpegWith, TagValue, tinyJpeg } from '../../../../test/support/image-fixtures';
-import { MAKER_NOTE_CASES, makerNoteJpeg } from '../../../../test/support/maker-note-fixtures';
+import { concat, exifApp1, exifTiff, ifdAt, jpegWith, TagValue, tinyJpeg } from '../../../test/support/image-fixtures';
+import { MAKER_NOTE_CASES, makerNoteJpeg } from '../../../test/support/maker-note-fixtures';
 import { analyzeImageMetadata } from './exif-findings.analyzer';
 import { readImageMetadata } from './image-metadata.reader';
 

@@ -13,8 +13,8 @@
  * - a damaged part loses only itself: the fields read before and after it are kept.
  * Every read is bounded by the block.
  */
-import { hasAscii, latin1 } from '../../browser-shared/metadata-strip/bytes.util';
-import { IfdReader, TiffEntry } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
+import { hasAscii, latin1 } from '../browser-shared/metadata-strip/bytes.util';
+import { IfdReader, TiffEntry } from '../browser-shared/metadata-strip/tiff-ifd.reader';
 import type { EmbeddedImage, MetadataValue, PersonName, SerialNumber, TimeStamp } from './image-metadata.types';
 import {
   binaryNoteLayout,

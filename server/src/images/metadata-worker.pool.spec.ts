@@ -1,6 +1,6 @@
-import { ascii, cameraExif, comSegment, concat, exifApp1, grayPng, iTXt, jpegWith, tinyJpeg, xmpPacket } from '../../../../test/support/image-fixtures';
-import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
-import { stripMetadata, UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
+import { ascii, cameraExif, comSegment, concat, exifApp1, grayPng, iTXt, jpegWith, tinyJpeg, xmpPacket } from '../../../test/support/image-fixtures';
+import { MalformedImageError } from '../browser-shared/metadata-strip/bytes.util';
+import { stripMetadata, UnsupportedImageError } from '../browser-shared/metadata-strip/metadata.stripper';
 import { checkImage } from './exif-findings.analyzer';
 import { DEFAULT_FAST_LANE } from './metadata-fast-lane';
 import { MetadataLimitError, MetadataWorkerPool } from './metadata-worker.pool';

@@ -1,5 +1,5 @@
 /** Messages between MetadataWorkerPool and metadata.worker.ts. */
-import type { ImageType } from '../../browser-shared/metadata-strip/image-upload.rules';
+import type { ImageType } from '../browser-shared/metadata-strip/image-upload.rules';
 import type { ImageCheck } from './exif-findings.analyzer';
 
 export type WorkerJob = { id: number; op: 'analyze' | 'strip'; bytes: Uint8Array };

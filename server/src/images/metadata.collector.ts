@@ -2,7 +2,7 @@
  * Gathers what the readers find into one ImageMetadata: cleans values, sorts them into the right
  * list by the field catalogue's target, and drops exact repeats (same value from the same place).
  */
-import type { ImageType } from '../../browser-shared/metadata-strip/image-upload.rules';
+import type { ImageType } from '../browser-shared/metadata-strip/image-upload.rules';
 import {
   ContactKind,
   emptyMetadata,

@@ -4,8 +4,8 @@
  * handed bytes, and fetch is removed so that nothing could reach it by mistake.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
-import { stripMetadata, UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
+import { MalformedImageError } from '../browser-shared/metadata-strip/bytes.util';
+import { stripMetadata, UnsupportedImageError } from '../browser-shared/metadata-strip/metadata.stripper';
 import { checkImage } from './exif-findings.analyzer';
 import {
   LANE_HEADER_BYTES,

@@ -2,7 +2,7 @@
  * Photoshop image resources ("8BIM" blocks in JPEG APP13, TIFF tag 34377 and PNG raw profiles):
  * where Photoshop keeps IPTC (0x0404) and a thumbnail of the picture (0x0409 / 0x040C).
  */
-import { hasAscii, u16be, u32be } from '../../browser-shared/metadata-strip/bytes.util';
+import { hasAscii, u16be, u32be } from '../browser-shared/metadata-strip/bytes.util';
 
 export interface PhotoshopResources {
   iptc?: Uint8Array;

@@ -6,8 +6,8 @@
  * standard keywords. eXIf chunks are read as TIFF blocks (tiffBlockRecords).
  */
 import { inflateSync } from 'node:zlib';
-import { latin1, MalformedImageError, u32be } from '../../browser-shared/metadata-strip/bytes.util';
-import { isPngChunkType, PNG_KEPT_CHUNKS, pngChunkType } from '../../browser-shared/metadata-strip/png.stripper';
+import { latin1, MalformedImageError, u32be } from '../browser-shared/metadata-strip/bytes.util';
+import { isPngChunkType, PNG_KEPT_CHUNKS, pngChunkType } from '../browser-shared/metadata-strip/png.stripper';
 import { collectIptc, collectTiffRecords, collectXmp, exifrIptc, tiffBlockRecords } from './exifr.reader';
 import { iccDescription } from './icc-profile.reader';
 import { MetadataCollector } from './metadata.collector';

@@ -3,8 +3,8 @@
  * reduced-resolution images and SubIFD previews, and Photoshop's thumbnail. Also the maker-note
  * step shared by every container that carries an EXIF TIFF block.
  */
-import { MalformedImageError } from '../../browser-shared/metadata-strip/bytes.util';
-import { findEntry, IfdReader, TiffIfd } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
+import { MalformedImageError } from '../browser-shared/metadata-strip/bytes.util';
+import { findEntry, IfdReader, TiffIfd } from '../browser-shared/metadata-strip/tiff-ifd.reader';
 import { collectTiffRecords, tiffBlockRecords } from './exifr.reader';
 import { MetadataCollector } from './metadata.collector';
 import { readMakerNotes } from './maker-notes.reader';

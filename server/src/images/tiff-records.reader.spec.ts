@@ -22,8 +22,8 @@ import {
   tiffMetadataTags,
   tinyJpeg,
   utf8,
-} from '../../../../test/support/image-fixtures';
-import { findEntry, IfdReader } from '../../browser-shared/metadata-strip/tiff-ifd.reader';
+} from '../../../test/support/image-fixtures';
+import { findEntry, IfdReader } from '../browser-shared/metadata-strip/tiff-ifd.reader';
 import { EXIFR_OPTIONS, ExifrOutput, jpegRecords, TIFF_RECORD_TAGS, tiffBlockRecords } from './exifr.reader';
 import { walkJpeg } from './jpeg-metadata.reader';
 import { MetadataCollector } from './metadata.collector';

@@ -3,8 +3,8 @@
  * chunk is read as a TIFF block (with or without the "Exif\0\0" prefix some writers add), the
  * XMP chunk to the XMP reader, the ICC profile to icc-profile.reader.ts.
  */
-import { latin1, MalformedImageError, u32le } from '../../browser-shared/metadata-strip/bytes.util';
-import { WEBP_KEPT_CHUNKS } from '../../browser-shared/metadata-strip/webp.stripper';
+import { latin1, MalformedImageError, u32le } from '../browser-shared/metadata-strip/bytes.util';
+import { WEBP_KEPT_CHUNKS } from '../browser-shared/metadata-strip/webp.stripper';
 import { collectXmp } from './exifr.reader';
 import { iccDescription } from './icc-profile.reader';
 import { MetadataCollector } from './metadata.collector';

@@ -1,5 +1,5 @@
-import { ascii, concat, grayPng, uploadForm } from '../../../../test/support/image-fixtures';
-import { compareUploadReaders } from '../../../../test/support/upload-forms';
+import { ascii, concat, grayPng, uploadForm } from '../../../test/support/image-fixtures';
+import { compareUploadReaders } from '../../../test/support/upload-forms';
 import { readWholeForm } from './whole-form.reader';
 
 const LIMIT = 10 * 1024 * 1024;

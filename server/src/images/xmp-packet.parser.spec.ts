@@ -1,5 +1,5 @@
 import * as exifr from 'exifr';
-import { xmpPacket } from '../../../../test/support/image-fixtures';
+import { xmpPacket } from '../../../test/support/image-fixtures';
 import { parseXmp } from './exifr.reader';
 import { normalizeXmpValue, parseXmpPacket, XmpSelection } from './xmp-packet.parser';
 

@@ -1,7 +1,7 @@
 import { sampleBreach } from '../../../test/fakes/hibp';
 import type { AnalysisResult } from '../scans/analysis/analysis.types';
 import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
-import type { ExifFinding } from '../scans/exif/exif-findings.analyzer';
+import type { ExifFinding } from '../images/exif-findings.analyzer';
 import type { CompletedScan } from '../scans/scan.repository';
 import { storedFindingsOfImage, storedFindingsOfResult } from '../scans/stored-findings';
 import { websiteAuditOf } from '../scans/stored-website-audit';

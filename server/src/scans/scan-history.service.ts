@@ -10,7 +10,7 @@ import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import { imageRiskLevel } from '../vocabulary/image-risk.catalogue';
 import type { RiskLevel } from '../vocabulary/risk.types';
 import type { AnalysisResult } from './analysis/analysis.types';
-import type { ExifFinding } from './exif/exif-findings.analyzer';
+import type { ExifFinding } from '../images/exif-findings.analyzer';
 import { CompletedScan, DailyScore, ScanOutcome, ScanRepository, ScanTotals, ScoredScan } from './scan.repository';
 import { countsOfFindings, storedFindingsOfImage, storedFindingsOfResult } from './stored-findings';
 import { ScanPageDto, ScanRecordDto, ScanSummaryDto } from './scan.dto';

@@ -21,7 +21,7 @@ import {
 import type { GpcSummary } from './analysis/rendered/global-privacy-control.analyzer';
 import { type CheckMeta, type CheckSourceReport, USERNAME_OUTCOMES, type UsernameSiteEntry, type UsernameSiteListSummary, UsernameSiteOutcome, type WebsiteAuditSummary } from './checks/scan-check';
 import { CHECK_IDS, CheckId } from './checks/scan-checks.registry';
-import { ExifAnalysisDto } from './exif/exif.dto';
+import { ExifAnalysisDto } from '../images/exif.dto';
 import type { FindingCounts, ScanEntity } from './scan.entity';
 
 /*

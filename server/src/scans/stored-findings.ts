@@ -4,7 +4,7 @@
  */
 import type { FindingCounts } from './scan.entity';
 import type { AnalysisResult } from './analysis/analysis.types';
-import type { ExifFinding } from './exif/exif-findings.analyzer';
+import type { ExifFinding } from '../images/exif-findings.analyzer';
 import { type Evidence, FINDING_GROUPS, type StoredFinding } from '../vocabulary/finding.types';
 import { IMAGE_LOCATION_CATEGORIES } from '../vocabulary/image-risk.catalogue';
 
