@@ -8,7 +8,8 @@ import { EXIF_MESSAGES, ExifErrorBodyDto } from './exif.dto';
  * `error`, `requestId`) plus the spec's `success: false` and `analysis: null`. Both shapes share
  * `error`, the message to show, so the widget (spec: "its error text or 'Analysis failed'") and
  * API clients read the same field. Upload size errors get the spec's message instead of the
- * generic 'Request too large'.
+ * generic 'Request too large', and a file in another form field the missing image's, naming the
+ * field to use.
  */
 @Catch()
 export class ExifErrorsFilter implements ExceptionFilter {
@@ -22,7 +23,7 @@ export class ExifErrorsFilter implements ExceptionFilter {
     let message = 'Something went wrong on our side. Please try again.';
     if (exception instanceof HttpException) {
       status = exception.getStatus();
-      message = status === HttpStatus.PAYLOAD_TOO_LARGE ? EXIF_MESSAGES.tooLarge : messageOf(exception);
+      message = status === HttpStatus.PAYLOAD_TOO_LARGE ? EXIF_MESSAGES.tooLarge : isFileInOtherField(exception) ? EXIF_MESSAGES.noFile : messageOf(exception);
       const headers = (exception as { headers?: unknown }).headers;
       if (headers && typeof headers === 'object' && !res.headersSent) {
         for (const [name, value] of Object.entries(headers)) if (typeof value === 'string') res.setHeader(name, value);
@@ -44,4 +45,9 @@ function messageOf(exception: HttpException): string {
   if (Array.isArray(message) && message.length > 0) return String(message[0]);
   if (typeof message === 'string' && message) return message;
   return exception.message;
+}
+
+/** Multer's refusal of a file in a field other than `image` (Nest keeps multer's error as the cause). */
+function isFileInOtherField(exception: HttpException): boolean {
+  return (exception.cause as { code?: unknown } | undefined)?.code === 'LIMIT_UNEXPECTED_FILE';
 }

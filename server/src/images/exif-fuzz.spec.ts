@@ -29,7 +29,6 @@ import {
   tEXt,
   tiffMetadataTags,
   tinyJpeg,
-  uploadForm,
   webpWith,
   xmpApp1,
   xmpPacket,
@@ -41,7 +40,6 @@ import { stripMetadata, UnsupportedImageError } from '../browser-shared/metadata
 import { checkImage } from './exif-findings.analyzer';
 import { readImageMetadata } from './image-metadata.reader';
 import { MetadataWorkerPool } from './metadata-worker.pool';
-import { compareUploadReaders } from '../../../test/support/upload-forms';
 
 jest.setTimeout(120_000);
 
@@ -79,23 +77,6 @@ function prng(seed: number) {
 }
 type Rng = ReturnType<typeof prng>;
 
-/** Characters that mean something in a form's lines. */
-const FORM_CHARACTERS = [...'"\\%;:=*/ \t\r\n-'].map((c) => c.charCodeAt(0)).concat([0x00, 0x7f, 0x80, 0xc3, 0xff]);
-
-/**
- * A change in an upload form's own lines rather than in the file: a byte replaced, inserted or
- * dropped near its start (the delimiter and part headers) or its end (the closing delimiter).
- * `framing` is how many bytes of the form are not the file.
- */
-function mutateFormLines(form: Uint8Array, r: Rng, framing: number): Uint8Array {
-  const head = Math.max(1, framing - 60);
-  const at = r.next() < 0.75 ? r.int(Math.min(head, form.length)) : Math.max(0, form.length - 1 - r.int(60));
-  const byte = r.next() < 0.7 ? r.pick(FORM_CHARACTERS) : r.int(256);
-  const choice = r.int(3);
-  if (choice === 0) return concat(form.subarray(0, at), new Uint8Array([byte]), form.subarray(at + 1));
-  if (choice === 1) return concat(form.subarray(0, at), new Uint8Array([byte]), form.subarray(at));
-  return concat(form.subarray(0, at), form.subarray(at + 1));
-}
 
 const exif = (littleEndian: boolean) =>
   exifTiff({
@@ -350,56 +331,9 @@ describe('fuzzing the metadata readers and the stripper', () => {
     expect(tally.cleaned).toBeGreaterThan(files.length / 4);
   });
 
-  it("the fast upload path on upload forms of these files, intact and mutated again: where it reads a form, it reads what multer does", async () => {
-    const r = prng(SEED + 1);
-    const problems: string[] = [];
-    const tally = { intactFast: 0, mutatedFast: 0, mutatedMulter: 0 };
-    const sample = files.filter((_, i) => i % 4 === 0);
-    for (const file of sample) {
-      // A quote is sent as %22 (WHATWG), which multer decodes: that name is left to multer.
-      const fileName = r.pick(['photo.jpg', 'IMG_0001.HEIC', 'café (2).png', 'a;b "c".gif']);
-      const { body, contentType } = await uploadForm(file.bytes, { fileName });
-      const intact = await compareUploadReaders(body, contentType);
-      if (intact.problem) problems.push(`${file.label}: ${intact.problem}`);
-      if (intact.reader !== (fileName.includes('"') ? 'multer' : 'fast')) problems.push(`${file.label}: an intact form named ${fileName} read by ${intact.reader}`);
-      if (intact.reader === 'fast') tally.intactFast++;
-      // Mutated as a whole, or in the form's own lines (its part headers and its closing delimiter).
-      let broken = body;
-      for (let n = 1 + r.int(3); n > 0; n--) broken = r.next() < 0.5 ? mutateFormLines(broken, r, body.length - file.bytes.length) : MUTATIONS[r.pick(Object.keys(MUTATIONS))](broken, r);
-      const mutated = await compareUploadReaders(broken, contentType);
-      if (mutated.problem) problems.push(`${file.label} (mutated): ${mutated.problem}`);
-      tally[mutated.reader === 'fast' ? 'mutatedFast' : 'mutatedMulter']++;
-    }
-    process.stdout.write(`\nfast upload path against multer on ${sample.length} forms: ${JSON.stringify(tally)}\n`);
-    expect(problems).toEqual([]);
-    expect(tally.intactFast).toBeGreaterThan(sample.length / 2);
-    expect(tally.mutatedFast).toBeGreaterThan(0);
-    expect(tally.mutatedMulter).toBeGreaterThan(0);
-  });
-
-  it('through the lane with a prefetch (a sample): the same answer, or the same clean error, as without', async () => {
-    const pool = new MetadataWorkerPool({ workers: 1 });
-    try {
-      await pool.fastLane.warm();
-      const differ: string[] = [];
-      for (const file of files.filter((_, i) => i % 20 === 0)) {
-        const direct = await checkImage(file.bytes).catch((err: Error) => err.name);
-        pool.prefetch('analyze', file.bytes.slice());
-        const laned = await pool.analyze(file.bytes.slice()).catch((err: Error) => err.name);
-        if (JSON.stringify(laned) !== JSON.stringify(direct)) differ.push(file.label);
-      }
-      expect(differ).toEqual([]);
-      expect(pool.fastLane.stats.prefetched).toBeGreaterThan(0);
-      expect(pool.stats).toMatchObject({ timeouts: 0, crashes: 0 });
-    } finally {
-      await pool.onModuleDestroy();
-    }
-  });
-
-  it('through the worker pool and its fast lane too (a sample): no worker crash, no deadline reached', async () => {
+  it('through the worker pool too (a sample): no worker crash, no deadline reached', async () => {
     const pool = new MetadataWorkerPool({ workers: 2 });
     try {
-      await pool.fastLane.warm();
       const sample = files.filter((_, i) => i % 12 === 0);
       const unclean: string[] = [];
       // Four at a time: within the pool's queue limit.
@@ -412,8 +346,6 @@ describe('fuzzing the metadata readers and the stripper', () => {
       }
       expect(unclean).toEqual([]);
       expect(pool.stats).toMatchObject({ timeouts: 0, crashes: 0 });
-      // The small ones went through the lane (a busy machine may have sent some to the pool).
-      expect(pool.fastLane.stats.jobs).toBeGreaterThan(0);
     } finally {
       await pool.onModuleDestroy();
     }

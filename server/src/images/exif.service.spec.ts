@@ -1,7 +1,6 @@
 import { ArgumentsHost, HttpStatus, PayloadTooLargeException, UnauthorizedException } from '@nestjs/common';
-import { ascii, concat, exifApp1, exifTiff, jpegWith, tinyJpeg } from '../../../test/support/image-fixtures';
+import { ascii, exifApp1, exifTiff, jpegWith, tinyJpeg } from '../../../test/support/image-fixtures';
 import { MalformedImageError } from '../browser-shared/metadata-strip/bytes.util';
-import { MAX_IMAGE_BYTES } from '../browser-shared/metadata-strip/image-upload.rules';
 import { stripMetadata, UnsupportedImageError } from '../browser-shared/metadata-strip/metadata.stripper';
 import type { ScanHistoryService } from '../scans/scan-history.service';
 import { ExifErrorsFilter } from './exif-errors.filter';
@@ -9,6 +8,7 @@ import { EXIF_MESSAGES } from './exif.dto';
 import { ExifService, UploadedImage } from './exif.service';
 import { checkImage } from './exif-findings.analyzer';
 import { MetadataLimitError, MetadataWorkerPool } from './metadata-worker.pool';
+import { storedFindingsOfImage } from './stored-image-findings';
 
 const upload = (bytes: Uint8Array, originalname = 'photo.jpg'): UploadedImage => ({ originalname, size: bytes.length, buffer: Buffer.from(bytes) });
 const photo = () => jpegWith(tinyJpeg(), [exifApp1(exifTiff({ make: 'Canon', artist: 'Jane Doe', gps: { latitude: 1.5, longitude: 2.5 } }))]);
@@ -19,7 +19,7 @@ function setup() {
     analyze: jest.fn((bytes: Uint8Array) => checkImage(bytes)),
     strip: jest.fn(async (bytes: Uint8Array) => stripMetadata(bytes)),
   };
-  const history = { recordImageCheck: jest.fn(() => 'scan-1') };
+  const history = { recordImageCheck: jest.fn(async () => 'scan-1') };
   const service = new ExifService(pool as unknown as MetadataWorkerPool, history as unknown as ScanHistoryService);
   return { pool, history, service };
 }
@@ -29,17 +29,16 @@ describe('ExifService', () => {
     const { service, history } = setup();
     const result = await service.analyzeImage('user-1', upload(photo(), 'Beach\u0007 day.jpg'));
     expect(result).toEqual({ success: true, error: null, analysis: { riskScore: 70, findings: expect.any(Array), imageType: 'jpeg', strip: { possible: true, message: null } }, scanId: 'scan-1' });
-    expect(history.recordImageCheck).toHaveBeenCalledWith('user-1', { fileName: 'Beach day.jpg', riskScore: 70, findings: result.analysis.findings, analysis: result.analysis });
+    expect(history.recordImageCheck).toHaveBeenCalledWith('user-1', { fileName: 'Beach day.jpg', riskScore: 70, findings: storedFindingsOfImage(result.analysis.findings), analysis: result.analysis });
   });
 
-  it('checks presence, type (by content) and size before any parsing', async () => {
+  it('asks for a file before any parsing; the type is read from the content, by the parser, with the upload rules\' messages', async () => {
     const { service, pool, history } = setup();
     await expect(service.analyzeImage('u', undefined)).rejects.toMatchObject({ status: 400, message: EXIF_MESSAGES.noFile });
+    expect(pool.analyze).not.toHaveBeenCalled();
     await expect(service.analyzeImage('u', upload(ascii('BM6 bitmap'), 'x.jpg'))).rejects.toMatchObject({ status: 415, message: EXIF_MESSAGES.unsupportedType });
     const bigTiff = new Uint8Array([0x49, 0x49, 0x2b, 0, 8, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0]);
-    await expect(service.analyzeImage('u', upload(bigTiff, 'scan.tif'))).rejects.toMatchObject({ status: 415, message: EXIF_MESSAGES.bigTiff });
-    await expect(service.analyzeImage('u', upload(concat(tinyJpeg(), new Uint8Array(MAX_IMAGE_BYTES))))).rejects.toMatchObject({ status: 413, message: EXIF_MESSAGES.tooLarge });
-    expect(pool.analyze).not.toHaveBeenCalled();
+    await expect(service.stripImage(upload(bigTiff, 'scan.tif'))).rejects.toMatchObject({ status: 415, message: EXIF_MESSAGES.bigTiff });
     expect(history.recordImageCheck).not.toHaveBeenCalled();
   });
 

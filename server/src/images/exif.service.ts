@@ -1,19 +1,13 @@
-import {
-  BadRequestException,
-  Injectable,
-  PayloadTooLargeException,
-  ServiceUnavailableException,
-  UnprocessableEntityException,
-  UnsupportedMediaTypeException,
-} from '@nestjs/common';
+import { BadRequestException, Injectable, ServiceUnavailableException, UnprocessableEntityException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { MalformedImageError } from '../browser-shared/metadata-strip/bytes.util';
-import { cleanFileName, detectImageType, IMAGE_TYPE_INFO, MAX_IMAGE_BYTES, unsupportedTypeMessage } from '../browser-shared/metadata-strip/image-upload.rules';
+import { cleanFileName, IMAGE_TYPE_INFO } from '../browser-shared/metadata-strip/image-upload.rules';
 import { UnsupportedImageError } from '../browser-shared/metadata-strip/metadata.stripper';
 import { ScanHistoryService } from '../scans/scan-history.service';
 import { EXIF_MESSAGES, ExifAnalysisResponseDto } from './exif.dto';
 import { MetadataLimitError, MetadataWorkerPool } from './metadata-worker.pool';
+import { storedFindingsOfImage } from './stored-image-findings';
 
-/** What the upload middleware hands over (multer's memory storage: the bytes, never a path). */
+/** What FileInterceptor hands over (multer's memory storage: the bytes, never a path). */
 export interface UploadedImage {
   originalname: string;
   size: number;
@@ -47,10 +41,11 @@ export class ExifService {
     const { bytes, name } = this.accept(file);
     const check = await this.bounded(() => this.pool.analyze(bytes));
     const result = { riskScore: check.riskScore, findings: check.findings, imageType: check.imageType, strip: check.strip };
-    const scanId = this.history.recordImageCheck(userId, {
+    // Written before the answer, like every scan: the id answered is one any instance can read.
+    const scanId = await this.history.recordImageCheck(userId, {
       fileName: name,
       riskScore: check.riskScore,
-      findings: check.findings,
+      findings: storedFindingsOfImage(check.findings),
       analysis: result,
     });
     return { success: true, error: null, analysis: result, scanId };
@@ -62,11 +57,12 @@ export class ExifService {
     return { bytes: result.bytes, mime: IMAGE_TYPE_INFO[result.type].mime, fileName: cleanFileName(name, result.type) };
   }
 
-  /** The spec's checks, again on the server: presence, type by magic bytes, size. */
+  /**
+   * The upload's presence and a bounded name. Its size is multer's limit (413); its type is read
+   * once, from its first bytes, by the parser in the worker, which refuses any other (415).
+   */
   private accept(file: UploadedImage | undefined): { bytes: Uint8Array; name: string } {
     if (!file?.buffer) throw new BadRequestException(EXIF_MESSAGES.noFile);
-    if (!detectImageType(file.buffer)) throw new UnsupportedMediaTypeException(unsupportedTypeMessage(file.buffer));
-    if (file.buffer.length > MAX_IMAGE_BYTES) throw new PayloadTooLargeException(EXIF_MESSAGES.tooLarge);
     const name = (file.originalname || 'image').replace(CONTROL_CHARACTERS, '').slice(0, MAX_NAME) || 'image';
     return { bytes: new Uint8Array(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength), name };
   }

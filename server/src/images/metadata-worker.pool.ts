@@ -2,13 +2,12 @@
  * Bounds the image parsers in time and memory: a small pool of worker threads, each with V8 heap
  * limits (`resourceLimits`), one job at a time per worker, and a per-job deadline after which the
  * worker is terminated and replaced. A damaged or hostile file can therefore cost at most one
- * worker restart; it never grows the server's heap, and blocks the event loop at most for the fast
- * lane's short wait (small files, metadata-fast-lane.ts), once a cool-down.
+ * worker restart; it never grows the server's heap nor blocks the event loop.
  *
  * The upload's bytes are transferred to the worker (not copied) and the stripped copy transferred
  * back, so a request holds the file about once in memory plus what the parsers allocate.
  */
-import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +15,6 @@ import { Worker } from 'node:worker_threads';
 import { MalformedImageError } from '../browser-shared/metadata-strip/bytes.util';
 import { StripResult, UnsupportedImageError } from '../browser-shared/metadata-strip/metadata.stripper';
 import type { ImageCheck } from './exif-findings.analyzer';
-import { DEFAULT_FAST_LANE, type FastLaneLimits, MetadataFastLane } from './metadata-fast-lane';
 import type { WorkerJob, WorkerReady, WorkerReply } from './metadata-worker.protocol';
 
 export interface MetadataPoolLimits {
@@ -27,8 +25,6 @@ export interface MetadataPoolLimits {
   maxQueued: number;
   /** V8 limits of each worker (heap megabytes). */
   resourceLimits: { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number; codeRangeSizeMb: number; stackSizeMb: number };
-  /** Small files go through the fast lane first (metadata-fast-lane.ts); `maxBytes: 0` turns it off. */
-  fastLane: FastLaneLimits;
 }
 
 const STARTUP_TIMEOUT_MS = 30_000;
@@ -41,7 +37,6 @@ export const DEFAULT_POOL_LIMITS: MetadataPoolLimits = {
   jobTimeoutMs: 1_000,
   maxQueued: 32,
   resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16, codeRangeSizeMb: 16, stackSizeMb: 4 },
-  fastLane: DEFAULT_FAST_LANE,
 };
 
 /** The job did not finish within its limits (time, or the worker's memory). */
@@ -91,7 +86,7 @@ function workerScript(): { filename: string; eval: boolean; workerData?: unknown
 }
 
 @Injectable()
-export class MetadataWorkerPool implements OnModuleInit, OnModuleDestroy {
+export class MetadataWorkerPool implements OnModuleDestroy {
   private readonly logger = new Logger(MetadataWorkerPool.name);
   private readonly slots: Slot[] = [];
   private readonly queue: PendingJob[] = [];
@@ -101,20 +96,9 @@ export class MetadataWorkerPool implements OnModuleInit, OnModuleDestroy {
   readonly stats = { started: 0, timeouts: 0, crashes: 0 };
 
   readonly limits: MetadataPoolLimits;
-  readonly fastLane: MetadataFastLane;
 
   constructor(@Optional() @Inject(METADATA_POOL_LIMITS) limits?: Partial<MetadataPoolLimits>) {
     this.limits = { ...DEFAULT_POOL_LIMITS, ...limits };
-    this.fastLane = new MetadataFastLane(this.limits.fastLane, workerScript, this.limits.resourceLimits);
-  }
-
-  onModuleInit() {
-    void this.fastLane.warm();
-  }
-
-  /** An upload has been read and `op` on its image follows: see MetadataFastLane.prefetch. */
-  prefetch(op: WorkerJob['op'], image: Uint8Array): void {
-    this.fastLane.prefetch(op, image);
   }
 
   /** The image's findings and risk score, worked out in a worker. */
@@ -144,15 +128,8 @@ export class MetadataWorkerPool implements OnModuleInit, OnModuleDestroy {
     return this.slots.length;
   }
 
-  private async run(op: WorkerJob['op'], bytes: Uint8Array): Promise<WorkerReply & { ok: true }> {
-    if (this.closed) throw new MetadataLimitError('busy');
-    const fast = this.fastLane.run(op, bytes);
-    if (fast) return this.settle(fast);
-    return this.queueJob(op, bytes);
-  }
-
-  private queueJob(op: WorkerJob['op'], bytes: Uint8Array): Promise<WorkerReply & { ok: true }> {
-    if (this.queue.length >= this.limits.maxQueued) return Promise.reject(new MetadataLimitError('busy'));
+  private run(op: WorkerJob['op'], bytes: Uint8Array): Promise<WorkerReply & { ok: true }> {
+    if (this.closed || this.queue.length >= this.limits.maxQueued) return Promise.reject(new MetadataLimitError('busy'));
     // Transfer an exclusively owned buffer; copy a view into a larger (pooled) one.
     const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
     return new Promise((resolve, reject) => {
@@ -238,7 +215,6 @@ export class MetadataWorkerPool implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy() {
     this.closed = true;
-    await this.fastLane.close();
     for (const pending of this.queue.splice(0)) pending.reject(new MetadataLimitError('busy'));
     await Promise.all(this.slots.splice(0).map((slot) => {
       slot.current?.reject(new MetadataLimitError('busy'));

@@ -16,18 +16,3 @@ export type WorkerReply = (
   | { id: number; ok: true; op: 'strip'; type: ImageType; bytes: Uint8Array; removed: string[] }
   | { id: number; ok: false; kind: WorkerErrorKind; message: string }
 ) & { input?: Uint8Array };
-
-/**
- * The fast lane's shared memory (metadata-fast-lane.ts): Int32 header slots. `job` holds the number
- * of the job handed over (the lane worker waits for it to change), `done` the number of the last
- * job answered (the caller waits for it to reach its job's).
- */
-export const LANE_SLOT = { job: 0, done: 1, op: 2, inputLength: 3, status: 4, metaLength: 5, bytesLength: 6 } as const;
-export const LANE_HEADER_SLOTS = 7;
-export const LANE_HEADER_BYTES = LANE_HEADER_SLOTS * 4;
-/** LANE_SLOT.op: what the worker does with the image. */
-export const LANE_OP = { analyze: 0, strip: 1 } as const;
-export const LANE_STATUS = { ok: 0, unsupported: 1, malformed: 2, internal: 3, overflow: 4 } as const;
-export type LaneStatus = (typeof LANE_STATUS)[keyof typeof LANE_STATUS];
-/** What the lane worker is started with (workerData). */
-export type LaneWorkerData = { lane: SharedArrayBuffer; inputBytes: number };

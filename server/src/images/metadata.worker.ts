@@ -3,23 +3,11 @@
  * limits MetadataWorkerPool gives it. It never touches the network or the disk: exifr is only
  * handed bytes, and fetch is removed so that nothing could reach it by mistake.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { MalformedImageError } from '../browser-shared/metadata-strip/bytes.util';
 import { stripMetadata, UnsupportedImageError } from '../browser-shared/metadata-strip/metadata.stripper';
 import { checkImage } from './exif-findings.analyzer';
-import {
-  LANE_HEADER_BYTES,
-  LANE_HEADER_SLOTS,
-  LANE_OP,
-  LANE_SLOT,
-  LANE_STATUS,
-  type LaneStatus,
-  type LaneWorkerData,
-  type WorkerErrorKind,
-  type WorkerJob,
-  type WorkerReady,
-  type WorkerReply,
-} from './metadata-worker.protocol';
+import type { WorkerErrorKind, WorkerJob, WorkerReady, WorkerReply } from './metadata-worker.protocol';
 
 Object.defineProperty(globalThis, 'fetch', { value: undefined, configurable: true, writable: false });
 
@@ -54,48 +42,5 @@ async function handle(job: WorkerJob) {
   reply(job, { id: job.id, ...done }, done.ok && done.op === 'strip' ? [done.bytes.buffer as ArrayBuffer] : []);
 }
 
-/**
- * The fast lane (metadata-fast-lane.ts): waits on shared memory for the next job, works it, writes
- * the reply (JSON, then any stripped bytes) and wakes the caller. Blocking between jobs is this
- * worker's whole purpose; a job's own awaits still run, as the wait only starts once it is done.
- */
-async function serveLane({ lane, inputBytes }: LaneWorkerData) {
-  const header = new Int32Array(lane, 0, LANE_HEADER_SLOTS);
-  const input = new Uint8Array(lane, LANE_HEADER_BYTES, inputBytes);
-  const area = new Uint8Array(lane, LANE_HEADER_BYTES + inputBytes);
-  const encoder = new TextEncoder();
-  let seen = 0;
-  for (;;) {
-    Atomics.wait(header, LANE_SLOT.job, seen);
-    if (Atomics.load(header, LANE_SLOT.job) === seen) continue;
-    seen = Atomics.load(header, LANE_SLOT.job);
-    const op = header[LANE_SLOT.op] === LANE_OP.analyze ? 'analyze' : 'strip';
-    // The parsers get their own copy: ordinary memory, as a pool job's.
-    const done = await work(op, input.slice(0, header[LANE_SLOT.inputLength]));
-    if (!done.ok) writeLaneReply(header, area, LANE_STATUS[done.kind], { message: done.message }, undefined, encoder);
-    else if (done.op === 'analyze') writeLaneReply(header, area, LANE_STATUS.ok, { check: done.check }, undefined, encoder);
-    else writeLaneReply(header, area, LANE_STATUS.ok, { type: done.type, removed: done.removed }, done.bytes, encoder);
-    Atomics.store(header, LANE_SLOT.done, seen);
-    Atomics.notify(header, LANE_SLOT.done);
-  }
-}
-
-/** The reply's JSON and bytes into the reply area, or `overflow` when they do not fit (the caller then asks the pool). */
-function writeLaneReply(header: Int32Array, area: Uint8Array, status: LaneStatus, meta: unknown, bytes: Uint8Array | undefined, encoder: TextEncoder) {
-  const json = JSON.stringify(meta);
-  const { read, written } = encoder.encodeInto(json, area);
-  const fits = read === json.length && written + (bytes?.byteLength ?? 0) <= area.byteLength;
-  if (fits && bytes) area.set(bytes, written);
-  header[LANE_SLOT.status] = fits ? status : LANE_STATUS.overflow;
-  header[LANE_SLOT.metaLength] = written;
-  header[LANE_SLOT.bytesLength] = bytes?.byteLength ?? 0;
-}
-
-const laneData = workerData as Partial<LaneWorkerData> | undefined;
-if (laneData?.lane) {
-  parentPort?.postMessage({ ready: true } satisfies WorkerReady);
-  void serveLane(laneData as LaneWorkerData);
-} else {
-  parentPort?.on('message', (job: WorkerJob) => void handle(job));
-  parentPort?.postMessage({ ready: true } satisfies WorkerReady);
-}
+parentPort?.on('message', (job: WorkerJob) => void handle(job));
+parentPort?.postMessage({ ready: true } satisfies WorkerReady);
