@@ -24,7 +24,7 @@ import {
   roundedCoordinates,
   truncate,
   urlHost,
-} from './exif-redaction.util';
+} from '../common/privacy/redaction.util';
 import { stripProblem, WalkedStructure } from '../browser-shared/metadata-strip/metadata.stripper';
 import { readImageMetadata } from './image-metadata.reader';
 import type { ContactKind, EmbeddedImage, ImageMetadata, MetadataValue, PersonRole, SerialKind, TimeStamp } from './image-metadata.types';

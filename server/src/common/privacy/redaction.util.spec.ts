@@ -1,4 +1,4 @@
-import { displayTime, formatBytes, maskAddress, maskContactsIn, maskEmail, maskIdentifier, maskPhone, maskSerial, maskWords, roundedCoordinates, truncate, urlHost } from './exif-redaction.util';
+import { displayTime, formatBytes, maskAddress, maskContactsIn, maskEmail, maskIdentifier, maskPhone, maskSerial, maskWords, roundedCoordinates, truncate, urlHost } from './redaction.util';
 
 describe('redaction', () => {
   it('rounds coordinates to two decimals (about 1 km)', () => {
