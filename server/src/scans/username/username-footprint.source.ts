@@ -5,15 +5,15 @@ import { APP_CONFIG } from '../../common/config/config.module';
 import { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
 import { SafeFetchError } from '../../common/security/ssrf/safe-fetch.types';
 import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
-import { PoliteRequestScheduler, TurnAborted } from '../username/polite-request.scheduler';
-import { classifyAnswer, RATE_LIMITED_REASON } from '../username/site-answer.classifier';
-import { substituteAccount, substituteBody } from '../username/site-list.parser';
-import { UsernameSiteListService } from '../username/username-site-list.service';
-import { listsUsed } from '../username/site-list.credit';
-import type { UsernameFootprint, UsernameOutcome, UsernameSite, UsernameSiteListInfo, UsernameSiteResult } from '../username/username-site.types';
-import { failure } from './source-http';
-import type { SourceResult } from './source-types';
-import { decodeBody } from './website.source';
+import { PoliteRequestScheduler, TurnAborted } from './polite-request.scheduler';
+import { classifyAnswer, RATE_LIMITED_REASON } from './site-answer.classifier';
+import { substituteAccount, substituteBody } from './site-list.parser';
+import { UsernameSiteListService } from './username-site-list.service';
+import { listsUsed } from './site-list.credit';
+import type { UsernameFootprint, UsernameOutcome, UsernameSite, UsernameSiteListInfo, UsernameSiteResult } from './username-site.types';
+import { failure } from '../sources/source-http';
+import type { SourceResult } from '../sources/source-types';
+import { decodeBody } from '../sources/website.source';
 
 /** The most of a site's answer we read: markers sit near the top; profile pages rarely need more. */
 export const USERNAME_MAX_BODY_BYTES = 512 * 1024;

@@ -1,9 +1,9 @@
 import { loadConfig } from '../../common/config/app-config';
 import type { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
 import { SafeFetchError, SafeFetchOptions, SafeFetchResponse } from '../../common/security/ssrf/safe-fetch.types';
-import type { UsernameSiteListService } from '../username/username-site-list.service';
-import type { UsernameSite } from '../username/username-site.types';
-import { testSite } from '../username/username-site.test-helpers';
+import type { UsernameSiteListService } from './username-site-list.service';
+import type { UsernameSite } from './username-site.types';
+import { testSite } from './username-site.test-helpers';
 import { normalizeUsername, USERNAME_MAX_BODY_BYTES, USERNAME_MESSAGES, USERNAME_PROFILE_MAX_CHARS, UsernameFootprintSource } from './username-footprint.source';
 
 type Answer = Partial<SafeFetchResponse> | SafeFetchError | ((options: SafeFetchOptions) => Promise<SafeFetchResponse>);
