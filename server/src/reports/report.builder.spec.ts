@@ -1,5 +1,5 @@
 import { sampleBreach } from '../../../test/fakes/hibp';
-import type { AnalysisResult } from '../scans/analysis/analysis.types';
+import type { AnalysisResult } from '../scans/result/analysis.types';
 import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
 import type { ExifFinding } from '../images/exif-findings.analyzer';
 import type { CompletedScan } from '../scans/scan.repository';

@@ -10,7 +10,7 @@ import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import { imageRiskLevel } from '../vocabulary/image-risk.catalogue';
 import type { RiskLevel } from '../vocabulary/risk.types';
 import type { StoredFinding } from '../vocabulary/finding.types';
-import type { AnalysisResult } from './analysis/analysis.types';
+import type { AnalysisResult } from './result/analysis.types';
 import { CompletedScan, DailyScore, ScanOutcome, ScanRepository, ScanTotals, ScoredScan } from './scan.repository';
 import { countsOfFindings, storedFindingsOfResult } from './stored-findings';
 import { ScanPageDto, ScanRecordDto, ScanSummaryDto } from './scan.dto';

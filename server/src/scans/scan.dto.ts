@@ -17,9 +17,10 @@ import {
   GROUP_CHECKED,
   type GroupChecked,
   type ResultCoverage,
-} from './analysis/analysis.types';
+} from './result/analysis.types';
 import type { GpcSummary } from './analysis/rendered/global-privacy-control.analyzer';
-import { type CheckMeta, type CheckSourceReport, USERNAME_OUTCOMES, type UsernameSiteEntry, type UsernameSiteListSummary, UsernameSiteOutcome, type WebsiteAuditSummary } from './checks/scan-check';
+import type { CheckMeta, WebsiteAuditSummary } from './checks/scan-check';
+import { type CheckSourceReport, USERNAME_OUTCOMES, type UsernameSiteEntry, type UsernameSiteListSummary, UsernameSiteOutcome } from '../vocabulary/check.types';
 import { CHECK_IDS, CheckId } from './checks/scan-checks.registry';
 import type { FindingCounts, ScanEntity } from './scan.entity';
 

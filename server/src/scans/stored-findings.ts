@@ -3,7 +3,7 @@
  * completes, from a privacy scan's result groups (an image check makes its own: images/stored-image-findings.ts). Pure.
  */
 import type { FindingCounts } from './scan.entity';
-import type { AnalysisResult } from './analysis/analysis.types';
+import type { AnalysisResult } from './result/analysis.types';
 import { type Evidence, FINDING_GROUPS, type StoredFinding } from '../vocabulary/finding.types';
 
 /** A privacy result's findings in the order it lists them (demo details are never stored). */

@@ -1,5 +1,5 @@
 import { classifyScanInput } from '../../browser-shared/scan-input.rules';
-import { buildAnalysisResult } from '../analysis/analysis-result.builder';
+import { buildAnalysisResult } from '../result/analysis-result.builder';
 import type { CheckOutcome } from './scan-check';
 import { UsernameCheck, usernameOutcome } from './username.check';
 import type { SourceResult } from '../sources/source-types';

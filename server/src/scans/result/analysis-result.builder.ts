@@ -8,10 +8,10 @@ import type { CheckMeta, CheckOutcome, ScanViewer } from '../checks/scan-check';
 import { MAIN_CHECKS } from '../checks/scan-checks.registry';
 import type { AnalysisResult, CheckReport, CoverageCheck, FindingGroupResult, ResultCoverage } from './analysis.types';
 import { Finding, FINDING_GROUPS, FindingGroup } from '../../vocabulary/finding.types';
-import { demoResult } from './demo-result';
+import { demoResult } from '../analysis/demo-result';
 import { groupChecked, summarizeGroup } from './group-summary';
-import { buildRecommendations } from './recommendations';
-import { privacyScoreOf } from './scoring';
+import { buildRecommendations } from '../analysis/recommendations';
+import { privacyScoreOf } from '../analysis/scoring';
 import { BROWSER_TEST_IDS, BrowserTestId, contributesFindings, PASSING_FAILURES } from '../../vocabulary/check.types';
 
 export interface BuildResultInput {

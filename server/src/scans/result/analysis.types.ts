@@ -9,7 +9,8 @@ import type { ScanInputType } from '../../browser-shared/scan-input.rules';
 import type { CheckStatus } from '../../vocabulary/check.types';
 import type { FindingDetail } from '../../vocabulary/finding.types';
 import type { Recommendation } from '../../vocabulary/recommendation.types';
-import type { CheckSourceReport, PasteExposure, UsernameSiteEntry, UsernameSiteListSummary, WebsiteAuditSummary } from '../checks/scan-check';
+import type { CheckSourceReport, PasteExposure, UsernameSiteEntry, UsernameSiteListSummary } from '../../vocabulary/check.types';
+import type { WebsiteAuditSummary } from '../checks/scan-check';
 import type { CheckId } from '../checks/scan-checks.registry';
 
 

@@ -4,7 +4,7 @@ import type { CheckOutcome } from '../checks/scan-check';
 import { checkMetaOf } from '../checks/scan-checks.registry';
 import type { CheckReport } from './analysis.types';
 import type { Finding } from '../../vocabulary/finding.types';
-import { breachDetail } from './email-breaches.analyzer';
+import { breachDetail } from '../analysis/email-breaches.analyzer';
 
 const email = classifyScanInput('jane@example.com');
 const breach = (name: string, isSensitive: boolean): Finding => ({

@@ -1,13 +1,13 @@
-import type { BrowserAuditService, RenderOutcome } from '../browser-audit/browser-audit.service';
-import type { RenderedCapture } from '../browser-audit/capture.types';
-import type { BrowserTestId, CheckStatus } from '../vocabulary/check.types';
-import type { Finding } from '../vocabulary/finding.types';
-import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
-import type { CheckContext, CheckOutcome } from './checks/scan-check';
-import type { GpcSummary } from './analysis/rendered/global-privacy-control.analyzer';
-import type { TrackerMatcher } from './analysis/third-party.analyzer';
-import { analyzeWebsite, RenderedPage } from './analysis/website.analyzer';
-import { WEBSITE_MESSAGES, WebsiteResult, WebsiteSource } from './sources/website.source';
+import type { BrowserAuditService, RenderOutcome } from '../../browser-audit/browser-audit.service';
+import type { RenderedCapture } from '../../browser-audit/capture.types';
+import type { BrowserTestId, CheckStatus } from '../../vocabulary/check.types';
+import type { Finding } from '../../vocabulary/finding.types';
+import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
+import type { CheckContext, CheckOutcome } from './scan-check';
+import type { GpcSummary } from '../analysis/rendered/global-privacy-control.analyzer';
+import type { TrackerMatcher } from '../analysis/third-party.analyzer';
+import { analyzeWebsite, RenderedPage } from '../analysis/website.analyzer';
+import { WEBSITE_MESSAGES, WebsiteResult, WebsiteSource } from '../sources/website.source';
 
 /** A website scan's shared work: the page fetched (headers, HTML) and the page run in the audit browser, in parallel. */
 export interface WebsiteAudit {
