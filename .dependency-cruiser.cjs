@@ -7,7 +7,7 @@ const LAYERS = [
   ['mail', 'browser-audit'],
   ['auth'],
   ['billing', 'analytics', 'ab-test', 'scans', 'site', 'health'],
-  ['monitoring'],
+  ['monitoring', 'images'],
   ['account', 'reports'],
 ];
 /** Imports allowed inside one layer: the vocabulary reads the input rules' platform list. */
@@ -32,6 +32,34 @@ const layerRules = LAYERS.flatMap((layer, index) =>
   }),
 );
 
+/**
+ * The layers inside scans/ (docs/ARCHITECTURE.md, "Inside scans/"): each folder and the folders of
+ * scans/ it may import. sources → the data it serves (trackers, breaches, the catalogue, username
+ * site lists) → analysis → checks → result; the pipeline, history and routes are the files at the
+ * top of scans/, which may import any of them. The check vocabulary they share is vocabulary/check.types.ts.
+ */
+const SCANS_LAYERS = {
+  sources: [],
+  trackers: ['sources'],
+  breaches: ['sources'],
+  'breach-catalogue': ['sources', 'breaches'],
+  username: ['sources'],
+  analysis: ['sources', 'trackers', 'breaches', 'username'],
+  checks: ['sources', 'trackers', 'breaches', 'breach-catalogue', 'username', 'analysis'],
+  result: ['analysis', 'checks'],
+  passwords: ['sources', 'scan-rate-limits.catalogue.ts'],
+};
+const scansRules = Object.entries(SCANS_LAYERS).map(([name, allowed]) => ({
+  name: `scans-${name}`,
+  comment: `scans/${name} may import only ${allowed.length ? allowed.join(', ') : 'nothing'} of scans/ (docs/ARCHITECTURE.md)`,
+  severity: 'error',
+  from: { path: folder(`scans/${name}`), pathNot: '\\.spec\\.ts$' },
+  to: { path: '^server/src/scans/', pathNot: `^server/src/scans/(${[name, ...allowed].map((f) => f.replace(/\./g, '\\.')).join('|')})($|/)` },
+}));
+
+/** Inside images/: the parsers and the findings (which the worker runs) know nothing of the routes, the pool or the history. */
+const IMAGE_ROUTE_FILES = '^server/src/images/(exif\\.(controller|service|module|dto)|exif-errors\\.filter|metadata-worker\\.pool|stored-image-findings)\\.ts$';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -43,6 +71,14 @@ module.exports = {
       to: { circular: true },
     },
     ...layerRules,
+    ...scansRules,
+    {
+      name: 'images-parsers-below-the-routes',
+      comment: 'The image parsers and findings run in the worker: they may not import the routes, the pool or the history (docs/ARCHITECTURE.md).',
+      severity: 'error',
+      from: { path: folder('images'), pathNot: ['\\.spec\\.ts$', IMAGE_ROUTE_FILES] },
+      to: { path: [IMAGE_ROUTE_FILES, '^server/src/scans/'] },
+    },
     {
       name: 'browser-shared-is-isomorphic',
       comment: 'The client bundles server/src/browser-shared: it may import nothing else of the server and no Node module.',

@@ -17,7 +17,7 @@ import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
 import { ReportsModule } from './reports/reports.module';
-import { ExifModule } from './scans/exif/exif.module';
+import { ExifModule } from './images/exif.module';
 import { ScansModule } from './scans/scans.module';
 import { SiteModule } from './site/site.module';
 

@@ -254,9 +254,8 @@ describe('sign-up, sign-in and sessions', () => {
   });
 
   describe('POST /api/auth/logout', () => {
-    it('revokes the session and clears the cookie; its access token, already verified and remembered, is refused at once', async () => {
+    it('revokes the session and clears the cookie; its access token, already used, is refused at once', async () => {
       const { agent, refresh, accessToken } = await signUp(t);
-      // Used twice: the second use goes by the remembered verification (AccessTokenService.userForVerified).
       for (let i = 0; i < 2; i++) await t.http().get('/api/auth/profile').set('Authorization', `Bearer ${accessToken}`).expect(200);
       const res = await agent.post('/api/auth/logout').set(CSRF).expect(204);
       expect(setCookieHeader(res)).toMatch(/^fp_refresh=;.*Path=\/api\/auth.*Expires=Thu, 01 Jan 1970/);

@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,8 +21,6 @@ import {
   xmpPacket,
 } from '../support/image-fixtures';
 import { iphoneLikeHeic } from '../support/heif-fixtures';
-import { ScanRepository } from '../../server/src/scans/scan.repository';
-import { MetadataWorkerPool } from '../../server/src/scans/exif/metadata-worker.pool';
 import { captureLogs, createTestApp, TestApp } from '../support/test-app';
 
 /** The image check's routes end to end: auth, upload rules, analysis, history, strip, no disk. */
@@ -145,50 +142,15 @@ describe('image metadata check (integration)', () => {
       expect(list.body.items.map((i: { id: string }) => i.id)).toContain(res.body.scanId);
     });
 
-    it('writes the history line after answering: checks sent at once all land, each listed to its owner at once', async () => {
+    it('writes the history line before answering: checks sent at once all land, each listed to its owner at once', async () => {
       const owner = await signUp(t);
       const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => analyze(owner.accessToken, photo(), `batch-${i}.jpg`).expect(200)));
       const ids = answers.map((res) => res.body.scanId as string);
       expect(new Set(ids).size).toBe(12);
-      // The owner's own reads wait for their queued lines: the list has every one of them.
       const list = await t.http().get('/api/scans?pageSize=50').set('Authorization', `Bearer ${owner.accessToken}`).expect(200);
       expect(list.body.items.map((i: { id: string }) => i.id).sort()).toEqual([...ids].sort());
       const rows = await query<{ input: string }>(t, 'SELECT input FROM scans WHERE user_id = $1 ORDER BY input', [owner.userId]);
       expect(rows.map((r) => r.input)).toEqual(Array.from({ length: 12 }, (_, i) => `batch-${i}.jpg`).sort());
-    });
-
-    it("drops a queued line whose owner is gone without costing the others written with it; shutdown writes what is queued", async () => {
-      const scans = t.app.get(ScanRepository);
-      const line = (userId: string, input: string) =>
-        scans.queueFinished(
-          { userId, scanType: 'image', input, inputType: 'image', startedAt: new Date() },
-          { status: 'completed', score: null, riskLevel: 'low', findingCounts: { breaches: 0, personalInfo: 0, socialMedia: 0, locationData: 0, metadata: 0 }, findings: [], result: { riskScore: 0 }, completedAt: new Date() },
-        );
-      const errors = jest.spyOn(Logger.prototype, 'error');
-      try {
-        // Queued in one turn of the event loop: one statement for both, which the missing owner fails.
-        const ghost = line('00000000-0000-4000-8000-000000000000', 'ghost.jpg');
-        const kept = line(user.userId, 'kept.jpg');
-        await scans.writtenFor(user.userId);
-        expect(await query(t, 'SELECT id FROM scans WHERE id = $1', [kept.id])).toHaveLength(1);
-        expect(await query(t, 'SELECT id FROM scans WHERE id = $1', [ghost.id])).toHaveLength(0);
-        // A deleted owner is no error worth a log line.
-        expect(errors).not.toHaveBeenCalled();
-
-        // Unasked, a queued line is written once its short wait for company is over.
-        const unasked = line(user.userId, 'unasked.jpg');
-        const began = Date.now();
-        while ((await query(t, 'SELECT id FROM scans WHERE id = $1', [unasked.id])).length === 0) {
-          expect(Date.now() - began).toBeLessThan(5_000);
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-
-        const last = line(user.userId, 'at-shutdown.jpg');
-        await scans.beforeApplicationShutdown();
-        expect(await query(t, 'SELECT id FROM scans WHERE id = $1', [last.id])).toHaveLength(1);
-      } finally {
-        errors.mockRestore();
-      }
     });
 
     it('finds nothing in a clean image: score 0, no findings', async () => {
@@ -235,12 +197,7 @@ describe('image metadata check (integration)', () => {
       expect(exact.body.analysis.findings.map((f: { category: string }) => f.category)).toEqual(['embedded_image']);
     });
 
-    it('reads a body that arrives in pieces, or chunked, as one that arrives whole (read at once, its image prefetched by the lane)', async () => {
-      // A small plain form that has arrived is read at once, and its image handed to the lane ahead
-      // of the handler (image-upload.guard.ts); the others arrive after the route has started
-      // reading, so multer streams them.
-      const pool = t.app.get(MetadataWorkerPool);
-      await pool.fastLane.warm();
+    it('reads a body that arrives in pieces, or chunked, as one that arrives whole', async () => {
       const file = photo();
       const server = t.app.getHttpServer() as http.Server;
       if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -266,17 +223,14 @@ describe('image metadata check (integration)', () => {
           req.write(form.subarray(0, 100));
           setTimeout(() => req.end(form.subarray(100)), 50);
         });
-      const prefetchedBefore = pool.fastLane.stats.prefetched;
       const whole = await send({ 'content-length': form.length }, false);
       expect(whole.status).toBe(200);
-      expect(pool.fastLane.stats.prefetched).toBe(prefetchedBefore + 1);
       const framings: Record<string, string | number>[] = [{ 'content-length': form.length }, { 'transfer-encoding': 'chunked' }];
       for (const headers of framings) {
         const pieces = await send(headers, true);
         expect(pieces.status).toBe(200);
         expect(pieces.body.analysis).toEqual(whole.body.analysis);
       }
-      expect(pool.fastLane.stats.prefetched).toBe(prefetchedBefore + 1);
     });
 
     it('asks for a file when the form has none or has it in another field, and refuses a damaged image', async () => {

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import type { AnalysisResult } from '../../server/src/scans/analysis/analysis.types';
+import type { AnalysisResult } from '../../server/src/scans/result/analysis.types';
 import { breachDetail } from '../../server/src/scans/analysis/email-breaches.analyzer';
-import type { ExifFinding } from '../../server/src/scans/exif/exif-findings.analyzer';
-import { storedFindingsOfImage, storedFindingsOfResult } from '../../server/src/scans/stored-findings';
+import type { ExifFinding } from '../../server/src/images/exif-findings.analyzer';
+import { storedFindingsOfResult } from '../../server/src/scans/stored-findings';
+import { storedFindingsOfImage } from '../../server/src/images/stored-image-findings';
 import { sampleBreach } from '../fakes/hibp';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 

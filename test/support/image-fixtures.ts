@@ -735,19 +735,3 @@ function exifTiffTags(spec: ExifSpec): Record<number, TagValue> {
   }
   return tags;
 }
-
-/**
- * A multipart/form-data body carrying `file` in field `field`, and its Content-Type (with the
- * boundary), as the platform's FormData (the browser's, here undici's) serialises them; `fields`
- * are text fields sent before it.
- */
-export async function uploadForm(
-  file: Uint8Array,
-  options: { field?: string; fileName?: string; type?: string; fields?: Record<string, string> } = {},
-): Promise<{ body: Uint8Array; contentType: string }> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
-  form.append(options.field ?? 'image', new Blob([file.slice()], { type: options.type ?? 'image/jpeg' }), options.fileName ?? 'photo.jpg');
-  const response = new Response(form);
-  return { body: new Uint8Array(await response.arrayBuffer()), contentType: response.headers.get('content-type') ?? '' };
-}

@@ -16,9 +16,6 @@ export interface IssuedAccessToken {
   expiresIn: number;
 }
 
-/** Verified access tokens remembered at most (then forgotten all at once; each is checked again on its next use). */
-const VERIFIED_TOKEN_CACHE_ENTRIES = 10_000;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -51,32 +48,6 @@ export class AccessTokenService {
   }
 
   private keyObject?: { secret: string; key: KeyObject };
-
-  /**
-   * Access tokens whose signature passport-jwt has checked on this instance, with their claims:
-   * a client sends the same token for up to 15 minutes, and checking its signature again
-   * (jsonwebtoken) was a tenth of a small request's cost. Keyed by the whole token, signature
-   * included, so only the very bytes that were checked match; held for the key they were checked
-   * with; expiry and the session are checked on every use (`userFor`).
-   */
-  private readonly verified = new Map<string, { claims: unknown; key: KeyObject }>();
-
-  /** Called by the JWT strategy with a token whose signature it has just checked. */
-  rememberVerified(token: string, claims: unknown): void {
-    const key = this.keyObject?.key;
-    if (!key) return;
-    if (this.verified.size >= VERIFIED_TOKEN_CACHE_ENTRIES) this.verified.clear();
-    this.verified.set(token, { claims, key });
-  }
-
-  /** The user of a token verified before on this instance (as `userFor`), or null when it is not known or no longer valid. */
-  async userForVerified(token: string): Promise<AuthenticatedUser | null> {
-    const known = this.verified.get(token);
-    if (!known) return null;
-    const user = known.key === this.keyObject?.key ? await this.userFor(known.claims) : null;
-    if (!user) this.verified.delete(token);
-    return user;
-  }
 
   async issue(userId: string, sessionId: string): Promise<IssuedAccessToken> {
     const accessToken = await this.jwt.signAsync(

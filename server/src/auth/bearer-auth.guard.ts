@@ -11,7 +11,6 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ErrorBodyDto } from '../common/http/error-body.dto';
-import { AccessTokenService } from './access-token.service';
 import { API_TOKEN_PREFIX, ApiTokensService } from './api-tokens.service';
 import { API_TOKEN_MESSAGES } from './api-token.dto';
 import { AUTH_MESSAGES } from './auth.dto';
@@ -32,7 +31,6 @@ export class BearerAuthGuard extends AuthGuard('jwt') {
   constructor(
     private readonly reflector: Reflector,
     private readonly apiTokens: ApiTokensService,
-    private readonly accessTokens: AccessTokenService,
   ) {
     super();
   }
@@ -48,12 +46,6 @@ export class BearerAuthGuard extends AuthGuard('jwt') {
       if (sessionOnly) throw new ForbiddenException(AUTH_MESSAGES.sessionOnly);
       if (checked.user.readOnly && !READ_METHODS.has(req.method)) throw new ForbiddenException(API_TOKEN_MESSAGES.readOnly);
       req.user = checked.user;
-      return true;
-    }
-    // A token this instance has verified before: its claims, without checking the signature again.
-    const known = credential ? await this.accessTokens.userForVerified(credential) : null;
-    if (known) {
-      req.user = known;
       return true;
     }
     return (await super.canActivate(context)) as boolean;

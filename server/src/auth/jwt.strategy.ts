@@ -1,22 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { KeyObject } from 'node:crypto';
-import type { Request } from 'express';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { AccessTokenService } from './access-token.service';
 import { AuthenticatedUser } from './current-user.decorator';
-
-const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
 
 /** passport-jwt: Bearer header, HS256 only (no `none`, no algorithm confusion), expiry enforced. */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(private readonly accessTokens: AccessTokenService) {
     super({
-      jwtFromRequest: bearerToken,
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       algorithms: ['HS256'],
       ignoreExpiration: false,
-      passReqToCallback: true,
       secretOrKeyProvider: (_req: unknown, _rawJwt: unknown, done: (err: unknown, key?: string | Buffer) => void) => {
         accessTokens.verificationKey().then(
           // passport-jwt hands the key to jsonwebtoken, which takes a KeyObject (its types say string or Buffer).
@@ -27,11 +23,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  async validate(req: Request, claims: unknown): Promise<AuthenticatedUser | false> {
-    const user = await this.accessTokens.userFor(claims);
-    const token = bearerToken(req);
-    // Its signature is checked: the guard need not check it again (AccessTokenService.userForVerified).
-    if (user && token) this.accessTokens.rememberVerified(token, claims);
-    return user ?? false;
+  async validate(claims: unknown): Promise<AuthenticatedUser | false> {
+    return (await this.accessTokens.userFor(claims)) ?? false;
   }
 }

@@ -6,7 +6,7 @@
  * verified owner only, which a monitor's address is); after that, a paste whose key is unknown is
  * new. A source that did not answer about pastes this time compares nothing.
  */
-import type { PasteExposure } from '../scans/checks/scan-check';
+import type { PasteExposure } from '../vocabulary/check.types';
 import { BREACH_SOURCES, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
 import type { PasteDetail } from '../vocabulary/finding.types';
 import { WATCH_ADVICE } from '../vocabulary/watch-advice.catalogue';

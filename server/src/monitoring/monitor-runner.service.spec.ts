@@ -7,7 +7,7 @@ import { loadConfig } from '../common/config/app-config';
 import { automock } from '../common/testing/automock.test-helpers';
 import { MailService } from '../mail/mail.service';
 import type { OutboxMessage } from '../mail/outbox-message.entity';
-import { buildAnalysisResult } from '../scans/analysis/analysis-result.builder';
+import { buildAnalysisResult } from '../scans/result/analysis-result.builder';
 import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
 import type { CheckOutcome } from '../scans/checks/scan-check';
 import { checkMetaOf, type CheckId } from '../scans/checks/scan-checks.registry';

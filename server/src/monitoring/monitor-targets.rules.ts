@@ -1,5 +1,5 @@
 import { classifyScanInput } from '../browser-shared/scan-input.rules';
-import { normalizeUsername } from '../scans/sources/username-footprint.source';
+import { normalizeUsername } from '../scans/username/username-footprint.source';
 import { MONITOR_MESSAGES } from './monitoring.types';
 import type { MonitorTargets } from './monitoring.types';
 

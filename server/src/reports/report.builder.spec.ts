@@ -1,9 +1,10 @@
 import { sampleBreach } from '../../../test/fakes/hibp';
-import type { AnalysisResult } from '../scans/analysis/analysis.types';
+import type { AnalysisResult } from '../scans/result/analysis.types';
 import { breachDetail } from '../scans/analysis/email-breaches.analyzer';
-import type { ExifFinding } from '../scans/exif/exif-findings.analyzer';
+import type { ExifFinding } from '../images/exif-findings.analyzer';
 import type { CompletedScan } from '../scans/scan.repository';
-import { storedFindingsOfImage, storedFindingsOfResult } from '../scans/stored-findings';
+import { storedFindingsOfResult } from '../scans/stored-findings';
+import { storedFindingsOfImage } from '../images/stored-image-findings';
 import { websiteAuditOf } from '../scans/stored-website-audit';
 import type { BreachDetail, RiskDetail } from '../vocabulary/finding.types';
 import { EXIF_RISK_CATALOGUE, imageRiskLevel } from '../vocabulary/image-risk.catalogue';

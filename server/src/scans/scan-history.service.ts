@@ -9,10 +9,10 @@ import { planFor, PlanTier } from '../vocabulary/plan.catalogue';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import { imageRiskLevel } from '../vocabulary/image-risk.catalogue';
 import type { RiskLevel } from '../vocabulary/risk.types';
-import type { AnalysisResult } from './analysis/analysis.types';
-import type { ExifFinding } from './exif/exif-findings.analyzer';
+import type { StoredFinding } from '../vocabulary/finding.types';
+import type { AnalysisResult } from './result/analysis.types';
 import { CompletedScan, DailyScore, ScanOutcome, ScanRepository, ScanTotals, ScoredScan } from './scan.repository';
-import { countsOfFindings, storedFindingsOfImage, storedFindingsOfResult } from './stored-findings';
+import { countsOfFindings, storedFindingsOfResult } from './stored-findings';
 import { ScanPageDto, ScanRecordDto, ScanSummaryDto } from './scan.dto';
 import type { ScanUsageDto } from './scan-usage.dto';
 
@@ -113,18 +113,16 @@ export class ScanHistoryService {
    * Records a finished image metadata check (the file name only, never the image). Outside its own
    * widget it shows a risk level, never its risk score, and is never averaged with privacy scores.
    */
-  recordImageCheck(userId: string, entry: { fileName: string; riskScore: number; findings: readonly ExifFinding[]; analysis: unknown }): string {
+  async recordImageCheck(userId: string, entry: { fileName: string; riskScore: number; findings: StoredFinding[]; analysis: unknown }): Promise<string> {
     const now = this.clock.now();
-    const findings = storedFindingsOfImage(entry.findings);
-    // The check's answer does not depend on this line of history: written after it (see queueFinished).
-    const scan = this.scans.queueFinished(
+    const scan = await this.scans.insertFinished(
       { userId, scanType: 'image', input: entry.fileName, inputType: 'image', startedAt: now },
       {
         status: 'completed',
         score: null,
         riskLevel: imageRiskLevel(entry.riskScore),
-        findingCounts: countsOfFindings(findings),
-        findings,
+        findingCounts: countsOfFindings(entry.findings),
+        findings: entry.findings,
         result: entry.analysis,
         completedAt: now,
       },

@@ -1,6 +1,6 @@
 import { loadConfig } from '../common/config/app-config';
 import { classifyScanInput } from '../browser-shared/scan-input.rules';
-import type { CheckReport } from './analysis/analysis.types';
+import type { CheckReport } from './result/analysis.types';
 import type { CheckMeta, CheckOutcome, ScanCheck } from './checks/scan-check';
 import type { CheckId } from './checks/scan-checks.registry';
 import { MetricsService } from '../common/metrics/metrics.service';

@@ -6,7 +6,7 @@ import type { Histogram } from 'prom-client';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import { contributesFindings } from '../vocabulary/check.types';
 import { BrowserAuditService } from '../browser-audit/browser-audit.service';
-import type { CheckReport } from './analysis/analysis.types';
+import type { CheckReport } from './result/analysis.types';
 import type { CheckContext, CheckMeta, CheckOutcome, ScanCheck, ScanScope, ScanViewer } from './checks/scan-check';
 import { type CheckId, SCAN_CHECKS } from './checks/scan-checks.registry';
 

@@ -17,11 +17,11 @@ import {
   GROUP_CHECKED,
   type GroupChecked,
   type ResultCoverage,
-} from './analysis/analysis.types';
+} from './result/analysis.types';
 import type { GpcSummary } from './analysis/rendered/global-privacy-control.analyzer';
-import { type CheckMeta, type CheckSourceReport, USERNAME_OUTCOMES, type UsernameSiteEntry, type UsernameSiteListSummary, UsernameSiteOutcome, type WebsiteAuditSummary } from './checks/scan-check';
+import type { CheckMeta, WebsiteAuditSummary } from './checks/scan-check';
+import { type CheckSourceReport, USERNAME_OUTCOMES, type UsernameSiteEntry, type UsernameSiteListSummary, UsernameSiteOutcome } from '../vocabulary/check.types';
 import { CHECK_IDS, CheckId } from './checks/scan-checks.registry';
-import { ExifAnalysisDto } from './exif/exif.dto';
 import type { FindingCounts, ScanEntity } from './scan.entity';
 
 /*
@@ -472,14 +472,17 @@ export class ScanSummaryDto {
   }
 }
 
-@ApiExtraModels(ExifAnalysisDto)
+/** The image check's answer (images/exif.dto.ts, which the image routes put in the document): named, not imported, as the image check sits above the scans. */
+const IMAGE_ANALYSIS_SCHEMA = 'ExifAnalysisDto';
+
 export class ScanRecordDto extends ScanSummaryDto {
   @ApiProperty({
     nullable: true,
     description: "The full result: an AnalysisResultDto for privacy scans, the image check's ExifAnalysisDto for image checks; null until completed.",
-    oneOf: [{ $ref: getSchemaPath(AnalysisResultDto) }, { $ref: getSchemaPath(ExifAnalysisDto) }],
+    oneOf: [{ $ref: getSchemaPath(AnalysisResultDto) }, { $ref: getSchemaPath(IMAGE_ANALYSIS_SCHEMA) }],
   })
-  result!: AnalysisResultDto | ExifAnalysisDto | null;
+  /** An image check's result is its stored analysis (ExifAnalysisDto in the document). */
+  result!: AnalysisResultDto | Record<string, unknown> | null;
 
   static override from(scan: ScanEntity): ScanRecordDto {
     return { ...ScanSummaryDto.from(scan), result: (scan.result ?? null) as ScanRecordDto['result'] };

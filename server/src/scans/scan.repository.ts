@@ -1,8 +1,7 @@
-import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { FindOptionsWhere, IsNull, MoreThanOrEqual, Not, Repository } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { StoredFinding } from '../vocabulary/finding.types';
 import type { Recommendation } from '../vocabulary/recommendation.types';
@@ -111,17 +110,8 @@ const completedScan = (r: CompletedRow): CompletedScan => ({
   websiteAudit: websiteAuditOf({ input: r.input, startedAt: r.started_at }, r.audit) ?? null,
 });
 
-/** Rows written in one statement at most. */
-const QUEUED_WRITE_BATCH = 500;
-/**
- * How long a queued history line waits for others to share its statement: a busy instance writes
- * a few statements a second instead of one per check; the owner's own reads never wait for it.
- */
-const QUEUED_WRITE_DELAY_MS = 50;
-const FOREIGN_KEY_VIOLATION = '23503';
-
 @Injectable()
-export class ScanRepository implements BeforeApplicationShutdown {
+export class ScanRepository {
   constructor(@InjectRepository(ScanEntity) private readonly scans: Repository<ScanEntity>) {}
 
   /**
@@ -149,117 +139,9 @@ export class ScanRepository implements BeforeApplicationShutdown {
     return entity;
   }
 
-  /**
-   * A finished scan written behind the caller's answer, for records whose loss costs nothing but a
-   * history line (image checks): answered at once with its id; the rows queued in the next
-   * QUEUED_WRITE_DELAY_MS are then written in one statement, without waiting for the write-ahead
-   * log to reach the disk (PostgreSQL's asynchronous commit, for that transaction only). Waiting
-   * for that write was most of an image check's request, and a statement per row still cost the
-   * request after it (the server's thread and PostgreSQL both working while it is answered). The
-   * user's own reads on this instance start the write at once and wait for their queued rows
-   * (`writtenFor`); so does shutdown. A row whose owner was deleted meanwhile is dropped; any other
-   * failure is logged and costs that history line only.
-   */
-  queueFinished(scan: NewScan, outcome: ScanOutcome): ScanEntity {
-    const entity = this.finishedEntity(scan, outcome);
-    this.queue.push(entity);
-    this.writeSoon();
-    return entity;
-  }
-
-  /** Resolves once the rows queued now for this user are written (or dropped); starts a waiting write at once. */
-  async writtenFor(userId: string): Promise<void> {
-    const mine = (e: ScanEntity) => e.userId === userId;
-    while (this.writing && (this.queue.some(mine) || this.inFlight.some(mine))) {
-      this.startWrite?.();
-      await this.writing;
-    }
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    while (this.writing) {
-      this.startWrite?.();
-      await this.writing;
-    }
-  }
-
-  private readonly logger = new Logger(ScanRepository.name);
-  private readonly queue: ScanEntity[] = [];
-  private inFlight: ScanEntity[] = [];
-  private writing?: Promise<void>;
-  /** Starts the waiting write now rather than at the end of its delay. */
-  private startWrite?: () => void;
-  private queuedInsert?: { sql: string; columns: ColumnMetadata[] };
-
   private finishedEntity(scan: NewScan, outcome: ScanOutcome): ScanEntity {
     // Plain assignment: the columns are flat, and TypeORM's create() walked its metadata for each row.
     return Object.assign(new ScanEntity(), scan, outcome, { id: randomUUID(), monitorId: scan.monitorId ?? null });
-  }
-
-  /** QUEUED_WRITE_DELAY_MS later (so the answer goes first, and rows queued meanwhile join it), or once a batch is full; one write at a time. */
-  private writeSoon(): void {
-    if (this.writing) {
-      if (this.queue.length >= QUEUED_WRITE_BATCH) this.startWrite?.();
-      return;
-    }
-    this.writing = new Promise<void>((resolve) => {
-      const timer = setTimeout(() => this.startWrite?.(), QUEUED_WRITE_DELAY_MS);
-      this.startWrite = () => {
-        clearTimeout(timer);
-        this.startWrite = undefined;
-        resolve();
-      };
-    })
-      .then(() => this.writeQueued())
-      .finally(() => {
-        this.writing = undefined;
-        if (this.queue.length > 0) this.writeSoon();
-      });
-  }
-
-  private async writeQueued(): Promise<void> {
-    this.inFlight = this.queue.splice(0, QUEUED_WRITE_BATCH);
-    try {
-      await this.insertQueued(this.inFlight).catch(async () => {
-        // One bad row (its owner deleted meanwhile) must not cost the others theirs.
-        for (const row of this.inFlight) await this.insertQueued([row]).catch((err: unknown) => this.dropped(err));
-      });
-    } finally {
-      this.inFlight = [];
-    }
-  }
-
-  /**
-   * One statement for any number of rows: each column's values as one array parameter, unnested
-   * into rows; the FROM clause's set_config turns off the wait for the disk for this statement's
-   * own transaction only. Built once from the entity's columns; named, so each connection parses
-   * and plans it once (pg's prepared statements).
-   */
-  private async insertQueued(rows: ScanEntity[]): Promise<void> {
-    const statement = (this.queuedInsert ??= this.buildQueuedInsert());
-    const driver = this.scans.manager.connection.driver;
-    await this.scans.query(
-      { name: 'fp-scans-insert-queued', text: statement.sql } as unknown as string,
-      statement.columns.map((column) => rows.map((row) => driver.preparePersistentValue(column.getEntityValue(row), column) as unknown)),
-    );
-  }
-
-  private buildQueuedInsert(): { sql: string; columns: ColumnMetadata[] } {
-    const { columns, tableName } = this.scans.metadata;
-    const driver = this.scans.manager.connection.driver;
-    const names = columns.map((c) => driver.escape(c.databaseName)).join(', ');
-    const arrays = columns.map((c, i) => `$${i + 1}::${driver.normalizeType(c)}[]`).join(', ');
-    return {
-      sql: `INSERT INTO ${driver.escape(tableName)} (${names}) SELECT rows.* FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit, unnest(${arrays}) AS rows`,
-      columns,
-    };
-  }
-
-  private dropped(err: unknown): void {
-    // 23503: the owner was deleted after the check was answered; their history is gone with them.
-    if ((err as { code?: string }).code === FOREIGN_KEY_VIOLATION) return;
-    // The error code only: the row's input is a user's file name, and messages may quote values.
-    this.logger.error(`an image check's history line could not be written (PostgreSQL error ${(err as { code?: string }).code ?? 'unknown'})`);
   }
 
   async finish(id: string, outcome: ScanOutcome): Promise<void> {
@@ -277,7 +159,6 @@ export class ScanRepository implements BeforeApplicationShutdown {
 
   /** Newest first; the list leaves the (large) result out. */
   async pageOfUser(userId: string, offset: number, limit: number): Promise<[ScanEntity[], number]> {
-    await this.writtenFor(userId);
     return this.scans.findAndCount({
       where: { userId },
       order: { startedAt: 'DESC', id: 'DESC' },
@@ -288,12 +169,10 @@ export class ScanRepository implements BeforeApplicationShutdown {
   }
 
   async allOfUser(userId: string): Promise<ScanEntity[]> {
-    await this.writtenFor(userId);
     return this.scans.find({ where: { userId }, order: { startedAt: 'DESC', id: 'DESC' } });
   }
 
   async findOfUser(userId: string, id: string): Promise<ScanEntity | null> {
-    await this.writtenFor(userId);
     return this.scans.findOneBy({ id, userId });
   }
 
@@ -303,7 +182,6 @@ export class ScanRepository implements BeforeApplicationShutdown {
    * does not outweigh everything else), never an image check (which has no score).
    */
   async totals(userId: string): Promise<ScanTotals> {
-    await this.writtenFor(userId);
     const [row] = (await this.scans.query(
       `SELECT count(*)::int AS total, max(started_at) AS last,
               (SELECT avg(score)::float8 FROM (
@@ -318,7 +196,6 @@ export class ScanRepository implements BeforeApplicationShutdown {
 
   /** The newest scans, without their (large) results. */
   async recent(userId: string, limit: number): Promise<ScanEntity[]> {
-    await this.writtenFor(userId);
     return this.scans.find({ where: { userId }, order: { startedAt: 'DESC', id: 'DESC' }, take: limit, select: SUMMARY_COLUMNS });
   }
 
@@ -327,7 +204,6 @@ export class ScanRepository implements BeforeApplicationShutdown {
    * monitor re-finding one breach counts it once, not once per run. Counted inside the database.
    */
   async riskDistribution(userId: string): Promise<Record<RiskLevel, number>> {
-    await this.writtenFor(userId);
     const rows = (await this.scans.query(
       `SELECT f ->> 'risk' AS level, count(*)::int AS n
          FROM (SELECT DISTINCT ON (scan_type, input) findings
@@ -357,7 +233,6 @@ export class ScanRepository implements BeforeApplicationShutdown {
 
   /** The newest completed scan of each (scan type, input), with its findings. */
   async latestCompletedPerInput(userId: string): Promise<CompletedScan[]> {
-    await this.writtenFor(userId);
     const rows = (await this.scans.query(
       `SELECT DISTINCT ON (scan_type, input) ${COMPLETED_COLUMNS}
          FROM scans WHERE user_id = $1 AND status = 'completed'
@@ -379,7 +254,6 @@ export class ScanRepository implements BeforeApplicationShutdown {
 
   /** Completed scans with their findings, newest first, a page at a time (the CSV). */
   async completedPage(userId: string, offset: number, limit: number): Promise<CompletedScan[]> {
-    await this.writtenFor(userId);
     const rows = (await this.scans.query(
       `SELECT ${COMPLETED_COLUMNS} FROM scans WHERE user_id = $1 AND status = 'completed'
         ORDER BY started_at DESC, id DESC OFFSET $2 LIMIT $3`,

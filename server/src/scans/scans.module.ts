@@ -24,7 +24,7 @@ import { PwnedPasswordsSource } from './sources/pwned-passwords.source';
 import { WebsiteSource } from './sources/website.source';
 import { XposedOrNotSource } from './sources/xposedornot.source';
 import { TrackerCatalogueService } from './trackers/tracker-catalogue.service';
-import { UsernameFootprintSource } from './sources/username-footprint.source';
+import { UsernameFootprintSource } from './username/username-footprint.source';
 import { UsernameSiteListSource } from './sources/username-site-list.source';
 import { UsernameSiteListEntity } from './username/username-site-list.entity';
 import { UsernameSiteListRepository } from './username/username-site-list.repository';

@@ -1,12 +1,10 @@
 /**
  * The one stored finding shape (vocabulary/finding.types.ts StoredFinding), made once when a scan
- * completes: from a privacy scan's result groups, or from an image check's findings. Pure.
+ * completes, from a privacy scan's result groups (an image check makes its own: images/stored-image-findings.ts). Pure.
  */
 import type { FindingCounts } from './scan.entity';
-import type { AnalysisResult } from './analysis/analysis.types';
-import type { ExifFinding } from './exif/exif-findings.analyzer';
+import type { AnalysisResult } from './result/analysis.types';
 import { type Evidence, FINDING_GROUPS, type StoredFinding } from '../vocabulary/finding.types';
-import { IMAGE_LOCATION_CATEGORIES } from '../vocabulary/image-risk.catalogue';
 
 /** A privacy result's findings in the order it lists them (demo details are never stored). */
 export function storedFindingsOfResult(result: AnalysisResult): StoredFinding[] {
@@ -48,20 +46,6 @@ export const OBSERVED_MAX = 600;
 /** The evidence sentence says what the finding means; what was observed (request URLs, cookie names, the field typed into) is kept cut. */
 function described({ summary, observed = '' }: Evidence): Pick<StoredFinding, 'description' | 'evidence'> {
   return { description: summary, evidence: observed.length > OBSERVED_MAX ? `${observed.slice(0, OBSERVED_MAX - 1)}…` : observed };
-}
-
-/** An image check's findings: location categories count as location data, the rest as metadata. */
-export function storedFindingsOfImage(findings: readonly ExifFinding[]): StoredFinding[] {
-  return findings.map((f) => ({
-    kind: 'image',
-    type: f.category,
-    group: IMAGE_LOCATION_CATEGORIES.has(f.category) ? 'locationData' : 'metadata',
-    value: f.redactedValue,
-    risk: f.severity,
-    source: f.sources.join(', '),
-    description: f.description,
-    evidence: '',
-  }));
 }
 
 /** How many stored findings each group has. */

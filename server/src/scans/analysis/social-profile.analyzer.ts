@@ -1,7 +1,7 @@
 import { findPhoneNumbersInText, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { Parser } from 'htmlparser2';
 import { getDomain } from 'tldts';
-import { maskEmail, maskPhone } from '../exif/exif-redaction.util';
+import { maskEmail, maskPhone } from '../../common/privacy/redaction.util';
 import type { SocialGenericType } from '../../vocabulary/social-platform.catalogue';
 import type { UsernameSiteResult } from '../username/username-site.types';
 import type { Evidence, Finding, FindingGroup } from '../../vocabulary/finding.types';

@@ -3,7 +3,7 @@ import { platformName, SOCIAL_PLATFORM_CATALOGUE, SOCIAL_RISK_LEVEL } from '../.
 import { listsUsed } from '../username/site-list.credit';
 import type { UsernameFootprint, UsernameSiteListInfo, UsernameSiteResult } from '../username/username-site.types';
 import type { Evidence, Finding } from '../../vocabulary/finding.types';
-import type { UsernameSiteEntry, UsernameSiteListSummary } from '../checks/scan-check';
+import type { UsernameSiteEntry, UsernameSiteListSummary } from '../../vocabulary/check.types';
 import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 import { analyzeSocialProfile } from './social-profile.analyzer';
 

@@ -1,7 +1,8 @@
 import { sampleBreach } from '../../../../test/fakes/hibp';
 import { NOW, pageVisit, STRONG_HEADERS, thirdPartyRequest, unreachable, websiteSnapshot } from '../../../../test/support/website-snapshots';
-import { websiteOutcome } from '../website-audit';
-import { websiteBreachesOutcome } from '../breaches/breach-checks';
+import { websiteOutcome } from '../checks/website-audit';
+import type { BreachCatalogueService } from '../breach-catalogue/breach-catalogue.service';
+import { WebsiteBreachesCheck } from '../checks/website-breaches.check';
 import { mergeBreaches } from '../breaches/breach-merge';
 import { fromHibp } from '../breaches/breach-record';
 import type { BreachSourceId } from '../../vocabulary/breach-source.catalogue';
@@ -87,6 +88,9 @@ describe('the website check outcome', () => {
 });
 
 describe('known breaches of the site', () => {
+  /** The check with a catalogue that has `enabled` sources switched on. */
+  const websiteBreachesOutcome = (url: string | undefined, store: Pick<BreachCatalogueService, 'findByDomain'>, enabled: BreachSourceId[]) =>
+    new WebsiteBreachesCheck({ findByDomain: store.findByDomain, enabledSources: () => enabled } as unknown as BreachCatalogueService).run({ url });
   const catalogue = (refreshedAt: Date | null, breaches = [sampleBreach()]) => ({
     findByDomain: jest.fn(async () => ({
       breaches: refreshedAt ? mergeBreaches({ hibp: breaches.map(fromHibp) }) : [],

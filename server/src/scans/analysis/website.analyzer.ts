@@ -7,7 +7,7 @@ import { analyzeTrackingCookies, trackingCookieOwner } from './rendered/tracking
 import { analyzeSecurityHeaders } from './security-headers.analyzer';
 import { parseSetCookie } from './set-cookie';
 import { analyzeThirdParties, thirdPartyInventory, TrackerMatcher } from './third-party.analyzer';
-import type { WebsiteSummaryPart } from '../checks/scan-check';
+import type { WebsiteSummaryPart } from '../../vocabulary/check.types';
 import { analyzeWebsiteCookies } from './website-cookies.analyzer';
 import { siteContext } from './website-site';
 import { analyzeWebsiteTransport } from './website-transport.analyzer';

@@ -7,7 +7,7 @@ import type { Finding } from '../../vocabulary/finding.types';
 import type { TrackerMatcher } from '../analysis/third-party.analyzer';
 import { WebsiteSource } from '../sources/website.source';
 import { TrackerCatalogueService } from '../trackers/tracker-catalogue.service';
-import { browserTestOutcome, type BrowserTestResult, sharedWebsiteAudit } from '../website-audit';
+import { browserTestOutcome, type BrowserTestResult, sharedWebsiteAudit } from './website-audit';
 import { type CheckContext, type CheckMeta, type CheckOutcome, isUrlInput, scanCheck } from './scan-check';
 
 /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RenderedCapture } from '../../browser-audit/capture.types';
 import { analyzeGlobalPrivacyControl } from '../analysis/rendered/global-privacy-control.analyzer';
 import type { TrackerMatcher } from '../analysis/third-party.analyzer';
-import type { BrowserTestResult } from '../website-audit';
+import type { BrowserTestResult } from './website-audit';
 import { browserTestCheck } from './browser-test-check';
 
 /** A second visit sending Global Privacy Control: what still loads, sets cookies or sends pixels with it. */

@@ -8,7 +8,7 @@ import { BreachCatalogueService } from '../breach-catalogue/breach-catalogue.ser
 import { BreachLookupService } from '../breaches/breach-lookup.service';
 import { EmailDnsSource } from '../sources/email-dns.source';
 import { GravatarSource } from '../sources/gravatar.source';
-import { UsernameFootprintSource } from '../sources/username-footprint.source';
+import { UsernameFootprintSource } from '../username/username-footprint.source';
 import { WebsiteSource } from '../sources/website.source';
 import { TrackerCatalogueService } from '../trackers/tracker-catalogue.service';
 import type { ScanCheck } from './scan-check';

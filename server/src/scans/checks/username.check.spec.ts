@@ -1,9 +1,9 @@
 import { classifyScanInput } from '../../browser-shared/scan-input.rules';
-import { buildAnalysisResult } from '../analysis/analysis-result.builder';
+import { buildAnalysisResult } from '../result/analysis-result.builder';
 import type { CheckOutcome } from './scan-check';
 import { UsernameCheck, usernameOutcome } from './username.check';
 import type { SourceResult } from '../sources/source-types';
-import type { UsernameCheckOptions } from '../sources/username-footprint.source';
+import type { UsernameCheckOptions } from '../username/username-footprint.source';
 import type { UsernameFootprint } from '../username/username-site.types';
 
 const footprint: UsernameFootprint = {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
 import { analyzeUsernameFootprint, SOCIAL_MESSAGES } from '../analysis/username-footprint.analyzer';
-import { normalizeUsername, USERNAME_MESSAGES, UsernameFootprintSource } from '../sources/username-footprint.source';
+import { normalizeUsername, USERNAME_MESSAGES, UsernameFootprintSource } from '../username/username-footprint.source';
 import { CheckContext, CheckOutcome, scanCheck } from './scan-check';
 
 /** How long before its deadline the username check stops asking and answers with what it has. */

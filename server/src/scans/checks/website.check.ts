@@ -3,7 +3,7 @@ import { BrowserAuditService } from '../../browser-audit/browser-audit.service';
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
 import { WebsiteSource } from '../sources/website.source';
 import { TrackerCatalogueService } from '../trackers/tracker-catalogue.service';
-import { sharedWebsiteAudit, websiteOutcome } from '../website-audit';
+import { sharedWebsiteAudit, websiteOutcome } from './website-audit';
 import { CheckContext, CheckOutcome, isUrlInput, scanCheck } from './scan-check';
 
 /**

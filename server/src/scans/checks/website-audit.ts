@@ -1,0 +1,101 @@
+import type { BrowserAuditService, RenderOutcome } from '../../browser-audit/browser-audit.service';
+import type { RenderedCapture } from '../../browser-audit/capture.types';
+import type { BrowserTestId, CheckStatus } from '../../vocabulary/check.types';
+import type { Finding } from '../../vocabulary/finding.types';
+import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
+import type { CheckContext, CheckOutcome } from './scan-check';
+import type { GpcSummary } from '../analysis/rendered/global-privacy-control.analyzer';
+import type { TrackerMatcher } from '../analysis/third-party.analyzer';
+import { analyzeWebsite, RenderedPage } from '../analysis/website.analyzer';
+import { WEBSITE_MESSAGES, WebsiteResult, WebsiteSource } from '../sources/website.source';
+
+/** A website scan's shared work: the page fetched (headers, HTML) and the page run in the audit browser, in parallel. */
+export interface WebsiteAudit {
+  site: WebsiteResult;
+  render: RenderOutcome | { kind: 'not_applicable'; reason: string };
+}
+
+/** The key under which checks of one scan share the audit. */
+export const WEBSITE_AUDIT = 'website-audit';
+
+/**
+ * Fetches the site through the SSRF guard and, at the same time, has the audit browser load it
+ * (through the guard's proxy). A URL the guard refuses before any lookup is never queued.
+ */
+export async function auditWebsite(url: string | undefined, website: Pick<WebsiteSource, 'fetchSite' | 'refusal'>, browser: Pick<BrowserAuditService, 'render'>, signal: AbortSignal): Promise<WebsiteAudit> {
+  const refusal = url === undefined ? WEBSITE_MESSAGES.noUrl : website.refusal(url);
+  const [site, render] = await Promise.all([
+    website.fetchSite(url, signal),
+    refusal !== undefined || url === undefined ? Promise.resolve({ kind: 'not_applicable' as const, reason: refusal ?? WEBSITE_MESSAGES.noUrl }) : browser.render(url, signal),
+  ]);
+  return { site, render };
+}
+
+/** The audit of one scan, shared by the website check and the browser tests: the first to ask starts it. */
+export function sharedWebsiteAudit(
+  input: ClassifiedScanInput,
+  context: Pick<CheckContext, 'shared' | 'scanSignal'>,
+  website: Pick<WebsiteSource, 'fetchSite' | 'refusal'>,
+  browser: Pick<BrowserAuditService, 'render'>,
+): Promise<WebsiteAudit> {
+  return context.shared.once(WEBSITE_AUDIT, () => auditWebsite(input.url, website, browser, context.scanSignal));
+}
+
+/** The plain visit when the page itself loaded in the browser; else the reason, in words for people. */
+export function renderedPage(audit: WebsiteAudit): RenderedPage {
+  const { render } = audit;
+  if (render.kind !== 'rendered') return { ran: false, reason: render.reason };
+  const visit = render.capture.plain;
+  if (visit.refused) return { ran: false, reason: 'the browser was refused the page by the SSRF guard' };
+  if (visit.status === undefined) {
+    const error = visit.navigationError ?? 'no answer';
+    return { ran: false, reason: /timeout/i.test(error) ? 'the page did not finish loading in the browser in time' : `the page did not load in the browser (${error.replace(/^page\.goto: /, '')})` };
+  }
+  return { ran: true, visit };
+}
+
+/**
+ * The website check's outcome. The page fetched and run: 'ok'. Fetched but not run (no browser,
+ * busy, failed): 'partial', saying the page was analysed without running its scripts and why.
+ */
+export function websiteOutcome(audit: WebsiteAudit, trackers: TrackerMatcher, now: Date): CheckOutcome {
+  const { site } = audit;
+  if (site.status !== 'ok') {
+    return { status: site.status, message: site.message, ...('retryAfterSeconds' in site && site.retryAfterSeconds !== undefined ? { retryAfterSeconds: site.retryAfterSeconds } : {}), findings: [] };
+  }
+  const rendered = renderedPage(audit);
+  const analysis = analyzeWebsite(site.data, trackers, now, rendered);
+  if (!analysis) return { status: 'unavailable', message: WEBSITE_MESSAGES.failed, findings: [] };
+  return { status: rendered.ran ? 'ok' : 'partial', message: analysis.message, findings: analysis.findings, website: analysis.summary };
+}
+
+/** What a browser test made of the capture: its findings and one line for the check list. */
+export interface BrowserTestResult {
+  findings: Finding[];
+  message: string;
+  gpc?: GpcSummary;
+}
+
+/** A browser test: pure, the capture (and the tracker catalogue) to findings (checks/browser-test-check.ts). */
+export type BrowserTestAnalyzer = (capture: RenderedCapture, trackers: TrackerMatcher) => BrowserTestResult;
+
+/**
+ * A browser test's outcome from the shared audit. It needs the page to have run in the browser:
+ * otherwise it did not run, with the reason (not applicable when the guard refused the URL).
+ */
+export function browserTestOutcome(id: BrowserTestId, analyze: BrowserTestAnalyzer, audit: WebsiteAudit, trackers: TrackerMatcher): CheckOutcome {
+  const { render } = audit;
+  if (render.kind === 'not_applicable') return { status: 'not_applicable', message: render.reason, findings: [] };
+  if (audit.site.status === 'not_applicable') return { status: 'not_applicable', message: audit.site.message, findings: [] };
+  const page = renderedPage(audit);
+  if (!page.ran) {
+    const status: CheckStatus = render.kind === 'timed_out' ? 'timed_out' : render.kind === 'rendered' && render.capture.plain.refused ? 'not_applicable' : 'unavailable';
+    return { status, message: `Not run: ${page.reason}. The website check analysed the page without running its scripts.`, findings: [] };
+  }
+  if (render.kind !== 'rendered') return { status: 'unavailable', message: 'Not run.', findings: [] };
+  if (id === 'global-privacy-control' && !render.capture.gpc) {
+    return { status: 'timed_out', message: 'Not run: the first visit used the time there was, so the second visit with Global Privacy Control could not be made.', findings: [] };
+  }
+  const result = analyze(render.capture, trackers);
+  return { status: 'ok', message: result.message, findings: result.findings, ...(result.gpc ? { gpc: result.gpc } : {}) };
+}

@@ -1,0 +1,115 @@
+/**
+ * The shapes of an analysis: what checks report and the result the API returns (spec section 3
+ * "Analysis result", plus mode, per-check status and evidence). The words they use (risk levels,
+ * finding groups and types, check statuses) are the vocabulary module's; what a check is and
+ * returns is checks/scan-check.ts.
+ * Analyzers are pure functions producing `Finding`s; the pipeline groups, scores and recommends.
+ */
+import type { ScanInputType } from '../../browser-shared/scan-input.rules';
+import type { CheckStatus } from '../../vocabulary/check.types';
+import type { FindingDetail } from '../../vocabulary/finding.types';
+import type { Recommendation } from '../../vocabulary/recommendation.types';
+import type { CheckSourceReport, PasteExposure, UsernameSiteEntry, UsernameSiteListSummary } from '../../vocabulary/check.types';
+import type { WebsiteAuditSummary } from '../checks/scan-check';
+import type { CheckId } from '../checks/scan-checks.registry';
+
+
+export interface CheckReport {
+  id: CheckId;
+  /** Shown to people: "Data breaches (Have I Been Pwned)". */
+  label: string;
+  status: CheckStatus;
+  /** Why it did not run, in plain words; absent when ok. */
+  message?: string;
+  /** Rate limited: when the outside service said to try again. */
+  retryAfterSeconds?: number;
+  /** Checks with several sources: how each ended. A check that is ok with one of them says which in `message`. */
+  sources?: CheckSourceReport[];
+  /** How many findings it contributed. */
+  findings: number;
+  durationMs: number;
+}
+
+/**
+ * How much of a finding group was looked at: 'all' its checks for this input ran, 'some' did and
+ * others did not, 'none' did (or none applies to this kind of input). A count of 0 is an answer only
+ * with 'all'; with 'none' it is no answer at all ("Not checked").
+ */
+export const GROUP_CHECKED = ['all', 'some', 'none'] as const;
+export type GroupChecked = (typeof GROUP_CHECKED)[number];
+
+export interface FindingGroupResult {
+  count: number;
+  checked: GroupChecked;
+  /** Empty for visitors (details are for signed-in users) and where nothing was found. */
+  details: FindingDetail[];
+  summary: string;
+}
+
+export interface BreachGroupResult extends FindingGroupResult {
+  /** Sensitive breaches left out of the details (only the signed-in owner of the verified address sees them). */
+  hiddenSensitive: number;
+}
+
+/** A check of the result that did not run, or ran only in part, and why. */
+export interface CoverageCheck {
+  id: CheckId;
+  label: string;
+  status: CheckStatus;
+  message?: string;
+  retryAfterSeconds?: number;
+}
+
+/** What the result rests on: which of the checks that applied ran, and whether the main one did. */
+export interface ResultCoverage {
+  /** The main check for this kind of input ran (ok or partial): the result may be scored and stored. */
+  complete: boolean;
+  /** The main check for this kind of input (MAIN_CHECKS in checks/scan-checks.registry.ts). */
+  mainCheck: CheckId;
+  /** Checks that ran (ok or partial). */
+  checksRun: number;
+  /** Checks that applied to the input. */
+  checksTotal: number;
+  /** Checks that applied and did not run, with their status. */
+  unchecked: CoverageCheck[];
+  /** Checks that ran but not all of their work ('partial': the website read without running its scripts). */
+  partial: CoverageCheck[];
+  /** Some unchecked check may run if tried again (unavailable, rate limited, timed out). */
+  retryable: boolean;
+}
+
+export interface AnalysisResult {
+  input: string;
+  inputType: ScanInputType;
+  /**
+   * 0–100 from the findings of the checks that ran; null when the result is incomplete (its main
+   * check did not run). A demo's is the sample's own, never a fact about the input.
+   */
+  privacyScore: number | null;
+  coverage: ResultCoverage;
+  mode: 'real' | 'demo';
+  breaches: BreachGroupResult;
+  personalInfo: FindingGroupResult;
+  locationData: FindingGroupResult;
+  metadata: FindingGroupResult;
+  socialMedia: FindingGroupResult;
+  recommendations: Recommendation[];
+  checks: CheckReport[];
+  /** False for visitors: counts and summaries only. */
+  detailsIncluded: boolean;
+  startedAt: string;
+  completedAt: string;
+  /** Set for a stored scan (signed-in users, real results). */
+  scanId?: string;
+  /**
+   * Email inputs whose paste-reporting source answered: how many pastes hold the address, for
+   * everyone; which ones only for the signed-in owner of the verified address (like sensitive breaches).
+   */
+  pastes?: PasteExposure & { summary: string; detailsHidden: boolean };
+  /** Social inputs whose username check ran: every site asked and its answer (only hits are findings). */
+  usernameSites?: UsernameSiteEntry[];
+  /** Website inputs whose page was fetched: what a visitor's browser saw, normalized so two scans can be compared. */
+  website?: WebsiteAuditSummary;
+  /** With `usernameSites`: the lists they came from, and the credit the configured one is owed. */
+  usernameSiteList?: UsernameSiteListSummary;
+}
