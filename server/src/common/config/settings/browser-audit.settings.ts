@@ -12,7 +12,7 @@ export const browserAuditSettings = defineSettings({
     }),
     BROWSER_EXECUTABLE: setting(text(), {
       default: '/usr/bin/chromium',
-      doc: 'The Chromium binary (Debian\'s by default; never a browser downloaded by Playwright).',
+      doc: "The Chromium the rendered audit runs (Debian's; never a downloaded browser). Missing or not starting: the static fallback.",
       message: 'BROWSER_EXECUTABLE must be a path',
     }),
     BROWSER_CONCURRENCY: setting(wholeNumber(0, 32), {
@@ -22,7 +22,7 @@ export const browserAuditSettings = defineSettings({
     }),
     BROWSER_QUEUE: setting(wholeNumber(0, 10_000), {
       default: '8',
-      doc: 'Jobs waiting for a browser across every instance; one more makes a website scan answer 503.',
+      doc: "People's website scans waiting for a browser across every instance; one more answers 503 with Retry-After, before any quota is used. Website monitors' pages are not counted here: they wait behind people's, queued only while fewer of them wait than there are browser contexts.",
       message: 'BROWSER_QUEUE must be a whole number between 0 and 10000',
     }),
   },

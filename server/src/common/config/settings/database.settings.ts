@@ -32,7 +32,7 @@ export const databaseSettings = defineSettings({
     }),
     DB_POOL_SIZE: setting(wholeNumber(1, 200), {
       default: '10',
-      doc: 'Database connections of this instance. A request that finds none free within 3 s is answered 503 with Retry-After.',
+      doc: 'Database connections of this instance (two instances and the embedded PostgreSQL fit 2 cores). A request that finds none free within 3 s is answered 503 with Retry-After, never 500.',
       message: 'DB_POOL_SIZE must be a whole number between 1 and 200',
     }),
   },

@@ -14,7 +14,7 @@ export const scansSettings = defineSettings({
   settings: {
     HIBP_API_KEY: setting(text(), {
       secret: true,
-      doc: 'Have I Been Pwned API v3 key (https://haveibeenpwned.com/API/Key). Without one HIBP is not asked about addresses (XposedOrNot still is); its breach catalogue needs none.',
+      doc: 'Have I Been Pwned API v3 key (https://haveibeenpwned.com/API/Key). Without one HIBP is not asked about addresses (the breach check runs with XposedOrNot alone and says so); its breach catalogue needs none. The same key asks pasteaccount for the verified owner of an address and searches watched domains verified on its HIBP dashboard.',
       message: 'HIBP_API_KEY must not be empty',
     }),
     HIBP_API_URL: setting(httpUrl(), {

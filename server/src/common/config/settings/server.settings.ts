@@ -36,17 +36,17 @@ export const serverSettings = defineSettings({
     }),
     CONTACT_EMAIL: setting(z.email(), {
       default: 'privacy@footprint.example',
-      doc: 'Contact address for privacy questions, shown on the site (GET /api/site).',
+      doc: "Contact address for privacy questions: the footer's Contact Us, the privacy policy and terms (GET /api/site).",
       message: 'CONTACT_EMAIL must be an email address',
     }),
     TRUST_PROXY: setting(parsedBy(parseTrustProxy), {
       default: 'loopback',
-      doc: "Proxies whose X-Forwarded-For header gives the client's address (rate limits per address use it): a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges and the names loopback, linklocal, uniquelocal. Behind a reverse proxy on another host or container, add its address (for example loopback,172.18.0.0/16), or every client shares the proxy's limits.",
+      doc: "Proxies whose X-Forwarded-For header gives the client's address (rate limits per address use it), and whose X-Forwarded-Proto and X-Forwarded-Host give the address the request was sent to (the same-origin check of refresh and logout): a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges and the names loopback, linklocal, uniquelocal. Behind a reverse proxy on another host or container, add its address (for example loopback,172.18.0.0/16), or every client shares the proxy's limits.",
       message: 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal',
     }),
     API_DOCS_UI: setting(trueOrFalse(), {
       default: 'true',
-      doc: 'false turns the Swagger UI at /api/docs off; /api/docs-json stays.',
+      doc: 'false turns the Swagger UI at /api/docs off: /api/docs then redirects to the document at /api/docs-json, which is still served.',
       message: 'API_DOCS_UI must be true or false',
     }),
     INSTANCE_ROLE: setting(oneOf(['all', 'browser-worker']), {
