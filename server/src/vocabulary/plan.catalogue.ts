@@ -1,5 +1,5 @@
 /**
- * The one plan catalogue (DESIGN.md difference 8): pricing, features and account pages and
+ * The one plan catalogue: pricing, features and account pages and
  * every quota read it. Prices are in cents so money never goes through floating point.
  */
 export const PLAN_TIERS = ['free', 'plus', 'pro', 'business'] as const;

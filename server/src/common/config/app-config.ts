@@ -87,7 +87,7 @@ export interface AppConfig {
     /** Unset unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are both set. */
     client?: { id: string; secret: string };
   };
-  /** The outside services of the analysis (DESIGN.md "Data the product uses"); base URLs without a trailing slash. */
+  /** The outside services of the analysis (docs/OPERATIONS.md "Outside services and personal data"); base URLs without a trailing slash. */
   sources: {
     /**
      * Have I Been Pwned API v3; breachedaccount needs the key (no key: not asked about addresses),
@@ -112,7 +112,7 @@ export interface AppConfig {
   };
   /** Proof of control of a watched email domain: where its file is fetched from, `{domain}` standing for the domain. */
   domainProof: { fileUrl: string };
-  /** The SSRF guard of every fetch of a user-supplied URL (DESIGN.md). */
+  /** The SSRF guard of every fetch of a user-supplied URL (docs/ARCHITECTURE.md). */
   fetch: {
     /** The only ports such a URL may use. */
     allowedPorts: number[];
