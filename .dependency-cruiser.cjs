@@ -20,7 +20,7 @@ const layerRules = LAYERS.flatMap((layer, index) =>
   layer.map((name) => {
     const above = LAYERS.slice(index + 1).flat();
     const beside = layer.filter((other) => other !== name && !(SAME_LAYER_ALLOWED[name] ?? []).includes(other));
-    const forbidden = [...beside, ...above, 'app.module.ts', 'bootstrap.ts', 'main.ts', 'openapi-cli.ts', 'migrate-cli.ts'];
+    const forbidden = [...beside, ...above, 'app.module.ts', 'bootstrap.ts', 'main.ts', 'openapi-cli.ts', 'migrate-cli.ts', 'config-docs-cli.ts'];
     return {
       name: `layer-${name}`,
       comment: `${name} may import only the modules below it (docs/ARCHITECTURE.md)`,

@@ -17,6 +17,7 @@ import { rateLimitHeaders } from './common/http/rate-limit-headers';
 import { responseCompression } from './common/http/compression';
 import { requestInputGuard } from './common/http/request-input.guard';
 import { NestJsonLogger } from './common/logging/logger';
+import { requestContext } from './common/logging/request-context';
 import { requestLogging } from './common/logging/request-logging.middleware';
 import { httpMetrics } from './common/metrics/http-metrics.middleware';
 import { MetricsService } from './common/metrics/metrics.service';
@@ -45,6 +46,7 @@ export async function createApp(
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger));
+  app.use(requestContext());
   app.use(httpMetrics(app.get(MetricsService)));
   app.use(rateLimitHeaders());
   app.use(responseCompression());

@@ -91,7 +91,7 @@ describe('accounts', () => {
         }
         return undefined;
       });
-      await c.that('after sign-up the refresh cookie lasts 30 days (README: like Remember me)', async () => {
+      await c.that('after sign-up the refresh cookie lasts 30 days (docs/PRODUCT.md: like Remember me)', async () => {
         const expiry = await refreshCookieExpiry(t);
         if (typeof expiry !== 'number') return `fp_refresh expiry is ${expiry}`;
         const days = (expiry - Date.now() / 1000) / 86_400;

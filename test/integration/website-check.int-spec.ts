@@ -264,7 +264,7 @@ describe('the website check', () => {
 
   withTls("grades Footprint's own server A+", async () => {
     // Footprint speaks plain http; TLS and the http→https redirect are its reverse proxy's job
-    // (README). Here the front on `front` plays that proxy with a certificate made for this test,
+    // (docs/OPERATIONS.md). Here the front on `front` plays that proxy with a certificate made for this test,
     // which nothing can trust, so the scan reports exactly that and nothing else about our headers…
     const body = await scan(front.url('https', '/'));
     expect(checkOf(body, 'website').status).toBe('ok');

@@ -103,7 +103,6 @@ export async function startAppProcess(env: Record<string, string> = {}, options:
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
-      SHUTDOWN_TIMEOUT_MS: '5000',
       // No test reaches a real outside service: unless a test points them at its fakes, the
       // analysis sources go to a closed local port and report themselves unavailable.
       HIBP_API_URL: NO_SERVICE,

@@ -22,13 +22,16 @@ export interface TestAppOptions {
   logger?: Logger;
   /** Another app's database, to run a second instance on it (its owner drops it). */
   database?: TestDatabase;
+  /** Changes the loaded config before the app starts: for the fixed tuning (TUNING), which has no setting. */
+  configure?: (config: AppConfig) => void;
 }
 
 /** The whole Nest app, initialised on its own fresh database, for supertest. */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const { logger = pino({ level: 'silent' }), database: shared, ...appOptions } = options;
+  const { logger = pino({ level: 'silent' }), database: shared, configure, ...appOptions } = options;
   const database = shared ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...TEST_SOURCE_DEFAULTS, ...env, DATABASE_URL: database.url });
+  configure?.(config);
   const app = await createApp(config, logger, appOptions);
   await app.init();
   return {

@@ -1,6 +1,6 @@
 /**
- * Stripe.js, loaded from its host (spec section 7) — on the pricing page only, and only when the
- * server says payments are configured (DESIGN.md). The types cover the subset the checkout uses.
+ * Stripe.js, loaded from its host — on the pricing page only, and only when the
+ * server says payments are configured (docs/OPERATIONS.md "Plans and payments"). The types cover the subset the checkout uses.
  */
 
 export interface StripeError {

@@ -40,7 +40,7 @@ function download(bytes: Uint8Array, mime: string, name: string) {
  * size are checked before any upload; 'Uploading...' with the upload's progress, then 'Analyzing
  * image metadata...'; the risk score and findings; 'Analyze Another' resets; 'Strip Metadata'
  * downloads `<name>-clean.<ext>`, made here in the browser from the file already in memory
- * (DESIGN.md difference 6), so the photo is not sent again.
+ * (docs/IMAGE-CHECK.md), so the photo is not sent again.
  */
 export default function ExifCheckWidget({ headingAs = 'h2' }: { headingAs?: HeadingTag }) {
   const [phase, setPhase] = useState<Phase>('idle');

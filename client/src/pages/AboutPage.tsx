@@ -3,7 +3,7 @@ import { IconCard, type IconCardContent } from '../components/IconCard';
 import { StatsBand } from '../components/StatsBand';
 import { PageHero } from '../components/PageHero';
 
-/** Facts about the product, in place of the spec's unmeasured marketing figures (DESIGN.md difference 10). */
+/** Facts about the product, in place of marketing figures nobody measured. */
 const numbers = [
   { value: '2', label: 'Breach sources: Have I Been Pwned and XposedOrNot' },
   { value: '7', label: 'Social platforms with their own privacy rules' },

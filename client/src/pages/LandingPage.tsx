@@ -38,8 +38,8 @@ const features: IconCardContent[] = [
 ];
 
 /**
- * Figures that are true of the product itself, in place of the spec's marketing numbers (usage
- * counts, accuracy and support claims nobody measured: DESIGN.md difference 10).
+ * Figures that are true of the product itself, in place of marketing numbers (usage counts,
+ * accuracy and support claims nobody measured).
  */
 const stats: { value: string; label: string }[] = [
   { value: '4', label: 'Kinds of input: email, website, handle, image' },

@@ -48,7 +48,7 @@ function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean;
   );
 }
 
-/** What is true of Footprint, in place of the spec's claims that are not (DESIGN.md difference 10). */
+/** What is true of Footprint, in place of claims that are not. */
 const claims = [
   { label: 'Self-hostable: runs on your own server', icon: shieldCheckShape },
   { label: 'Checks run live against named sources', icon: boltShape },

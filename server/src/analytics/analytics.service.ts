@@ -15,7 +15,7 @@ const zeroCounts = (): EventCountsDto => Object.fromEntries(ANALYTICS_EVENTS.map
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * First-party analytics (DESIGN.md: nothing goes to third parties): events of signed-in users,
+ * First-party analytics (nothing goes to third parties): events of signed-in users,
  * their parameters whitelisted per event and size-capped, and per-day counts for operators.
  */
 @Injectable()

@@ -7,7 +7,7 @@ import { MAX_PASSWORD_LENGTH } from './password-hasher';
 import { UserEntity } from './user.entity';
 import { SIGN_IN_REQUIRED_MESSAGE } from '../common/http/all-exceptions.filter';
 
-/** The spec's messages (product-spec.md section 5) and ours where it has none. */
+/** The messages a person sees for sign-up, sign-in and their tokens (docs/PRODUCT.md "Accounts and authentication"). */
 export const AUTH_MESSAGES = {
   fillInAllFields: 'Please fill in all fields',
   passwordTooShort: 'Password must be at least 6 characters',

@@ -23,7 +23,8 @@ describe('PasswordHashPool', () => {
   });
 
   it('refuses hashes beyond its queue with 503 rather than letting them pile up', async () => {
-    pool = new PasswordHashPool(loadConfig({ PASSWORD_HASH_WORKERS: '1', PASSWORD_HASH_QUEUE: '1', PASSWORD_HASH_WAIT_MS: '10000' }));
+    const config = loadConfig({ PASSWORD_HASH_WORKERS: '1' });
+    pool = new PasswordHashPool({ ...config, passwordHashing: { ...config.passwordHashing, maxQueued: 1, maxWaitMs: 10_000 } });
     const attempts = Array.from({ length: 4 }, (_, i) => pool!.hash(`password-${i}`).then(() => 'hashed', (err: unknown) => err));
     const outcomes = await Promise.all(attempts);
     expect(outcomes.filter((o) => o === 'hashed')).toHaveLength(2); // one running, one waiting

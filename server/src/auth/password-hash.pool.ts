@@ -38,7 +38,7 @@ interface HashWorker {
 /**
  * Password hashing off the event loop and out of libuv's small shared thread pool (which file
  * and DNS work also need): scrypt runs in PASSWORD_HASH_WORKERS worker threads, and hashes
- * beyond them wait in a bounded queue (PASSWORD_HASH_QUEUE, at most PASSWORD_HASH_WAIT_MS); past
+ * beyond them wait in a bounded queue (TUNING.passwordHashQueue, at most TUNING.passwordHashWaitMs); past
  * that the request is refused with 503 and Retry-After instead of every sign-in slowing down.
  */
 @Injectable()

@@ -33,6 +33,15 @@ export class ProfileService {
     private readonly sessions: SessionService,
   ) {}
 
+  /**
+   * The address and stored plan of each user, for the modules that work for users in the
+   * background (monitor runs, scan retention): they reach auth's users table only through here.
+   */
+  async accountsOf(userIds: string[]): Promise<Map<string, { email: string; plan: { tier: UserEntity['planTier']; expiresAt: Date | null } }>> {
+    const rows = await this.users.accountsOf([...new Set(userIds)]);
+    return new Map(rows.map((r) => [r.id, { email: r.email, plan: { tier: r.planTier, expiresAt: r.planExpiresAt } }]));
+  }
+
   /** The user with the plan that applies now (a paid plan past its end reads as Free): every quota reads this. */
   async profile(userId: string): Promise<UserDto> {
     return UserDto.from(await this.user(userId), this.clock.now());

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { IsNull, QueryFailedError, Repository } from 'typeorm';
+import { In, IsNull, QueryFailedError, Repository } from 'typeorm';
 import { UserEntity } from './user.entity';
 
 export class EmailTakenError extends Error {
@@ -13,6 +13,12 @@ export class EmailTakenError extends Error {
 @Injectable()
 export class UserRepository {
   constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+
+  /** Each user's address and stored plan (before effectivePlan), for the modules that act for a user; unknown ids are left out. */
+  async accountsOf(ids: string[]): Promise<{ id: string; email: string; planTier: UserEntity['planTier']; planExpiresAt: Date | null }[]> {
+    if (ids.length === 0) return [];
+    return this.users.find({ where: { id: In(ids) }, select: { id: true, email: true, planTier: true, planExpiresAt: true } });
+  }
 
   /** Inserts a user; EmailTakenError when the address (case-insensitively) has an account already. */
   async create(fields: {

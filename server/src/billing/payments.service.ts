@@ -17,7 +17,7 @@ const CURRENCY = 'usd';
 export type WebhookResult = 'applied' | 'ignored' | 'duplicate';
 
 /**
- * Paid plans, one 30-day period per PaymentIntent (README "Plans and payments"): the browser gets
+ * Paid plans, one 30-day period per PaymentIntent (docs/OPERATIONS.md "Plans and payments"): the browser gets
  * a client secret for exactly the catalogue price, and only Stripe's signed webhook saying that
  * intent succeeded changes the plan.
  */

@@ -28,7 +28,7 @@ export type RenderOutcome =
   | { kind: 'rendered'; capture: RenderedCapture }
   /** No browser could load it: none installed or started, turned off, or it failed. */
   | { kind: 'unavailable'; reason: string }
-  /** Queued, but no browser was free within BROWSER_QUEUE_WAIT_MS. */
+  /** Queued, but no browser was free within TUNING.browserQueueWaitMs. */
   | { kind: 'busy'; reason: string }
   /** The scan's time ran out first. */
   | { kind: 'timed_out'; reason: string };

@@ -9,6 +9,7 @@ import { MetricsService } from '../common/metrics/metrics.service';
 import { MonitorRepository } from './monitor.repository';
 import { MonitorRunner } from './monitor-runner.service';
 import { BrowserAuditService } from '../browser-audit/browser-audit.service';
+import { ProfileService } from '../auth/profile.service';
 
 export const MONITOR_TICK_INTERVAL = 'monitor-tick';
 /** While due website monitors wait for room in the browser queue, how often a free worker looks again. */
@@ -50,6 +51,7 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     metrics: MetricsService,
+    private readonly profiles: ProfileService,
   ) {
     this.runs = metrics.counter('monitor_runs_total', 'Monitor runs of this instance, by outcome: succeeded, partial (a website read without running its scripts), waiting (nothing verified to check yet), failed or lease_lost (taken over after its lease ended).', ['outcome'] as const);
     metrics.sourcedGauge('monitor_scheduler_last_tick_timestamp_seconds', 'When this instance\'s scheduler last finished a tick (Unix time); absent before its first tick and while MONITOR_TICK_SECONDS is 0.', [], () =>
@@ -153,7 +155,11 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
           return;
         }
         report.claimed += 1;
-        const outcome = await this.runner.run(claimed);
+        // The owner's address (for the alert) and plan come from auth, the owner of the users table.
+        // A monitor's row goes with its user, so a claimed one has an owner.
+        const account = (await this.profiles.accountsOf([claimed.userId])).get(claimed.userId);
+        if (!account) throw new Error(`monitor ${claimed.id} has no owner`);
+        const outcome = await this.runner.run({ ...claimed, userEmail: account.email, plan: account.plan });
         this.runs.inc({ outcome });
         if (outcome === 'lease_lost') report.leaseLost += 1;
         else report[outcome] += 1;

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, In, IsNull } from 'typeorm';
-import type { PlanTier } from '../vocabulary/plan.catalogue';
 import { NewOutboxMessage, OutboxRepository } from '../mail/outbox.repository';
 import type { OutboxMessage } from '../mail/outbox-message.entity';
 import { MonitorNoticeEntity } from './monitor-notice.entity';
@@ -64,9 +63,6 @@ interface ClaimRow {
   failed_attempts: number;
   active_before: number;
   run_id: string;
-  user_email: string;
-  plan_tier: PlanTier;
-  plan_expires_at: Date | null;
   targets: { kind: MonitorTargetKind; value: string; challenge: string | null; verified_by: DomainProof | null; watch_state: unknown }[];
   known_keys: string[];
 }
@@ -373,7 +369,8 @@ export class MonitorRepository {
    * run a crash left 'running' as failed, records the new run, and reads the owner, the verified
    * targets and the known keys. Undefined: nothing is due.
    */
-  async claimNext(now: Date, leaseUntil: Date, options: { websites: boolean } = { websites: true }): Promise<ClaimedMonitor | undefined> {
+  /** The owner's address and plan are not in it: they are auth's (ProfileService.accountsOf). */
+  async claimNext(now: Date, leaseUntil: Date, options: { websites: boolean } = { websites: true }): Promise<Omit<ClaimedMonitor, 'userEmail' | 'plan'> | undefined> {
     const leaseToken = randomUUID();
     const rows = await this.db.query<ClaimRow[]>(
       `WITH due AS (
@@ -401,7 +398,7 @@ export class MonitorRepository {
          SELECT gen_random_uuid(), id, $1, 'running', failed_attempts + 1, 0, '' FROM claimed
          RETURNING id, monitor_id
        )
-       SELECT c.*, run.id AS run_id, u.email AS user_email, u.plan_tier, u.plan_expires_at,
+       SELECT c.*, run.id AS run_id,
          (SELECT count(*)::int FROM monitors o
             WHERE o.user_id = c.user_id AND o.active AND (o.created_at, o.id) < (c.created_at, c.id)) AS active_before,
          -- Verified targets, and a domain awaiting proof (its run says what to publish).
@@ -409,7 +406,7 @@ export class MonitorRepository {
                    'watch_state', t.watch_state) ORDER BY t.kind, t.position), '[]'::json)
             FROM monitor_targets t WHERE t.monitor_id = c.id AND (t.verified_at IS NOT NULL OR t.kind = 'domain')) AS targets,
          (SELECT coalesce(array_agg(k.item_key), '{}'::text[]) FROM monitor_known_items k WHERE k.monitor_id = c.id) AS known_keys
-       FROM claimed c JOIN run ON run.monitor_id = c.id JOIN users u ON u.id = c.user_id`,
+       FROM claimed c JOIN run ON run.monitor_id = c.id`,
       [now, leaseUntil, leaseToken, INTERRUPTED, options.websites],
     );
     const row = rows[0];
@@ -425,8 +422,6 @@ export class MonitorRepository {
       activeBefore: row.active_before,
       runId: row.run_id,
       leaseToken,
-      userEmail: row.user_email,
-      plan: { tier: row.plan_tier, expiresAt: row.plan_expires_at },
       targets: row.targets.map(
         (t): ClaimedTarget => ({
           kind: t.kind,

@@ -4,6 +4,7 @@ import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { AdvisoryLocks } from '../common/database/advisory-locks.service';
 import { RETENTION_ROW_BATCH, RetentionJob, untilDone } from '../common/scheduling/retention-job';
+import { ProfileService } from '../auth/profile.service';
 import { effectivePlan, RETENTION_DAYS, retentionDaysOf } from '../vocabulary/plan.catalogue';
 import { ScanRepository } from './scan.repository';
 
@@ -31,6 +32,7 @@ export class ScanRetentionService extends RetentionJob<ScanRetentionOutcome> {
     locks: AdvisoryLocks,
     private readonly scans: ScanRepository,
     private readonly clock: Clock,
+    private readonly profiles: ProfileService,
   ) {
     super('scan-retention', config, locks);
   }
@@ -44,14 +46,18 @@ export class ScanRetentionService extends RetentionJob<ScanRetentionOutcome> {
     let scansDeleted = 0;
     let after: string | null = null;
     for (;;) {
-      const users = await this.scans.usersWithScansBefore(ago(RETENTION_DAYS.free * DAY_MS), after, USER_BATCH);
-      for (const user of users) {
-        const plan = effectivePlan({ tier: user.planTier, expiresAt: user.planExpiresAt }, now);
+      const userIds = await this.scans.userIdsWithScansBefore(ago(RETENTION_DAYS.free * DAY_MS), after, USER_BATCH);
+      // The plans come from auth, the owner of the users table.
+      const accounts = await this.profiles.accountsOf(userIds);
+      for (const userId of userIds) {
+        const account = accounts.get(userId);
+        if (!account) continue; // deleted meanwhile: its scans went with it
+        const plan = effectivePlan(account.plan, now);
         const cutoff = ago(retentionDaysOf(plan.tier) * DAY_MS);
-        scansDeleted += await untilDone(() => this.scans.deleteOfUserBefore(user.userId, cutoff, RETENTION_ROW_BATCH));
+        scansDeleted += await untilDone(() => this.scans.deleteOfUserBefore(userId, cutoff, RETENTION_ROW_BATCH));
       }
-      if (users.length < USER_BATCH) break;
-      after = users[users.length - 1].userId;
+      if (userIds.length < USER_BATCH) break;
+      after = userIds[userIds.length - 1];
     }
     return { staleScansFailed, scansDeleted };
   }

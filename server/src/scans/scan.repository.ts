@@ -7,7 +7,6 @@ import type { StoredFinding } from '../vocabulary/finding.types';
 import type { Recommendation } from '../vocabulary/recommendation.types';
 import type { ImageRiskLevel } from '../vocabulary/image-risk.catalogue';
 import type { RiskLevel } from '../vocabulary/risk.types';
-import type { PlanTier } from '../vocabulary/plan.catalogue';
 import { FindingCounts, ScanEntity, ScanStatus, ScanType } from './scan.entity';
 import { type StoredAuditParts, type WebsiteAudit, websiteAuditOf } from './stored-website-audit';
 
@@ -68,13 +67,6 @@ export interface ScoredScan {
   /** The privacy score (0-100, higher is better). */
   score: number;
   startedAt: Date;
-}
-
-/** A user who has scans older than a cutoff, with what the users table says about their plan. */
-export interface RetentionCandidate {
-  userId: string;
-  planTier: PlanTier;
-  planExpiresAt: Date | null;
 }
 
 /** The columns a summary shows: everything but the (large) result and findings. */
@@ -262,16 +254,15 @@ export class ScanRepository {
     return rows.map(completedScan);
   }
 
-  /** Users with scans started before `before`, in user id order after `afterUserId`, `limit` at a time. */
-  async usersWithScansBefore(before: Date, afterUserId: string | null, limit: number): Promise<RetentionCandidate[]> {
+  /** Ids of users with scans started before `before`, in id order after `afterUserId`, `limit` at a time. */
+  async userIdsWithScansBefore(before: Date, afterUserId: string | null, limit: number): Promise<string[]> {
     const rows = (await this.scans.query(
-      `SELECT u.id, u.plan_tier, u.plan_expires_at FROM users u
-        WHERE ($2::uuid IS NULL OR u.id > $2::uuid)
-          AND EXISTS (SELECT 1 FROM scans s WHERE s.user_id = u.id AND s.started_at < $1)
-        ORDER BY u.id LIMIT $3`,
+      `SELECT DISTINCT user_id FROM scans
+        WHERE user_id IS NOT NULL AND started_at < $1 AND ($2::uuid IS NULL OR user_id > $2::uuid)
+        ORDER BY user_id LIMIT $3`,
       [before, afterUserId, limit],
-    )) as { id: string; plan_tier: PlanTier; plan_expires_at: Date | null }[];
-    return rows.map((r) => ({ userId: r.id, planTier: r.plan_tier, planExpiresAt: r.plan_expires_at }));
+    )) as { user_id: string }[];
+    return rows.map((r) => r.user_id);
   }
 
   /** Deletes at most `limit` of the user's scans started before `before`; answers how many went. */

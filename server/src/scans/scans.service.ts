@@ -46,7 +46,7 @@ export interface ScanListener {
 @Injectable()
 export class ScansService {
   private readonly visitorRule: RateLimitRule;
-  /** Scans this instance runs at once; more wait in a bounded queue, beyond it 503 (SCAN_CONCURRENCY, SCAN_QUEUE). */
+  /** Scans this instance runs at once; more wait in a bounded queue, beyond it 503 (SCAN_CONCURRENCY; the queue's length is TUNING.scanQueue). */
   private readonly admission: AdmissionQueue;
 
   constructor(

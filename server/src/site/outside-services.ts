@@ -3,7 +3,7 @@ import type { AppConfig } from '../common/config/app-config';
 /**
  * Every outside service Footprint can send personal data to: what it receives, when, and the
  * setting that turns it off. Built from the running configuration, so the privacy policy (and
- * GET /api/site) says what this server really does. Keep in step with README "Outside services".
+ * GET /api/site) says what this server really does. Keep in step with docs/OPERATIONS.md "Outside services and personal data".
  */
 export interface OutsideService {
   id: 'hibp' | 'xposedornot' | 'pwned-passwords' | 'gravatar' | 'dns' | 'websites' | 'username-sites' | 'google' | 'stripe' | 'smtp';

@@ -1,5 +1,5 @@
 /**
- * The one plan catalogue (DESIGN.md difference 8): pricing, features and account pages and
+ * The one plan catalogue: pricing, features and account pages and
  * every quota read it. Prices are in cents so money never goes through floating point.
  */
 export const PLAN_TIERS = ['free', 'plus', 'pro', 'business'] as const;
@@ -86,7 +86,7 @@ export function paymentAmountCents(tier: PlanTier): number | undefined {
 }
 
 /**
- * Paid plans are bought one period at a time: a payment gives its plan for 30 days (README "Plans
+ * Paid plans are bought one period at a time: a payment gives its plan for 30 days (docs/OPERATIONS.md "Plans
  * and payments"). A plan past its end counts as Free everywhere — quotas, monitors, the footer slot.
  */
 export const PLAN_PERIOD_DAYS = 30;

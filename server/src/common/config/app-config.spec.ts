@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig, parseAddressList, parseDnsServers, parseMailbox, parsePortList, parseRateLimits } from './app-config';
+import { ConfigError, loadConfig, TUNING } from './app-config';
+import { parseAddressList, parseDnsServers, parseMailbox, parsePortList, parseRateLimits } from './setting-parsers';
 
 const SMTP_MESSAGE = 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587';
 const MAIL_FROM_MESSAGE = 'MAIL_FROM must be an email address, optionally with a name: Footprint <no-reply@example.com>';
@@ -80,30 +81,17 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads the back-pressure, IPv6 and API docs settings', () => {
-    const config = loadConfig({
-      DB_POOL_SIZE: '4',
-      DB_POOL_WAIT_MS: '500',
-      PASSWORD_HASH_WORKERS: '2',
-      PASSWORD_HASH_QUEUE: '0',
-      PASSWORD_HASH_WAIT_MS: '250',
-      SCAN_CONCURRENCY: '3',
-      SCAN_QUEUE: '7',
-      SCAN_QUEUE_WAIT_MS: '900',
-      RATE_LIMIT_IPV6_PREFIX: '56',
-      API_DOCS_UI: 'false',
-    });
-    expect(config.database).toEqual({ poolSize: 4, poolWaitMs: 500 });
-    expect(config.passwordHashing).toEqual({ concurrency: 2, maxQueued: 0, maxWaitMs: 250 });
-    expect(config.scanAdmission).toEqual({ concurrency: 3, maxQueued: 7, maxWaitMs: 900 });
-    expect(config.rateLimitIpv6Prefix).toBe(56);
+  it('reads the back-pressure and API docs settings; the rest of the tuning is fixed (TUNING)', () => {
+    const config = loadConfig({ DB_POOL_SIZE: '4', PASSWORD_HASH_WORKERS: '2', SCAN_CONCURRENCY: '3', API_DOCS_UI: 'false' });
+    expect(config.database).toEqual({ poolSize: 4, poolWaitMs: TUNING.dbPoolWaitMs });
+    expect(config.passwordHashing).toEqual({ concurrency: 2, maxQueued: TUNING.passwordHashQueue, maxWaitMs: TUNING.passwordHashWaitMs });
+    expect(config.scanAdmission).toEqual({ concurrency: 3, maxQueued: TUNING.scanQueue, maxWaitMs: TUNING.scanQueueWaitMs });
     expect(config.apiDocsUi).toBe(false);
   });
 
   it.each([
-    ['DB_POOL_SIZE', '0', 'DB_POOL_SIZE must not be less than 1'],
+    ['DB_POOL_SIZE', '0', 'DB_POOL_SIZE must be a whole number between 1 and 200'],
     ['PASSWORD_HASH_WORKERS', 'many', 'PASSWORD_HASH_WORKERS must be a whole number between 1 and 64'],
-    ['RATE_LIMIT_IPV6_PREFIX', '129', 'RATE_LIMIT_IPV6_PREFIX must not be greater than 128'],
     ['API_DOCS_UI', 'off', 'API_DOCS_UI must be true or false'],
   ])('refuses %s=%s', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
@@ -125,7 +113,6 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://footprint.example/',
       LOG_LEVEL: 'debug',
       CONTACT_EMAIL: 'dpo@footprint.example',
-      SHUTDOWN_TIMEOUT_MS: '2500',
       SMTP_URL: 'smtps://mailer:s%40cret@smtp.footprint.example:465',
       MAIL_FROM: 'Footprint Alerts <alerts@footprint.example>',
     });
@@ -139,7 +126,6 @@ describe('loadConfig', () => {
       publicUrl: 'https://footprint.example',
       logLevel: 'debug',
       contactEmail: 'dpo@footprint.example',
-      shutdownTimeoutMs: 2500,
       smtpUrl: 'smtps://mailer:s%40cret@smtp.footprint.example:465',
       mailFrom: 'Footprint Alerts <alerts@footprint.example>',
     });
@@ -148,14 +134,14 @@ describe('loadConfig', () => {
 
   it.each([
     ['PORT', 'abc', 'PORT must be a whole number between 0 and 65535'],
-    ['PORT', '70000', 'PORT must not be greater than 65535'],
+    ['PORT', '70000', 'PORT must be a whole number between 0 and 65535'],
     ['PORT', '3.5', 'PORT must be a whole number between 0 and 65535'],
     ['DATABASE_URL', 'mysql://x@y/z', 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     ['PUBLIC_URL', 'footprint.example', 'PUBLIC_URL must be an http:// or https:// URL'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     ['CONTACT_EMAIL', 'not-an-email', 'CONTACT_EMAIL must be an email address'],
     ['NODE_ENV', 'staging', 'NODE_ENV must be one of development, production, test'],
-    ['EMBEDDED_PG_PORT', '0', 'EMBEDDED_PG_PORT must not be less than 1'],
+    ['EMBEDDED_PG_PORT', '0', 'EMBEDDED_PG_PORT must be a whole number between 1 and 65535'],
     ['SMTP_URL', 'mail.example.com:25', SMTP_MESSAGE],
     ['SMTP_URL', 'http://mail.example.com', SMTP_MESSAGE],
     ['SMTP_URL', 'smtp://', SMTP_MESSAGE],
@@ -168,16 +154,16 @@ describe('loadConfig', () => {
     ['USERNAME_SITE_LIST_URL', 'file:///etc/passwd', 'USERNAME_SITE_LIST_URL must be an http:// or https:// URL, or off'],
     ['USERNAME_SITE_LIST_URL', 'none', 'USERNAME_SITE_LIST_URL must be an http:// or https:// URL, or off'],
     ['USERNAME_INCLUDE_ADULT', 'yes', 'USERNAME_INCLUDE_ADULT must be true or false'],
-    ['USERNAME_CHECK_CONCURRENCY', '0', 'USERNAME_CHECK_CONCURRENCY must not be less than 1'],
+    ['USERNAME_CHECK_CONCURRENCY', '0', 'USERNAME_CHECK_CONCURRENCY must be a whole number between 1 and 256'],
     ['USERNAME_CHECK_TIMEOUT_MS', '1.5', 'USERNAME_CHECK_TIMEOUT_MS must be a whole number of milliseconds'],
     ['TRUST_PROXY', 'true', 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'],
     ['TRUST_PROXY', '10.0.0.0/33', 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'],
     ['TRUST_PROXY', 'loopback, proxy.example', 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'],
-    ['MONITOR_TICK_SECONDS', '-1', 'MONITOR_TICK_SECONDS must not be less than 0'],
+    ['MONITOR_TICK_SECONDS', '-1', 'MONITOR_TICK_SECONDS must be a whole number of seconds (0 turns the monitor scheduler off)'],
     ['MONITOR_TICK_SECONDS', '0.5', 'MONITOR_TICK_SECONDS must be a whole number of seconds (0 turns the monitor scheduler off)'],
-    ['MONITOR_LEASE_SECONDS', '0', 'MONITOR_LEASE_SECONDS must not be less than 1'],
+    ['MONITOR_LEASE_SECONDS', '0', 'MONITOR_LEASE_SECONDS must be a whole number of seconds'],
     ['MONITOR_BATCH_SIZE', 'many', 'MONITOR_BATCH_SIZE must be a whole number'],
-    ['MONITOR_CONCURRENCY', '101', 'MONITOR_CONCURRENCY must not be greater than 100'],
+    ['MONITOR_CONCURRENCY', '101', 'MONITOR_CONCURRENCY must be a whole number'],
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
     expect(problemsOf({ [name]: value })).toEqual([message]);
   });
@@ -356,8 +342,8 @@ describe('the SSRF guard settings', () => {
   });
 
   it('reads the browser audit settings', () => {
-    const config = loadConfig({ BROWSER_AUDIT: 'false', BROWSER_CONCURRENCY: '0', BROWSER_QUEUE: '3', BROWSER_TIMEOUT_MS: '9000', INSTANCE_ROLE: 'browser-worker' });
-    expect(config.browserAudit).toMatchObject({ enabled: false, concurrency: 0, maxQueued: 3, timeoutMs: 9000 });
+    const config = loadConfig({ BROWSER_AUDIT: 'false', BROWSER_CONCURRENCY: '0', BROWSER_QUEUE: '3', INSTANCE_ROLE: 'browser-worker' });
+    expect(config.browserAudit).toMatchObject({ enabled: false, concurrency: 0, maxQueued: 3, timeoutMs: TUNING.browserTimeoutMs });
     expect(config.role).toBe('browser-worker');
     expect(() => loadConfig({ BROWSER_CONCURRENCY: '-1' })).toThrow(/BROWSER_CONCURRENCY/);
     expect(() => loadConfig({ INSTANCE_ROLE: 'web' })).toThrow(/INSTANCE_ROLE must be all or browser-worker/);

@@ -1,684 +1,59 @@
-import { plainToInstance, Transform } from 'class-transformer';
-import {
-  getMetadataStorage,
-  IsEmail,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  isEmail,
-  Matches,
-  Max,
-  Min,
-  MinLength,
-  validateSync,
-  ValidateBy,
-  ValidateIf,
-} from 'class-validator';
-import { readFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { AdmissionLimits } from '../backpressure/admission-queue';
 import { appVersion } from '../package-info';
+import { readFileSync } from 'node:fs';
+import type { LogLevel } from './log-levels';
+import { readGroup } from './setting';
+import type { RequestRateLimit } from './setting-parsers';
+import { authSettings } from './settings/auth.settings';
+import { billingSettings } from './settings/billing.settings';
+import { browserAuditSettings } from './settings/browser-audit.settings';
+import { databaseSettings } from './settings/database.settings';
+import { fetchSettings } from './settings/fetch.settings';
+import { mailSettings } from './settings/mail.settings';
+import { monitoringSettings } from './settings/monitoring.settings';
+import { scansSettings, SITE_LIST_OFF } from './settings/scans.settings';
+import { serverSettings } from './settings/server.settings';
+import { SETTING_GROUPS } from './settings/settings.registry';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-// Unset and empty variables both mean "use the default".
-const emptyToUndefined = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-const toNumber = ({ value }: { value: unknown }) => {
-  const v = emptyToUndefined({ value });
-  return v === undefined ? undefined : Number(v);
-};
-
-export const DEFAULT_OIDC_ISSUER = 'https://accounts.google.com';
-export const DEFAULT_HIBP_API_URL = 'https://haveibeenpwned.com/api/v3';
-export const DEFAULT_XPOSEDORNOT_API_URL = 'https://api.xposedornot.com/v1';
-/** HIBP's smallest paid plan (Pwned 1) allows 10 breach searches a minute; set yours in HIBP_RATE_LIMITS. */
-export const DEFAULT_HIBP_RATE_LIMITS = '10/minute';
-/**
- * XposedOrNot's free API: its documentation says 2 requests a second per IP; its server also counts
- * 25 an hour and 100 a day per IP and route (api/v1/breaches.py). One a second leaves room for
- * the time a request takes on the way.
+/*
+ * The server's configuration. Each setting is declared once, in the settings file of the module
+ * that reads it (./settings/*.settings.ts: type, default, words); this file turns their values
+ * into the AppConfig the modules receive. CONTRIBUTING.md "Adding a setting" says how to add one.
  */
-export const DEFAULT_XPOSEDORNOT_RATE_LIMITS = '1/second,25/hour,100/day';
-export const DEFAULT_PWNED_PASSWORDS_URL = 'https://api.pwnedpasswords.com';
-export const DEFAULT_GRAVATAR_API_URL = 'https://api.gravatar.com/v3';
-export const DEFAULT_MAIL_FROM = 'Footprint <no-reply@footprint.example>';
-export const DEFAULT_STRIPE_API_URL = 'https://api.stripe.com';
-export const DEFAULT_STRIPE_JS_URL = 'https://js.stripe.com/v3/';
-/** WhatsMyName's published site list (CC BY-SA 4.0): fetched at run time, never shipped. */
-export const DEFAULT_USERNAME_SITE_LIST_URL = 'https://raw.githubusercontent.com/WebBreacher/WhatsMyName/main/wmn-data.json';
-/** The value of USERNAME_SITE_LIST_URL that turns the configured list off. */
-export const SITE_LIST_OFF = 'off';
+
+export { LOG_LEVELS, type LogLevel } from './log-levels';
+export { parseMailbox, type RequestRateLimit } from './setting-parsers';
 
 /**
- * A sender as mail headers write it: `name@example.com` or `Display Name <name@example.com>`.
- * The name may not hold control characters, quotes or angle brackets, so it cannot add headers.
+ * Tuning that operators had no reason to change: fixed here, each with why it has its value. Tests
+ * that need another value set it on the AppConfig they build.
  */
-export function parseMailbox(value: string): { name?: string; address: string } | undefined {
-  const trimmed = value.trim();
-  if (/\p{Cc}/u.test(trimmed)) return undefined; // line breaks and other control characters
-  const named = /^([^"<>]*?)[ \t]*<([^<>\s]+)>$/.exec(trimmed);
-  const address = named ? named[2] : trimmed;
-  if (!isEmail(address, { require_tld: false })) return undefined;
-  const name = named?.[1].trim();
-  return name ? { name, address } : { address };
-}
-
-const IsMailbox = (message: string) =>
-  ValidateBy(
-    {
-      name: 'isMailbox',
-      validator: { validate: (value) => typeof value === 'string' && parseMailbox(value) !== undefined, defaultMessage: () => message },
-    },
-    { message },
-  );
-
-/**
- * Which proxies' X-Forwarded-For Express believes (its 'trust proxy' setting): a hop count, or
- * addresses, CIDR ranges and the names loopback, linklocal, uniquelocal. Never plain "true".
- */
-export function parseTrustProxy(value: string): number | string[] | undefined {
-  const trimmed = value.trim();
-  if (/^\d{1,2}$/.test(trimmed)) return Number(trimmed);
-  const items = trimmed.split(',').map((item) => item.trim());
-  const valid = (item: string) => {
-    if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
-    const [address, prefix, ...rest] = item.split('/');
-    const family = isIP(address);
-    if (family === 0 || rest.length > 0) return false;
-    if (prefix === undefined) return true;
-    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-  };
-  return items.length > 0 && items.every(valid) ? items : undefined;
-}
-
-const HTTP_URL = { protocols: ['http', 'https'], require_tld: false, require_protocol: true };
-
-/** DNS_SERVERS: `1.1.1.1`, `127.0.0.1:5353`, `[::1]:53`, comma-separated; undefined when malformed. */
-export function parseDnsServers(value: string): string[] | undefined {
-  const items = value.split(',').map((item) => item.trim()).filter(Boolean);
-  const valid = (item: string) => {
-    const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(item);
-    if (bracketed) return isIP(bracketed[1]) === 6 && (bracketed[2] === undefined || Number(bracketed[2]) <= 65535);
-    if (isIP(item) !== 0) return true;
-    const withPort = /^([\d.]+):(\d{1,5})$/.exec(item);
-    return withPort !== null && isIP(withPort[1]) === 4 && Number(withPort[2]) <= 65535;
-  };
-  return items.length > 0 && items.every(valid) ? items : undefined;
-}
-
-const IsDnsServers = (message: string) =>
-  ValidateBy(
-    {
-      name: 'isDnsServers',
-      validator: { validate: (value) => typeof value === 'string' && parseDnsServers(value) !== undefined, defaultMessage: () => message },
-    },
-    { message },
-  );
-
-/** FETCH_ALLOWED_PORTS: comma-separated TCP ports (1-65535); undefined when malformed or empty. */
-export function parsePortList(value: string): number[] | undefined {
-  const items = value.split(',').map((item) => item.trim());
-  if (items.some((item) => !/^\d{1,5}$/.test(item))) return undefined;
-  const ports = items.map(Number);
-  return ports.every((port) => port >= 1 && port <= 65535) ? [...new Set(ports)] : undefined;
-}
-
-/** FETCH_ALLOWED_ADDRESSES: comma-separated IP addresses and CIDR ranges; undefined when malformed. */
-export function parseAddressList(value: string): string[] | undefined {
-  const items = value.split(',').map((item) => item.trim());
-  const valid = (item: string) => {
-    const [address, prefix, ...rest] = item.split('/');
-    const family = isIP(address);
-    if (family === 0 || rest.length > 0) return false;
-    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
-  };
-  return items.every(valid) ? items : undefined;
-}
-
-/** One limit of an outside service: at most `limit` requests in any `periodMs`. */
-export interface RequestRateLimit {
-  limit: number;
-  periodMs: number;
-}
-
-const RATE_UNITS: Record<string, number> = { s: 1_000, second: 1_000, m: 60_000, minute: 60_000, h: 3_600_000, hour: 3_600_000, d: 86_400_000, day: 86_400_000 };
-
-/** `1/second,25/hour,100/day` (units second, minute, hour, day or s, m, h, d); undefined when malformed. */
-export function parseRateLimits(value: string): RequestRateLimit[] | undefined {
-  const items = value.split(',').map((item) => item.trim().toLowerCase());
-  const limits: RequestRateLimit[] = [];
-  for (const item of items) {
-    const match = /^(\d{1,7})\s*\/\s*([a-z]+)$/.exec(item);
-    // "25/hours" reads as "25/hour"; "s" alone is seconds.
-    const unit = match && match[2].length > 1 ? match[2].replace(/(second|minute|hour|day)s$/, '$1') : match?.[2];
-    const periodMs = unit !== undefined && Object.hasOwn(RATE_UNITS, unit) ? RATE_UNITS[unit] : undefined;
-    if (!match || periodMs === undefined || Number(match[1]) < 1) return undefined;
-    limits.push({ limit: Number(match[1]), periodMs });
-  }
-  return limits.length > 0 ? limits : undefined;
-}
-
-const IsRateLimits = (message: string) =>
-  ValidateBy(
-    { name: 'isRateLimits', validator: { validate: (value) => typeof value === 'string' && parseRateLimits(value) !== undefined, defaultMessage: () => message } },
-    { message },
-  );
-
-const IsBooleanText = (name: string) => IsIn(['true', 'false'], { message: `${name} must be true or false` });
-
-/** FETCH_HOSTS: comma-separated `name=ip` pairs (a hosts file for the fetcher); undefined when malformed. */
-export function parseHostMap(value: string): Record<string, string> | undefined {
-  const map: Record<string, string> = {};
-  for (const item of value.split(',').map((i) => i.trim()).filter(Boolean)) {
-    const [name, address, ...rest] = item.split('=').map((part) => part.trim());
-    if (rest.length > 0 || !name || !address || isIP(address) === 0 || !/^[a-z0-9.-]+$/i.test(name)) return undefined;
-    map[name.toLowerCase().replace(/\.$/, '')] = address;
-  }
-  return map;
-}
-
-const IsHostMap = (message: string) =>
-  ValidateBy(
-    { name: 'isHostMap', validator: { validate: (value) => typeof value === 'string' && parseHostMap(value) !== undefined, defaultMessage: () => message } },
-    { message },
-  );
-
-const IsPortList = (message: string) =>
-  ValidateBy(
-    { name: 'isPortList', validator: { validate: (value) => typeof value === 'string' && parsePortList(value) !== undefined, defaultMessage: () => message } },
-    { message },
-  );
-
-const IsAddressList = (message: string) =>
-  ValidateBy(
-    {
-      name: 'isAddressList',
-      validator: { validate: (value) => typeof value === 'string' && parseAddressList(value) !== undefined, defaultMessage: () => message },
-    },
-    { message },
-  );
-
-const IsTrustProxy = (message: string) =>
-  ValidateBy(
-    {
-      name: 'isTrustProxy',
-      validator: { validate: (value) => typeof value === 'string' && parseTrustProxy(value) !== undefined, defaultMessage: () => message },
-    },
-    { message },
-  );
-
-/** The environment variables the server reads. Each is validated at boot. */
-class EnvironmentVariables {
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsIn(['development', 'production', 'test'], { message: 'NODE_ENV must be one of development, production, test' })
-  NODE_ENV?: string;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'PORT must be a whole number between 0 and 65535' })
-  @Min(0)
-  @Max(65535)
-  PORT?: number;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  HOST?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsUrl(
-    { protocols: ['postgres', 'postgresql'], require_tld: false, require_protocol: true },
-    { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' },
-  )
-  DATABASE_URL?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  DATABASE_PASSWORD?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'MIGRATE_ON_START must be true or false' })
-  MIGRATE_ON_START?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  DATA_DIR?: string;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'EMBEDDED_PG_PORT must be a whole number between 1 and 65535' })
-  @Min(1)
-  @Max(65535)
-  EMBEDDED_PG_PORT?: number;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsUrl(
-    { protocols: ['http', 'https'], require_tld: false, require_protocol: true },
-    { message: 'PUBLIC_URL must be an http:// or https:// URL' },
-  )
-  PUBLIC_URL?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
-  LOG_LEVEL?: LogLevel;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsEmail({}, { message: 'CONTACT_EMAIL must be an email address' })
-  CONTACT_EMAIL?: string;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds' })
-  @Min(0)
-  @Max(600_000)
-  SHUTDOWN_TIMEOUT_MS?: number;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsUrl(
-    { protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true },
-    { message: 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587' },
-  )
-  SMTP_URL?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsMailbox('MAIL_FROM must be an email address, optionally with a name: Footprint <no-reply@example.com>')
-  MAIL_FROM?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long (use 32 or more random bytes)' })
-  JWT_SECRET?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsTrustProxy(
-    'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal',
-  )
-  TRUST_PROXY?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsUrl(
-    { protocols: ['http', 'https'], require_tld: false, require_protocol: true },
-    { message: 'OIDC_ISSUER must be an http:// or https:// URL, such as https://accounts.google.com' },
-  )
-  OIDC_ISSUER?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  GOOGLE_CLIENT_ID?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  GOOGLE_CLIENT_SECRET?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  HIBP_API_KEY?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsUrl(HTTP_URL, { message: 'HIBP_API_URL must be an http:// or https:// URL, such as https://haveibeenpwned.com/api/v3' })
-  HIBP_API_URL?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsRateLimits('HIBP_RATE_LIMITS must be comma-separated limits such as 10/minute or 1/second,25/hour')
-  HIBP_RATE_LIMITS?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsBooleanText('XPOSEDORNOT_ENABLED')
-  XPOSEDORNOT_ENABLED?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsUrl(HTTP_URL, { message: 'XPOSEDORNOT_API_URL must be an http:// or https:// URL, such as https://api.xposedornot.com/v1' })
-  XPOSEDORNOT_API_URL?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsRateLimits('XPOSEDORNOT_RATE_LIMITS must be comma-separated limits such as 1/second,25/hour,100/day')
-  XPOSEDORNOT_RATE_LIMITS?: string;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'BREACH_CACHE_TTL_SECONDS must be a whole number of seconds (0 turns the cache off)' })
-  @Min(0)
-  @Max(7 * 86_400)
-  BREACH_CACHE_TTL_SECONDS?: number;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsBooleanText('PWNED_PASSWORDS_ENABLED')
-  PWNED_PASSWORDS_ENABLED?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsBooleanText('GRAVATAR_ENABLED')
-  GRAVATAR_ENABLED?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsBooleanText('EMAIL_DNS_ENABLED')
-  EMAIL_DNS_ENABLED?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsUrl(HTTP_URL, { message: 'PWNED_PASSWORDS_URL must be an http:// or https:// URL, such as https://api.pwnedpasswords.com' })
-  PWNED_PASSWORDS_URL?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsUrl(HTTP_URL, { message: 'GRAVATAR_API_URL must be an http:// or https:// URL, such as https://api.gravatar.com/v3' })
-  GRAVATAR_API_URL?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  GRAVATAR_API_KEY?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsDnsServers('DNS_SERVERS must be a comma-separated list of IP addresses, each optionally with a port: 1.1.1.1,[2606:4700::1111]:53')
-  DNS_SERVERS?: string;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'SCAN_CHECK_TIMEOUT_MS must be a whole number of milliseconds' })
-  @Min(100)
-  @Max(120_000)
-  SCAN_CHECK_TIMEOUT_MS?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'SCAN_TIMEOUT_MS must be a whole number of milliseconds' })
-  @Min(100)
-  @Max(300_000)
-  SCAN_TIMEOUT_MS?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'VISITOR_SCANS_PER_HOUR must be a whole number' })
-  @Min(0)
-  @Max(1_000_000)
-  VISITOR_SCANS_PER_HOUR?: number;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsPortList('FETCH_ALLOWED_PORTS must be a comma-separated list of ports between 1 and 65535: 80,443')
-  FETCH_ALLOWED_PORTS?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsAddressList('FETCH_ALLOWED_ADDRESSES must be a comma-separated list of IP addresses or CIDR ranges: 127.0.0.1/32,10.1.2.0/24')
-  FETCH_ALLOWED_ADDRESSES?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsHostMap('FETCH_HOSTS must be a comma-separated list of name=address pairs: shop.test=127.0.0.1,cdn.test=127.0.0.1')
-  FETCH_HOSTS?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsUrl(HTTP_URL, { message: 'TRACKER_FILTER_LIST_URL must be an http:// or https:// URL' })
-  TRACKER_FILTER_LIST_URL?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @Matches(/^https?:\/\/\{domain\}(:\d{1,5})?\/\S*$/, {
-    message: 'DOMAIN_VERIFICATION_FILE_URL must be an http:// or https:// URL whose host is {domain}, such as https://{domain}/.well-known/footprint-verification.txt',
-  })
-  DOMAIN_VERIFICATION_FILE_URL?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @ValidateIf((env: { USERNAME_SITE_LIST_URL?: string }) => env.USERNAME_SITE_LIST_URL?.trim() !== SITE_LIST_OFF)
-  @IsUrl(HTTP_URL, { message: `USERNAME_SITE_LIST_URL must be an http:// or https:// URL, or ${SITE_LIST_OFF}` })
-  USERNAME_SITE_LIST_URL?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'USERNAME_BUILTIN_SITES must be true or false' })
-  USERNAME_BUILTIN_SITES?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'USERNAME_INCLUDE_ADULT must be true or false' })
-  USERNAME_INCLUDE_ADULT?: string;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'USERNAME_CHECK_CONCURRENCY must be a whole number between 1 and 256' })
-  @Min(1)
-  @Max(256)
-  USERNAME_CHECK_CONCURRENCY?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'USERNAME_CHECK_TIMEOUT_MS must be a whole number of milliseconds' })
-  @Min(100)
-  @Max(60_000)
-  USERNAME_CHECK_TIMEOUT_MS?: number;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @Matches(/^[sr]k_\S+$/, { message: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)' })
-  STRIPE_SECRET_KEY?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @Matches(/^pk_\S+$/, { message: 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_live_… or pk_test_…)' })
-  STRIPE_PUBLISHABLE_KEY?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @Matches(/^whsec_\S+$/, { message: 'STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_…)' })
-  STRIPE_WEBHOOK_SECRET?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsUrl(HTTP_URL, { message: 'STRIPE_API_URL must be an http:// or https:// URL, such as https://api.stripe.com' })
-  STRIPE_API_URL?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsUrl(HTTP_URL, { message: 'STRIPE_JS_URL must be an http:// or https:// URL, such as https://js.stripe.com/v3/' })
-  STRIPE_JS_URL?: string;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'MONITOR_TICK_SECONDS must be a whole number of seconds (0 turns the monitor scheduler off)' })
-  @Min(0)
-  @Max(86_400)
-  MONITOR_TICK_SECONDS?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'MONITOR_LEASE_SECONDS must be a whole number of seconds' })
-  @Min(1)
-  @Max(86_400)
-  MONITOR_LEASE_SECONDS?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'MONITOR_BATCH_SIZE must be a whole number' })
-  @Min(1)
-  @Max(10_000)
-  MONITOR_BATCH_SIZE?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'MONITOR_CONCURRENCY must be a whole number' })
-  @Min(1)
-  @Max(100)
-  MONITOR_CONCURRENCY?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'MONITOR_CONFIRM_DELAY_SECONDS must be a whole number of seconds between 0 and 86400' })
-  @Min(0)
-  @Max(86_400)
-  MONITOR_CONFIRM_DELAY_SECONDS?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'MONITOR_BROWSER_WAIT_MS must be a whole number of milliseconds between 0 and 600000' })
-  @Min(0)
-  @Max(600_000)
-  MONITOR_BROWSER_WAIT_MS?: number;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsIn(['all', 'browser-worker'], { message: 'INSTANCE_ROLE must be all or browser-worker' })
-  INSTANCE_ROLE?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'BROWSER_AUDIT must be true or false' })
-  BROWSER_AUDIT?: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  BROWSER_EXECUTABLE?: string;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'BROWSER_CONCURRENCY must be a whole number between 0 and 32 (0: this instance loads no pages)' })
-  @Min(0)
-  @Max(32)
-  BROWSER_CONCURRENCY?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'BROWSER_QUEUE must be a whole number between 0 and 10000' })
-  @Min(0)
-  @Max(10_000)
-  BROWSER_QUEUE?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'BROWSER_QUEUE_WAIT_MS must be a whole number of milliseconds' })
-  @Min(0)
-  @Max(300_000)
-  BROWSER_QUEUE_WAIT_MS?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'BROWSER_TIMEOUT_MS must be a whole number of milliseconds' })
-  @Min(1_000)
-  @Max(120_000)
-  BROWSER_TIMEOUT_MS?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'BROWSER_MAX_PAGE_BYTES must be a whole number of bytes' })
-  @Min(100_000)
-  @Max(500_000_000)
-  BROWSER_MAX_PAGE_BYTES?: number;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  @MinLength(32, { message: 'OPERATOR_TOKEN must be at least 32 characters long (use 32 or more random bytes)' })
-  OPERATOR_TOKEN?: string;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'METRICS_PORT must be a whole number between 1 and 65535' })
-  @Min(1)
-  @Max(65535)
-  METRICS_PORT?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'DB_POOL_SIZE must be a whole number between 1 and 200' })
-  @Min(1)
-  @Max(200)
-  DB_POOL_SIZE?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'DB_POOL_WAIT_MS must be a whole number of milliseconds' })
-  @Min(100)
-  @Max(60_000)
-  DB_POOL_WAIT_MS?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'PASSWORD_HASH_WORKERS must be a whole number between 1 and 64' })
-  @Min(1)
-  @Max(64)
-  PASSWORD_HASH_WORKERS?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'PASSWORD_HASH_QUEUE must be a whole number between 0 and 10000' })
-  @Min(0)
-  @Max(10_000)
-  PASSWORD_HASH_QUEUE?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'PASSWORD_HASH_WAIT_MS must be a whole number of milliseconds' })
-  @Min(0)
-  @Max(60_000)
-  PASSWORD_HASH_WAIT_MS?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'SCAN_CONCURRENCY must be a whole number between 1 and 1000' })
-  @Min(1)
-  @Max(1_000)
-  SCAN_CONCURRENCY?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'SCAN_QUEUE must be a whole number between 0 and 10000' })
-  @Min(0)
-  @Max(10_000)
-  SCAN_QUEUE?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'SCAN_QUEUE_WAIT_MS must be a whole number of milliseconds' })
-  @Min(0)
-  @Max(120_000)
-  SCAN_QUEUE_WAIT_MS?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsInt({ message: 'RATE_LIMIT_IPV6_PREFIX must be a whole number between 1 and 128' })
-  @Min(1)
-  @Max(128)
-  RATE_LIMIT_IPV6_PREFIX?: number;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'API_DOCS_UI must be true or false' })
-  API_DOCS_UI?: string;
-}
+export const TUNING = {
+  /** Below Compose's stop_grace_period (15 s), so in-flight requests end before a SIGKILL. */
+  shutdownTimeoutMs: 10_000,
+  /** A request that finds no free connection in 3 s gets 503 with Retry-After rather than a slow answer. */
+  dbPoolWaitMs: 3_000,
+  /** A burst of sign-ins waits briefly; more than this many waiting means overload, answered 503. */
+  passwordHashQueue: 16,
+  /** A sign-in that has waited 1.5 s for a worker is refused (503) rather than kept: an accepted one then answers within about 2 s. */
+  passwordHashWaitMs: 1_500,
+  /** Scans waiting for a turn beyond SCAN_CONCURRENCY: eight times as many, so a burst is absorbed and a flood refused. */
+  scanQueue: 256,
+  /** A scan still waiting after 10 s is refused (503, no quota used): the person can retry sooner than a timed-out scan. */
+  scanQueueWaitMs: 10_000,
+  /** IPv6 clients get a /64 each from their provider: rate limits count the network, not the address. */
+  rateLimitIpv6Prefix: 64,
+  /** A job waiting longer than 10 s for a browser falls back to the static analysis within the scan's time. */
+  browserQueueWaitMs: 10_000,
+  /** Both visits of one scan (plain, then with Global Privacy Control): the same 15 s as a whole scan. */
+  browserTimeoutMs: 15_000,
+  /** 20 MiB per visit is several times a heavy page; past it further requests are refused. */
+  browserMaxPageBytes: 20 * 1024 * 1024,
+  /** Monitors' pages wait behind people's scans; a minute is nothing to a weekly check. */
+  monitorBrowserWaitMs: 60_000,
+} as const;
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -712,7 +87,7 @@ export interface AppConfig {
     /** Unset unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are both set. */
     client?: { id: string; secret: string };
   };
-  /** The outside services of the analysis (DESIGN.md "Data the product uses"); base URLs without a trailing slash. */
+  /** The outside services of the analysis (docs/OPERATIONS.md "Outside services and personal data"); base URLs without a trailing slash. */
   sources: {
     /**
      * Have I Been Pwned API v3; breachedaccount needs the key (no key: not asked about addresses),
@@ -737,7 +112,7 @@ export interface AppConfig {
   };
   /** Proof of control of a watched email domain: where its file is fetched from, `{domain}` standing for the domain. */
   domainProof: { fileUrl: string };
-  /** The SSRF guard of every fetch of a user-supplied URL (DESIGN.md). */
+  /** The SSRF guard of every fetch of a user-supplied URL (docs/ARCHITECTURE.md). */
   fetch: {
     /** The only ports such a URL may use. */
     allowedPorts: number[];
@@ -839,139 +214,124 @@ export class ConfigError extends Error {
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const fromFiles = readFileVariables(source, settingNames());
-  const env = plainToInstance(EnvironmentVariables, fromFiles.env, { excludeExtraneousValues: false });
-  const errors = validateSync(env, { skipMissingProperties: false, forbidUnknownValues: false });
-  const problems = [
-    ...fromFiles.problems,
-    ...errors.map((e) => {
-      // The type/format message says most; range messages only make sense for a number.
-      const constraints = e.constraints ?? {};
-      const key = ['isInt', 'isIn', 'isUrl', 'isEmail'].find((k) => k in constraints) ?? Object.keys(constraints)[0];
-      const message = key ? constraints[key] : 'is invalid';
-      return message.startsWith(e.property) ? message : `${e.property} ${message}`;
-    }),
-  ];
-  const database = databaseUrlWithPassword(env.DATABASE_URL, env.DATABASE_PASSWORD);
+  const env = fromFiles.env;
+  const problems = [...fromFiles.problems];
+  const server = readGroup(serverSettings, env, problems);
+  const db = readGroup(databaseSettings, env, problems);
+  const mail = readGroup(mailSettings, env, problems);
+  const auth = readGroup(authSettings, env, problems);
+  const scans = readGroup(scansSettings, env, problems);
+  const fetch = readGroup(fetchSettings, env, problems);
+  const browser = readGroup(browserAuditSettings, env, problems);
+  const monitoring = readGroup(monitoringSettings, env, problems);
+  const billing = readGroup(billingSettings, env, problems);
+  const database = databaseUrlWithPassword(db.DATABASE_URL, db.DATABASE_PASSWORD);
   if (typeof database === 'string') problems.push(database);
   if (problems.length > 0) throw new ConfigError(problems);
-  const port = env.PORT ?? 3000;
+  const publicUrl = server.PUBLIC_URL;
   return {
-    env: (env.NODE_ENV as AppConfig['env']) ?? 'production',
-    port,
-    host: env.HOST ?? '0.0.0.0',
+    env: server.NODE_ENV,
+    port: server.PORT,
+    host: server.HOST,
     databaseUrl: typeof database === 'object' ? database.url : undefined,
-    migrateOnStart: env.MIGRATE_ON_START !== 'false',
-    dataDir: resolve(env.DATA_DIR ?? './data'),
-    embeddedPgPort: env.EMBEDDED_PG_PORT,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    contactEmail: env.CONTACT_EMAIL ?? 'privacy@footprint.example',
-    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? 10_000,
-    smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM?.trim() ?? DEFAULT_MAIL_FROM,
-    jwtSecret: env.JWT_SECRET,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY ?? 'loopback') ?? ['loopback'],
+    migrateOnStart: db.MIGRATE_ON_START,
+    dataDir: resolve(db.DATA_DIR),
+    embeddedPgPort: db.EMBEDDED_PG_PORT,
+    publicUrl: (publicUrl ?? `http://localhost:${server.PORT}`).replace(/\/+$/, ''),
+    logLevel: server.LOG_LEVEL,
+    contactEmail: server.CONTACT_EMAIL,
+    shutdownTimeoutMs: TUNING.shutdownTimeoutMs,
+    smtpUrl: mail.SMTP_URL,
+    mailFrom: mail.MAIL_FROM,
+    jwtSecret: auth.JWT_SECRET,
+    trustProxy: server.TRUST_PROXY,
     oidc: {
-      issuer: (env.OIDC_ISSUER ?? DEFAULT_OIDC_ISSUER).trim().replace(/\/+$/, ''),
-      client:
-        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-          ? { id: env.GOOGLE_CLIENT_ID.trim(), secret: env.GOOGLE_CLIENT_SECRET.trim() }
-          : undefined,
+      issuer: trimSlash(auth.OIDC_ISSUER),
+      client: auth.GOOGLE_CLIENT_ID && auth.GOOGLE_CLIENT_SECRET ? { id: auth.GOOGLE_CLIENT_ID, secret: auth.GOOGLE_CLIENT_SECRET } : undefined,
     },
     sources: {
-      hibp: {
-        apiUrl: trimSlash(env.HIBP_API_URL ?? DEFAULT_HIBP_API_URL),
-        apiKey: env.HIBP_API_KEY?.trim(),
-        rateLimits: parseRateLimits(env.HIBP_RATE_LIMITS ?? DEFAULT_HIBP_RATE_LIMITS) ?? [],
-      },
+      hibp: { apiUrl: trimSlash(scans.HIBP_API_URL), apiKey: scans.HIBP_API_KEY, rateLimits: scans.HIBP_RATE_LIMITS },
       xposedOrNot: {
-        enabled: env.XPOSEDORNOT_ENABLED !== 'false',
-        apiUrl: trimSlash(env.XPOSEDORNOT_API_URL ?? DEFAULT_XPOSEDORNOT_API_URL),
-        rateLimits: parseRateLimits(env.XPOSEDORNOT_RATE_LIMITS ?? DEFAULT_XPOSEDORNOT_RATE_LIMITS) ?? [],
+        enabled: scans.XPOSEDORNOT_ENABLED,
+        apiUrl: trimSlash(scans.XPOSEDORNOT_API_URL),
+        rateLimits: scans.XPOSEDORNOT_RATE_LIMITS,
       },
-      breachCacheTtlSeconds: env.BREACH_CACHE_TTL_SECONDS ?? 3600,
-      pwnedPasswords: { enabled: env.PWNED_PASSWORDS_ENABLED !== 'false', url: trimSlash(env.PWNED_PASSWORDS_URL ?? DEFAULT_PWNED_PASSWORDS_URL) },
-      gravatar: {
-        enabled: env.GRAVATAR_ENABLED !== 'false',
-        apiUrl: trimSlash(env.GRAVATAR_API_URL ?? DEFAULT_GRAVATAR_API_URL),
-        apiKey: env.GRAVATAR_API_KEY?.trim(),
-      },
-      emailDnsEnabled: env.EMAIL_DNS_ENABLED !== 'false',
-      dnsServers: env.DNS_SERVERS ? parseDnsServers(env.DNS_SERVERS) : undefined,
-      userAgent: `Footprint/${appVersion()} (privacy audit; ${(env.PUBLIC_URL ?? '').trim() || 'self-hosted'})`,
-      trackerFilterListUrl: env.TRACKER_FILTER_LIST_URL?.trim(),
+      breachCacheTtlSeconds: scans.BREACH_CACHE_TTL_SECONDS,
+      pwnedPasswords: { enabled: scans.PWNED_PASSWORDS_ENABLED, url: trimSlash(scans.PWNED_PASSWORDS_URL) },
+      gravatar: { enabled: scans.GRAVATAR_ENABLED, apiUrl: trimSlash(scans.GRAVATAR_API_URL), apiKey: scans.GRAVATAR_API_KEY },
+      emailDnsEnabled: scans.EMAIL_DNS_ENABLED,
+      dnsServers: scans.DNS_SERVERS,
+      userAgent: `Footprint/${appVersion()} (privacy audit; ${publicUrl ?? 'self-hosted'})`,
+      trackerFilterListUrl: scans.TRACKER_FILTER_LIST_URL,
     },
-    domainProof: { fileUrl: env.DOMAIN_VERIFICATION_FILE_URL?.trim() ?? 'https://{domain}/.well-known/footprint-verification.txt' },
+    domainProof: { fileUrl: monitoring.DOMAIN_VERIFICATION_FILE_URL },
     fetch: {
-      allowedPorts: parsePortList(env.FETCH_ALLOWED_PORTS ?? '80,443') ?? [80, 443],
-      allowedAddresses: env.FETCH_ALLOWED_ADDRESSES ? (parseAddressList(env.FETCH_ALLOWED_ADDRESSES) ?? []) : [],
-      hosts: env.FETCH_HOSTS ? (parseHostMap(env.FETCH_HOSTS) ?? {}) : {},
+      allowedPorts: [...new Set(fetch.FETCH_ALLOWED_PORTS)],
+      allowedAddresses: fetch.FETCH_ALLOWED_ADDRESSES ?? [],
+      hosts: fetch.FETCH_HOSTS ?? {},
     },
     scans: {
-      checkTimeoutMs: env.SCAN_CHECK_TIMEOUT_MS ?? 8_000,
-      scanTimeoutMs: env.SCAN_TIMEOUT_MS ?? 15_000,
-      visitorScansPerHour: env.VISITOR_SCANS_PER_HOUR ?? 10,
+      checkTimeoutMs: scans.SCAN_CHECK_TIMEOUT_MS,
+      scanTimeoutMs: scans.SCAN_TIMEOUT_MS,
+      visitorScansPerHour: scans.VISITOR_SCANS_PER_HOUR,
     },
     username: {
-      siteListUrl: siteListUrl(env.USERNAME_SITE_LIST_URL),
-      builtInSites: env.USERNAME_BUILTIN_SITES !== 'false',
-      includeAdult: env.USERNAME_INCLUDE_ADULT === 'true',
-      concurrency: env.USERNAME_CHECK_CONCURRENCY ?? 32,
-      requestTimeoutMs: env.USERNAME_CHECK_TIMEOUT_MS ?? 5_000,
+      siteListUrl: scans.USERNAME_SITE_LIST_URL === SITE_LIST_OFF ? undefined : scans.USERNAME_SITE_LIST_URL,
+      builtInSites: scans.USERNAME_BUILTIN_SITES,
+      includeAdult: scans.USERNAME_INCLUDE_ADULT,
+      concurrency: scans.USERNAME_CHECK_CONCURRENCY,
+      requestTimeoutMs: scans.USERNAME_CHECK_TIMEOUT_MS,
     },
     stripe: {
-      apiUrl: trimSlash(env.STRIPE_API_URL ?? DEFAULT_STRIPE_API_URL),
-      jsUrl: (env.STRIPE_JS_URL ?? DEFAULT_STRIPE_JS_URL).trim(),
+      apiUrl: trimSlash(billing.STRIPE_API_URL),
+      jsUrl: billing.STRIPE_JS_URL,
       keys:
-        env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
-          ? { secretKey: env.STRIPE_SECRET_KEY.trim(), publishableKey: env.STRIPE_PUBLISHABLE_KEY.trim(), webhookSecret: env.STRIPE_WEBHOOK_SECRET.trim() }
+        billing.STRIPE_SECRET_KEY && billing.STRIPE_PUBLISHABLE_KEY && billing.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: billing.STRIPE_SECRET_KEY, publishableKey: billing.STRIPE_PUBLISHABLE_KEY, webhookSecret: billing.STRIPE_WEBHOOK_SECRET }
           : undefined,
     },
-    operatorToken: env.OPERATOR_TOKEN,
-    metrics: { port: env.METRICS_PORT },
-    role: env.INSTANCE_ROLE === 'browser-worker' ? 'browser-worker' : 'all',
+    operatorToken: server.OPERATOR_TOKEN,
+    metrics: { port: server.METRICS_PORT },
+    role: server.INSTANCE_ROLE,
     browserAudit: {
-      enabled: env.BROWSER_AUDIT !== 'false',
-      executable: env.BROWSER_EXECUTABLE?.trim() || '/usr/bin/chromium',
-      concurrency: env.BROWSER_CONCURRENCY ?? 2,
-      maxQueued: env.BROWSER_QUEUE ?? 8,
-      queueWaitMs: env.BROWSER_QUEUE_WAIT_MS ?? 10_000,
-      backgroundWaitMs: env.MONITOR_BROWSER_WAIT_MS ?? 60_000,
-      timeoutMs: env.BROWSER_TIMEOUT_MS ?? 15_000,
-      maxPageBytes: env.BROWSER_MAX_PAGE_BYTES ?? 20 * 1024 * 1024,
+      enabled: browser.BROWSER_AUDIT,
+      executable: browser.BROWSER_EXECUTABLE,
+      concurrency: browser.BROWSER_CONCURRENCY,
+      maxQueued: browser.BROWSER_QUEUE,
+      queueWaitMs: TUNING.browserQueueWaitMs,
+      backgroundWaitMs: TUNING.monitorBrowserWaitMs,
+      timeoutMs: TUNING.browserTimeoutMs,
+      maxPageBytes: TUNING.browserMaxPageBytes,
     },
     monitoring: {
-      tickSeconds: env.MONITOR_TICK_SECONDS ?? 60,
-      leaseSeconds: env.MONITOR_LEASE_SECONDS ?? 600,
-      batchSize: env.MONITOR_BATCH_SIZE ?? 50,
-      concurrency: env.MONITOR_CONCURRENCY ?? 5,
-      confirmDelaySeconds: env.MONITOR_CONFIRM_DELAY_SECONDS ?? 600,
+      tickSeconds: monitoring.MONITOR_TICK_SECONDS,
+      leaseSeconds: monitoring.MONITOR_LEASE_SECONDS,
+      batchSize: monitoring.MONITOR_BATCH_SIZE,
+      concurrency: monitoring.MONITOR_CONCURRENCY,
+      confirmDelaySeconds: monitoring.MONITOR_CONFIRM_DELAY_SECONDS,
     },
-    database: { poolSize: env.DB_POOL_SIZE ?? 10, poolWaitMs: env.DB_POOL_WAIT_MS ?? 3_000 },
+    database: { poolSize: db.DB_POOL_SIZE, poolWaitMs: TUNING.dbPoolWaitMs },
     passwordHashing: {
       // One core left to the event loop and PostgreSQL: 1 worker on 2 cores, at most 4.
-      concurrency: env.PASSWORD_HASH_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
-      maxQueued: env.PASSWORD_HASH_QUEUE ?? 16,
-      // A sign-in that has waited 1.5 s for a worker is refused (503, Retry-After) rather than kept:
-      // an accepted one then answers within about 2 s, however many arrive at once.
-      maxWaitMs: env.PASSWORD_HASH_WAIT_MS ?? 1_500,
+      concurrency: auth.PASSWORD_HASH_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+      maxQueued: TUNING.passwordHashQueue,
+      maxWaitMs: TUNING.passwordHashWaitMs,
     },
     scanAdmission: {
-      concurrency: env.SCAN_CONCURRENCY ?? 32,
-      maxQueued: env.SCAN_QUEUE ?? 256,
-      maxWaitMs: env.SCAN_QUEUE_WAIT_MS ?? 10_000,
+      concurrency: scans.SCAN_CONCURRENCY,
+      maxQueued: TUNING.scanQueue,
+      maxWaitMs: TUNING.scanQueueWaitMs,
     },
-    rateLimitIpv6Prefix: env.RATE_LIMIT_IPV6_PREFIX ?? 64,
-    apiDocsUi: env.API_DOCS_UI !== 'false',
+    rateLimitIpv6Prefix: TUNING.rateLimitIpv6Prefix,
+    apiDocsUi: server.API_DOCS_UI,
   };
 }
 
-const trimSlash = (url: string) => url.trim().replace(/\/+$/, '');
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-/** The names of every setting the server reads (the properties of EnvironmentVariables). */
-function settingNames(): Set<string> {
-  const metadata = getMetadataStorage().getTargetValidationMetadatas(EnvironmentVariables, '', true, false);
-  return new Set(metadata.map((m) => m.propertyName));
+/** The names of every setting the server reads. */
+export function settingNames(): Set<string> {
+  return new Set(SETTING_GROUPS.flatMap((group) => Object.keys(group.settings)));
 }
 
 /**
@@ -1022,8 +382,3 @@ function databaseUrlWithPassword(url: string | undefined, password: string | und
   return { url: parsed.toString() };
 }
 
-/** USERNAME_SITE_LIST_URL: unset means WhatsMyName's list, `off` none. */
-function siteListUrl(value: string | undefined): string | undefined {
-  const url = value?.trim() ?? DEFAULT_USERNAME_SITE_LIST_URL;
-  return url === SITE_LIST_OFF ? undefined : url;
-}

@@ -1,6 +1,7 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
 import { LogLevel } from '../config/app-config';
+import { currentRequestId } from './request-context';
 
 /**
  * One JSON logger for the process. Nothing personal goes in: request logs carry the path
@@ -20,26 +21,35 @@ export function createRootLogger(level: LogLevel): Logger {
   });
 }
 
-/** Routes Nest's own log calls (bootstrap, exceptions) into the JSON logger. */
+/**
+ * Routes Nest's log calls (bootstrap, exceptions, and every service's `new Logger(...)`) into the
+ * JSON logger; a line written while a request is served carries that request's id, as the
+ * request's own log line does.
+ */
 export class NestJsonLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+    this.logger.info(fields({ context }), String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
-    this.logger.error({ context, trace }, String(message));
+    this.logger.error(fields({ context, trace }), String(message));
   }
   warn(message: unknown, context?: string) {
-    this.logger.warn({ context }, String(message));
+    this.logger.warn(fields({ context }), String(message));
   }
   debug(message: unknown, context?: string) {
-    this.logger.debug({ context }, String(message));
+    this.logger.debug(fields({ context }), String(message));
   }
   verbose(message: unknown, context?: string) {
-    this.logger.trace({ context }, String(message));
+    this.logger.trace(fields({ context }), String(message));
   }
   fatal(message: unknown, context?: string) {
-    this.logger.fatal({ context }, String(message));
+    this.logger.fatal(fields({ context }), String(message));
   }
+}
+
+function fields<T extends object>(base: T): T & { requestId?: string } {
+  const requestId = currentRequestId();
+  return requestId ? { ...base, requestId } : base;
 }

@@ -17,7 +17,7 @@ export interface RateLimitRule {
   message?: string;
   /**
    * The subject is a client's IP address: counted per IPv4 address or per IPv6 network
-   * (RATE_LIMIT_IPV6_PREFIX), an IPv4-mapped IPv6 address as its IPv4 address.
+   * (TUNING.rateLimitIpv6Prefix), an IPv4-mapped IPv6 address as its IPv4 address.
    */
   perAddress?: boolean;
 }

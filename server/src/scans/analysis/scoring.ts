@@ -15,7 +15,7 @@ export const SCORE_PENALTIES: Readonly<Record<FindingGroup, number>> = {
  * company before anything is submitted weighs most; fingerprinting and hashed contact details
  * sent with pixels next; a pixel's events, a remarketing audience and tracking cookies like one
  * advertising tracker; each tracker, cookie or pixel still seen with Global Privacy Control on
- * weighs a little, on top of the tracker's own finding. README "Privacy scans" lists them.
+ * weighs a little, on top of the tracker's own finding. docs/PRODUCT.md "Privacy scans" lists them.
  */
 export const FINDING_TYPE_PENALTIES: Readonly<Partial<Record<FindingType, number>>> = {
   key_logging: 20,

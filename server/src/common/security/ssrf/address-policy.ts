@@ -2,7 +2,7 @@ import ipaddr from 'ipaddr.js';
 import { isIPv4 } from 'node:net';
 
 /**
- * Which IP addresses a fetch of a user-supplied URL may connect to (DESIGN.md: SSRF guard).
+ * Which IP addresses a fetch of a user-supplied URL may connect to (the SSRF guard, docs/ARCHITECTURE.md).
  * Only public unicast addresses: IPv4 outside every special-purpose range, IPv6 inside global
  * unicast 2000::/3 outside its special ranges, and the transition forms (IPv4-mapped, NAT64 64:ff9b::/96,
  * 6to4, Teredo) only when every IPv4 address they embed is public too.

@@ -46,7 +46,7 @@ const MAX_REFUSALS = 500;
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
- * The forward proxy every request of the audit browser goes through (DESIGN.md: a browser that
+ * The forward proxy every request of the audit browser goes through (a browser that
  * loads a scanned site is a fetcher of user-supplied URLs). Plain http requests arrive in absolute
  * form, https and WebSocket traffic as CONNECT tunnels; each is checked exactly like SafeFetcher's
  * hops: scheme, the allowed ports, no credentials, the host resolved once and every address

@@ -1,5 +1,5 @@
 /**
- * The contract of the one way server code fetches a user-supplied URL (DESIGN.md: SSRF guard).
+ * The contract of the one way server code fetches a user-supplied URL (the SSRF guard, docs/ARCHITECTURE.md).
  * Implemented by SafeFetcher (safe-fetcher.ts); the website and social sources use it.
  */
 

@@ -60,7 +60,7 @@ interface Answer {
 }
 
 /**
- * The one way server code fetches a user-supplied URL (DESIGN.md: SSRF guard; contract in
+ * The one way server code fetches a user-supplied URL (the SSRF guard, docs/ARCHITECTURE.md; contract in
  * safe-fetch.types.ts). Each hop: the URL is checked (scheme, port, credentials, IP literal), the
  * host name is resolved once and every address checked, and the socket connects to a checked
  * address through a pinned lookup, so a second DNS answer (rebinding) is never asked for. Nothing
