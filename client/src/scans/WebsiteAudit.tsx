@@ -28,7 +28,17 @@ function testOutcome(test: WebsiteAuditSummary['tests'][number]): { text: string
  */
 export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSummary; headingAs: HeadingTag }) {
   const gpc = website.gpc ? GPC_OUTCOME_DISPLAY[website.gpc.outcome] : undefined;
-  const stillWith = website.gpc ? [...website.gpc.stillWith.trackers, ...website.gpc.stillWith.cookies.map((c) => `cookie ${c}`), ...website.gpc.stillWith.pixels.map((p) => `${p} event`)] : [];
+  const still = website.gpc?.stillWith;
+  const stillWith = still
+    ? [
+        ...still.trackers,
+        ...still.cookies.map((c) => `cookie ${c}`),
+        ...still.pixels.map((p) => `${p} event`),
+        ...(still.recorders ?? []).map((r) => `${r} session recording`),
+        ...(still.keyLogging ?? []).map((k) => `typed text sent: ${k}`),
+        ...(still.fingerprinting ?? []).map((f) => `fingerprinting: ${f}`),
+      ]
+    : [];
   return (
     <Box as="section" aria-label="What a visitor's browser sees" data-testid="website-audit">
       <Heading as={headingAs} size="lg" mb="2">

@@ -87,7 +87,7 @@ export interface PageVisit {
   cookies: CapturedCookie[];
   storage: StorageKeys[];
   frames: FrameReport[];
-  /** The plain visit only: what was typed, and when typing began (ms after the start). */
+  /** What was typed (both visits type alike), and when typing began (ms after the start). */
   typed: TypedValue[];
   typedAt?: number;
   /** Top-level navigations to file:, data: and other non-web URLs that were stopped. */
