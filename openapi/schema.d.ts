@@ -2715,6 +2715,8 @@ export interface components {
              */
             mode: "rendered" | "static";
             pageUrl: string;
+            /** @description Rendered mode: known trackers named in the page's code that were not requested during the visit (consent-gated, waiting for a click, commented out). Listed apart; they weigh nothing. */
+            referencedTrackers?: components["schemas"]["WebsiteTrackerDto"][];
             requests?: components["schemas"]["WebsiteRequestCountsDto"];
             storage: components["schemas"]["WebsiteStorageDto"][];
             tests: components["schemas"]["BrowserTestOutcomeDto"][];
@@ -2722,6 +2724,7 @@ export interface components {
             thirdParties: string[];
             /** @description One example of what loaded each third party. */
             thirdPartyRequests: components["schemas"]["WebsiteThirdPartyRequestDto"][];
+            /** @description Known trackers the page loaded: rendered mode, requested (or tried) while it ran; static mode, what its HTML loads. */
             trackers: components["schemas"]["WebsiteTrackerDto"][];
         };
         WebsiteAuditTestDto: {

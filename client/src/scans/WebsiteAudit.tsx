@@ -126,6 +126,25 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
         </Box>
       )}
 
+      {website.referencedTrackers && website.referencedTrackers.length > 0 && (
+        <Box mb="4" data-testid="referenced-trackers">
+          <Text fontWeight="semibold" mb="1">
+            In the page&apos;s code, not loaded during our visit ({website.referencedTrackers.length})
+          </Text>
+          <Text fontSize="sm" color="fg.muted" mb="1">
+            These tags are written into the page but did not run while we looked (for example they wait for consent or a click). They do not count
+            against the site.
+          </Text>
+          <List.Root ps="5" fontSize="sm">
+            {website.referencedTrackers.map((t) => (
+              <List.Item key={`${t.name}|${t.category}`}>
+                {t.name} <Text as="span" color="fg.muted">({t.company}, {t.category})</Text>
+              </List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      )}
+
       <Flex gap="8" wrap="wrap">
         <Box minW="14rem" flex="1">
           <Text fontWeight="semibold" mb="1">

@@ -337,7 +337,12 @@ export class WebsiteAuditSummaryDto implements WebsiteAuditSummary {
   @ApiProperty({ type: [WebsiteHeaderTestDto], description: "The security-header tests behind the grade (empty when the page was not graded)." }) headerTests!: WebsiteHeaderTestDto[];
   @ApiProperty({ type: [String], description: 'Registrable domains of every third party, sorted.' }) thirdParties!: string[];
   @ApiProperty({ type: [WebsiteThirdPartyRequestDto], description: 'One example of what loaded each third party.' }) thirdPartyRequests!: WebsiteThirdPartyRequestDto[];
-  @ApiProperty({ type: [WebsiteTrackerDto] }) trackers!: WebsiteTrackerDto[];
+  @ApiProperty({ type: [WebsiteTrackerDto], description: 'Known trackers the page loaded: rendered mode, requested (or tried) while it ran; static mode, what its HTML loads.' }) trackers!: WebsiteTrackerDto[];
+  @ApiPropertyOptional({
+    type: [WebsiteTrackerDto],
+    description: "Rendered mode: known trackers named in the page's code that were not requested during the visit (consent-gated, waiting for a click, commented out). Listed apart; they weigh nothing.",
+  })
+  referencedTrackers?: WebsiteTrackerDto[];
   @ApiProperty({ type: [WebsiteCookieDto] }) cookies!: WebsiteCookieDto[];
   @ApiProperty({ type: [WebsiteStorageDto] }) storage!: WebsiteStorageDto[];
   @ApiPropertyOptional({ type: WebsiteRequestCountsDto }) requests?: WebsiteRequestCountsDto;

@@ -77,6 +77,23 @@ describe('the website check outcome', () => {
     expect(outcome.website).toMatchObject({ mode: 'rendered', thirdParties: ['hotjar.com'], trackers: [{ name: 'Hotjar', category: 'session recording' }], requests: { total: 2, thirdParty: 1, failed: 0 } });
   });
 
+  it('counts only what ran: a tag only in the page\'s code is listed apart and weighs nothing', () => {
+    // A consent-gated Hotjar tag (type="text/plain") and a commented-out one; the visit never requested it.
+    const html = '<script type="text/plain" data-consent="analytics" src="https://static.hotjar.com/c/hotjar-1.js"></script><!-- <script src="https://script.hotjar.com/x.js"></script> -->';
+    const site = { status: 'ok' as const, data: websiteSnapshot({ https: { headers: STRONG_HEADERS, html } }) };
+    const rendered = websiteOutcome({ site, render: { kind: 'rendered', capture: { plain: pageVisit(), browserVersion: '150' } } }, trackers, NOW);
+    expect(rendered.findings.map((f) => (f.detail as RiskDetail).type)).not.toContain('tracker_session_recording');
+    expect(rendered.website).toMatchObject({ trackers: [], thirdParties: [], referencedTrackers: [{ name: 'Hotjar', domains: ['hotjar.com'] }] });
+    // Once the visit requests it, it is loaded, and no longer "referenced".
+    const ran = pageVisit({ requests: [...pageVisit().requests, thirdPartyRequest('https://static.hotjar.com/c/hotjar-1.js')] });
+    const loaded = websiteOutcome({ site, render: { kind: 'rendered', capture: { plain: ran, browserVersion: '150' } } }, trackers, NOW);
+    expect(loaded.website).toMatchObject({ trackers: [{ name: 'Hotjar' }], referencedTrackers: [] });
+    // Without the browser, the HTML is all there is: the held tag is reported as the site's choice (no "referenced" list).
+    const staticOnly = websiteOutcome({ site, render: noBrowser }, trackers, NOW);
+    expect(staticOnly.website?.trackers).toEqual([expect.objectContaining({ name: 'Hotjar' })]);
+    expect(staticOnly.website).not.toHaveProperty('referencedTrackers');
+  });
+
   it("says 'Failed to analyze URL' when there is no page to analyse", () => {
     expect(websiteOutcome({ site: { status: 'ok', data: websiteSnapshot({ https: unreachable(), http: unreachable() }) }, render: noBrowser }, trackers, NOW)).toEqual({
       status: 'unavailable',

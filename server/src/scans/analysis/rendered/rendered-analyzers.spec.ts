@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { pageVisit, thirdPartyRequest } from '../../../../../test/support/website-snapshots';
+import type { CapturedCookie } from '../../../browser-audit/capture.types';
 import type { CanvasUse, FrameReport } from '../../../browser-audit/instrumentation';
 import type { TrackerEntry } from '../../trackers/tracker.catalogue';
 import type { RiskDetail } from '../../../vocabulary/finding.types';
@@ -213,7 +214,7 @@ describe('Global Privacy Control', () => {
     expect(result.message).toBe('Not honoured: with Global Privacy Control on, the page still had 1 tracker, 1 tracking cookie, 1 pixel event');
   });
 
-  const cookie = (name: string, spec: Partial<typeof fbp> = {}) => ({ ...fbp, name, ...spec });
+  const cookie = (name: string, spec: Partial<CapturedCookie> = {}): CapturedCookie => ({ ...fbp, name, ...spec });
 
   it('counts cookies by the same rule as trackers: analytics cookies are not selling or sharing', () => {
     const analytics = [cookie('_ga'), cookie('_gid'), cookie('_ym_uid')];
