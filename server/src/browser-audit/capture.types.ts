@@ -53,7 +53,7 @@ export interface StorageKeys {
 
 /** A value typed into a field for the key-logging test, and where. */
 export interface TypedValue {
-  kind: 'email' | 'password' | 'phone' | 'first-name' | 'last-name' | 'text';
+  kind: 'email' | 'password' | 'phone' | 'first-name' | 'last-name' | 'full-name' | 'text';
   value: string;
   /** How the field names itself: its name, id, type or placeholder. */
   field: string;

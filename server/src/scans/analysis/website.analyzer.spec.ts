@@ -1,6 +1,6 @@
 import { sampleBreach } from '../../../../test/fakes/hibp';
 import { NOW, pageVisit, STRONG_HEADERS, thirdPartyRequest, unreachable, websiteSnapshot } from '../../../../test/support/website-snapshots';
-import { websiteOutcome } from '../website-audit';
+import { browserTestOutcome, navigationErrorWords, websiteOutcome } from '../website-audit';
 import { websiteBreachesOutcome } from '../breaches/breach-checks';
 import { mergeBreaches } from '../breaches/breach-merge';
 import { fromHibp } from '../breaches/breach-record';
@@ -92,6 +92,22 @@ describe('the website check outcome', () => {
     const staticOnly = websiteOutcome({ site, render: noBrowser }, trackers, NOW);
     expect(staticOnly.website?.trackers).toEqual([expect.objectContaining({ name: 'Hotjar' })]);
     expect(staticOnly.website).not.toHaveProperty('referencedTrackers');
+  });
+
+  it("puts Chromium's error codes in words, without Playwright's call log", () => {
+    expect(navigationErrorWords('page.goto: net::ERR_CONNECTION_REFUSED at https://x.example/\nCall log:\n  - navigating to "https://x.example/"')).toBe('the site refused the connection');
+    expect(navigationErrorWords('page.goto: net::ERR_CERT_AUTHORITY_INVALID at https://x.example/')).toBe("the site's certificate is not valid");
+    expect(navigationErrorWords('page.goto: net::ERR_BLOCKED_BY_CLIENT at https://x.example/')).toBe('ERR_BLOCKED_BY_CLIENT');
+    expect(navigationErrorWords('page.goto: Target page, context or browser has been closed\nmore')).toBe('Target page, context or browser has been closed');
+  });
+
+  it('gives every browser test one short line when the site could not be reached', () => {
+    const visit = pageVisit({ status: undefined, navigationError: 'page.goto: net::ERR_NAME_NOT_RESOLVED at https://shop.example.org/' });
+    const audit = { site: { status: 'unavailable' as const, message: 'Failed to analyze URL' }, render: { kind: 'rendered' as const, capture: { plain: visit, browserVersion: '150' } } };
+    const outcome = browserTestOutcome('key-logging', () => ({ findings: [], message: '' }), audit, trackers);
+    expect(outcome).toEqual({ status: 'unavailable', message: 'Not run: the site could not be reached.', findings: [] });
+    const fetched = { ...audit, site: { status: 'ok' as const, data: websiteSnapshot({ https: { headers: STRONG_HEADERS } }) } };
+    expect(browserTestOutcome('key-logging', () => ({ findings: [], message: '' }), fetched, trackers).message).toBe('Not run: the page did not load in the browser (the site name does not exist in DNS).');
   });
 
   it("says 'Failed to analyze URL' when there is no page to analyse", () => {
