@@ -1838,7 +1838,7 @@ export interface components {
         };
         GpcSummaryDto: {
             /**
-             * @description 'honoured': tracking seen without the signal was gone with it on; 'nothing_to_honour': no tracking either way.
+             * @description One rule for every kind of selling or sharing (trackers and cookies of advertising, social, session-recording and similar companies; pixel events; session recorders; key logging; fingerprinting): 'honoured': everything seen without the signal was gone with it on; 'partly_honoured': some of it; 'not_honoured': none of it; 'nothing_to_honour': none either way.
              * @enum {string}
              */
             outcome: "honoured" | "partly_honoured" | "not_honoured" | "nothing_to_honour";
@@ -1849,12 +1849,23 @@ export interface components {
         };
         GpcTrackingDto: {
             cookies: string[];
+            /** @description Canvas and font fingerprinting (absent in audits made before they were compared). */
+            fingerprinting?: string[];
+            /** @description Typed values sent to another site (absent in audits made before they were compared). */
+            keyLogging?: string[];
             /**
              * @example [
              *       "Meta PageView"
              *     ]
              */
             pixels: string[];
+            /**
+             * @description Session recorders (absent in audits made before they were compared).
+             * @example [
+             *       "Hotjar"
+             *     ]
+             */
+            recorders?: string[];
             trackers: string[];
         };
         HeaderGradeDto: {
@@ -2413,7 +2424,7 @@ export interface components {
             risk: "low" | "medium" | "high" | "critical";
             source: string;
             /** @enum {string} */
-            type: "disposable_email_domain" | "free_email_provider" | "custom_email_domain" | "no_mx_record" | "spf_missing" | "spf_weak" | "dmarc_missing" | "dmarc_weak" | "gravatar_profile_public" | "gravatar_name_public" | "gravatar_location_public" | "gravatar_employer_public" | "gravatar_contact_public" | "gravatar_accounts_public" | "gravatar_links_public" | "gravatar_avatar_public" | "gravatar_about_public" | "url_not_https" | "url_shortener" | "url_suspicious_host" | "url_tracking_parameters" | "tracker_session_recording" | "tracker_fingerprinting" | "tracker_advertising" | "tracker_social" | "tracker_analytics" | "tracker_customer_data" | "tracker_ab_testing" | "tracker_tag_manager" | "tracker_filter_list" | "third_party_unknown" | "website_no_https" | "website_no_https_redirect" | "website_certificate_invalid" | "website_certificate_expired" | "website_certificate_expiring" | "website_mixed_content" | "security_headers_grade" | "csp_missing" | "csp_invalid" | "csp_unsafe_inline" | "csp_unsafe_eval" | "csp_insecure_sources" | "hsts_missing" | "hsts_weak" | "referrer_policy_unsafe" | "content_type_options_missing" | "framing_unprotected" | "subresource_integrity_missing" | "corp_invalid" | "permissions_policy_missing" | "cookie_not_secure" | "cookie_script_readable" | "cookie_samesite_missing" | "cookie_cross_site" | "cookie_long_lived" | "cookie_foreign_domain" | "cookie_tracking" | "canvas_fingerprinting" | "canvas_font_fingerprinting" | "key_logging" | "meta_pixel_events" | "meta_pixel_advanced_matching" | "google_remarketing_audiences" | "tiktok_pixel_events" | "x_pixel_events" | "gpc_tracker_still_loaded" | "gpc_cookie_still_set" | "gpc_pixel_still_sent" | "page_email_address" | "page_phone_number" | "page_postal_address" | "username_found" | "username_reused" | "social_profile_email" | "social_profile_phone" | "social_profile_location" | "social_profile_links" | "social_profile_employer" | "instagram_public_account" | "instagram_location_tags" | "instagram_account_suggestions" | "instagram_activity_status" | "twitter_public_posts" | "twitter_location" | "twitter_discoverability" | "twitter_photo_tagging" | "linkedin_public_profile" | "linkedin_contact_info" | "linkedin_work_history" | "facebook_public_profile" | "facebook_friends_list" | "facebook_lookup" | "facebook_tagging" | "tiktok_public_account" | "tiktok_account_suggestions" | "tiktok_places_in_videos" | "youtube_public_subscriptions" | "youtube_channel_details" | "youtube_video_location" | "reddit_history" | "reddit_search_engines" | "reddit_identity_linking" | "demo_sample";
+            type: "disposable_email_domain" | "free_email_provider" | "custom_email_domain" | "no_mx_record" | "spf_missing" | "spf_weak" | "dmarc_missing" | "dmarc_weak" | "gravatar_profile_public" | "gravatar_name_public" | "gravatar_location_public" | "gravatar_employer_public" | "gravatar_contact_public" | "gravatar_accounts_public" | "gravatar_links_public" | "gravatar_avatar_public" | "gravatar_about_public" | "url_not_https" | "url_shortener" | "url_suspicious_host" | "url_tracking_parameters" | "tracker_session_recording" | "tracker_fingerprinting" | "tracker_advertising" | "tracker_social" | "tracker_analytics" | "tracker_customer_data" | "tracker_ab_testing" | "tracker_tag_manager" | "tracker_filter_list" | "third_party_unknown" | "website_no_https" | "website_no_https_redirect" | "website_certificate_invalid" | "website_certificate_expired" | "website_certificate_expiring" | "website_mixed_content" | "security_headers_grade" | "csp_missing" | "csp_invalid" | "csp_unsafe_inline" | "csp_unsafe_eval" | "csp_insecure_sources" | "hsts_missing" | "hsts_weak" | "referrer_policy_unsafe" | "content_type_options_missing" | "framing_unprotected" | "subresource_integrity_missing" | "corp_invalid" | "permissions_policy_missing" | "cookie_not_secure" | "cookie_script_readable" | "cookie_samesite_missing" | "cookie_cross_site" | "cookie_long_lived" | "cookie_foreign_domain" | "cookie_tracking" | "canvas_fingerprinting" | "canvas_font_fingerprinting" | "key_logging" | "meta_pixel_events" | "meta_pixel_advanced_matching" | "google_remarketing_audiences" | "tiktok_pixel_events" | "x_pixel_events" | "gpc_tracker_still_loaded" | "gpc_cookie_still_set" | "gpc_pixel_still_sent" | "gpc_recorder_still_loaded" | "gpc_key_logging_still_sent" | "gpc_fingerprinting_still_run" | "page_email_address" | "page_phone_number" | "page_postal_address" | "username_found" | "username_reused" | "social_profile_email" | "social_profile_phone" | "social_profile_location" | "social_profile_links" | "social_profile_employer" | "instagram_public_account" | "instagram_location_tags" | "instagram_account_suggestions" | "instagram_activity_status" | "twitter_public_posts" | "twitter_location" | "twitter_discoverability" | "twitter_photo_tagging" | "linkedin_public_profile" | "linkedin_contact_info" | "linkedin_work_history" | "facebook_public_profile" | "facebook_friends_list" | "facebook_lookup" | "facebook_tagging" | "tiktok_public_account" | "tiktok_account_suggestions" | "tiktok_places_in_videos" | "youtube_public_subscriptions" | "youtube_channel_details" | "youtube_video_location" | "reddit_history" | "reddit_search_engines" | "reddit_identity_linking" | "demo_sample";
             value: string;
         };
         RiskDistributionDto: {
@@ -2704,6 +2715,8 @@ export interface components {
              */
             mode: "rendered" | "static";
             pageUrl: string;
+            /** @description Rendered mode: known trackers named in the page's code that were not requested during the visit (consent-gated, waiting for a click, commented out). Listed apart; they weigh nothing. */
+            referencedTrackers?: components["schemas"]["WebsiteTrackerDto"][];
             requests?: components["schemas"]["WebsiteRequestCountsDto"];
             storage: components["schemas"]["WebsiteStorageDto"][];
             tests: components["schemas"]["BrowserTestOutcomeDto"][];
@@ -2711,6 +2724,7 @@ export interface components {
             thirdParties: string[];
             /** @description One example of what loaded each third party. */
             thirdPartyRequests: components["schemas"]["WebsiteThirdPartyRequestDto"][];
+            /** @description Known trackers the page loaded: rendered mode, requested (or tried) while it ran; static mode, what its HTML loads. */
             trackers: components["schemas"]["WebsiteTrackerDto"][];
         };
         WebsiteAuditTestDto: {

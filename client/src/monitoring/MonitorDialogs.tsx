@@ -1,5 +1,6 @@
 import { Badge, Box, Button, CloseButton, Dialog, Flex, List, Portal, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { Pager } from '../components/Pager';
 import { formatDate, formatDateTime } from '../format';
 import { downloadDomainBreaches, loadDomainBreaches, loadRuns } from './monitor-actions';
 import { MonitorChanges } from './MonitorChanges';
@@ -28,25 +29,6 @@ function WideDialog({ open, title, onClose, children }: { open: boolean; title: 
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
-  );
-}
-
-/** Previous / Next for a paginated list. */
-function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  return (
-    <Flex gap="3" align="center" justify="flex-end" mt="3">
-      <Button size="sm" variant="outline" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-        Previous
-      </Button>
-      <Text fontSize="sm">
-        Page {page} of {pages}
-      </Text>
-      <Button size="sm" variant="outline" onClick={() => onPage(page + 1)} disabled={page >= pages}>
-        Next
-      </Button>
-    </Flex>
   );
 }
 

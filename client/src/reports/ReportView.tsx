@@ -1,5 +1,6 @@
 import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { Pager } from '../components/Pager';
 import { AveragePrivacyScoreCard, PrivacyTrendCard } from '../components/PrivacyFigures';
 import { StatCard } from '../components/StatCard';
 import { formatDate, formatNumber } from '../format';
@@ -177,14 +178,25 @@ function MetadataRisks({ risks }: { risks: Report['detailedFindings']['metadataR
   );
 }
 
+/** Website audits are long cards: a few at a time. */
+export const WEBSITE_AUDITS_PER_PAGE = 5;
+
 function WebsiteAudits({ audits }: { audits: Report['websiteAudits'] }) {
+  const [page, setPage] = useState(1);
+  const shown = audits.slice((page - 1) * WEBSITE_AUDITS_PER_PAGE, page * WEBSITE_AUDITS_PER_PAGE);
   return (
     <Section title="Website Audits" id="report-websites">
       {audits.length === 0 ? (
         <None>No website scanned.</None>
       ) : (
+        <>
+        {audits.length > WEBSITE_AUDITS_PER_PAGE && (
+          <Text color="fg.muted" mb="2">
+            {audits.length} websites, newest first.
+          </Text>
+        )}
         <List.Root variant="plain" gap="3">
-          {audits.map((audit) => {
+          {shown.map((audit) => {
             const gpc = audit.gpc ? GPC_OUTCOME_DISPLAY[audit.gpc.outcome] : undefined;
             return (
               <List.Item key={audit.input} display="block" borderWidth="1px" rounded="md" p="4" data-testid="report-website-audit">
@@ -223,6 +235,8 @@ function WebsiteAudits({ audits }: { audits: Report['websiteAudits'] }) {
             );
           })}
         </List.Root>
+        <Pager page={page} pageSize={WEBSITE_AUDITS_PER_PAGE} total={audits.length} onPage={setPage} label="Website audit pages" />
+        </>
       )}
     </Section>
   );

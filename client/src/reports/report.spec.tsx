@@ -189,6 +189,20 @@ describe('report page', () => {
     expect(label.textContent).toContain('You have no scans yet');
   });
 
+  it('pages the website audits instead of drawing them all', async () => {
+    const audit = report().websiteAudits[0];
+    current = report({ websiteAudits: Array.from({ length: 12 }, (_, i) => ({ ...audit, input: `https://site${i + 1}.example/`, pageUrl: `https://site${i + 1}.example/` })) });
+    await renderReport();
+    const websites = section('Website Audits');
+    expect(within(websites).getAllByTestId('report-website-audit')).toHaveLength(5);
+    expect(within(websites).getByText('Page 1 of 3')).toBeTruthy();
+    expect(within(websites).getByText('https://site1.example/')).toBeTruthy();
+    fireEvent.click(within(websites).getByRole('button', { name: 'Next' }));
+    expect(within(websites).getByText('Page 2 of 3')).toBeTruthy();
+    expect(within(websites).getByText('https://site6.example/')).toBeTruthy();
+    expect(within(websites).queryByText('https://site1.example/')).toBeNull();
+  });
+
   it('says so when there is nothing to list', async () => {
     current = report({ detailedFindings: { breachExposures: [], privacyViolations: [], metadataRisks: [] }, recommendations: [], websiteAudits: [] });
     await renderReport();

@@ -1,6 +1,6 @@
 import { Box, List, Spinner, Text } from '@chakra-ui/react';
 import { CheckCircleIcon, CircleIcon } from '../components/icons';
-import { checkLine } from './scan-display';
+import { checkLine, checkStatusText } from './scan-display';
 import type { CheckReport } from './scan-types';
 
 /** A check the scan announced; `report` arrives when it finishes. */
@@ -17,23 +17,46 @@ function StatusMark({ report }: { report?: CheckReport }) {
   return <CircleIcon color="orange.fg" flexShrink={0} mt="1" />;
 }
 
+/** Checks side by side that ended the same way for the same reason (a site that could not be reached stops every browser test). */
+interface CheckGroup {
+  checks: CheckProgress[];
+  report?: CheckReport;
+}
+
+/** Consecutive finished checks that did not run, with one status and one message, are said once. */
+export function groupChecks(checks: readonly CheckProgress[]): CheckGroup[] {
+  const groups: CheckGroup[] = [];
+  for (const check of checks) {
+    const last = groups.at(-1);
+    const report = check.report;
+    const sameEnd =
+      last?.report !== undefined && report !== undefined && report.status !== 'ok' && report.status !== 'partial' && report.findings === 0 && !!report.message && last.report.status === report.status && last.report.message === report.message;
+    if (sameEnd) last.checks.push(check);
+    else groups.push({ checks: [check], report });
+  }
+  return groups;
+}
+
 /**
  * Which checks ran and how each ended, so a person sees what was not checked and why, and what a
- * check that ran wants everyone to know (the website check's security-header grade). Lines change
- * as checks finish; the list is a polite live region.
+ * check that ran wants everyone to know (the website check's security-header grade). Checks that
+ * did not run for one reason share a line. Lines change as checks finish; the list is a polite
+ * live region.
  */
 export function CheckList({ checks, label }: { checks: CheckProgress[]; label: string }) {
   return (
     <Box aria-live="polite" aria-label={label} role="region">
       <List.Root gap="1.5" listStyle="none">
-        {checks.map((check) => (
-          <List.Item key={check.id} display="flex" gap="2" alignItems="flex-start" data-status={check.report?.status ?? 'pending'}>
-            <StatusMark report={check.report} />
+        {groupChecks(checks).map(({ checks: members, report }) => (
+          <List.Item key={members[0].id} display="flex" gap="2" alignItems="flex-start" data-status={report?.status ?? 'pending'} data-checks={members.length}>
+            <StatusMark report={report} />
             <Box>
-              <Text color="fg">{checkLine(check.label, check.report)}</Text>
-              {check.report?.message && (
+              <Text color="fg">
+                {members.length === 1 ? checkLine(members[0].label, report) : `${members.map((m) => m.label).join('; ')}: ${checkStatusText(report)}`}
+              </Text>
+              {report?.message && (
                 <Text fontSize="sm" color="fg.muted">
-                  {check.report.message}
+                  {report.message}
                 </Text>
               )}
             </Box>

@@ -44,6 +44,16 @@ describe('the website audit in the results', () => {
     expect(within(section).getByText(/first-party, shop\.example, set by a script, tracking/)).toBeTruthy();
   });
 
+  it("lists trackers only named in the page's code apart from those that loaded", async () => {
+    const consentGated = { ...rendered, referencedTrackers: [{ name: 'TikTok Pixel', company: 'ByteDance', category: 'advertising', domains: ['tiktok.com'] }] };
+    renderWithProviders(<ScanResults result={websiteResult(consentGated)} headingAs="h2" onScanAnother={() => undefined} />, { auth: signedOut });
+    const referenced = await screen.findByTestId('referenced-trackers');
+    expect(within(referenced).getByText(/not loaded during our visit \(1\)/)).toBeTruthy();
+    expect(within(referenced).getByText(/TikTok Pixel/)).toBeTruthy();
+    expect(within(referenced).getByText(/do not count against the site/)).toBeTruthy();
+    expect(screen.getByText('Known trackers (1)')).toBeTruthy();
+  });
+
   it('says plainly when the page was analysed without running its scripts', async () => {
     renderWithProviders(
       <ScanResults result={websiteResult({ ...rendered, mode: 'static', fallbackReason: 'Chromium is not available on this server', tests: [], gpc: undefined, requests: undefined })} headingAs="h2" onScanAnother={() => undefined} />,

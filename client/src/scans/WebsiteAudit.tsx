@@ -28,7 +28,17 @@ function testOutcome(test: WebsiteAuditSummary['tests'][number]): { text: string
  */
 export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSummary; headingAs: HeadingTag }) {
   const gpc = website.gpc ? GPC_OUTCOME_DISPLAY[website.gpc.outcome] : undefined;
-  const stillWith = website.gpc ? [...website.gpc.stillWith.trackers, ...website.gpc.stillWith.cookies.map((c) => `cookie ${c}`), ...website.gpc.stillWith.pixels.map((p) => `${p} event`)] : [];
+  const still = website.gpc?.stillWith;
+  const stillWith = still
+    ? [
+        ...still.trackers,
+        ...still.cookies.map((c) => `cookie ${c}`),
+        ...still.pixels.map((p) => `${p} event`),
+        ...(still.recorders ?? []).map((r) => `${r} session recording`),
+        ...(still.keyLogging ?? []).map((k) => `typed text sent: ${k}`),
+        ...(still.fingerprinting ?? []).map((f) => `fingerprinting: ${f}`),
+      ]
+    : [];
   return (
     <Box as="section" aria-label="What a visitor's browser sees" data-testid="website-audit">
       <Heading as={headingAs} size="lg" mb="2">
@@ -108,6 +118,25 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
           </Text>
           <List.Root ps="5" fontSize="sm">
             {website.trackers.map((t) => (
+              <List.Item key={`${t.name}|${t.category}`}>
+                {t.name} <Text as="span" color="fg.muted">({t.company}, {t.category})</Text>
+              </List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      )}
+
+      {website.referencedTrackers && website.referencedTrackers.length > 0 && (
+        <Box mb="4" data-testid="referenced-trackers">
+          <Text fontWeight="semibold" mb="1">
+            In the page&apos;s code, not loaded during our visit ({website.referencedTrackers.length})
+          </Text>
+          <Text fontSize="sm" color="fg.muted" mb="1">
+            These tags are written into the page but did not run while we looked (for example they wait for consent or a click). They do not count
+            against the site.
+          </Text>
+          <List.Root ps="5" fontSize="sm">
+            {website.referencedTrackers.map((t) => (
               <List.Item key={`${t.name}|${t.category}`}>
                 {t.name} <Text as="span" color="fg.muted">({t.company}, {t.category})</Text>
               </List.Item>

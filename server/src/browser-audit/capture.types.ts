@@ -53,7 +53,7 @@ export interface StorageKeys {
 
 /** A value typed into a field for the key-logging test, and where. */
 export interface TypedValue {
-  kind: 'email' | 'password' | 'phone' | 'first-name' | 'last-name' | 'text';
+  kind: 'email' | 'password' | 'phone' | 'first-name' | 'last-name' | 'full-name' | 'text';
   value: string;
   /** How the field names itself: its name, id, type or placeholder. */
   field: string;
@@ -87,7 +87,7 @@ export interface PageVisit {
   cookies: CapturedCookie[];
   storage: StorageKeys[];
   frames: FrameReport[];
-  /** The plain visit only: what was typed, and when typing began (ms after the start). */
+  /** What was typed (both visits type alike), and when typing began (ms after the start). */
   typed: TypedValue[];
   typedAt?: number;
   /** Top-level navigations to file:, data: and other non-web URLs that were stopped. */

@@ -310,6 +310,7 @@ export function probeValues(): Record<TypedValue['kind'], string> {
     phone: `+1 202 555 01${digits}`,
     'first-name': `Wilhelmina${token.slice(0, 3).toUpperCase()}`,
     'last-name': `Fairweather${token.slice(3, 6).toUpperCase()}`,
+    'full-name': `Wilhelmina${token.slice(0, 3).toUpperCase()} Fairweather${token.slice(3, 6).toUpperCase()}`,
     text: `footprint probe ${token}`,
   };
 }
@@ -321,9 +322,21 @@ export function fieldKind(attributes: { type: string; hints: string }): TypedVal
   if (type === 'password') return 'password';
   if (type === 'email' || /e-?mail/.test(hints)) return 'email';
   if (type === 'tel' || /phone|mobile|\btel/.test(hints)) return 'phone';
+  // "fullname" holds "lname": a full name is looked for first.
+  if (/full.?name|your.?name|^name$|\bname\b.*\bname\b/.test(hints) && !/first|given|last|family|sur|user|company|card/.test(hints)) return 'full-name';
   if (/first|given|fname|forename/.test(hints)) return 'first-name';
-  if (/last|family|surname|lname/.test(hints)) return 'last-name';
+  if (/last|family|surname|\blname/.test(hints)) return 'last-name';
   return 'text';
+}
+
+/**
+ * A field's name for people: its label, aria-label or placeholder, else its name or id, else its
+ * type; repeated words said once ("email email" from name and id both "email").
+ */
+export function fieldLabel(candidates: readonly (string | null | undefined)[], type: string): string {
+  const first = candidates.map((c) => (c ?? '').replace(/\s+/g, ' ').trim()).find((c) => c !== '') ?? type;
+  const words = first.split(' ').filter((word, i, all) => all.findIndex((w) => w.toLowerCase() === word.toLowerCase()) === i);
+  return words.join(' ').slice(0, 60);
 }
 
 /**
@@ -347,6 +360,7 @@ async function typeIntoFields(page: Page, maxMs: number): Promise<TypedValue[]> 
           return {
             type: input.type ?? 'text',
             hints: [input.name, input.id, input.getAttribute('autocomplete'), input.placeholder, input.getAttribute('aria-label')].filter(Boolean).join(' '),
+            labels: [input.labels?.[0]?.textContent, input.getAttribute('aria-label'), input.placeholder, input.name, input.id],
           };
         });
         const kind = fieldKind(attributes);
@@ -354,7 +368,7 @@ async function typeIntoFields(page: Page, maxMs: number): Promise<TypedValue[]> 
         await field.fill(value, { timeout: Math.max(200, Math.min(1_000, end - Date.now())) });
         await field.press('End', { timeout: 500 });
         await field.evaluate((el) => (el as HTMLElement).blur()).catch(() => undefined);
-        typed.push({ kind, value, field: (attributes.hints || attributes.type).slice(0, 80) });
+        typed.push({ kind, value, field: fieldLabel(attributes.labels, attributes.type) });
       } catch {
         // a field that went away or refused input
       }

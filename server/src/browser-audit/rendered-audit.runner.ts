@@ -10,8 +10,9 @@ import { visitPage } from './page-visitor';
 const PLAIN_SHARE = 0.6;
 
 /**
- * The browser work of one website scan: the plain visit (with the key-logging typing), then a
- * second visit in a fresh context with Global Privacy Control on. Each context has its own SSRF
+ * The browser work of one website scan: the plain visit, then a
+ * second visit in a fresh context with Global Privacy Control on, each typing into the fields alike
+ * (so key logging is compared under one rule). Each context has its own SSRF
  * proxy session (its own page-weight budget). Both together stay within the budget.
  */
 @Injectable()
@@ -38,7 +39,7 @@ export class RenderedAuditRunner {
   private async visit(browser: import('playwright-core').Browser, url: string, kind: PageVisit['kind'], deadline: number, userAgent: string): Promise<PageVisit> {
     const proxy = await this.proxy.open({ maxBytes: this.config.browserAudit.maxPageBytes });
     try {
-      return await visitPage(browser, { kind, url, deadline, proxy, typeIntoFields: kind === 'plain', userAgent });
+      return await visitPage(browser, { kind, url, deadline, proxy, typeIntoFields: true, userAgent });
     } finally {
       await proxy.close();
     }

@@ -315,10 +315,13 @@ export class GpcTrackingDto implements GpcTracking {
   @ApiProperty({ type: [String] }) trackers!: string[];
   @ApiProperty({ type: [String] }) cookies!: string[];
   @ApiProperty({ type: [String], example: ['Meta PageView'] }) pixels!: string[];
+  @ApiPropertyOptional({ type: [String], example: ['Hotjar'], description: 'Session recorders (absent in audits made before they were compared).' }) recorders?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'Typed values sent to another site (absent in audits made before they were compared).' }) keyLogging?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'Canvas and font fingerprinting (absent in audits made before they were compared).' }) fingerprinting?: string[];
 }
 
 export class GpcSummaryDto implements GpcSummary {
-  @ApiProperty({ enum: GPC_OUTCOMES, description: "'honoured': tracking seen without the signal was gone with it on; 'nothing_to_honour': no tracking either way." })
+  @ApiProperty({ enum: GPC_OUTCOMES, description: "One rule for every kind of selling or sharing (trackers and cookies of advertising, social, session-recording and similar companies; pixel events; session recorders; key logging; fingerprinting): 'honoured': everything seen without the signal was gone with it on; 'partly_honoured': some of it; 'not_honoured': none of it; 'nothing_to_honour': none either way." })
   outcome!: GpcOutcome;
   @ApiProperty({ type: GpcTrackingDto, description: 'Tracking seen on the visit without Global Privacy Control.' }) without!: GpcTrackingDto;
   @ApiProperty({ type: GpcTrackingDto, description: 'What still happened with Sec-GPC: 1 and navigator.globalPrivacyControl on.' }) stillWith!: GpcTrackingDto;
@@ -334,7 +337,12 @@ export class WebsiteAuditSummaryDto implements WebsiteAuditSummary {
   @ApiProperty({ type: [WebsiteHeaderTestDto], description: "The security-header tests behind the grade (empty when the page was not graded)." }) headerTests!: WebsiteHeaderTestDto[];
   @ApiProperty({ type: [String], description: 'Registrable domains of every third party, sorted.' }) thirdParties!: string[];
   @ApiProperty({ type: [WebsiteThirdPartyRequestDto], description: 'One example of what loaded each third party.' }) thirdPartyRequests!: WebsiteThirdPartyRequestDto[];
-  @ApiProperty({ type: [WebsiteTrackerDto] }) trackers!: WebsiteTrackerDto[];
+  @ApiProperty({ type: [WebsiteTrackerDto], description: 'Known trackers the page loaded: rendered mode, requested (or tried) while it ran; static mode, what its HTML loads.' }) trackers!: WebsiteTrackerDto[];
+  @ApiPropertyOptional({
+    type: [WebsiteTrackerDto],
+    description: "Rendered mode: known trackers named in the page's code that were not requested during the visit (consent-gated, waiting for a click, commented out). Listed apart; they weigh nothing.",
+  })
+  referencedTrackers?: WebsiteTrackerDto[];
   @ApiProperty({ type: [WebsiteCookieDto] }) cookies!: WebsiteCookieDto[];
   @ApiProperty({ type: [WebsiteStorageDto] }) storage!: WebsiteStorageDto[];
   @ApiPropertyOptional({ type: WebsiteRequestCountsDto }) requests?: WebsiteRequestCountsDto;

@@ -4,6 +4,7 @@
  * in the one stored finding shape). Pure; old or odd rows give what they hold, never a throw.
  */
 import { BROWSER_TEST_IDS, CHECK_STATUSES, type CheckStatus, GPC_OUTCOMES, type GpcOutcome } from '../vocabulary/check.types';
+import { GPC_SIGNAL_KINDS, type GpcSignalKind, type GpcTracking, gpcStillWith } from './analysis/rendered/global-privacy-control.analyzer';
 
 /** One browser test of a website audit, as its check line reported it. */
 export interface WebsiteAuditTest {
@@ -50,7 +51,7 @@ export function websiteAuditOf(scan: { input: string; startedAt: Date }, parts: 
   });
   const gpc = asRecord(website.gpc);
   const still = asRecord(gpc?.stillWith);
-  const names = (key: string, suffix = '') => arrayOf(still?.[key]).map(text).filter(Boolean).map((name) => `${name}${suffix}`);
+  const names = (key: GpcSignalKind) => arrayOf(still?.[key]).map(text).filter(Boolean);
   return {
     input: scan.input,
     scannedAt: scan.startedAt,
@@ -61,7 +62,7 @@ export function websiteAuditOf(scan: { input: string; startedAt: Date }, parts: 
     tests,
     gpc:
       gpc && isGpcOutcome(gpc.outcome)
-        ? { outcome: gpc.outcome, stillWith: [...names('trackers'), ...names('cookies', ' cookie'), ...names('pixels', ' event')] }
+        ? { outcome: gpc.outcome, stillWith: gpcStillWith({ stillWith: Object.fromEntries(GPC_SIGNAL_KINDS.map((kind) => [kind, names(kind)])) as GpcTracking }) }
         : null,
   };
 }

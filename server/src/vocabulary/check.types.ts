@@ -105,12 +105,17 @@ export interface WebsiteSummaryPart {
    * header value seen: empty when the page was not graded.
    */
   headerTests: { test: string; outcome: string; pass: boolean; description: string; observed?: string }[];
-  /** Registrable domains of every third party the page loaded or referenced, sorted. */
+  /** Registrable domains of every third party the page loaded (rendered: requested while it ran; static: what its HTML loads), sorted. */
   thirdParties: string[];
   /** One example of what loaded each third party: the element or request type and the URL without its query string. */
   thirdPartyRequests: { domain: string; example: string }[];
   /** Known trackers among them with their registrable domains, sorted by name. */
   trackers: { name: string; company: string; category: string; domains: string[] }[];
+  /**
+   * Rendered mode: known trackers the page's code names (a consent-gated tag, one waiting for a
+   * click, a commented-out snippet) that the visit never requested. They weigh nothing.
+   */
+  referencedTrackers?: { name: string; company: string; category: string; domains: string[] }[];
   /** Cookies in the browser at the end of the visit (static mode: those set by the page's response). */
   cookies: { name: string; domain: string; party: 'first' | 'third'; setBy: 'header' | 'script' | 'unknown'; tracking: boolean }[];
   /** localStorage and sessionStorage keys, by origin (rendered mode). */

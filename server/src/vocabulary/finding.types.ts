@@ -187,6 +187,9 @@ export const FINDING_TYPES = [
   'gpc_tracker_still_loaded',
   'gpc_cookie_still_set',
   'gpc_pixel_still_sent',
+  'gpc_recorder_still_loaded',
+  'gpc_key_logging_still_sent',
+  'gpc_fingerprinting_still_run',
   // a website: personal data visible on the page
   'page_email_address',
   'page_phone_number',

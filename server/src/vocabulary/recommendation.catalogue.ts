@@ -455,6 +455,24 @@ export const FINDING_RECOMMENDATIONS: Readonly<Record<FindingType, CatalogueReco
     action: 'As a visitor, block advertising pixels with a content blocker; as the site owner, stop sending pixel events for visitors who send Global Privacy Control.',
     why: 'Telling an advertising platform what a visitor did after they opted out of sale and sharing ignores their choice.',
   },
+  gpc_recorder_still_loaded: {
+    category: 'Online Tracking',
+    priority: 'medium',
+    action: 'As a visitor, block session recorders with a content blocker; as the site owner, do not record the visits of people who send Global Privacy Control.',
+    why: 'A session recorder hands another company a replay of the visit after the visitor opted out of sale and sharing.',
+  },
+  gpc_key_logging_still_sent: {
+    category: 'Online Tracking',
+    priority: 'high',
+    action: 'Do not type personal details into this site without a content blocker; as the site owner, stop sending form input to other companies, above all for visitors who send Global Privacy Control.',
+    why: 'What the visitor types leaves for another company before they submit anything, even after they opted out of sale and sharing.',
+  },
+  gpc_fingerprinting_still_run: {
+    category: 'Online Tracking',
+    priority: 'medium',
+    action: 'As a visitor, use a browser with fingerprinting protection; as the site owner, stop fingerprinting visitors who send Global Privacy Control.',
+    why: 'A device fingerprint follows the visitor across sites without a cookie, after they opted out of sale and sharing.',
+  },
   page_postal_address: {
     category: 'Location Privacy',
     priority: 'medium',

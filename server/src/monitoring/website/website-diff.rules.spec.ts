@@ -124,7 +124,7 @@ describe('website diff rules', () => {
     [
       'GPC honoured, then not',
       (s) => ({ ...s, gpc: { outcome: 'not_honoured', without: { trackers: ['Meta Pixel'], cookies: ['_fbp'], pixels: [] }, stillWith: { trackers: ['Meta Pixel'], cookies: ['_fbp'], pixels: [] } } }),
-      [{ rule: 'gpc_no_longer_honoured', title: 'Global Privacy Control is no longer honoured', evidence: ['Still loads Meta Pixel', 'Still sets _fbp'] }],
+      [{ rule: 'gpc_no_longer_honoured', title: 'Global Privacy Control is no longer honoured', evidence: ['Still there: Meta Pixel', 'Still there: _fbp cookie'] }],
     ],
     ['GPC from honoured to nothing to honour is no alert', (s) => ({ ...s, gpc: { outcome: 'nothing_to_honour', without: { trackers: [], cookies: [], pixels: [] }, stillWith: { trackers: [], cookies: [], pixels: [] } } }), []],
     [

@@ -11,6 +11,7 @@
  */
 import { getDomain } from 'tldts';
 import type { BrowserTestId } from '../../vocabulary/check.types';
+import { gpcStillWith } from '../../scans/analysis/rendered/global-privacy-control.analyzer';
 import type { WebsiteWatchSnapshot } from './website-snapshot';
 
 export const WEBSITE_RULE_IDS = [
@@ -300,12 +301,9 @@ export const WEBSITE_DIFF_RULES: readonly WebsiteDiffRule[] = [
     read: (snapshot) => {
       const test = snapshot.tests.find((t) => t.id === 'global-privacy-control');
       if (!snapshot.gpc || test?.status !== 'ok') return undefined;
-      const still = snapshot.gpc.stillWith;
-      const evidence = [
-        ...still.trackers.map((t) => `Still loads ${t}`),
-        ...still.cookies.map((c) => `Still sets ${c}`),
-        ...still.pixels.map((p) => `Still sends ${p}`),
-      ].slice(0, 8);
+      const evidence = gpcStillWith(snapshot.gpc)
+        .map((item) => `Still there: ${item}`)
+        .slice(0, 8);
       return keyed([['gpc', { value: snapshot.gpc.outcome, label: GPC_WORDS[snapshot.gpc.outcome] ?? snapshot.gpc.outcome, evidence }]]);
     },
     worse: (before, after) => {

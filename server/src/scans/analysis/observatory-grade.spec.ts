@@ -187,6 +187,29 @@ describe('Content-Security-Policy rules', () => {
     expect(csp(["default-src 'self'; script-src 'self' 'unsafe-inline'", "script-src 'self'"])).toBe('csp-implemented-with-no-unsafe');
   });
 
+  it('reads every policy as enforced: a directive only a later policy names allows nothing', () => {
+    // The first policy blocks every script (default-src 'none'); the second cannot open what it closed.
+    expect(csp(["default-src 'none'; frame-ancestors 'none'", "script-src 'self' 'unsafe-inline'"])).toBe('csp-implemented-with-no-unsafe-default-src-none');
+    // A stricter second policy keeps an A+ policy A+, whichever order they come in.
+    const strict = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'";
+    expect(csp([strict, "script-src 'nonce-r4nd' 'strict-dynamic'; object-src 'none'"])).toBe('csp-implemented-with-no-unsafe-default-src-none');
+    expect(csp([strict, "default-src 'self'"])).toBe('csp-implemented-with-no-unsafe-default-src-none');
+  });
+
+  it('combines sources by path: a source covered by the other policy\'s path prefix counts', () => {
+    const first = "default-src 'self'; script-src https://cdn.example.net/js/ 'unsafe-inline'";
+    expect(csp([first, "script-src https://cdn.example.net/js/app.js"])).toBe('csp-implemented-with-no-unsafe');
+    // Without a common source the directive allows nothing, which is safe.
+    expect(csp([first, "script-src https://other.example.net"])).toBe('csp-implemented-with-no-unsafe');
+    // Both allow inline scripts: still unsafe.
+    expect(csp([first, "script-src 'unsafe-inline'"])).toBe('csp-implemented-with-unsafe-inline');
+  });
+
+  it('a policy in a header and one in <meta> are combined the same way', () => {
+    const html = `<meta http-equiv="Content-Security-Policy" content="script-src 'self' 'unsafe-inline'">`;
+    expect(csp("default-src 'none'", html)).toBe('csp-implemented-with-no-unsafe-default-src-none');
+  });
+
   it('does not call http: sources insecure on an http page', () => {
     expect(csp("default-src 'self'; script-src 'self' http://cdn.example.net", '', 'http://shop.example.org/')).toBe('csp-implemented-with-no-unsafe');
   });
@@ -198,6 +221,11 @@ describe('the other tests', () => {
     ['max-age="15552000"', { maxAge: 15552000, includeSubDomains: false, preload: false }],
     ['includeSubDomains', undefined],
     ['max-age=abc', undefined],
+    // RFC 6797 and MDN: no space around "=".
+    ['max-age = 31536000', undefined],
+    ['max-age =31536000; includeSubDomains', undefined],
+    ['MAX-AGE=31536000', { maxAge: 31536000, includeSubDomains: false, preload: false }],
+    ['max-age=0', { maxAge: 0, includeSubDomains: false, preload: false }],
     ['max-age=1, max-age=2', undefined],
   ])('parses HSTS %p', (value, facts) => {
     expect(parseHsts(value)).toEqual(facts);

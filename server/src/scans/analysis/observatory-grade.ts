@@ -21,9 +21,11 @@
  *     this test is not run (its outcome is worth 0 except for a credentialed reflected origin).
  *   - The HSTS preload list is not shipped (a large downloaded data file): no "preloaded" bonus,
  *     and redirection is never "all redirects preloaded".
- *   - Several Content-Security-Policy headers are combined by keeping, per directive, only the
- *     sources every policy lists (the Observatory also matches path prefixes).
- *   - An HSTS max-age that is not a number is "header invalid" (the Observatory reads it as 0-or-more).
+ *   - Three or more Content-Security-Policy policies: each further policy narrows the combination
+ *     as the second does (browsers enforce them all); MDN's scorer stops narrowing after the second.
+ *   - An HSTS max-age whose value is not a number (`max-age=abc`) is "header invalid"; MDN's scorer
+ *     reads it as NaN, which passes its six-month comparison. A quoted number (`max-age="100"`, valid
+ *     in RFC 6797) is read as that number; MDN's reads it as NaN too.
  * Pure: everything comes from the fetched responses given in.
  */
 import { parseItem, Token } from 'structured-headers';
@@ -291,9 +293,26 @@ export interface CspFacts {
 
 class InvalidPolicy extends Error {}
 
-/** Parses policies and combines them: per directive, the sources every policy that names it allows. */
+/** One source of a directive, with the policy (by position) that lists it. */
+interface PolicySource {
+  source: string;
+  policy: number;
+}
+
+const bySource = new Intl.Collator('en').compare;
+
+/**
+ * Parses policies and combines them as MDN's scorer does, which reads a page's policies the way
+ * browsers enforce them (every policy applies, so only what each allows gets through):
+ *   - the first policy's directives are taken as written (a source that merely extends a shorter
+ *     one of the same policy, like https://a.example/x beside https://a.example/, is dropped);
+ *   - for each later policy, a directive keeps only the sources both sides allow: in the sorted
+ *     list, a source follows a matching source of the other side (same string, or a path the
+ *     earlier one covers); a directive that only a later policy names keeps nothing, i.e. 'none';
+ *   - a directive left without sources is 'none'.
+ */
 function parsePolicies(policies: readonly string[]): { policy: Policy; duplicates: boolean } {
-  const combined: Policy = new Map();
+  const combined = new Map<string, PolicySource[]>();
   let duplicates = false;
   policies.forEach((raw, index) => {
     const text = raw.replace(/[\r\n]/g, '').trim();
@@ -309,18 +328,57 @@ function parsePolicies(policies: readonly string[]): { policy: Policy; duplicate
         continue; // the first one counts
       }
       seen.add(directive);
-      let values = new Set(sources.map((s) => s.toLowerCase()));
-      if (values.size === 0 && directive.endsWith('-src')) values = new Set(["'none'"]);
-      const earlier = combined.get(directive);
-      if (index > 0 && earlier) {
-        const both = new Set([...values].filter((v) => earlier.has(v)));
-        combined.set(directive, both.size > 0 ? both : new Set(["'none'"]));
-      } else {
-        combined.set(directive, values);
-      }
+      let values = sources.map((s) => s.toLowerCase());
+      if (values.length === 0 && directive.endsWith('-src')) values = ["'none'"];
+      const mine = values.map((source) => ({ source, policy: index }));
+      combined.set(directive, index === 0 ? firstPolicySources(mine) : intersect(combined.get(directive) ?? [], mine));
     }
   });
-  return { policy: combined, duplicates };
+  const policy: Policy = new Map();
+  for (const [directive, sources] of combined) {
+    policy.set(directive, sources.length > 0 ? new Set(sources.map((s) => s.source)) : new Set(["'none'"]));
+  }
+  return { policy, duplicates };
+}
+
+/** The first policy's sources, less those that only lengthen the source sorted before them. */
+function firstPolicySources(sources: PolicySource[]): PolicySource[] {
+  const sorted = [...sources].sort((a, b) => bySource(a.source, b.source));
+  return sorted.filter((s, i) => i === 0 || !(sorted[i - 1].policy === s.policy && s.source.startsWith(sorted[i - 1].source)));
+}
+
+/** What an earlier combination and a later policy both allow for one directive. */
+function intersect(earlier: PolicySource[], later: PolicySource[]): PolicySource[] {
+  const sorted = [...earlier, ...later].sort((a, b) => bySource(a.source, b.source));
+  return sorted.filter((s, i) => {
+    if (i === 0) return false;
+    const previous = sorted[i - 1];
+    return previous.policy !== s.policy && pathCovers(previous.source, s.source);
+  });
+}
+
+/**
+ * Whether source `a` covers source `b` piece by piece along "/": exactly, or as a prefix when `a`
+ * ends with "/" (CSP's path matching, as MDN applies it to whole sources).
+ */
+function pathCovers(a: string, b: string): boolean {
+  if (a === '') return true;
+  if (a === '/' && b === '') return true;
+  const prefixOnly = a.endsWith('/');
+  const aPieces = a.split('/');
+  const bPieces = b.split('/');
+  if (aPieces.length > bPieces.length) return false;
+  if (!prefixOnly && aPieces.length !== bPieces.length) return false;
+  if (prefixOnly) aPieces.pop();
+  return aPieces.every((piece, i) => safeDecode(piece) === safeDecode(bPieces[i]));
+}
+
+function safeDecode(piece: string): string {
+  try {
+    return decodeURIComponent(piece);
+  } catch {
+    return piece;
+  }
 }
 
 /** CSP header values split into policies (a comma separates policies in one header). */
@@ -538,15 +596,20 @@ export interface HstsFacts {
   preload: boolean;
 }
 
-/** Reads one Strict-Transport-Security value; undefined when it is not valid (no max-age, repeated). */
+/**
+ * Reads one Strict-Transport-Security value; undefined when it is not valid (no max-age, repeated).
+ * As MDN's scorer: a directive is `max-age=` exactly, no space around "=" (RFC 6797's grammar has
+ * none), case-insensitive.
+ */
 export function parseHsts(value: string): HstsFacts | undefined {
   if (value.includes(',')) return undefined; // set twice
   const facts: HstsFacts = { includeSubDomains: false, preload: false };
   for (const part of value.split(';').map((p) => p.trim().toLowerCase())) {
-    const maxAge = /^max-age\s*=\s*"?(\d+)"?$/.exec(part);
-    if (maxAge) facts.maxAge = Number(maxAge[1]);
-    else if (part.startsWith('max-age')) return undefined;
-    else if (part === 'includesubdomains') facts.includeSubDomains = true;
+    if (part.startsWith('max-age=')) {
+      const number = /^\s*(?:(\d+)|"(\d+)")/.exec(part.slice('max-age='.length, 128));
+      if (!number) return undefined;
+      facts.maxAge = Number(number[1] ?? number[2]);
+    } else if (part === 'includesubdomains') facts.includeSubDomains = true;
     else if (part === 'preload') facts.preload = true;
   }
   return facts.maxAge === undefined ? undefined : facts;

@@ -30,6 +30,9 @@ export const FINDING_TYPE_PENALTIES: Readonly<Partial<Record<FindingType, number
   gpc_tracker_still_loaded: 3,
   gpc_cookie_still_set: 3,
   gpc_pixel_still_sent: 3,
+  gpc_recorder_still_loaded: 3,
+  gpc_key_logging_still_sent: 3,
+  gpc_fingerprinting_still_run: 3,
 };
 
 export type GroupCounts = Readonly<Record<FindingGroup, number>>;

@@ -131,7 +131,7 @@ export function analyzeThirdParties(page: FetchedPage, catalogue: TrackerMatcher
     group.lines.add(line);
   };
 
-  for (const reference of [...requestReferences(options.requests ?? []), ...collectReferences(page.html, pageUrl)]) {
+  for (const reference of loadedReferences(page, pageUrl, options.requests)) {
     if (reference.kind === 'snippet') {
       const entry = party.isThirdParty(reference.host) ? catalogue.match(reference.host) : undefined;
       if (entry) note(entry, `${reference.element}: ${truncate(reference.excerpt, 120)}`);
@@ -166,37 +166,64 @@ export interface ThirdPartyExample {
 export function thirdPartyInventory(page: FetchedPage, catalogue: TrackerMatcher, options: Pick<ThirdPartyOptions, 'requests'> = {}): {
   domains: string[];
   examples: ThirdPartyExample[];
-  trackers: { name: string; company: string; category: string; domains: string[] }[];
+  trackers: InventoryTracker[];
+  referencedTrackers: InventoryTracker[];
 } {
   const pageUrl = parseHttpUrl(page.url);
-  if (!pageUrl) return { domains: [], examples: [], trackers: [] };
+  if (!pageUrl) return { domains: [], examples: [], trackers: [], referencedTrackers: [] };
   const party = new PartyOf(pageUrl.hostname);
   const examples = new Map<string, string>();
-  const trackers = new Map<string, { name: string; company: string; category: string; domains: Set<string> }>();
-  for (const reference of [...requestReferences(options.requests ?? []), ...collectReferences(page.html, pageUrl)]) {
-    const host = reference.kind === 'snippet' ? reference.host : reference.url.hostname;
-    if (!party.isThirdParty(host)) continue;
-    const entry = reference.kind === 'snippet' ? catalogue.match(host) : refine(reference.url, catalogue.match(host), catalogue);
-    if (reference.kind === 'url' && !(reference.fromScriptText && !entry)) {
-      const domain = party.siteOf(host);
-      if (!examples.has(domain)) examples.set(domain, `${reference.element}: ${shorten(`${reference.url.origin}${reference.url.pathname}`)}`);
+  const trackersOf = (references: Reference[], withExamples: boolean) => {
+    const trackers = new Map<string, { name: string; company: string; category: string; domains: Set<string> }>();
+    for (const reference of references) {
+      const host = reference.kind === 'snippet' ? reference.host : reference.url.hostname;
+      if (!party.isThirdParty(host)) continue;
+      const entry = reference.kind === 'snippet' ? catalogue.match(host) : refine(reference.url, catalogue.match(host), catalogue);
+      if (withExamples && reference.kind === 'url' && !(reference.fromScriptText && !entry)) {
+        const domain = party.siteOf(host);
+        if (!examples.has(domain)) examples.set(domain, `${reference.element}: ${shorten(`${reference.url.origin}${reference.url.pathname}`)}`);
+      }
+      if (entry && TRACKER_FINDING_RULES[entry.category]) {
+        const name = entry.category === FILTER_LIST_CATEGORY ? entry.domain : (entry.name ?? entry.company);
+        const key = `${name}|${entry.category}`;
+        const tracker = trackers.get(key) ?? { name, company: entry.company, category: entry.category, domains: new Set<string>() };
+        tracker.domains.add(party.siteOf(host));
+        trackers.set(key, tracker);
+      }
     }
-    if (entry && TRACKER_FINDING_RULES[entry.category]) {
-      const name = entry.category === FILTER_LIST_CATEGORY ? entry.domain : (entry.name ?? entry.company);
-      const key = `${name}|${entry.category}`;
-      const tracker = trackers.get(key) ?? { name, company: entry.company, category: entry.category, domains: new Set<string>() };
-      tracker.domains.add(party.siteOf(host));
-      trackers.set(key, tracker);
-    }
-  }
+    return trackers;
+  };
+  const listed = (trackers: ReturnType<typeof trackersOf>, leaveOut = new Set<string>()) =>
+    [...trackers.entries()]
+      .filter(([key]) => !leaveOut.has(key))
+      .map(([, t]) => ({ name: t.name, company: t.company, category: t.category, domains: [...t.domains].sort() }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.category.localeCompare(b.category));
+  const loaded = trackersOf(loadedReferences(page, pageUrl, options.requests), true);
+  // Rendered: what the page's code names but the visit never requested is listed apart.
+  const inCode = options.requests ? trackersOf(collectReferences(page.html, pageUrl), false) : new Map();
   const domains = [...examples.keys()].sort();
   return {
     domains,
     examples: domains.map((domain) => ({ domain, example: examples.get(domain)! })),
-    trackers: [...trackers.values()]
-      .map((t) => ({ name: t.name, company: t.company, category: t.category, domains: [...t.domains].sort() }))
-      .sort((a, b) => a.name.localeCompare(b.name) || a.category.localeCompare(b.category)),
+    trackers: listed(loaded),
+    referencedTrackers: listed(inCode, new Set(loaded.keys())),
   };
+}
+
+export interface InventoryTracker {
+  name: string;
+  company: string;
+  category: string;
+  domains: string[];
+}
+
+/**
+ * What the page loaded: when it ran in the browser, only what it requested or tried to request
+ * (a tag that only sits in the HTML, consent-gated, commented out or waiting for a click, did not
+ * run); without the browser, what its HTML loads.
+ */
+function loadedReferences(page: FetchedPage, pageUrl: URL, requests: readonly CapturedRequest[] | undefined): Reference[] {
+  return requests ? requestReferences(requests) : collectReferences(page.html, pageUrl);
 }
 
 interface TrackerGroup {

@@ -1,6 +1,6 @@
 import { sampleBreach } from '../../../../test/fakes/hibp';
 import { NOW, pageVisit, STRONG_HEADERS, thirdPartyRequest, unreachable, websiteSnapshot } from '../../../../test/support/website-snapshots';
-import { websiteOutcome } from '../checks/website-audit';
+import { browserTestOutcome, navigationErrorWords, websiteOutcome } from '../checks/website-audit';
 import type { BreachCatalogueService } from '../breach-catalogue/breach-catalogue.service';
 import { WebsiteBreachesCheck } from '../checks/website-breaches.check';
 import { mergeBreaches } from '../breaches/breach-merge';
@@ -76,6 +76,39 @@ describe('the website check outcome', () => {
     // Session recorders have their own browser test once the page ran.
     expect(outcome.findings.map((f) => (f.detail as RiskDetail).type)).not.toContain('tracker_session_recording');
     expect(outcome.website).toMatchObject({ mode: 'rendered', thirdParties: ['hotjar.com'], trackers: [{ name: 'Hotjar', category: 'session recording' }], requests: { total: 2, thirdParty: 1, failed: 0 } });
+  });
+
+  it('counts only what ran: a tag only in the page\'s code is listed apart and weighs nothing', () => {
+    // A consent-gated Hotjar tag (type="text/plain") and a commented-out one; the visit never requested it.
+    const html = '<script type="text/plain" data-consent="analytics" src="https://static.hotjar.com/c/hotjar-1.js"></script><!-- <script src="https://script.hotjar.com/x.js"></script> -->';
+    const site = { status: 'ok' as const, data: websiteSnapshot({ https: { headers: STRONG_HEADERS, html } }) };
+    const rendered = websiteOutcome({ site, render: { kind: 'rendered', capture: { plain: pageVisit(), browserVersion: '150' } } }, trackers, NOW);
+    expect(rendered.findings.map((f) => (f.detail as RiskDetail).type)).not.toContain('tracker_session_recording');
+    expect(rendered.website).toMatchObject({ trackers: [], thirdParties: [], referencedTrackers: [{ name: 'Hotjar', domains: ['hotjar.com'] }] });
+    // Once the visit requests it, it is loaded, and no longer "referenced".
+    const ran = pageVisit({ requests: [...pageVisit().requests, thirdPartyRequest('https://static.hotjar.com/c/hotjar-1.js')] });
+    const loaded = websiteOutcome({ site, render: { kind: 'rendered', capture: { plain: ran, browserVersion: '150' } } }, trackers, NOW);
+    expect(loaded.website).toMatchObject({ trackers: [{ name: 'Hotjar' }], referencedTrackers: [] });
+    // Without the browser, the HTML is all there is: the held tag is reported as the site's choice (no "referenced" list).
+    const staticOnly = websiteOutcome({ site, render: noBrowser }, trackers, NOW);
+    expect(staticOnly.website?.trackers).toEqual([expect.objectContaining({ name: 'Hotjar' })]);
+    expect(staticOnly.website).not.toHaveProperty('referencedTrackers');
+  });
+
+  it("puts Chromium's error codes in words, without Playwright's call log", () => {
+    expect(navigationErrorWords('page.goto: net::ERR_CONNECTION_REFUSED at https://x.example/\nCall log:\n  - navigating to "https://x.example/"')).toBe('the site refused the connection');
+    expect(navigationErrorWords('page.goto: net::ERR_CERT_AUTHORITY_INVALID at https://x.example/')).toBe("the site's certificate is not valid");
+    expect(navigationErrorWords('page.goto: net::ERR_BLOCKED_BY_CLIENT at https://x.example/')).toBe('ERR_BLOCKED_BY_CLIENT');
+    expect(navigationErrorWords('page.goto: Target page, context or browser has been closed\nmore')).toBe('Target page, context or browser has been closed');
+  });
+
+  it('gives every browser test one short line when the site could not be reached', () => {
+    const visit = pageVisit({ status: undefined, navigationError: 'page.goto: net::ERR_NAME_NOT_RESOLVED at https://shop.example.org/' });
+    const audit = { site: { status: 'unavailable' as const, message: 'Failed to analyze URL' }, render: { kind: 'rendered' as const, capture: { plain: visit, browserVersion: '150' } } };
+    const outcome = browserTestOutcome('key-logging', () => ({ findings: [], message: '' }), audit, trackers);
+    expect(outcome).toEqual({ status: 'unavailable', message: 'Not run: the site could not be reached.', findings: [] });
+    const fetched = { ...audit, site: { status: 'ok' as const, data: websiteSnapshot({ https: { headers: STRONG_HEADERS } }) } };
+    expect(browserTestOutcome('key-logging', () => ({ findings: [], message: '' }), fetched, trackers).message).toBe('Not run: the page did not load in the browser (the site name does not exist in DNS).');
   });
 
   it("says 'Failed to analyze URL' when there is no page to analyse", () => {

@@ -79,6 +79,7 @@ export function analyzeWebsite(snapshot: WebsiteSnapshot, trackers: TrackerMatch
     thirdParties: inventory.domains,
     thirdPartyRequests: inventory.examples,
     trackers: inventory.trackers,
+    ...(visit ? { referencedTrackers: inventory.referencedTrackers } : {}),
     cookies: visit ? browserCookies(visit) : headerCookies(site.page.setCookies, site.page.url),
     storage: visit ? visit.storage.map((s) => ({ origin: s.origin, party: s.party, local: [...s.local].sort(), session: [...s.session].sort() })) : [],
     ...(visit

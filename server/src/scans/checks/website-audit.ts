@@ -49,9 +49,31 @@ export function renderedPage(audit: WebsiteAudit): RenderedPage {
   if (visit.refused) return { ran: false, reason: 'the browser was refused the page by the SSRF guard' };
   if (visit.status === undefined) {
     const error = visit.navigationError ?? 'no answer';
-    return { ran: false, reason: /timeout/i.test(error) ? 'the page did not finish loading in the browser in time' : `the page did not load in the browser (${error.replace(/^page\.goto: /, '')})` };
+    return { ran: false, reason: /timeout/i.test(error) ? 'the page did not finish loading in the browser in time' : `the page did not load in the browser (${navigationErrorWords(error)})` };
   }
   return { ran: true, visit };
+}
+
+/** Chromium's network error codes people meet most, in words; others as the code alone (never Playwright's call log). */
+const NET_ERRORS: Record<string, string> = {
+  ERR_NAME_NOT_RESOLVED: 'the site name does not exist in DNS',
+  ERR_NAME_RESOLUTION_FAILED: 'the site name could not be looked up',
+  ERR_CONNECTION_REFUSED: 'the site refused the connection',
+  ERR_CONNECTION_RESET: 'the connection was reset',
+  ERR_CONNECTION_CLOSED: 'the site closed the connection',
+  ERR_CONNECTION_TIMED_OUT: 'the connection timed out',
+  ERR_TIMED_OUT: 'the site took too long to answer',
+  ERR_ADDRESS_UNREACHABLE: 'the site cannot be reached',
+  ERR_TUNNEL_CONNECTION_FAILED: 'the connection was refused by our safety proxy',
+  ERR_EMPTY_RESPONSE: 'the site sent an empty answer',
+  ERR_TOO_MANY_REDIRECTS: 'the site redirects in a loop',
+  ERR_SSL_PROTOCOL_ERROR: 'the secure connection failed',
+};
+
+export function navigationErrorWords(error: string): string {
+  const code = /net::(ERR_[A-Z0-9_]+)/.exec(error)?.[1];
+  if (code) return NET_ERRORS[code] ?? (code.startsWith('ERR_CERT_') ? "the site's certificate is not valid" : code);
+  return error.replace(/^page\.goto: /, '').split('\n')[0].slice(0, 120);
 }
 
 /**
@@ -90,7 +112,9 @@ export function browserTestOutcome(id: BrowserTestId, analyze: BrowserTestAnalyz
   const page = renderedPage(audit);
   if (!page.ran) {
     const status: CheckStatus = render.kind === 'timed_out' ? 'timed_out' : render.kind === 'rendered' && render.capture.plain.refused ? 'not_applicable' : 'unavailable';
-    return { status, message: `Not run: ${page.reason}. The website check analysed the page without running its scripts.`, findings: [] };
+    // Every browser test says the same: short, and the site's own error stays with the website check.
+    const message = audit.site.status !== 'ok' ? 'Not run: the site could not be reached.' : `Not run: ${page.reason}.`;
+    return { status, message, findings: [] };
   }
   if (render.kind !== 'rendered') return { status: 'unavailable', message: 'Not run.', findings: [] };
   if (id === 'global-privacy-control' && !render.capture.gpc) {

@@ -47,7 +47,7 @@ function metaEvent(url: URL, request: CapturedRequest): PixelEvent | undefined {
   const matching = [...params.keys()]
     .map((key) => /^ud\[([a-z_]+)\]$/i.exec(key)?.[1]?.toLowerCase())
     .filter((key): key is string => key !== undefined && key in META_MATCHING && (first(params, `ud[${key}]`) ?? '') !== '')
-    .map((key) => `${META_MATCHING[key]} (ud[${key}])`);
+    .map((key) => META_MATCHING[key]);
   return { platform: 'Meta', event: event.slice(0, 60), id: first(params, 'id')?.slice(0, 40), matching, request };
 }
 
@@ -146,7 +146,7 @@ export function analyzeMetaPixel(visit: PageVisit): Finding[] {
         source: FINDING_SOURCES.browserAudit,
         risk: 'high',
         evidence: {
-          summary: 'Pixel events carry hashed personal details that Meta uses to match visitors to their accounts',
+          summary: `Pixel events carry personal details (${matching.join(', ')}), usually hashed, that Meta uses to match visitors to their Facebook and Instagram accounts; they travel in the pixel's "user data" fields (ud[em] is the email address, ud[ph] the phone number)`,
           observed: evidenceLines(events.filter((e) => e.matching.length > 0)),
         },
       },

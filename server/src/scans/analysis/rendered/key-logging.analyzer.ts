@@ -21,6 +21,7 @@ const LABELS: Record<TypedValue['kind'], { label: string; risk: RiskLevel }> = {
   phone: { label: 'Phone number', risk: 'high' },
   'first-name': { label: 'First name', risk: 'high' },
   'last-name': { label: 'Last name', risk: 'high' },
+  'full-name': { label: 'Full name', risk: 'high' },
   text: { label: 'Text', risk: 'medium' },
 };
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { pageVisit, thirdPartyRequest } from '../../../../../test/support/website-snapshots';
+import type { CapturedCookie } from '../../../browser-audit/capture.types';
 import type { CanvasUse, FrameReport } from '../../../browser-audit/instrumentation';
 import type { TrackerEntry } from '../../trackers/tracker.catalogue';
 import type { RiskDetail } from '../../../vocabulary/finding.types';
@@ -147,7 +148,7 @@ describe('advertising pixels', () => {
         thirdPartyRequest('https://www.facebook.com/plugins/like.php?href=x'),
       ],
     });
-    expect(analyzeMetaPixel(visit).map((f) => (f.detail as RiskDetail).value)).toEqual(['Meta pixel events: PageView, Purchase (id 123)', 'Meta advanced matching: email (ud[em]), postcode (ud[zp])']);
+    expect(analyzeMetaPixel(visit).map((f) => (f.detail as RiskDetail).value)).toEqual(['Meta pixel events: PageView, Purchase (id 123)', 'Meta advanced matching: email, postcode']);
     expect(analyzeMetaPixel(pageVisit({ requests: [thirdPartyRequest('https://www.facebook.com/tr?id=123')] }))).toEqual([]);
   });
 
@@ -210,6 +211,47 @@ describe('Global Privacy Control', () => {
       'Still sets the tracking cookie _fbp with Global Privacy Control on',
       'Still sends the Meta PageView pixel event with Global Privacy Control on',
     ]);
-    expect(result.message).toBe('Not honoured: with Global Privacy Control on, the page still loaded 1 tracker, set 1 tracking cookie and sent 1 pixel event');
+    expect(result.message).toBe('Not honoured: with Global Privacy Control on, the page still had 1 tracker, 1 tracking cookie, 1 pixel event');
+  });
+
+  const cookie = (name: string, spec: Partial<CapturedCookie> = {}): CapturedCookie => ({ ...fbp, name, ...spec });
+
+  it('counts cookies by the same rule as trackers: analytics cookies are not selling or sharing', () => {
+    const analytics = [cookie('_ga'), cookie('_gid'), cookie('_ym_uid')];
+    const result = analyzeGlobalPrivacyControl(pageVisit({ cookies: analytics }), pageVisit({ kind: 'gpc', cookies: analytics }), catalogue);
+    expect(result.summary.outcome).toBe('nothing_to_honour');
+    expect(result.findings).toHaveLength(0);
+  });
+
+  it('a third-party cookie counts when its domain belongs to a sharing company, not when unknown', () => {
+    const meta = cookie('datr', { domain: '.facebook.net', party: 'third', setBy: 'header' });
+    const unknown = cookie('__cf_bm', { domain: '.cdn.example.com', party: 'third', setBy: 'header' });
+    const result = analyzeGlobalPrivacyControl(pageVisit({ cookies: [meta, unknown] }), pageVisit({ kind: 'gpc', cookies: [meta, unknown] }), catalogue);
+    expect(result.summary.without.cookies).toEqual(['datr']);
+    expect(result.summary.outcome).toBe('not_honoured');
+  });
+
+  it('a session recorder is compared too', () => {
+    const recorder = thirdPartyRequest('https://rec.smartlook.cloud/rec/recorder.js');
+    const still = analyzeGlobalPrivacyControl(pageVisit({ requests: [recorder] }), pageVisit({ kind: 'gpc', requests: [recorder] }), catalogue);
+    expect(still.summary.stillWith.recorders).toEqual(['Smartlook']);
+    expect(still.summary.outcome).toBe('not_honoured');
+    expect(types(still.findings)).toContain('gpc_recorder_still_loaded');
+    const gone = analyzeGlobalPrivacyControl(pageVisit({ requests: [recorder] }), pageVisit({ kind: 'gpc' }), catalogue);
+    expect(gone.summary.outcome).toBe('honoured');
+  });
+
+  it('fingerprinting and key logging are compared too', () => {
+    const fingerprinted = [frame({ canvas: [use({})] })];
+    const typed = [{ kind: 'email' as const, value: 'probe.7f3a@example.com', field: 'email' }];
+    const leak = thirdPartyRequest(`https://collect.logger.example/k?v=${encodeURIComponent('probe.7f3a@example.com')}`);
+    const plain = pageVisit({ frames: fingerprinted, typed, requests: [leak] });
+    const withSignal = analyzeGlobalPrivacyControl(plain, pageVisit({ kind: 'gpc', frames: fingerprinted, typed, requests: [leak] }), catalogue);
+    expect(withSignal.summary.outcome).toBe('not_honoured');
+    expect(withSignal.summary.stillWith.fingerprinting).toEqual(['Canvas fingerprinting by fp.vendor.example']);
+    expect(withSignal.summary.stillWith.keyLogging).toHaveLength(1);
+    expect(types(withSignal.findings)).toEqual(['gpc_key_logging_still_sent', 'gpc_fingerprinting_still_run']);
+    const stopped = analyzeGlobalPrivacyControl(plain, pageVisit({ kind: 'gpc', typed }), catalogue);
+    expect(stopped.summary.outcome).toBe('honoured');
   });
 });

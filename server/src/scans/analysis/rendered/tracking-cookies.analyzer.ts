@@ -1,6 +1,7 @@
 import type { CapturedCookie, PageVisit } from '../../../browser-audit/capture.types';
 import type { Finding } from '../../../vocabulary/finding.types';
 import { FINDING_SOURCES } from '../../../vocabulary/recommendation.catalogue';
+import type { CatalogueCategory } from '../../trackers/tracker.catalogue';
 import { cappedLines } from './rendered-requests';
 
 /**
@@ -8,46 +9,61 @@ import { cappedLines } from './rendered-requests';
  * documentation, in our own table). A `*` ends a prefix (Google Analytics 4 names its cookie
  * `_ga_<property>`).
  */
-export const TRACKING_COOKIE_NAMES: readonly { name: string; owner: string }[] = [
-  { name: '_ga', owner: 'Google Analytics' },
-  { name: '_ga_*', owner: 'Google Analytics' },
-  { name: '_gid', owner: 'Google Analytics' },
-  { name: '_gat*', owner: 'Google Analytics' },
-  { name: '_gcl_*', owner: 'Google Ads' },
-  { name: 'IDE', owner: 'Google (DoubleClick)' },
-  { name: 'test_cookie', owner: 'Google (DoubleClick)' },
-  { name: '_fbp', owner: 'Meta' },
-  { name: '_fbc', owner: 'Meta' },
-  { name: 'fr', owner: 'Meta' },
-  { name: '_uetsid', owner: 'Microsoft Advertising' },
-  { name: '_uetvid', owner: 'Microsoft Advertising' },
-  { name: 'MUID', owner: 'Microsoft' },
-  { name: '_clck', owner: 'Microsoft Clarity' },
-  { name: '_clsk', owner: 'Microsoft Clarity' },
-  { name: '_ttp', owner: 'TikTok' },
-  { name: 'ttcsid*', owner: 'TikTok' },
-  { name: '_hjid', owner: 'Hotjar' },
-  { name: '_hjSessionUser_*', owner: 'Hotjar' },
-  { name: '_hjSession_*', owner: 'Hotjar' },
-  { name: 'li_sugr', owner: 'LinkedIn' },
-  { name: 'bcookie', owner: 'LinkedIn' },
-  { name: 'li_fat_id', owner: 'LinkedIn' },
-  { name: 'personalization_id', owner: 'X (Twitter)' },
-  { name: 'muc_ads', owner: 'X (Twitter)' },
-  { name: '_pin_unauth', owner: 'Pinterest' },
-  { name: '_scid', owner: 'Snap' },
-  { name: '_rdt_uuid', owner: 'Reddit' },
-  { name: 'ajs_anonymous_id', owner: 'Segment' },
-  { name: 'mp_*', owner: 'Mixpanel' },
-  { name: 'amp_*', owner: 'Amplitude' },
-  { name: 'hubspotutk', owner: 'HubSpot' },
-  { name: '__hstc', owner: 'HubSpot' },
-  { name: 'cto_bundle', owner: 'Criteo' },
+export const TRACKING_COOKIE_NAMES: readonly TrackingCookieName[] = [
+  { name: '_ga', owner: 'Google Analytics', category: 'analytics' },
+  { name: '_ga_*', owner: 'Google Analytics', category: 'analytics' },
+  { name: '_gid', owner: 'Google Analytics', category: 'analytics' },
+  { name: '_gat*', owner: 'Google Analytics', category: 'analytics' },
+  { name: '_gcl_*', owner: 'Google Ads', category: 'advertising' },
+  { name: 'IDE', owner: 'Google (DoubleClick)', category: 'advertising' },
+  { name: 'test_cookie', owner: 'Google (DoubleClick)', category: 'advertising' },
+  { name: '_fbp', owner: 'Meta', category: 'advertising' },
+  { name: '_fbc', owner: 'Meta', category: 'advertising' },
+  { name: 'fr', owner: 'Meta', category: 'advertising' },
+  { name: '_uetsid', owner: 'Microsoft Advertising', category: 'advertising' },
+  { name: '_uetvid', owner: 'Microsoft Advertising', category: 'advertising' },
+  { name: 'MUID', owner: 'Microsoft', category: 'advertising' },
+  { name: '_clck', owner: 'Microsoft Clarity', category: 'session recording' },
+  { name: '_clsk', owner: 'Microsoft Clarity', category: 'session recording' },
+  { name: '_ttp', owner: 'TikTok', category: 'advertising' },
+  { name: 'ttcsid*', owner: 'TikTok', category: 'advertising' },
+  { name: '_hjid', owner: 'Hotjar', category: 'session recording' },
+  { name: '_hjSessionUser_*', owner: 'Hotjar', category: 'session recording' },
+  { name: '_hjSession_*', owner: 'Hotjar', category: 'session recording' },
+  { name: 'fs_uid', owner: 'FullStory', category: 'session recording' },
+  { name: '_ym_uid', owner: 'Yandex Metrica', category: 'analytics' },
+  { name: '_ym_d', owner: 'Yandex Metrica', category: 'analytics' },
+  { name: 'li_sugr', owner: 'LinkedIn', category: 'advertising' },
+  { name: 'bcookie', owner: 'LinkedIn', category: 'social' },
+  { name: 'li_fat_id', owner: 'LinkedIn', category: 'advertising' },
+  { name: 'personalization_id', owner: 'X (Twitter)', category: 'advertising' },
+  { name: 'muc_ads', owner: 'X (Twitter)', category: 'advertising' },
+  { name: '_pin_unauth', owner: 'Pinterest', category: 'advertising' },
+  { name: '_scid', owner: 'Snap', category: 'advertising' },
+  { name: '_rdt_uuid', owner: 'Reddit', category: 'advertising' },
+  { name: 'ajs_anonymous_id', owner: 'Segment', category: 'customer data platform' },
+  { name: 'mp_*', owner: 'Mixpanel', category: 'analytics' },
+  { name: 'amp_*', owner: 'Amplitude', category: 'analytics' },
+  { name: 'hubspotutk', owner: 'HubSpot', category: 'marketing automation' },
+  { name: '__hstc', owner: 'HubSpot', category: 'marketing automation' },
+  { name: 'cto_bundle', owner: 'Criteo', category: 'advertising' },
 ];
+
+/** A cookie name a tracking tool documents, with whose it is and the tool's kind. */
+export interface TrackingCookieName {
+  /** A trailing `*` makes it a prefix. */
+  name: string;
+  owner: string;
+  category: CatalogueCategory;
+}
+
+export function knownTrackingCookie(name: string): TrackingCookieName | undefined {
+  return TRACKING_COOKIE_NAMES.find((entry) => (entry.name.endsWith('*') ? name.startsWith(entry.name.slice(0, -1)) : name === entry.name));
+}
 
 /** Who a cookie tracks for: a known tracking name, or any cookie of another site (a third-party cookie). */
 export function trackingCookieOwner(cookie: Pick<CapturedCookie, 'name' | 'domain' | 'party'>): string | undefined {
-  const known = TRACKING_COOKIE_NAMES.find((entry) => (entry.name.endsWith('*') ? cookie.name.startsWith(entry.name.slice(0, -1)) : cookie.name === entry.name));
+  const known = knownTrackingCookie(cookie.name);
   if (known) return known.owner;
   return cookie.party === 'third' ? cookie.domain : undefined;
 }
