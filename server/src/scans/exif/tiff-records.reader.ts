@@ -20,7 +20,7 @@
  * - a sub-IFD pointer that is not a plain offset (text, a list, NaN, negative) is not followed,
  *   where exifr reads from a garbled offset.
  */
-import { decodeUtf8 } from './metadata-values.util';
+import { decodeLatin1, decodeUtf8 } from './metadata-values.util';
 
 type Record_ = Record<string, unknown>;
 
@@ -45,6 +45,8 @@ export interface ExifrOutput {
   userComment?: Uint8Array | string;
   /** Tags and directories that could not be read ("IFD0 tag 0x0110", "GPS IFD"). */
   damaged?: string[];
+  /** Text values that are not valid UTF-8 (exifr's reading, with replacement characters) and their Latin-1 reading. */
+  latin1?: ReadonlyMap<string, string>;
 }
 
 type Block = 'ifd0' | 'exif' | 'gps' | 'ifd1';
@@ -115,6 +117,8 @@ class BlockReader {
 
   /** What could not be read: "IFD0 tag 0x0110", "GPS IFD". */
   readonly damaged: string[] = [];
+  /** Texts that are not valid UTF-8: exifr's reading → the Latin-1 one. */
+  readonly latin1 = new Map<string, string>();
 
   /**
    * Reads the IFD at `offset` into `record` (kept tags) and `wanted` (tags exifr uses itself).
@@ -179,7 +183,10 @@ class BlockReader {
     if (offset === DAMAGED) return undefined;
     if (type === 1 || type === 7) return this.bytes(offset, count);
     if (type === 2) {
-      const text = decodeUtf8(this.bytes(offset, count));
+      const raw = this.bytes(offset, count);
+      const text = decodeUtf8(raw);
+      // Older cameras and Windows tools write Latin-1 here: exifr's text has replacement characters, exiftool's the letters.
+      if (text.includes('\uFFFD')) this.latin1.set(text.replace(/\0+$/, '').trim(), decodeLatin1(raw).replace(/\0+$/, '').trim());
       let end = text.length;
       while (end > 0 && text.charCodeAt(end - 1) === 0) end--;
       const trimmed = text.slice(0, end).trim();
@@ -292,6 +299,7 @@ export function readTiffRecords(tiff: Uint8Array, keep: TiffRecordTags): TiffRec
   }
   if (ifd1.filled) out.ifd1 = ifd1.values;
   if (r.damaged.length) out.damaged = r.damaged;
+  if (r.latin1.size) out.latin1 = r.latin1;
   return out;
 }
 
