@@ -281,7 +281,7 @@ export function isSerialSentinel(value: string): boolean {
   const compact = value.replace(/[\s-]/g, '');
   if (/^0+$/.test(compact)) return true;
   if (compact.length >= 4 && /^(.)\1+$/.test(compact)) return true;
-  if (compact.length >= 4 && compact.length % 2 === 0 && /^([0-9a-f]{2})\1+$/i.test(compact)) return true;
+  if (compact.length >= 8 && /^([0-9a-f]{2})\1+$/i.test(compact)) return true;
   if (/^\d{3,10}$/.test(compact)) {
     // A 32-bit number read from unwritten memory: every byte the same (2560137368 = 0x98989898).
     const n = Number(compact);
