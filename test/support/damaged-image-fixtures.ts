@@ -63,16 +63,21 @@ export function damagedTiff(options: { megabytes?: number; ifds?: number; entrie
 }
 
 /**
- * A camera JPEG whose EXIF segment has junk in the middle: the bytes after the EXIF sub-IFD's
- * entries overwritten (pointers and values of the later tags garbled), IFD0's make, model and date
- * left readable, as exiftool still reads them in such files.
+ * A camera JPEG whose EXIF segment was written with a length too short: the segment ends inside
+ * the EXIF data, and the rest of it (the tail of the TIFF block: later values, the thumbnail) is
+ * junk where the next marker should be. exiftool skips the junk and reads on. The make, model, date
+ * and GPS sit early in the block, inside the declared part.
  */
-export function jpegWithJunkInExif(spec: Partial<ExifSpec> = {}): Uint8Array {
+export function jpegWithJunkInExif(spec: Partial<ExifSpec> = {}, cut = 24): Uint8Array {
   const tiff = exifTiff({ make: 'Canon', model: 'Canon EOS 5D', dateTimeOriginal: '2021:06:01 10:00:00', gps: { latitude: 48.8584, longitude: 2.2945 }, ...spec });
-  const junk = tiff.slice();
-  // Garble the IFD1 pointer and the end of the block (where exifTiff writes the thumbnail and the longer values).
-  for (let i = Math.floor(junk.length * 0.8); i < junk.length; i++) junk[i] = (i * 131) & 0xff;
-  return jpegWith(tinyJpeg(), [exifApp1(junk)]);
+  const jpeg = jpegWith(tinyJpeg(), [exifApp1(tiff)]);
+  const out = jpeg.slice();
+  // The EXIF APP1's length made `cut` bytes shorter (without touching the bytes).
+  const at = Buffer.from(out).indexOf('Exif\0\0') - 2;
+  const length = (out[at] << 8) | out[at + 1];
+  out[at] = (length - cut) >> 8;
+  out[at + 1] = (length - cut) & 0xff;
+  return out;
 }
 
 /** A BigTIFF header (II, 43, 8-byte offsets) with one empty directory. */

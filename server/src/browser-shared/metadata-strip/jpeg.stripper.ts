@@ -100,7 +100,7 @@ function scanEnd(bytes: Uint8Array, from: number): number {
 export function stripJpeg(bytes: Uint8Array): { out: ByteSink; report: JpegStripReport } {
   // Before the first scan the structure must be sound (the reader needs the same): see readJpegHeader.
   const header = readJpegHeader(bytes);
-  const removed: string[] = [];
+  const removed: string[] = header.junk.map((j) => `${j.end - j.start} bytes of junk between segments at byte ${j.start}`);
   const head = new ByteSink(); // SOI and JFIF: the EXIF block goes after them
   const body = new ByteSink();
   head.push(bytes.subarray(0, 2));

@@ -83,6 +83,7 @@ export function walkJpeg(bytes: Uint8Array, c: MetadataCollector, walked: Walked
   const layout: JpegLayout = { vendorSegments: [] };
   const header = readJpegHeader(bytes);
   walked.jpeg = header;
+  for (const j of header.junk) c.unreadable(`${j.end - j.start} bytes of unreadable data between JPEG segments at byte ${j.start} (skipped)`);
   const photoshop: Uint8Array[] = [];
   const icc: Uint8Array[] = [];
   const xmp: Uint8Array[] = [];
