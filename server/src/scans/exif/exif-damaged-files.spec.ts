@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bigTiffHeader, damagedTiff, jpegWithJunkInExif, tiffDamagedInto43 } from '../../../../test/support/damaged-image-fixtures';
+import { rgbTiff } from '../../../../test/support/image-fixtures';
 import { IMAGE_UPLOAD_MESSAGES, detectImageType, isBigTiff } from '../../browser-shared/metadata-strip/image-upload.rules';
 import { stripMetadata, UnsupportedImageError } from '../../browser-shared/metadata-strip/metadata.stripper';
 import { checkImage } from './exif-findings.analyzer';
@@ -92,7 +93,6 @@ describe('BigTIFF', () => {
 describe('advice the person can follow', () => {
   test("without a possible strip, no finding says to use 'Strip Metadata'", async () => {
     // An old-style JPEG-compressed TIFF cannot be cleaned losslessly.
-    const { rgbTiff } = await import('../../../../test/support/image-fixtures');
     const file = rgbTiff({ tags: { 259: { type: 'short', value: [6] }, 0x013b: { type: 'ascii', value: 'Jane Roe' } } });
     const check = await checkImage(file);
     expect(check.strip.possible).toBe(false);
