@@ -150,6 +150,28 @@ export const MAKER_NOTE_CASES: MakerNoteCase[] = [
     serials: ['4123456'],
   },
   {
+    // The offsets of this *ist D's note count from 8 bytes before the note, and 0x98 filler follows
+    // the values: read from the declared base, the internal serial was 0x98989898 (2560137368);
+    // exiftool's FixBase moves the base so that the first value follows the directory.
+    name: 'Pentax *ist D (offsets 8 bytes off, filler after the values: 1046111, not 0x98989898)',
+    exif: {
+      make: 'PENTAX Corporation',
+      model: 'PENTAX *ist D',
+      makerNote: (() => {
+        const header = concat(ascii('AOC\0'), ascii('MM'));
+        const count = 2;
+        const ifdEnd = header.length + 2 + count * 12;
+        const valuesAt = ifdEnd + 4;
+        const be32 = (v: number) => new Uint8Array([v >>> 24, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff]);
+        const entry = (tag: number, type: number, n: number, value: Uint8Array) => concat(u16(tag, false), u16(type, false), be32(n), value);
+        const cameraInfo = concat(be32(0x12994), be32(20031105), be32(5), be32(1), be32(1046111));
+        const ifd = concat(u16(count, false), entry(0x0000, 1, 4, new Uint8Array([3, 0, 0, 0])), entry(0x0215, 4, 5, be32(valuesAt + 8)), be32(0));
+        return { type: 'undefined', value: concat(header, ifd, cameraInfo, new Uint8Array(24).fill(0x98)) } as TagValue;
+      })(),
+    },
+    serials: ['1046111'],
+  },
+  {
     name: 'Pentax K-5 (serial, artist and copyright)',
     exif: {
       make: 'PENTAX',

@@ -47,7 +47,10 @@ export function canonCiffApp0(fields: { owner: string; make: string; model: stri
 }
 
 /** FLIR's FFF data (camera info and GPS records), split into `chunks` APP1 segments. */
-export function flirApp1(fields: { model: string; serial: string; lensSerial: string; time: number; zoneMinutes: number; latitude: number; longitude: number }, chunks = 2): Uint8Array[] {
+export function flirApp1(
+  fields: { model: string; serial: string; lensSerial: string; time: number; zoneMinutes: number; latitude: number; longitude: number; latitudeRef?: string; longitudeRef?: string },
+  chunks = 2,
+): Uint8Array[] {
   const camera = new Uint8Array(0x400);
   const cv = new DataView(camera.buffer);
   cv.setUint16(0, 2, true); // record byte order: little endian
@@ -59,8 +62,8 @@ export function flirApp1(fields: { model: string; serial: string; lensSerial: st
   const gps = new Uint8Array(0x68);
   const gv = new DataView(gps.buffer);
   gv.setUint32(0, 1, true);
-  gps.set(ascii(fields.latitude >= 0 ? 'N' : 'S'), 8);
-  gps.set(ascii(fields.longitude >= 0 ? 'E' : 'W'), 10);
+  gps.set(ascii(fields.latitudeRef ?? (fields.latitude >= 0 ? 'N' : 'S')), 8);
+  gps.set(ascii(fields.longitudeRef ?? (fields.longitude >= 0 ? 'E' : 'W')), 10);
   gv.setFloat64(0x10, fields.latitude, true);
   gv.setFloat64(0x18, fields.longitude, true);
   const header = new Uint8Array(0x40);
@@ -83,9 +86,12 @@ export function flirApp1(fields: { model: string; serial: string; lensSerial: st
   return Array.from({ length: chunks }, (_, i) => jpegSegment(0xe1, concat(ascii('FLIR\0'), new Uint8Array([1, i, chunks - 1]), fff.subarray(i * size, (i + 1) * size))));
 }
 
-/** Kodak's APP3 Meta block: a TIFF structure with the camera owner and serial. */
-export function kodakMetaApp3(owner: string, serial: string): Uint8Array {
-  const tags = { 0xc353: { type: 'ascii' as const, value: owner }, 0xc354: { type: 'ascii' as const, value: serial } };
+/** Kodak's APP3 Meta block: a TIFF structure with the camera owner and serial (text, or EXIF "character code + text" bytes as the DC240 writes). */
+export function kodakMetaApp3(owner: string | Uint8Array, serial: string): Uint8Array {
+  const tags = {
+    0xc353: typeof owner === 'string' ? { type: 'ascii' as const, value: owner } : { type: 'undefined' as const, value: owner },
+    0xc354: { type: 'ascii' as const, value: serial },
+  };
   return jpegSegment(0xe3, concat(ascii('Meta\0\0'), ascii('II'), le16(42), le32(8), ifdAt(tags, true, 8, 0)));
 }
 

@@ -101,8 +101,12 @@ if (!existsSync(EXPECTED)) {
       }
     });
 
-    test('serial numbers wherever exiftool finds them outside maker notes', () => {
+    test('serial numbers wherever exiftool finds them outside maker notes (sentinels such as all zeros set aside as placeholders)', () => {
       for (const [field, value] of Object.entries(want.serials ?? {})) {
+        if (/^0+$/.test(String(value))) {
+          expect({ field, reported: m().serials.some((s) => same(s.value, value)), setAside: m().placeholders.some((p) => same(p.value, value)) }).toEqual({ field, reported: false, setAside: true });
+          continue;
+        }
         const found = m().serials.some((s) => same(s.value, value));
         const group = field.split(':')[0];
         if (STANDARD_GROUPS.test(group)) expect({ field, found }).toEqual({ field, found: true });

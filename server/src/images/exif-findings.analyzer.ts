@@ -10,6 +10,7 @@ import {
   EXIF_SEVERITIES,
   ExifFindingCategory,
   ExifSeverity,
+  STRIP_ADVICE,
 } from '../vocabulary/image-risk.catalogue';
 import {
   displayTime,
@@ -66,7 +67,16 @@ export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
   const metadata = await readImageMetadata(bytes, walked);
   const problem = stripProblem(bytes, walked);
   const { riskScore, findings } = analyzeImageMetadata(metadata);
-  return { riskScore, findings, imageType: metadata.type, strip: stripAvailability(problem) };
+  const strip = stripAvailability(problem);
+  return { riskScore, findings: strip.possible ? findings : withoutStripAdvice(findings), imageType: metadata.type, strip };
+}
+
+/** The findings with advice the person can follow when 'Strip Metadata' cannot clean this file. */
+export function withoutStripAdvice(findings: ExifFinding[]): ExifFinding[] {
+  return findings.map((f) => ({
+    ...f,
+    recommendation: f.recommendation.replace(STRIP_ADVICE.available, STRIP_ADVICE.unavailable).replace(STRIP_ADVICE.placeholdersAvailable, STRIP_ADVICE.placeholdersUnavailable),
+  }));
 }
 
 export function stripAvailability(problem: string | undefined): StripAvailability {

@@ -211,12 +211,12 @@ function tagText(field: TagField, value: unknown): string | undefined {
   return valueText(value);
 }
 
-function collectFields(c: MetadataCollector, record: TagRecord | undefined, fields: readonly TagField[], prefix: string) {
+function collectFields(c: MetadataCollector, record: TagRecord | undefined, fields: readonly TagField[], prefix: string, latin1?: ReadonlyMap<string, string>) {
   if (!record) return;
   for (const field of fields) {
     const value = record.get(field.tag);
     if (value === undefined) continue;
-    const text = tagText(field, value);
+    const text = (typeof value === 'string' && latin1?.get(value)) || tagText(field, value);
     if (text !== undefined) c.text(field.target, text, `${prefix} ${field.name}`);
   }
 }
@@ -252,8 +252,8 @@ const ZONE_TAGS = Object.entries(TIME_ZONE_TAGS).map(([tag, kind]) => ({ tag: Nu
  * thumbnail's size); `prefix` names the container ("EXIF", "PNG eXIf", "WebP EXIF").
  */
 export function collectTiffRecords(c: MetadataCollector, out: ExifrOutput, prefix: string, tiff?: Uint8Array) {
-  collectFields(c, out.ifd0, IFD0_FIELDS, prefix);
-  collectFields(c, out.exif, EXIF_FIELDS, prefix);
+  collectFields(c, out.ifd0, IFD0_FIELDS, prefix, out.latin1);
+  collectFields(c, out.exif, EXIF_FIELDS, prefix, out.latin1);
   if (out.userComment instanceof Uint8Array) c.text({ to: 'comments' }, decodeUserComment(out.userComment), `${prefix} UserComment`);
   else if (typeof out.userComment === 'string') c.text({ to: 'comments' }, out.userComment, `${prefix} UserComment`);
   if (out.ifd0) c.orientation(numbers(out.ifd0.get(0x0112))[0]);

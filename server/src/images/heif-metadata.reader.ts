@@ -22,6 +22,7 @@ import {
 import type { WalkedStructure } from '../browser-shared/metadata-strip/metadata.stripper';
 import { collectXmp } from './exifr.reader';
 import { iccDescription } from './icc-profile.reader';
+import { readSequenceMetadata } from './heif-sequence.reader';
 import { MetadataCollector } from './metadata.collector';
 import { decodeUtf8 } from './metadata-values.util';
 import { collectExifBlock } from './png-metadata.reader';
@@ -126,7 +127,9 @@ function ispe(bytes: Uint8Array, file: HeifFile, id: number): { width?: number; 
 
 function collectItem(bytes: Uint8Array, file: HeifFile, item: HeifItem, thumbnails: Set<number>, c: MetadataCollector) {
   if (thumbnails.has(item.id)) {
-    c.embeddedImage({ kind: 'thumbnail', origin: `HEIF thumbnail image (item ${item.id})`, byteLength: itemSize(file, bytes, item.id), ...ispe(bytes, file, item.id) });
+    // An empty thumbnail item (0 bytes: some encoders' placeholder) shows nothing.
+    const byteLength = itemSize(file, bytes, item.id);
+    if (byteLength > 0) c.embeddedImage({ kind: 'thumbnail', origin: `HEIF thumbnail image (item ${item.id})`, byteLength, ...ispe(bytes, file, item.id) });
     return;
   }
   if (item.type === 'Exif') {
@@ -194,6 +197,7 @@ export async function readHeifMetadata(bytes: Uint8Array, c: MetadataCollector, 
     if (box.type === 'moov') {
       try {
         for (const found of moovMetadataBoxes(bytes, box)) c.add('otherBlocks', { value: `HEIF sequence "${printable(found.type).trim()}" box`, origin: 'HEIF' });
+        readSequenceMetadata(c, bytes, box);
       } catch (err) {
         if (!(err instanceof MalformedImageError)) throw err;
         c.unreadable('HEIF sequence boxes (damaged)');

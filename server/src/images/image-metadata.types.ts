@@ -28,6 +28,11 @@ export interface SerialNumber extends MetadataValue {
 }
 
 export type PersonRole = 'artist' | 'creator' | 'author' | 'owner' | 'copyright' | 'credit' | 'writer' | 'computer' | 'person-in-image';
+/** A value set aside as not personal; `reason` when it sat in a name field: the file's device, a camera's default line, its software. */
+export interface Placeholder extends MetadataValue {
+  reason?: 'device' | 'camera default' | 'software';
+}
+
 export interface PersonName extends MetadataValue {
   role: PersonRole;
 }
@@ -88,7 +93,7 @@ export interface ImageMetadata {
   /** Blocks we do not interpret that hold settings or unknown data: private PNG chunks, unknown WebP chunks. */
   otherBlocks: MetadataValue[];
   /** Fields that hold only a placeholder ("unknown", "-", a camera's default caption): not personal. */
-  placeholders: MetadataValue[];
+  placeholders: Placeholder[];
   /** Parts that were present but could not be read (damaged or over our limits). */
   unreadable: string[];
   orientation?: number;

@@ -11,7 +11,7 @@ import { findEntry, IfdReader } from '../browser-shared/metadata-strip/tiff-ifd.
 import { jpegSize } from './exifr.reader';
 import { MetadataCollector } from './metadata.collector';
 import { readStandaloneNote } from './maker-notes.reader';
-import { decodeCString, decodeUtf16 } from './metadata-values.util';
+import { decodeCString, decodeUserComment, decodeUtf16 } from './metadata-values.util';
 
 const view = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -125,8 +125,11 @@ function flirGps(c: MetadataCollector, record: Uint8Array) {
   if (record.length < 0x24) return;
   const rv = view(record);
   if (rv.getUint32(0, true) !== 1) return; // GPSValid
-  const latitude = rv.getFloat64(0x10, true);
-  const longitude = rv.getFloat64(0x18, true);
+  // Signed doubles, but some cameras write them unsigned with the hemisphere in the references (as EXIF does).
+  const ref = (at: number) => String.fromCharCode(record[at]);
+  const signed = (value: number, negative: boolean) => (negative && value > 0 ? -value : value);
+  const latitude = signed(rv.getFloat64(0x10, true), ref(0x08) === 'S');
+  const longitude = signed(rv.getFloat64(0x18, true), ref(0x0a) === 'W');
   const altitude = rv.getFloat32(0x20, true);
   c.gps({ latitude, longitude, altitude: Number.isFinite(altitude) ? altitude : undefined, origin: 'FLIR GPSInfo' });
 }
@@ -136,9 +139,16 @@ function flirGps(c: MetadataCollector, record: Uint8Array) {
 export function readKodakMeta(c: MetadataCollector, data: Uint8Array) {
   const reader = IfdReader.fromTiffHeader(data, 6);
   const ifd = reader.readIfd(reader.firstIfdOffset);
-  const owner = reader.text(findEntry(ifd, 0xc353));
+  // Both are EXIF "text with a character code" values: an 8-byte "ASCII\0\0\0" or "UNICODE\0" prefix, then the text.
+  const exifText = (tag: number) => {
+    const entry = findEntry(ifd, tag);
+    const value = entry && reader.valueBytes(entry);
+    if (!value) return undefined;
+    return value.length >= 8 && /^(ASCII|UNICODE|JIS|\0)/.test(String.fromCharCode(...value.subarray(0, 7))) ? decodeUserComment(value) : reader.text(entry);
+  };
+  const owner = exifText(0xc353);
   if (owner) c.text({ to: 'people', role: 'owner' }, owner, 'Kodak Meta CameraOwner');
-  const serial = reader.text(findEntry(ifd, 0xc354));
+  const serial = exifText(0xc354);
   if (serial) c.serial(serial, 'Kodak Meta SerialNumber', 'camera', true);
 }
 

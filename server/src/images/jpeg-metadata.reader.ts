@@ -5,6 +5,7 @@
  * image; exifr reads the IPTC record when there is a Photoshop segment.
  */
 import { hasAscii, latin1, u32be, u32le } from '../browser-shared/metadata-strip/bytes.util';
+import { isGainMap } from '../browser-shared/metadata-strip/jpeg-gain-map';
 import { readJpegHeader } from '../browser-shared/metadata-strip/jpeg-segments.reader';
 import type { WalkedStructure } from '../browser-shared/metadata-strip/metadata.stripper';
 import { IfdReader } from '../browser-shared/metadata-strip/tiff-ifd.reader';
@@ -62,17 +63,16 @@ function appLabel(marker: number, bytes: Uint8Array, at: number, end: number): s
 }
 
 /** MPF (CIPA DC-007): the additional images listed in the MP index, with their sizes. */
-function mpfImages(segment: Uint8Array): number[] {
+function mpfImages(segment: Uint8Array): Array<{ size: number; offset: number }> {
   // "MPF\0" then a TIFF header; MPEntry (0xB002) holds 16 bytes per image: attributes, size, offset, ...
   const reader = IfdReader.fromTiffHeader(segment, 4);
   const entries = reader.entryOf(reader.firstIfdOffset, 0xb002);
   const data = entries && reader.valueBytes(entries);
   if (!data) return [];
-  const sizes: number[] = [];
-  for (let i = 16; i + 16 <= data.length && sizes.length < 32; i += 16) {
-    sizes.push(reader.littleEndian ? u32le(data, i + 4) : u32be(data, i + 4));
-  }
-  return sizes;
+  const images: Array<{ size: number; offset: number }> = [];
+  const u32 = (at: number) => (reader.littleEndian ? u32le(data, at) : u32be(data, at));
+  for (let i = 16; i + 16 <= data.length && images.length < 32; i += 16) images.push({ size: u32(i + 4), offset: u32(i + 8) });
+  return images;
 }
 
 /**
@@ -83,6 +83,7 @@ export function walkJpeg(bytes: Uint8Array, c: MetadataCollector, walked: Walked
   const layout: JpegLayout = { vendorSegments: [] };
   const header = readJpegHeader(bytes);
   walked.jpeg = header;
+  for (const j of header.junk) c.unreadable(`${j.end - j.start} bytes of unreadable data between JPEG segments at byte ${j.start} (skipped)`);
   const photoshop: Uint8Array[] = [];
   const icc: Uint8Array[] = [];
   const xmp: Uint8Array[] = [];
@@ -112,9 +113,11 @@ export function walkJpeg(bytes: Uint8Array, c: MetadataCollector, walked: Walked
     }
     if (marker === 0xe2 && hasAscii(bytes, at, 'MPF\0')) {
       try {
-        mpfImages(bytes.subarray(at, end)).forEach((size, i) =>
-          c.embeddedImage({ kind: 'additional-image', origin: `MPF image ${i + 2}`, byteLength: size }),
-        );
+        mpfImages(bytes.subarray(at, end)).forEach(({ size, offset }, i) => {
+          // An HDR gain map is how the photo is shown on HDR screens, not another picture: the strip keeps it.
+          if (isGainMap(bytes.subarray(at + 4 + offset, at + 4 + offset + size))) return;
+          c.embeddedImage({ kind: 'additional-image', origin: `MPF image ${i + 2}`, byteLength: size });
+        });
       } catch {
         c.unreadable('MPF segment');
       }

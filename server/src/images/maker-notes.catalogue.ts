@@ -71,6 +71,12 @@ export interface IfdNoteLayout {
   subIfds?: ReadonlyArray<{ tag: number; fields: readonly NoteField[] }>;
   /** A tag pointing to a preview image's directory (JPEGInterchangeFormatLength in it). */
   previewIfd?: number;
+  /**
+   * The first value sits this many bytes after the directory's entries, whatever the declared base
+   * says: Pentax's offsets are "totally whacky" (exiftool), so, as exiftool's FixBase does for
+   * PENTAX, a base putting the first value elsewhere than 0 or 4 bytes after them is moved there.
+   */
+  valuesAfterDirectory?: number;
 }
 
 const f = (tag: number, name: string, kind: NoteFieldKind, format: NoteFieldFormat = 'text', extra: Partial<NoteField> = {}): NoteField => ({ tag, name, kind, format, ...extra });
@@ -171,8 +177,8 @@ export function ifdNoteLayout(note: Uint8Array, make: string): IfdNoteLayout | u
   if (starts('OLYMP\0') || starts('EPSON\0') || starts('MINOL\0') || starts('CAMER\0')) {
     return { vendor: starts('EPSON') ? 'Epson' : starts('OLYMP') ? 'Olympus' : 'Minolta', ifdAt: 8, base: 'tiff', order: 'auto', fields: OLYMPUS_FIELDS, subIfds: olympusSubs };
   }
-  if (starts('AOC\0')) return { vendor: 'Pentax', ifdAt: 6, base: { note: 0 }, order: { at: 4 }, fields: PENTAX_FIELDS, binary: PENTAX_BINARY };
-  if (starts('PENTAX \0')) return { vendor: 'Pentax', ifdAt: 10, base: { note: 0 }, order: { at: 8 }, fields: PENTAX_FIELDS, binary: PENTAX_BINARY };
+  if (starts('AOC\0')) return { vendor: 'Pentax', ifdAt: 6, base: { note: 0 }, order: { at: 4 }, fields: PENTAX_FIELDS, binary: PENTAX_BINARY, valuesAfterDirectory: 4 };
+  if (starts('PENTAX \0')) return { vendor: 'Pentax', ifdAt: 10, base: { note: 0 }, order: { at: 8 }, fields: PENTAX_FIELDS, binary: PENTAX_BINARY, valuesAfterDirectory: 4 };
   if (starts('RICOH\0II') || starts('RICOH\0MM')) return { vendor: 'Ricoh', ifdAt: 8, base: { note: 0 }, order: { at: 6 }, fields: PENTAX_FIELDS, binary: PENTAX_BINARY };
   if (makeIs(/^(PENTAX )?RICOH/i) && (starts('Ricoh') || starts('RICOH') || starts('      '))) return { vendor: 'Ricoh', ifdAt: 8, base: 'tiff', order: 'auto', fields: RICOH_FIELDS, binary: RICOH_BINARY };
   if (makeIs(/^(PENTAX )?RICOH/i) && (starts('MM\0\x2a') || starts('II\x2a\0'))) return { vendor: 'Ricoh', ifdAt: 8, base: { note: 0 }, order: { at: 0 }, fields: RICOH_FIELDS, binary: RICOH_BINARY };

@@ -253,6 +253,20 @@ function fixBase(entries: NoteEntry[], ifdAt: number, declared: number, candidat
   return [...candidates, expected].reduce((best, base) => (score(base) > score(best) ? base : best), declared);
 }
 
+/**
+ * exiftool's FixBase for makes whose values follow the directory: when the lowest value offset
+ * (offsets under 12 ignored: no value can sit there) does not land 0 or 4 bytes after the entries,
+ * the base is moved so that it lands `gap` bytes after them.
+ */
+function shiftedBase(entries: NoteEntry[], ifdAt: number, base: number, gap: number): number {
+  let lowest = Infinity;
+  for (const e of entries) if (e.raw >= 12 && e.size > 4 && e.raw < lowest) lowest = e.raw;
+  if (lowest === Infinity) return base;
+  const ifdEnd = ifdAt + 2 + entries.length * 12;
+  const diff = base + lowest - ifdEnd;
+  return diff === 0 || diff === 4 ? base : ifdEnd + gap - lowest;
+}
+
 interface ResolvedIfd {
   le: boolean;
   ifdAt: number;
@@ -276,7 +290,8 @@ function resolveIfd(bytes: Uint8Array, tiffLe: boolean, tiffBase: number, note: 
   } else if (layout.order === 'auto' && !plausibleIfd(bytes, ifdAt, tiffLe) && plausibleIfd(bytes, ifdAt, !tiffLe)) le = !tiffLe;
   const entries = readEntries(bytes, ifdAt, le);
   const declared = layout.base === 'tiff' ? tiffBase : noteAt + layout.base.note;
-  const base = fixBase(entries, ifdAt, declared, [tiffBase, noteAt], note);
+  let base = fixBase(entries, ifdAt, declared, [tiffBase, noteAt], note);
+  if (layout.valuesAfterDirectory !== undefined) base = shiftedBase(entries, ifdAt, base, layout.valuesAfterDirectory);
   return { le, ifdAt, base, entries };
 }
 

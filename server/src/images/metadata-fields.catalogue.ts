@@ -267,7 +267,27 @@ export const PLACEHOLDER_VALUES: ReadonlySet<string> = new Set([
   'olympus digital camera', 'sony dsc', 'kodak digital still camera', 'minolta digital camera', 'konica minolta digital camera',
   'digital camera', 'digital still camera', 'exif jpeg picture', 'dcim', 'lead technologies inc v1 01', 'created with gimp',
   'ascii', 'screenshot',
+  // Ricoh's Credit default; Canon's and Nikon's empty owner lines.
+  'credit', 'copyright notice',
 ]);
 
 /** Placeholder shapes: zeros only, "<maker> digital camera", "<maker> dsc", a year with no name ("© 2019"). */
 export const PLACEHOLDER_PATTERN = /^(0+|[a-z]+ (digital (still )?camera|dsc)|(c |copyright )?(c )?\d{4})$/;
+
+/**
+ * Words that frame a camera's default owner or copyright line around its model name: Ricoh writes
+ * "(C) by Caplio RR1 User", others "Copyright <model> owner". Written as isPlaceholder compares
+ * them (lower case, punctuation as spaces).
+ */
+export const DEFAULT_OWNER_FRAME_WORDS: ReadonlySet<string> = new Set(['c', 'copyright', 'by', 'user', 'owner', 'the', 'all', 'rights', 'reserved', 'camera']);
+
+/**
+ * Device names that are not people's: an iPhone's HostComputer is its model ("iPhone 13 Pro Max"),
+ * a Mac's its kind. Only the bare model matches: "Jane's iPhone" stays a name. Compared with the
+ * normalized value (lower case, punctuation as spaces).
+ */
+export const DEVICE_NAME_PATTERN =
+  /^(apple )?(iphone|ipad|ipod|ipod touch|mac|macbook|macbook air|macbook pro|imac|imac pro|mac mini|mac pro|mac studio|pixel|galaxy [a-z]+\d*|sm [a-z]\d+[a-z]*)( (\d+(st|nd|rd|th)?|[a-z]?\d+[a-z]?|pro|max|plus|mini|air|se|xr|xs|x|ultra|fe|lite|e|a|generation|inch|cellular|wi fi|wifi))*$/;
+
+/** Serial fields' values that say there is no serial: a lens-less body, an unset field. */
+export const SERIAL_SENTINELS: ReadonlySet<string> = new Set(['no lens', 'none', 'unknown', 'n a', 'not available', 'serial number', 'invalid', 'null']);

@@ -3,7 +3,7 @@
  * text, dates with time zones, coordinates and contact kinds.
  */
 import type { ContactKind } from './image-metadata.types';
-import { PLACEHOLDER_PATTERN, PLACEHOLDER_VALUES } from './metadata-fields.catalogue';
+import { DEFAULT_OWNER_FRAME_WORDS, DEVICE_NAME_PATTERN, PLACEHOLDER_PATTERN, PLACEHOLDER_VALUES, SERIAL_SENTINELS } from './metadata-fields.catalogue';
 
 // Patterns compiled once (a literal in a function body is a new RegExp object, run unoptimised, on every call).
 // eslint-disable-next-line no-control-regex
@@ -229,8 +229,70 @@ const ASCII = /^[\u0000-\u007f]*$/;
  */
 export function isPlaceholder(value: string, shapes = true): boolean {
   if (value.length > 64) return false;
+  const key = comparisonKey(value);
+  return PLACEHOLDER_VALUES.has(key) || (shapes && PLACEHOLDER_PATTERN.test(key));
+}
+
+/** Lower case, punctuation and symbols as single spaces, trimmed: how names are compared. */
+export function comparisonKey(value: string): string {
   const lower = value.toLowerCase();
   // ASCII text (nearly all of it) needs no Unicode classes, which are slow.
-  const key = (ASCII.test(lower) ? lower.replace(ASCII_PUNCTUATION, ' ') : lower.replace(PUNCTUATION, ' ')).trim();
-  return PLACEHOLDER_VALUES.has(key) || (shapes && PLACEHOLDER_PATTERN.test(key));
+  return (ASCII.test(lower) ? lower.replace(ASCII_PUNCTUATION, ' ') : lower.replace(PUNCTUATION, ' ')).trim();
+}
+
+/** What a file says about its own device, to tell a device string from a person's name. */
+export interface DeviceStrings {
+  make?: string;
+  model?: string;
+  software: readonly string[];
+}
+
+/**
+ * Why a value in a name field (owner, copyright, host computer...) is not a person's name, or
+ * undefined when it may be one: the file's own make or model, a camera's default line built around
+ * it ("(C) by Caplio RR1 User"), a device's model name ("iPhone 13 Pro Max"), or the software that
+ * wrote the file.
+ */
+export function notAPersonReason(value: string, device: DeviceStrings): 'device' | 'camera default' | 'software' | undefined {
+  if (value.length > 120) return undefined;
+  const key = comparisonKey(value);
+  if (!key) return undefined;
+  const make = device.make ? comparisonKey(device.make) : '';
+  const model = device.model ? comparisonKey(device.model) : '';
+  const own = new Set([make, model, make && model && !model.startsWith(make) ? `${make} ${model}` : ''].filter(Boolean));
+  if (own.has(key)) return 'device';
+  if (DEVICE_NAME_PATTERN.test(key)) return 'device';
+  // The frame words taken away, what is left is the model: a camera's default line.
+  const rest = key.split(' ').filter((w) => !DEFAULT_OWNER_FRAME_WORDS.has(w)).join(' ');
+  if (rest !== key && (own.has(rest) || (rest && DEVICE_NAME_PATTERN.test(rest)))) return 'camera default';
+  // Ricoh's default: "(C) by <model> User" even where the Model tag is missing or differs.
+  if (/^c by .+ user$/.test(key)) return 'camera default';
+  if (device.software.some((s) => comparisonKey(s) === key)) return 'software';
+  return undefined;
+}
+
+/**
+ * Serial fields' values that say there is none: a sentinel word ("No Lens"), only zeros, or one
+ * byte repeated (0xFFFFFFFF, "98989898", 2560137368 = 0x98989898: unwritten flash or filler).
+ */
+export function isSerialSentinel(value: string): boolean {
+  const key = comparisonKey(value);
+  if (SERIAL_SENTINELS.has(key)) return true;
+  const compact = value.replace(/[\s-]/g, '');
+  if (/^0+$/.test(compact)) return true;
+  if (compact.length >= 4 && /^(.)\1+$/.test(compact)) return true;
+  if (compact.length >= 8 && /^([0-9a-f]{2})\1+$/i.test(compact)) return true;
+  if (/^\d{3,10}$/.test(compact)) {
+    // A 32-bit number read from unwritten memory: every byte the same (2560137368 = 0x98989898).
+    const n = Number(compact);
+    const bytes = n > 0xff && n <= 0xffffffff ? bytesOfNumber(n) : [];
+    if (bytes.length >= 3 && bytes.every((x) => x === bytes[0])) return true;
+  }
+  return false;
+}
+
+function bytesOfNumber(n: number): number[] {
+  const out: number[] = [];
+  for (let x = n; x > 0; x = Math.floor(x / 256)) out.push(x & 0xff);
+  return out;
 }

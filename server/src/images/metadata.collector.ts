@@ -14,7 +14,7 @@ import {
   TimeKind,
 } from './image-metadata.types';
 import type { FieldTarget } from './metadata-fields.catalogue';
-import { cleanText, contactKind, emailsIn, isPlaceholder, normalizeTime, validCoordinates, valueItems } from './metadata-values.util';
+import { cleanText, contactKind, emailsIn, isPlaceholder, isSerialSentinel, normalizeTime, notAPersonReason, validCoordinates, valueItems } from './metadata-values.util';
 
 /** Lists whose placeholder values ("unknown", a camera's default caption) are set aside. */
 const NAMED_LISTS: ReadonlySet<string> = new Set(['people', 'contacts', 'comments', 'places', 'serials', 'uniqueIds', 'lens']);
@@ -102,6 +102,11 @@ export class MetadataCollector {
   serial(raw: string, origin: string, kind: SerialKind, inMakerNotes: boolean) {
     const value = cleanText(raw);
     if (value === undefined || this.placeholder('serials', value, origin)) return;
+    if (isSerialSentinel(value)) {
+      // "No Lens", all zeros, one byte repeated: the field says there is no serial.
+      if (this.once('placeholders', value, origin)) this.data.placeholders.push({ value, origin });
+      return;
+    }
     if (this.once('serials', value, origin)) this.data.serials.push({ value, origin, kind, inMakerNotes });
   }
 
@@ -175,7 +180,24 @@ export class MetadataCollector {
     return this.data.model?.value;
   }
 
+  /**
+   * The metadata read. Names are judged here, once the make, model and software are all known
+   * (they can come after the name fields): a device string or a camera's default line in a name
+   * field is set aside as a placeholder, not reported as a person.
+   */
   result(): ImageMetadata {
+    const people = this.data.people;
+    if (people.length) {
+      const device = { make: this.data.make?.value, model: this.data.model?.value, software: this.data.software.map((s) => s.value) };
+      const kept = people.filter((p) => {
+        if (p.role === 'person-in-image') return true;
+        const reason = notAPersonReason(p.value, device);
+        if (!reason) return true;
+        if (this.once('placeholders', p.value, p.origin)) this.data.placeholders.push({ value: p.value, origin: p.origin, reason });
+        return false;
+      });
+      if (kept.length !== people.length) this.data.people = kept;
+    }
     return this.data;
   }
 }

@@ -16,7 +16,7 @@ import { readPhotoshopResources } from './photoshop-resources.reader';
 export function collectMakerNotes(c: MetadataCollector, tiff: Uint8Array, prefix: string) {
   let reading;
   try {
-    reading = readMakerNotes(IfdReader.fromTiffHeader(tiff), c.makeValue, c.modelValue);
+    reading = readMakerNotes(IfdReader.fromTiffHeader(tiff, 0, true), c.makeValue, c.modelValue);
   } catch {
     c.unreadable(`${prefix} maker notes (damaged)`);
     return;
@@ -53,11 +53,13 @@ function sum(values: number[] | undefined): number {
 export async function readTiffMetadata(bytes: Uint8Array, c: MetadataCollector) {
   let reader: IfdReader;
   try {
-    reader = IfdReader.fromTiffHeader(bytes);
+    // The version word is not needed to read on: a damaged one is noted (detectImageType only lets BigTIFF's real header away).
+    reader = IfdReader.fromTiffHeader(bytes, 0, true);
     reader.readIfd(reader.firstIfdOffset);
   } catch {
     throw new MalformedImageError('The TIFF structure is damaged');
   }
+  if (reader.u16(2) !== 42) c.unreadable('TIFF header (damaged version number)');
   try {
     const out = await tiffBlockRecords(bytes);
     // In a TIFF file the second IFD is another page or a thumbnail, judged below, not EXIF's IFD1.

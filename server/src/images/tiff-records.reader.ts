@@ -20,7 +20,7 @@
  * - a sub-IFD pointer that is not a plain offset (text, a list, NaN, negative) is not followed,
  *   where exifr reads from a garbled offset.
  */
-import { decodeUtf8 } from './metadata-values.util';
+import { decodeLatin1, decodeUtf8 } from './metadata-values.util';
 
 type Record_ = Record<string, unknown>;
 
@@ -45,6 +45,8 @@ export interface ExifrOutput {
   userComment?: Uint8Array | string;
   /** Tags and directories that could not be read ("IFD0 tag 0x0110", "GPS IFD"). */
   damaged?: string[];
+  /** Text values that are not valid UTF-8 (exifr's reading, with replacement characters) and their Latin-1 reading. */
+  latin1?: ReadonlyMap<string, string>;
 }
 
 type Block = 'ifd0' | 'exif' | 'gps' | 'ifd1';
@@ -80,8 +82,8 @@ const EXIF_REMOVED = [INTEROP_POINTER, MAKER_NOTE, USER_COMMENT];
 
 const SIZES = [0, 1, 1, 2, 4, 8, 1, 1, 2, 4, 8, 4, 8, 4];
 
-/** A tag exifr cannot read: it ends the block. */
-class DamagedTag extends Error {}
+/** check()'s answer for a tag exifr cannot read: a plain value, not an exception (a hostile file can hold thousands, and an Error captures a stack each time). */
+const DAMAGED = -1;
 
 export interface TiffRecords extends ExifrOutput {
   /** IFD0 holds an IPTC record (tag 0x83BB), which exifr's IPTC parser reads. */
@@ -115,6 +117,8 @@ class BlockReader {
 
   /** What could not be read: "IFD0 tag 0x0110", "GPS IFD". */
   readonly damaged: string[] = [];
+  /** Texts that are not valid UTF-8: exifr's reading → the Latin-1 one. */
+  readonly latin1 = new Map<string, string>();
 
   /**
    * Reads the IFD at `offset` into `record` (kept tags) and `wanted` (tags exifr uses itself).
@@ -132,10 +136,7 @@ class BlockReader {
       for (let i = 0, at = offset + 2; i < count; i++, at += 12) {
         const tag = this.u16(at);
         if (skipped.has(tag)) continue;
-        try {
-          this.check(at);
-        } catch (err) {
-          if (!(err instanceof DamagedTag)) throw err;
+        if (this.check(at) === DAMAGED) {
           if (this.damaged.length < 20) this.damaged.push(`${BLOCK_NAMES[block]} tag 0x${tag.toString(16).padStart(4, '0')}`);
           continue;
         }
@@ -153,19 +154,19 @@ class BlockReader {
     }
   }
 
-  /** Where an entry's value lies; throws DamagedTag where exifr's read of it would fail. */
+  /** Where an entry's value lies; DAMAGED where exifr's read of it would fail. */
   private check(at: number): number {
     const type = this.u16(at + 2);
     const count = this.u32(at + 4);
     const size = SIZES[type];
-    if (size === undefined || size === 0) throw new DamagedTag();
+    if (size === undefined || size === 0) return DAMAGED;
     const total = size * count;
     const offset = total <= 4 ? at + 8 : this.u32(at + 8);
-    if (offset > this.tiff.length) throw new DamagedTag();
+    if (offset > this.tiff.length) return DAMAGED;
     if (type === 1 || type === 2 || type === 7) {
       // exifr views these bytes in the whole buffer, not the block.
-      if (this.tiff.byteOffset + offset + count > this.tiff.buffer.byteLength) throw new DamagedTag();
-    } else if (offset + total > this.tiff.length) throw new DamagedTag();
+      if (this.tiff.byteOffset + offset + count > this.tiff.buffer.byteLength) return DAMAGED;
+    } else if (offset + total > this.tiff.length) return DAMAGED;
     return offset;
   }
 
@@ -179,9 +180,13 @@ class BlockReader {
     const count = this.u32(at + 4);
     const size = SIZES[type];
     const offset = this.check(at);
+    if (offset === DAMAGED) return undefined;
     if (type === 1 || type === 7) return this.bytes(offset, count);
     if (type === 2) {
-      const text = decodeUtf8(this.bytes(offset, count));
+      const raw = this.bytes(offset, count);
+      const text = decodeUtf8(raw);
+      // Older cameras and Windows tools write Latin-1 here: exifr's text has replacement characters, exiftool's the letters.
+      if (text.includes('\uFFFD')) this.latin1.set(text.replace(/\0+$/, '').trim(), decodeLatin1(raw).replace(/\0+$/, '').trim());
       let end = text.length;
       while (end > 0 && text.charCodeAt(end - 1) === 0) end--;
       const trimmed = text.slice(0, end).trim();
@@ -294,6 +299,7 @@ export function readTiffRecords(tiff: Uint8Array, keep: TiffRecordTags): TiffRec
   }
   if (ifd1.filled) out.ifd1 = ifd1.values;
   if (r.damaged.length) out.damaged = r.damaged;
+  if (r.latin1.size) out.latin1 = r.latin1;
   return out;
 }
 

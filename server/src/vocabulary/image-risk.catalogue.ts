@@ -47,6 +47,14 @@ export interface ExifRiskEntry {
 
 const STRIP = "Use 'Strip Metadata' to download a clean copy before sharing.";
 
+/** The advice every recommendation ends with, and what replaces it when 'Strip Metadata' cannot clean the file. */
+export const STRIP_ADVICE = {
+  available: STRIP,
+  unavailable: 'Save a new copy without metadata in a photo editor (export, with metadata off) and check the copy before sharing.',
+  placeholdersAvailable: "'Strip Metadata' removes them too.",
+  placeholdersUnavailable: "A photo editor's export without metadata removes them too.",
+} as const;
+
 export const EXIF_RISK_CATALOGUE: Readonly<Record<ExifFindingCategory, ExifRiskEntry>> = {
   location: {
     label: 'GPS location',

@@ -8,8 +8,9 @@
  *
  * Layout of the copy: ftyp as it was, the rebuilt meta (iloc rewritten for the new offsets), then
  * one mdat holding only the kept items' data. Image sequences (a moov box: animated AVIF, HEIF
- * bursts) keep their media data, minus the dropped items', with every chunk offset rewritten, and
- * lose their user-data and metadata boxes. Every other top-level box (free space, uuid boxes) is
+ * bursts) keep their media data, minus the dropped items', with every chunk offset rewritten, lose
+ * their user-data and metadata boxes, and have the creation and modification times of their movie,
+ * track and media headers zeroed (as mat2 does; 0 is the format's "not set"). Every other top-level box (free space, uuid boxes) is
  * dropped, and so is data no kept item uses.
  */
 import { ByteSink, concatBytes, MalformedImageError } from './bytes.util';
@@ -27,6 +28,7 @@ import {
   readBoxes,
   readHeif,
 } from './heif-structure.reader';
+import { SEQUENCE_DATED_HEADERS, sequenceTimes } from './heif-sequence.rules';
 
 /** Children of meta copied as they are (besides the ones rebuilt here). */
 const META_KEPT: ReadonlySet<string> = new Set(['hdlr', 'pitm', 'dinf']);
@@ -324,6 +326,16 @@ function buildMoov(bytes: Uint8Array, container: Box, fileMap: Relocation | unde
     }
     if (MOOV_CONTAINERS.has(child.type)) parts.push(buildMoov(bytes, child, fileMap, removed));
     else if (child.type === 'stco' || child.type === 'co64') parts.push(chunkOffsets(bytes, child, fileMap));
+    else if (SEQUENCE_DATED_HEADERS.has(child.type)) {
+      // Creation and modification times zeroed ("not set"), in place: the box keeps its size.
+      const copy = bytes.slice(child.start, child.end);
+      const times = sequenceTimes(bytes, child.payload, child.end);
+      if (times.created || times.modified) {
+        copy.fill(0, times.at - child.start, times.at - child.start + times.length);
+        removed.push(`${container.type}/${child.type} dates`);
+      }
+      parts.push(copy);
+    }
     else if (child.type === 'saio') throw new MalformedImageError('HEIF sequences with auxiliary sample offsets are not supported');
     else parts.push(slice(bytes, child));
   }

@@ -50,6 +50,8 @@ export function detectImageType(bytes: Uint8Array): ImageType | undefined {
   if (b.length >= 8 && ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a))) {
     return 'tiff';
   }
+  // A TIFF whose version word was damaged into BigTIFF's 43 without BigTIFF's header: read as the damaged TIFF it is.
+  if (isTiffWithDamagedVersion(b)) return 'tiff';
   if (b.length >= 12 && b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50) {
     return 'webp';
   }
@@ -58,9 +60,31 @@ export function detectImageType(bytes: Uint8Array): ImageType | undefined {
   return brands && heifKind(brands.major, brands.brands);
 }
 
-/** BigTIFF (TIFF with 64-bit offsets): II+\0 or MM\0+. */
-export function isBigTiff(b: Uint8Array): boolean {
+/** The byte-order mark and version 43 of BigTIFF: II+\0 or MM\0+. */
+function hasBigTiffVersion(b: Uint8Array): boolean {
   return b.length >= 8 && ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2b && b[3] === 0) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2b));
+}
+
+/**
+ * BigTIFF (TIFF with 64-bit offsets): version 43, then the offset size 8 and a zero word, as the
+ * BigTIFF header requires. Version 43 alone is not enough: damage to an ordinary TIFF's version
+ * word makes the same bytes, and such a file is damaged, not of another kind.
+ */
+export function isBigTiff(b: Uint8Array): boolean {
+  if (!hasBigTiffVersion(b) || b.length < 16) return false;
+  const le = b[0] === 0x49;
+  const offsetSize = le ? b[4] | (b[5] << 8) : (b[4] << 8) | b[5];
+  if (offsetSize !== 8 || b[6] !== 0 || b[7] !== 0) return false;
+  // The first directory's 64-bit offset: past the header, and below 4 GB (an ordinary TIFF with IFD0
+  // at 8 has its entry table here instead, whose bytes make no such number).
+  const high = le ? [b[12], b[13], b[14], b[15]] : [b[8], b[9], b[10], b[11]];
+  const low = le ? b[8] | (b[9] << 8) | (b[10] << 16) | (b[11] << 24) : (b[12] << 24) | (b[13] << 16) | (b[14] << 8) | b[15];
+  return high.every((x) => x === 0) && low >>> 0 >= 16;
+}
+
+/** Version 43 without the rest of BigTIFF's header: an ordinary TIFF with a damaged version word. */
+export function isTiffWithDamagedVersion(b: Uint8Array): boolean {
+  return hasBigTiffVersion(b) && !isBigTiff(b);
 }
 
 /** Why a file of no supported type is refused: BigTIFF is named, anything else gets the list of types. */

@@ -3,11 +3,14 @@
  * kept, byte for byte (quantisation and Huffman tables, frame and scan headers, restart intervals,
  * the entropy-coded data). Kept application segments: JFIF (rewritten without its thumbnail), ICC
  * profile chunks and Adobe's colour-transform segment. Dropped: every other APPn (EXIF, XMP, IPTC,
- * MPF previews, vendor blocks), comments and anything after the end-of-image marker. A non-default
- * EXIF orientation survives as a minimal EXIF block holding that one tag.
+ * MPF previews, vendor blocks), comments and anything after the end-of-image marker — except an
+ * HDR gain map (jpeg-gain-map.ts), kept cleaned with a new XMP and MPF index holding only what
+ * rendering needs. A non-default EXIF orientation survives as a minimal EXIF block holding that
+ * one tag.
  */
 import { asciiBytes, ByteSink, concatBytes, hasAscii, indexOfByte, MalformedImageError } from './bytes.util';
 import { readJpegHeader, segmentAt } from './jpeg-segments.reader';
+import { firstXmp, gainMapXmp, isGainMap, mpfSegment, primaryGainMapXmp } from './jpeg-gain-map';
 import { IfdReader } from './tiff-ifd.reader';
 
 const EOI = 0xd9;
@@ -97,10 +100,10 @@ function scanEnd(bytes: Uint8Array, from: number): number {
   }
 }
 
-export function stripJpeg(bytes: Uint8Array): { out: ByteSink; report: JpegStripReport } {
+export function stripJpeg(bytes: Uint8Array, keepGainMap = true): { out: ByteSink; report: JpegStripReport } {
   // Before the first scan the structure must be sound (the reader needs the same): see readJpegHeader.
   const header = readJpegHeader(bytes);
-  const removed: string[] = [];
+  const removed: string[] = header.junk.map((j) => `${j.end - j.start} bytes of junk between segments at byte ${j.start}`);
   const head = new ByteSink(); // SOI and JFIF: the EXIF block goes after them
   const body = new ByteSink();
   head.push(bytes.subarray(0, 2));
@@ -166,10 +169,47 @@ export function stripJpeg(bytes: Uint8Array): { out: ByteSink; report: JpegStrip
     pos = end;
   }
   if (!ended) body.push(new Uint8Array([0xff, EOI]));
+  // An HDR gain map after the image: kept (cleaned itself), with the XMP and MPF index that tie it to the photo.
+  const gainMap = keepGainMap && ended && pos < n && isGainMap(bytes.subarray(pos)) ? cleanGainMap(bytes.subarray(pos), removed) : undefined;
+  if (gainMap) pos += gainMap.consumed;
   if (pos < n) removed.push(`trailing data (${n - pos} bytes)`);
   const keepOrientation = orientation !== undefined && orientation !== 1 ? orientation : undefined;
   if (keepOrientation) head.push(minimalExifSegment(keepOrientation));
+  if (gainMap) {
+    const xmp = primaryGainMapXmp(gainMap.bytes.length, primaryXmp(bytes, header.segments));
+    const mpfAt = head.length + xmp.length;
+    const primaryLength = mpfAt + MPF_SEGMENT_LENGTH + body.length;
+    head.push(xmp);
+    head.push(mpfSegment(mpfAt, primaryLength, gainMap.bytes.length));
+    body.push(gainMap.bytes);
+  }
   // One copy into the output: the sinks only hold views of the input until now.
   head.append(body);
   return { out: head, report: { removed, orientation: keepOrientation } };
+}
+
+/** mpfSegment's size: fixed (two entries). */
+const MPF_SEGMENT_LENGTH = mpfSegment(0, 0, 0).length;
+
+function primaryXmp(bytes: Uint8Array, segments: ReturnType<typeof readJpegHeader>['segments']): string | undefined {
+  const first = segments.find((s) => s.marker === APP1 && hasAscii(bytes, s.dataStart, 'http://ns.adobe.com/xap/1.0/\0'));
+  return first ? firstXmp(concatBytes([new Uint8Array([0xff, 0xd8]), bytes.subarray(first.start, first.end)])) : undefined;
+}
+
+/** The gain-map JPEG cleaned like any (its own trailing data and segments dropped) with only its rendering XMP; and how many input bytes it took. */
+function cleanGainMap(secondary: Uint8Array, removed: string[]): { bytes: Uint8Array; consumed: number } | undefined {
+  let cleaned: ReturnType<typeof stripJpeg>;
+  try {
+    cleaned = stripJpeg(secondary, false);
+  } catch (err) {
+    if (!(err instanceof MalformedImageError)) throw err;
+    removed.push('a damaged HDR gain map');
+    return undefined;
+  }
+  const out = cleaned.out.bytes();
+  const trailing = cleaned.report.removed.find((r) => r.startsWith('trailing data ('));
+  const consumed = secondary.length - (trailing ? Number(/\((\d+) bytes\)/.exec(trailing)?.[1] ?? 0) : 0);
+  removed.push(...cleaned.report.removed.filter((r) => r !== trailing).map((r) => `HDR gain map: ${r}`));
+  // SOI, the gain map's rendering XMP, then the rest of the cleaned copy.
+  return { bytes: concatBytes([out.subarray(0, 2), gainMapXmp(firstXmp(secondary)), out.subarray(2)]), consumed };
 }

@@ -48,8 +48,11 @@ export class IfdReader {
     this.view = view(bytes);
   }
 
-  /** A reader for a block that starts with a TIFF header (II*\0 or MM\0*) at `base`. */
-  static fromTiffHeader(bytes: Uint8Array, base = 0): IfdReader {
+  /**
+   * A reader for a block that starts with a TIFF header (II*\0 or MM\0*) at `base`. With
+   * `anyVersion`, a damaged version word is let pass (the byte order and IFD0 offset still read).
+   */
+  static fromTiffHeader(bytes: Uint8Array, base = 0, anyVersion = false): IfdReader {
     if (base < 0 || base + 8 > bytes.length) throw new MalformedImageError('TIFF header is truncated');
     const order = (bytes[base] << 8) | bytes[base + 1];
     let littleEndian: boolean;
@@ -57,7 +60,7 @@ export class IfdReader {
     else if (order === 0x4d4d) littleEndian = false;
     else throw new MalformedImageError('Not a TIFF header');
     const reader = new IfdReader(bytes, littleEndian, base);
-    if (reader.u16(base + 2) !== 42) throw new MalformedImageError('Not a TIFF header');
+    if (reader.u16(base + 2) !== 42 && !anyVersion) throw new MalformedImageError('Not a TIFF header');
     return reader;
   }
 

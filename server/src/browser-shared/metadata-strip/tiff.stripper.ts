@@ -106,6 +106,23 @@ function imageBlocks(reader: IfdReader, ifd: TiffIfd): { offsetsTag: number; blo
   return { offsetsTag, blocks };
 }
 
+function keptIfd(reader: IfdReader, ifd: TiffIfd, removedTags: Set<number>): KeptIfd {
+  const { offsetsTag, blocks } = imageBlocks(reader, ifd);
+  const entries: TiffEntry[] = [];
+  const dropped: number[] = [];
+  for (const entry of ifd.entries) {
+    if (!TIFF_STRUCTURAL_TAGS.has(entry.tag) || TIFF_TYPE_SIZES[entry.type] === undefined) {
+      dropped.push(entry.tag);
+      continue;
+    }
+    if (entry.valueOffset < 0) throw new MalformedImageError(`TIFF tag ${entry.tag} points outside the file`);
+    entries.push(entry);
+  }
+  for (const tag of dropped) removedTags.add(tag);
+  entries.sort((a, b) => a.tag - b.tag);
+  return { entries, offsetsTag, blocks };
+}
+
 interface TiffPlan {
   reader: IfdReader;
   kept: KeptIfd[];
@@ -119,7 +136,8 @@ interface TiffPlan {
  * refuse a file is found here; writing the copy (stripTiff) cannot fail once this has not.
  */
 function planTiff(bytes: Uint8Array): TiffPlan {
-  const reader = IfdReader.fromTiffHeader(bytes);
+  // The copy gets a new header: a damaged version word (43 without BigTIFF's header) does not matter.
+  const reader = IfdReader.fromTiffHeader(bytes, 0, true);
   // The first page must be readable; a damaged pointer to a further page ends the pages there.
   const chain = [reader.readIfd(reader.firstIfdOffset)];
   const removed: string[] = [];
@@ -146,18 +164,14 @@ function planTiff(bytes: Uint8Array): TiffPlan {
     if (reader.uint(findEntry(ifd, COMPRESSION)) === OLD_JPEG) {
       throw new MalformedImageError('Old-style JPEG-compressed TIFF files cannot be cleaned without re-encoding them');
     }
-    const { offsetsTag, blocks } = imageBlocks(reader, ifd);
-    const entries: TiffEntry[] = [];
-    for (const entry of ifd.entries) {
-      if (!TIFF_STRUCTURAL_TAGS.has(entry.tag) || TIFF_TYPE_SIZES[entry.type] === undefined) {
-        removedTags.add(entry.tag);
-        continue;
-      }
-      if (entry.valueOffset < 0) throw new MalformedImageError(`TIFF tag ${entry.tag} points outside the file`);
-      entries.push(entry);
+    try {
+      kept.push(keptIfd(reader, ifd, removedTags));
+    } catch (err) {
+      // A further directory without readable image data has no picture to keep: it is left out
+      // (the first page's damage still refuses the file: there would be no image).
+      if (index === 0 || !(err instanceof MalformedImageError)) throw err;
+      removed.push(`damaged image directory ${index + 1} (${err.message})`);
     }
-    entries.sort((a, b) => a.tag - b.tag);
-    kept.push({ entries, offsetsTag, blocks });
   });
   return { reader, kept, removed, removedTags, droppedImages };
 }
