@@ -17,7 +17,7 @@ import { rateLimitHeaders } from './common/http/rate-limit-headers';
 import { responseCompression } from './common/http/compression';
 import { requestInputGuard } from './common/http/request-input.guard';
 import { NestJsonLogger } from './common/logging/logger';
-import { requestContext } from './common/logging/request-context';
+import { requestContext } from './common/logging/request-context.middleware';
 import { requestLogging } from './common/logging/request-logging.middleware';
 import { httpMetrics } from './common/metrics/http-metrics.middleware';
 import { MetricsService } from './common/metrics/metrics.service';

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { renderEnvExample, renderReference } from './common/config/config-reference';
+import { renderEnvExample, renderReference } from './common/config/config-reference.renderer';
 import { PACKAGE_ROOT } from './common/package-info';
 
 /**

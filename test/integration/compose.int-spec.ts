@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ConfigError, loadConfig } from '../../server/src/common/config/app-config';
-import { renderEnvExample } from '../../server/src/common/config/config-reference';
+import { renderEnvExample } from '../../server/src/common/config/config-reference.renderer';
 
 /*
  * Docker cannot run on the machines that test this project, so the deployment files are checked

@@ -247,7 +247,7 @@ export const SOCIAL_PLATFORM_CATALOGUE: Readonly<Record<SocialPlatform, SocialPl
   },
   tiktok: {
     name: 'TikTok',
-    settingsUrl: 'https://www.tiktok.com/setting',
+    settingsUrl: 'https://www.tiktok.com/setting.schema',
     risks: [
       {
         type: 'tiktok_public_account',

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig, TUNING } from './app-config';
-import { parseAddressList, parseDnsServers, parseMailbox, parsePortList, parseRateLimits } from './setting-parsers';
+import { parseAddressList, parseDnsServers, parseMailbox, parsePortList, parseRateLimits } from './setting.parsers';
 
 const SMTP_MESSAGE = 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587';
 const MAIL_FROM_MESSAGE = 'MAIL_FROM must be an email address, optionally with a name: Footprint <no-reply@example.com>';

@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import type { AdmissionLimits } from '../backpressure/admission-queue';
 import { appVersion } from '../package-info';
 import { readFileSync } from 'node:fs';
-import type { LogLevel } from './log-levels';
-import { readGroup } from './setting';
-import type { RequestRateLimit } from './setting-parsers';
+import type { LogLevel } from './log-level.catalogue';
+import { readGroup } from './setting.schema';
+import type { RequestRateLimit } from './setting.parsers';
 import { authSettings } from './settings/auth.settings';
 import { billingSettings } from './settings/billing.settings';
 import { browserAuditSettings } from './settings/browser-audit.settings';
@@ -23,8 +23,8 @@ import { SETTING_GROUPS } from './settings/settings.registry';
  * into the AppConfig the modules receive. CONTRIBUTING.md "Adding a setting" says how to add one.
  */
 
-export { LOG_LEVELS, type LogLevel } from './log-levels';
-export { parseMailbox, type RequestRateLimit } from './setting-parsers';
+export { LOG_LEVELS, type LogLevel } from './log-level.catalogue';
+export { parseMailbox, type RequestRateLimit } from './setting.parsers';
 
 /**
  * Tuning that operators had no reason to change: fixed here, each with why it has its value. Tests

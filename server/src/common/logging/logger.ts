@@ -1,7 +1,7 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
 import { LogLevel } from '../config/app-config';
-import { currentRequestId } from './request-context';
+import { currentRequestId } from './request-context.middleware';
 
 /**
  * One JSON logger for the process. Nothing personal goes in: request logs carry the path

@@ -1,4 +1,4 @@
-import { defineSettings, httpUrl, setting, text, wholeNumber } from '../setting';
+import { defineSettings, httpUrl, setting, text, wholeNumber } from '../setting.schema';
 
 /** Sign-in: access tokens, Google sign-in and password hashing (auth/). */
 export const authSettings = defineSettings({

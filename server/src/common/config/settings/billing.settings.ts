@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineSettings, httpUrl, setting } from '../setting';
+import { defineSettings, httpUrl, setting } from '../setting.schema';
 
 /** Card payments (billing/). */
 export const billingSettings = defineSettings({

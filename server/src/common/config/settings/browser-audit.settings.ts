@@ -1,4 +1,4 @@
-import { defineSettings, setting, text, trueOrFalse, wholeNumber } from '../setting';
+import { defineSettings, setting, text, trueOrFalse, wholeNumber } from '../setting.schema';
 
 /** The rendered website audit: pages loaded in headless Chromium behind the SSRF proxy (browser-audit/). */
 export const browserAuditSettings = defineSettings({

@@ -1,4 +1,4 @@
-import { defineSettings, setting, text, trueOrFalse, urlWith, wholeNumber } from '../setting';
+import { defineSettings, setting, text, trueOrFalse, urlWith, wholeNumber } from '../setting.schema';
 
 /** The PostgreSQL connection, migrations and the embedded server (common/database). */
 export const databaseSettings = defineSettings({

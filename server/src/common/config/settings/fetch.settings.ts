@@ -1,5 +1,5 @@
-import { parseAddressList, parseHostMap, parsePortList } from '../setting-parsers';
-import { defineSettings, parsedBy, setting } from '../setting';
+import { parseAddressList, parseHostMap, parsePortList } from '../setting.parsers';
+import { defineSettings, parsedBy, setting } from '../setting.schema';
 
 /** The SSRF guard of every fetch of a user-supplied URL (common/security/ssrf). */
 export const fetchSettings = defineSettings({

@@ -1,6 +1,6 @@
-import { parseMailbox } from '../setting-parsers';
+import { parseMailbox } from '../setting.parsers';
 import { z } from 'zod';
-import { defineSettings, setting, urlWith } from '../setting';
+import { defineSettings, setting, urlWith } from '../setting.schema';
 
 export const DEFAULT_MAIL_FROM = 'Footprint <no-reply@footprint.example>';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineSettings, setting, wholeNumber } from '../setting';
+import { defineSettings, setting, wholeNumber } from '../setting.schema';
 
 /** The monitor scheduler (monitoring/). */
 export const monitoringSettings = defineSettings({

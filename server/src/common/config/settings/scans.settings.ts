@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseDnsServers, parseRateLimits } from '../setting-parsers';
-import { defineSettings, httpUrl, parsedBy, setting, text, trueOrFalse, wholeNumber } from '../setting';
+import { parseDnsServers, parseRateLimits } from '../setting.parsers';
+import { defineSettings, httpUrl, parsedBy, setting, text, trueOrFalse, wholeNumber } from '../setting.schema';
 
 /** The value of USERNAME_SITE_LIST_URL that turns the configured list off. */
 export const SITE_LIST_OFF = 'off';

@@ -1,6 +1,6 @@
-import { LOG_LEVELS } from '../log-levels';
-import { parseTrustProxy } from '../setting-parsers';
-import { defineSettings, httpUrl, oneOf, parsedBy, setting, text, trueOrFalse, wholeNumber } from '../setting';
+import { LOG_LEVELS } from '../log-level.catalogue';
+import { parseTrustProxy } from '../setting.parsers';
+import { defineSettings, httpUrl, oneOf, parsedBy, setting, text, trueOrFalse, wholeNumber } from '../setting.schema';
 import { z } from 'zod';
 
 /** The HTTP server, its logs and the operators' endpoints (server/src/main.ts, bootstrap.ts, common/). */

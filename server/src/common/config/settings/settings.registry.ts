@@ -1,4 +1,4 @@
-import type { SettingGroup } from '../setting';
+import type { SettingGroup } from '../setting.schema';
 import { authSettings } from './auth.settings';
 import { billingSettings } from './billing.settings';
 import { browserAuditSettings } from './browser-audit.settings';

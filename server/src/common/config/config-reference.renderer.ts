@@ -1,4 +1,4 @@
-import type { Setting, SettingGroup } from './setting';
+import type { Setting, SettingGroup } from './setting.schema';
 import { COMPOSE_VARIABLES } from './settings/compose.variables';
 import { SETTING_GROUPS } from './settings/settings.registry';
 

@@ -2,7 +2,7 @@ import { Logger as NestLogger } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino from 'pino';
 import { NestJsonLogger } from './logger';
-import { currentRequestId, requestContext } from './request-context';
+import { currentRequestId, requestContext } from './request-context.middleware';
 
 function captured() {
   const lines: Record<string, unknown>[] = [];
