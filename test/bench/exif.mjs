@@ -249,8 +249,9 @@ async function perRequest(dataDir) {
   // FP_BENCH_SERVER: another build's dist/server/main.js (a before-and-after comparison).
   const server = await startServer(dataDir, {}, process.env.FP_BENCH_SERVER || undefined);
   try {
-    const signup = await fetch(`${server.base}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.99.0.1' }, body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'a long bench password' }) });
-    const { accessToken } = await signup.json();
+    const account = { email: `bench-${Date.now()}@example.com`, password: 'a long bench password' };
+    const signup = await fetch(`${server.base}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.99.0.1' }, body: JSON.stringify(account) });
+    let { accessToken } = await signup.json();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108000000003a7e9b550000000a49444154789c63600000000200015e1f5e4d0000000049454e44ae426082', 'hex');
     const boundary = 'fp-bench-boundary';
@@ -261,6 +262,13 @@ async function perRequest(dataDir) {
     const { token: apiToken } = await created.json();
     if (!apiToken) throw new Error(`API token: ${created.status}`);
     const uploadWithToken = { ...upload, authorization: `Bearer ${apiToken}` };
+    const profileHeaders = { authorization: `Bearer ${accessToken}` };
+    // Access tokens live 15 minutes, less than a whole run: signed in again before each phase.
+    const signInAgain = async () => {
+      const login = await fetch(`${server.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.99.0.1' }, body: JSON.stringify(account) });
+      ({ accessToken } = await login.json());
+      upload.authorization = profileHeaders.authorization = `Bearer ${accessToken}`;
+    };
     const request = (method, path, body, headers = {}) =>
       new Promise((resolve, reject) => {
         const t = performance.now();
@@ -279,7 +287,7 @@ async function perRequest(dataDir) {
       'strip (token)': () => request('POST', '/api/scans/exif/strip', form, uploadWithToken),
       // For reference: a public route with no database work, and a signed-in read of one row.
       plans: () => request('GET', '/api/plans'),
-      profile: () => request('GET', '/api/auth/profile', undefined, { authorization: `Bearer ${accessToken}` }),
+      profile: () => request('GET', '/api/auth/profile', undefined, profileHeaders),
     };
     /** Latencies of `names`, each round in the next of all their orders (every kind follows every other equally often). */
     const interleaved = async (names, rounds, warmUp = 20) => {
@@ -299,7 +307,9 @@ async function perRequest(dataDir) {
     // The target's own measure: the image routes and health alone. Then the same among requests
     // that wake PostgreSQL and run other code: on two cores every request after them pays for the
     // caches they took over, the image routes' longer path (upload parsing, a second thread) more.
+    await signInAgain();
     const focused = await interleaved(['health', 'analyze', 'strip', 'analyze (token)', 'strip (token)'], REQUESTS);
+    await signInAgain();
     const mixed = await interleaved(['health', 'analyze', 'strip', 'plans', 'profile'], REQUESTS);
     // CPU time per request of the server and its PostgreSQL (all their processes and threads), one
     // kind at a time: what a request costs whatever else the machine is doing. /proc counts in 10 ms
@@ -307,6 +317,7 @@ async function perRequest(dataDir) {
     const cpu = {};
     const samples = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, []]));
     for (let round = 0; round < CPU_ROUNDS; round++) {
+      await signInAgain();
       for (const kind of rotated(Object.keys(kinds), round)) {
         const before = processTreeCpuMs(server.child.pid);
         for (let i = 0; i < CPU_REQUESTS; i++) await kinds[kind]();
