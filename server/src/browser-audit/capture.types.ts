@@ -92,7 +92,8 @@ export interface PageVisit {
   typedAt?: number;
   /** Top-level navigations to file:, data: and other non-web URLs that were stopped. */
   blockedNavigations: string[];
-  proxy: { bytes: number; overBudget: boolean; refusals: ProxyRefusal[] };
+  /** What went through the visit's proxy session: bytes down, bytes up (absent in older captures), the budget ran out. */
+  proxy: { bytes: number; uploaded?: number; overBudget: boolean; refusals: ProxyRefusal[] };
   /** The time budget ended the visit before it was done. */
   cutShort: boolean;
   /**
@@ -129,6 +130,8 @@ export function lostParts(capture: RenderedCapture): string[] {
 export const MAX_CAPTURED_REQUESTS = 1_500;
 export const MAX_CAPTURED_URL = 2_000;
 export const MAX_CAPTURED_BODY = 64 * 1024;
+/** Request bodies kept per visit, all together: the server holds no more of what a page uploads. */
+export const MAX_CAPTURED_BODIES_TOTAL = 2 * 1024 * 1024;
 export const MAX_WEBSOCKET_FRAMES = 200;
 /** Frames whose instrumentation reports are kept (a page can make any number of iframes). */
 export const MAX_FRAME_REPORTS = 100;

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
@@ -26,13 +27,29 @@ export const AUDIT_CHROMIUM_ARGS = [
   '--mute-audio',
   '--disable-quic',
   '--dns-prefetch-disable',
-  '--disable-features=NetworkPrediction,InterestFeedContentSuggestions,MediaRouter,OptimizationHints,Translate,AutofillServerCommunication',
+  // One --disable-features wins over Playwright's own: the background requests its list stops
+  // (network time, search preconnects, AI mode checks) are named here again, beside ours.
+  '--disable-features=NetworkPrediction,InterestFeedContentSuggestions,MediaRouter,OptimizationHints,Translate,AutofillServerCommunication,NetworkTimeServiceQuerying,PreconnectToSearch,AimEnabled',
   '--proxy-server=http://127.0.0.1:9',
   '--proxy-bypass-list=<-loopback>',
   '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
+
+/**
+ * The browser's whole environment: what Chromium needs to run, and none of the server's settings
+ * (DATABASE_URL, JWT and Stripe secrets, SMTP passwords, …). Playwright would otherwise hand it the
+ * server's own environment, and a compromised renderer would start with every secret in reach.
+ */
+export function browserEnvironment(source: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return {
+    PATH: source.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    HOME: tmpdir(),
+    LANG: 'C.UTF-8',
+    ...(source.TZ ? { TZ: source.TZ } : {}),
+  };
+}
 
 /** Why no browser can be had. */
 export class BrowserUnavailableError extends Error {}
@@ -87,7 +104,16 @@ export class ChromiumLauncher implements OnApplicationShutdown {
     // Loaded on first use: an instance that never audits a page never loads playwright-core.
     const { chromium } = await import('playwright-core');
     try {
-      const browser = await chromium.launch({ executablePath: this.config.browserAudit.executable, headless: true, args: AUDIT_CHROMIUM_ARGS, timeout: 20_000 });
+      const browser = await chromium.launch({
+        executablePath: this.config.browserAudit.executable,
+        headless: true,
+        args: AUDIT_CHROMIUM_ARGS,
+        // Playwright turns the popup blocker off; the audit keeps it on (a page's window.open storm
+        // stops at the blocker, and what still opens is closed by the visit at once).
+        ignoreDefaultArgs: ['--disable-popup-blocking'],
+        env: browserEnvironment(),
+        timeout: 20_000,
+      });
       browser.on('disconnected', () => {
         if (!this.closing) this.logger.warn('the audit browser exited; it will be started again when needed');
       });

@@ -5,6 +5,7 @@ import type { ProxySession } from '../common/security/ssrf/forward-proxy';
 import {
   CapturedCookie,
   CapturedRequest,
+  MAX_CAPTURED_BODIES_TOTAL,
   MAX_CAPTURED_BODY,
   MAX_CAPTURED_REQUESTS,
   MAX_CAPTURED_URL,
@@ -163,7 +164,8 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     clearTimeout(hardStop);
     await context.close().catch(() => undefined);
     mark('closed');
-    visit.proxy = { bytes: options.proxy.bytes, overBudget: options.proxy.overBudget, refusals: [...options.proxy.refusals] };
+    visit.proxy = { bytes: options.proxy.bytes, uploaded: options.proxy.uploaded, overBudget: options.proxy.overBudget, refusals: [...options.proxy.refusals] };
+    if (visit.proxy.overBudget) visit.lost.push('what the page loaded or sent after its byte budget ran out');
     visit.durationMs = Date.now() - started;
   }
   return visit;
@@ -180,6 +182,8 @@ class Recorder {
   private socketsDropped = 0;
   private framesMessagesDropped = 0;
   private reportsRejected = 0;
+  private bodyBytes = 0;
+  private bodiesDropped = 0;
   readonly headerCookieNames = new Set<string>();
   private inFlight = 0;
   private lastActivity = Date.now();
@@ -233,6 +237,7 @@ class Recorder {
     if (this.socketsDropped > 0) parts.push(`${this.socketsDropped} WebSocket connections beyond the first 100`);
     if (this.framesMessagesDropped > 0) parts.push(`${this.framesMessagesDropped} WebSocket messages beyond the first ${MAX_WEBSOCKET_FRAMES}`);
     if (this.framesDropped > 0) parts.push(`the script reports of frames beyond the first ${MAX_FRAME_REPORTS}`);
+    if (this.bodiesDropped > 0) parts.push(`the bodies of ${this.bodiesDropped} requests sent after the first ${MAX_CAPTURED_BODIES_TOTAL / 1024 / 1024} MB of bodies`);
     if (this.reportsRejected > 0) parts.push(`${this.reportsRejected} script reports that were not well-formed`);
     return parts;
   }
@@ -267,7 +272,11 @@ class Recorder {
     let body: string | undefined;
     try {
       const buffer = request.postDataBuffer();
-      if (buffer) body = buffer.subarray(0, MAX_CAPTURED_BODY).toString('utf8');
+      if (buffer && this.bodyBytes >= MAX_CAPTURED_BODIES_TOTAL) this.bodiesDropped += 1;
+      else if (buffer) {
+        body = buffer.subarray(0, Math.min(MAX_CAPTURED_BODY, MAX_CAPTURED_BODIES_TOTAL - this.bodyBytes)).toString('utf8');
+        this.bodyBytes += Math.min(buffer.length, MAX_CAPTURED_BODY);
+      }
     } catch {
       body = undefined;
     }
