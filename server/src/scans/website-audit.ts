@@ -113,7 +113,7 @@ export function browserTestOutcome(id: BrowserTestId, analyze: BrowserTestAnalyz
   const lost = lostSentence(lostParts(render.capture));
   return {
     status: lost ? 'partial' : 'ok',
-    message: lost ? `${result.message} ${lost}` : result.message,
+    message: lost ? `${result.message.replace(/\.?$/, '.')} ${lost}` : result.message,
     findings: result.findings,
     ...(result.gpc ? { gpc: result.gpc } : {}),
   };

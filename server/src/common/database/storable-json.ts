@@ -8,6 +8,7 @@
  */
 
 /** NUL, a high surrogate not followed by a low one, a low surrogate not preceded by a high one. */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /** Deeper than any value we write; a cycle or an absurd nesting stops here (the rest becomes null). */
 const MAX_DEPTH = 64;

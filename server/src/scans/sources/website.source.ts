@@ -99,7 +99,9 @@ export class WebsiteSource {
     const refused = attempts.find((a) => a.kind === 'refused');
     if (refused) return { status: 'not_applicable', message: refused.message };
     if (signal.aborted || attempts.some((a) => a.kind === 'timed_out')) return failure('timed_out', SSRF_MESSAGES.timedOut);
-    return failure('unavailable', `${WEBSITE_MESSAGES.failed}. ${attempts[0].message}`);
+    // The more telling of the two reasons (a bad answer says more than "could not be reached").
+    const telling = attempts.find((a) => a.message !== SSRF_MESSAGES.unreachable) ?? attempts[0];
+    return failure('unavailable', `${WEBSITE_MESSAGES.failed}. ${telling.message}`);
   }
 
   /**
