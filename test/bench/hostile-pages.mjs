@@ -38,7 +38,12 @@ function tree(rootPid) {
   const mine = new Set([rootPid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [pid, p] of procs) if (!mine.has(pid) && mine.has(p.ppid)) (mine.add(pid), (grew = true));
+    for (const [pid, p] of procs) {
+      if (!mine.has(pid) && mine.has(p.ppid)) {
+        mine.add(pid);
+        grew = true;
+      }
+    }
   }
   const chromium = [...mine].filter((pid) => pid !== rootPid && /chrom/i.test(procs.get(pid)?.comm ?? ''));
   return { server: procs.get(rootPid)?.rss ?? 0, count: chromium.length, rss: chromium.reduce((sum, pid) => sum + (procs.get(pid)?.rss ?? 0), 0), pids: chromium };
