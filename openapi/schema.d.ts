@@ -2403,6 +2403,8 @@ export interface components {
             partial: components["schemas"]["CoverageCheckDto"][];
             /** @description Some check that did not run may run if the scan is tried again (unavailable, rate limited, timed out). */
             retryable: boolean;
+            /** @description Complete, yet no privacy score, and why: a website whose browser tests did not run (a score without them would rate the page as if they had found nothing). */
+            scoreWithheld?: string;
             /** @description Checks that applied and did not run, with their status. */
             unchecked: components["schemas"]["CoverageCheckDto"][];
         };

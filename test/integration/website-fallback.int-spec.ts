@@ -45,6 +45,6 @@ describe('the website check without a browser', () => {
     const launcher = new ChromiumLauncher(loadConfig({ BROWSER_EXECUTABLE: '/bin/false' }));
     expect(await launcher.installed()).toBe(true);
     await expect(launcher.browser()).rejects.toThrow(BrowserUnavailableError);
-    await expect(launcher.browser()).rejects.toThrow('Chromium could not be started on this server');
+    await expect(launcher.browser()).rejects.toThrow('Chromium could not be started with its sandbox on this server');
   }, 60_000);
 });

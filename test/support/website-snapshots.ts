@@ -119,6 +119,8 @@ export function pageVisit(spec: Partial<import('../../server/src/browser-audit/c
     blockedNavigations: [],
     proxy: { bytes: 1000, overBudget: false, refusals: [] },
     cutShort: false,
+    popups: { opened: 0, urls: [] },
+    lost: [],
     timings: {},
     ...spec,
   };

@@ -7,7 +7,7 @@ import { BrowserAuditMetrics } from './browser-audit.metrics';
 import { BrowserJobListener } from './browser-job.listener';
 import { BrowserJobRepository } from './browser-job.repository';
 import { browserPriority, BrowserPriority, PRIORITY_RANK } from './browser-priority';
-import type { RenderedCapture } from './capture.types';
+import { isRenderedCapture, type RenderedCapture } from './capture.types';
 
 /** A worker that has not shown life for this long is taken as gone. */
 export const WORKER_FRESH_SECONDS = 30;
@@ -20,6 +20,8 @@ export const BROWSER_MESSAGES = {
   noBrowser: 'Chromium is not available on this server',
   busy: 'The server was busy loading other websites in its browser and could not start this one in time. Try again in a minute',
   noAnswer: 'The browser did not finish loading the page in time',
+  unstorable: "The browser loaded the page, but its record of the page could not be stored",
+  malformed: "The browser's record of the page was not in the expected form",
   queueFull: 'The server is busy auditing other websites in its browser. Please try again in a minute.',
 } as const;
 
@@ -121,7 +123,7 @@ export class BrowserAuditService {
             const job = await this.jobs.read(id);
             const waited = Date.now() - queuedAt;
             if (!job) settle({ kind: 'unavailable', reason: BROWSER_MESSAGES.noAnswer });
-            else if (job.status === 'done') settle({ kind: 'rendered', capture: job.result as RenderedCapture });
+            else if (job.status === 'done') settle(isRenderedCapture(job.result) ? { kind: 'rendered', capture: job.result } : { kind: 'unavailable', reason: BROWSER_MESSAGES.malformed });
             else if (job.status === 'failed') settle({ kind: 'unavailable', reason: (job.result as { unavailable?: string } | null)?.unavailable ?? BROWSER_MESSAGES.noAnswer });
             else if (job.status === 'queued' && waited > queueWaitMs) settle({ kind: 'busy', reason: BROWSER_MESSAGES.busy });
             else if (waited > queueWaitMs + timeoutMs + ANSWER_GRACE_MS) settle({ kind: 'unavailable', reason: BROWSER_MESSAGES.noAnswer });

@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
+import { storableJson } from '../common/database/storable-json';
 import { BrowserAuditMetrics } from './browser-audit.metrics';
+import { BROWSER_MESSAGES } from './browser-audit.service';
 import { BrowserJobListener } from './browser-job.listener';
 import { BrowserJobRepository, ClaimedJob } from './browser-job.repository';
 import { BrowserUnavailableError, ChromiumLauncher } from './chromium.launcher';
@@ -92,9 +94,18 @@ export class BrowserWorker implements OnApplicationBootstrap, OnApplicationShutd
     this.metrics.jobStarted();
     let ok = false;
     try {
-      const capture = await this.runner.run(job.url, job.budgetMs);
-      await this.jobs.finish(job.id, this.id, 'done', capture);
-      ok = true;
+      const captured = await this.runner.run(job.url, job.budgetMs);
+      // What the page put in it (a NUL in a storage key, half a surrogate pair in a body) must not fail the write.
+      const { value: capture, replaced } = storableJson(captured);
+      if (replaced > 0) capture.replacedCharacters = replaced;
+      try {
+        await this.jobs.finish(job.id, this.id, 'done', capture);
+        ok = true;
+      } catch (err) {
+        this.logger.error(`the capture of a page could not be stored: ${err instanceof Error ? err.message.slice(0, 200) : 'unknown error'}`);
+        await this.jobs.finish(job.id, this.id, 'failed', { unavailable: BROWSER_MESSAGES.unstorable }).catch(() => undefined);
+        return;
+      }
     } catch (err) {
       const unavailable = err instanceof BrowserUnavailableError ? err.message : 'The page could not be loaded in the browser';
       if (err instanceof BrowserUnavailableError) await this.pause();

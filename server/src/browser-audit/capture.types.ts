@@ -92,9 +92,20 @@ export interface PageVisit {
   typedAt?: number;
   /** Top-level navigations to file:, data: and other non-web URLs that were stopped. */
   blockedNavigations: string[];
-  proxy: { bytes: number; overBudget: boolean; refusals: ProxyRefusal[] };
+  /** What went through the visit's proxy session: bytes down, bytes up (absent in older captures), the budget ran out. */
+  proxy: { bytes: number; uploaded?: number; overBudget: boolean; refusals: ProxyRefusal[] };
   /** The time budget ended the visit before it was done. */
   cutShort: boolean;
+  /**
+   * Pages the site opened beyond the first (window.open, target=_blank, …): each closed as soon as
+   * it appeared, never loaded further. A behaviour of the site, reported as such.
+   */
+  popups: { opened: number; urls: string[] };
+  /**
+   * Parts of what the page did that the capture could not keep whole, in words for people
+   * ("requests beyond the first 1,500", …): the audit built on it is partial and names them.
+   */
+  lost: string[];
   /** When each phase ended, in ms after the start (context, load, idle, scroll, typing, collected, closed). */
   timings: Record<string, number>;
 }
@@ -106,9 +117,36 @@ export interface RenderedCapture {
   gpc?: PageVisit;
   /** Chromium's version, for the record. */
   browserVersion: string;
+  /** Characters PostgreSQL cannot store (NUL, lone surrogates) that were replaced by U+FFFD before the capture was written. */
+  replacedCharacters?: number;
+}
+
+/** The parts a visit lost, when any (older captures have no `lost`). */
+export function lostParts(capture: RenderedCapture): string[] {
+  const visits = [capture.plain, ...(capture.gpc ? [capture.gpc] : [])];
+  return [...new Set(visits.flatMap((visit) => (Array.isArray(visit.lost) ? visit.lost : [])))];
 }
 
 export const MAX_CAPTURED_REQUESTS = 1_500;
 export const MAX_CAPTURED_URL = 2_000;
 export const MAX_CAPTURED_BODY = 64 * 1024;
+/** Request bodies kept per visit, all together: the server holds no more of what a page uploads. */
+export const MAX_CAPTURED_BODIES_TOTAL = 2 * 1024 * 1024;
 export const MAX_WEBSOCKET_FRAMES = 200;
+/** Frames whose instrumentation reports are kept (a page can make any number of iframes). */
+export const MAX_FRAME_REPORTS = 100;
+
+/**
+ * Whether a stored answer has the capture's shape where the analyzers rely on it (the lists they
+ * iterate). The answer comes from another instance through the database: one that does not is
+ * reported as malformed rather than thrown on halfway through a test.
+ */
+export function isRenderedCapture(value: unknown): value is RenderedCapture {
+  const record = (item: unknown): item is Record<string, unknown> => item !== null && typeof item === 'object' && !Array.isArray(item);
+  const visit = (item: unknown): boolean =>
+    record(item) &&
+    typeof item.url === 'string' &&
+    typeof item.finalUrl === 'string' &&
+    ['requests', 'webSocketFrames', 'cookies', 'storage', 'frames', 'typed'].every((key) => Array.isArray(item[key]));
+  return record(value) && visit(value.plain) && (value.gpc === undefined || visit(value.gpc)) && typeof value.browserVersion === 'string';
+}

@@ -1,6 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { access, chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
@@ -13,7 +17,6 @@ import { APP_CONFIG } from '../common/config/config.module';
  * resolves no name itself: every name is mapped to "not found", the proxy does the lookups).
  */
 export const AUDIT_CHROMIUM_ARGS = [
-  '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
   '--disable-background-networking',
@@ -26,7 +29,9 @@ export const AUDIT_CHROMIUM_ARGS = [
   '--mute-audio',
   '--disable-quic',
   '--dns-prefetch-disable',
-  '--disable-features=NetworkPrediction,InterestFeedContentSuggestions,MediaRouter,OptimizationHints,Translate,AutofillServerCommunication',
+  // One --disable-features wins over Playwright's own: the background requests its list stops
+  // (network time, search preconnects, AI mode checks) are named here again, beside ours.
+  '--disable-features=NetworkPrediction,InterestFeedContentSuggestions,MediaRouter,OptimizationHints,Translate,AutofillServerCommunication,NetworkTimeServiceQuerying,PreconnectToSearch,AimEnabled',
   '--proxy-server=http://127.0.0.1:9',
   '--proxy-bypass-list=<-loopback>',
   '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
@@ -34,7 +39,67 @@ export const AUDIT_CHROMIUM_ARGS = [
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
+/**
+ * The browser's whole environment: what Chromium needs to run, and none of the server's settings
+ * (DATABASE_URL, JWT and Stripe secrets, SMTP passwords, …). Playwright would otherwise hand it the
+ * server's own environment, and a compromised renderer would start with every secret in reach.
+ */
+export function browserEnvironment(source: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return {
+    PATH: source.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    HOME: tmpdir(),
+    LANG: 'C.UTF-8',
+    ...(source.TZ ? { TZ: source.TZ } : {}),
+  };
+}
+
+/**
+ * The OS user Chromium runs as when the server runs as root (created on first use, like the
+ * embedded PostgreSQL's `postgres`): Chromium's sandbox refuses root, and a renderer that escapes
+ * it should find an account that owns nothing of the server's.
+ */
+export const BROWSER_OS_USER = 'footprint-browser';
+
+const run = promisify(execFile);
+
+/**
+ * As root: the sandbox user's ids (the user created when missing) and a launcher script that hands
+ * Playwright's fresh profile folder to that user and then becomes it (setpriv: user, group, no
+ * supplementary groups) before executing Chromium, keeping the pipes Playwright talks over.
+ * Chromium then starts its own sandbox (user namespaces, seccomp-bpf) for every renderer.
+ */
+async function unprivilegedLauncher(executable: string): Promise<string> {
+  const ids = async () => {
+    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run('id', ['-u', BROWSER_OS_USER]), run('id', ['-g', BROWSER_OS_USER])]);
+    return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
+  };
+  let user = await ids().catch(() => undefined);
+  if (!user) {
+    await run('useradd', ['--system', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', BROWSER_OS_USER]);
+    user = await ids();
+  }
+  if (!Number.isInteger(user.uid) || user.uid === 0) throw new Error(`${BROWSER_OS_USER} is not an unprivileged user`);
+  const quoted = `'${executable.replace(/'/g, `'\\''`)}'`;
+  const dir = await mkdtemp(join(tmpdir(), 'footprint-browser-'));
+  const script = join(dir, 'chromium');
+  await writeFile(
+    script,
+    [
+      '#!/bin/sh',
+      '# Written by the Footprint server: runs the audit browser as its own unprivileged user.',
+      `for arg in "$@"; do case "$arg" in --user-data-dir=*) chown -R ${user.uid}:${user.gid} "\${arg#--user-data-dir=}" || exit 1;; esac; done`,
+      `exec setpriv --reuid=${user.uid} --regid=${user.gid} --clear-groups -- ${quoted} "$@"`,
+      '',
+    ].join('\n'),
+  );
+  await chmod(dir, 0o755);
+  await chmod(script, 0o755);
+  return script;
+}
+
 /** Why no browser can be had. */
+export const SANDBOX_UNAVAILABLE = 'Chromium could not be started with its sandbox on this server (the page is never run without it)';
+
 export class BrowserUnavailableError extends Error {}
 
 /**
@@ -86,8 +151,28 @@ export class ChromiumLauncher implements OnApplicationShutdown {
     if (!(await this.installed())) throw new BrowserUnavailableError(`Chromium is not installed on this server (${this.config.browserAudit.executable})`);
     // Loaded on first use: an instance that never audits a page never loads playwright-core.
     const { chromium } = await import('playwright-core');
+    let executablePath = this.config.browserAudit.executable;
+    if (process.getuid?.() === 0) {
+      try {
+        executablePath = await unprivilegedLauncher(executablePath);
+      } catch (err) {
+        this.logger.error(`the audit browser's own OS user could not be set up: ${err instanceof Error ? err.message.split('\n')[0] : 'unknown error'}`);
+        throw new BrowserUnavailableError(SANDBOX_UNAVAILABLE);
+      }
+    }
     try {
-      const browser = await chromium.launch({ executablePath: this.config.browserAudit.executable, headless: true, args: AUDIT_CHROMIUM_ARGS, timeout: 20_000 });
+      const browser = await chromium.launch({
+        executablePath,
+        headless: true,
+        // Chromium's own sandbox, always: never an unsandboxed browser (no sandbox: the static analysis, with the reason).
+        chromiumSandbox: true,
+        args: AUDIT_CHROMIUM_ARGS,
+        // Playwright turns the popup blocker off; the audit keeps it on (a page's window.open storm
+        // stops at the blocker, and what still opens is closed by the visit at once).
+        ignoreDefaultArgs: ['--disable-popup-blocking'],
+        env: browserEnvironment(),
+        timeout: 20_000,
+      });
       browser.on('disconnected', () => {
         if (!this.closing) this.logger.warn('the audit browser exited; it will be started again when needed');
       });
@@ -95,7 +180,7 @@ export class ChromiumLauncher implements OnApplicationShutdown {
       return browser;
     } catch (err) {
       this.logger.error(`the audit browser could not start: ${err instanceof Error ? err.message.split('\n')[0] : 'unknown error'}`);
-      throw new BrowserUnavailableError('Chromium could not be started on this server');
+      throw new BrowserUnavailableError(SANDBOX_UNAVAILABLE);
     }
   }
 }

@@ -5,9 +5,11 @@ import type { ProxySession } from '../common/security/ssrf/forward-proxy';
 import {
   CapturedCookie,
   CapturedRequest,
+  MAX_CAPTURED_BODIES_TOTAL,
   MAX_CAPTURED_BODY,
   MAX_CAPTURED_REQUESTS,
   MAX_CAPTURED_URL,
+  MAX_FRAME_REPORTS,
   MAX_WEBSOCKET_FRAMES,
   PageVisit,
   Party,
@@ -15,7 +17,7 @@ import {
   TypedValue,
   WebSocketFrame,
 } from './capture.types';
-import { FrameReport, instrument, REPORT_BINDING } from './instrumentation';
+import { CanvasUse, FrameReport, instrument, REPORT_BINDING } from './instrumentation';
 
 export interface VisitOptions {
   kind: 'plain' | 'gpc';
@@ -44,6 +46,8 @@ const MAX_FIELDS = 20;
 const QUIET_MS = 400;
 const SCROLL_QUIET_MS = 250;
 const TRACKER_QUIET_AFTER_TYPING_MS = 600;
+/** Addresses of closed popups kept for the report (their count is always kept). */
+const MAX_POPUP_URLS = 10;
 
 /**
  * One visit of a page in a fresh browser context, all its traffic through `proxy`: load, wait for
@@ -87,6 +91,8 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     blockedNavigations: [],
     proxy: { bytes: 0, overBudget: false, refusals: [] },
     cutShort: false,
+    popups: { opened: 0, urls: [] },
+    lost: [],
     timings: {},
   };
   const mark = (phase: string) => (visit.timings[phase] = Date.now() - started);
@@ -99,6 +105,15 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     recorder.attach(context);
     const page = await context.newPage();
     mark('context');
+    // One page per visit: any other the site opens (window.open past the popup blocker, a link with
+    // target=_blank, a page opened by a popup) is closed as soon as it exists, and counted.
+    context.on('page', (extra) => {
+      if (extra === page) return;
+      visit.popups.opened += 1;
+      const url = extra.url();
+      if (visit.popups.urls.length < MAX_POPUP_URLS && /^https?:/i.test(url)) visit.popups.urls.push(url.slice(0, 200));
+      void extra.close().catch(() => undefined);
+    });
     recorder.attachPage(page);
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
     page.on('framenavigated', (frame) => {
@@ -140,6 +155,7 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     visit.storage = await collectStorage(page, site, Math.max(200, left() - 300));
     visit.refused = isRefused(options.url, visit, options.proxy) || isRefused(visit.finalUrl, visit, options.proxy);
     Object.assign(visit, recorder.result(site));
+    visit.lost = recorder.lost();
     mark('collected');
   } catch (err) {
     visit.navigationError ??= errorText(err);
@@ -148,7 +164,8 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     clearTimeout(hardStop);
     await context.close().catch(() => undefined);
     mark('closed');
-    visit.proxy = { bytes: options.proxy.bytes, overBudget: options.proxy.overBudget, refusals: [...options.proxy.refusals] };
+    visit.proxy = { bytes: options.proxy.bytes, uploaded: options.proxy.uploaded, overBudget: options.proxy.overBudget, refusals: [...options.proxy.refusals] };
+    if (visit.proxy.overBudget) visit.lost.push('what the page loaded or sent after its byte budget ran out');
     visit.durationMs = Date.now() - started;
   }
   return visit;
@@ -161,6 +178,12 @@ class Recorder {
   private readonly sockets: CapturedRequest[] = [];
   private readonly frames: WebSocketFrame[] = [];
   private readonly reports = new Map<string, FrameReport>();
+  private framesDropped = 0;
+  private socketsDropped = 0;
+  private framesMessagesDropped = 0;
+  private reportsRejected = 0;
+  private bodyBytes = 0;
+  private bodiesDropped = 0;
   readonly headerCookieNames = new Set<string>();
   private inFlight = 0;
   private lastActivity = Date.now();
@@ -177,11 +200,15 @@ class Recorder {
 
   attachPage(page: Page): void {
     page.on('websocket', (socket) => {
-      if (this.sockets.length < 100) {
+      if (this.sockets.length >= 100) this.socketsDropped += 1;
+      else {
         this.sockets.push({ url: socket.url().slice(0, MAX_CAPTURED_URL), method: 'GET', resourceType: 'websocket', party: 'third', outcome: 'completed', at: this.now() });
       }
       socket.on('framesent', ({ payload }) => {
-        if (this.frames.length >= MAX_WEBSOCKET_FRAMES) return;
+        if (this.frames.length >= MAX_WEBSOCKET_FRAMES) {
+          this.framesMessagesDropped += 1;
+          return;
+        }
         const text = typeof payload === 'string' ? payload : payload.toString('utf8');
         this.frames.push({ url: socket.url().slice(0, MAX_CAPTURED_URL), payload: text.slice(0, MAX_CAPTURED_BODY), at: this.now() });
       });
@@ -192,8 +219,27 @@ class Recorder {
     });
   }
 
-  frameReport(report: FrameReport): void {
-    if (report && typeof report.frame === 'string' && (this.reports.has(report.frame) || this.reports.size < 100)) this.reports.set(report.frame, report);
+  /** A frame's report as the page sent it: kept only when it has the report's shape, within its caps. */
+  frameReport(report: unknown): void {
+    const valid = validFrameReport(report);
+    if (!valid) {
+      this.reportsRejected += 1;
+      return;
+    }
+    if (this.reports.has(valid.frame) || this.reports.size < MAX_FRAME_REPORTS) this.reports.set(valid.frame, valid);
+    else this.framesDropped += 1;
+  }
+
+  /** What the capture could not keep, in words for people. */
+  lost(): string[] {
+    const parts: string[] = [];
+    if (this.dropped > 0) parts.push(`${this.dropped} requests beyond the first ${MAX_CAPTURED_REQUESTS.toLocaleString('en-US')}`);
+    if (this.socketsDropped > 0) parts.push(`${this.socketsDropped} WebSocket connections beyond the first 100`);
+    if (this.framesMessagesDropped > 0) parts.push(`${this.framesMessagesDropped} WebSocket messages beyond the first ${MAX_WEBSOCKET_FRAMES}`);
+    if (this.framesDropped > 0) parts.push(`the script reports of frames beyond the first ${MAX_FRAME_REPORTS}`);
+    if (this.bodiesDropped > 0) parts.push(`the bodies of ${this.bodiesDropped} requests sent after the first ${MAX_CAPTURED_BODIES_TOTAL / 1024 / 1024} MB of bodies`);
+    if (this.reportsRejected > 0) parts.push(`${this.reportsRejected} script reports that were not well-formed`);
+    return parts;
   }
 
   /** Waits until no request has been in flight for `quietMs`, or `maxMs` has passed. */
@@ -226,7 +272,11 @@ class Recorder {
     let body: string | undefined;
     try {
       const buffer = request.postDataBuffer();
-      if (buffer) body = buffer.subarray(0, MAX_CAPTURED_BODY).toString('utf8');
+      if (buffer && this.bodyBytes >= MAX_CAPTURED_BODIES_TOTAL) this.bodiesDropped += 1;
+      else if (buffer) {
+        body = buffer.subarray(0, Math.min(MAX_CAPTURED_BODY, MAX_CAPTURED_BODIES_TOTAL - this.bodyBytes)).toString('utf8');
+        this.bodyBytes += Math.min(buffer.length, MAX_CAPTURED_BODY);
+      }
     } catch {
       body = undefined;
     }
@@ -282,6 +332,65 @@ class Recorder {
     }
     return undefined;
   }
+}
+
+const MAX_REPORT_ENTRIES = 200;
+const MAX_REPORT_TEXT = 500;
+
+/**
+ * A frame report as the server may process it: every field checked for its type and cut to its cap,
+ * whatever the page put there (the instrumentation runs where page scripts could reach it).
+ */
+export function validFrameReport(input: unknown): FrameReport | undefined {
+  if (!isRecord(input) || typeof input.frame !== 'string' || typeof input.url !== 'string') return undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, MAX_REPORT_TEXT) : undefined);
+  const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.min(value, 1e9)) : undefined);
+  const list = <T>(value: unknown, item: (entry: Record<string, unknown>) => T | undefined): T[] | undefined => {
+    if (!Array.isArray(value)) return undefined;
+    const out: T[] = [];
+    for (const entry of value.slice(0, MAX_REPORT_ENTRIES)) {
+      const parsed = isRecord(entry) ? item(entry) : undefined;
+      if (parsed === undefined) return undefined;
+      out.push(parsed);
+    }
+    return out;
+  };
+  const canvas = list(input.canvas, (c) => {
+    const script = text(c.script);
+    const numbers = [count(c.canvas), count(c.width), count(c.height), count(c.longestText)];
+    const fillStyles = Array.isArray(c.fillStyles) ? c.fillStyles.slice(0, 20).map(text) : undefined;
+    const readbacks = list(c.readbacks, (r): CanvasUse['readbacks'][number] | undefined => {
+      const width = count(r.width);
+      const height = count(r.height);
+      const method = r.method === 'toDataURL' || r.method === 'getImageData' ? r.method : undefined;
+      return method && width !== undefined && height !== undefined ? { method, width, height } : undefined;
+    });
+    if (script === undefined || numbers.includes(undefined) || !fillStyles || fillStyles.includes(undefined) || !readbacks || typeof c.saveRestoreOrListener !== 'boolean') return undefined;
+    const [id, width, height, longestText] = numbers as number[];
+    return { canvas: id, script, width, height, longestText, fillStyles: fillStyles as string[], saveRestoreOrListener: c.saveRestoreOrListener, readbacks: readbacks.slice(0, 20) };
+  });
+  const fonts = list(input.fonts, (f) => {
+    const script = text(f.script);
+    const numbers = [count(f.fonts), count(f.measureTextSameText), count(f.measureTextCalls)];
+    if (script === undefined || numbers.includes(undefined)) return undefined;
+    const [fontCount, measureTextSameText, measureTextCalls] = numbers as number[];
+    return { script, fonts: fontCount, measureTextSameText, measureTextCalls };
+  });
+  const pairs = <K extends string>(value: unknown, key: K) =>
+    list(value, (entry) => {
+      const first = text(entry[key]);
+      const script = text(entry.script);
+      return first !== undefined && script !== undefined ? ({ [key]: first, script } as Record<K, string> & { script: string }) : undefined;
+    });
+  const listeners = pairs(input.listeners, 'type');
+  const apis = pairs(input.apis, 'api');
+  const cookieWrites = pairs(input.cookieWrites, 'name');
+  if (!canvas || !fonts || !listeners || !apis || !cookieWrites) return undefined;
+  return { frame: input.frame.slice(0, 64), url: input.url.slice(0, MAX_REPORT_TEXT), canvas, fonts, listeners, apis, cookieWrites };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** Scrolls to the bottom in screen-sized steps (lazy-loaded content and scroll-triggered tags). */

@@ -8,6 +8,12 @@ import { visitPage } from './page-visitor';
 
 /** Share of the budget the plain visit may use; the Global Privacy Control visit gets the rest. */
 const PLAIN_SHARE = 0.6;
+/**
+ * What one visit may send out through its proxy session (request bodies, WebSocket and tunnel
+ * bytes); then every further request of the visit is refused. Generous for forms and analytics
+ * beacons, far below a flood (1,500 posts of 64 KB grew the server by a third of a GB).
+ */
+export const MAX_VISIT_UPLOAD_BYTES = 4 * 1024 * 1024;
 
 /**
  * The browser work of one website scan: the plain visit, then a
@@ -37,7 +43,7 @@ export class RenderedAuditRunner {
   }
 
   private async visit(browser: import('playwright-core').Browser, url: string, kind: PageVisit['kind'], deadline: number, userAgent: string): Promise<PageVisit> {
-    const proxy = await this.proxy.open({ maxBytes: this.config.browserAudit.maxPageBytes });
+    const proxy = await this.proxy.open({ maxBytes: this.config.browserAudit.maxPageBytes, maxUploadBytes: MAX_VISIT_UPLOAD_BYTES });
     try {
       return await visitPage(browser, { kind, url, deadline, proxy, typeIntoFields: true, userAgent });
     } finally {

@@ -5,6 +5,7 @@ import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { RetryAfterException } from '../common/http/retry-after.exception';
+import { storableJson } from '../common/database/storable-json';
 import { planFor, PlanTier } from '../vocabulary/plan.catalogue';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import { imageRiskLevel } from '../vocabulary/image-risk.catalogue';
@@ -195,8 +196,13 @@ export class ScanHistoryService {
   }
 }
 
-/** A completed privacy scan: its privacy score, the groups' counts and its findings in the one stored shape. */
-function privacyOutcome(result: AnalysisResult): ScanOutcome {
+/**
+ * A completed privacy scan: its privacy score, the groups' counts and its findings in the one stored
+ * shape. What a site or page put in it (a NUL or half a surrogate pair in a cookie name, a storage
+ * key, a page's text) is made storable first: one such character must not fail the whole write.
+ */
+function privacyOutcome(unchecked: AnalysisResult): ScanOutcome {
+  const result = storableJson(unchecked).value;
   return {
     status: 'completed',
     score: result.privacyScore,

@@ -232,6 +232,10 @@ export class ResultCoverageDto implements ResultCoverage {
   partial!: CoverageCheckDto[];
   @ApiProperty({ description: 'Some check that did not run may run if the scan is tried again (unavailable, rate limited, timed out).' })
   retryable!: boolean;
+  @ApiPropertyOptional({
+    description: 'Complete, yet no privacy score, and why: a website whose browser tests did not run (a score without them would rate the page as if they had found nothing).',
+  })
+  scoreWithheld?: string;
 }
 
 export class UsernameSiteDto implements UsernameSiteEntry {

@@ -1,5 +1,5 @@
 import type { BrowserAuditService, RenderOutcome } from '../../browser-audit/browser-audit.service';
-import type { RenderedCapture } from '../../browser-audit/capture.types';
+import { lostParts, type RenderedCapture } from '../../browser-audit/capture.types';
 import type { BrowserTestId, CheckStatus } from '../../vocabulary/check.types';
 import type { Finding } from '../../vocabulary/finding.types';
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
@@ -88,7 +88,20 @@ export function websiteOutcome(audit: WebsiteAudit, trackers: TrackerMatcher, no
   const rendered = renderedPage(audit);
   const analysis = analyzeWebsite(site.data, trackers, now, rendered);
   if (!analysis) return { status: 'unavailable', message: WEBSITE_MESSAGES.failed, findings: [] };
-  return { status: rendered.ran ? 'ok' : 'partial', message: analysis.message, findings: analysis.findings, website: analysis.summary };
+  const lost = audit.render.kind === 'rendered' && rendered.ran ? lostParts(audit.render.capture) : [];
+  const message = [analysis.message, rendered.ran ? popupSentence(rendered.visit.popups) : undefined, lostSentence(lost)].filter(Boolean).join(' ');
+  return { status: rendered.ran && lost.length === 0 ? 'ok' : 'partial', message, findings: analysis.findings, website: analysis.summary };
+}
+
+/** The site opened more windows than the one visited: each was closed at once (the visit keeps one page). */
+function popupSentence(popups: { opened: number } | undefined): string | undefined {
+  if (!popups || popups.opened === 0) return undefined;
+  return `The page tried to open ${popups.opened === 1 ? 'another window' : `${popups.opened} more windows`}; the audit closed ${popups.opened === 1 ? 'it' : 'them'} at once.`;
+}
+
+/** What the capture could not keep: the audit built on it is partial. */
+function lostSentence(lost: string[]): string | undefined {
+  return lost.length === 0 ? undefined : `Partial: the browser's record of the page left out ${lost.join('; ')}.`;
 }
 
 /** What a browser test made of the capture: its findings and one line for the check list. */
@@ -121,5 +134,11 @@ export function browserTestOutcome(id: BrowserTestId, analyze: BrowserTestAnalyz
     return { status: 'timed_out', message: 'Not run: the first visit used the time there was, so the second visit with Global Privacy Control could not be made.', findings: [] };
   }
   const result = analyze(render.capture, trackers);
-  return { status: 'ok', message: result.message, findings: result.findings, ...(result.gpc ? { gpc: result.gpc } : {}) };
+  const lost = lostSentence(lostParts(render.capture));
+  return {
+    status: lost ? 'partial' : 'ok',
+    message: lost ? `${result.message.replace(/\.?$/, '.')} ${lost}` : result.message,
+    findings: result.findings,
+    ...(result.gpc ? { gpc: result.gpc } : {}),
+  };
 }

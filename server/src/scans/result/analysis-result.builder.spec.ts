@@ -174,8 +174,19 @@ describe('coverage', () => {
       checksTotal: 3,
       partial: [{ id: 'website', status: 'partial', message: expect.stringMatching(/^Analysed without/) }],
       unchecked: [{ id: 'meta-pixel', status: 'unavailable' }],
+      scoreWithheld: expect.stringMatching(/^No privacy score: 1 of the browser tests did not run \(meta-pixel\)/),
     });
-    expect(result.privacyScore).toBe(100);
+    // A page whose browser tests did not run is never scored as if they had found nothing.
+    expect(result.privacyScore).toBeNull();
     expect(result.socialMedia.checked).toBe('some');
+  });
+
+  it('scores a website whose browser tests ran, or did not apply (the guard refused the page)', () => {
+    const input = classifyScanInput('https://shop.example');
+    const ran = build({ input, runs: [statusRun('website', 'ok'), statusRun('meta-pixel', 'ok'), statusRun('key-logging', 'partial')] });
+    expect(ran.coverage.scoreWithheld).toBeUndefined();
+    expect(ran.privacyScore).toBe(100);
+    const refused = build({ input, runs: [statusRun('website', 'ok'), statusRun('meta-pixel', 'not_applicable')] });
+    expect(refused.privacyScore).toBe(100);
   });
 });

@@ -84,8 +84,10 @@ export function coverageOf(input: ClassifiedScanInput, checks: readonly CheckRep
   });
   const unchecked = checks.filter((check) => !contributesFindings(check.status)).map(entry);
   const main = checks.find((check) => check.id === mainCheck);
+  const withheld = scoreWithheldOf(input, checks);
   return {
     complete: main !== undefined && contributesFindings(main.status),
+    ...(withheld ? { scoreWithheld: withheld } : {}),
     mainCheck,
     checksRun: checks.length - unchecked.length,
     checksTotal: checks.length,
@@ -93,6 +95,20 @@ export function coverageOf(input: ClassifiedScanInput, checks: readonly CheckRep
     partial: checks.filter((check) => check.status === 'partial').map(entry),
     retryable: unchecked.some((check) => PASSING_FAILURES.includes(check.status)),
   };
+}
+
+/**
+ * Why a result that is complete still gets no privacy score: a website whose browser tests did not
+ * run (no browser, busy, the page failed in it, its capture lost). Their findings (fingerprinting,
+ * key logging, pixels, session recording) weigh in the score; a score without them would rate the
+ * page as if they had run and found nothing. A test that does not apply (the guard refused the
+ * page) withholds nothing.
+ */
+function scoreWithheldOf(input: ClassifiedScanInput, checks: readonly CheckReport[]): string | undefined {
+  if (input.kind !== 'url') return undefined;
+  const notRun = checks.filter((check) => (BROWSER_TEST_IDS as readonly string[]).includes(check.id) && !contributesFindings(check.status) && check.status !== 'not_applicable');
+  if (notRun.length === 0) return undefined;
+  return `No privacy score: ${notRun.length} of the browser tests did not run (${notRun.map((check) => check.label).join('; ')}), and a score without them would rate the page as if they had found nothing.`;
 }
 
 export function buildAnalysisResult({ input, viewer, runs, startedAt, completedAt }: BuildResultInput): AnalysisResult {
@@ -151,7 +167,7 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
     ...common,
     mode: 'real',
     // Only the findings of checks that ran count; without the main check there is no score to give.
-    privacyScore: coverage.complete ? privacyScoreOf(findings) : null,
+    privacyScore: coverage.complete && !coverage.scoreWithheld ? privacyScoreOf(findings) : null,
     breaches: { ...group('breaches'), hiddenSensitive },
     personalInfo: group('personalInfo'),
     locationData: group('locationData'),

@@ -76,6 +76,8 @@ export interface ResultCoverage {
   partial: CoverageCheck[];
   /** Some unchecked check may run if tried again (unavailable, rate limited, timed out). */
   retryable: boolean;
+  /** Complete, yet no privacy score, and why: a website whose browser tests did not run. */
+  scoreWithheld?: string;
 }
 
 export interface AnalysisResult {

@@ -99,7 +99,9 @@ export class WebsiteSource {
     const refused = attempts.find((a) => a.kind === 'refused');
     if (refused) return { status: 'not_applicable', message: refused.message };
     if (signal.aborted || attempts.some((a) => a.kind === 'timed_out')) return failure('timed_out', SSRF_MESSAGES.timedOut);
-    return failure('unavailable', `${WEBSITE_MESSAGES.failed}. ${attempts[0].message}`);
+    // The more telling of the two reasons (a bad answer says more than "could not be reached").
+    const telling = attempts.find((a) => a.message !== SSRF_MESSAGES.unreachable) ?? attempts[0];
+    return failure('unavailable', `${WEBSITE_MESSAGES.failed}. ${telling.message}`);
   }
 
   /**
@@ -129,6 +131,8 @@ export class WebsiteSource {
         method: 'GET',
         followRedirects: true,
         maxBodyBytes: WEBSITE_MAX_BODY_BYTES,
+        // The one caller that connects past a bad certificate: reporting it is part of the check.
+        tls: 'report',
         headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', 'accept-language': 'en;q=0.9, *;q=0.5' },
       });
       return { ok: true, page: toPage(res) };

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LookupAddress } from 'node:dns';
-import { createServer, IncomingMessage, request as httpRequest, Server, ServerResponse } from 'node:http';
+import { ClientRequest, createServer, IncomingMessage, request as httpRequest, Server, ServerResponse } from 'node:http';
 import { connect as netConnect, isIP, Socket } from 'node:net';
-import type { Duplex } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AddressAllowlist } from './address-policy';
@@ -24,6 +24,8 @@ export interface ProxyRefusal {
 export interface ProxySessionOptions {
   /** Bytes the site's answers may add up to (downloaded through this session); then every request is refused. */
   maxBytes: number;
+  /** Bytes the page may send out (request bodies, WebSocket and tunnel traffic); then likewise. Default: no cap. */
+  maxUploadBytes?: number;
 }
 
 /** One browser context's way out: a port on 127.0.0.1 and what went through it. */
@@ -32,6 +34,8 @@ export interface ProxySession {
   readonly server: string;
   /** Bytes received from sites so far. */
   readonly bytes: number;
+  /** Bytes the browser sent out so far (bodies, tunnels). */
+  readonly uploaded: number;
   /** True once the byte budget ran out. */
   readonly overBudget: boolean;
   /** Requests and tunnels passed on. */
@@ -80,6 +84,7 @@ type Target = { ok: true; hostname: string; port: number; addresses: LookupAddre
 
 class Session implements ProxySession {
   bytes = 0;
+  uploaded = 0;
   forwarded = 0;
   readonly refusals: ProxyRefusal[] = [];
   private readonly httpServer: Server;
@@ -101,7 +106,7 @@ class Session implements ProxySession {
   }
 
   get overBudget(): boolean {
-    return this.bytes > this.options.maxBytes;
+    return this.bytes > this.options.maxBytes || this.uploaded > (this.options.maxUploadBytes ?? Number.POSITIVE_INFINITY);
   }
 
   get server(): string {
@@ -138,6 +143,17 @@ class Session implements ProxySession {
   private count(chunk: Buffer): boolean {
     this.bytes += chunk.length;
     return !this.overBudget;
+  }
+
+  /** What the page sends out counts against its own cap (an upload flood ends like a download one). */
+  private countUp(source: Readable, method: string, url: string, onOver: () => void): void {
+    source.on('data', (chunk: Buffer) => {
+      this.uploaded += chunk.length;
+      if (this.overBudget) {
+        this.refuse(method, url, 'budget');
+        onOver();
+      }
+    });
   }
 
   /** The guard's checks for one destination, DNS included. */
@@ -232,8 +248,14 @@ class Session implements ProxySession {
         if (!res.headersSent) res.writeHead(502, { connection: 'close' }).end();
         else res.destroy();
       });
+      current = upstream;
       req.pipe(upstream);
     };
+    let current: ClientRequest | undefined;
+    this.countUp(req, method, url, () => {
+      current?.destroy();
+      res.destroy();
+    });
     forward(0);
   }
 
@@ -297,6 +319,10 @@ class Session implements ProxySession {
         upstream.pause();
         client.once('drain', () => upstream.resume());
       }
+    });
+    this.countUp(client, method, url, () => {
+      upstream.destroy();
+      client.destroy();
     });
     client.pipe(upstream);
     upstream.once('end', () => client.end());

@@ -12,7 +12,11 @@ export interface SafeFetchOptions {
   /** Follow redirects (each hop checked again), at most `maxRedirects` (default 5). False: return the 3xx itself. */
   followRedirects?: boolean;
   maxRedirects?: number;
-  /** Body cap after decompression (default 2 MB); more → the body is cut there and `truncated` set. */
+  /**
+   * Body cap after decompression (default 2 MB); more → the body is cut there and `truncated` set.
+   * Decoding is bounded for every caller too: at most MAX_CONTENT_CODINGS layers (more: 'unavailable')
+   * and MAX_DECODE_MS of decoding (more: the body is cut there and `truncated` set).
+   */
   maxBodyBytes?: number;
   /**
    * Extra request headers. The guard owns those that decide where and how it connects and reads
@@ -22,6 +26,13 @@ export interface SafeFetchOptions {
   headers?: Record<string, string>;
   /** The User-Agent to send instead of the configured one (a site that answers only browsers); no line breaks. */
   userAgent?: string;
+  /**
+   * 'verify' (the default): a certificate that does not verify (unknown CA, expired, wrong name)
+   * ends the fetch, 'unavailable' with SSRF_MESSAGES.untrustedCertificate: anyone on the path could
+   * have written the answer. 'report': connect anyway and give the verdict in `tls` (the website
+   * check, whose job is to report a bad certificate). No other caller may use 'report'.
+   */
+  tls?: 'verify' | 'report';
 }
 
 /** One hop of a redirect chain. */

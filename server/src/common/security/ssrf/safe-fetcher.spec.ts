@@ -2,14 +2,18 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { LookupAddress } from 'node:dns';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { Socket } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { closeNow, listenOnFreePort } from '../../../../../test/fakes/local-server';
+import { selfSignedCertificate } from '../../../../../test/fakes/websites';
 import { rejectionOf } from '../../../../../test/support/rejection';
 import { loadConfig } from '../../config/app-config';
 import { APP_CONFIG, ConfigModule } from '../../config/config.module';
 import { SafeFetchError } from './safe-fetch.types';
-import { HostLookup, SAFE_FETCH_LOOKUP, SafeFetcher, systemLookup } from './safe-fetcher';
+import { HostLookup, MAX_CONTENT_CODINGS, SAFE_FETCH_LOOKUP, SafeFetcher, systemLookup } from './safe-fetcher';
+import { SSRF_MESSAGES } from './url-policy';
 import { SsrfModule } from './ssrf.module';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -246,6 +250,40 @@ describe('SafeFetcher', () => {
     };
     expect((await fetcher.fetch(site.url('/two'), { signal: never() })).body.toString()).toBe(text);
     expect((await fetcher.fetch(site.url('/odd'), { signal: never() })).body.toString()).toBe('raw bytes');
+  });
+
+  it('undoes at most the layers browsers accept, and refuses an answer stacked deeper', async () => {
+    const stacked = (layers: number) => {
+      let body = Buffer.from('deep');
+      for (let i = 0; i < layers; i++) body = gzipSync(body);
+      return { headers: { 'content-encoding': Array(layers).fill('gzip').join(',') }, body };
+    };
+    site.handler = (req, res) => {
+      const { headers, body } = stacked(Number(req.url?.slice(1)));
+      res.writeHead(200, headers).end(body);
+    };
+    expect((await fetcher.fetch(site.url(`/${MAX_CONTENT_CODINGS}`), { signal: never() })).body.toString()).toBe('deep');
+    const refused = await rejectionOf(fetcher.fetch(site.url('/2500'), { signal: never() }), SafeFetchError);
+    expect(refused).toMatchObject({ kind: 'unavailable', message: SSRF_MESSAGES.tooManyCodings });
+  });
+
+  it('refuses a certificate that does not verify, unless the caller asks to connect anyway and report it', async () => {
+    const certificate = selfSignedCertificate();
+    if (!certificate) return; // no openssl here: nothing to serve TLS with
+    const server = createHttpsServer(certificate, (_req, res) => res.end('forgeable'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const strict = new SafeFetcher(loadConfig({ PUBLIC_URL: 'https://footprint.test', FETCH_ALLOWED_PORTS: String(port), FETCH_ALLOWED_ADDRESSES: '127.0.0.1/32' }), lookup);
+      const url = `https://site.test:${port}/`;
+      expect(await rejectionOf(strict.fetch(url, { signal: never() }), SafeFetchError)).toMatchObject({ kind: 'unavailable', message: SSRF_MESSAGES.untrustedCertificate });
+      const reported = await strict.fetch(url, { signal: never(), tls: 'report' });
+      expect(reported.body.toString()).toBe('forgeable');
+      expect(reported.tls).toMatchObject({ authorized: false, authorizationError: expect.any(String) });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('caps the body and says it was cut', async () => {

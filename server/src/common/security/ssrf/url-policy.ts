@@ -18,6 +18,8 @@ export const SSRF_MESSAGES = {
   notFound: "The website's address could not be found.",
   unreadable: "The website's answer could not be read.",
   headersTooLarge: "The website's response headers are too large.",
+  tooManyCodings: "The website's answer was compressed in more layers than browsers accept.",
+  untrustedCertificate: "The website's certificate could not be verified, so its answer could not be trusted.",
 } as const;
 
 function listPorts(ports: readonly number[]): string {

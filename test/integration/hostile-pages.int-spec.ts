@@ -1,0 +1,98 @@
+import { execFileSync } from 'node:child_process';
+import { BROWSER_TEST_IDS } from '../../server/src/vocabulary/check.types';
+import { SSRF_MESSAGES } from '../../server/src/common/security/ssrf/url-policy';
+import { AttackPages } from '../fakes/attack-pages';
+import { createTestApp, TestApp } from '../support/test-app';
+
+// Pages built to attack the audit (test/fakes/attack-pages.ts), scanned end to end by the app's own
+// Chromium through its SSRF proxy. One app and one browser for the file. Each scan must end within
+// its budget with an honest result: never a score as if the browser tests had run when they did not.
+// How responsive the server stays during each attack is measured in test/bench, not asserted here.
+
+interface Check {
+  id: string;
+  status: string;
+  message?: string;
+}
+interface ScanBody {
+  checks: Check[];
+  privacyScore: number | null;
+  coverage: { complete: boolean; scoreWithheld?: string };
+  website?: { storage: { origin: string; local: string[] }[] };
+}
+
+const browserTests = (body: ScanBody) => body.checks.filter((c) => (BROWSER_TEST_IDS as readonly string[]).includes(c.id));
+
+/** Chromium processes that are children of this test process's tree (none of another worktree's). */
+function chromiumChildren(): number {
+  try {
+    const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,comm='], { encoding: 'utf8' });
+    const rows = out.trim().split('\n').map((line) => line.trim().split(/\s+/));
+    const parents = new Map(rows.map(([pid, ppid]) => [pid, ppid]));
+    const mine = (pid: string): boolean => {
+      for (let p: string | undefined = pid, i = 0; p && p !== '1' && i < 50; p = parents.get(p), i++) if (p === String(process.pid)) return true;
+      return false;
+    };
+    return rows.filter(([pid, , comm]) => /chrom/i.test(comm ?? '') && mine(pid)).length;
+  } catch {
+    return 0;
+  }
+}
+
+describe('hostile pages', () => {
+  const pages = new AttackPages();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    await pages.start();
+    t = await createTestApp({ ...pages.env(), VISITOR_SCANS_PER_HOUR: '1000', SCAN_CHECK_TIMEOUT_MS: '8000' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await pages.close();
+  });
+
+  const scan = async (path: string): Promise<ScanBody> => (await t.http().post('/api/scans').send({ input: pages.url(path) }).expect(200)).body as ScanBody;
+
+  it('stores and reads back NUL, lone surrogates and binary bodies: every browser test runs', async () => {
+    const body = await scan('/nul');
+    expect(browserTests(body).map((c) => c.status).filter((s) => s !== 'ok' && s !== 'partial')).toEqual([]);
+    expect(body.coverage.scoreWithheld).toBeUndefined();
+    expect(typeof body.privacyScore).toBe('number');
+    const keys = body.website!.storage.flatMap((s) => s.local);
+    expect(keys).toEqual(expect.arrayContaining(['x\uFFFD', 'half\uFFFD']));
+  }, 40_000);
+
+  it('keeps one page per visit whatever the page opens, and leaves no browser page behind', async () => {
+    const body = await scan('/popups');
+    expect(browserTests(body).every((c) => c.status === 'ok' || c.status === 'partial')).toBe(true);
+    const website = body.checks.find((c) => c.id === 'website')!;
+    // Blocked popups never open; any page that still does is closed at once and reported.
+    if (/tried to open/.test(website.message ?? '')) expect(website.message).toMatch(/closed (it|them) at once/);
+    // Chromium's own processes (browser, zygotes, GPU, network, storage) stay; no renderer per popup.
+    expect(chromiumChildren()).toBeLessThan(15);
+  }, 40_000);
+
+  it('gives the page nothing to call on the server: calling every global forges no finding', async () => {
+    const body = await scan('/globals');
+    expect(browserTests(body).every((c) => c.status === 'ok' || c.status === 'partial')).toBe(true);
+    expect(JSON.stringify(body)).not.toContain('forged.example');
+    await t.http().get('/api/health').expect(200);
+  }, 40_000);
+
+  it('caps what a page uploads, and says the capture is partial', async () => {
+    const body = await scan('/upload-flood');
+    const keyLogging = body.checks.find((c) => c.id === 'key-logging')!;
+    if (keyLogging.status === 'partial') expect(keyLogging.message).toMatch(/byte budget ran out|bodies of \d+ requests/);
+    // Never a score as if the tests had run when the flood kept them from it.
+    else expect(body).toMatchObject({ privacyScore: null, coverage: { scoreWithheld: expect.any(String) } });
+    await t.http().get('/api/health').expect(200);
+  }, 40_000);
+
+  it('refuses an answer stacked in more compression layers than browsers accept, without a score', async () => {
+    const body = await scan('/gzip-stack');
+    expect(body.checks.find((c) => c.id === 'website')!.message).toContain(SSRF_MESSAGES.tooManyCodings.slice(0, 30));
+    expect(body.privacyScore).toBeNull();
+  }, 40_000);
+});
