@@ -359,6 +359,7 @@ export const SHELL_STYLES: Record<string, StaticStyle> = {
   'sh-checklist': listRoot({ listStyleType: 'none', gap: '1.5' }),
   'sh-checklist-item': { slotRecipe: ['list', 'item'], css: { display: 'flex', alignItems: 'center', gap: '2', color: 'fg.muted', '&[data-met]': { color: 'green.fg' } } },
   'sh-alert-success': { slotRecipe: ['alert', 'root'], variants: { status: 'success' } },
+  'sh-alert-info': { slotRecipe: ['alert', 'root'], variants: { status: 'info' } },
   'sh-alert-indicator': { slotRecipe: ['alert', 'indicator'], variants: { status: 'success' } },
   'sh-alert-content': { slotRecipe: ['alert', 'content'], variants: { status: 'success' } },
   'sh-alert-title': { slotRecipe: ['alert', 'title'], variants: { status: 'success' } },
