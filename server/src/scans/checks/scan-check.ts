@@ -10,6 +10,7 @@ import type { BrowserTestId, CheckStatus } from '../../vocabulary/check.types';
 import type { Finding, FindingGroup, PasteDetail } from '../../vocabulary/finding.types';
 import type { GpcSummary } from '../analysis/rendered/global-privacy-control.analyzer';
 import type { SourceResult } from '../sources/source-types';
+import type { AnswerCoverage } from './answer-coverage';
 
 /** How one site answered for a username: found, not found, or could not be determined. */
 export const USERNAME_OUTCOMES = ['hit', 'miss', 'unknown'] as const;
@@ -128,6 +129,11 @@ export interface CheckOutcome {
   gpc?: GpcSummary;
   /** Checks with several sources: how each ended. */
   sources?: CheckSourceReport[];
+  /**
+   * Checks with many sources (the username check's sites): how many gave a usable answer. Absent,
+   * it is taken from `sources` (two or more); see answer-coverage.ts for the rule.
+   */
+  answers?: AnswerCoverage;
   /** The breaches check: pastes, when a source that reports them answered. */
   pastes?: PasteExposure;
 }
