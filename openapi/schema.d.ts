@@ -1091,6 +1091,23 @@ export interface components {
         };
         /** @enum {string} */
         AnalyticsEventName: "page_view" | "scan_started" | "scan_completed" | "upsell_viewed" | "upsell_clicked" | "upgrade_started" | "upgrade_success" | "monitor_created" | "email_sent" | "error_occurred";
+        AnswerCoverageDto: {
+            /**
+             * @description Sources (sites, services) that gave a usable answer.
+             * @example 30
+             */
+            answered: number;
+            /**
+             * @description Sources asked.
+             * @example 36
+             */
+            asked: number;
+            /**
+             * @description Answers needed for a complete result with a score: 80% of those asked, rounded up.
+             * @example 29
+             */
+            required: number;
+        };
         ApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
@@ -1274,6 +1291,8 @@ export interface components {
             label: string;
         };
         CheckReportDto: {
+            /** @description Checks with several sources (the username check's sites, the breach services): how many gave a usable answer. Fewer than required makes the check 'partial' and, for the main check, the result incomplete (no score). */
+            answers?: components["schemas"]["AnswerCoverageDto"];
             durationMs: number;
             findings: number;
             /** @enum {string} */
@@ -1325,6 +1344,8 @@ export interface components {
             path: string;
         };
         CoverageCheckDto: {
+            /** @description A check short of answers: how many of its sources answered. */
+            answers?: components["schemas"]["AnswerCoverageDto"];
             /** @enum {string} */
             id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "website-breaches" | "username";
             label: string;

@@ -30,6 +30,9 @@ describe('the answer coverage rule', () => {
     expect(both.answers).toEqual({ answered: 1, asked: 2, required: 2 });
     const one = withAnswerCoverage({ status: 'ok', findings: [], sources: [source('xposedornot', 'ok')] }, 'sources');
     expect(one).toEqual({ status: 'ok', findings: [], sources: [source('xposedornot', 'ok')] });
+    // A source without a key on this server was not asked.
+    const keyless = { status: 'ok' as const, findings: [], sources: [source('hibp', 'not_configured'), source('xposedornot', 'ok')] };
+    expect(withAnswerCoverage(keyless, 'sources')).toEqual(keyless);
   });
 
   it('leaves an outcome that did not run as it is', () => {

@@ -28,14 +28,15 @@ export function enoughAnswers(answers: AnswerCoverage | undefined): boolean {
 
 /**
  * The one rule for every multi-source check, applied by the pipeline: a check reports its own
- * count (`answers`), or has it taken from its per-source reports (`sources`, two or more). An ok
+ * count (`answers`), or has it taken from its per-source reports (`sources`, two or more that this
+ * server uses). An ok
  * outcome short of the share becomes 'partial' (its findings are still real and shown) with a
  * message that says how many answered; the result built from it is incomplete (coverageOf).
  */
 export function withAnswerCoverage(outcome: CheckOutcome, noun: string): CheckOutcome {
-  const answers =
-    outcome.answers ??
-    (outcome.sources && outcome.sources.length > 1 ? answerCoverage(outcome.sources.filter((s) => s.status === 'ok').length, outcome.sources.length) : undefined);
+  // A source this server does not use (no key) was not asked: it neither answers nor fails.
+  const asked = outcome.sources?.filter((s) => s.status !== 'not_configured' && s.status !== 'not_applicable') ?? [];
+  const answers = outcome.answers ?? (asked.length > 1 ? answerCoverage(asked.filter((s) => s.status === 'ok').length, asked.length) : undefined);
   if (!answers) return outcome;
   if (outcome.status !== 'ok' || enoughAnswers(answers)) return { ...outcome, answers };
   const short = `Only ${answers.answered} of ${answers.asked} ${noun} gave a usable answer (${answers.required} needed for a verdict), so this result gives no score`;
