@@ -18,6 +18,7 @@ interface CheckJson {
   message?: string;
   retryAfterSeconds?: number;
   sources?: { id: string; status: string; message?: string; retryAfterSeconds?: number; cached?: boolean }[];
+  answers?: { answered: number; asked: number; required: number };
 }
 const breachCheck = (body: { checks: CheckJson[] }) => body.checks.find((c) => c.id === 'breaches')!;
 const details = (body: { breaches: { details: BreachDetail[] } }) => body.breaches.details;

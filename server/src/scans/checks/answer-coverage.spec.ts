@@ -1,5 +1,5 @@
 import { answerCoverage, COMPLETE_ANSWER_SHARE, enoughAnswers, withAnswerCoverage } from './answer-coverage';
-import type { CheckSourceReport } from './scan-check';
+import type { CheckOutcome, CheckSourceReport } from './scan-check';
 
 const source = (id: 'hibp' | 'xposedornot', status: CheckSourceReport['status']): CheckSourceReport => ({ id, name: id, status });
 
@@ -25,7 +25,7 @@ describe('the answer coverage rule', () => {
   });
 
   it('takes the count from the per-source reports of a check with two sources or more', () => {
-    const both = withAnswerCoverage({ status: 'ok', findings: [], sources: [source('hibp', 'ok'), source('xposedornot', 'rate_limited')] }, 'sources');
+    const both = withAnswerCoverage<CheckOutcome>({ status: 'ok', findings: [], sources: [source('hibp', 'ok'), source('xposedornot', 'rate_limited')] }, 'sources');
     expect(both.status).toBe('partial');
     expect(both.answers).toEqual({ answered: 1, asked: 2, required: 2 });
     const one = withAnswerCoverage({ status: 'ok', findings: [], sources: [source('xposedornot', 'ok')] }, 'sources');

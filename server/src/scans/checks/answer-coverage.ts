@@ -1,4 +1,4 @@
-import type { CheckOutcome } from './scan-check';
+import type { CheckStatus } from '../../vocabulary/check.types';
 
 /**
  * The share of a check's sources (the sites of the username check, the services of a breach check)
@@ -33,7 +33,15 @@ export function enoughAnswers(answers: AnswerCoverage | undefined): boolean {
  * outcome short of the share becomes 'partial' (its findings are still real and shown) with a
  * message that says how many answered; the result built from it is incomplete (coverageOf).
  */
-export function withAnswerCoverage(outcome: CheckOutcome, noun: string): CheckOutcome {
+/** The part of a check's outcome (scan-check.ts CheckOutcome) the rule reads. */
+interface CoverageOf {
+  status: CheckStatus;
+  message?: string;
+  sources?: readonly { status: CheckStatus }[];
+  answers?: AnswerCoverage;
+}
+
+export function withAnswerCoverage<T extends CoverageOf>(outcome: T, noun: string): T {
   // A source this server does not use (no key) was not asked: it neither answers nor fails.
   const asked = outcome.sources?.filter((s) => s.status !== 'not_configured' && s.status !== 'not_applicable') ?? [];
   const answers = outcome.answers ?? (asked.length > 1 ? answerCoverage(asked.filter((s) => s.status === 'ok').length, asked.length) : undefined);
