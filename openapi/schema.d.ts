@@ -2631,6 +2631,8 @@ export interface components {
             plan: components["schemas"]["PlanSummaryDto"];
         };
         UsernameSiteDto: {
+            /** @description The address actually asked, when it is not the profile address (an API address): the answer in `reason` is its answer. */
+            askedUrl?: string;
             /**
              * @description The site list's category.
              * @example coding

@@ -251,6 +251,8 @@ export class UsernameSiteDto implements UsernameSiteEntry {
   @ApiProperty({ example: 'GitHub' }) site!: string;
   @ApiProperty({ description: "The site list's category.", example: 'coding' }) category!: string;
   @ApiProperty({ description: 'The profile address with the username (http or https): the link to check.' }) url!: string;
+  @ApiPropertyOptional({ description: 'The address actually asked, when it is not the profile address (an API address): the answer in `reason` is its answer.' })
+  askedUrl?: string;
   @ApiProperty({
     enum: USERNAME_OUTCOMES,
     description: "'hit': the name is taken there (a finding); 'miss': not found; 'unknown': could not be determined (a timeout, a bot wall, an unexpected answer), never scored.",

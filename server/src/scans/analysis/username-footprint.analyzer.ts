@@ -106,7 +106,7 @@ export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: Fo
 
   return {
     findings,
-    sites: footprint.sites.map(({ site, category, url, outcome, reason }) => ({ site, category, url, outcome, reason })),
+    sites: footprint.sites.map(({ site, category, url, askedUrl, outcome, reason }) => ({ site, category, url, ...(askedUrl ? { askedUrl } : {}), outcome, reason })),
     siteList: siteListSummary(footprint.lists),
     counts,
     message: footprintMessage(counts, footprint.lists),
@@ -118,15 +118,15 @@ function siteListSummary({ builtIn, configured, list }: UsernameSiteListInfo): U
 }
 
 /**
- * The platform whose risks apply: the one whose profile link the person entered, unless its site
- * answered that the account is missing. A plain @name found on a platform adds none: the same
- * name there may well be someone else's, and its risks would be guesses about a stranger.
+ * The platform whose risks apply: the one whose profile link the person entered, only when a site
+ * of that platform answered that the account is there. A platform nothing checked (LinkedIn has no
+ * check in either list), or whose site could not tell, adds none: its generic risks would cost the
+ * same missing name 15 points on one platform and none on another. A plain @name found on a
+ * platform adds none either: the same name there may well be someone else's.
  */
 function platformToAdvise(input: FootprintInput, footprint: UsernameFootprint): SocialPlatform | undefined {
   if (!input.platform) return undefined;
-  const onPlatform = footprint.sites.filter((site) => site.platform === input.platform);
-  const missing = onPlatform.length > 0 && onPlatform.every((site) => site.outcome === 'miss');
-  return missing ? undefined : input.platform;
+  return footprint.sites.some((site) => site.platform === input.platform && site.outcome === 'hit') ? input.platform : undefined;
 }
 
 export function footprintMessage({ checked, found, notFound, unknown }: UsernameFootprintAnalysis['counts'], lists?: UsernameSiteListInfo): string {
@@ -134,11 +134,16 @@ export function footprintMessage({ checked, found, notFound, unknown }: Username
   return `Checked ${checked} ${checked === 1 ? 'site' : 'sites'}${from}: ${found} found, ${notFound} not found, ${unknown} could not be determined`;
 }
 
-/** The hit as evidence: what was seen, its status, and the profile link when it is https. */
+/**
+ * The hit as evidence: the address asked and its status (the API address when it was one, beside
+ * the profile link), and the profile link when it is https.
+ */
 function hitEvidence(hit: UsernameSiteResult, summary: string): Evidence {
+  const asked = `${hit.askedMethod === 'POST' ? 'POST ' : ''}${hit.askedUrl ?? hit.url}`;
+  const answer = hit.httpStatus !== undefined ? `${asked} → HTTP ${hit.httpStatus}` : asked;
   return {
     summary,
-    observed: hit.httpStatus !== undefined ? `${hit.url} → HTTP ${hit.httpStatus}` : hit.url,
+    observed: hit.askedUrl ? `${answer} (profile: ${hit.url})` : answer,
     ...(/^https:\/\//i.test(hit.url) ? { url: hit.url } : {}),
   };
 }
