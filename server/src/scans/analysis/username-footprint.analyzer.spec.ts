@@ -72,9 +72,26 @@ describe('analyzeUsernameFootprint', () => {
     ]);
   });
 
+  it('counts one account once: two checks of one service are one finding, and no reuse', () => {
+    const analysis = analyzeUsernameFootprint(
+      footprint(
+        site('Mastodon.social', 'hit', { url: 'https://mastodon.social/@jane_doe' }),
+        site('Mastodon API', 'hit', { url: 'https://mastodon.social/api/v1/accounts/lookup?acct=jane_doe' }),
+        site('GitHub', 'hit', { url: 'https://github.com/jane_doe' }),
+        site('GitHub (Gists)', 'hit', { url: 'https://gist.github.com/jane_doe' }),
+      ),
+      { handle: 'jane_doe' },
+    );
+    expect(analysis.counts.found).toBe(2);
+    const found = details(analysis).filter((f) => f.type === 'username_found');
+    expect(found.map((f) => f.platform)).toEqual(['Mastodon.social', 'GitHub']);
+    expect(found[0].evidence?.summary).toContain('also answered by the check Mastodon API: the same account, counted once');
+    expect(details(analysis).find((f) => f.type === 'username_reused')).toMatchObject({ value: 'The username jane_doe is taken on 2 sites', evidence: { observed: 'Mastodon.social, GitHub' } });
+  });
+
   it('adds the reuse risk once the name is taken on two sites or more', () => {
     expect(details(analyzeUsernameFootprint(footprint(site('A', 'hit')), { handle: 'x' })).map((f) => f.type)).toEqual(['username_found']);
-    const reused = details(analyzeUsernameFootprint(footprint(site('A', 'hit'), site('B', 'hit'), site('C', 'miss')), { handle: 'jane_doe' }));
+    const reused = details(analyzeUsernameFootprint(footprint(site('A', 'hit'), site('B', 'hit', { url: 'https://b.example.net/jane_doe' }), site('C', 'miss')), { handle: 'jane_doe' }));
     expect(reused.find((f) => f.type === 'username_reused')).toMatchObject({
       group: 'socialMedia',
       value: 'The username jane_doe is taken on 2 sites',

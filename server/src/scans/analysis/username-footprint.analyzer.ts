@@ -1,3 +1,4 @@
+import { getDomain } from 'tldts';
 import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
 import { platformName, SOCIAL_PLATFORM_CATALOGUE, SOCIAL_RISK_LEVEL } from '../../vocabulary/social-platform.catalogue';
 import { listsUsed } from '../username/site-list.credit';
@@ -42,7 +43,16 @@ export interface FootprintInput {
  * could not be asked says nothing about the name.
  */
 export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: FootprintInput): UsernameFootprintAnalysis {
-  const hits = footprint.sites.filter((site) => site.outcome === 'hit');
+  const allHits = footprint.sites.filter((site) => site.outcome === 'hit');
+  // One account, one finding: checks of the same service (Mastodon's page and its API, GitHub and
+  // its Gists, a Docker Hub user and organisation) are several answers about one account.
+  const accounts = new Map<string, UsernameSiteResult[]>();
+  for (const hit of allHits) {
+    const key = accountKeyOf(hit);
+    accounts.set(key, [...(accounts.get(key) ?? []), hit]);
+  }
+  const hits = [...accounts.values()].map((group) => group.find((hit) => hit.profileHtml !== undefined) ?? group[0]);
+  const alsoFrom = (hit: UsernameSiteResult) => (accounts.get(accountKeyOf(hit)) ?? []).filter((other) => other !== hit).map((other) => other.site);
   const counts = {
     checked: footprint.checked,
     found: hits.length,
@@ -61,7 +71,10 @@ export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: Fo
         source: FINDING_SOURCES.usernameCheck,
         platform: hit.site,
         risk: SOCIAL_RISK_LEVEL,
-        evidence: hitEvidence(hit, `${hit.site} (${hit.category}) has an account named ${input.handle}: ${hit.reason}`),
+        evidence: hitEvidence(
+          hit,
+          `${hit.site} (${hit.category}) has an account named ${input.handle}: ${hit.reason}${alsoFrom(hit).length > 0 ? ` (also answered by the check ${alsoFrom(hit).join(', ')}: the same account, counted once)` : ''}`,
+        ),
       },
     });
     findings.push(...analyzeSocialProfile(hit));
@@ -111,6 +124,20 @@ export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: Fo
     counts,
     message: footprintMessage(counts, footprint.lists),
   };
+}
+
+/**
+ * Which account a hit is: the service (registrable domain) of its profile address, for this one
+ * name. Two checks answering for the same service are one account; a site on a shared host with a
+ * subdomain per person (a private suffix such as blogspot.com) is its own.
+ */
+function accountKeyOf(hit: UsernameSiteResult): string {
+  try {
+    const host = new URL(hit.url).hostname;
+    return getDomain(host, { allowPrivateDomains: true }) ?? host;
+  } catch {
+    return `site:${hit.site}`;
+  }
 }
 
 function siteListSummary({ builtIn, configured, list }: UsernameSiteListInfo): UsernameSiteListSummary {
