@@ -129,15 +129,17 @@ export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: Fo
 /**
  * Which account a hit is: the service (registrable domain) of its profile address, for this one
  * name. Two checks answering for the same service are one account; a site on a shared host with a
- * subdomain per person (a private suffix such as blogspot.com) is its own.
+ * subdomain per person (a private suffix such as blogspot.com) is its own. An address without a
+ * registrable domain (an IP address, localhost) says nothing of the service: each site is its own.
  */
 function accountKeyOf(hit: UsernameSiteResult): string {
   try {
-    const host = new URL(hit.url).hostname;
-    return getDomain(host, { allowPrivateDomains: true }) ?? host;
+    const domain = getDomain(new URL(hit.url).hostname, { allowPrivateDomains: true });
+    if (domain) return `domain:${domain}`;
   } catch {
-    return `site:${hit.site}`;
+    // not a URL: fall through
   }
+  return `site:${hit.site}`;
 }
 
 function siteListSummary({ builtIn, configured, list }: UsernameSiteListInfo): UsernameSiteListSummary {
