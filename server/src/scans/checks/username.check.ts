@@ -53,15 +53,16 @@ export async function usernameOutcome(
     handle: input.handle,
     ...(input.platform ? { platform: input.platform, ...(input.url ? { profileUrl: input.url } : {}) } : {}),
   });
-  // A site answered usably when it said found or not found; the pipeline turns too few into 'partial'.
-  const { checked, found, notFound } = analysis.counts;
+  // A site answered usably when it said found or not found (counted by site, not by account); the
+  // pipeline turns too few into 'partial'.
+  const answered = result.data.sites.filter((site) => site.outcome !== 'unknown').length;
   return {
     status: 'ok',
     message: analysis.message,
     findings: analysis.findings,
     usernameSites: analysis.sites,
     usernameSiteList: analysis.siteList,
-    answers: answerCoverage(found + notFound, checked),
+    answers: answerCoverage(answered, result.data.checked),
   };
 }
 
