@@ -235,7 +235,7 @@ export interface paths {
         put?: never;
         /**
          * Email a password reset link
-         * @description Answers the same whether or not an account exists for the address. The link works once, for one hour.
+         * @description Answers the same whether or not an account exists for the address. The link works once, for one hour. On a server that sends no email, emailSent is false and the message says whom to ask.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -315,7 +315,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account
-         * @description Signs the new account in: answers an access token and sets the fp_refresh cookie (30 days). Sends a verification email.
+         * @description Signs the new account in: answers an access token and sets the fp_refresh cookie (30 days). Sends a verification email when this server sends email (GET /api/site: sendsEmail).
          */
         post: operations["signUp"];
         delete?: never;
@@ -399,7 +399,7 @@ export interface paths {
         put?: never;
         /**
          * Send the verification email again
-         * @description To the account's own address, with a new link; rate-limited per account so it cannot be used to flood an inbox.
+         * @description To the account's own address, with a new link; rate-limited per account so it cannot be used to flood an inbox. On a server that sends no email, emailSent is false and the message says so.
          */
         post: operations["resendVerificationEmail"];
         delete?: never;
@@ -1019,6 +1019,11 @@ export interface components {
             variant: string;
         };
         AcceptedDto: {
+            /**
+             * @description Whether this server sends email. When false no link was sent, and the message says so and whom to ask.
+             * @example true
+             */
+            emailSent: boolean;
             /** @example If an account exists for this address, we have sent it a link to reset the password. */
             message: string;
             /**
@@ -1086,6 +1091,23 @@ export interface components {
         };
         /** @enum {string} */
         AnalyticsEventName: "page_view" | "scan_started" | "scan_completed" | "upsell_viewed" | "upsell_clicked" | "upgrade_started" | "upgrade_success" | "monitor_created" | "email_sent" | "error_occurred";
+        AnswerCoverageDto: {
+            /**
+             * @description Sources (sites, services) that gave a usable answer.
+             * @example 30
+             */
+            answered: number;
+            /**
+             * @description Sources asked.
+             * @example 36
+             */
+            asked: number;
+            /**
+             * @description Answers needed for a complete result with a score: 80% of those asked, rounded up.
+             * @example 29
+             */
+            required: number;
+        };
         ApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
@@ -1269,6 +1291,8 @@ export interface components {
             label: string;
         };
         CheckReportDto: {
+            /** @description Checks with several sources (the username check's sites, the breach services): how many gave a usable answer. Fewer than required makes the check 'partial' and, for the main check, the result incomplete (no score). */
+            answers?: components["schemas"]["AnswerCoverageDto"];
             durationMs: number;
             findings: number;
             /** @enum {string} */
@@ -1320,6 +1344,8 @@ export interface components {
             path: string;
         };
         CoverageCheckDto: {
+            /** @description A check short of answers: how many of its sources answered. */
+            answers?: components["schemas"]["AnswerCoverageDto"];
             /** @enum {string} */
             id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "website-breaches" | "username";
             label: string;
@@ -1564,6 +1590,18 @@ export interface components {
              * @enum {string}
              */
             status: "ok" | "not_configured" | "not_verified" | "subscription_too_small" | "refused" | "unavailable" | "rate_limited" | "timed_out" | "not_checked";
+        };
+        EmailDeliveryDto: {
+            /**
+             * @description True when the email went out for delivery; false when this server sends no email (then the message says whom to ask).
+             * @example true
+             */
+            emailSent: boolean;
+            /**
+             * @description The sentence to show.
+             * @example Verification email sent. Please check your inbox.
+             */
+            message: string;
         };
         ErrorBodyDto: {
             /** @description Every validation message, when there are several. */
@@ -2561,6 +2599,11 @@ export interface components {
             name: string;
             /** @description Every outside service the product can send personal data to, what it sends and when, and whether this server uses it (the privacy policy lists them). */
             outsideServices: components["schemas"]["OutsideServiceDto"][];
+            /**
+             * @description Whether this server sends email (verification and reset links, monitor alerts). When false, no page may say an email was sent: the person asks the operator for a link.
+             * @example true
+             */
+            sendsEmail: boolean;
             /** @example 0.1.0 */
             version: string;
         };
@@ -2601,6 +2644,8 @@ export interface components {
             plan: components["schemas"]["PlanSummaryDto"];
         };
         UsernameSiteDto: {
+            /** @description The address actually asked, when it is not the profile address (an API address): the answer in `reason` is its answer. */
+            askedUrl?: string;
             /**
              * @description The site list's category.
              * @example coding
@@ -4073,8 +4118,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A new link was sent; earlier links no longer work. */
-            204: {
+            /** @description A new link was made (and sent, when emailSent); earlier links no longer work. */
+            200: {
                 headers: {
                     /** @description Requests allowed in the current window of the limit closest to running out. */
                     "RateLimit-Limit"?: number;
@@ -4084,7 +4129,9 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EmailDeliveryDto"];
+                };
             };
             /** @description No valid access token or API token, or an expired API token. */
             401: {

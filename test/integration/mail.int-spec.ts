@@ -77,6 +77,12 @@ describe('mail with SMTP_URL set', () => {
     expect(service.sendsMail).toBe(true);
   });
 
+  it('says an email was sent, and GET /api/site says this server sends email', async () => {
+    expect((await t.http().get('/api/site').expect(200)).body.sendsEmail).toBe(true);
+    const reset = await t.http().post('/api/auth/password-reset/request').set('X-Forwarded-For', '198.51.100.77').send({ email: 'nobody.here@example.test' }).expect(202);
+    expect(reset.body).toEqual({ status: 'accepted', emailSent: true, message: 'If an account exists for this address, we have sent it a link to reset the password.' });
+  });
+
   it('delivers through a real SMTP conversation, both versions, to the right recipient, and marks the row sent', async () => {
     const to = 'verify.me@example.test';
     await mailer.send({ to, ...verificationEmail(VERIFY_URL) });
@@ -182,7 +188,8 @@ describe('mail without SMTP_URL', () => {
     const service = t.app.get(MailService);
     expect(service.sendsMail).toBe(false);
     const to = 'outbox.only@example.test';
-    await t.app.get(Mailer).send({ to, ...passwordResetEmail(RESET_URL) });
+    // Outside development the link never reaches the log.
+    await t.app.get(Mailer).send({ to, ...passwordResetEmail(RESET_URL), link: RESET_URL });
 
     const row = await rowFor(t, to);
     expect(row).toMatchObject({ subject: 'Reset your Footprint password', sentAt: null, attempts: 0, lastError: null });
@@ -213,6 +220,24 @@ describe('mail without SMTP_URL', () => {
     // Start-up lines belong to no request.
     expect(entries.filter((e) => e.context === 'NestApplication').every((e) => !('requestId' in e))).toBe(true);
     expectNothingPersonalLogged(logs, 'request.id@example.test', 'a-long-password-1');
+  });
+});
+
+describe('mail without SMTP_URL in development', () => {
+  it('logs the link at info level (not the recipient), so a developer can follow it', async () => {
+    const logs = captureLogs();
+    const t = await createTestApp({ NODE_ENV: 'development' }, { logger: logs.logger });
+    try {
+      const to = 'developer.person@example.test';
+      await t.app.get(Mailer).send({ to, ...passwordResetEmail(RESET_URL), link: RESET_URL });
+      const row = await rowFor(t, to);
+      const line = logs.entries().find((e) => String(e.msg).includes('for development only'));
+      expect(line).toEqual(expect.objectContaining({ level: 30, msg: `email ${row.id} not sent (no SMTP_URL); its link, for development only: ${RESET_URL}` }));
+      expect(JSON.stringify(logs.entries())).not.toContain(to);
+      expect((await t.http().get('/api/site').expect(200)).body.sendsEmail).toBe(false);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import type { MonitorKind, MonitorType } from './monitor-types';
 
 const KIND_HELP: Record<MonitorKind, string> = {
   identity:
-    "We re-check these on a schedule and tell you when something new appears. An address other than your account's verified one is checked only after its owner clicks the link we email to it.",
+    "We re-check these on a schedule and tell you when something new appears. An address other than your account's verified one is checked only after its owner follows a verification link, which we email to it (on a server that sends email).",
   website:
     'Every run performs the full website check (in a browser when the server has one) and tells you when the site starts loading a new tracker or third party, sets new tracking cookies, loses a security header, drops its grade or stops honouring Global Privacy Control. The first run records how it is now.',
   domain:

@@ -44,7 +44,8 @@ function WebsiteStatus({ website }: { website: MonitorWebsite }) {
   );
 }
 
-function Targets({ monitor, busy, onResend }: { monitor: Monitor; busy: boolean; onResend: () => void }) {
+/** `onResend` is absent on a server that sends no email: then who can make the links instead. */
+function Targets({ monitor, busy, onResend, operatorContact }: { monitor: Monitor; busy: boolean; onResend?: () => void; operatorContact?: string }) {
   const pending = new Set(monitor.pendingEmails);
   return (
     <Stack gap="2">
@@ -56,17 +57,23 @@ function Targets({ monitor, busy, onResend }: { monitor: Monitor; busy: boolean;
               <List.Item key={email} display="flex" gap="2" alignItems="center" flexWrap="wrap" wordBreak="break-all">
                 {email}
                 {pending.has(email) && (
-                  <Badge colorPalette="orange" variant="subtle" title="Not scanned until its owner clicks the link we sent to it">
+                  <Badge colorPalette="orange" variant="subtle" title="Not scanned until its owner follows its verification link">
                     Awaiting verification
                   </Badge>
                 )}
               </List.Item>
             ))}
           </List.Root>
-          {pending.size > 0 && (
+          {pending.size > 0 && onResend && (
             <Button size="xs" variant="outline" mt="2" onClick={onResend} disabled={busy}>
               Send the verification {pending.size === 1 ? 'link' : 'links'} again
             </Button>
+          )}
+          {pending.size > 0 && !onResend && (
+            <Text fontSize="sm" color="fg.muted" mt="2" data-testid="no-mail-monitor-verification">
+              This server does not send email yet, so no verification link reaches these addresses.
+              {operatorContact ? ` The person who runs it can help: write to ${operatorContact}.` : ''}
+            </Text>
           )}
         </Box>
       )}
@@ -133,6 +140,7 @@ export function MonitorCard({
   onToggle,
   onDelete,
   onResend,
+  operatorContact,
   onChanged,
 }: {
   monitor: Monitor;
@@ -140,7 +148,10 @@ export function MonitorCard({
   busy: boolean;
   onToggle: () => void;
   onDelete: () => void;
-  onResend: () => void;
+  /** Absent when this server sends no email (nothing to send again). */
+  onResend?: () => void;
+  /** Whom to ask for links when this server sends no email. */
+  operatorContact?: string;
   /** Something of the monitor changed on the server (a domain verified): reload it. */
   onChanged: () => void;
 }) {
@@ -167,7 +178,7 @@ export function MonitorCard({
         </Flex>
       </Card.Header>
       <Card.Body gap="4">
-        {monitor.kind === 'identity' && <Targets monitor={monitor} busy={busy} onResend={onResend} />}
+        {monitor.kind === 'identity' && <Targets monitor={monitor} busy={busy} onResend={onResend} operatorContact={operatorContact} />}
         {monitor.website && <WebsiteStatus website={monitor.website} />}
         {monitor.domain && <DomainVerification monitor={monitor} onVerified={onChanged} />}
         <Stack gap="1">

@@ -161,6 +161,20 @@ describe('verification links sent again', () => {
     );
   });
 
+  it('on a server that sends no email, offers no resend and says whom to ask instead', async () => {
+    routes['GET /api/site'] = () => ({
+      status: 200,
+      body: { name: 'Footprint', contactEmail: 'ops@footprint.test', version: '0.1.0', sendsEmail: false, outsideServices: [] },
+    });
+    routes[LIST] = () => ({ status: 200, body: monitorList([monitor({ pendingEmails: ['alice@example.com'] })], 1) });
+    renderPage();
+    const c = within((await cards())[0]);
+    expect((await c.findByTestId('no-mail-monitor-verification')).textContent).toBe(
+      'This server does not send email yet, so no verification link reaches these addresses. The person who runs it can help: write to ops@footprint.test.',
+    );
+    expect(c.queryByRole('button', { name: /verification link/ })).toBeNull();
+  });
+
   it('offers nothing when every address is verified', async () => {
     routes[LIST] = () => ({ status: 200, body: monitorList([monitor()], 1) });
     renderPage();

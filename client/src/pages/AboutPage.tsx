@@ -5,7 +5,7 @@ import { PageHero } from '../components/PageHero';
 
 /** Facts about the product, in place of marketing figures nobody measured. */
 const numbers = [
-  { value: '2', label: 'Breach sources: Have I Been Pwned and XposedOrNot' },
+  { value: '2', label: 'Breach services we can ask: XposedOrNot, and Have I Been Pwned where the server has its key' },
   { value: '7', label: 'Social platforms with their own privacy rules' },
   { value: '0', label: 'Third-party trackers on our pages' },
   { value: '30', label: "Days a free account's scans are kept, then deleted" },
@@ -41,26 +41,9 @@ const values: IconCardContent[] = [
   { title: 'Vigilance', text: 'Privacy is not a one-off: monitors keep watching so you do not have to.', icon: bellShape },
 ];
 
-/** Fictional founders, shown with initials (no photos). */
-const team = [
-  {
-    name: 'Maya Lindqvist',
-    initials: 'ML',
-    role: 'Co-founder & CEO',
-    bio: 'Spent ten years helping companies answer data-subject requests, and decided people deserved the same view of their own data.',
-  },
-  {
-    name: 'Daniel Okafor',
-    initials: 'DO',
-    role: 'Co-founder & CTO',
-    bio: 'A security engineer who has run incident response for breaches large and small. He builds the checks that power every scan.',
-  },
-];
-
 const resources = [
   { title: 'Privacy Guides', text: 'Step-by-step guides for locking down popular services and devices.' },
   { title: 'Breach Reports', text: 'Plain-language write-ups of major data breaches and what to do if you were affected.' },
-  { title: 'Webinars', text: 'Live sessions where our team answers your privacy questions.' },
 ];
 
 /** The about page. Drawn without Chakra's runtime, like the landing page (theme/shell-styles.ts). */
@@ -134,28 +117,6 @@ export default function AboutPage() {
           <div className="sh-grid-4">
             {values.map((value) => (
               <IconCard key={value.title} {...value} />
-            ))}
-          </div>
-        </div>
-      </section>
-
-      <section aria-labelledby="team-title" className="sh-band">
-        <div className="sh-bar-4xl">
-          <h2 id="team-title" className="sh-h2-center">
-            Our team
-          </h2>
-          <div className="sh-grid-2-md">
-            {team.map((member) => (
-              <div key={member.name} className="sh-card">
-                <div className="sh-team-body">
-                  <div className="sh-avatar" aria-hidden="true">
-                    {member.initials}
-                  </div>
-                  <h3 className="sh-h3">{member.name}</h3>
-                  <p className="sh-team-role">{member.role}</p>
-                  <p className="sh-muted">{member.bio}</p>
-                </div>
-              </div>
             ))}
           </div>
         </div>

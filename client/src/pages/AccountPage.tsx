@@ -8,19 +8,27 @@ import { AccountDataSection } from '../components/account/AccountDataSection';
 import { ApiTokensSection } from '../components/account/ApiTokensSection';
 import { notify } from '../components/toaster';
 import { formatDate } from '../format';
+import { useSiteInfo } from '../hooks/use-api-data';
 
 const planNames: Record<PlanTier, string> = { free: 'Free', plus: 'Plus', pro: 'Pro', business: 'Business' };
 
 type ScanUsage = components['schemas']['ScanUsageDto'];
 
+/**
+ * The address's state, and a way to verify it: a new emailed link, or, on a server that sends no
+ * email (GET /api/site), who can make the link instead: never a claim that an email was sent.
+ */
 function EmailVerification({ verified }: { verified: boolean }) {
   const [sending, setSending] = useState(false);
+  const site = useSiteInfo();
+  const noMail = site.status === 'ready' && !site.data.sendsEmail;
 
   async function resend() {
     setSending(true);
     try {
-      const { response, error } = await api.POST('/api/auth/verify-email/resend');
-      if (response.ok) notify.success('Verification email sent. Please check your inbox.');
+      const { data, error } = await api.POST('/api/auth/verify-email/resend');
+      if (data?.emailSent) notify.success(data.message);
+      else if (data) notify.info(data.message);
       else notify.error(`Failed to send the verification email: ${errorMessage(error, 'Please try again.')}`);
     } catch {
       notify.error('Failed to send the verification email: Network error');
@@ -35,10 +43,16 @@ function EmailVerification({ verified }: { verified: boolean }) {
       <Badge colorPalette={verified ? 'green' : 'orange'} variant="subtle">
         {verified ? 'Verified' : 'Not verified'}
       </Badge>
-      {!verified && (
-        <Button size="sm" variant="outline" onClick={() => void resend()} loading={sending}>
+      {!verified && !noMail && (
+        <Button size="sm" variant="outline" onClick={() => void resend()} loading={sending} disabled={site.status === 'loading'}>
           Resend verification email
         </Button>
+      )}
+      {!verified && noMail && (
+        <Text fontSize="sm" color="fg.muted" data-testid="no-mail-verification">
+          This server does not send email yet, so it cannot email you a verification link. The person who runs it can make
+          one for you: write to {site.data.contactEmail}.
+        </Text>
       )}
     </Flex>
   );

@@ -9,7 +9,7 @@ import { type Plan, usePlans } from '../hooks/use-api-data';
 const featureCards: IconCardContent[] = [
   {
     title: 'Data breach detection',
-    text: 'We look up your email address in the Have I Been Pwned breach database and show each breach it appears in: when it happened and which kinds of data leaked, such as passwords or phone numbers.',
+    text: 'We look up your email address with the breach services this server uses (XposedOrNot, and Have I Been Pwned where the server has its key) and show each breach it appears in: when it happened and which kinds of data leaked, such as passwords or phone numbers.',
     icon: databaseShape,
   },
   {
@@ -34,7 +34,7 @@ const featureCards: IconCardContent[] = [
   },
   {
     title: 'Dark web scanning',
-    text: 'By this we mean checking the breach collections that circulate after leaks, as indexed by Have I Been Pwned. We do not crawl hidden marketplaces, and we only report what those collections contain.',
+    text: 'By this we mean checking the breach collections that circulate after leaks, as indexed by the breach services we ask. We do not crawl hidden marketplaces, and we only report what those collections contain.',
     icon: globeShape,
   },
 ];

@@ -40,7 +40,7 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthCard title="Welcome back" subtitle="Sign in to see your privacy dashboard.">
+    <AuthCard title="Sign in" subtitle="Sign in to see your privacy dashboard.">
       <form onSubmit={handleSubmit} noValidate>
         <div className="sh-form">
           <EmailField value={email} onChange={setEmail} />

@@ -6,6 +6,7 @@ import { CreateMonitorModal } from '../monitoring/CreateMonitorModal';
 import { MonitorCard } from '../monitoring/MonitorCard';
 import { MonitorNotices } from '../monitoring/MonitorNotices';
 import { loadMonitors, removeMonitor, resendVerificationLinks, toggleMonitor } from '../monitoring/monitor-actions';
+import { useSiteInfo } from '../hooks/use-api-data';
 import { AT_LIMIT_MESSAGE } from '../monitoring/monitor-display';
 import type { Monitor, MonitorList } from '../monitoring/monitor-types';
 
@@ -94,6 +95,9 @@ export default function MonitoringPage() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Monitor>();
   const [busyId, setBusyId] = useState<string>();
+  const site = useSiteInfo();
+  // A server without mail cannot send links again: the card says whom to ask instead.
+  const noMail = site.status === 'ready' && !site.data.sendsEmail;
 
   async function toggle(monitor: Monitor) {
     setBusyId(monitor.id);
@@ -186,7 +190,8 @@ export default function MonitoringPage() {
                 busy={busyId === monitor.id}
                 onToggle={() => void toggle(monitor)}
                 onDelete={() => setDeleting(monitor)}
-                onResend={() => void resend(monitor)}
+                onResend={noMail ? undefined : () => void resend(monitor)}
+                operatorContact={noMail ? site.data.contactEmail : undefined}
                 onChanged={() => void refresh()}
               />
             ))}

@@ -47,14 +47,11 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          The free plan costs nothing. Paid plans (Plus, Pro and Business) are billed in advance for each period and
-          renew until you cancel. You can cancel at any time; your plan stays active until the end of the period you
-          have paid for.
+          The free plan costs nothing. Paid plans (Plus, Pro and Business) are bought one period at a time: one
+          payment covers 30 days, and nothing renews by itself, so there is nothing to cancel. When the period ends the
+          account is on the free plan again, unless you buy another period.
         </p>
-        <p>
-          We will give you at least <strong>30 days’ notice</strong> of any change to the price of your plan, by email,
-          before it applies to you. If you do not agree, you can cancel before the new price takes effect.
-        </p>
+        <p>A change to a plan’s price applies only to periods bought after it; a period you have paid for keeps its price.</p>
       </>
     ),
   },
@@ -62,8 +59,8 @@ const sections: LegalSection[] = [
     title: 'Support',
     body: (
       <p>
-        Customers on the Pro and Business plans receive a first response to support requests within 24 hours. Other
-        users receive help as soon as we can.
+        Questions and requests go to the contact address at the foot of every page. We answer as soon as we can; we do
+        not promise a response time on any plan.
       </p>
     ),
   },

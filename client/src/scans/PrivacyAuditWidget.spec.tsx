@@ -305,7 +305,7 @@ describe('PrivacyAuditWidget results', () => {
     expect(within(card('Personal Information')).queryByRole('link')).toBeNull();
   });
 
-  it('labels a demo result and says why: a grey sample score, no verdict, its cards not checked', async () => {
+  it('labels a demo result and says why: no score (never a "Sample" number beside "we give no score"), no verdict, its cards not checked', async () => {
     const sample = visitorResult({ mode: 'demo', privacyScore: 94, coverage: incompleteCoverage('unavailable') });
     sample.breaches = { ...sample.breaches, checked: 'none' };
     for (const group of ['personalInfo', 'locationData', 'metadata', 'socialMedia'] as const) sample[group] = { ...sample[group], checked: 'none' };
@@ -314,10 +314,38 @@ describe('PrivacyAuditWidget results', () => {
     expect(screen.queryByText('Real Analysis')).toBeNull();
     expect(screen.getByText(/None of our real checks could run for this input just now/)).toBeTruthy();
     const circle = screen.getByTestId('result-score');
-    expect(circle.getAttribute('data-tone')).toBe('gray');
-    expect(circle.textContent).toBe('94Sample');
+    expect(circle.getAttribute('data-tone')).toBe('none');
+    expect(circle.textContent).not.toContain('94');
+    expect(document.body.textContent).not.toContain('Sample');
     expect(document.body.textContent).not.toMatch(/Excellent|Good\b/);
     expect(card('Data Breaches').querySelector('[data-count]')?.textContent).toBe('Not checked');
+  });
+
+  it('says how many sites answered when a handle scan heard from too few of them, with no score', async () => {
+    const answers = { answered: 4, asked: 36, required: 29 };
+    const username = check({ id: 'username', label: 'Username check', status: 'partial', answers, message: 'Only 4 of 36 sites gave a usable answer' });
+    const result = visitorResult({
+      input: '@nobody_xyz_123',
+      inputType: 'social',
+      privacyScore: null,
+      checks: [username],
+      coverage: {
+        complete: false,
+        mainCheck: 'username',
+        checksRun: 1,
+        checksTotal: 1,
+        unchecked: [],
+        partial: [{ id: 'username', label: 'Username check', status: 'partial', answers }],
+        retryable: true,
+      },
+    });
+    await scanTo(result);
+    expect(screen.getByText('Incomplete')).toBeTruthy();
+    expect(screen.queryByText('Real Analysis')).toBeNull();
+    expect(screen.getByTestId('result-score').getAttribute('data-tone')).toBe('none');
+    expect(screen.getByTestId('incomplete-reason').textContent).toMatch(/^Only 4 of 36 sites gave a usable answer \(at least 29 are needed\), so we cannot say/);
+    expect(screen.getByTestId('coverage-line').textContent).toBe('Based on 1 of 1 checks; 4 of 36 sites answered');
+    expect(document.body.textContent).not.toMatch(/Excellent|Good\b/);
   });
 
   it('gives an incomplete result no score and no verdict, says what was not checked, and tries again', async () => {

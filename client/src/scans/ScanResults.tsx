@@ -16,7 +16,6 @@ import {
   htmlToText,
   LEVEL_PALETTE,
   safeHttpsUrl,
-  SAMPLE_TONE,
   scoreTone,
 } from './scan-display';
 import {
@@ -50,6 +49,7 @@ export default function ScanResults({ result, headingAs, onScanAnother, onTryAga
   const showDetails = signedIn && result.detailsIncluded;
   const sub = below(headingAs);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const mainAnswers = result.checks.find((check) => check.id === result.coverage.mainCheck)?.answers;
 
   // Move focus to the results so keyboard and screen-reader users land on them.
   useEffect(() => {
@@ -81,6 +81,7 @@ export default function ScanResults({ result, headingAs, onScanAnother, onTryAga
             {result.mode === 'real' && (
               <Text color="fg.muted" fontSize="sm" data-testid="coverage-line">
                 Based on {result.coverage.checksRun} of {result.coverage.checksTotal} checks
+                {mainAnswers ? `; ${mainAnswers.answered} of ${mainAnswers.asked} ${result.coverage.mainCheck === 'username' ? 'sites' : 'sources'} answered` : ''}
               </Text>
             )}
           </Flex>
@@ -164,14 +165,12 @@ export default function ScanResults({ result, headingAs, onScanAnother, onTryAga
 }
 
 /**
- * The result's score: the coloured privacy score only when the main check ran; a sample's score in
- * grey, labelled as a sample; no score at all for an incomplete result.
+ * The result's score: the coloured privacy score only when the main check ran; no score at all for
+ * an incomplete result, a demo included (a demo is incomplete by definition: a sample number beside
+ * "we give no score" would contradict it).
  */
 function ResultScore({ result }: { result: AnalysisResult }) {
-  if (result.mode === 'demo' && result.privacyScore !== null) {
-    return <ScoreCircle name="Sample privacy score, not about you:" score={result.privacyScore} tone={SAMPLE_TONE} testId="result-score" />;
-  }
-  if (result.privacyScore === null) {
+  if (result.mode === 'demo' || result.privacyScore === null) {
     return (
       <Flex
         role="img"
@@ -204,14 +203,21 @@ function ResultScore({ result }: { result: AnalysisResult }) {
 function IncompleteNotice({ result, headingAs, onTryAgain }: { result: AnalysisResult; headingAs: HeadingTag; onTryAgain?: () => void }) {
   const { coverage } = result;
   const main = coverage.unchecked.find((check) => check.id === coverage.mainCheck);
+  // The main check ran but too few of its sources answered (the 80% rule): say how many did.
+  const short = coverage.partial.find((check) => check.id === coverage.mainCheck && check.answers && check.answers.answered < check.answers.required);
+  const noun = coverage.mainCheck === 'username' ? 'sites' : 'sources';
   return (
     <Card.Root variant="outline" borderColor="orange.muted" bg="orange.subtle" data-testid="incomplete-notice">
       <Card.Body gap="3">
         <Heading as={headingAs} size="md">
           This result is incomplete
         </Heading>
-        <Text color="fg">
-          {main ? `${main.label} could not run, ` : 'The main check could not run, '}
+        <Text color="fg" data-testid="incomplete-reason">
+          {short?.answers
+            ? `Only ${short.answers.answered} of ${short.answers.asked} ${noun} gave a usable answer (at least ${short.answers.required} are needed), `
+            : main
+              ? `${main.label} could not run, `
+              : 'The main check could not run, '}
           so we cannot say how exposed this is and give no score. Nothing here means you are safe.
         </Text>
         <Box>

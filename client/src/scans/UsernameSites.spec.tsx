@@ -68,6 +68,13 @@ describe('the username sites in the results', () => {
     expect(within(found).getAllByRole('link')).toHaveLength(2);
   });
 
+  it('shows the address actually asked beside the profile link when it was an API address', () => {
+    const apiSite: UsernameSite = { site: 'CodeHub', category: 'coding', url: 'https://codehub.example/jane_doe', askedUrl: 'https://api.codehub.example/users/jane_doe', outcome: 'hit', reason: 'HTTP 200 and the profile marker' };
+    renderResult(socialResult({ usernameSites: [apiSite] }));
+    expect(within(section()).getByTestId('username-asked-url').textContent).toBe('asked https://api.codehub.example/users/jane_doe: HTTP 200 and the profile marker');
+    expect(within(section()).getByRole('link', { name: /CodeHub/ }).getAttribute('href')).toBe('https://codehub.example/jane_doe');
+  });
+
   it('counts the sites that do not know the name (listed on request) and lists those that could not be checked, apart from both', () => {
     renderResult(socialResult());
     expect(within(section()).getByText('Found on 3 of 7 sites checked; 2 could not be checked')).toBeTruthy();

@@ -103,6 +103,11 @@ export function UsernameSites({ sites, siteList, headingAs }: { sites: readonly 
                 {site.category}
               </Badge>
               <SiteLink site={site} label="Check" what={`the ${site.site} profile`} />
+              {site.askedUrl && (
+                <Text fontSize="sm" color="fg.muted" wordBreak="break-all" data-testid="username-asked-url">
+                  asked {site.askedUrl}: {site.reason}
+                </Text>
+              )}
             </List.Item>
           ))}
         </List.Root>

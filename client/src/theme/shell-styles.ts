@@ -222,7 +222,6 @@ export const SHELL_STYLES: Record<string, StaticStyle> = {
   'sh-band-end': { css: { pb: { base: '12', md: '16' } } },
   'sh-section-subtle': band({ base: '14', md: '20' }, { bg: 'bg.subtle' }),
   'sh-section-end': { css: { pb: { base: '14', md: '20' } } },
-  'sh-bar-4xl': container('4xl'),
   'sh-h2': heading('2xl'),
   'sh-h2-xl': heading('xl'),
   'sh-h2-center': heading('2xl', { textAlign: 'center' }),
@@ -236,7 +235,6 @@ export const SHELL_STYLES: Record<string, StaticStyle> = {
   'sh-grid-3': grid({ base: 1, md: 2, lg: 3 }, { mt: '10' }),
   'sh-grid-3-md': grid({ base: 1, md: 3 }, { mt: '6' }),
   'sh-grid-3-md-loose': grid({ base: 1, md: 3 }, { mt: '8' }),
-  'sh-grid-2-md': grid({ base: 1, md: 2 }, { mt: '8' }),
   'sh-text': { css: { mt: '3', color: 'fg' } },
   'sh-text-after': { css: { mt: '8', color: 'fg' } },
   'sh-muted': { css: { color: 'fg.muted' } },
@@ -299,11 +297,6 @@ export const SHELL_STYLES: Record<string, StaticStyle> = {
 
   // AboutPage
   'sh-prose': { css: { display: 'flex', flexDirection: 'column', gap: '4', mt: '4', color: 'fg', fontSize: 'lg' } },
-  'sh-team-body': cardBody({ gap: '3', alignItems: 'center', textAlign: 'center' }),
-  'sh-avatar': {
-    css: { display: 'flex', boxSize: '20', rounded: 'full', bg: 'blue.700', color: 'white', alignItems: 'center', justifyContent: 'center', fontSize: '2xl', fontWeight: 'bold' },
-  },
-  'sh-team-role': { css: { color: 'blue.fg', fontWeight: 'medium' } },
 
   // LegalPage
   'sh-legal': container('3xl', { pb: { base: '12', md: '16' } }),
@@ -359,6 +352,7 @@ export const SHELL_STYLES: Record<string, StaticStyle> = {
   'sh-checklist': listRoot({ listStyleType: 'none', gap: '1.5' }),
   'sh-checklist-item': { slotRecipe: ['list', 'item'], css: { display: 'flex', alignItems: 'center', gap: '2', color: 'fg.muted', '&[data-met]': { color: 'green.fg' } } },
   'sh-alert-success': { slotRecipe: ['alert', 'root'], variants: { status: 'success' } },
+  'sh-alert-info': { slotRecipe: ['alert', 'root'], variants: { status: 'info' } },
   'sh-alert-indicator': { slotRecipe: ['alert', 'indicator'], variants: { status: 'success' } },
   'sh-alert-content': { slotRecipe: ['alert', 'content'], variants: { status: 'success' } },
   'sh-alert-title': { slotRecipe: ['alert', 'title'], variants: { status: 'success' } },

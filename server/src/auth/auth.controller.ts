@@ -24,6 +24,7 @@ import { AuthService } from './auth.service';
 import {
   AcceptedDto,
   AuthSessionDto,
+  EmailDeliveryDto,
   LoginDto,
   PasswordResetConfirmDto,
   PasswordResetRequestDto,
@@ -33,7 +34,7 @@ import {
 import { Authenticated } from './bearer-auth.guard';
 import { AuthenticatedUser, ClientIp, CurrentUser } from './current-user.decorator';
 import { EmailVerificationService } from './email-verification.service';
-import { PasswordResetService, RESET_REQUESTED_MESSAGE } from './password-reset.service';
+import { PasswordResetService } from './password-reset.service';
 import { REFRESH_COOKIE, RefreshCookie } from './refresh-cookie.service';
 
 const TOO_MANY = { type: ErrorBodyDto, ...TOO_MANY_REQUESTS_RESPONSE };
@@ -54,7 +55,7 @@ export class AuthController {
   @Post('signup')
   @ApiOperation({
     summary: 'Create an account',
-    description: `Signs the new account in: answers an access token and sets the ${REFRESH_COOKIE} cookie (30 days). Sends a verification email.`,
+    description: `Signs the new account in: answers an access token and sets the ${REFRESH_COOKIE} cookie (30 days). Sends a verification email when this server sends email (GET /api/site: sendsEmail).`,
   })
   @ApiCreatedResponse({ type: AuthSessionDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: "'Please fill in all fields', 'Password must be at least 6 characters', …" })
@@ -134,31 +135,32 @@ export class AuthController {
   }
 
   @Post('verify-email/resend')
-  @HttpCode(HttpStatus.NO_CONTENT)
+  @HttpCode(HttpStatus.OK)
   @Authenticated()
   @ApiOperation({
     summary: 'Send the verification email again',
-    description: "To the account's own address, with a new link; rate-limited per account so it cannot be used to flood an inbox.",
+    description:
+      "To the account's own address, with a new link; rate-limited per account so it cannot be used to flood an inbox. On a server that sends no email, emailSent is false and the message says so.",
   })
-  @ApiNoContentResponse({ description: 'A new link was sent; earlier links no longer work.' })
+  @ApiOkResponse({ type: EmailDeliveryDto, description: 'A new link was made (and sent, when emailSent); earlier links no longer work.' })
   @ApiConflictResponse({ type: ErrorBodyDto, description: "'Your email address is already verified.'" })
   @ApiTooManyRequestsResponse(TOO_MANY)
-  async resendVerificationEmail(@CurrentUser() user: AuthenticatedUser): Promise<void> {
-    await this.verification.resend(user.userId);
+  resendVerificationEmail(@CurrentUser() user: AuthenticatedUser): Promise<EmailDeliveryDto> {
+    return this.verification.resend(user.userId);
   }
 
   @Post('password-reset/request')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({
     summary: 'Email a password reset link',
-    description: 'Answers the same whether or not an account exists for the address. The link works once, for one hour.',
+    description:
+      'Answers the same whether or not an account exists for the address. The link works once, for one hour. On a server that sends no email, emailSent is false and the message says whom to ask.',
   })
   @ApiAcceptedResponse({ type: AcceptedDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: "'Please fill in all fields', 'Please enter a valid email address'" })
   @ApiTooManyRequestsResponse(TOO_MANY)
-  async requestPasswordReset(@Body() dto: PasswordResetRequestDto, @ClientIp() ip: string): Promise<AcceptedDto> {
-    await this.passwordReset.request(dto.email, ip);
-    return { status: 'accepted', message: RESET_REQUESTED_MESSAGE };
+  requestPasswordReset(@Body() dto: PasswordResetRequestDto, @ClientIp() ip: string): Promise<AcceptedDto> {
+    return this.passwordReset.request(dto.email, ip);
   }
 
   @Post('password-reset/confirm')

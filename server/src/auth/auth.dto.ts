@@ -203,6 +203,24 @@ export class AcceptedDto {
   @ApiProperty({ enum: ['accepted'], example: 'accepted' })
   status!: 'accepted';
 
+  @ApiProperty({
+    description: 'Whether this server sends email. When false no link was sent, and the message says so and whom to ask.',
+    example: true,
+  })
+  emailSent!: boolean;
+
   @ApiProperty({ example: 'If an account exists for this address, we have sent it a link to reset the password.' })
+  message!: string;
+}
+
+/** What became of an email the person asked for. */
+export class EmailDeliveryDto {
+  @ApiProperty({
+    description: 'True when the email went out for delivery; false when this server sends no email (then the message says whom to ask).',
+    example: true,
+  })
+  emailSent!: boolean;
+
+  @ApiProperty({ description: 'The sentence to show.', example: 'Verification email sent. Please check your inbox.' })
   message!: string;
 }

@@ -2,17 +2,19 @@ import { BadRequestException, ConflictException, Inject, Injectable, Logger, Not
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { RateLimiter } from '../common/security/rate-limiter.service';
+import { MAIL_SENT_MESSAGES, noMailSentMessage } from '../mail/mail-notices';
 import { verificationEmail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mail.types';
-import { AUTH_MESSAGES } from './auth.dto';
+import { AUTH_MESSAGES, EmailDeliveryDto } from './auth.dto';
 import { BackgroundTasks } from './background-tasks.service';
+import { EMAIL_LINK_SECONDS, issueEmailLink } from './email-link';
 import { EmailTokenRepository } from './email-token.repository';
 import { AUTH_RATE_LIMITS } from './rate-limits.catalogue';
-import { hashSecret, randomSecret } from './secret-token.util';
+import { hashSecret } from './secret-token.util';
 import { UserEntity } from './user.entity';
 import { UserRepository } from './user.repository';
 
-export const VERIFICATION_LINK_SECONDS = 24 * 3600;
+export const VERIFICATION_LINK_SECONDS = EMAIL_LINK_SECONDS.verify;
 
 /** Confirms that a person owns their email address, with a single-use link valid for a day. */
 @Injectable()
@@ -33,12 +35,16 @@ export class EmailVerificationService {
     this.background.run(`verification email for userId=${user.id}`, () => this.send(user));
   }
 
-  async resend(userId: string): Promise<void> {
+  /** Answers whether an email really went out (without a mail transport it did not, and says so). */
+  async resend(userId: string): Promise<EmailDeliveryDto> {
     await this.limiter.consume(AUTH_RATE_LIMITS.verifyResendPerUser, userId);
     const user = await this.users.findById(userId);
     if (!user) throw new NotFoundException(AUTH_MESSAGES.signInRequired);
     if (user.emailVerifiedAt) throw new ConflictException(AUTH_MESSAGES.alreadyVerified);
     await this.send(user);
+    return this.mailer.sendsMail
+      ? { emailSent: true, message: MAIL_SENT_MESSAGES.verification }
+      : { emailSent: false, message: noMailSentMessage('verification', this.config.contactEmail) };
   }
 
   async confirm(token: string): Promise<void> {
@@ -50,16 +56,7 @@ export class EmailVerificationService {
   }
 
   private async send(user: UserEntity): Promise<void> {
-    const now = new Date();
-    const token = randomSecret();
-    await this.tokens.invalidateUnused(user.id, 'verify', now);
-    await this.tokens.insert({
-      userId: user.id,
-      purpose: 'verify',
-      tokenHash: hashSecret(token),
-      expiresAt: new Date(now.getTime() + VERIFICATION_LINK_SECONDS * 1000),
-    });
-    const url = `${this.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    await this.mailer.send({ to: user.email, ...verificationEmail(url) });
+    const url = await issueEmailLink(this.tokens, user.id, 'verify', this.config.publicUrl);
+    await this.mailer.send({ to: user.email, ...verificationEmail(url), link: url });
   }
 }

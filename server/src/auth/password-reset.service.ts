@@ -2,22 +2,22 @@ import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common'
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { RateLimiter } from '../common/security/rate-limiter.service';
+import { MAIL_SENT_MESSAGES, noMailSentMessage } from '../mail/mail-notices';
 import { passwordResetEmail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mail.types';
 import { ApiTokensService } from './api-tokens.service';
-import { AUTH_MESSAGES } from './auth.dto';
+import { AcceptedDto, AUTH_MESSAGES } from './auth.dto';
 import { BackgroundTasks } from './background-tasks.service';
 import { normalizeEmail } from './email-address.util';
+import { EMAIL_LINK_SECONDS, issueEmailLink } from './email-link';
 import { EmailTokenRepository } from './email-token.repository';
 import { PasswordHashPool } from './password-hash.pool';
 import { AUTH_RATE_LIMITS } from './rate-limits.catalogue';
-import { hashSecret, randomSecret } from './secret-token.util';
+import { hashSecret } from './secret-token.util';
 import { SessionService } from './session.service';
 import { UserRepository } from './user.repository';
 
-export const RESET_LINK_SECONDS = 3600;
-export const RESET_REQUESTED_MESSAGE =
-  'If an account exists for this address, we have sent it a link to reset the password.';
+export const RESET_LINK_SECONDS = EMAIL_LINK_SECONDS.reset;
 
 /** 'Forgot your password?': a single-use link, valid one hour, that sets a new password. */
 @Injectable()
@@ -38,13 +38,17 @@ export class PasswordResetService {
 
   /**
    * Answers the same, in the same time, whether or not the address has an account: everything
-   * after the rate limits happens after the response (the lookup, the token and the email).
+   * after the rate limits happens after the response (the lookup, the token and the email). Without a
+   * mail transport the answer says no link was sent, and who can make one (the same for every address).
    */
-  async request(rawEmail: string, ip: string): Promise<void> {
+  async request(rawEmail: string, ip: string): Promise<AcceptedDto> {
     await this.limiter.consume(AUTH_RATE_LIMITS.resetPerIp, ip);
     const email = normalizeEmail(rawEmail);
     await this.limiter.consume(AUTH_RATE_LIMITS.resetPerEmail, email.toLowerCase());
     this.background.run('password reset email', () => this.sendLink(email));
+    return this.mailer.sendsMail
+      ? { status: 'accepted', emailSent: true, message: MAIL_SENT_MESSAGES.reset }
+      : { status: 'accepted', emailSent: false, message: noMailSentMessage('reset', this.config.contactEmail) };
   }
 
   /**
@@ -69,17 +73,8 @@ export class PasswordResetService {
       this.logger.log('password reset requested for an address without an account');
       return;
     }
-    const now = new Date();
-    const token = randomSecret();
-    await this.tokens.invalidateUnused(user.id, 'reset', now);
-    await this.tokens.insert({
-      userId: user.id,
-      purpose: 'reset',
-      tokenHash: hashSecret(token),
-      expiresAt: new Date(now.getTime() + RESET_LINK_SECONDS * 1000),
-    });
-    const url = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await this.mailer.send({ to: user.email, ...passwordResetEmail(url) });
-    this.logger.log(`password reset link sent: userId=${user.id}`);
+    const url = await issueEmailLink(this.tokens, user.id, 'reset', this.config.publicUrl);
+    await this.mailer.send({ to: user.email, ...passwordResetEmail(url), link: url });
+    this.logger.log(`password reset link ${this.mailer.sendsMail ? 'sent' : 'stored in the outbox (no mail transport)'}: userId=${user.id}`);
   }
 }

@@ -61,6 +61,7 @@ export class MailService extends Mailer implements OnApplicationBootstrap, Befor
   private readonly deliveries = new Map<string, Promise<boolean>>();
   private readonly attempts: Counter<'result'>;
   private readonly production: boolean;
+  private readonly development: boolean;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -69,6 +70,7 @@ export class MailService extends Mailer implements OnApplicationBootstrap, Befor
   ) {
     super();
     this.production = config.env === 'production';
+    this.development = config.env === 'development';
     this.attempts = metrics.counter('mail_delivery_attempts_total', 'SMTP delivery attempts of this instance, by result: sent or failed.', ['result'] as const);
     // Database-wide: every instance reports the same counts (aggregate with max, not sum).
     metrics.sourcedGauge('mail_outbox_messages', 'Unsent emails in the outbox (database-wide), by state: pending (will be retried) or failed (gave up after the last attempt).', ['state'] as const, async () => {
@@ -101,13 +103,24 @@ export class MailService extends Mailer implements OnApplicationBootstrap, Befor
   }
 
   /** Whether messages are sent (SMTP_URL set) or only kept in the outbox. */
-  get sendsMail(): boolean {
+  override get sendsMail(): boolean {
     return this.transport !== undefined;
   }
 
   override async send(message: MailMessage): Promise<void> {
     const stored = await this.outbox.add(this.outboxRow(message));
     this.deliverStored(stored);
+    this.logLinkInDevelopment(stored, message.link);
+  }
+
+  /**
+   * Without a mail transport, a developer still needs the verification or reset link: in development
+   * (NODE_ENV=development) only, it goes to the log at info level, without the recipient. Elsewhere
+   * the operator prints one with `npm run mail-link` (docs/MAIL.md).
+   */
+  private logLinkInDevelopment(stored: OutboxMessage, link: string | undefined): void {
+    if (this.transport || !this.development || !link) return;
+    this.logger.log(`email ${stored.id} not sent (no SMTP_URL); its link, for development only: ${link}`);
   }
 
   /**

@@ -4,10 +4,18 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The one link the message exists to deliver (a verification or reset link), if any. Without a
+   * mail transport it is written to the log in development only, so a developer can follow it.
+   */
+  link?: string;
 }
 
 /** What other modules inject to send mail (see mail.module.ts for the implementation). */
 export abstract class Mailer {
+  /** Whether this server delivers mail (SMTP_URL set); without it messages only wait in the outbox. */
+  abstract get sendsMail(): boolean;
+
   abstract send(message: MailMessage): Promise<void>;
 
   /**

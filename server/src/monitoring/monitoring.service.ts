@@ -188,7 +188,7 @@ export class MonitoringService {
   private async sendVerificationLinks(links: ReadonlyMap<string, string>): Promise<void> {
     for (const [email, token] of links) {
       const url = `${this.config.publicUrl}/monitoring/verify-email?token=${encodeURIComponent(token)}`;
-      await this.mailer.send({ to: email, ...monitorEmailVerificationEmail(url) });
+      await this.mailer.send({ to: email, ...monitorEmailVerificationEmail(url), link: url });
     }
   }
 

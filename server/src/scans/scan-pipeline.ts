@@ -8,6 +8,7 @@ import { contributesFindings } from '../vocabulary/check.types';
 import { BrowserAuditService } from '../browser-audit/browser-audit.service';
 import type { CheckReport } from './result/analysis.types';
 import type { CheckContext, CheckMeta, CheckOutcome, ScanCheck, ScanScope, ScanViewer } from './checks/scan-check';
+import { withAnswerCoverage } from './checks/answer-coverage';
 import { type CheckId, SCAN_CHECKS } from './checks/scan-checks.registry';
 
 /** A check the pipeline runs: one of the registered ones. */
@@ -66,7 +67,11 @@ export class ScanPipeline {
         const own = budget === 'browser' ? browserMs : budget === 'scan' ? scanTimeoutMs : checkTimeoutMs;
         const budgetMs = Math.min(own, scanTimeoutMs);
         const signal = budget === 'scan' ? scanDeadline : AbortSignal.any([AbortSignal.timeout(budgetMs), scanDeadline]);
-        const outcome = await this.runOne(check, input, { signal, scanSignal: scanDeadline, shared, deadline: startedAt + budgetMs, viewer });
+        // The one coverage rule of every multi-source check: short of answers is partial, not clean.
+        const outcome = withAnswerCoverage(
+          await this.runOne(check, input, { signal, scanSignal: scanDeadline, shared, deadline: startedAt + budgetMs, viewer }),
+          check.meta.id === 'username' ? 'sites' : 'sources',
+        );
         const report: CheckReport = {
           id: check.meta.id,
           label: check.label,
@@ -74,6 +79,7 @@ export class ScanPipeline {
           ...(outcome.message ? { message: outcome.message } : {}),
           ...(outcome.retryAfterSeconds !== undefined ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
           ...(outcome.sources ? { sources: outcome.sources } : {}),
+          ...(outcome.answers ? { answers: outcome.answers } : {}),
           findings: contributesFindings(outcome.status) ? outcome.findings.length : 0,
           durationMs: Math.round(performance.now() - started),
         };

@@ -22,6 +22,7 @@ import type { GpcSummary } from './analysis/rendered/global-privacy-control.anal
 import type { CheckMeta, WebsiteAuditSummary } from './checks/scan-check';
 import { type CheckSourceReport, USERNAME_OUTCOMES, type UsernameSiteEntry, type UsernameSiteListSummary, UsernameSiteOutcome } from '../vocabulary/check.types';
 import { CHECK_IDS, CheckId } from './checks/scan-checks.registry';
+import { type AnswerCoverage, COMPLETE_ANSWER_SHARE } from './checks/answer-coverage';
 import type { FindingCounts, ScanEntity } from './scan.entity';
 
 /*
@@ -188,6 +189,12 @@ export class CheckSourceReportDto implements CheckSourceReport {
   @ApiPropertyOptional({ description: 'The answer came from the short-lived cache, not a new request.' }) cached?: boolean;
 }
 
+export class AnswerCoverageDto implements AnswerCoverage {
+  @ApiProperty({ description: 'Sources (sites, services) that gave a usable answer.', example: 30 }) answered!: number;
+  @ApiProperty({ description: 'Sources asked.', example: 36 }) asked!: number;
+  @ApiProperty({ description: `Answers needed for a complete result with a score: ${COMPLETE_ANSWER_SHARE * 100}% of those asked, rounded up.`, example: 29 }) required!: number;
+}
+
 export class CheckReportDto implements CheckReport {
   @ApiProperty({ enum: CHECK_IDS }) id!: CheckId;
   @ApiProperty() label!: string;
@@ -202,6 +209,11 @@ export class CheckReportDto implements CheckReport {
     description: 'Checks with several sources (the breach checks): how each ended, so a result can say which sources it rests on.',
   })
   sources?: CheckSourceReportDto[];
+  @ApiPropertyOptional({
+    type: AnswerCoverageDto,
+    description: `Checks with several sources (the username check's sites, the breach services): how many gave a usable answer. Fewer than required makes the check 'partial' and, for the main check, the result incomplete (no score).`,
+  })
+  answers?: AnswerCoverageDto;
   @ApiProperty() findings!: number;
   @ApiProperty() durationMs!: number;
 }
@@ -212,6 +224,7 @@ export class CoverageCheckDto implements CoverageCheck {
   @ApiProperty({ enum: CHECK_STATUSES }) status!: CheckStatus;
   @ApiPropertyOptional({ description: 'Why it did not run, or what it left out, in plain words.' }) message?: string;
   @ApiPropertyOptional({ description: 'Rate limited: when the outside service said to try again.' }) retryAfterSeconds?: number;
+  @ApiPropertyOptional({ type: AnswerCoverageDto, description: 'A check short of answers: how many of its sources answered.' }) answers?: AnswerCoverageDto;
 }
 
 export class ResultCoverageDto implements ResultCoverage {
@@ -242,6 +255,8 @@ export class UsernameSiteDto implements UsernameSiteEntry {
   @ApiProperty({ example: 'GitHub' }) site!: string;
   @ApiProperty({ description: "The site list's category.", example: 'coding' }) category!: string;
   @ApiProperty({ description: 'The profile address with the username (http or https): the link to check.' }) url!: string;
+  @ApiPropertyOptional({ description: 'The address actually asked, when it is not the profile address (an API address): the answer in `reason` is its answer.' })
+  askedUrl?: string;
   @ApiProperty({
     enum: USERNAME_OUTCOMES,
     description: "'hit': the name is taken there (a finding); 'miss': not found; 'unknown': could not be determined (a timeout, a bot wall, an unexpected answer), never scored.",

@@ -23,6 +23,13 @@ export class SiteInfoDto {
   version!: string;
 
   @ApiProperty({
+    description:
+      'Whether this server sends email (verification and reset links, monitor alerts). When false, no page may say an email was sent: the person asks the operator for a link.',
+    example: true,
+  })
+  sendsEmail!: boolean;
+
+  @ApiProperty({
     type: [OutsideServiceDto],
     description: 'Every outside service the product can send personal data to, what it sends and when, and whether this server uses it (the privacy policy lists them).',
   })

@@ -19,7 +19,14 @@ export class SiteService {
   ) {}
 
   getSiteInfo(): SiteInfoDto {
-    return { name: 'Footprint', contactEmail: this.config.contactEmail, version: appVersion(), outsideServices: outsideServices(this.config) };
+    return {
+      name: 'Footprint',
+      contactEmail: this.config.contactEmail,
+      version: appVersion(),
+      // The same test the mail service makes: a transport exists exactly when SMTP_URL is set.
+      sendsEmail: Boolean(this.config.smtpUrl),
+      outsideServices: outsideServices(this.config),
+    };
   }
 
   /**

@@ -46,6 +46,8 @@ export interface UsernameSiteEntry {
   category: string;
   /** The profile URL with the username (http or https). */
   url: string;
+  /** The address actually asked, when it is not the profile URL (an API address). */
+  askedUrl?: string;
   outcome: UsernameSiteOutcome;
   /** Why, in words for people: 'HTTP 200 and the profile marker', 'timed out after 5 s'. */
   reason: string;

@@ -83,6 +83,21 @@ export class EmbeddedDatabase {
     return url;
   }
 
+  /**
+   * The URL of this data directory's embedded server when another process (a running app) has it
+   * started, else undefined. A command run beside the app must connect to that server: start()
+   * would take it for an orphan and stop it.
+   */
+  async runningUrl(): Promise<string | undefined> {
+    const lines = (await readFile(join(this.clusterDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n');
+    const pid = Number.parseInt(lines[0] ?? '', 10);
+    const port = Number.parseInt(lines[3] ?? '', 10);
+    if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || !(await isPostgresProcess(pid))) return undefined;
+    const password = (await readFile(join(this.dataDir, 'postgres-password'), 'utf8').catch(() => '')).trim();
+    if (!password) return undefined;
+    return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`;
+  }
+
   async stop(): Promise<void> {
     const server = this.server;
     this.server = undefined;

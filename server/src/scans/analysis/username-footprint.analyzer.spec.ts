@@ -72,9 +72,26 @@ describe('analyzeUsernameFootprint', () => {
     ]);
   });
 
+  it('counts one account once: two checks of one service are one finding, and no reuse', () => {
+    const analysis = analyzeUsernameFootprint(
+      footprint(
+        site('Mastodon.social', 'hit', { url: 'https://mastodon.social/@jane_doe' }),
+        site('Mastodon API', 'hit', { url: 'https://mastodon.social/api/v1/accounts/lookup?acct=jane_doe' }),
+        site('GitHub', 'hit', { url: 'https://github.com/jane_doe' }),
+        site('GitHub (Gists)', 'hit', { url: 'https://gist.github.com/jane_doe' }),
+      ),
+      { handle: 'jane_doe' },
+    );
+    expect(analysis.counts.found).toBe(2);
+    const found = details(analysis).filter((f) => f.type === 'username_found');
+    expect(found.map((f) => f.platform)).toEqual(['Mastodon.social', 'GitHub']);
+    expect(found[0].evidence?.summary).toContain('also answered by the check Mastodon API: the same account, counted once');
+    expect(details(analysis).find((f) => f.type === 'username_reused')).toMatchObject({ value: 'The username jane_doe is taken on 2 sites', evidence: { observed: 'Mastodon.social, GitHub' } });
+  });
+
   it('adds the reuse risk once the name is taken on two sites or more', () => {
     expect(details(analyzeUsernameFootprint(footprint(site('A', 'hit')), { handle: 'x' })).map((f) => f.type)).toEqual(['username_found']);
-    const reused = details(analyzeUsernameFootprint(footprint(site('A', 'hit'), site('B', 'hit'), site('C', 'miss')), { handle: 'jane_doe' }));
+    const reused = details(analyzeUsernameFootprint(footprint(site('A', 'hit'), site('B', 'hit', { url: 'https://b.example.net/jane_doe' }), site('C', 'miss')), { handle: 'jane_doe' }));
     expect(reused.find((f) => f.type === 'username_reused')).toMatchObject({
       group: 'socialMedia',
       value: 'The username jane_doe is taken on 2 sites',
@@ -103,21 +120,25 @@ describe('analyzeUsernameFootprint', () => {
     expect(actions).toContain(SOCIAL_PLATFORM_CATALOGUE.instagram.risks[0].recommendation.action);
   });
 
-  it("adds the entered profile's platform risks with the link as evidence when its site is walled or not listed", () => {
-    const types = SOCIAL_PLATFORM_CATALOGUE.tiktok.risks.map((r) => r.type);
-    const profileUrl = 'https://www.tiktok.com/@jane_doe';
-    const notListed = analyzeUsernameFootprint(footprint(site('CodeHub', 'miss')), { handle: 'jane_doe', platform: 'tiktok', profileUrl });
-    expect(details(notListed).map((f) => f.type)).toEqual(types);
-    expect(details(notListed)[0]).toMatchObject({
-      group: 'socialMedia',
-      platform: 'TikTok',
-      source: 'Footprint social platform rules',
-      evidence: { observed: profileUrl, url: profileUrl, summary: expect.stringContaining('You entered the TikTok profile of jane_doe') },
+  it("adds no generic platform risks for a platform nothing checked (LinkedIn) or whose site could not tell: they would score a missing name", () => {
+    const profileUrl = 'https://www.linkedin.com/in/jane_doe';
+    const notListed = analyzeUsernameFootprint(footprint(site('CodeHub', 'miss')), { handle: 'jane_doe', platform: 'linkedin', profileUrl });
+    expect(notListed.findings).toEqual([]);
+    const walled = analyzeUsernameFootprint(footprint(site('TikTok', 'unknown', { platform: 'tiktok' })), {
+      handle: 'jane_doe',
+      platform: 'tiktok',
+      profileUrl: 'https://www.tiktok.com/@jane_doe',
     });
-    const walled = analyzeUsernameFootprint(footprint(site('TikTok', 'unknown', { platform: 'tiktok' })), { handle: 'jane_doe', platform: 'tiktok', profileUrl });
-    expect(details(walled).map((f) => f.type)).toEqual(types);
-    // Only the platform advice: no hit, so nothing says the account was found.
-    expect(details(walled).some((f) => f.type === 'username_found')).toBe(false);
+    expect(walled.findings).toEqual([]);
+  });
+
+  it('shows the address actually asked beside the profile link in a hit\'s evidence', () => {
+    const analysis = analyzeUsernameFootprint(
+      footprint(site('GitHub', 'hit', { url: 'https://github.com/jane_doe', askedUrl: 'https://api.github.com/users/jane_doe', httpStatus: 200 })),
+      { handle: 'jane_doe' },
+    );
+    expect(details(analysis)[0]).toMatchObject({ evidence: { observed: 'https://api.github.com/users/jane_doe → HTTP 200 (profile: https://github.com/jane_doe)', url: 'https://github.com/jane_doe' } });
+    expect(analysis.sites[0]).toMatchObject({ url: 'https://github.com/jane_doe', askedUrl: 'https://api.github.com/users/jane_doe' });
   });
 
   it('adds no platform risks for a plain @name found on one of the seven platforms (the name may be a stranger\'s)', () => {

@@ -1,3 +1,4 @@
+import { getDomain } from 'tldts';
 import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
 import { platformName, SOCIAL_PLATFORM_CATALOGUE, SOCIAL_RISK_LEVEL } from '../../vocabulary/social-platform.catalogue';
 import { listsUsed } from '../username/site-list.credit';
@@ -42,7 +43,16 @@ export interface FootprintInput {
  * could not be asked says nothing about the name.
  */
 export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: FootprintInput): UsernameFootprintAnalysis {
-  const hits = footprint.sites.filter((site) => site.outcome === 'hit');
+  const allHits = footprint.sites.filter((site) => site.outcome === 'hit');
+  // One account, one finding: checks of the same service (Mastodon's page and its API, GitHub and
+  // its Gists, a Docker Hub user and organisation) are several answers about one account.
+  const accounts = new Map<string, UsernameSiteResult[]>();
+  for (const hit of allHits) {
+    const key = accountKeyOf(hit);
+    accounts.set(key, [...(accounts.get(key) ?? []), hit]);
+  }
+  const hits = [...accounts.values()].map((group) => group.find((hit) => hit.profileHtml !== undefined) ?? group[0]);
+  const alsoFrom = (hit: UsernameSiteResult) => (accounts.get(accountKeyOf(hit)) ?? []).filter((other) => other !== hit).map((other) => other.site);
   const counts = {
     checked: footprint.checked,
     found: hits.length,
@@ -61,7 +71,10 @@ export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: Fo
         source: FINDING_SOURCES.usernameCheck,
         platform: hit.site,
         risk: SOCIAL_RISK_LEVEL,
-        evidence: hitEvidence(hit, `${hit.site} (${hit.category}) has an account named ${input.handle}: ${hit.reason}`),
+        evidence: hitEvidence(
+          hit,
+          `${hit.site} (${hit.category}) has an account named ${input.handle}: ${hit.reason}${alsoFrom(hit).length > 0 ? ` (also answered by the check ${alsoFrom(hit).join(', ')}: the same account, counted once)` : ''}`,
+        ),
       },
     });
     findings.push(...analyzeSocialProfile(hit));
@@ -106,11 +119,27 @@ export function analyzeUsernameFootprint(footprint: UsernameFootprint, input: Fo
 
   return {
     findings,
-    sites: footprint.sites.map(({ site, category, url, outcome, reason }) => ({ site, category, url, outcome, reason })),
+    sites: footprint.sites.map(({ site, category, url, askedUrl, outcome, reason }) => ({ site, category, url, ...(askedUrl ? { askedUrl } : {}), outcome, reason })),
     siteList: siteListSummary(footprint.lists),
     counts,
     message: footprintMessage(counts, footprint.lists),
   };
+}
+
+/**
+ * Which account a hit is: the service (registrable domain) of its profile address, for this one
+ * name. Two checks answering for the same service are one account; a site on a shared host with a
+ * subdomain per person (a private suffix such as blogspot.com) is its own. An address without a
+ * registrable domain (an IP address, localhost) says nothing of the service: each site is its own.
+ */
+function accountKeyOf(hit: UsernameSiteResult): string {
+  try {
+    const domain = getDomain(new URL(hit.url).hostname, { allowPrivateDomains: true });
+    if (domain) return `domain:${domain}`;
+  } catch {
+    // not a URL: fall through
+  }
+  return `site:${hit.site}`;
 }
 
 function siteListSummary({ builtIn, configured, list }: UsernameSiteListInfo): UsernameSiteListSummary {
@@ -118,15 +147,15 @@ function siteListSummary({ builtIn, configured, list }: UsernameSiteListInfo): U
 }
 
 /**
- * The platform whose risks apply: the one whose profile link the person entered, unless its site
- * answered that the account is missing. A plain @name found on a platform adds none: the same
- * name there may well be someone else's, and its risks would be guesses about a stranger.
+ * The platform whose risks apply: the one whose profile link the person entered, only when a site
+ * of that platform answered that the account is there. A platform nothing checked (LinkedIn has no
+ * check in either list), or whose site could not tell, adds none: its generic risks would cost the
+ * same missing name 15 points on one platform and none on another. A plain @name found on a
+ * platform adds none either: the same name there may well be someone else's.
  */
 function platformToAdvise(input: FootprintInput, footprint: UsernameFootprint): SocialPlatform | undefined {
   if (!input.platform) return undefined;
-  const onPlatform = footprint.sites.filter((site) => site.platform === input.platform);
-  const missing = onPlatform.length > 0 && onPlatform.every((site) => site.outcome === 'miss');
-  return missing ? undefined : input.platform;
+  return footprint.sites.some((site) => site.platform === input.platform && site.outcome === 'hit') ? input.platform : undefined;
 }
 
 export function footprintMessage({ checked, found, notFound, unknown }: UsernameFootprintAnalysis['counts'], lists?: UsernameSiteListInfo): string {
@@ -134,11 +163,16 @@ export function footprintMessage({ checked, found, notFound, unknown }: Username
   return `Checked ${checked} ${checked === 1 ? 'site' : 'sites'}${from}: ${found} found, ${notFound} not found, ${unknown} could not be determined`;
 }
 
-/** The hit as evidence: what was seen, its status, and the profile link when it is https. */
+/**
+ * The hit as evidence: the address asked and its status (the API address when it was one, beside
+ * the profile link), and the profile link when it is https.
+ */
 function hitEvidence(hit: UsernameSiteResult, summary: string): Evidence {
+  const asked = `${hit.askedMethod === 'POST' ? 'POST ' : ''}${hit.askedUrl ?? hit.url}`;
+  const answer = hit.httpStatus !== undefined ? `${asked} → HTTP ${hit.httpStatus}` : asked;
   return {
     summary,
-    observed: hit.httpStatus !== undefined ? `${hit.url} → HTTP ${hit.httpStatus}` : hit.url,
+    observed: hit.askedUrl ? `${answer} (profile: ${hit.url})` : answer,
     ...(/^https:\/\//i.test(hit.url) ? { url: hit.url } : {}),
   };
 }

@@ -9,6 +9,7 @@ import type { BrowserTestId, CheckSourceReport, CheckStatus, PasteExposure, User
 import type { Finding, FindingGroup } from '../../vocabulary/finding.types';
 import type { GpcSummary } from '../analysis/rendered/global-privacy-control.analyzer';
 import type { SourceResult } from '../sources/source-types';
+import type { AnswerCoverage } from './answer-coverage';
 
 /**
  * What the website check and its browser tests saw, as plain sorted data (names, never cookie
@@ -43,6 +44,11 @@ export interface CheckOutcome {
   gpc?: GpcSummary;
   /** Checks with several sources: how each ended. */
   sources?: CheckSourceReport[];
+  /**
+   * Checks with many sources (the username check's sites): how many gave a usable answer. Absent,
+   * it is taken from `sources` (two or more); see answer-coverage.ts for the rule.
+   */
+  answers?: AnswerCoverage;
   /** The breaches check: pastes, when a source that reports them answered. */
   pastes?: PasteExposure;
 }

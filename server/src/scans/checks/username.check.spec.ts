@@ -1,5 +1,6 @@
 import { classifyScanInput } from '../../browser-shared/scan-input.rules';
 import { buildAnalysisResult } from '../result/analysis-result.builder';
+import { withAnswerCoverage } from './answer-coverage';
 import type { CheckOutcome } from './scan-check';
 import { UsernameCheck, usernameOutcome } from './username.check';
 import type { SourceResult } from '../sources/source-types';
@@ -37,6 +38,8 @@ describe('usernameOutcome', () => {
     expect(outcome.status).toBe('ok');
     expect(outcome.message).toBe("Checked 3 sites (Footprint's own list): 1 found, 1 not found, 1 could not be determined");
     expect(outcome.usernameSiteList).toEqual({ builtIn: 3, configured: 0 });
+    // Found and not found are usable answers; 'could not be determined' is not.
+    expect(outcome.answers).toEqual({ answered: 2, asked: 3, required: 3 });
     expect(outcome.findings.map((f) => f.detail.kind === 'risk' && f.detail.type)).toEqual(['username_found']);
     expect(outcome.usernameSites?.map((s) => [s.site, s.outcome])).toEqual([
       ['Instagram', 'hit'],
@@ -117,6 +120,33 @@ describe('a social scan in the result', () => {
     const user = build('@jane_doe', outcome, { userId: 'u1' });
     expect(user.socialMedia.details).toHaveLength(1);
     expect(user.usernameSites).toEqual(visitor.usernameSites);
+  });
+
+  it('is incomplete, with no score, when fewer than 80% of the sites answered (the pipeline rule), and says how many did', async () => {
+    // 36 sites, 4 answered "not found", 32 could not be determined: never "100, no accounts found".
+    const sites = Array.from({ length: 36 }, (_, i) => ({
+      site: `Site ${i}`,
+      category: 'social',
+      origin: 'built-in' as const,
+      url: `https://site${i}.example.org/nobody_xyz_123`,
+      outcome: i < 4 ? ('miss' as const) : ('unknown' as const),
+      reason: i < 4 ? 'HTTP 404' : 'timed out after 5 s',
+    }));
+    const raw = await usernameOutcome(classifyScanInput('@nobody_xyz_123'), source({ status: 'ok', data: { checked: 36, lists: footprint.lists, sites } }), signal);
+    const outcome = withAnswerCoverage(raw, 'sites');
+    expect(outcome.status).toBe('partial');
+    expect(outcome.message).toMatch(/^Only 4 of 36 sites gave a usable answer \(29 needed for a verdict\), so this result gives no score\. Checked 36 sites/);
+    const result = buildAnalysisResult({
+      input: classifyScanInput('@nobody_xyz_123'),
+      viewer: {},
+      runs: [{ meta: UsernameCheck.meta, report: { id: 'username', label: 'Username', status: outcome.status, answers: outcome.answers, findings: 0, durationMs: 5 }, outcome }],
+      startedAt: new Date('2026-01-01T00:00:00Z'),
+      completedAt: new Date('2026-01-01T00:00:01Z'),
+    });
+    expect(result.mode).toBe('real');
+    expect(result.privacyScore).toBeNull();
+    expect(result.coverage).toMatchObject({ complete: false, retryable: true, partial: [{ id: 'username', status: 'partial', answers: { answered: 4, asked: 36, required: 29 } }] });
+    expect(result.usernameSites).toHaveLength(36);
   });
 
   it('falls back to the labelled demo, without a site list, when the username check could not run', async () => {

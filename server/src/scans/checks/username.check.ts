@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
 import { analyzeUsernameFootprint, SOCIAL_MESSAGES } from '../analysis/username-footprint.analyzer';
 import { normalizeUsername, USERNAME_MESSAGES, UsernameFootprintSource } from '../username/username-footprint.source';
+import { answerCoverage } from './answer-coverage';
 import { CheckContext, CheckOutcome, scanCheck } from './scan-check';
 
 /** How long before its deadline the username check stops asking and answers with what it has. */
@@ -52,7 +53,17 @@ export async function usernameOutcome(
     handle: input.handle,
     ...(input.platform ? { platform: input.platform, ...(input.url ? { profileUrl: input.url } : {}) } : {}),
   });
-  return { status: 'ok', message: analysis.message, findings: analysis.findings, usernameSites: analysis.sites, usernameSiteList: analysis.siteList };
+  // A site answered usably when it said found or not found (counted by site, not by account); the
+  // pipeline turns too few into 'partial'.
+  const answered = result.data.sites.filter((site) => site.outcome !== 'unknown').length;
+  return {
+    status: 'ok',
+    message: analysis.message,
+    findings: analysis.findings,
+    usernameSites: analysis.sites,
+    usernameSiteList: analysis.siteList,
+    answers: answerCoverage(answered, result.data.checked),
+  };
 }
 
 /** The username across the site list, and what found profiles show. */

@@ -13,6 +13,7 @@ import { groupChecked, summarizeGroup } from './group-summary';
 import { buildRecommendations } from '../analysis/recommendations';
 import { privacyScoreOf } from '../analysis/scoring';
 import { BROWSER_TEST_IDS, BrowserTestId, contributesFindings, PASSING_FAILURES } from '../../vocabulary/check.types';
+import { enoughAnswers } from '../checks/answer-coverage';
 
 export interface BuildResultInput {
   input: ClassifiedScanInput;
@@ -43,7 +44,8 @@ function pastesOf(runs: BuildResultInput['runs'], owner: boolean, detailsInclude
 }
 
 function usernameSitesOf(runs: BuildResultInput['runs']): Pick<AnalysisResult, 'usernameSites' | 'usernameSiteList'> {
-  const run = runs.find((r) => r.report.id === 'username' && r.outcome.status === 'ok' && r.outcome.usernameSites);
+  // Partial (too few sites answered): the list still shows which sites did answer, and which did not.
+  const run = runs.find((r) => r.report.id === 'username' && contributesFindings(r.outcome.status) && r.outcome.usernameSites);
   if (!run?.outcome.usernameSites) return {};
   return { usernameSites: run.outcome.usernameSites, ...(run.outcome.usernameSiteList ? { usernameSiteList: run.outcome.usernameSiteList } : {}) };
 }
@@ -69,8 +71,9 @@ function websiteOf(runs: BuildResultInput['runs']): Pick<AnalysisResult, 'websit
 
 /**
  * Which checks the result rests on. Complete when the main check for the input ran (ok, or partial:
- * a website read without running its scripts was still fetched); checks that applied and did not
- * run are listed with their status, whatever the reason.
+ * a website read without running its scripts was still fetched) and, for a check of many sources,
+ * enough of them answered (answer-coverage.ts); checks that applied and did not run are listed with
+ * their status, whatever the reason.
  */
 export function coverageOf(input: ClassifiedScanInput, checks: readonly CheckReport[]): ResultCoverage {
   if (input.kind === 'unknown') throw new Error('coverageOf: the input was not classified');
@@ -81,19 +84,21 @@ export function coverageOf(input: ClassifiedScanInput, checks: readonly CheckRep
     status: check.status,
     ...(check.message ? { message: check.message } : {}),
     ...(check.retryAfterSeconds !== undefined ? { retryAfterSeconds: check.retryAfterSeconds } : {}),
+    ...(check.answers ? { answers: check.answers } : {}),
   });
   const unchecked = checks.filter((check) => !contributesFindings(check.status)).map(entry);
   const main = checks.find((check) => check.id === mainCheck);
   const withheld = scoreWithheldOf(input, checks);
   return {
-    complete: main !== undefined && contributesFindings(main.status),
+    complete: main !== undefined && contributesFindings(main.status) && enoughAnswers(main.answers),
     ...(withheld ? { scoreWithheld: withheld } : {}),
     mainCheck,
     checksRun: checks.length - unchecked.length,
     checksTotal: checks.length,
     unchecked,
     partial: checks.filter((check) => check.status === 'partial').map(entry),
-    retryable: unchecked.some((check) => PASSING_FAILURES.includes(check.status)),
+    // A check short of answers may be tried again too: the sites that did not answer may next time.
+    retryable: unchecked.some((check) => PASSING_FAILURES.includes(check.status)) || checks.some((check) => !enoughAnswers(check.answers)),
   };
 }
 

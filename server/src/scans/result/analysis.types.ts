@@ -12,6 +12,7 @@ import type { Recommendation } from '../../vocabulary/recommendation.types';
 import type { CheckSourceReport, PasteExposure, UsernameSiteEntry, UsernameSiteListSummary } from '../../vocabulary/check.types';
 import type { WebsiteAuditSummary } from '../checks/scan-check';
 import type { CheckId } from '../checks/scan-checks.registry';
+import type { AnswerCoverage } from '../checks/answer-coverage';
 
 
 export interface CheckReport {
@@ -25,6 +26,8 @@ export interface CheckReport {
   retryAfterSeconds?: number;
   /** Checks with several sources: how each ended. A check that is ok with one of them says which in `message`. */
   sources?: CheckSourceReport[];
+  /** Checks with several sources: how many gave a usable answer, of those asked, and how many a verdict needs. */
+  answers?: AnswerCoverage;
   /** How many findings it contributed. */
   findings: number;
   durationMs: number;
@@ -58,11 +61,16 @@ export interface CoverageCheck {
   status: CheckStatus;
   message?: string;
   retryAfterSeconds?: number;
+  /** A check short of answers: how many of its sources answered. */
+  answers?: AnswerCoverage;
 }
 
 /** What the result rests on: which of the checks that applied ran, and whether the main one did. */
 export interface ResultCoverage {
-  /** The main check for this kind of input ran (ok or partial): the result may be scored and stored. */
+  /**
+   * The main check for this kind of input ran (ok or partial) and, when it asks many sources, enough
+   * of them answered (answer-coverage.ts): the result may be scored and stored.
+   */
   complete: boolean;
   /** The main check for this kind of input (MAIN_CHECKS in checks/scan-checks.registry.ts). */
   mainCheck: CheckId;
@@ -72,7 +80,7 @@ export interface ResultCoverage {
   checksTotal: number;
   /** Checks that applied and did not run, with their status. */
   unchecked: CoverageCheck[];
-  /** Checks that ran but not all of their work ('partial': the website read without running its scripts). */
+  /** Checks that ran but not all of their work ('partial': the website read without running its scripts; too few sites answered). */
   partial: CoverageCheck[];
   /** Some unchecked check may run if tried again (unavailable, rate limited, timed out). */
   retryable: boolean;

@@ -40,6 +40,16 @@ describe('classifyAnswer', () => {
       expect(classifyAnswer(site(), answer(404, 'gone'))).toEqual({ outcome: 'miss', reason: 'HTTP 404 (a missing account)' });
     });
 
+    it('without m_string, a page at m_code that shows the profile marker or a captcha is unknown, not a miss', () => {
+      const s = site({ mCode: 404 });
+      expect(classifyAnswer(s, answer(404, '<div class="profile-card">Jane</div>'))).toEqual({
+        outcome: 'unknown',
+        reason: 'HTTP 404 (the missing-account code), but the page shows the profile marker',
+      });
+      expect(classifyAnswer(s, answer(404, '<div class="g-recaptcha"></div>'))).toEqual({ outcome: 'unknown', reason: 'HTTP 404 (the missing-account code) with a captcha on the page' });
+      expect(classifyAnswer(s, answer(404, '<p>No such page</p>')).outcome).toBe('miss');
+    });
+
     it('needs both m_code and m_string when the entry gives both', () => {
       const s = site({ mCode: 404, mString: 'User not found' });
       expect(classifyAnswer(s, answer(404, '<p>User not found</p>'))).toEqual({ outcome: 'miss', reason: 'HTTP 404 and the missing-account marker' });

@@ -37,7 +37,7 @@ const CONSENT_PATH = /\/(consent|collectconsent|cookie-?consent|gdpr)(\/|\?|$)/i
  * Hit, miss or unknown for one site's answer, by WhatsMyName's rule:
  * - hit ⇔ the status is `e_code` and `e_string` is in the body;
  * - miss ⇔ the status is `m_code` and `m_string` is in the body (an entry without `m_string` lets
- *   `m_code` alone decide);
+ *   `m_code` decide, unless the page shows the profile marker or a captcha: then unknown);
  * - anything else is unknown.
  * Answers that are not the site speaking are never a miss, whatever the entry says: rate limits
  * (429), server errors (5xx), refusals (403), bot walls and cookie-consent walls. Nor is a page cut
@@ -58,8 +58,13 @@ export function classifyAnswer(site: UsernameSite, answer: SiteAnswer): Classifi
     if (missingMarker) {
       return { outcome: 'miss', reason: isRedirect ? `redirect to ${target(answer)} with the missing-account marker` : `HTTP ${status} and the missing-account marker` };
     }
-    // Without m_string the code decides, unless the page was cut off before the existence marker.
+    // Without m_string the code decides, unless the page was cut off before the existence marker,
+    // or it shows the profile marker or a captcha (WhatsMyName's checker calls those unknown too).
     if (site.mString === '' && !(truncated && status === site.eCode)) {
+      if (site.eString !== '' && body.includes(site.eString)) {
+        return { outcome: 'unknown', reason: `HTTP ${status} (the missing-account code), but the page shows the profile marker` };
+      }
+      if (body.toLowerCase().includes('captcha')) return { outcome: 'unknown', reason: `HTTP ${status} (the missing-account code) with a captcha on the page` };
       return { outcome: 'miss', reason: isRedirect ? `redirect to ${target(answer)} (a missing account)` : `HTTP ${status} (a missing account)` };
     }
   }

@@ -20,7 +20,7 @@ describe('mergeSiteLists', () => {
     expect({ replaced, duplicates }).toEqual({ replaced: 1, duplicates: 0 });
   });
 
-  it('merges an entry that asks about the same account under another name: the same check or profile address', () => {
+  it('merges an entry that asks about the same account under another name: the same check address', () => {
     const configured = [
       // The same check address, written another way (scheme, www., trailing slash, case).
       site('GitHub (User)', { uriCheck: 'http://www.API.github.example/users/{account}/', eString: '"id":' }),
@@ -35,6 +35,23 @@ describe('mergeSiteLists', () => {
     expect(replaced).toBe(3);
     expect(sites[0]).toMatchObject({ uriCheck: 'http://www.API.github.example/users/{account}/', eString: '"id":', origin: 'configured' });
     expect(sites[3].origin).toBe('configured');
+  });
+
+  it('keeps distinct checks of one profile page: a user and an organisation, a public and a private blog', () => {
+    const hub = site('Docker Hub', { uriCheck: 'https://hub.example/v2/users/{account}', uriPretty: 'https://hub.example/u/{account}' });
+    const { sites, replaced, duplicates } = mergeSiteLists(
+      [hub],
+      [
+        // Listed first, with the built-in's profile address: still another check, added beside it.
+        site('Docker Hub (Organization)', { uriCheck: 'https://hub.example/v2/orgs/{account}', uriPretty: 'https://hub.example/u/{account}' }),
+        site('Docker Hub (User)', { uriCheck: 'https://hub.example/v2/users/{account}', uriPretty: 'https://hub.example/u/{account}' }),
+        site('Blogs (Public)', { uriCheck: 'https://{account}.blogs.example/', uriPretty: 'https://{account}.blogs.example/' }),
+        site('Blogs (Private)', { uriCheck: 'https://{account}.blogs.example/wp-json', uriPretty: 'https://{account}.blogs.example/' }),
+      ],
+    );
+    expect(names(sites)).toEqual(['Docker Hub', 'Docker Hub (Organization)', 'Blogs (Public)', 'Blogs (Private)']);
+    expect(sites[0]).toMatchObject({ uriCheck: 'https://hub.example/v2/users/{account}', origin: 'configured' });
+    expect({ replaced, duplicates }).toEqual({ replaced: 1, duplicates: 0 });
   });
 
   it('counts one account once when the list itself names it twice', () => {

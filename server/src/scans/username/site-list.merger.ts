@@ -12,12 +12,12 @@ export interface MergedSiteList {
 }
 
 /**
- * The built-in sites with the configured ones merged in, so that no account is asked about (and
- * counted) twice. Two entries are the same site when they share a name (letters and digits only,
- * case-insensitive: "Hacker News" = "HackerNews"), or a check or profile address (scheme, `www.`,
- * trailing slash, query order and case aside): "GitHub (User)" asking api.github.com/users/{account}
- * is our "GitHub". A POST entry's address is shared by every name it asks about, so its body is
- * part of its key.
+ * The built-in sites with the configured ones merged in, so that no check is asked twice. Two
+ * entries are the same check when they share a name (letters and digits only, case-insensitive:
+ * "Hacker News" = "HackerNews"), or a check address (scheme, `www.`, trailing slash, query order and
+ * case aside): "GitHub (User)" asking api.github.com/users/{account} is our "GitHub". A POST entry's
+ * address is shared by every name it asks about, so its body is part of its key. Distinct checks of
+ * one profile page are all kept (see siteKeys).
  *
  * A configured entry replaces the built-in one it matches (the maintained list is the fresher), but
  * keeps the built-in name (stable for monitors and people), its platform, and reads it as a profile
@@ -61,15 +61,18 @@ export function mergeSiteLists(builtIn: readonly UsernameSite[], configured: rea
   return { sites, replaced, duplicates };
 }
 
-/** What makes two entries the same site: their name, check and profile addresses, normalized. */
+/**
+ * What makes two entries the same check: their name, or the address they ask, normalized. Not the
+ * profile address alone: two checks of one profile page (a Docker Hub user and an organisation, a
+ * public and a private WordPress.com blog) ask different things, and both are kept. That they are
+ * one account is for the counting (accountKeyOf in the analyzer), not for dropping a check.
+ */
 export function siteKeys(site: UsernameSite): string[] {
   const keys: string[] = [];
   const name = site.name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
   if (name !== '') keys.push(`name:${name}`);
   const check = normalizedTemplate(site.uriCheck);
   if (check !== undefined) keys.push(site.postBody === undefined ? `url:${check}` : `post:${check} ${site.postBody}`);
-  const profile = site.uriPretty === undefined ? undefined : normalizedTemplate(site.uriPretty);
-  if (profile !== undefined) keys.push(`url:${profile}`);
   return keys;
 }
 

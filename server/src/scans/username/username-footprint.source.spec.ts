@@ -64,7 +64,8 @@ describe('UsernameFootprintSource', () => {
       data: {
         checked: 3,
         sites: [
-          { site: 'Alpha', category: 'social', origin: 'built-in', url: 'https://alpha.example/u/jane', outcome: 'hit', reason: 'HTTP 200 and the profile marker', httpStatus: 200 },
+          // The API address asked is kept beside the profile link, so the evidence says what answered.
+          { site: 'Alpha', category: 'social', origin: 'built-in', url: 'https://alpha.example/u/jane', askedUrl: 'https://alpha.example/api/jane', outcome: 'hit', reason: 'HTTP 200 and the profile marker', httpStatus: 200 },
           { site: 'Beta', category: 'social', origin: 'built-in', url: 'https://beta.example/api/jane', outcome: 'miss', reason: 'redirect to /login (a missing account)', httpStatus: 302 },
           { site: 'Gamma', category: 'social', origin: 'built-in', url: 'https://gamma.example/api/jane', outcome: 'miss', reason: 'HTTP 200 and the missing-account marker', httpStatus: 200 },
         ],

@@ -124,7 +124,15 @@ export class UsernameFootprintSource {
     const body = site.postBody === undefined ? undefined : substituteBody(site.postBody, name, site.stripBadChar);
     if (url === undefined || (site.postBody !== undefined && body === undefined)) return undefined;
     const shown = (site.uriPretty && substituteAccount(site.uriPretty, name, site.stripBadChar)) || url;
-    const base = { site: site.name, category: site.category, origin: site.origin ?? 'built-in', ...(site.platform ? { platform: site.platform } : {}), url: shown };
+    const base = {
+      site: site.name,
+      category: site.category,
+      origin: site.origin ?? 'built-in',
+      ...(site.platform ? { platform: site.platform } : {}),
+      url: shown,
+      ...(url !== shown ? { askedUrl: url } : {}),
+      ...(body !== undefined ? { askedMethod: 'POST' as const } : {}),
+    };
     try {
       return { ...base, ...(await this.scheduler.run(new URL(url).host, signal, () => this.ask(site, url, body, signal))) };
     } catch (err) {
@@ -133,7 +141,7 @@ export class UsernameFootprintSource {
     }
   }
 
-  private async ask(site: UsernameSite, url: string, body: string | undefined, signal: AbortSignal): Promise<Omit<UsernameSiteResult, 'site' | 'category' | 'origin' | 'platform' | 'url'>> {
+  private async ask(site: UsernameSite, url: string, body: string | undefined, signal: AbortSignal): Promise<Omit<UsernameSiteResult, 'site' | 'category' | 'origin' | 'platform' | 'url' | 'askedUrl' | 'askedMethod'>> {
     const timeoutMs = this.config.username.requestTimeoutMs;
     // A timer of our own, cleared when the request ends: it starts when the request does (not while queued).
     const expiry = new AbortController();

@@ -97,6 +97,13 @@ export interface UsernameSiteResult {
   platform?: SocialPlatform;
   /** The profile URL with the username (uri_pretty, else uri_check): the link people can check. */
   url: string;
+  /**
+   * The address actually requested (uri_check, with the name), when it is not the profile URL: an
+   * API address, say. Shown beside the profile link so the evidence says what was asked.
+   */
+  askedUrl?: string;
+  /** POST: the request was a POST of a body to askedUrl (or url). */
+  askedMethod?: 'POST';
   outcome: UsernameOutcome;
   /** Why, for people: 'HTTP 200 and the profile marker', 'redirect to /login (a missing account)', 'timed out after 5 s'. */
   reason: string;
