@@ -17,6 +17,7 @@ import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
 import { ReportsModule } from './reports/reports.module';
+import { RequestsModule } from './requests/requests.module';
 import { ExifModule } from './scans/exif/exif.module';
 import { ScansModule } from './scans/scans.module';
 import { SiteModule } from './site/site.module';
@@ -44,6 +45,7 @@ export class AppModule {
         AbTestModule,
         ExifModule,
         MonitoringModule,
+        RequestsModule,
         ReportsModule,
         AccountModule,
       ],

@@ -54,6 +54,8 @@ export const DEFAULT_STRIPE_JS_URL = 'https://js.stripe.com/v3/';
 export const DEFAULT_USERNAME_SITE_LIST_URL = 'https://raw.githubusercontent.com/WebBreacher/WhatsMyName/main/wmn-data.json';
 /** The value of USERNAME_SITE_LIST_URL that turns the configured list off. */
 export const SITE_LIST_OFF = 'off';
+/** The datarequests.org company database (CC0 1.0) as GitHub's archive of its repository: fetched at run time, never shipped. */
+export const DEFAULT_ORGANISATION_CATALOGUE_URL = 'https://codeload.github.com/datenanfragen/data/tar.gz/refs/heads/master';
 
 /**
  * A sender as mail headers write it: `name@example.com` or `Display Name <name@example.com>`.
@@ -459,6 +461,12 @@ class EnvironmentVariables {
 
   @Transform(emptyToUndefined)
   @IsOptional()
+  @ValidateIf((env: { ORGANISATION_CATALOGUE_URL?: string }) => env.ORGANISATION_CATALOGUE_URL?.trim() !== SITE_LIST_OFF)
+  @IsUrl(HTTP_URL, { message: `ORGANISATION_CATALOGUE_URL must be an http:// or https:// URL, or ${SITE_LIST_OFF}` })
+  ORGANISATION_CATALOGUE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @IsIn(['true', 'false'], { message: 'USERNAME_BUILTIN_SITES must be true or false' })
   USERNAME_BUILTIN_SITES?: string;
 
@@ -767,6 +775,11 @@ export interface AppConfig {
     /** Each site request's time limit. */
     requestTimeoutMs: number;
   };
+  /** Privacy-rights requests. */
+  requests: {
+    /** The organisation catalogue (a gzipped tar of the datarequests.org data repository), loaded at run time and refreshed weekly; undefined (off): no catalogue. */
+    catalogueUrl?: string;
+  };
   /** Card payments (Stripe). Payments are possible only when `keys` is set. */
   stripe: {
     /** Where the server's Stripe SDK sends its requests (scheme, host and port are used). */
@@ -919,6 +932,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       concurrency: env.USERNAME_CHECK_CONCURRENCY ?? 32,
       requestTimeoutMs: env.USERNAME_CHECK_TIMEOUT_MS ?? 5_000,
     },
+    requests: {
+      catalogueUrl: offOr(env.ORGANISATION_CATALOGUE_URL, DEFAULT_ORGANISATION_CATALOGUE_URL),
+    },
     stripe: {
       apiUrl: trimSlash(env.STRIPE_API_URL ?? DEFAULT_STRIPE_API_URL),
       jsUrl: (env.STRIPE_JS_URL ?? DEFAULT_STRIPE_JS_URL).trim(),
@@ -1020,6 +1036,12 @@ function databaseUrlWithPassword(url: string | undefined, password: string | und
   if (!parsed.username) return 'DATABASE_PASSWORD needs a user name in DATABASE_URL (postgres://user@host/database)';
   parsed.password = encodeURIComponent(password);
   return { url: parsed.toString() };
+}
+
+/** A URL setting whose unset value is `fallback` and whose value `off` turns it off. */
+function offOr(value: string | undefined, fallback: string): string | undefined {
+  const url = value?.trim() ?? fallback;
+  return url === SITE_LIST_OFF ? undefined : url;
 }
 
 /** USERNAME_SITE_LIST_URL: unset means WhatsMyName's list, `off` none. */
