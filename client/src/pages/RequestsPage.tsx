@@ -11,20 +11,18 @@ const JURISDICTIONS = Object.keys(JURISDICTION_LABELS) as Jurisdiction[];
 
 /** Search the catalogue as the person types (after two characters, a short pause). */
 function useOrganisationSearch(query: string): Organisation[] {
-  const [results, setResults] = useState<Organisation[]>([]);
+  const [found, setFound] = useState<{ query: string; results: Organisation[] }>({ query: '', results: [] });
+  const wanted = query.trim();
   useEffect(() => {
-    if (query.trim().length < 2) {
-      setResults([]);
-      return;
-    }
+    if (wanted.length < 2) return;
     let live = true;
-    const timer = setTimeout(() => void searchOrganisations(query.trim()).then((found) => live && setResults(found)), 250);
+    const timer = setTimeout(() => void searchOrganisations(wanted).then((results) => live && setFound({ query: wanted, results })), 250);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [query]);
-  return results;
+  }, [wanted]);
+  return wanted.length >= 2 && found.query === wanted ? found.results : [];
 }
 
 function NewRequestForm({ email, onCreated }: { email: string; onCreated: (r: RightsRequest) => void }) {
@@ -196,12 +194,23 @@ export default function RequestsPage() {
   const selectedId = params.get('id');
 
   const reload = useCallback(async () => setList(await loadRequests()), []);
-  useEffect(() => void reload(), [reload]);
   useEffect(() => {
-    if (!selectedId) return setSelected(undefined);
-    if (selected?.id === selectedId) return;
-    void loadRequest(selectedId).then(setSelected);
-  }, [selectedId, selected?.id]);
+    let live = true;
+    void loadRequests().then((data) => live && setList(data));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const loadedId = selected?.id;
+  useEffect(() => {
+    if (!selectedId || loadedId === selectedId) return;
+    let live = true;
+    void loadRequest(selectedId).then((r) => live && setSelected(r));
+    return () => {
+      live = false;
+    };
+  }, [selectedId, loadedId]);
+  const shown = selectedId && selected?.id === selectedId ? selected : undefined;
 
   const open = (r: RightsRequest) => {
     setSelected(r);
@@ -228,7 +237,7 @@ export default function RequestsPage() {
           )}
         </Box>
 
-        {selected ? (
+        {shown ? (
           <>
             <Box>
               <Button size="sm" variant="ghost" onClick={() => setParams({})}>
@@ -236,8 +245,8 @@ export default function RequestsPage() {
               </Button>
             </Box>
             <RequestDetail
-              key={selected.id}
-              request={selected}
+              key={shown.id}
+              request={shown}
               onChange={(r) => {
                 setSelected(r);
                 void reload();
