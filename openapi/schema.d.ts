@@ -5636,6 +5636,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganisationMatchListDto"];
                 };
             };
+            /** @description More than 100 findings, or a label, domain list or company too long. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description An error; `error` is the message to show a person. */
             default: {
                 headers: {

@@ -34,6 +34,7 @@ export class OrganisationsController {
     description: "Per finding (label[i], domains[i] space-separated, company[i]): the catalogue's company by registrable domain, else by the company's name, or why none matched.",
   })
   @ApiOkResponse({ type: OrganisationMatchListDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'More than 100 findings, or a label, domain list or company too long.' })
   async matchOrganisations(@Query() query: OrganisationMatchQueryDto): Promise<OrganisationMatchListDto> {
     const queries = query.label.map((label, i) => ({
       label,
