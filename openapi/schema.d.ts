@@ -5614,13 +5614,13 @@ export interface operations {
     };
     matchOrganisations: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Per finding, a company name (empty when none). */
                 company?: string[];
                 /** @description Per finding, its domains separated by spaces (empty when none). */
                 domains?: string[];
                 /** @description Findings' labels, one per finding, in the order of domain and company. */
-                label?: string[];
+                label: string[];
             };
             header?: never;
             path?: never;

@@ -84,7 +84,7 @@ export class OrganisationListDto {
 const toList = ({ value }: { value: unknown }) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
 
 export class OrganisationMatchQueryDto {
-  @ApiPropertyOptional({ type: [String], description: "Findings' labels, one per finding, in the order of domain and company.", example: ['Adobe'] })
+  @ApiProperty({ type: [String], description: "Findings' labels, one per finding, in the order of domain and company.", example: ['Adobe'] })
   @Transform(toList)
   @IsArray()
   @ArrayMaxSize(100)
