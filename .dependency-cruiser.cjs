@@ -7,7 +7,7 @@ const LAYERS = [
   ['mail', 'browser-audit'],
   ['auth'],
   ['billing', 'analytics', 'ab-test', 'scans', 'site', 'health'],
-  ['monitoring', 'images'],
+  ['monitoring', 'images', 'requests'],
   ['account', 'reports'],
 ];
 /** Imports allowed inside one layer: the vocabulary reads the input rules' platform list. */

@@ -736,6 +736,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organisations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the organisation catalogue by name or domain
+         * @description Companies (or, with kind=authority, supervisory authorities) whose name, services or domains contain the query; at most 20, exact domains and name prefixes first. Source: the datarequests.org company database (CC0 1.0).
+         */
+        get: operations["searchOrganisations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Match findings to the organisations behind them
+         * @description Per finding (label[i], domains[i] space-separated, company[i]): the catalogue's company by registrable domain, else by the company's name, or why none matched.
+         */
+        get: operations["matchOrganisations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/passwords/range/{prefix}": {
         parameters: {
             query?: never;
@@ -848,6 +888,66 @@ export interface paths {
          * @description An A4 document, downloaded as footprint-report-YYYY-MM-DD.pdf. Rate-limited per user.
          */
         get: operations["downloadMyReportPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's privacy-rights requests, newest first, with this month's use of the plan */
+        get: operations["listRequests"];
+        put?: never;
+        /**
+         * Draft a request to an organisation
+         * @description From a catalogue company (organisationSlug) or a named one. The jurisdiction picks the legal basis, the deadline and the wording. It stays a draft until the person sends it themselves.
+         */
+        post: operations["createRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One request with its letter, deadline, ID advice and, when overdue, the follow-up and the complaint */
+        get: operations["getRequest"];
+        put?: never;
+        post?: never;
+        /** Delete a request and the identifiers it holds */
+        delete: operations["deleteRequest"];
+        options?: never;
+        head?: never;
+        /** Track a request: mark it sent (starts the legal period), extended, answered, completed or refused; keep notes of the answer */
+        patch: operations["updateRequest"];
+        trace?: never;
+    };
+    "/api/requests/{id}/eml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The letter as an unsent email (.eml) to open in a mail client and send from there
+         * @description which=follow-up: the reminder after the deadline. Downloading a draft's request marks it sent today (change the day with PATCH).
+         */
+        get: operations["downloadRequestEml"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1048,6 +1148,8 @@ export interface components {
             /** @description Payments started and made (Stripe PaymentIntents), newest first. */
             payments: components["schemas"]["ExportedPaymentDto"][];
             profile: components["schemas"]["ExportedProfileDto"];
+            /** @description Privacy-rights requests with their letters, deadlines and notes, newest first. */
+            rightsRequests: components["schemas"]["RightsRequestDto"][];
             /** @description Stored scans with their full results, newest first. */
             scans: components["schemas"]["ScanRecordDto"][];
             /** @description Sign-in sessions that are still active. */
@@ -1155,6 +1257,12 @@ export interface components {
              * @example 42
              */
             total: number;
+        };
+        AuthorityDto: {
+            address: string | null;
+            email: string | null;
+            name: string;
+            web: string | null;
         };
         AuthSessionDto: {
             /** @description A JWT for the Authorization: Bearer header. Keep it in memory only. */
@@ -1273,6 +1381,21 @@ export interface components {
             id: "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control";
             /** @enum {string} */
             status: "ok" | "partial" | "not_configured" | "unavailable" | "rate_limited" | "timed_out" | "not_applicable";
+        };
+        CatalogueCreditDto: {
+            /** @description Companies in the stored copy. */
+            companies: number;
+            /**
+             * Format: date-time
+             * @description When the stored copy was fetched; null: not loaded yet.
+             */
+            fetchedAt: string | null;
+            /** @example CC0 1.0 */
+            licence: string;
+            /** @example datarequests.org (Datenanfragen.de) company database */
+            name: string;
+            /** @example https://github.com/datenanfragen/data */
+            url: string;
         };
         /**
          * @description The risk level of the category, from its findings weighed by their risk: one critical breach makes it medium; two high findings make it high.
@@ -1425,6 +1548,43 @@ export interface components {
             /** @description A paid plan: plus, pro or business. */
             plan: components["schemas"]["PlanTier"];
         };
+        CreateRequestDto: {
+            /**
+             * @description The finding the request answers.
+             * @example the Adobe breach (2013)
+             */
+            context?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 code of the country the person lives in: picks the supervisory authority.
+             * @example de
+             */
+            country?: string;
+            /**
+             * @description The address the person uses with the organisation; answers go there.
+             * @example jane@example.com
+             */
+            email: string;
+            /** @description Answers to the organisation's required elements. */
+            extra?: components["schemas"]["IdentityExtraDto"][];
+            /** @enum {string} */
+            jurisdiction: "gdpr" | "uk_gdpr" | "ccpa" | "other";
+            /** @enum {string} */
+            kind: "access" | "erasure" | "objection_marketing" | "opt_out_sale" | "plain";
+            /**
+             * @description Signs the letter; leave out when the organisation does not need a name.
+             * @example Jane Doe
+             */
+            name?: string;
+            /** @example privacy@example.com */
+            organisationEmail?: string;
+            /** @example Example Ltd. */
+            organisationName?: string;
+            /**
+             * @description A catalogue company's slug; or give organisationName (and organisationEmail) for one not in the catalogue.
+             * @example adobe
+             */
+            organisationSlug?: string;
+        };
         CreateScanDto: {
             /**
              * @description An email address, a website URL or bare domain, a social handle (@name) or a profile URL. Trimmed.
@@ -1467,6 +1627,15 @@ export interface components {
             scoreTrend: components["schemas"]["ScoreTrendPointDto"][];
             /** @description Every stored scan of the user: privacy scans and image checks, whatever their status. */
             totalScans: number;
+        };
+        DeadlineDto: {
+            /** @example 2026-02-28 */
+            due: string;
+            extendedDue: string | null;
+            /** @description False: a suggested date, not one a law sets. */
+            legal: boolean;
+            /** @example one month, extendable by two further months (Article 12(3) GDPR) */
+            period: string;
         };
         DeleteAccountDto: {
             /**
@@ -1919,6 +2088,12 @@ export interface components {
              */
             status: "ok";
         };
+        IdentityExtraDto: {
+            /** @example Customer number */
+            desc: string;
+            /** @example 12345 */
+            value: string;
+        };
         /**
          * @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans.
          * @enum {string}
@@ -1929,6 +2104,16 @@ export interface components {
          * @enum {string}
          */
         ImageType: "jpeg" | "png" | "tiff" | "webp" | "heic" | "heif" | "avif" | "gif";
+        LetterDto: {
+            /** @description The article or section cited; null for a plain request. */
+            basis: string | null;
+            body: string;
+            /** @description A mailto: link with subject and body, when there is an address. */
+            mailto: string | null;
+            subject: string;
+            /** @description Where to send it (email), when known. */
+            to: string | null;
+        };
         LoginDto: {
             /** @example jane@example.com */
             email: string;
@@ -2230,6 +2415,58 @@ export interface components {
             /** @example https://shop.example/ */
             url: string;
         };
+        OrganisationDto: {
+            address: string;
+            /**
+             * @example [
+             *       "ads",
+             *       "addresses"
+             *     ]
+             */
+            categories: string[];
+            complaintLanguage: string | null;
+            /** @description ISO 3166-1 alpha-2 codes (lower case) or 'all'. */
+            countries: string[];
+            /** @description Registrable domains matching uses. */
+            domains: string[];
+            /** @description The privacy contact address. */
+            email: string | null;
+            /** @enum {string} */
+            kind: "company" | "authority";
+            /** @example ACME Ltd. */
+            name: string;
+            needsIdDocument: boolean;
+            /** @example verified */
+            quality: string;
+            /** @description What the organisation needs to find the person (beyond the email address). */
+            requiredElements: components["schemas"]["RequiredElementDto"][];
+            /** @description Services and brands it is responsible for. */
+            runs: string[];
+            /** @example acme */
+            slug: string;
+            /** @enum {string} */
+            transport: "email" | "webform" | "letter" | "fax";
+            web: string | null;
+            /** @description A web form for privacy requests. */
+            webform: string | null;
+        };
+        OrganisationListDto: {
+            organisations: components["schemas"]["OrganisationDto"][];
+            source: components["schemas"]["CatalogueCreditDto"];
+        };
+        OrganisationMatchDto: {
+            /** @enum {string} */
+            by?: "domain" | "name";
+            label: string;
+            matched: boolean;
+            organisation?: components["schemas"]["OrganisationDto"];
+            /** @description Why nothing matched. */
+            reason?: string;
+        };
+        OrganisationMatchListDto: {
+            matches: components["schemas"]["OrganisationMatchDto"][];
+            source: components["schemas"]["CatalogueCreditDto"];
+        };
         OutsideServiceDto: {
             /**
              * @description The setting that turns it off (or on).
@@ -2313,6 +2550,11 @@ export interface components {
              * @example 1
              */
             monitors: number;
+            /**
+             * @description Privacy-rights requests that may be drafted and tracked per calendar month.
+             * @example 15
+             */
+            monthlyRequests: number;
             /**
              * @description Privacy scans allowed per calendar month.
              * @example 25
@@ -2425,6 +2667,36 @@ export interface components {
             /** @description Every stored scan of the user. */
             totalScans: number;
         };
+        RequestListDto: {
+            /** @description The plan's requests per month. */
+            monthlyLimit: number;
+            /** @description Requests still open (draft, sent, overdue). */
+            openCount: number;
+            requests: components["schemas"]["RequestSummaryDto"][];
+            /** @description Requests created this calendar month (UTC). */
+            usedThisMonth: number;
+        };
+        RequestSummaryDto: {
+            context: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            dueOn: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "access" | "erasure" | "objection_marketing" | "opt_out_sale" | "plain";
+            organisationName: string;
+            sentOn: string | null;
+            /** @enum {string} */
+            status: "draft" | "sent" | "answered" | "completed" | "refused" | "overdue";
+        };
+        RequiredElementDto: {
+            /** @example Customer number */
+            desc: string;
+            optional: boolean;
+            /** @enum {string} */
+            type: "input" | "textarea" | "email" | "address" | "name" | "birthdate";
+        };
         ResultCoverageDto: {
             /** @description Checks that ran (ok or partial). */
             checksRun: number;
@@ -2445,6 +2717,42 @@ export interface components {
             scoreWithheld?: string;
             /** @description Checks that applied and did not run, with their status. */
             unchecked: components["schemas"]["CoverageCheckDto"][];
+        };
+        RightsRequestDto: {
+            answeredOn: string | null;
+            /** @description Where the complaint goes. */
+            authority: components["schemas"]["AuthorityDto"] | null;
+            /** @description When overdue: the complaint to the supervisory authority or the California regulator. */
+            complaint: components["schemas"]["LetterDto"] | null;
+            context: string | null;
+            country: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The period from sentOn, or from today for a draft. */
+            deadline: components["schemas"]["DeadlineDto"];
+            /** @description The day the answer is due (the extended day when extended). */
+            dueOn: string | null;
+            extended: boolean;
+            /** @description When overdue: the reminder to the organisation. */
+            followUp: components["schemas"]["LetterDto"] | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Whether to send an ID document, and how. */
+            idAdvice: string;
+            /** @enum {string} */
+            jurisdiction: "gdpr" | "uk_gdpr" | "ccpa" | "other";
+            /** @enum {string} */
+            kind: "access" | "erasure" | "objection_marketing" | "opt_out_sale" | "plain";
+            letter: components["schemas"]["LetterDto"];
+            notes: string;
+            organisationEmail: string | null;
+            organisationName: string;
+            organisationSlug: string | null;
+            organisationWebform: string | null;
+            /** @example 2026-01-31 */
+            sentOn: string | null;
+            /** @enum {string} */
+            status: "draft" | "sent" | "answered" | "completed" | "refused" | "overdue";
         };
         RiskAssessmentDto: {
             dataBreaches: components["schemas"]["CategoryRiskDto"];
@@ -2629,6 +2937,22 @@ export interface components {
              * @example false
              */
             active: boolean;
+        };
+        UpdateRequestDto: {
+            /** @description The organisation extended the period (it must tell you within the first one). */
+            extended?: boolean;
+            /** @description Notes of the answer. */
+            notes?: string;
+            /**
+             * @description The day it was sent (YYYY-MM-DD).
+             * @example 2026-01-31
+             */
+            sentOn?: string;
+            /**
+             * @description 'sent' starts the legal period (on sentOn, default today); overdue is set by the server.
+             * @enum {string}
+             */
+            status?: "draft" | "sent" | "answered" | "completed" | "refused";
         };
         UserDto: {
             /** @description Null when the person gave none: show the part of the email before the @, else User. */
@@ -5310,6 +5634,91 @@ export interface operations {
             };
         };
     };
+    searchOrganisations: {
+        parameters: {
+            query: {
+                kind?: "company" | "authority";
+                /** @description A name or a domain. */
+                query: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationListDto"];
+                };
+            };
+            /** @description 'query must be 2 to 100 characters' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    matchOrganisations: {
+        parameters: {
+            query: {
+                /** @description Per finding, a company name (empty when none). */
+                company?: string[];
+                /** @description Per finding, its domains separated by spaces (empty when none). */
+                domains?: string[];
+                /** @description Findings' labels, one per finding, in the order of domain and company. */
+                label: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationMatchListDto"];
+                };
+            };
+            /** @description More than 100 findings, or a label, domain list or company too long. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     getPasswordRange: {
         parameters: {
             query?: never;
@@ -5623,6 +6032,342 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestListDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    createRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "context": "the Adobe breach (2013)",
+                 *       "country": "de",
+                 *       "email": "jane@example.com",
+                 *       "extra": [
+                 *         {
+                 *           "desc": "Customer number",
+                 *           "value": "12345"
+                 *         }
+                 *       ],
+                 *       "jurisdiction": "gdpr",
+                 *       "kind": "access",
+                 *       "name": "Jane Doe",
+                 *       "organisationEmail": "privacy@example.com",
+                 *       "organisationName": "Example Ltd.",
+                 *       "organisationSlug": "adobe"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RightsRequestDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'You have used this month's privacy-rights requests of your plan. Upgrade for more, or wait for next month.' Or: called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Choose an organisation from the catalogue, or give its name' or 'That organisation is not in the catalogue' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    getRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RightsRequestDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Request not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    deleteRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Request not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    updateRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sentOn": "2026-01-31",
+                 *       "status": "draft"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RightsRequestDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Request not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    downloadRequestEml: {
+        parameters: {
+            query?: {
+                which?: "request" | "follow-up";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The .eml file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "message/rfc822": string;
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "message/rfc822": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "message/rfc822": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description An error; `error` is the message to show a person. */

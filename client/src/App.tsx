@@ -29,6 +29,7 @@ const DashboardPage = lazyPage(() => import('./pages/DashboardPage'));
 const ReportPage = lazyPage(() => import('./pages/ReportPage'));
 const AccountPage = lazyPage(() => import('./pages/AccountPage'));
 const MonitoringPage = lazyPage(() => import('./pages/MonitoringPage'));
+const RequestsPage = lazyPage(() => import('./pages/RequestsPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 
 /** '/' is the landing page for visitors and the dashboard for signed-in users. */
@@ -59,6 +60,7 @@ const PAGES: Record<SitePath, ComponentType | LazyPage> = {
   '/report': ReportPage,
   '/account': AccountPage,
   '/monitoring': MonitoringPage,
+  '/requests': RequestsPage,
 };
 
 const isLazy = (page: ComponentType | LazyPage): page is LazyPage => 'preload' in page;

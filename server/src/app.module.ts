@@ -18,6 +18,7 @@ import { MailModule } from './mail/mail.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
 import { ReportsModule } from './reports/reports.module';
 import { ExifModule } from './images/exif.module';
+import { RequestsModule } from './requests/requests.module';
 import { ScansModule } from './scans/scans.module';
 import { SiteModule } from './site/site.module';
 
@@ -44,6 +45,7 @@ export class AppModule {
         AbTestModule,
         ExifModule,
         MonitoringModule,
+        RequestsModule,
         ReportsModule,
         AccountModule,
       ],

@@ -6,5 +6,6 @@
 export const TEST_SOURCE_DEFAULTS: Readonly<Record<string, string>> = {
   XPOSEDORNOT_ENABLED: 'false',
   USERNAME_SITE_LIST_URL: 'off',
+  ORGANISATION_CATALOGUE_URL: 'off',
   HIBP_RATE_LIMITS: '100/second',
 };

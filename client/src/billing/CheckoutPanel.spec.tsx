@@ -10,7 +10,7 @@ import { CHECKOUT_MESSAGES, CheckoutPanel } from './CheckoutPanel';
 import type { StripeClient } from './stripe-js';
 import type { BillingConfig } from './use-billing-config';
 
-const plus: Plan = { tier: 'plus', name: 'Plus', priceCents: 999, monthlyScans: 25, monitors: 1, domainWatch: false, reports: true, mostPopular: true, features: [] };
+const plus: Plan = { tier: 'plus', name: 'Plus', priceCents: 999, monthlyScans: 25, monitors: 1, domainWatch: false, reports: true, monthlyRequests: 15, mostPopular: true, features: [] };
 const free: Plan = { ...plus, tier: 'free', name: 'Free', priceCents: 0, monthlyScans: 3, mostPopular: false };
 const configured: BillingConfig = { configured: true, publishableKey: 'pk_test_123', stripeJsUrl: 'https://js.example/v3/' };
 

@@ -13,6 +13,7 @@ import { ExifCheck } from '../exif/ExifCheck';
 import { PasswordExposureCheck } from '../scans/PasswordExposureCheck';
 import { PrivacyAuditWidget } from '../scans/PrivacyAuditWidget';
 import { MonitorNotices } from '../monitoring/MonitorNotices';
+import { OpenRequestsCard } from '../requests/OpenRequestsCard';
 
 /** The dashboard's tabs (spec section 4): overview by default. */
 export type DashboardTab = 'overview' | 'scan' | 'exif';
@@ -80,7 +81,7 @@ export default function DashboardPage() {
           <Tabs.Trigger value="exif">EXIF Check</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="overview" pt="6">
-          <DashboardOverview state={overview} onRetry={refreshOverview} onStartScan={() => changeTab('scan')} notices={<MonitorNotices />} />
+          <DashboardOverview state={overview} onRetry={refreshOverview} onStartScan={() => changeTab('scan')} notices={<><MonitorNotices /><OpenRequestsCard /></>} />
         </Tabs.Content>
         <Tabs.Content value="scan" pt="6">
           <Stack gap="8">

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { ScoreCircle } from '../components/ScoreCircle';
+import { AskThemLinks } from '../requests/AskThemLinks';
 import { CheckList } from './CheckList';
 import { UsernameSites } from './UsernameSites';
 import { formatDate, formatNumber } from '../format';
@@ -424,6 +425,7 @@ function Breach({ detail }: { detail: BreachDetail }) {
           {detail.dataClasses.join(', ')}
         </Text>
       )}
+      {detail.domain && <AskThemLinks label={`the ${detail.title} breach`} domains={[detail.domain]} />}
     </DetailLayout>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Box, Flex, Heading, List, Table, Text } from '@chakra-ui/react';
 import { GPC_OUTCOME_DISPLAY } from './scan-display';
 import type { WebsiteAuditSummary } from './scan-types';
+import { AskThemLinks } from '../requests/AskThemLinks';
 
 type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5';
 
@@ -120,6 +121,7 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
             {website.trackers.map((t) => (
               <List.Item key={`${t.name}|${t.category}`}>
                 {t.name} <Text as="span" color="fg.muted">({t.company}, {t.category})</Text>
+                <AskThemLinks label={`the tracker ${t.name} (${t.company})`} company={t.company} />
               </List.Item>
             ))}
           </List.Root>

@@ -7,6 +7,7 @@ import { MAX_PASSWORD_LENGTH } from '../auth/password-hasher';
 import { ExportedPaymentDto } from '../billing/billing.dto';
 import { ExportedMonitorDto } from '../monitoring/monitoring.dto';
 import { ScanRecordDto } from '../scans/scan.dto';
+import { RightsRequestDto } from '../requests/requests.dto';
 export class DeleteAccountDto {
   @ApiPropertyOptional({
     format: 'password',
@@ -50,4 +51,7 @@ export class AccountExportDto {
 
   @ApiProperty({ type: [ExportedMonitorDto], description: 'Monitors with their targets, runs and notices, newest first.' })
   monitors!: ExportedMonitorDto[];
+
+  @ApiProperty({ type: [RightsRequestDto], description: 'Privacy-rights requests with their letters, deadlines and notes, newest first.' })
+  rightsRequests!: RightsRequestDto[];
 }

@@ -3,6 +3,7 @@ import { AbTestModule } from '../ab-test/ab-test.module';
 import { AnalyticsModule } from '../analytics/analytics.module';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
+import { RequestsModule } from '../requests/requests.module';
 import { MonitoringModule } from '../monitoring/monitoring.module';
 import { ScansModule } from '../scans/scans.module';
 import { AccountController } from './account.controller';
@@ -14,7 +15,7 @@ import { AccountService } from './account.service';
  * knows about it.
  */
 @Module({
-  imports: [AuthModule, ScansModule, MonitoringModule, BillingModule, AnalyticsModule, AbTestModule],
+  imports: [AuthModule, ScansModule, MonitoringModule, BillingModule, AnalyticsModule, AbTestModule, RequestsModule],
   controllers: [AccountController],
   providers: [AccountService],
 })

@@ -6,6 +6,7 @@ import { ProfileService } from '../auth/profile.service';
 import { PaymentsService } from '../billing/payments.service';
 import { automock } from '../common/testing/automock.test-helpers';
 import { MailService } from '../mail/mail.service';
+import { RequestsService } from '../requests/requests.service';
 import { MonitoringService } from '../monitoring/monitoring.service';
 import { BreachLookupCache } from '../scans/breaches/breach-lookup-cache.service';
 import { ScanHistoryService } from '../scans/scan-history.service';
@@ -27,13 +28,15 @@ function setup() {
   const monitoring = automock(MonitoringService);
   const mailer = automock(MailService);
   const breachCache = automock(BreachLookupCache);
+  const rightsRequests = automock(RequestsService);
+  rightsRequests.exportOf.mockResolvedValue([{ id: 'r1' }] as never);
   profiles.exportOf.mockResolvedValue(auth);
   scans.exportOf.mockResolvedValue([{ id: 's1' }] as never);
   payments.exportOf.mockResolvedValue([{ plan: 'plus' }] as never);
   analytics.exportOf.mockResolvedValue([{ event: 'page_view' }] as never);
   abTests.exportOf.mockResolvedValue([{ testName: 'pricing_test' }] as never);
   monitoring.exportOf.mockResolvedValue([{ id: 'm1' }] as never);
-  const service = new AccountService(profiles, scans, payments, analytics, abTests, monitoring, mailer, breachCache);
+  const service = new AccountService(profiles, scans, payments, analytics, abTests, monitoring, mailer, breachCache, rightsRequests);
   return { service, profiles, scans, payments, analytics, abTests, monitoring, mailer, breachCache };
 }
 
@@ -51,6 +54,7 @@ describe('AccountService', () => {
       analyticsEvents: [{ event: 'page_view' }],
       abTests: [{ testName: 'pricing_test' }],
       monitors: [{ id: 'm1' }],
+      rightsRequests: [{ id: 'r1' }],
     });
     for (const part of [scans, payments, analytics, abTests, monitoring]) expect(part.exportOf).toHaveBeenCalledWith('u1');
   });

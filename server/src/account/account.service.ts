@@ -5,6 +5,7 @@ import { ProfileService } from '../auth/profile.service';
 import { PaymentsService } from '../billing/payments.service';
 import { Mailer } from '../mail/mail.types';
 import { MonitoringService } from '../monitoring/monitoring.service';
+import { RequestsService } from '../requests/requests.service';
 import { BreachLookupCache } from '../scans/breaches/breach-lookup-cache.service';
 import { ScanHistoryService } from '../scans/scan-history.service';
 import type { AccountExportDto } from './account.dto';
@@ -27,6 +28,7 @@ export class AccountService {
     private readonly monitoring: MonitoringService,
     private readonly mailer: Mailer,
     private readonly breachCache: BreachLookupCache,
+    private readonly rightsRequests: RequestsService,
   ) {}
 
   /** Everything kept about the account, without secrets or their hashes. */
@@ -40,7 +42,10 @@ export class AccountService {
       this.abTests.exportOf(userId),
       this.monitoring.exportOf(userId),
     ]);
-    return { exportedAt: now.toISOString(), ...auth, scans, payments, analyticsEvents, abTests, monitors };
+    // Privacy-rights requests (issue 40), with the identifiers their letters hold; deleting the
+    // account deletes them (rights_requests.user_id ON DELETE CASCADE).
+    const rightsRequests = await this.rightsRequests.exportOf(userId);
+    return { exportedAt: now.toISOString(), ...auth, scans, payments, analyticsEvents, abTests, monitors, rightsRequests };
   }
 
   /** Deletes the account (confirmed by its password when it has one) and everything of it. */

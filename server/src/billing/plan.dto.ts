@@ -23,6 +23,9 @@ export class PlanDto implements Plan {
   @ApiProperty({ description: 'Whether PDF reports are included.' })
   reports!: boolean;
 
+  @ApiProperty({ description: 'Privacy-rights requests that may be drafted and tracked per calendar month.', example: 15 })
+  monthlyRequests!: number;
+
   @ApiProperty({ description: "Marked 'Most Popular' on the pricing page." })
   mostPopular!: boolean;
 

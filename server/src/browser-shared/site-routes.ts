@@ -145,6 +145,13 @@ export const SITE_ROUTES = [
     description: 'Your monitors, when they run next and what they found since you last looked.',
     access: 'signed-in',
   },
+  {
+    path: '/requests',
+    page: 'RequestsPage',
+    title: 'Privacy-rights requests',
+    description: 'Ask organisations to show, delete or stop using your data, and track their answers to the legal deadline.',
+    access: 'signed-in',
+  },
 ] as const satisfies readonly SiteRoute[];
 
 export type SitePath = (typeof SITE_ROUTES)[number]['path'];

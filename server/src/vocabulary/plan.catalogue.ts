@@ -15,6 +15,8 @@ export interface Plan {
   /** Monitors may watch a whole email domain (its breached addresses, through Have I Been Pwned's domain search). */
   domainWatch: boolean;
   reports: boolean;
+  /** Privacy-rights requests (drafted and tracked) per calendar month. */
+  monthlyRequests: number;
   mostPopular: boolean;
   features: readonly string[];
 }
@@ -28,8 +30,9 @@ export const PLANS: readonly Plan[] = [
     monitors: 0,
     domainWatch: false,
     reports: false,
+    monthlyRequests: 3,
     mostPopular: false,
-    features: ['3 privacy scans per month', 'Email, website and social handle checks', 'Image metadata check'],
+    features: ['3 privacy scans per month', 'Email, website and social handle checks', 'Image metadata check', '3 privacy-rights requests per month'],
   },
   {
     tier: 'plus',
@@ -39,8 +42,9 @@ export const PLANS: readonly Plan[] = [
     monitors: 1,
     domainWatch: false,
     reports: true,
+    monthlyRequests: 15,
     mostPopular: true,
-    features: ['25 privacy scans per month', '1 active monitor: your emails and handles, or a website', 'PDF reports', 'No ads'],
+    features: ['25 privacy scans per month', '1 active monitor: your emails and handles, or a website', '15 privacy-rights requests per month', 'PDF reports', 'No ads'],
   },
   {
     tier: 'pro',
@@ -50,8 +54,9 @@ export const PLANS: readonly Plan[] = [
     monitors: 5,
     domainWatch: false,
     reports: true,
+    monthlyRequests: 50,
     mostPopular: false,
-    features: ['100 privacy scans per month', '5 active monitors: emails, handles and websites', 'PDF reports', 'No ads'],
+    features: ['100 privacy scans per month', '5 active monitors: emails, handles and websites', '50 privacy-rights requests per month', 'PDF reports', 'No ads'],
   },
   {
     tier: 'business',
@@ -61,8 +66,9 @@ export const PLANS: readonly Plan[] = [
     monitors: 25,
     domainWatch: true,
     reports: true,
+    monthlyRequests: 200,
     mostPopular: false,
-    features: ['500 privacy scans per month', '25 active monitors: emails, handles, websites and whole email domains', 'PDF reports', 'API tokens', 'No ads'],
+    features: ['500 privacy scans per month', '25 active monitors: emails, handles, websites and whole email domains', '200 privacy-rights requests per month', 'PDF reports', 'API tokens', 'No ads'],
   },
 ];
 

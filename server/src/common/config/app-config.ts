@@ -13,6 +13,7 @@ import { databaseSettings } from './settings/database.settings';
 import { fetchSettings } from './settings/fetch.settings';
 import { mailSettings } from './settings/mail.settings';
 import { monitoringSettings } from './settings/monitoring.settings';
+import { requestsSettings } from './settings/requests.settings';
 import { scansSettings, SITE_LIST_OFF } from './settings/scans.settings';
 import { serverSettings } from './settings/server.settings';
 import { SETTING_GROUPS } from './settings/settings.registry';
@@ -142,6 +143,11 @@ export interface AppConfig {
     /** Each site request's time limit. */
     requestTimeoutMs: number;
   };
+  /** Privacy-rights requests. */
+  requests: {
+    /** The organisation catalogue (a gzipped tar of the datarequests.org data repository), loaded at run time and refreshed weekly; undefined (off): no catalogue. */
+    catalogueUrl?: string;
+  };
   /** Card payments (Stripe). Payments are possible only when `keys` is set. */
   stripe: {
     /** Where the server's Stripe SDK sends its requests (scheme, host and port are used). */
@@ -224,6 +230,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const fetch = readGroup(fetchSettings, env, problems);
   const browser = readGroup(browserAuditSettings, env, problems);
   const monitoring = readGroup(monitoringSettings, env, problems);
+  const requests = readGroup(requestsSettings, env, problems);
   const billing = readGroup(billingSettings, env, problems);
   const database = databaseUrlWithPassword(db.DATABASE_URL, db.DATABASE_PASSWORD);
   if (typeof database === 'string') problems.push(database);
@@ -281,6 +288,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       includeAdult: scans.USERNAME_INCLUDE_ADULT,
       concurrency: scans.USERNAME_CHECK_CONCURRENCY,
       requestTimeoutMs: scans.USERNAME_CHECK_TIMEOUT_MS,
+    },
+    requests: {
+      catalogueUrl: requests.ORGANISATION_CATALOGUE_URL === SITE_LIST_OFF ? undefined : requests.ORGANISATION_CATALOGUE_URL,
     },
     stripe: {
       apiUrl: trimSlash(billing.STRIPE_API_URL),

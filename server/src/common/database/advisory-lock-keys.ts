@@ -13,4 +13,5 @@ export const ADVISORY_LOCK_KEYS = {
   outboxRetry: 0x6f7574626f78,
   breachCatalogueRefresh: { hibp: 4_640_297_105, xposedornot: 4_640_297_106 },
   usernameSiteListRefresh: 4_640_297_110,
+  organisationCatalogueRefresh: 4_640_297_120,
 } as const;

@@ -6,6 +6,7 @@ import { databaseSettings } from './database.settings';
 import { fetchSettings } from './fetch.settings';
 import { mailSettings } from './mail.settings';
 import { monitoringSettings } from './monitoring.settings';
+import { requestsSettings } from './requests.settings';
 import { scansSettings } from './scans.settings';
 import { serverSettings } from './server.settings';
 
@@ -19,5 +20,6 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
   fetchSettings,
   browserAuditSettings,
   monitoringSettings,
+  requestsSettings,
   billingSettings,
 ];

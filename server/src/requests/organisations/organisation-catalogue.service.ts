@@ -1,0 +1,153 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Cron } from '@nestjs/schedule';
+import { AppConfig } from '../../common/config/app-config';
+import { APP_CONFIG } from '../../common/config/config.module';
+import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh';
+import { CATALOGUE_SERVICE, OrganisationCatalogueSource } from '../sources/organisation-catalogue.source';
+import { isCatalogueRecordPath, parseCatalogueFiles } from './organisation-catalogue.parser';
+import { type MatchOutcome, type MatchQuery, matchFindings, queryDomains } from './organisation-match.rules';
+import { OrganisationRepository } from './organisation.repository';
+import type { Organisation, OrganisationKind } from './organisation.types';
+import { readTarGz } from './tar-gz.reader';
+
+/** The catalogue changes slowly (a few records a week): refreshed when the stored copy is a week old. */
+export const CATALOGUE_MAX_AGE_MS = 7 * 24 * 3600_000;
+const STARTUP_DELAY_MS = 15_000;
+const FETCH_TIMEOUT_MS = 120_000;
+/** The archive unpacks to about 20 MB today (with the templates and packs we skip); room to grow, a stop for a bomb. */
+const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
+const SEARCH_LIMIT = 20;
+
+export type CatalogueRefreshOutcome =
+  | { status: 'refreshed'; companies: number; authorities: number; dropped: number }
+  | { status: 'unchanged' }
+  | { status: 'failed'; error: string }
+  | { status: 'skipped'; reason: 'busy' | 'fresh' | 'not_configured' };
+
+export interface CatalogueState {
+  configured: boolean;
+  fetchedAt: Date | null;
+  companies: number;
+  authorities: number;
+  lastError: string | null;
+}
+
+/**
+ * The organisation catalogue: the datarequests.org company database and its supervisory
+ * authorities (CC0 1.0), downloaded from ORGANISATION_CATALOGUE_URL at run time, stored in
+ * PostgreSQL and refreshed weekly, one instance at a time (the others skip while one holds the
+ * database lock). A failed refresh keeps the stored copy and is tried again within the hour.
+ */
+@Injectable()
+export class OrganisationCatalogueService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(OrganisationCatalogueService.name);
+  private readonly refresher = new ScheduledRefresh<CatalogueRefreshOutcome>('organisation catalogue', this.logger, (options, stopping) => this.refreshNow(options, stopping));
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly source: OrganisationCatalogueSource,
+    private readonly repository: OrganisationRepository,
+  ) {}
+
+  private get url(): string | undefined {
+    return this.config.requests.catalogueUrl;
+  }
+
+  /** Tests refresh explicitly; the OpenAPI generator runs without a database. */
+  private get automatic(): boolean {
+    return this.config.env !== 'test' && this.config.databaseUrl !== undefined && this.url !== undefined;
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.automatic) this.refresher.afterStart(STARTUP_DELAY_MS, CATALOGUE_MAX_AGE_MS);
+  }
+
+  @Cron('23 * * * *', { name: 'organisation-catalogue-refresh' })
+  hourly(): void {
+    if (this.automatic) this.refresher.inBackground('hourly', CATALOGUE_MAX_AGE_MS);
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.refresher.stop();
+  }
+
+  refresh(options: RefreshOptions = {}): Promise<CatalogueRefreshOutcome> {
+    return this.refresher.refresh(options);
+  }
+
+  async state(): Promise<CatalogueState> {
+    const row = await this.repository.state();
+    return {
+      configured: this.url !== undefined,
+      fetchedAt: row?.fetchedAt ?? null,
+      companies: row?.companyCount ?? 0,
+      authorities: row?.authorityCount ?? 0,
+      lastError: row?.lastError ?? null,
+    };
+  }
+
+  search(query: string, kind: OrganisationKind = 'company'): Promise<Organisation[]> {
+    return this.repository.search(query.trim(), kind, SEARCH_LIMIT);
+  }
+
+  find(kind: OrganisationKind, slug: string): Promise<Organisation | null> {
+    return this.repository.find(kind, slug);
+  }
+
+  /** The supervisory authorities for a country (lower-case ISO code). */
+  authoritiesFor(country: string): Promise<Organisation[]> {
+    return this.repository.authoritiesFor(country.toLowerCase());
+  }
+
+  /** Each finding's organisation in the catalogue, or why there is none. */
+  async match(queries: readonly MatchQuery[]): Promise<MatchOutcome[]> {
+    const domains = [...new Set(queries.flatMap(queryDomains))];
+    const names = [...new Set(queries.flatMap((q) => (q.company?.trim() ? [q.company.trim()] : [])))];
+    const [byDomain, byName] = await Promise.all([this.repository.withDomains(domains), this.repository.withNames(names)]);
+    return matchFindings(queries, byDomain, byName);
+  }
+
+  private async refreshNow({ ifOlderThanMs }: RefreshOptions, stopping: AbortSignal): Promise<CatalogueRefreshOutcome> {
+    const url = this.url;
+    if (url === undefined) return { status: 'skipped', reason: 'not_configured' };
+    const started = Date.now();
+    const locked = await this.repository.withRefreshLock(async (store): Promise<CatalogueRefreshOutcome> => {
+      const row = await store.state();
+      const sameUrl = row?.sourceUrl === url && row.fetchedAt !== null;
+      if (ifOlderThanMs !== undefined && sameUrl && row.fetchedAt && Date.now() - row.fetchedAt.getTime() < ifOlderThanMs) {
+        return { status: 'skipped', reason: 'fresh' };
+      }
+      const signal = AbortSignal.any([AbortSignal.timeout(FETCH_TIMEOUT_MS), stopping]);
+      const fetched = await this.source.download(url, sameUrl ? row.etag : null, signal);
+      const now = new Date();
+      if (fetched.status !== 'ok') {
+        await store.recordFailure(url, fetched.message, now);
+        return { status: 'failed', error: fetched.message };
+      }
+      if (fetched.data.notModified) {
+        await store.confirm(now);
+        return { status: 'unchanged' };
+      }
+      let parsed;
+      try {
+        parsed = parseCatalogueFiles(readTarGz(fetched.data.archive, isCatalogueRecordPath, MAX_UNPACKED_BYTES));
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed || !parsed.organisations.some((o) => o.kind === 'company')) {
+        const error = parsed ? `${CATALOGUE_SERVICE} held no usable company record` : `${CATALOGUE_SERVICE} answered with a damaged archive`;
+        await store.recordFailure(url, error, now);
+        return { status: 'failed', error };
+      }
+      await store.replace(url, parsed.organisations, parsed.dropped, fetched.data.etag, now);
+      const companies = parsed.organisations.filter((o) => o.kind === 'company').length;
+      return { status: 'refreshed', companies, authorities: parsed.organisations.length - companies, dropped: parsed.dropped };
+    });
+    const outcome: CatalogueRefreshOutcome = locked.acquired ? locked.value : { status: 'skipped', reason: 'busy' };
+    if (outcome.status === 'refreshed') {
+      this.logger.log(`organisation catalogue refreshed in ${Date.now() - started} ms: ${outcome.companies} companies, ${outcome.authorities} authorities, ${outcome.dropped} dropped`);
+    }
+    if (outcome.status === 'failed') this.logger.warn(`organisation catalogue refresh failed (${outcome.error}); the stored copy stays; next try within the hour`);
+    return outcome;
+  }
+}

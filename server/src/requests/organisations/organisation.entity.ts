@@ -1,0 +1,89 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { OrganisationKind, RequiredElement, TransportMedium } from './organisation.types';
+
+/** One organisation of the catalogue (public data, shared by every account; replaced by each refresh). */
+@Entity({ name: 'organisations' })
+export class OrganisationEntity {
+  @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'PK_organisations' })
+  kind!: OrganisationKind;
+
+  @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'PK_organisations' })
+  slug!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'text', nullable: true })
+  web!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  email!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  webform!: string | null;
+
+  @Column({ type: 'text' })
+  address!: string;
+
+  @Column({ type: 'text', array: true })
+  countries!: string[];
+
+  @Column({ type: 'text', array: true })
+  categories!: string[];
+
+  @Column({ type: 'text', array: true })
+  runs!: string[];
+
+  @Column({ type: 'text', array: true })
+  domains!: string[];
+
+  @Column({ name: 'required_elements', type: 'jsonb' })
+  requiredElements!: RequiredElement[];
+
+  @Column({ name: 'needs_id_document', type: 'boolean' })
+  needsIdDocument!: boolean;
+
+  @Column({ type: 'text' })
+  transport!: TransportMedium;
+
+  @Column({ type: 'text' })
+  quality!: string;
+
+  @Column({ name: 'complaint_language', type: 'text', nullable: true })
+  complaintLanguage!: string | null;
+
+  /** Lower-case name, services run and domains: what the search reads. */
+  @Column({ name: 'search_text', type: 'text' })
+  searchText!: string;
+}
+
+/** The one row (id 1) saying where the catalogue came from and how its last refresh went. */
+@Entity({ name: 'organisation_catalogue_state' })
+export class OrganisationCatalogueStateEntity {
+  @PrimaryColumn({ type: 'integer', primaryKeyConstraintName: 'PK_organisation_catalogue_state' })
+  id!: number;
+
+  @Column({ name: 'source_url', type: 'text', nullable: true })
+  sourceUrl!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  etag!: string | null;
+
+  @Column({ name: 'company_count', type: 'integer', default: 0 })
+  companyCount!: number;
+
+  @Column({ name: 'authority_count', type: 'integer', default: 0 })
+  authorityCount!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  dropped!: number;
+
+  @Column({ name: 'fetched_at', type: 'timestamptz', nullable: true })
+  fetchedAt!: Date | null;
+
+  @Column({ name: 'attempted_at', type: 'timestamptz', nullable: true })
+  attemptedAt!: Date | null;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError!: string | null;
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
+import { MailModule } from '../mail/mail.module';
+import { OrganisationCatalogueService } from './organisations/organisation-catalogue.service';
+import { OrganisationCatalogueStateEntity, OrganisationEntity } from './organisations/organisation.entity';
+import { OrganisationRepository } from './organisations/organisation.repository';
+import { OrganisationsController } from './organisations/organisations.controller';
+import { RequestsController } from './requests.controller';
+import { RequestsService } from './requests.service';
+import { RightsRequestEntity } from './rights-request.entity';
+import { RightsRequestRepository } from './rights-request.repository';
+import { OrganisationCatalogueSource } from './sources/organisation-catalogue.source';
+
+/**
+ * Privacy-rights requests (issue 40): the organisation catalogue (datarequests.org, fetched at run
+ * time), matching findings to organisations, and the person's requests tracked to the answer.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([OrganisationEntity, OrganisationCatalogueStateEntity, RightsRequestEntity]), AuthModule, MailModule],
+  controllers: [OrganisationsController, RequestsController],
+  providers: [OrganisationCatalogueSource, OrganisationRepository, OrganisationCatalogueService, RightsRequestRepository, RequestsService],
+  exports: [OrganisationCatalogueService, RequestsService],
+})
+export class RequestsModule {}
