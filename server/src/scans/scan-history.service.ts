@@ -13,7 +13,7 @@ import type { AnalysisResult } from './analysis/analysis.types';
 import type { ExifFinding } from './exif/exif-findings.analyzer';
 import { CompletedScan, DailyScore, ScanOutcome, ScanRepository, ScanTotals, ScoredScan } from './scan.repository';
 import { countsOfFindings, storedFindingsOfImage, storedFindingsOfResult } from './stored-findings';
-import { ScanPageDto, ScanRecordDto, ScanSummaryDto } from './scan.dto';
+import { SCAN_HISTORY_KINDS, ScanHistoryKind, ScanPageDto, ScanRecordDto, ScanSummaryDto } from './scan.dto';
 import type { ScanUsageDto } from './scan-usage.dto';
 
 /** Time a finished scan's result has to be stored after SCAN_TIMEOUT_MS ends its checks. */
@@ -148,8 +148,11 @@ export class ScanHistoryService {
     };
   }
 
-  async list(userId: string, page: number, pageSize: number): Promise<ScanPageDto> {
-    const [items, total] = await this.scans.pageOfUser(userId, (page - 1) * pageSize, pageSize);
+  /** A page of the user's scans, newest first; `kind` and `input` narrow it (the history page's filters). */
+  async list(userId: string, page: number, pageSize: number, filter: { kind?: ScanHistoryKind; input?: string } = {}): Promise<ScanPageDto> {
+    const inputContains = filter.input?.trim() || undefined;
+    const inputTypes = filter.kind ? SCAN_HISTORY_KINDS[filter.kind] : undefined;
+    const [items, total] = await this.scans.pageOfUser(userId, (page - 1) * pageSize, pageSize, { inputTypes, inputContains });
     return { items: items.map((s) => ScanSummaryDto.from(s)), total, page, pageSize };
   }
 
