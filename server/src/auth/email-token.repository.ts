@@ -36,7 +36,7 @@ export class EmailTokenRepository {
         purpose,
         at,
       })
-      .returning(['user_id', 'new_email'])
+      .returning('user_id, new_email')
       .execute();
     const row = (result.raw as { user_id: string; new_email: string | null }[])[0];
     return row ? { userId: row.user_id, newEmail: row.new_email } : null;
