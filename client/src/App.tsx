@@ -27,6 +27,7 @@ const VerifyEmailPage = lazyPage(() => import('./pages/VerifyEmailPage'));
 const MonitoredEmailVerifyPage = lazyPage(() => import('./pages/MonitoredEmailVerifyPage'));
 const DashboardPage = lazyPage(() => import('./pages/DashboardPage'));
 const ReportPage = lazyPage(() => import('./pages/ReportPage'));
+const HistoryPage = lazyPage(() => import('./pages/HistoryPage'));
 const AccountPage = lazyPage(() => import('./pages/AccountPage'));
 const MonitoringPage = lazyPage(() => import('./pages/MonitoringPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
@@ -56,6 +57,7 @@ const PAGES: Record<SitePath, ComponentType | LazyPage> = {
   '/verify-email': VerifyEmailPage,
   '/monitoring/verify-email': MonitoredEmailVerifyPage,
   '/dashboard': DashboardPage,
+  '/history': HistoryPage,
   '/report': ReportPage,
   '/account': AccountPage,
   '/monitoring': MonitoringPage,

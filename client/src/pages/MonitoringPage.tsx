@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, Container, Flex, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ConfirmDialog } from '../components/account/ConfirmDialog';
 import { CreateMonitorModal } from '../monitoring/CreateMonitorModal';
@@ -8,6 +8,7 @@ import { MonitorNotices } from '../monitoring/MonitorNotices';
 import { loadMonitors, removeMonitor, resendVerificationLinks, toggleMonitor } from '../monitoring/monitor-actions';
 import { AT_LIMIT_MESSAGE } from '../monitoring/monitor-display';
 import type { Monitor, MonitorList } from '../monitoring/monitor-types';
+import { useQuery } from '../hooks/use-query';
 
 /** While a run is due: how often, and how many times, the list is reloaded. */
 const DUE_POLL_MS = 3_000;
@@ -25,23 +26,10 @@ function useNow(): Date {
   return now;
 }
 
-const nextState = (previous: ListState, data: MonitorList | undefined): ListState =>
-  data ? { status: 'ready', data } : previous.status === 'ready' ? previous : { status: 'error' };
 
 /** The monitor list; `refresh` reloads it in place (a failed reload keeps what is shown, and toasts). */
-function useMonitorList(): [ListState, () => Promise<void>] {
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    void loadMonitors().then((data) => live && setState((previous) => nextState(previous, data)));
-    return () => {
-      live = false;
-    };
-  }, []);
-  const refresh = useCallback(async () => {
-    const data = await loadMonitors();
-    setState((previous) => nextState(previous, data));
-  }, []);
+function useMonitorList(): [ListState, () => void] {
+  const [state, refresh] = useQuery('monitors', loadMonitors, { keepPrevious: true });
   // A run is due now (a monitor just created or activated runs at once on the server): look again
   // shortly, a bounded number of times, so its card moves on from 'Overdue' by itself.
   const polls = useRef(0);
@@ -54,7 +42,7 @@ function useMonitorList(): [ListState, () => Promise<void>] {
     if (polls.current >= DUE_POLLS) return;
     const timer = setTimeout(() => {
       polls.current += 1;
-      void refresh();
+      refresh();
     }, DUE_POLL_MS);
     return () => clearTimeout(timer);
   }, [state, refresh]);
@@ -97,13 +85,13 @@ export default function MonitoringPage() {
 
   async function toggle(monitor: Monitor) {
     setBusyId(monitor.id);
-    if (await toggleMonitor(monitor)) await refresh();
+    if (await toggleMonitor(monitor)) refresh();
     setBusyId(undefined);
   }
 
   async function resend(monitor: Monitor) {
     setBusyId(monitor.id);
-    if (await resendVerificationLinks(monitor.id)) await refresh();
+    if (await resendVerificationLinks(monitor.id)) refresh();
     setBusyId(undefined);
   }
 
@@ -112,7 +100,7 @@ export default function MonitoringPage() {
     setBusyId(deleting.id);
     if (await removeMonitor(deleting.id)) {
       setDeleting(undefined);
-      await refresh();
+      refresh();
     }
     setBusyId(undefined);
   }
@@ -170,7 +158,7 @@ export default function MonitoringPage() {
         {list.status === 'error' && (
           <Stack align="flex-start" gap="3">
             <Text color="red.fg">Your monitors could not be loaded.</Text>
-            <Button variant="outline" onClick={() => void refresh()}>
+            <Button variant="outline" onClick={() => refresh()}>
               Try again
             </Button>
           </Stack>
@@ -187,14 +175,14 @@ export default function MonitoringPage() {
                 onToggle={() => void toggle(monitor)}
                 onDelete={() => setDeleting(monitor)}
                 onResend={() => void resend(monitor)}
-                onChanged={() => void refresh()}
+                onChanged={() => refresh()}
               />
             ))}
           </SimpleGrid>
         )}
       </Stack>
 
-      <CreateMonitorModal open={creating} onClose={() => setCreating(false)} onCreated={() => void refresh()} />
+      <CreateMonitorModal open={creating} onClose={() => setCreating(false)} onCreated={() => refresh()} />
       <ConfirmDialog
         open={deleting !== undefined}
         title="Delete monitor"

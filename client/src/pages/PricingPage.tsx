@@ -8,7 +8,7 @@ import { NearViewport } from '../components/NearViewport';
 import { PageHero } from '../components/PageHero';
 import { PlanFeatureList, PlanHeading, PlanPrice } from '../components/PlanCardParts';
 import { PlansError, PlansLoading } from '../components/PlansStatus';
-import { type Plan, usePlans } from '../hooks/use-api-data';
+import { type Plan, usePlans } from '../billing/use-plans';
 import { withChakraLoaded } from '../theme/lazy-chakra';
 
 // The page is drawn without Chakra's runtime (theme/shell-styles.ts, "Plans", "PricingPage"); the
