@@ -4,8 +4,8 @@ export type Loadable<T> = { status: 'loading' } | { status: 'ready'; data: T } |
 
 export interface QueryOptions {
   /**
-   * Keeps the data shown while a new key (the next page, another filter) or a reload is loading,
-   * instead of going back to 'loading'; a failure then keeps it too.
+   * Keeps what is shown (the data, or a failure) while a new key (the next page, another filter) or
+   * a reload is loading, instead of going back to 'loading'; a failed reload keeps the data shown.
    */
   keepPrevious?: boolean;
 }
@@ -47,6 +47,7 @@ export function useQuery<T>(key: string, load: () => Promise<T | undefined>, opt
   }, [request, keepPrevious]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const current = answer.request === request || (keepPrevious && answer.state.status === 'ready') ? answer.state : { status: 'loading' as const };
+  // keepPrevious: whatever was settled stays shown (the data, or the failure and its Try again) until the new answer.
+  const current = answer.request === request || (keepPrevious && answer.request !== '') ? answer.state : { status: 'loading' as const };
   return [current, reload];
 }
