@@ -58,13 +58,15 @@ const claims = [
 /** The A/B headline variant (spec section 7); undefined until known, so the headline never flips. */
 function usePricingVariant(): AbVariant | undefined {
   const [variant, setVariant] = useState<AbVariant>();
+  // Asked during the first render, not after it, so the answer (and the headline) comes a little sooner.
+  const [asked] = useState(() => abTestVariant('pricing_test'));
   useEffect(() => {
     let live = true;
-    void abTestVariant('pricing_test').then((v) => live && setVariant(v));
+    void asked.then((v) => live && setVariant(v));
     return () => {
       live = false;
     };
-  }, []);
+  }, [asked]);
   return variant;
 }
 
