@@ -104,6 +104,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the sign-in email address
+         * @description Needs the current password. Sends a link to the new address; the account keeps its address until the link is opened (POST /api/auth/verify-email with its token), then signs in with the new one, verified, and the old address is told. A newer request replaces the link of an older one. A Google sign-in stays linked to the account whatever its address.
+         */
+        post: operations["requestEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/google/callback": {
         parameters: {
             query?: never;
@@ -204,6 +224,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password
+         * @description Needs the current password. Every other session is signed out and every API token revoked, and the account's address gets an email saying so. The caller's session is replaced by a new one: the answer carries its access token and sets the fp_refresh cookie (kept as long as the old one was).
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/password-reset/confirm": {
         parameters: {
             query?: never;
@@ -261,7 +301,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the display name
+         * @description The name the app greets the person with; blank or null removes it. Every account may change it, Google sign-in ones too.
+         */
+        patch: operations["updateProfile"];
         trace?: never;
     };
     "/api/auth/profile/onboarding": {
@@ -379,7 +423,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm the email address with the token from the emailed link
-         * @description Public: the token itself proves the address. Each link works once, until it expires or a newer one is sent.
+         * @description Public: the token itself proves the address. Each link works once, until it expires or a newer one is sent. Takes both links: the sign-up address's (it becomes verified) and a new sign-in address's from POST /api/auth/email (the account moves to it, verified, and the old address is told).
          */
         post: operations["verifyEmail"];
         delete?: never;
@@ -965,7 +1009,7 @@ export interface paths {
         };
         /**
          * The signed-in user's scans, newest first
-         * @description Privacy scans and image checks; each without its full result.
+         * @description Privacy scans and image checks; each without its full result (GET /api/scans/{id} has it). `kind` and `input` filter the list; `total` counts the filtered list.
          */
         get: operations["listScans"];
         put?: never;
@@ -1408,6 +1452,27 @@ export interface components {
             /** @description The risk level of the category, from its findings weighed by their risk: one critical breach makes it medium; two high findings make it high. */
             level: components["schemas"]["CategoryLevel"];
         };
+        ChangeEmailDto: {
+            /**
+             * Format: password
+             * @description The password the account has now.
+             */
+            currentPassword: string;
+            /** @example jane@example.com */
+            newEmail: string;
+        };
+        ChangePasswordDto: {
+            /**
+             * Format: password
+             * @description The password the account has now.
+             */
+            currentPassword: string;
+            /**
+             * Format: password
+             * @example correct-horse-battery-staple
+             */
+            newPassword: string;
+        };
         CheckInfoDto: {
             /** @enum {string} */
             id: "breaches" | "gravatar" | "email-dns" | "email-provider" | "url-input" | "website" | "canvas-fingerprinting" | "font-fingerprinting" | "session-recording" | "key-logging" | "meta-pixel" | "remarketing-audiences" | "tiktok-x-pixels" | "global-privacy-control" | "website-breaches" | "username";
@@ -1760,6 +1825,18 @@ export interface components {
              */
             status: "ok" | "not_configured" | "not_verified" | "subscription_too_small" | "refused" | "unavailable" | "rate_limited" | "timed_out" | "not_checked";
         };
+        EmailChangeRequestedDto: {
+            /**
+             * Format: date-time
+             * @description When the link stops working.
+             */
+            expiresAt: string;
+            /**
+             * @description Where the confirmation link went: the account keeps its address until it is opened.
+             * @example jane.new@example.com
+             */
+            pendingEmail: string;
+        };
         EmailDeliveryDto: {
             /**
              * @description True when the email went out for delivery; false when this server sends no email (then the message says whom to ask).
@@ -1937,8 +2014,13 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             expiresAt: string;
-            /** @enum {string} */
-            purpose: "verify" | "reset";
+            /** @description 'change-email': the address the link was sent to. */
+            newEmail: string | null;
+            /**
+             * @description 'change-email': a link sent to a new sign-in address.
+             * @enum {string}
+             */
+            purpose: "verify" | "reset" | "change-email";
             /** Format: date-time */
             usedAt: string | null;
         };
@@ -2781,6 +2863,8 @@ export interface components {
             low: number;
             medium: number;
         };
+        /** @enum {string} */
+        ScanHistoryKind: "email" | "website" | "handle" | "image";
         ScanPageDto: {
             /** @description This page of scans, newest first. */
             items: components["schemas"]["ScanSummaryDto"][];
@@ -2937,6 +3021,13 @@ export interface components {
              * @example false
              */
             active: boolean;
+        };
+        UpdateProfileDto: {
+            /**
+             * @description The name the app greets the person with. Blank or null: none (the part of the address before the @ shows).
+             * @example Jane
+             */
+            displayName: string | null;
         };
         UpdateRequestDto: {
             /** @description The organisation extended the period (it must tell you within the first one). */
@@ -3620,6 +3711,102 @@ export interface operations {
             };
         };
     };
+    requestEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeEmailDto"];
+            };
+        };
+        responses: {
+            /** @description The link is on its way to the new address. */
+            202: {
+                headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangeRequestedDto"];
+                };
+            };
+            /** @description 'Please enter a valid email address', 'This is already your sign-in email address.', … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description 'The password is incorrect'; or an API token was used.
+             *
+             *     Called with an API token: this route needs a signed-in session. Or: called with a read-only API token: it may only read (GET).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'An account with this email already exists'. An account made with Google sign-in that has no password yet: 'This account signs in with Google and has no password yet. …' (set one with the reset link first). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many attempts: 'Too many attempts. Please try again later.' */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     completeGoogleSignIn: {
         parameters: {
             query?: never;
@@ -3864,6 +4051,102 @@ export interface operations {
             };
         };
     };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordDto"];
+            };
+        };
+        responses: {
+            /** @description The new session of this browser. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSessionDto"];
+                };
+            };
+            /** @description 'Please enter your current password', 'Password must be at least 6 characters', … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description 'The password is incorrect'; or an API token was used.
+             *
+             *     Called with an API token: this route needs a signed-in session. Or: called with a read-only API token: it may only read (GET).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An account made with Google sign-in that has no password yet: 'This account signs in with Google and has no password yet. …' (set one with the reset link first). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many attempts: 'Too many attempts. Please try again later.' */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     confirmPasswordReset: {
         parameters: {
             query?: never;
@@ -4009,6 +4292,71 @@ export interface operations {
             };
             /** @description No valid access token or API token, or an expired API token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "displayName": "Jane"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateProfileDto"];
+            };
+        };
+        responses: {
+            /** @description The profile with the new name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description 'First name must be text of at most 100 characters' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Called with an API token: this route needs a signed-in session. Or: called with a read-only API token: it may only read (GET). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4406,7 +4754,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The address is verified. */
+            /** @description The address is verified (and, for a change of address, now the sign-in address). */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -4415,6 +4763,15 @@ export interface operations {
             };
             /** @description 'This verification link is invalid or has expired.' */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A change of address whose new address another account took meanwhile: 'An account with this email already exists' */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6384,6 +6741,10 @@ export interface operations {
     listScans: {
         parameters: {
             query?: {
+                /** @description Only scans whose input (the image check: the file name) contains this text, in any case. '%' and '_' are matched as themselves. */
+                input?: string;
+                /** @description Only scans of this kind: email addresses, websites, social handles (and profile URLs), or image checks. */
+                kind?: components["schemas"]["ScanHistoryKind"];
                 /** @description The page, from 1. */
                 page?: number;
                 /** @description Items per page. */
@@ -6401,6 +6762,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScanPageDto"];
+                };
+            };
+            /** @description An unknown kind, an input filter over the length limit, or a page out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description No valid access token or API token, or an expired API token. */

@@ -22,11 +22,12 @@ const TermsPage = lazyPage(() => import('./pages/TermsPage'), 'shell');
 const LoginPage = lazyPage(() => import('./pages/LoginPage'), 'shell');
 const SignupPage = lazyPage(() => import('./pages/SignupPage'), 'shell');
 const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'), 'shell');
-const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
-const VerifyEmailPage = lazyPage(() => import('./pages/VerifyEmailPage'));
-const MonitoredEmailVerifyPage = lazyPage(() => import('./pages/MonitoredEmailVerifyPage'));
+const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'), 'shell');
+const VerifyEmailPage = lazyPage(() => import('./pages/VerifyEmailPage'), 'shell');
+const MonitoredEmailVerifyPage = lazyPage(() => import('./pages/MonitoredEmailVerifyPage'), 'shell');
 const DashboardPage = lazyPage(() => import('./pages/DashboardPage'));
 const ReportPage = lazyPage(() => import('./pages/ReportPage'));
+const HistoryPage = lazyPage(() => import('./pages/HistoryPage'));
 const AccountPage = lazyPage(() => import('./pages/AccountPage'));
 const MonitoringPage = lazyPage(() => import('./pages/MonitoringPage'));
 const RequestsPage = lazyPage(() => import('./pages/RequestsPage'));
@@ -57,6 +58,7 @@ const PAGES: Record<SitePath, ComponentType | LazyPage> = {
   '/verify-email': VerifyEmailPage,
   '/monitoring/verify-email': MonitoredEmailVerifyPage,
   '/dashboard': DashboardPage,
+  '/history': HistoryPage,
   '/report': ReportPage,
   '/account': AccountPage,
   '/monitoring': MonitoringPage,

@@ -32,7 +32,8 @@ export const percentile = (values, p) => {
 };
 
 /**
- * Starts dist/server/main.js (or `entry`, another build) on the embedded database in `dataDir`;
+ * Starts dist/server/main.js (or `entry`, another build) on the embedded database in `dataDir` (or on
+ * extraEnv.DATABASE_URL);
  * resolves once /api/ready answers.
  */
 export async function startServer(dataDir, extraEnv = {}, entry = join(root, 'dist/server/main.js')) {
@@ -50,7 +51,8 @@ export async function startServer(dataDir, extraEnv = {}, entry = join(root, 'di
     USERNAME_SITE_LIST_URL: 'off',
     ...extraEnv,
   };
-  delete env.DATABASE_URL;
+  // The embedded database in dataDir, unless the bench brings its own (benchDatabase) to seed it.
+  if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
   delete env.JWT_SECRET;
   const began = performance.now();
   const child = spawn(process.execPath, [entry], { env, stdio: 'ignore' });

@@ -149,7 +149,8 @@ const LANDING_JS_BUDGET_BYTES = 90 * 1024;
  * phone paints them about as late as this much code takes to fetch and run.
  */
 const PUBLIC_PAGE_JS_BUDGET_BYTES = 105 * 1024;
-const PUBLIC_ROUTES = SITE_ROUTES.filter((route) => route.access === 'public').map((route) => route.path);
+// The emailed-link pages (reset, verification) too: people open them from a phone's mail app.
+const PUBLIC_ROUTES = SITE_ROUTES.filter((route) => route.access !== 'signed-in').map((route) => route.path);
 
 /** The scripts a page's HTML loads before the app runs (the entry script and its preloads), each as sent. */
 async function initialScripts(t: TrackedPage, path: string): Promise<{ url: string; encoding?: string; bytes: number }[]> {

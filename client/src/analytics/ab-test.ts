@@ -14,10 +14,13 @@ export async function abTestVariant(testName: 'pricing_test', random: () => numb
     const { data, response } = await api.GET('/api/analytics/ab-test/{testName}', { params: { path: { testName } } });
     if (response.ok && isVariant(data?.variant)) return data.variant;
     const chosen = AB_VARIANTS[Math.floor(random() * AB_VARIANTS.length)] ?? 'A';
-    await api.POST('/api/analytics/ab-test/{testName}', {
-      params: { path: { testName }, header: { 'X-Footprint-CSRF': '1' } },
-      body: { variant: chosen },
-    });
+    // Shown at once: the page's largest paint (the pricing headline) need not wait for the record's round trip.
+    api
+      .POST('/api/analytics/ab-test/{testName}', {
+        params: { path: { testName }, header: { 'X-Footprint-CSRF': '1' } },
+        body: { variant: chosen },
+      })
+      .catch(() => undefined);
     return chosen;
   } catch {
     return 'A';

@@ -4,7 +4,7 @@
 import '../test-setup';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import type { Plan } from '../hooks/use-api-data';
+import type { Plan } from './use-plans';
 import { renderWithProviders, signedIn, signedOut } from '../test-utils';
 import { CHECKOUT_MESSAGES, CheckoutPanel } from './CheckoutPanel';
 import type { StripeClient } from './stripe-js';

@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAnalytics } from '../analytics/analytics-context';
 import { api, errorMessage } from '../api/client';
 import { useAuth } from '../auth/auth-context';
-import type { Plan } from '../hooks/use-api-data';
+import type { Plan } from './use-plans';
 import { formatDate, formatMoney } from '../format';
 import { loadStripeJs, type StripeCardElement, type StripeClient } from './stripe-js';
 import type { BillingConfig } from './use-billing-config';

@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { useSiteInfo } from '../hooks/use-api-data';
+import { useSiteInfo } from '../site/use-site-info';
 import { footprintShape, StrokeSvg } from './icon-shapes';
 
 // Drawn without Chakra's runtime, with classes the build compiles from the Chakra theme

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSiteInfo } from '../hooks/use-api-data';
+import { useSiteInfo } from '../site/use-site-info';
 import { PageHero } from './PageHero';
 
 // Drawn without Chakra's runtime (theme/shell-styles.ts, "LegalPage").

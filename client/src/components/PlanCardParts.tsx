@@ -1,4 +1,4 @@
-import type { Plan } from '../hooks/use-api-data';
+import type { Plan } from '../billing/use-plans';
 import { checkShape, StrokeSvg } from './icon-shapes';
 import { formatMoney } from '../format';
 

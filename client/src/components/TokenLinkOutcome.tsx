@@ -1,11 +1,12 @@
-import { Alert, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { TokenOutcome } from '../hooks/use-single-use-token';
+import { alertCircleShape, checkCircleShape, StrokeSvg } from './icon-shapes';
 
 /**
  * The body of a page an emailed token link opens: what the link confirms and a button to confirm
- * it, a spinner while checking, then the outcome and a button onwards.
+ * it, a spinner while checking, then the outcome and a button onwards. Drawn without Chakra's
+ * runtime (theme/shell-styles.ts), so these pages show with React and their own code alone.
  */
 export function TokenLinkOutcome<T>({
   outcome,
@@ -27,43 +28,45 @@ export function TokenLinkOutcome<T>({
   next: { to: string; label: string };
 }) {
   return (
-    <>
+    <div className="sh-form">
       {outcome.status === 'awaiting' && (
-        <Stack gap="4">
-          <Text>{confirm.question}</Text>
-          <Button colorPalette="blue" size="lg" w="full" onClick={confirm.onConfirm}>
+        <>
+          <p className="sh-text">{confirm.question}</p>
+          <button type="button" className="sh-submit" onClick={confirm.onConfirm}>
             {confirm.label}
-          </Button>
-        </Stack>
+          </button>
+        </>
       )}
       {outcome.status === 'checking' && (
-        <Stack align="center" gap="3" role="status">
-          <Spinner color="blue.fg" />
-          <Text>{checking}</Text>
-        </Stack>
+        <div className="sh-status-line" role="status">
+          <span className="sh-button-spinner" aria-hidden="true" />
+          <span>{checking}</span>
+        </div>
       )}
       {outcome.status === 'verified' && (
-        <Alert.Root status="success" role="status">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title wordBreak={breakVerified ? 'break-all' : undefined}>{verified(outcome.value)}</Alert.Title>
-          </Alert.Content>
-        </Alert.Root>
+        <div className="sh-alert-success" role="status">
+          <StrokeSvg shape={checkCircleShape} className="sh-alert-indicator" />
+          <div className="sh-alert-content">
+            <div className="sh-alert-title" style={breakVerified ? { wordBreak: 'break-all' } : undefined}>
+              {verified(outcome.value)}
+            </div>
+          </div>
+        </div>
       )}
       {outcome.status === 'failed' && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{outcome.message}</Alert.Title>
-            {failedHint && <Alert.Description>{failedHint}</Alert.Description>}
-          </Alert.Content>
-        </Alert.Root>
+        <div className="sh-alert-error" role="alert">
+          <StrokeSvg shape={alertCircleShape} className="sh-alert-error-indicator" />
+          <div className="sh-alert-content">
+            <div className="sh-alert-title">{outcome.message}</div>
+            {failedHint && <div className="sh-alert-description">{failedHint}</div>}
+          </div>
+        </div>
       )}
       {(outcome.status === 'verified' || outcome.status === 'failed') && (
-        <Button asChild colorPalette="blue" size="lg" w="full">
-          <RouterLink to={next.to}>{next.label}</RouterLink>
-        </Button>
+        <RouterLink to={next.to} className="sh-link-button">
+          {next.label}
+        </RouterLink>
       )}
-    </>
+    </div>
   );
 }

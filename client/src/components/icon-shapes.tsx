@@ -78,6 +78,13 @@ export const checkShape = <path d="M20 6 9 17l-5-5" />;
 
 export const circleShape = <circle cx="12" cy="12" r="9" />;
 
+export const alertCircleShape = (
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 8v4M12 16h.01" />
+  </>
+);
+
 export const checkCircleShape = (
   <>
     <circle cx="12" cy="12" r="9" />

@@ -91,6 +91,9 @@ export function DashboardOverview({ state, onRetry, onStartScan, notices }: Dash
               New Privacy Scan
             </Button>
             <Button size="sm" variant="outline" asChild>
+              <RouterLink to="/history">All Scans</RouterLink>
+            </Button>
+            <Button size="sm" variant="outline" asChild>
               <RouterLink to="/report">View Report</RouterLink>
             </Button>
           </Stack>

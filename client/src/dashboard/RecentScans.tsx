@@ -1,4 +1,5 @@
-import { Badge, Box, Flex, List, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Link, List, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import { CheckCircleIcon, ClockIcon, CloseIcon } from '../components/icons';
 import { capitalize, LEVEL_PALETTE, scoreTone } from '../scans/scan-display';
 import { formatDateTime } from '../format';
@@ -39,13 +40,19 @@ function ScanScore({ scan }: { scan: ScanSummary }) {
   );
 }
 
-/** The latest scans (spec: input, start time, status icon, score, status badge), newest first. */
-export function RecentScans({ scans }: { scans: ScanSummary[] }) {
+/** Where a scan's stored result opens: the history page with the scan selected. */
+export const scanResultPath = (id: string) => `/history?scan=${encodeURIComponent(id)}`;
+
+/**
+ * Scans (spec: input, start time, status icon, score, status badge), newest first, each input a
+ * link to its stored result. The dashboard's recent scans, and a page of the history.
+ */
+export function RecentScans({ scans, label = 'Recent scans', empty = 'No scans yet. Start your first privacy scan!' }: { scans: ScanSummary[]; label?: string; empty?: string }) {
   if (scans.length === 0) {
-    return <Text color="fg.muted">No scans yet. Start your first privacy scan!</Text>;
+    return <Text color="fg.muted">{empty}</Text>;
   }
   return (
-    <List.Root variant="plain" gap="0" aria-label="Recent scans">
+    <List.Root variant="plain" gap="0" aria-label={label}>
       {scans.map((scan) => {
         const status = statusDisplay(scan.status);
         const Icon = STATUS_ICONS[status.kind];
@@ -58,7 +65,9 @@ export function RecentScans({ scans }: { scans: ScanSummary[] }) {
               {/* On narrow screens the score and badge move below the input. */}
               <Box flex="1 1 12rem" minW="0">
                 <Text fontWeight="medium" truncate title={scan.input}>
-                  {scan.input}
+                  <Link asChild color="fg" textDecoration="underline" textUnderlineOffset="3px">
+                    <RouterLink to={scanResultPath(scan.id)}>{scan.input}</RouterLink>
+                  </Link>
                 </Text>
                 <Text fontSize="sm" color="fg.muted">
                   {scan.scanType === 'image' ? 'Image check' : 'Privacy scan'} · started{' '}

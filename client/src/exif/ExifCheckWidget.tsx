@@ -313,7 +313,8 @@ function ExifResults({ fileName, analysis, headingAs, subHeadingAs, titleRef, on
   );
 }
 
-function FindingItem({ finding }: { finding: ExifFinding }) {
+/** One metadata finding of an image check (also the history's view of a stored check). */
+export function FindingItem({ finding }: { finding: ExifFinding }) {
   return (
     <List.Item borderWidth="1px" borderColor="border" rounded="md" p="4" data-testid="exif-finding" data-severity={finding.severity} data-category={finding.category}>
       <Flex gap="3" align="flex-start" justify="space-between" wrap="wrap">

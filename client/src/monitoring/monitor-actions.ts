@@ -1,3 +1,4 @@
+import { everyPage } from '../api/every-page';
 import { api, errorMessage } from '../api/client';
 import { notify, toaster } from '../components/toaster';
 import { downloadFileName, saveBlob } from '../reports/report-download';
@@ -14,13 +15,14 @@ function failure(title: string, error: unknown) {
   toaster.create({ title, type: 'error', ...(reason && reason !== title ? { description: reason } : {}) });
 }
 
-/** The largest page the API serves: more than any plan's monitors (25 at most), so one page holds them all. */
-const ALL_MONITORS = { pageSize: 100 };
-
-/** GET /api/monitoring; undefined after a failure (toasted). */
+/** GET /api/monitoring, every page of it (a plan's limit counts active monitors only); undefined after a failure (toasted). */
 export async function loadMonitors(): Promise<MonitorList | undefined> {
   try {
-    const { data } = await api.GET('/api/monitoring', { params: { query: ALL_MONITORS } });
+    const data = await everyPage(
+      async (page, pageSize) => (await api.GET('/api/monitoring', { params: { query: { page, pageSize } } })).data,
+      (list) => list.monitors,
+      (first, monitors) => ({ ...first, monitors }),
+    );
     if (data) return data;
     notify.error('Failed to load monitors');
   } catch {

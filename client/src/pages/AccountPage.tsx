@@ -1,14 +1,16 @@
-import { Badge, Box, Button, Card, Container, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
 import { api, errorMessage } from '../api/client';
-import { type AuthUser, emailLocalPart, type PlanTier, useAuth } from '../auth/auth-context';
+import { type AuthUser, type PlanTier, useAuth } from '../auth/auth-context';
 import { AccountDataSection } from '../components/account/AccountDataSection';
 import { ApiTokensSection } from '../components/account/ApiTokensSection';
+import { ProfileSection } from '../components/account/ProfileSection';
+import { useQuery } from '../hooks/use-query';
 import { notify } from '../components/toaster';
 import { formatDate } from '../format';
-import { useSiteInfo } from '../hooks/use-api-data';
+import { useSiteInfo } from '../site/use-site-info';
 
 const planNames: Record<PlanTier, string> = { free: 'Free', plus: 'Plus', pro: 'Pro', business: 'Business' };
 
@@ -59,20 +61,12 @@ function EmailVerification({ verified }: { verified: boolean }) {
 }
 
 
-/** "N / limit" monthly scans of the plan that applies now (GET /api/scans/usage). */
+const loadScanUsage = async () => (await api.GET('/api/scans/usage')).data;
+
+/** "N / limit" monthly scans of the plan that applies now (GET /api/scans/usage), again when the plan changes. */
 function useScanUsage(tier: PlanTier): ScanUsage | 'loading' | 'error' {
-  const [usage, setUsage] = useState<ScanUsage | 'loading' | 'error'>('loading');
-  useEffect(() => {
-    let live = true;
-    api.GET('/api/scans/usage').then(
-      ({ data }) => live && setUsage(data ?? 'error'),
-      () => live && setUsage('error'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [tier]);
-  return usage;
+  const [usage] = useQuery(`scan-usage:${tier}`, loadScanUsage);
+  return usage.status === 'ready' ? usage.data : usage.status;
 }
 
 /**
@@ -138,33 +132,13 @@ export default function AccountPage() {
   }
 
   const { user } = state;
-  const displayName = user.displayName || emailLocalPart(user.email);
 
   return (
     <Container maxW="3xl" py="10">
       <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
         Account
       </Heading>
-      <Card.Root variant="outline" mt="6">
-        <Card.Body gap="4">
-          <Heading as="h2" size="lg">
-            Profile
-          </Heading>
-          <Field.Root readOnly>
-            <Field.Label>Email</Field.Label>
-            <Input value={user.email} readOnly />
-          </Field.Root>
-          <EmailVerification verified={user.emailVerified} />
-          <Field.Root readOnly>
-            <Field.Label>Display name</Field.Label>
-            <Input value={displayName} readOnly />
-          </Field.Root>
-          <Field.Root readOnly>
-            <Field.Label>User ID</Field.Label>
-            <Input value={user.id} readOnly fontFamily="mono" fontSize="sm" />
-          </Field.Root>
-        </Card.Body>
-      </Card.Root>
+      <ProfileSection user={user} emailVerification={<EmailVerification verified={user.emailVerified} />} />
       <PlanBox plan={user.plan} />
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mt="6">
         <Button asChild colorPalette="blue">

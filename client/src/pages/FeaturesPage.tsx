@@ -4,7 +4,7 @@ import { IconCard, type IconCardContent } from '../components/IconCard';
 import { PageHero } from '../components/PageHero';
 import { PlanFeatureList, PlanHeading, PlanPrice } from '../components/PlanCardParts';
 import { PlansError, PlansLoading } from '../components/PlansStatus';
-import { type Plan, usePlans } from '../hooks/use-api-data';
+import { type Plan, usePlans } from '../billing/use-plans';
 
 const featureCards: IconCardContent[] = [
   {

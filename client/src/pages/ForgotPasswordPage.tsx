@@ -5,7 +5,7 @@ import { AuthCard } from '../components/AuthCard';
 import { EmailField, SubmitButton } from '../components/form-fields';
 import { checkCircleShape, StrokeSvg } from '../components/icon-shapes';
 import { notify } from '../components/toaster';
-import { useSiteInfo } from '../hooks/use-api-data';
+import { useSiteInfo } from '../site/use-site-info';
 
 /**
  * 'Forgot your password?': asks for an emailed reset link. The answer never says whether the account

@@ -1,14 +1,15 @@
 import { Alert, Box, Button, Card, Container, Flex, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ConfirmDialog } from '../components/account/ConfirmDialog';
 import { CreateMonitorModal } from '../monitoring/CreateMonitorModal';
 import { MonitorCard } from '../monitoring/MonitorCard';
 import { MonitorNotices } from '../monitoring/MonitorNotices';
 import { loadMonitors, removeMonitor, resendVerificationLinks, toggleMonitor } from '../monitoring/monitor-actions';
-import { useSiteInfo } from '../hooks/use-api-data';
+import { useSiteInfo } from '../site/use-site-info';
 import { AT_LIMIT_MESSAGE } from '../monitoring/monitor-display';
 import type { Monitor, MonitorList } from '../monitoring/monitor-types';
+import { useQuery } from '../hooks/use-query';
 
 /** While a run is due: how often, and how many times, the list is reloaded. */
 const DUE_POLL_MS = 3_000;
@@ -26,23 +27,10 @@ function useNow(): Date {
   return now;
 }
 
-const nextState = (previous: ListState, data: MonitorList | undefined): ListState =>
-  data ? { status: 'ready', data } : previous.status === 'ready' ? previous : { status: 'error' };
 
 /** The monitor list; `refresh` reloads it in place (a failed reload keeps what is shown, and toasts). */
-function useMonitorList(): [ListState, () => Promise<void>] {
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    void loadMonitors().then((data) => live && setState((previous) => nextState(previous, data)));
-    return () => {
-      live = false;
-    };
-  }, []);
-  const refresh = useCallback(async () => {
-    const data = await loadMonitors();
-    setState((previous) => nextState(previous, data));
-  }, []);
+function useMonitorList(): [ListState, () => void] {
+  const [state, refresh] = useQuery('monitors', loadMonitors, { keepPrevious: true });
   // A run is due now (a monitor just created or activated runs at once on the server): look again
   // shortly, a bounded number of times, so its card moves on from 'Overdue' by itself.
   const polls = useRef(0);
@@ -55,7 +43,7 @@ function useMonitorList(): [ListState, () => Promise<void>] {
     if (polls.current >= DUE_POLLS) return;
     const timer = setTimeout(() => {
       polls.current += 1;
-      void refresh();
+      refresh();
     }, DUE_POLL_MS);
     return () => clearTimeout(timer);
   }, [state, refresh]);
@@ -101,13 +89,13 @@ export default function MonitoringPage() {
 
   async function toggle(monitor: Monitor) {
     setBusyId(monitor.id);
-    if (await toggleMonitor(monitor)) await refresh();
+    if (await toggleMonitor(monitor)) refresh();
     setBusyId(undefined);
   }
 
   async function resend(monitor: Monitor) {
     setBusyId(monitor.id);
-    if (await resendVerificationLinks(monitor.id)) await refresh();
+    if (await resendVerificationLinks(monitor.id)) refresh();
     setBusyId(undefined);
   }
 
@@ -116,7 +104,7 @@ export default function MonitoringPage() {
     setBusyId(deleting.id);
     if (await removeMonitor(deleting.id)) {
       setDeleting(undefined);
-      await refresh();
+      refresh();
     }
     setBusyId(undefined);
   }
@@ -174,7 +162,7 @@ export default function MonitoringPage() {
         {list.status === 'error' && (
           <Stack align="flex-start" gap="3">
             <Text color="red.fg">Your monitors could not be loaded.</Text>
-            <Button variant="outline" onClick={() => void refresh()}>
+            <Button variant="outline" onClick={() => refresh()}>
               Try again
             </Button>
           </Stack>
@@ -192,14 +180,14 @@ export default function MonitoringPage() {
                 onDelete={() => setDeleting(monitor)}
                 onResend={noMail ? undefined : () => void resend(monitor)}
                 operatorContact={noMail ? site.data.contactEmail : undefined}
-                onChanged={() => void refresh()}
+                onChanged={() => refresh()}
               />
             ))}
           </SimpleGrid>
         )}
       </Stack>
 
-      <CreateMonitorModal open={creating} onClose={() => setCreating(false)} onCreated={() => void refresh()} />
+      <CreateMonitorModal open={creating} onClose={() => setCreating(false)} onCreated={() => refresh()} />
       <ConfirmDialog
         open={deleting !== undefined}
         title="Delete monitor"

@@ -8,7 +8,7 @@ import { NearViewport } from '../components/NearViewport';
 import { PageHero } from '../components/PageHero';
 import { PlanFeatureList, PlanHeading, PlanPrice } from '../components/PlanCardParts';
 import { PlansError, PlansLoading } from '../components/PlansStatus';
-import { type Plan, usePlans } from '../hooks/use-api-data';
+import { type Plan, usePlans } from '../billing/use-plans';
 import { withChakraLoaded } from '../theme/lazy-chakra';
 
 // The page is drawn without Chakra's runtime (theme/shell-styles.ts, "Plans", "PricingPage"); the
@@ -58,13 +58,15 @@ const claims = [
 /** The A/B headline variant (spec section 7); undefined until known, so the headline never flips. */
 function usePricingVariant(): AbVariant | undefined {
   const [variant, setVariant] = useState<AbVariant>();
+  // Asked during the first render, not after it, so the answer (and the headline) comes a little sooner.
+  const [asked] = useState(() => abTestVariant('pricing_test'));
   useEffect(() => {
     let live = true;
-    void abTestVariant('pricing_test').then((v) => live && setVariant(v));
+    void asked.then((v) => live && setVariant(v));
     return () => {
       live = false;
     };
-  }, []);
+  }, [asked]);
   return variant;
 }
 

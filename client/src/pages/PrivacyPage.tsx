@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { ContactEmail, type LegalSection, LegalPage } from '../components/LegalPage';
-import { useSiteInfo } from '../hooks/use-api-data';
+import { useSiteInfo } from '../site/use-site-info';
 
 /** The outside services from GET /api/site: what each receives, when, and whether this server uses it. */
 function OutsideServices() {

@@ -1,7 +1,7 @@
 import { Alert, Container, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadFailed, LoadingBlock } from '../components/LoadStatus';
-import { useMyReport } from '../hooks/use-api-data';
+import { useMyReport } from '../reports/use-my-report';
 import { formatDateTime } from '../format';
 import { ReportDownloads } from '../reports/ReportDownloads';
 import { ReportView } from '../reports/ReportView';

@@ -1,10 +1,10 @@
-import { Alert, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { api, errorMessage } from '../api/client';
 import { newPasswordError, PASSWORD_MIN_LENGTH, SIGNUP_MESSAGES } from '../auth/signup-rules';
 import { AuthCard } from '../components/AuthCard';
-import { PasswordField } from '../components/form-fields';
+import { PasswordField, SubmitButton } from '../components/form-fields';
+import { alertCircleShape, StrokeSvg } from '../components/icon-shapes';
 import { notify } from '../components/toaster';
 
 /** The first rule the new password breaks: both fields filled in, then the sign-up rules. */
@@ -13,7 +13,7 @@ function resetPasswordError(password: string, confirmPassword: string): string |
   return newPasswordError(password, confirmPassword);
 }
 
-/** The page the emailed reset link opens: /reset-password?token=… */
+/** The page the emailed reset link opens: /reset-password?token=…, drawn without Chakra's runtime (components/form-fields.tsx). */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -48,11 +48,11 @@ export default function ResetPasswordPage() {
   if (!token) {
     return (
       <AuthCard title="Choose a new password" subtitle="This page opens from the link in a password reset email.">
-        <Text textAlign="center">
-          <Link asChild variant="underline" color="blue.fg" fontWeight="semibold">
-            <RouterLink to="/forgot-password">Request a reset link</RouterLink>
-          </Link>
-        </Text>
+        <p className="sh-muted-center">
+          <RouterLink to="/forgot-password" className="sh-link-strong">
+            Request a reset link
+          </RouterLink>
+        </p>
       </AuthCard>
     );
   }
@@ -60,20 +60,20 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title="Choose a new password" subtitle="Every device signed in to your account will be signed out.">
       {failure && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{failure}</Alert.Title>
-            <Alert.Description>
-              <Link asChild variant="underline">
-                <RouterLink to="/forgot-password">Request a new link</RouterLink>
-              </Link>
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <div className="sh-alert-error" role="alert">
+          <StrokeSvg shape={alertCircleShape} className="sh-alert-error-indicator" />
+          <div className="sh-alert-content">
+            <div className="sh-alert-title">{failure}</div>
+            <div className="sh-alert-description">
+              <RouterLink to="/forgot-password" className="sh-link">
+                Request a new link
+              </RouterLink>
+            </div>
+          </div>
+        </div>
       )}
       <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="4">
+        <div className="sh-form">
           <PasswordField
             label="New password"
             name="password"
@@ -89,10 +89,8 @@ export default function ResetPasswordPage() {
             value={confirmPassword}
             onChange={setConfirmPassword}
           />
-          <Button type="submit" colorPalette="blue" size="lg" w="full" loading={submitting}>
-            Set new password
-          </Button>
-        </Stack>
+          <SubmitButton loading={submitting}>Set new password</SubmitButton>
+        </div>
       </form>
     </AuthCard>
   );

@@ -357,4 +357,9 @@ export const SHELL_STYLES: Record<string, StaticStyle> = {
   'sh-alert-content': { slotRecipe: ['alert', 'content'], variants: { status: 'success' } },
   'sh-alert-title': { slotRecipe: ['alert', 'title'], variants: { status: 'success' } },
   'sh-alert-description': { slotRecipe: ['alert', 'description'], variants: { status: 'success' } },
+  // The emailed-link pages' failures (reset, verification), and their checking line.
+  'sh-alert-error': { slotRecipe: ['alert', 'root'], variants: { status: 'error' } },
+  'sh-alert-error-indicator': { slotRecipe: ['alert', 'indicator'], variants: { status: 'error' } },
+  'sh-status-line': { css: { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: '3', color: 'blue.fg' } },
+  'sh-link-button': button({ size: 'lg' }, { w: 'full', textDecoration: 'none' }),
 };

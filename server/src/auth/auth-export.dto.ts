@@ -1,3 +1,4 @@
+import { EMAIL_TOKEN_PURPOSES, type EmailTokenPurpose } from './email-token.entity';
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiTokenDto } from './api-token.dto';
 import { PlanSummaryDto } from './auth.dto';
@@ -40,8 +41,11 @@ export class ExportedSessionDto {
 }
 
 export class ExportedEmailTokenDto {
-  @ApiProperty({ enum: ['verify', 'reset'] })
-  purpose!: 'verify' | 'reset';
+  @ApiProperty({ enum: EMAIL_TOKEN_PURPOSES, description: "'change-email': a link sent to a new sign-in address." })
+  purpose!: EmailTokenPurpose;
+
+  @ApiProperty({ type: String, nullable: true, description: "'change-email': the address the link was sent to." })
+  newEmail!: string | null;
 
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;

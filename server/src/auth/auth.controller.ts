@@ -126,10 +126,14 @@ export class AuthController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({
     summary: 'Confirm the email address with the token from the emailed link',
-    description: 'Public: the token itself proves the address. Each link works once, until it expires or a newer one is sent.',
+    description:
+      'Public: the token itself proves the address. Each link works once, until it expires or a newer one is sent. ' +
+      "Takes both links: the sign-up address's (it becomes verified) and a new sign-in address's from POST /api/auth/email " +
+      '(the account moves to it, verified, and the old address is told).',
   })
-  @ApiNoContentResponse({ description: 'The address is verified.' })
+  @ApiNoContentResponse({ description: 'The address is verified (and, for a change of address, now the sign-in address).' })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: "'This verification link is invalid or has expired.'" })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: "A change of address whose new address another account took meanwhile: 'An account with this email already exists'" })
   async verifyEmail(@Body() dto: VerifyEmailDto): Promise<void> {
     await this.verification.confirm(dto.token);
   }

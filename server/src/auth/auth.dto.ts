@@ -24,6 +24,9 @@ export const AUTH_MESSAGES = {
   wrongCurrentPassword: 'The password is incorrect',
   sessionOnly: 'This action needs a signed-in session: API tokens cannot be used for it.',
   firstNameTooLong: 'First name must be text of at most 100 characters',
+  noPasswordYet:
+    "This account signs in with Google and has no password yet. To set one, use 'Forgot your password?' on the sign-in page: the link goes to your current address.",
+  sameEmail: 'This is already your sign-in email address.',
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -223,4 +226,49 @@ export class EmailDeliveryDto {
 
   @ApiProperty({ description: 'The sentence to show.', example: 'Verification email sent. Please check your inbox.' })
   message!: string;
+}
+
+export class UpdateProfileDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    maxLength: MAX_FIRST_NAME_LENGTH,
+    example: 'Jane',
+    description: 'The name the app greets the person with. Blank or null: none (the part of the address before the @ shows).',
+  })
+  @IsOptional()
+  @IsString({ message: AUTH_MESSAGES.firstNameTooLong })
+  @MaxLength(MAX_FIRST_NAME_LENGTH, { message: AUTH_MESSAGES.firstNameTooLong })
+  @Transform(trim)
+  displayName!: string | null;
+}
+
+export class ChangePasswordDto {
+  @ApiProperty({ maxLength: MAX_PASSWORD_LENGTH, format: 'password', description: 'The password the account has now.' })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: AUTH_MESSAGES.wrongCurrentPassword })
+  @IsString({ message: AUTH_MESSAGES.currentPasswordRequired })
+  @IsNotEmpty({ message: AUTH_MESSAGES.currentPasswordRequired })
+  currentPassword!: string;
+
+  @NewPassword()
+  newPassword!: string;
+}
+
+export class ChangeEmailDto {
+  @EmailAddress()
+  newEmail!: string;
+
+  @ApiProperty({ maxLength: MAX_PASSWORD_LENGTH, format: 'password', description: 'The password the account has now.' })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: AUTH_MESSAGES.wrongCurrentPassword })
+  @IsString({ message: AUTH_MESSAGES.currentPasswordRequired })
+  @IsNotEmpty({ message: AUTH_MESSAGES.currentPasswordRequired })
+  currentPassword!: string;
+}
+
+export class EmailChangeRequestedDto {
+  @ApiProperty({ example: 'jane.new@example.com', description: 'Where the confirmation link went: the account keeps its address until it is opened.' })
+  pendingEmail!: string;
+
+  @ApiProperty({ format: 'date-time', description: 'When the link stops working.' })
+  expiresAt!: string;
 }

@@ -22,6 +22,7 @@ import { OidcProviderSource } from './oidc-provider.source';
 import { PasswordHashPool } from './password-hash.pool';
 import { PasswordResetService } from './password-reset.service';
 import { ProfileController } from './profile.controller';
+import { AccountChangesService } from './account-changes.service';
 import { ProfileService } from './profile.service';
 import { RefreshCookie } from './refresh-cookie.service';
 import { RefreshTokenEntity } from './refresh-token.entity';
@@ -52,6 +53,7 @@ import { UserRepository } from './user.repository';
     PasswordResetService,
     PasswordHashPool,
     ProfileService,
+    AccountChangesService,
     ApiTokensService,
     BackgroundTasks,
     RefreshCookie,

@@ -83,6 +83,11 @@ export class AuthService implements OnModuleInit {
     if (refreshToken) await this.sessions.end(refreshToken);
   }
 
+  /** A new session for a user who proved who they are another way (a changed password). */
+  startSession(user: UserEntity, persistent: boolean): Promise<SignedIn> {
+    return this.signIn(user, persistent);
+  }
+
   private async signIn(user: UserEntity, persistent: boolean): Promise<SignedIn> {
     const refresh = await this.sessions.start(user.id, persistent);
     return { session: await this.sessionFor(user, refresh.sessionId), refresh };

@@ -3,10 +3,10 @@ import type { EmailTokenRepository } from './email-token.repository';
 import { hashSecret, randomSecret } from './secret-token.util';
 
 /** How long each kind of emailed link works. */
-export const EMAIL_LINK_SECONDS: Record<EmailTokenPurpose, number> = { verify: 24 * 3600, reset: 3600 };
+export const EMAIL_LINK_SECONDS: Record<EmailTokenPurpose, number> = { verify: 24 * 3600, reset: 3600, 'change-email': 24 * 3600 };
 
 /** The client page each kind of link opens. */
-const EMAIL_LINK_PAGES: Record<EmailTokenPurpose, string> = { verify: '/verify-email', reset: '/reset-password' };
+const EMAIL_LINK_PAGES: Record<EmailTokenPurpose, string> = { verify: '/verify-email', reset: '/reset-password', 'change-email': '/verify-email' };
 
 /**
  * Makes a new single-use link of this purpose for the user (earlier unused ones stop working) and

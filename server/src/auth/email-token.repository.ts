@@ -8,8 +8,8 @@ import { EmailTokenEntity, EmailTokenPurpose } from './email-token.entity';
 export class EmailTokenRepository {
   constructor(@InjectRepository(EmailTokenEntity) private readonly tokens: Repository<EmailTokenEntity>) {}
 
-  async insert(fields: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date }): Promise<void> {
-    await this.tokens.insert({ id: randomUUID(), ...fields, usedAt: null });
+  async insert(fields: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date; newEmail?: string }): Promise<void> {
+    await this.tokens.insert({ id: randomUUID(), ...fields, newEmail: fields.newEmail ?? null, usedAt: null });
   }
 
   /** Makes every unused token of this purpose unusable (a newer link replaces older ones). */
@@ -22,6 +22,11 @@ export class EmailTokenRepository {
    * of another purpose, used already or expired.
    */
   async consume(tokenHash: string, purpose: EmailTokenPurpose, at: Date): Promise<string | null> {
+    return (await this.consumeWithAddress(tokenHash, purpose, at))?.userId ?? null;
+  }
+
+  /** consume(), also answering the new address a 'change-email' token carries. */
+  async consumeWithAddress(tokenHash: string, purpose: EmailTokenPurpose, at: Date): Promise<{ userId: string; newEmail: string | null } | null> {
     const result = await this.tokens
       .createQueryBuilder()
       .update(EmailTokenEntity)
@@ -31,10 +36,10 @@ export class EmailTokenRepository {
         purpose,
         at,
       })
-      .returning('user_id')
+      .returning('user_id, new_email')
       .execute();
-    const rows = result.raw as { user_id: string }[];
-    return rows[0]?.user_id ?? null;
+    const row = (result.raw as { user_id: string; new_email: string | null }[])[0];
+    return row ? { userId: row.user_id, newEmail: row.new_email } : null;
   }
 
   listOfUser(userId: string): Promise<EmailTokenEntity[]> {

@@ -3,7 +3,7 @@ import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { MAIL_SENT_MESSAGES, noMailSentMessage } from '../mail/mail-notices';
-import { verificationEmail } from '../mail/mail-templates';
+import { emailChangedNoticeEmail, verificationEmail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mail.types';
 import { AUTH_MESSAGES, EmailDeliveryDto } from './auth.dto';
 import { BackgroundTasks } from './background-tasks.service';
@@ -12,7 +12,7 @@ import { EmailTokenRepository } from './email-token.repository';
 import { AUTH_RATE_LIMITS } from './rate-limits.catalogue';
 import { hashSecret } from './secret-token.util';
 import { UserEntity } from './user.entity';
-import { UserRepository } from './user.repository';
+import { EmailTakenError, UserRepository } from './user.repository';
 
 export const VERIFICATION_LINK_SECONDS = EMAIL_LINK_SECONDS.verify;
 
@@ -47,12 +47,41 @@ export class EmailVerificationService {
       : { emailSent: false, message: noMailSentMessage('verification', this.config.contactEmail) };
   }
 
-  async confirm(token: string): Promise<void> {
+  /**
+   * Opens an emailed confirmation link: the sign-up address's (it becomes verified), or a new
+   * sign-in address's (the account moves to it, verified, and the old address is told).
+   */
+  async confirm(token: string): Promise<'verified' | 'changed'> {
     const now = new Date();
-    const userId = await this.tokens.consume(hashSecret(token), 'verify', now);
-    if (!userId) throw new BadRequestException(AUTH_MESSAGES.invalidVerificationLink);
-    await this.users.markEmailVerified(userId, now);
-    this.logger.log(`email verified: userId=${userId}`);
+    const tokenHash = hashSecret(token);
+    const userId = await this.tokens.consume(tokenHash, 'verify', now);
+    if (userId) {
+      await this.users.markEmailVerified(userId, now);
+      this.logger.log(`email verified: userId=${userId}`);
+      return 'verified';
+    }
+    const change = await this.tokens.consumeWithAddress(tokenHash, 'change-email', now);
+    if (!change?.newEmail) throw new BadRequestException(AUTH_MESSAGES.invalidVerificationLink);
+    await this.changeAddress(change.userId, change.newEmail, now);
+    return 'changed';
+  }
+
+  private async changeAddress(userId: string, newEmail: string, now: Date): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new BadRequestException(AUTH_MESSAGES.invalidVerificationLink);
+    try {
+      // The link reached the new inbox, so the new address is verified.
+      await this.users.changeEmail(userId, newEmail, now);
+    } catch (err) {
+      // Another account took the address between the request and the link.
+      if (err instanceof EmailTakenError) throw new ConflictException(AUTH_MESSAGES.emailTaken);
+      throw err;
+    }
+    // Links sent to the old address no longer fit the account.
+    await this.tokens.invalidateUnused(userId, 'verify', now);
+    await this.tokens.invalidateUnused(userId, 'reset', now);
+    this.logger.log(`sign-in email changed: userId=${userId}`);
+    this.background.run(`email change notice for userId=${userId}`, () => this.mailer.send({ to: user.email, ...emailChangedNoticeEmail(newEmail) }));
   }
 
   private async send(user: UserEntity): Promise<void> {

@@ -99,6 +99,7 @@ export class ProfileService {
       })),
       emailLinks: emailLinks.map((t) => ({
         purpose: t.purpose,
+        newEmail: t.newEmail,
         createdAt: t.createdAt.toISOString(),
         expiresAt: t.expiresAt.toISOString(),
         usedAt: t.usedAt?.toISOString() ?? null,

@@ -8,5 +8,9 @@ export const AUTH_RATE_LIMITS = {
   resetPerIp: { name: 'reset-ip', limit: 10, windowSeconds: 60 * 60, perAddress: true },
   resetPerEmail: { name: 'reset-email', limit: 3, windowSeconds: 60 * 60 },
   verifyResendPerUser: { name: 'verify-resend-user', limit: 3, windowSeconds: 60 * 60 },
+  // Each attempt costs a password hash check; a stolen session must not try passwords endlessly.
+  passwordChangePerUser: { name: 'password-change-user', limit: 10, windowSeconds: 60 * 60 },
+  // Each request sends an email to an address the caller chooses.
+  emailChangePerUser: { name: 'email-change-user', limit: 5, windowSeconds: 60 * 60 },
   deleteAccountPerUser: { name: 'delete-account-user', limit: 10, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;

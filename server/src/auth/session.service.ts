@@ -73,6 +73,12 @@ export class SessionService {
     this.forgetSession(row.userId, row.familyId);
   }
 
+  /** Whether the session of this refresh token was started with 'Remember me' (false when unknown). */
+  async isPersistent(token: string | undefined): Promise<boolean> {
+    if (!token) return false;
+    return (await this.tokens.findByHash(hashSecret(token)))?.persistent ?? false;
+  }
+
   /** Signs every session of the user out. */
   async endAll(userId: string): Promise<void> {
     await this.tokens.revokeAllOfUser(userId, new Date());

@@ -83,6 +83,21 @@ export class UserRepository {
     await this.users.update({ id }, { passwordHash, sessionsRevokedAt });
   }
 
+  /** null: no display name (the client then shows the part of the address before the @). */
+  async setDisplayName(id: string, displayName: string | null): Promise<void> {
+    await this.users.update({ id }, { displayName });
+  }
+
+  /** Moves the account to a confirmed new address; EmailTakenError when another account has it meanwhile. */
+  async changeEmail(id: string, email: string, verifiedAt: Date): Promise<void> {
+    try {
+      await this.users.update({ id }, { email, emailVerifiedAt: verifiedAt });
+    } catch (err) {
+      if (err instanceof QueryFailedError && (err.driverError as { code?: string }).code === '23505') throw new EmailTakenError();
+      throw err;
+    }
+  }
+
   async markEmailVerified(id: string, at: Date): Promise<void> {
     await this.users.update({ id, emailVerifiedAt: IsNull() }, { emailVerifiedAt: at });
   }

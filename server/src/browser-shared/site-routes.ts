@@ -125,6 +125,13 @@ export const SITE_ROUTES = [
     access: 'signed-in',
   },
   {
+    path: '/history',
+    page: 'HistoryPage',
+    title: 'Scan history',
+    description: 'Every scan you ran, newest first: filter by kind or input and open any stored result.',
+    access: 'signed-in',
+  },
+  {
     path: '/report',
     page: 'ReportPage',
     title: 'Your privacy report',

@@ -161,6 +161,56 @@ export function passwordResetEmail(url: string): EmailTemplate {
   };
 }
 
+/** Sent to the account's address after its password was changed on the account page. */
+export function passwordChangedEmail(accountUrl: string): EmailTemplate {
+  return {
+    subject: 'Your Footprint password was changed',
+    ...renderEmail({
+      title: 'Your password was changed',
+      intro: [
+        'The password of your Footprint account was just changed on the account page.',
+        'Every other device was signed out and all of your API tokens were revoked: integrations that use them need a new token.',
+      ],
+      action: { label: 'Open your account', url: accountUrl },
+      outro: "If you did not change it, reset your password at once with 'Forgot your password?' on the sign-in page: that signs everyone else out again.",
+    }),
+  };
+}
+
+/** Sent to the new address of an email change: the link makes it the sign-in address. */
+export function emailChangeConfirmationEmail(url: string): EmailTemplate {
+  return {
+    subject: 'Confirm your new Footprint sign-in address',
+    ...renderEmail({
+      title: 'Confirm your new email address',
+      intro: [
+        'A Footprint account asked to use this address to sign in.',
+        'Confirm with the button below: until then the account keeps its current address.',
+      ],
+      action: { label: 'Confirm new address', url },
+      outro: [
+        'This link works once and expires in 24 hours.',
+        'If you did not ask for this, ignore this email: nothing changes.',
+      ],
+    }),
+  };
+}
+
+/** Sent to the old address once the account signs in with a new one. */
+export function emailChangedNoticeEmail(newEmail: string): EmailTemplate {
+  return {
+    subject: 'Your Footprint sign-in address was changed',
+    ...renderEmail({
+      title: 'Your sign-in address was changed',
+      intro: [
+        `Your Footprint account now signs in with ${newEmail}. Account messages and monitor alerts go there from now on.`,
+        'This address gets no more messages about the account.',
+      ],
+      outro: 'If you did not make this change, reply to the operator of this Footprint service at once: someone may have your password.',
+    }),
+  };
+}
+
 /** One new finding in a monitor alert. */
 export interface MonitorAlertItem {
   kind: ChangeKind;

@@ -14,7 +14,7 @@ import type { StoredFinding } from '../vocabulary/finding.types';
 import type { AnalysisResult } from './result/analysis.types';
 import { CompletedScan, DailyScore, ScanOutcome, ScanRepository, ScanTotals, ScoredScan } from './scan.repository';
 import { countsOfFindings, storedFindingsOfResult } from './stored-findings';
-import { ScanPageDto, ScanRecordDto, ScanSummaryDto } from './scan.dto';
+import { SCAN_HISTORY_KINDS, ScanHistoryKind, ScanPageDto, ScanRecordDto, ScanSummaryDto } from './scan.dto';
 import type { ScanUsageDto } from './scan-usage.dto';
 
 /** Time a finished scan's result has to be stored after SCAN_TIMEOUT_MS ends its checks. */
@@ -147,8 +147,11 @@ export class ScanHistoryService {
     };
   }
 
-  async list(userId: string, page: number, pageSize: number): Promise<ScanPageDto> {
-    const [items, total] = await this.scans.pageOfUser(userId, (page - 1) * pageSize, pageSize);
+  /** A page of the user's scans, newest first; `kind` and `input` narrow it (the history page's filters). */
+  async list(userId: string, page: number, pageSize: number, filter: { kind?: ScanHistoryKind; input?: string } = {}): Promise<ScanPageDto> {
+    const inputContains = filter.input?.trim() || undefined;
+    const inputTypes = filter.kind ? SCAN_HISTORY_KINDS[filter.kind] : undefined;
+    const [items, total] = await this.scans.pageOfUser(userId, (page - 1) * pageSize, pageSize, { inputTypes, inputContains });
     return { items: items.map((s) => ScanSummaryDto.from(s)), total, page, pageSize };
   }
 

@@ -1,6 +1,6 @@
 import { PageInfoDto, PageQueryDto } from '../common/http/pagination.dto';
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { ValidateBy } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { SCAN_INPUT_MAX_LENGTH, SCAN_INPUT_MESSAGES, SCAN_INPUT_TYPES, scanInputError, type ScanInputType } from '../browser-shared/scan-input.rules';
 import { BREACH_SOURCE_IDS, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
 import { BROWSER_TEST_IDS, BrowserTestId, CHECK_STATUSES, CheckStatus, GPC_OUTCOMES, GpcOutcome } from '../vocabulary/check.types';
@@ -521,4 +521,33 @@ export class ScanPageDto extends PageInfoDto {
 }
 
 /** `?page=&pageSize=` of the scan history. */
-export class ListScansQueryDto extends PageQueryDto {}
+/** The kinds a history is filtered by: each stands for the input types (or the image checks) it covers. */
+export const SCAN_HISTORY_KINDS = {
+  email: ['email'],
+  website: ['url'],
+  handle: ['social', 'instagram', 'twitter', 'linkedin', 'facebook'],
+  image: ['image'],
+} as const satisfies Record<string, readonly ScanEntity['inputType'][]>;
+export type ScanHistoryKind = keyof typeof SCAN_HISTORY_KINDS;
+const HISTORY_KIND_NAMES = Object.keys(SCAN_HISTORY_KINDS) as ScanHistoryKind[];
+
+export class ListScansQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({
+    enum: HISTORY_KIND_NAMES,
+    enumName: 'ScanHistoryKind',
+    description: 'Only scans of this kind: email addresses, websites, social handles (and profile URLs), or image checks.',
+  })
+  @IsOptional()
+  @IsIn(HISTORY_KIND_NAMES, { message: `kind must be one of ${HISTORY_KIND_NAMES.join(', ')}` })
+  kind?: ScanHistoryKind;
+
+  @ApiPropertyOptional({
+    maxLength: SCAN_INPUT_MAX_LENGTH,
+    description: "Only scans whose input (the image check: the file name) contains this text, in any case. '%' and '_' are matched as themselves.",
+    example: 'example.com',
+  })
+  @IsOptional()
+  @IsString({ message: 'input must be text' })
+  @MaxLength(SCAN_INPUT_MAX_LENGTH, { message: `input must be at most ${SCAN_INPUT_MAX_LENGTH} characters` })
+  input?: string;
+}

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { FindOptionsWhere, IsNull, MoreThanOrEqual, Not, Repository } from 'typeorm';
+import { FindOptionsWhere, ILike, In, IsNull, MoreThanOrEqual, Not, Repository } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { StoredFinding } from '../vocabulary/finding.types';
 import type { Recommendation } from '../vocabulary/recommendation.types';
@@ -18,6 +19,18 @@ export interface NewScan {
   startedAt: Date;
   /** The monitor that ran it (monitor scans are outside the quota). */
   monitorId?: string;
+}
+
+/** Which of a user's scans a history page shows: input types (none: all) and a piece of the input. */
+export interface ScanListFilter {
+  inputTypes?: readonly ScanEntity['inputType'][];
+  /** Matched case-insensitively anywhere in the input, as typed (no wildcards). */
+  inputContains?: string;
+}
+
+/** `text` inside a LIKE pattern as itself: its wildcards and the escape character escaped. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export interface ScanOutcome {
@@ -150,9 +163,12 @@ export class ScanRepository {
   }
 
   /** Newest first; the list leaves the (large) result out. */
-  async pageOfUser(userId: string, offset: number, limit: number): Promise<[ScanEntity[], number]> {
+  async pageOfUser(userId: string, offset: number, limit: number, filter: ScanListFilter = {}): Promise<[ScanEntity[], number]> {
+    const where: FindOptionsWhere<ScanEntity> = { userId };
+    if (filter.inputTypes?.length) where.inputType = In([...filter.inputTypes]);
+    if (filter.inputContains) where.input = ILike(`%${likeLiteral(filter.inputContains)}%`);
     return this.scans.findAndCount({
-      where: { userId },
+      where,
       order: { startedAt: 'DESC', id: 'DESC' },
       skip: offset,
       take: limit,

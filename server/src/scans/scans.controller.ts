@@ -127,11 +127,15 @@ export class ScansController {
 
   @Get()
   @Authenticated()
-  @ApiOperation({ summary: "The signed-in user's scans, newest first", description: 'Privacy scans and image checks; each without its full result.' })
+  @ApiOperation({
+    summary: "The signed-in user's scans, newest first",
+    description: 'Privacy scans and image checks; each without its full result (GET /api/scans/{id} has it). `kind` and `input` filter the list; `total` counts the filtered list.',
+  })
   @ApiOkResponse({ type: ScanPageDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'An unknown kind, an input filter over the length limit, or a page out of range.' })
   listScans(@CurrentUser() user: AuthenticatedUser, @Query() query: ListScansQueryDto): Promise<ScanPageDto> {
     const { page, pageSize } = pageOf(query);
-    return this.history.list(user.userId, page, pageSize);
+    return this.history.list(user.userId, page, pageSize, { kind: query.kind, input: query.input });
   }
 
   @Get('usage')

@@ -1,7 +1,9 @@
 import { Alert, Badge, Box, Button, Card, Code, Field, Flex, Heading, Input, Link, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { components } from '../../../../openapi/schema';
 import { api, errorMessage } from '../../api/client';
+import { everyPage } from '../../api/every-page';
+import { useQuery } from '../../hooks/use-query';
 import { notify } from '../toaster';
 import { ConfirmDialog } from './ConfirmDialog';
 import { formatDateTime } from '../../format';
@@ -19,16 +21,14 @@ const EXPIRY_CHOICES = [
   { value: '365', label: 'In a year' },
 ];
 
-/** The largest page the API serves: more than the 25 active tokens an account may hold. */
-const ALL_TOKENS = { pageSize: 100 };
-
-async function fetchTokens(): Promise<ApiToken[] | 'error'> {
-  try {
-    const { data } = await api.GET('/api/auth/tokens', { params: { query: ALL_TOKENS } });
-    return data ? data.tokens : 'error';
-  } catch {
-    return 'error';
-  }
+/** Every token of the account, page after page (revoked and expired ones are listed too). */
+async function fetchTokens(): Promise<ApiToken[] | undefined> {
+  const list = await everyPage(
+    async (page, pageSize) => (await api.GET('/api/auth/tokens', { params: { query: { page, pageSize } } })).data,
+    (answer) => answer.tokens,
+    (first, tokens) => ({ ...first, tokens }),
+  );
+  return list?.tokens;
 }
 
 const orNever = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
@@ -36,7 +36,8 @@ const scopeLabel = (scope: Scope) => (scope === 'read-only' ? 'Read only' : 'Rea
 
 /** Personal API tokens: create (the secret is shown once), list, revoke. */
 export function ApiTokensSection() {
-  const [tokens, setTokens] = useState<ApiToken[] | 'loading' | 'error'>('loading');
+  const [loaded, reload] = useQuery('api-tokens', fetchTokens, { keepPrevious: true });
+  const tokens = loaded.status === 'ready' ? loaded.data : loaded.status;
   const [name, setName] = useState('');
   const [scope, setScope] = useState<Scope>('read-write');
   const [expiry, setExpiry] = useState('');
@@ -45,18 +46,6 @@ export function ApiTokensSection() {
   const [revoking, setRevoking] = useState<ApiToken>();
   const [busy, setBusy] = useState(false);
 
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    let live = true;
-    void fetchTokens().then((list) => {
-      if (live) setTokens(list);
-    });
-    return () => {
-      live = false;
-    };
-  }, [version]);
 
   async function handleCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
