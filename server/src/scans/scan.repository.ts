@@ -262,9 +262,10 @@ export class ScanRepository implements BeforeApplicationShutdown {
     this.logger.error(`an image check's history line could not be written (PostgreSQL error ${(err as { code?: string }).code ?? 'unknown'})`);
   }
 
+  /** Ends a running scan; one already ended (failed by shutdown or recovery) stays as it is. */
   async finish(id: string, outcome: ScanOutcome): Promise<void> {
     // jsonb `result` holds any JSON; TypeORM's deep-partial type cannot express unknown.
-    await this.scans.update({ id }, outcome as QueryDeepPartialEntity<ScanEntity>);
+    await this.scans.update({ id, status: 'running' }, outcome as QueryDeepPartialEntity<ScanEntity>);
   }
 
   async delete(id: string): Promise<void> {
