@@ -64,6 +64,15 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * Deletes the counters of these subjects under these rules, every window: an account's deletion
+   * takes the keys derived from its address and id with it (an unsalted hash of an address can be
+   * matched against a guess, so it must not outlive the account).
+   */
+  forget(entries: { rule: RateLimitRule; subject: string }[]): Promise<number> {
+    return this.counters.deleteKeys(entries.map(({ rule, subject }) => keyOf(rule, rule.perAddress ? addressBucket(subject, this.ipv6Prefix) : subject)));
+  }
+
   private cleanUpNowAndThen(now: number) {
     if (now - this.lastCleanup < CLEANUP_EVERY_MS) return;
     this.lastCleanup = now;
