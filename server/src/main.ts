@@ -56,7 +56,7 @@ async function main() {
       await embedded?.stop().catch(() => undefined);
       process.exit(1);
     };
-    const force = setTimeout(() => void forcedExit(), forceAt);
+    let force = setTimeout(() => void forcedExit(), forceAt);
     force.unref();
     try {
       if (app && drain) {
@@ -64,6 +64,10 @@ async function main() {
         const drained = await drain.drain(forceAt);
         if (!drained) return await forcedExit();
         logger.info({ ms: Date.now() - begun }, 'HTTP drained');
+        // No scan is left to mark failed: the rest (scheduler, browser, pool) may use the whole timeout.
+        clearTimeout(force);
+        force = setTimeout(() => void forcedExit(), Math.max(0, config.shutdownTimeoutMs - (Date.now() - begun)));
+        force.unref();
         await app.close();
       }
       await worker?.close();

@@ -42,7 +42,7 @@ try {
   hibp.setBreaches(email, [sampleBreach()]);
   dns.set('drain.example', { MX: [{ exchange: 'mx.drain.example', priority: 10 }], TXT: [['v=spf1 -all']] });
   dns.set('_dmarc.drain.example', { TXT: [['v=DMARC1; p=reject']] });
-  const env = { ...hibp.env, ...gravatar.env, ...dns.env, HIBP_RATE_LIMITS: '100000/second', BREACH_CACHE_TTL_SECONDS: '0', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) };
+  const env = { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...hibp.env, ...gravatar.env, ...dns.env, HIBP_RATE_LIMITS: '100000/second', BREACH_CACHE_TTL_SECONDS: '0', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) };
   server = await startServer(dataDir, env, process.env.LOAD_APP_ENTRY);
 
   const users = [];
@@ -58,7 +58,7 @@ try {
   // closed, the client goes elsewhere); a reset or a dropped answer is a request cut.
   let signalAt = Infinity;
   let stopTraffic = false;
-  const traffic = { before: 0, after: 0, closeAfter: 0, refusedAfter: 0, cutAfter: 0, cutBefore: 0 };
+  const traffic = { before: 0, after: 0, closeAfter: 0, refusedAfter: 0, resetNewAfter: 0, cutAfter: 0, cutBefore: 0 };
   const agent = new Agent({ keepAlive: true, maxSockets: 50 });
   const ask = () =>
     new Promise((resolve) => {
@@ -76,6 +76,8 @@ try {
       req.on('error', (err) => {
         if (performance.now() <= signalAt) traffic.cutBefore++;
         else if (err.code === 'ECONNREFUSED') traffic.refusedAfter++;
+        // A new connection still in the kernel's queue when the port closed: never reached the app.
+        else if (!req.reusedSocket) traffic.resetNewAfter++;
         else traffic.cutAfter++;
         resolve();
       });
@@ -114,7 +116,8 @@ try {
   console.log(`exit code ${code} after ${Math.round(drainMs)} ms`);
   console.log(
     `keep-alive requests: ${traffic.before} answered before the signal, ${traffic.after} after it (${traffic.closeAfter} of them with Connection: close); ` +
-      `after it ${traffic.refusedAfter} new connections refused, ${traffic.cutAfter} requests reset or unanswered (${traffic.cutBefore} before it)`,
+      `after it ${traffic.refusedAfter} new connections refused, ${traffic.resetNewAfter} new connections reset in the accept queue, ` +
+      `${traffic.cutAfter} requests on open keep-alive connections reset or unanswered (${traffic.cutBefore} requests failed before it)`,
   );
   const counts = new Map();
   for (const r of results) counts.set(String(r.status), (counts.get(String(r.status)) ?? 0) + 1);
