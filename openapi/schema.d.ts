@@ -785,7 +785,7 @@ export interface paths {
         };
         /**
          * Readiness: the app can serve requests
-         * @description Answers 200 when the database takes a query within 2 seconds, else 503: for a load balancer or an orchestrator's readiness probe.
+         * @description Answers 200 when the database takes a query within 2 seconds, else 503: for a load balancer or an orchestrator's readiness probe. From the moment the instance is told to stop (SIGTERM) it answers 503 with status `draining`, while it finishes the requests in flight.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -2331,10 +2331,11 @@ export interface components {
              */
             database: "up" | "down";
             /**
+             * @description `draining`: the instance is stopping and takes no new work.
              * @example ready
              * @enum {string}
              */
-            status: "ready" | "unavailable";
+            status: "ready" | "unavailable" | "draining";
         };
         RecommendationDto: {
             action: string;
@@ -5385,7 +5386,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReadinessDto"];
                 };
             };
-            /** @description The database does not answer. */
+            /** @description The database does not answer, or the instance is stopping. */
             503: {
                 headers: {
                     [name: string]: unknown;
