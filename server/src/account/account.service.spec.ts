@@ -32,6 +32,7 @@ function setup() {
   monitoring.monitoredEmailsOf.mockResolvedValue([]);
   monitoring.unmonitoredEmails.mockImplementation(async (addresses: string[]) => addresses);
   limiter.forget.mockResolvedValue(0);
+  mailer.sentTo.mockResolvedValue([{ subject: 'Confirm your email address', createdAt: '2031-01-01T00:00:00.000Z', sentAt: null }]);
   profiles.exportOf.mockResolvedValue(auth);
   scans.exportOf.mockResolvedValue([{ id: 's1' }] as never);
   payments.exportOf.mockResolvedValue([{ plan: 'plus' }] as never);
@@ -46,7 +47,7 @@ describe('AccountService', () => {
   beforeAll(() => Logger.overrideLogger(false));
 
   it("puts every module's part of the user's data into one export", async () => {
-    const { service, scans, payments, analytics, abTests, monitoring } = setup();
+    const { service, scans, payments, analytics, abTests, monitoring, mailer } = setup();
     const exported = await service.export('u1');
     expect(exported).toEqual({
       exportedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -56,8 +57,10 @@ describe('AccountService', () => {
       analyticsEvents: [{ event: 'page_view' }],
       abTests: [{ testName: 'pricing_test' }],
       monitors: [{ id: 'm1' }],
+      mails: [{ subject: 'Confirm your email address', createdAt: '2031-01-01T00:00:00.000Z', sentAt: null }],
     });
     for (const part of [scans, payments, analytics, abTests, monitoring]) expect(part.exportOf).toHaveBeenCalledWith('u1');
+    expect(mailer.sentTo).toHaveBeenCalledWith('jane@example.com');
   });
 
   it('deletes the user (its rows go by cascade), then the mail kept for its address and the breach answers it read', async () => {

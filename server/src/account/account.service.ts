@@ -61,7 +61,8 @@ export class AccountService {
       this.abTests.exportOf(userId),
       this.monitoring.exportOf(userId),
     ]);
-    return { exportedAt: now.toISOString(), ...auth, scans, payments, analyticsEvents, abTests, monitors };
+    const mails = await this.mailer.sentTo(auth.profile.email);
+    return { exportedAt: now.toISOString(), ...auth, scans, payments, analyticsEvents, abTests, monitors, mails };
   }
 
   /** Deletes the account (confirmed by its password when it has one) and everything of it. */
