@@ -1038,6 +1038,8 @@ export interface components {
             emailLinks: components["schemas"]["ExportedEmailTokenDto"][];
             /** Format: date-time */
             exportedAt: string;
+            /** @description Emails sent (or queued) to the account's address, oldest first; their bodies hold sign-in links and are left out. */
+            mails: components["schemas"]["ExportedMailDto"][];
             /** @description Monitors with their targets, runs and notices, newest first. */
             monitors: components["schemas"]["ExportedMonitorDto"][];
             /** @description Payments started and made (Stripe PaymentIntents), newest first. */
@@ -1045,7 +1047,7 @@ export interface components {
             profile: components["schemas"]["ExportedProfileDto"];
             /** @description Stored scans with their full results, newest first. */
             scans: components["schemas"]["ScanRecordDto"][];
-            /** @description Sign-in sessions that are still active. */
+            /** @description Sign-in sessions' tokens, newest first, ended ones included (each refresh ends one and starts the next). */
             sessions: components["schemas"]["ExportedSessionDto"][];
         };
         AnalysisResultDto: {
@@ -1735,6 +1737,16 @@ export interface components {
             /** Format: date-time */
             usedAt: string | null;
         };
+        ExportedMailDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null while it waits in the outbox.
+             */
+            sentAt: string | null;
+            subject: string;
+        };
         ExportedMonitorDto: {
             active: boolean;
             /** Format: date-time */
@@ -1803,6 +1815,13 @@ export interface components {
             plan: components["schemas"]["PlanSummaryDto"];
         };
         ExportedSessionDto: {
+            /** @description Still usable: not refreshed, not signed out and not expired. */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description When this token ended: refreshed into the next one, or signed out. Null while it lasts.
+             */
+            endedAt: string | null;
             /** Format: date-time */
             expiresAt: string;
             /**
