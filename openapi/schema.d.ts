@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Readiness: the app can serve requests
-         * @description Answers 200 when the database takes a query within 2 seconds, else 503: for a load balancer or an orchestrator's readiness probe.
+         * @description Answers 200 when the database takes a query within 2 seconds, else 503: for a load balancer or an orchestrator's readiness probe. From the moment the instance is told to stop (SIGTERM) it answers 503 with status `draining`, while it finishes the requests in flight.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -1187,6 +1187,8 @@ export interface components {
             emailLinks: components["schemas"]["ExportedEmailTokenDto"][];
             /** Format: date-time */
             exportedAt: string;
+            /** @description Emails sent (or queued) to the account's address, oldest first; their bodies hold sign-in links and are left out. */
+            mails: components["schemas"]["ExportedMailDto"][];
             /** @description Monitors with their targets, runs and notices, newest first. */
             monitors: components["schemas"]["ExportedMonitorDto"][];
             /** @description Payments started and made (Stripe PaymentIntents), newest first. */
@@ -1196,7 +1198,7 @@ export interface components {
             rightsRequests: components["schemas"]["RightsRequestDto"][];
             /** @description Stored scans with their full results, newest first. */
             scans: components["schemas"]["ScanRecordDto"][];
-            /** @description Sign-in sessions that are still active. */
+            /** @description Sign-in sessions' tokens, newest first, ended ones included (each refresh ends one and starts the next). */
             sessions: components["schemas"]["ExportedSessionDto"][];
         };
         AnalysisResultDto: {
@@ -2024,6 +2026,16 @@ export interface components {
             /** Format: date-time */
             usedAt: string | null;
         };
+        ExportedMailDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null while it waits in the outbox.
+             */
+            sentAt: string | null;
+            subject: string;
+        };
         ExportedMonitorDto: {
             active: boolean;
             /** Format: date-time */
@@ -2092,6 +2104,13 @@ export interface components {
             plan: components["schemas"]["PlanSummaryDto"];
         };
         ExportedSessionDto: {
+            /** @description Still usable: not refreshed, not signed out and not expired. */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description When this token ended: refreshed into the next one, or signed out. Null while it lasts.
+             */
+            endedAt: string | null;
             /** Format: date-time */
             expiresAt: string;
             /**
@@ -2704,10 +2723,11 @@ export interface components {
              */
             database: "up" | "down";
             /**
+             * @description `draining`: the instance is stopping and takes no new work.
              * @example ready
              * @enum {string}
              */
-            status: "ready" | "unavailable";
+            status: "ready" | "unavailable" | "draining";
         };
         RecommendationDto: {
             action: string;
@@ -6214,7 +6234,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReadinessDto"];
                 };
             };
-            /** @description The database does not answer. */
+            /** @description The database does not answer, or the instance is stopping. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -1,10 +1,17 @@
 import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { INestApplicationContext } from '@nestjs/common';
+import type { Server } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp, createBrowserWorker } from './bootstrap';
 import { AppConfig, ConfigError, loadConfig } from './common/config/app-config';
 import { EmbeddedDatabase } from './common/database/embedded-database';
+import { DrainState, HttpDrain } from './common/http/http-drain';
 import { createRootLogger } from './common/logging/logger';
+import { ScansService } from './scans/scans.service';
+
+/** Of SHUTDOWN_TIMEOUT_MS, kept back to mark the scans still running failed before the forced exit. */
+const FORCED_EXIT_RESERVE_MS = 1_500;
 
 async function main() {
   let config: AppConfig;
@@ -23,30 +30,54 @@ async function main() {
   let embedded: EmbeddedDatabase | undefined;
   let app: NestExpressApplication | undefined;
   let worker: INestApplicationContext | undefined;
+  let drain: HttpDrain | undefined;
   let stopping = false;
 
-  // Finish in-flight requests, close the pool, then stop the database we started.
+  // Drain HTTP (not ready first, stop accepting, Connection: close, in-flight requests and scans
+  // finish), then stop the scheduler, the browser and the pool (Nest's shutdown hooks), then the
+  // database we started. Within SHUTDOWN_TIMEOUT_MS; what is still running then is cut, but a
+  // reserved scan is first marked failed so that it uses no quota.
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      logger.error('shutdown timed out; exiting');
+    const begun = Date.now();
+    logger.info({ signal, ...drain?.stats }, 'shutting down');
+    const forceAt = Math.max(0, config.shutdownTimeoutMs - FORCED_EXIT_RESERVE_MS);
+    let forced = false;
+    const forcedExit = async () => {
+      if (forced) return;
+      forced = true;
+      logger.error({ ...drain?.stats, ms: Date.now() - begun }, 'shutdown timed out; cutting what is still running');
+      const abandoned = await Promise.race([
+        app ? app.get(ScansService).abandonInFlight().catch(() => -1) : Promise.resolve(0),
+        sleep(FORCED_EXIT_RESERVE_MS - 200, -1, { ref: false }),
+      ]);
+      if (abandoned !== 0) logger.error({ scans: abandoned }, abandoned < 0 ? 'running scans could not be marked failed' : 'running scans marked failed (no quota used)');
+      await embedded?.stop().catch(() => undefined);
       process.exit(1);
-    }, config.shutdownTimeoutMs);
+    };
+    let force = setTimeout(() => void forcedExit(), forceAt);
     force.unref();
     try {
-      if (app) {
-        const server = app.getHttpServer() as import('node:http').Server;
-        server.closeIdleConnections();
+      if (app && drain) {
+        app.get(DrainState).begin();
+        const drained = await drain.drain(forceAt);
+        if (!drained) return await forcedExit();
+        logger.info({ ms: Date.now() - begun }, 'HTTP drained');
+        // No scan is left to mark failed: the rest (scheduler, browser, pool) may use the whole timeout.
+        clearTimeout(force);
+        force = setTimeout(() => void forcedExit(), Math.max(0, config.shutdownTimeoutMs - (Date.now() - begun)));
+        force.unref();
         await app.close();
       }
       await worker?.close();
       await embedded?.stop();
-      logger.info('stopped');
+      clearTimeout(force);
+      logger.info({ ms: Date.now() - begun }, 'stopped');
       process.exit(0);
     } catch (err) {
       logger.error({ err }, 'error during shutdown');
+      await embedded?.stop().catch(() => undefined);
       process.exit(1);
     }
   };
@@ -67,6 +98,7 @@ async function main() {
       return;
     }
     app = await createApp(config, logger);
+    drain = new HttpDrain(app.getHttpServer() as Server);
     await app.listen(config.port, config.host);
     logger.info(
       { port: config.port, host: config.host, database: embedded ? 'embedded' : 'external', ms: Date.now() - started },

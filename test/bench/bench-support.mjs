@@ -55,7 +55,7 @@ export async function startServer(dataDir, extraEnv = {}, entry = join(root, 'di
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
   delete env.JWT_SECRET;
   const began = performance.now();
-  const child = spawn(process.execPath, [entry], { env, stdio: 'ignore' });
+  const child = spawn(process.execPath, [entry], { env, stdio: process.env.BENCH_SERVER_LOG ? ['ignore', 'inherit', 'inherit'] : 'ignore' });
   for (;;) {
     if (child.exitCode !== null) throw new Error('server exited');
     const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status === 200, () => false);

@@ -24,7 +24,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, nextIp, requireTs, startServer, stopServer } from './bench-support.mjs';
+import { freePort, nextIp, percentile, requireTs, startServer, stopServer } from './bench-support.mjs';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const SOAK_SECONDS = Number(process.env.LOAD_SOAK_SECONDS ?? 0);
@@ -110,11 +110,17 @@ function routeRequests(name, ctx) {
 function cannon(base, connections, seconds, requests) {
   // Every status is counted, so 429 and 503 are told apart from 5xx server errors.
   const statuses = new Map();
+  // Latencies by status: a checked sign-in (401) and a refused one (503) are apart (issue 39).
+  const latencies = new Map();
   return new Promise((resolve, reject) => {
     const instance = autocannon({ url: base, connections, duration: seconds, timeout: 30, requests }, (err, result) =>
-      err ? reject(err) : resolve({ ...result, statuses }),
+      err ? reject(err) : resolve({ ...result, statuses, latencies }),
     );
-    instance.on('response', (_client, statusCode) => statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1));
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+      if (!latencies.has(statusCode)) latencies.set(statusCode, []);
+      latencies.get(statusCode).push(responseTime);
+    });
   });
 }
 
@@ -181,6 +187,8 @@ try {
         String(result.timeouts + result.errors),
       ]);
       console.log(rows[rows.length - 1].join('\t'));
+      const byStatus = [...result.latencies].map(([status, times]) => `${status}: ${times.length} answers, p50 ${Math.round(percentile(times, 50))} ms, p99 ${Math.round(percentile(times, 99))} ms`);
+      console.log(`  by status: ${byStatus.join('; ')}`);
       await settle(server.child.pid);
     }
   }

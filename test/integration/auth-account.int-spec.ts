@@ -63,9 +63,10 @@ describe('account export and deletion', () => {
           plan: { tier: 'free', expiresAt: null },
           createdAt: expect.any(String),
         },
+        // Ended tokens are part of the history too (issue 39); these two are still active.
         sessions: [
-          { lastRefreshedAt: expect.any(String), expiresAt: expect.any(String), persistent: true },
-          { lastRefreshedAt: expect.any(String), expiresAt: expect.any(String), persistent: true },
+          { lastRefreshedAt: expect.any(String), expiresAt: expect.any(String), persistent: true, endedAt: null, active: true },
+          { lastRefreshedAt: expect.any(String), expiresAt: expect.any(String), persistent: true, endedAt: null, active: true },
         ],
         emailLinks: [
           { purpose: 'reset', createdAt: expect.any(String), expiresAt: expect.any(String), usedAt: null },
@@ -80,7 +81,14 @@ describe('account export and deletion', () => {
         analyticsEvents: [],
         abTests: [],
         monitors: [], // monitoring.int-spec.ts checks this section
+        // The verification and reset emails, without their bodies (they hold the links).
+        mails: expect.any(Array),
       });
+      expect(res.body.mails).toHaveLength(2);
+      for (const m of res.body.mails as { subject: unknown; createdAt: unknown; sentAt: unknown }[]) {
+        expect(Object.keys(m).sort()).toEqual(['createdAt', 'sentAt', 'subject']);
+        expect(typeof m.subject).toBe('string');
+      }
       const text = JSON.stringify(res.body);
       const hashes = await query<{ h: string }>(
         t,

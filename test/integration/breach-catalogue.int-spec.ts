@@ -5,7 +5,7 @@ import { FakeHibp, sampleBreach } from '../fakes/hibp';
 import { FakeXposedOrNot, sampleXonBreach } from '../fakes/xposedornot';
 import { createTestApp, TestApp } from '../support/test-app';
 
-/** The lock key BreachCatalogueRepository takes for HIBP's catalogue (pg_try_advisory_xact_lock); XposedOrNot's is the next one. */
+/** The lock key BreachCatalogueRepository takes for HIBP's catalogue (pg_try_advisory_lock, held on its own connection); XposedOrNot's is the next one. */
 const REFRESH_LOCK_KEY = 4_640_297_105;
 
 // The breach sources' cached catalogues: refreshed from each fake's /breaches into PostgreSQL, read merged.

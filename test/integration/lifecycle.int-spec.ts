@@ -1,10 +1,14 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { Agent, get as httpGet } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+import { FakeDnsServer } from '../fakes/dns-server';
+import { FakeHibp, sampleBreach } from '../fakes/hibp';
 
 const MAIN = join(__dirname, '..', '..', 'dist', 'server', 'main.js');
 
@@ -154,4 +158,114 @@ describeBuilt('the server process on its embedded PostgreSQL', () => {
     expect(err).toContain('PORT must be a whole number');
     expect(err).toContain('LOG_LEVEL must be one of');
   });
+});
+
+describeBuilt('the server process under faults (issue 39)', () => {
+  let dataDir: string;
+  const children: ChildProcess[] = [];
+  const hibp = new FakeHibp();
+  const dns = new FakeDnsServer();
+  const EMAIL = 'drain.person@drain.example';
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(process.env.FP_TEST_TMP ?? tmpdir(), 'fp-faults-'));
+    await chmod(dataDir, 0o755);
+    await Promise.all([hibp.start(), dns.start()]);
+    hibp.setBreaches(EMAIL, [sampleBreach()]);
+    dns.set('drain.example', { MX: [{ exchange: 'mx.drain.example', priority: 10 }], TXT: [['v=spf1 -all']] });
+  });
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    const pid = await postmasterPid(dataDir);
+    if (pid && alive(pid)) process.kill(pid, 'SIGQUIT');
+    await Promise.all([hibp.close(), dns.close()]);
+    await sleep(200);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const env = () => ({ ...hibp.env, ...dns.env, HIBP_RATE_LIMITS: '100000/second', BREACH_CACHE_TTL_SECONDS: '0', GRAVATAR_ENABLED: 'false' });
+
+  it('on SIGTERM turns not-ready, answers the scans in flight and the keep-alive traffic, closes its connections and exits 0', async () => {
+    const server = await startServer(dataDir, env());
+    children.push(server.child);
+    hibp.delayMs = 2_000;
+    const base = `http://127.0.0.1:${server.port}`;
+
+    // Keep-alive clients asking in a loop; each one stops once told Connection: close (it would go to another instance).
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    let signalled = false;
+    const seen = { after: 0, closeAfter: 0, errors: [] as string[] };
+    const client = async () => {
+      for (;;) {
+        const res = await new Promise<{ connection?: string } | undefined>((resolve) => {
+          const req = httpGet(`${base}/api/health`, { agent }, (r) => {
+            r.resume();
+            r.on('end', () => resolve({ connection: r.headers.connection }));
+          });
+          req.on('error', (err: NodeJS.ErrnoException) => {
+            seen.errors.push(`${signalled ? 'after' : 'before'} ${err.code ?? err.message}`);
+            resolve(undefined);
+          });
+        });
+        if (!res) return;
+        if (signalled) seen.after++;
+        if (signalled && res.connection === 'close') {
+          seen.closeAfter++;
+          return;
+        }
+      }
+    };
+    const clients = Array.from({ length: 8 }, client);
+
+    const scans = Array.from({ length: 4 }, () =>
+      fetch(`${base}/api/scans`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input: EMAIL }) }).then(
+        async (r) => `${r.status} ${(await r.json().then((b: { checks?: unknown[] }) => Array.isArray(b.checks), () => false)) ? 'with checks' : 'no result'}`,
+        (err: Error & { cause?: { code?: string } }) => `error ${err.cause?.code ?? err.message}`,
+      ),
+    );
+    await sleep(700); // the scans are waiting for HIBP
+    signalled = true;
+    server.child.kill('SIGTERM');
+    const ready = await fetch(`${base}/api/ready`, { headers: { connection: 'close' } }).then(async (r) => ({ status: r.status, body: (await r.json()) as { status: string } }));
+    expect(ready).toEqual({ status: 503, body: expect.objectContaining({ status: 'draining' }) });
+
+    expect(await Promise.all(scans)).toEqual(Array(4).fill('200 with checks'));
+    await Promise.all(clients);
+    agent.destroy();
+    expect(await server.exited).toBe(0);
+    expect(seen.errors).toEqual([]);
+    expect(seen.closeAfter).toBe(8);
+    expect(server.output()).toContain('HTTP drained');
+    expect(server.output()).toContain('"msg":"stopped"');
+  }, 90_000);
+
+  it('starts its embedded PostgreSQL again when the postmaster dies, and stops the new one on SIGTERM', async () => {
+    const server = await startServer(dataDir, env());
+    children.push(server.child);
+    const base = `http://127.0.0.1:${server.port}`;
+    const first = await postmasterPid(dataDir);
+    process.kill(first!, 'SIGKILL');
+    // Fast 503s while it is down, then ready again without a restart of the app.
+    let sawDown = false;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const status = await fetch(`${base}/api/ready`).then((r) => r.status, () => 0);
+      if (status === 503) sawDown = true;
+      if (status === 200 && (sawDown || server.output().includes('started again'))) break;
+      if (Date.now() > deadline) throw new Error(`not ready again within 60 s:\n${server.output()}`);
+      await sleep(100);
+    }
+    expect(server.output()).toContain('embedded PostgreSQL exited unexpectedly');
+    expect(server.output()).toContain('embedded PostgreSQL started again');
+    const second = await postmasterPid(dataDir);
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    expect((await fetch(`${base}/api/plans`)).status).toBe(200);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('embedded PostgreSQL stopped');
+    expect(alive(second!)).toBe(false);
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 120_000);
 });

@@ -8,6 +8,17 @@ import { ExportedPaymentDto } from '../billing/billing.dto';
 import { ExportedMonitorDto } from '../monitoring/monitoring.dto';
 import { ScanRecordDto } from '../scans/scan.dto';
 import { RightsRequestDto } from '../requests/requests.dto';
+export class ExportedMailDto {
+  @ApiProperty()
+  subject!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Null while it waits in the outbox.' })
+  sentAt!: string | null;
+}
+
 export class DeleteAccountDto {
   @ApiPropertyOptional({
     format: 'password',
@@ -28,7 +39,7 @@ export class AccountExportDto {
   @ApiProperty({ type: ExportedProfileDto })
   profile!: ExportedProfileDto;
 
-  @ApiProperty({ type: [ExportedSessionDto], description: 'Sign-in sessions that are still active.' })
+  @ApiProperty({ type: [ExportedSessionDto], description: "Sign-in sessions' tokens, newest first, ended ones included (each refresh ends one and starts the next)." })
   sessions!: ExportedSessionDto[];
 
   @ApiProperty({ type: [ExportedEmailTokenDto], description: 'Verification and password reset links sent.' })
@@ -54,4 +65,7 @@ export class AccountExportDto {
 
   @ApiProperty({ type: [RightsRequestDto], description: 'Privacy-rights requests with their letters, deadlines and notes, newest first.' })
   rightsRequests!: RightsRequestDto[];
+
+  @ApiProperty({ type: [ExportedMailDto], description: "Emails sent (or queued) to the account's address, oldest first; their bodies hold sign-in links and are left out." })
+  mails!: ExportedMailDto[];
 }

@@ -4,6 +4,7 @@ import { AnalyticsService } from '../analytics/analytics.service';
 import type { AuthExportDto } from '../auth/auth-export.dto';
 import { ProfileService } from '../auth/profile.service';
 import { PaymentsService } from '../billing/payments.service';
+import { RateLimiter } from '../common/security/rate-limiter.service';
 import { automock } from '../common/testing/automock.test-helpers';
 import { MailService } from '../mail/mail.service';
 import { RequestsService } from '../requests/requests.service';
@@ -30,21 +31,26 @@ function setup() {
   const breachCache = automock(BreachLookupCache);
   const rightsRequests = automock(RequestsService);
   rightsRequests.exportOf.mockResolvedValue([{ id: 'r1' }] as never);
+  const limiter = automock(RateLimiter);
+  monitoring.monitoredEmailsOf.mockResolvedValue([]);
+  monitoring.unmonitoredEmails.mockImplementation(async (addresses: string[]) => addresses);
+  limiter.forget.mockResolvedValue(0);
+  mailer.sentTo.mockResolvedValue([{ subject: 'Confirm your email address', createdAt: '2031-01-01T00:00:00.000Z', sentAt: null }]);
   profiles.exportOf.mockResolvedValue(auth);
   scans.exportOf.mockResolvedValue([{ id: 's1' }] as never);
   payments.exportOf.mockResolvedValue([{ plan: 'plus' }] as never);
   analytics.exportOf.mockResolvedValue([{ event: 'page_view' }] as never);
   abTests.exportOf.mockResolvedValue([{ testName: 'pricing_test' }] as never);
   monitoring.exportOf.mockResolvedValue([{ id: 'm1' }] as never);
-  const service = new AccountService(profiles, scans, payments, analytics, abTests, monitoring, mailer, breachCache, rightsRequests);
-  return { service, profiles, scans, payments, analytics, abTests, monitoring, mailer, breachCache };
+  const service = new AccountService(profiles, scans, payments, analytics, abTests, monitoring, mailer, breachCache, rightsRequests, limiter);
+  return { service, profiles, scans, payments, analytics, abTests, monitoring, mailer, breachCache, limiter };
 }
 
 describe('AccountService', () => {
   beforeAll(() => Logger.overrideLogger(false));
 
   it("puts every module's part of the user's data into one export", async () => {
-    const { service, scans, payments, analytics, abTests, monitoring } = setup();
+    const { service, scans, payments, analytics, abTests, monitoring, mailer } = setup();
     const exported = await service.export('u1');
     expect(exported).toEqual({
       exportedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -55,8 +61,10 @@ describe('AccountService', () => {
       abTests: [{ testName: 'pricing_test' }],
       monitors: [{ id: 'm1' }],
       rightsRequests: [{ id: 'r1' }],
+      mails: [{ subject: 'Confirm your email address', createdAt: '2031-01-01T00:00:00.000Z', sentAt: null }],
     });
     for (const part of [scans, payments, analytics, abTests, monitoring]) expect(part.exportOf).toHaveBeenCalledWith('u1');
+    expect(mailer.sentTo).toHaveBeenCalledWith('jane@example.com');
   });
 
   it('deletes the user (its rows go by cascade), then the mail kept for its address and the breach answers it read', async () => {
@@ -68,6 +76,20 @@ describe('AccountService', () => {
     expect(profiles.deleteUser).toHaveBeenCalledWith('u1', 'the password');
     expect(mailer.forgetRecipient).toHaveBeenCalledWith('jane@example.com');
     expect(breachCache.forgetAccount).toHaveBeenCalledWith('u1', 'jane@example.com');
+  });
+
+  it("forgets the mail queued for the addresses its monitors watched (unless another account's monitor watches one) and the limits' counters of its address and id", async () => {
+    const { service, profiles, mailer, monitoring, limiter } = setup();
+    monitoring.monitoredEmailsOf.mockResolvedValue(['jane@example.com', 'friend@example.org', 'shared@example.org']);
+    monitoring.unmonitoredEmails.mockResolvedValue(['friend@example.org']);
+    profiles.deleteUser.mockResolvedValue({ email: 'jane@example.com' });
+    mailer.forgetRecipient.mockResolvedValue(1);
+    await service.delete('u1', 'the password');
+    expect(monitoring.monitoredEmailsOf.mock.invocationCallOrder[0]).toBeLessThan(profiles.deleteUser.mock.invocationCallOrder[0]);
+    expect(monitoring.unmonitoredEmails).toHaveBeenCalledWith(['friend@example.org', 'shared@example.org']);
+    expect(mailer.forgetRecipient.mock.calls).toEqual([['jane@example.com'], ['friend@example.org']]);
+    const forgotten = limiter.forget.mock.calls[0][0].map(({ rule, subject }) => `${rule.name}:${subject}`);
+    expect(forgotten).toEqual(expect.arrayContaining(['login-email:jane@example.com', 'reset-email:jane@example.com', 'monitor-verify-mail-user:u1']));
   });
 
   it('a failing breach cache does not undo a deletion that is done', async () => {

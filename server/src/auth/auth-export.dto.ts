@@ -38,6 +38,12 @@ export class ExportedSessionDto {
 
   @ApiProperty({ description: "Signed in with 'Remember me' (or by signing up)." })
   persistent!: boolean;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When this token ended: refreshed into the next one, or signed out. Null while it lasts.' })
+  endedAt!: string | null;
+
+  @ApiProperty({ description: 'Still usable: not refreshed, not signed out and not expired.' })
+  active!: boolean;
 }
 
 export class ExportedEmailTokenDto {

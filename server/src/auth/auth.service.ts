@@ -1,5 +1,6 @@
 import { ConflictException, Injectable, Logger, OnModuleInit, UnauthorizedException } from '@nestjs/common';
 import { Clock } from '../common/clock/clock.service';
+import { ServiceBusyException } from '../common/backpressure/service-busy.exception';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { AccessTokenService } from './access-token.service';
 import { AUTH_MESSAGES, AuthSessionDto, LoginDto, SignupDto, UserDto } from './auth.dto';
@@ -57,11 +58,20 @@ export class AuthService implements OnModuleInit {
   }
 
   async logIn(dto: LoginDto, ip: string): Promise<SignedIn> {
-    await this.limiter.consume(AUTH_RATE_LIMITS.loginPerIp, ip);
+    // A full hashing queue refuses before the limits count the attempt or the database is asked: a cheap 503.
+    this.passwords.assertCapacity();
+    const undoIp = await this.limiter.consume(AUTH_RATE_LIMITS.loginPerIp, ip);
     const email = normalizeEmail(dto.email);
-    await this.limiter.consume(AUTH_RATE_LIMITS.loginPerEmail, email.toLowerCase());
+    const undoEmail = await this.limiter.consume(AUTH_RATE_LIMITS.loginPerEmail, email.toLowerCase());
     const user = await this.users.findByEmail(email);
-    const matches = await this.passwords.verify(dto.password, user?.passwordHash ?? (await this.passwords.dummyHash()));
+    let matches: boolean;
+    try {
+      matches = await this.passwords.verify(dto.password, user?.passwordHash ?? (await this.passwords.dummyHash()));
+    } catch (err) {
+      // Refused by the hashing queue (503): the attempt was never checked, so it does not count.
+      if (err instanceof ServiceBusyException) await Promise.all([undoIp(), undoEmail()]).catch(() => undefined);
+      throw err;
+    }
     if (!user || !user.passwordHash || !matches) {
       const reason = !user ? 'unknown_email' : !user.passwordHash ? 'no_password' : 'wrong_password';
       this.logger.warn(`sign-in failed: reason=${reason}${user ? ` userId=${user.id}` : ''}`);

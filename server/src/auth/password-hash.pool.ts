@@ -59,6 +59,11 @@ export class PasswordHashPool implements OnModuleDestroy {
     return { workers: this.all.size, ...this.queue.stats };
   }
 
+  /** 503 at once when a hash asked for now would be refused: before any database work is spent on the request. */
+  assertCapacity(): void {
+    this.queue.assertRoom();
+  }
+
   hash(password: string): Promise<string> {
     return hashPassword(password, this.scrypt);
   }

@@ -77,7 +77,7 @@ export class ProfileService {
   async exportOf(userId: string, now: Date): Promise<AuthExportDto> {
     const user = await this.user(userId);
     const [sessions, emailLinks, apiTokens] = await Promise.all([
-      this.refreshTokens.listActiveOfUser(userId, now),
+      this.refreshTokens.listAllOfUser(userId),
       this.emailTokens.listOfUser(userId),
       this.apiTokens.listAllOfUser(userId),
     ]);
@@ -96,6 +96,8 @@ export class ProfileService {
         lastRefreshedAt: s.createdAt.toISOString(),
         expiresAt: s.expiresAt.toISOString(),
         persistent: s.persistent,
+        endedAt: (s.revokedAt ?? s.usedAt)?.toISOString() ?? null,
+        active: s.usedAt === null && s.revokedAt === null && s.expiresAt > now,
       })),
       emailLinks: emailLinks.map((t) => ({
         purpose: t.purpose,

@@ -53,6 +53,11 @@ export class RefreshTokenRepository {
   }
 
   /** The live token of each session: neither used, revoked nor expired. */
+  /** Every token of the user, ended ones included, newest first (the export). */
+  listAllOfUser(userId: string): Promise<RefreshTokenEntity[]> {
+    return this.tokens.find({ where: { userId }, order: { createdAt: 'DESC' } });
+  }
+
   listActiveOfUser(userId: string, now: Date): Promise<RefreshTokenEntity[]> {
     return this.tokens.find({
       where: { userId, usedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(now) },

@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../common/config/config.module';
 import { retryWhileUnavailable } from '../common/database/database-errors';
 import { MetricsService } from '../common/metrics/metrics.service';
 import { describeMailError, withoutAddresses } from './mail-errors';
-import { Mailer, MailMessage } from './mail.types';
+import { ExportedMail, Mailer, MailMessage } from './mail.types';
 import { OutboxMessage } from './outbox-message.entity';
 import { NewOutboxMessage, OutboxRepository } from './outbox.repository';
 
@@ -142,6 +142,10 @@ export class MailService extends Mailer implements OnApplicationBootstrap, Befor
       return;
     }
     void this.deliver(stored);
+  }
+
+  override async sentTo(address: string): Promise<ExportedMail[]> {
+    return (await this.outbox.listByRecipient(address)).map((m) => ({ subject: m.subject, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null }));
   }
 
   override async forgetRecipient(address: string): Promise<number> {

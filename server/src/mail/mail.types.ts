@@ -23,4 +23,14 @@ export abstract class Mailer {
    * person behind it deletes their account. Answers how many were deleted.
    */
   abstract forgetRecipient(address: string): Promise<number>;
+
+  /** Every stored message to this address, oldest first, for the account export (the bodies hold live links: left out). */
+  abstract sentTo(address: string): Promise<ExportedMail[]>;
+}
+
+/** A stored message as the account export shows it. */
+export interface ExportedMail {
+  subject: string;
+  createdAt: string;
+  sentAt: string | null;
 }

@@ -48,6 +48,14 @@ export class OutboxRepository {
   }
 
   /** Removes every message to the address, compared case-insensitively. */
+  listByRecipient(address: string): Promise<OutboxMessage[]> {
+    return this.messages
+      .createQueryBuilder('m')
+      .where('lower(m.recipient) = lower(:address)', { address: address.trim() })
+      .orderBy('m.createdAt', 'ASC')
+      .getMany();
+  }
+
   async deleteByRecipient(address: string): Promise<number> {
     const result = await this.messages
       .createQueryBuilder()

@@ -261,6 +261,23 @@ export class MonitorRepository {
   }
 
   /** Emails the user has verified for monitoring on any of their monitors (lower-cased). */
+  /** The email addresses the user's monitors watch (verified or not). */
+  async monitoredEmailsOfUser(userId: string): Promise<string[]> {
+    const rows = (await this.db.query(
+      `SELECT DISTINCT t.value FROM monitor_targets t JOIN monitors m ON m.id = t.monitor_id WHERE m.user_id = $1 AND t.kind = 'email'`,
+      [userId],
+    )) as { value: string }[];
+    return rows.map((r) => r.value);
+  }
+
+  /** Of these addresses, those no monitor of anyone watches. */
+  async unmonitoredEmails(addresses: string[]): Promise<string[]> {
+    if (addresses.length === 0) return [];
+    const rows = (await this.db.query(`SELECT DISTINCT value FROM monitor_targets WHERE kind = 'email' AND value = ANY($1::text[])`, [addresses])) as { value: string }[];
+    const watched = new Set(rows.map((r) => r.value));
+    return addresses.filter((a) => !watched.has(a));
+  }
+
   async verifiedEmailsOfUser(userId: string): Promise<Set<string>> {
     const rows = await this.db.query<{ value: string }[]>(
       `SELECT DISTINCT t.value FROM monitor_targets t JOIN monitors m ON m.id = t.monitor_id

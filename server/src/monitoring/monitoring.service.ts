@@ -56,6 +56,16 @@ export class MonitoringService {
   ) {}
 
   /** The account export's part: monitors with their targets, runs and notices, newest first. */
+  /** The email addresses the user's monitors watch: deletion forgets the mail queued for them. */
+  monitoredEmailsOf(userId: string): Promise<string[]> {
+    return this.monitors.monitoredEmailsOfUser(userId);
+  }
+
+  /** Of these addresses, those no monitor (of any account) watches any more. */
+  unmonitoredEmails(addresses: string[]): Promise<string[]> {
+    return this.monitors.unmonitoredEmails(addresses);
+  }
+
   async exportOf(userId: string): Promise<ExportedMonitorDto[]> {
     return (await this.monitors.exportOfUser(userId)).map(
       (view): ExportedMonitorDto => ({

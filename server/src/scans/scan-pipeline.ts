@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
+import { Deadline } from '../common/deadline';
 import { MetricsService } from '../common/metrics/metrics.service';
 import type { Histogram } from 'prom-client';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
@@ -56,7 +57,7 @@ export class ScanPipeline {
     // A scan that waits for the audit browser may take as long as that takes (queue wait plus budget).
     const browserMs = this.browser.maxWaitMs + checkTimeoutMs;
     const scanTimeoutMs = Math.max(this.config.scans.scanTimeoutMs, checks.some((c) => c.meta.budget === 'browser') ? browserMs : 0);
-    const scanDeadline = AbortSignal.timeout(scanTimeoutMs);
+    const scanDeadline = new Deadline(scanTimeoutMs);
     const startedAt = Date.now();
     const shared = scanScope();
     const endScan = this.scanDuration.startTimer({ input: input.kind });
@@ -66,10 +67,11 @@ export class ScanPipeline {
         const { budget } = check.meta;
         const own = budget === 'browser' ? browserMs : budget === 'scan' ? scanTimeoutMs : checkTimeoutMs;
         const budgetMs = Math.min(own, scanTimeoutMs);
-        const signal = budget === 'scan' ? scanDeadline : AbortSignal.any([AbortSignal.timeout(budgetMs), scanDeadline]);
+        const checkDeadline = budget === 'scan' ? undefined : new Deadline(budgetMs, scanDeadline.signal);
+        const signal = checkDeadline?.signal ?? scanDeadline.signal;
         // The one coverage rule of every multi-source check: short of answers is partial, not clean.
         const outcome = withAnswerCoverage(
-          await this.runOne(check, input, { signal, scanSignal: scanDeadline, shared, deadline: startedAt + budgetMs, viewer }),
+          await this.runOne(check, input, { signal, scanSignal: scanDeadline.signal, shared, deadline: startedAt + budgetMs, viewer }).finally(() => checkDeadline?.clear()),
           check.meta.id === 'username' ? 'sites' : 'sources',
         );
         const report: CheckReport = {
@@ -87,7 +89,7 @@ export class ScanPipeline {
         onCheck(report);
         return { meta: check.meta, outcome: contributesFindings(outcome.status) ? outcome : { ...outcome, findings: [] }, report };
       }),
-    );
+    ).finally(() => scanDeadline.clear());
     endScan();
     return runs;
   }

@@ -151,7 +151,7 @@ export class ScanRepository {
 
   async finish(id: string, outcome: ScanOutcome): Promise<void> {
     // jsonb `result` holds any JSON; TypeORM's deep-partial type cannot express unknown.
-    await this.scans.update({ id }, outcome as QueryDeepPartialEntity<ScanEntity>);
+    await this.scans.update({ id, status: 'running' }, outcome as QueryDeepPartialEntity<ScanEntity>);
   }
 
   async delete(id: string): Promise<void> {

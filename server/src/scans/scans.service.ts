@@ -48,6 +48,8 @@ export class ScansService {
   private readonly visitorRule: RateLimitRule;
   /** Scans this instance runs at once; more wait in a bounded queue, beyond it 503 (SCAN_CONCURRENCY; the queue's length is TUNING.scanQueue). */
   private readonly admission: AdmissionQueue;
+  /** Reserved scans of this instance whose result is not stored yet; `abandoned` once shutdown failed them. */
+  private readonly reserved = new Map<string, { abandoned: boolean }>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -81,6 +83,7 @@ export class ScansService {
         const profile = await this.profiles.profile(user.userId);
         viewer = { userId: user.userId, ...(profile.emailVerified ? { verifiedEmail: profile.email.toLowerCase() } : {}) };
         scanId = await this.history.reservePrivacyScan(user.userId, profile.plan.tier, input);
+        this.reserved.set(scanId, { abandoned: false });
       } else {
         await this.limiter.consume(this.visitorRule, clientIp);
       }
@@ -112,6 +115,8 @@ export class ScansService {
       const runs = await this.pipeline.run(scan.input, scan.viewer, listener.onCheck);
       const result = buildAnalysisResult({ input: scan.input, viewer: scan.viewer, runs, startedAt, completedAt: this.clock.now() });
       if (!scan.scanId) return result;
+      // Shutdown gave up on it and marked it failed: its answer may never reach the person, so it uses no quota.
+      if (this.reserved.get(scan.scanId)?.abandoned) return result;
       // Neither a sample nor a result that could not check the main thing is the user's result: the
       // reservation goes, so it uses no quota and never counts in the history, dashboard or report.
       if (!storable(result)) {
@@ -122,11 +127,24 @@ export class ScansService {
       await this.history.completePrivacyScan(scan.scanId, stored);
       return stored;
     } catch (err) {
-      if (scan.scanId) await this.history.failPrivacyScan(scan.scanId);
+      if (scan.scanId && !this.reserved.get(scan.scanId)?.abandoned) await this.history.failPrivacyScan(scan.scanId);
       throw err;
     } finally {
+      if (scan.scanId) this.reserved.delete(scan.scanId);
       scan.release();
     }
+  }
+
+  /**
+   * Shutdown ran out of time with these scans still running: each is marked failed (which uses no
+   * quota) before the process exits and cuts their answers; a result that arrives after this is
+   * not stored. Answers how many.
+   */
+  async abandonInFlight(): Promise<number> {
+    const ids = [...this.reserved].filter(([, state]) => !state.abandoned).map(([id]) => id);
+    for (const id of ids) this.reserved.get(id)!.abandoned = true;
+    await Promise.all(ids.map((id) => this.history.failPrivacyScan(id)));
+    return ids.length;
   }
 }
 

@@ -68,4 +68,16 @@ describe('AdmissionQueue', () => {
     await expect(queue.acquire()).rejects.toBeInstanceOf(ServiceBusyException);
     again();
   });
+
+  it('assertRoom refuses only when a task asked for now would be refused at once', async () => {
+    const queue = new AdmissionQueue('t', { concurrency: 1, maxQueued: 1, maxWaitMs: 60_000 });
+    expect(() => queue.assertRoom()).not.toThrow();
+    const first = await queue.acquire();
+    expect(() => queue.assertRoom()).not.toThrow();
+    const waiting = queue.acquire();
+    expect(() => queue.assertRoom()).toThrow(ServiceBusyException);
+    first();
+    (await waiting)();
+    expect(() => queue.assertRoom()).not.toThrow();
+  });
 });

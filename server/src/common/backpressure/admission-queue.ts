@@ -41,6 +41,14 @@ export class AdmissionQueue {
     return { active: this.active, queued: this.waiting.length, refused: this.refusedCount };
   }
 
+  /**
+   * Refuses with 503 now when a task asked for now would be refused at once (every turn taken and
+   * the queue full): lets a caller turn work away before spending anything else on it.
+   */
+  assertRoom(): void {
+    if (this.active >= this.limits.concurrency && this.waiting.length >= this.limits.maxQueued) throw this.refuse();
+  }
+
   /** Waits for a turn (or refuses with 503); the caller must call the Release when done. */
   acquire(): Promise<Release> {
     if (this.active < this.limits.concurrency && this.waiting.length === 0) return Promise.resolve(this.admitNow());

@@ -32,8 +32,6 @@ export { parseMailbox, type RequestRateLimit } from './setting.parsers';
  * that need another value set it on the AppConfig they build.
  */
 export const TUNING = {
-  /** Below Compose's stop_grace_period (15 s), so in-flight requests end before a SIGKILL. */
-  shutdownTimeoutMs: 10_000,
   /** A request that finds no free connection in 3 s gets 503 with Retry-After rather than a slow answer. */
   dbPoolWaitMs: 3_000,
   /** A burst of sign-ins waits briefly; more than this many waiting means overload, answered 503. */
@@ -247,7 +245,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (publicUrl ?? `http://localhost:${server.PORT}`).replace(/\/+$/, ''),
     logLevel: server.LOG_LEVEL,
     contactEmail: server.CONTACT_EMAIL,
-    shutdownTimeoutMs: TUNING.shutdownTimeoutMs,
+    shutdownTimeoutMs: server.SHUTDOWN_TIMEOUT_MS,
     smtpUrl: mail.SMTP_URL,
     mailFrom: mail.MAIL_FROM,
     jwtSecret: auth.JWT_SECRET,

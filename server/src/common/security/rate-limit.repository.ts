@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, Repository } from 'typeorm';
+import { In, LessThan, Repository } from 'typeorm';
 import { RateLimitCounterEntity } from './rate-limit-counter.entity';
 
 @Injectable()
@@ -16,6 +16,17 @@ export class RateLimitRepository {
       [key, windowStart],
     );
     return Number(rows[0].count);
+  }
+
+  /** Takes one back from the key's counter for the window (a hit that turned out not to count). */
+  async decrement(key: string, windowStart: Date): Promise<void> {
+    await this.counters.query(`UPDATE rate_limit_counters SET count = count - 1 WHERE key = $1 AND window_start = $2 AND count > 0`, [key, windowStart]);
+  }
+
+  /** Every window of these keys; how many rows went. */
+  async deleteKeys(keys: string[]): Promise<number> {
+    if (keys.length === 0) return 0;
+    return (await this.counters.delete({ key: In(keys) })).affected ?? 0;
   }
 
   async deleteWindowsBefore(cutoff: Date): Promise<void> {

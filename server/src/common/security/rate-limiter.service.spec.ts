@@ -5,7 +5,7 @@ import { TooManyRequestsException } from './too-many-requests.exception';
 describe('RateLimiter', () => {
   const rule = { name: 'login-ip', limit: 2, windowSeconds: 600 };
   let counts: Map<string, number>;
-  let repo: jest.Mocked<Pick<RateLimitRepository, 'increment' | 'deleteWindowsBefore'>>;
+  let repo: jest.Mocked<Pick<RateLimitRepository, 'increment' | 'decrement' | 'deleteWindowsBefore'>>;
   let limiter: RateLimiter;
 
   beforeEach(() => {
@@ -16,6 +16,10 @@ describe('RateLimiter', () => {
         const k = `${key}@${windowStart.toISOString()}`;
         counts.set(k, (counts.get(k) ?? 0) + 1);
         return counts.get(k)!;
+      }),
+      decrement: jest.fn(async (key: string, windowStart: Date) => {
+        const k = `${key}@${windowStart.toISOString()}`;
+        counts.set(k, Math.max(0, (counts.get(k) ?? 0) - 1));
       }),
       deleteWindowsBefore: jest.fn().mockResolvedValue(undefined),
     };
@@ -28,6 +32,16 @@ describe('RateLimiter', () => {
     expect(repo.increment).toHaveBeenCalledWith(keyOf(rule, '203.0.113.9'), new Date('2030-01-01T10:00:00Z'));
   });
 
+  it('takes a hit back in the window it was counted in, even once the clock has moved on', async () => {
+    const undo = await limiter.consume(rule, 'a');
+    await limiter.consume(rule, 'a');
+    jest.setSystemTime(new Date('2030-01-01T10:12:00Z'));
+    await undo();
+    expect(repo.decrement).toHaveBeenCalledWith(keyOf(rule, 'a'), new Date('2030-01-01T10:00:00Z'));
+    jest.setSystemTime(new Date('2030-01-01T10:03:30Z'));
+    await expect(limiter.consume(rule, 'a')).resolves.toBeInstanceOf(Function);
+  });
+
   it('allows the limit, then throws 429 with the seconds left in the window', async () => {
     await limiter.consume(rule, 'a');
     await limiter.consume(rule, 'a');
@@ -38,7 +52,7 @@ describe('RateLimiter', () => {
     // 10:03:20 in the window 10:00–10:10: 400 seconds left.
     expect((err as TooManyRequestsException).headers).toEqual({ 'Retry-After': '400' });
     // Another subject has its own count.
-    await expect(limiter.consume(rule, 'b')).resolves.toBeUndefined();
+    await expect(limiter.consume(rule, 'b')).resolves.toBeInstanceOf(Function);
   });
 
   it('starts again in the next window', async () => {
@@ -46,7 +60,7 @@ describe('RateLimiter', () => {
     await limiter.consume(rule, 'a');
     await expect(limiter.consume(rule, 'a')).rejects.toBeInstanceOf(TooManyRequestsException);
     jest.setSystemTime(new Date('2030-01-01T10:10:00Z'));
-    await expect(limiter.consume(rule, 'a')).resolves.toBeUndefined();
+    await expect(limiter.consume(rule, 'a')).resolves.toBeInstanceOf(Function);
   });
 
   it('never stores the subject itself', () => {
@@ -86,7 +100,7 @@ describe('RateLimiter per-address rules', () => {
     await limiter.consume(perAddress, '2001:db8:1:2::1');
     await limiter.consume(perAddress, '2001:db8:1:2:ffff:ffff:ffff:fffe');
     await expect(limiter.consume(perAddress, '2001:db8:1:2:dead:beef:0:1')).rejects.toBeInstanceOf(TooManyRequestsException);
-    await expect(limiter.consume(perAddress, '2001:db8:1:3::1')).resolves.toBeUndefined();
+    await expect(limiter.consume(perAddress, '2001:db8:1:3::1')).resolves.toBeInstanceOf(Function);
   });
 
   it('counts an IPv4-mapped IPv6 address as its IPv4 address', async () => {
@@ -96,7 +110,7 @@ describe('RateLimiter per-address rules', () => {
     await expect(limiter.consume(perAddress, '::FFFF:cb00:7109')).rejects.toBeInstanceOf(TooManyRequestsException);
     expect(new Set(repo.increment.mock.calls.map(([key]) => key)).size).toBe(1);
     // Neighbouring IPv4 addresses stay apart.
-    await expect(limiter.consume(perAddress, '203.0.113.10')).resolves.toBeUndefined();
+    await expect(limiter.consume(perAddress, '203.0.113.10')).resolves.toBeInstanceOf(Function);
   });
 
   it('uses the configured IPv6 prefix', async () => {
@@ -104,7 +118,7 @@ describe('RateLimiter per-address rules', () => {
     await limiter.consume(perAddress, '2001:db8:1:2::1');
     await limiter.consume(perAddress, '2001:db8:1:ffff::1');
     await expect(limiter.consume(perAddress, '2001:db8:1:abcd::9')).rejects.toBeInstanceOf(TooManyRequestsException);
-    await expect(limiter.consume(perAddress, '2001:db8:2::1')).resolves.toBeUndefined();
+    await expect(limiter.consume(perAddress, '2001:db8:2::1')).resolves.toBeInstanceOf(Function);
   });
 
   it('leaves subjects of other rules alone (an email is not an address)', async () => {

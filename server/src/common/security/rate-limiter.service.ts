@@ -47,13 +47,16 @@ export class RateLimiter {
   /**
    * Counts a hit; throws TooManyRequestsException (429, Retry-After) once the limit is passed.
    * Either way the response carries the RateLimit-* headers of the tightest limit consulted.
+   * Answers a function that takes the hit back, for a request refused afterwards for reasons of
+   * the server's (a 503 has done nothing, so it must not count).
    */
-  async consume(rule: RateLimitRule, rawSubject: string): Promise<void> {
+  async consume(rule: RateLimitRule, rawSubject: string): Promise<() => Promise<void>> {
     const subject = rule.perAddress ? addressBucket(rawSubject, this.ipv6Prefix) : rawSubject;
     const now = Date.now();
     const windowMs = rule.windowSeconds * 1000;
     const windowStart = Math.floor(now / windowMs) * windowMs;
-    const count = await this.counters.increment(keyOf(rule, subject), new Date(windowStart));
+    const key = keyOf(rule, subject);
+    const count = await this.counters.increment(key, new Date(windowStart));
     this.cleanUpNowAndThen(now);
     const secondsLeft = (windowStart + windowMs - now) / 1000;
     reportRateLimit(rule.limit, rule.limit - count, secondsLeft);
@@ -62,6 +65,16 @@ export class RateLimiter {
       if (count === rule.limit + 1) this.logger.warn(`rate limit reached: rule=${rule.name}`);
       throw new TooManyRequestsException(retryAfterSeconds, rule.message);
     }
+    return () => this.counters.decrement(key, new Date(windowStart));
+  }
+
+  /**
+   * Deletes the counters of these subjects under these rules, every window: an account's deletion
+   * takes the keys derived from its address and id with it (an unsalted hash of an address can be
+   * matched against a guess, so it must not outlive the account).
+   */
+  forget(entries: { rule: RateLimitRule; subject: string }[]): Promise<number> {
+    return this.counters.deleteKeys(entries.map(({ rule, subject }) => keyOf(rule, rule.perAddress ? addressBucket(subject, this.ipv6Prefix) : subject)));
   }
 
   private cleanUpNowAndThen(now: number) {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { withDeadline } from '../../common/deadline';
 import type { DomainProof } from '../monitor-target.entity';
 import { combineProofs, judgeDns, judgeFile, ProofCheck } from './domain-proof.rules';
 import { DomainProofSource } from './domain-proof.source';
@@ -18,11 +19,12 @@ export class DomainProofService {
 
   /** `only`: check that way alone (the person said which one they published). */
   async check(domain: string, challenge: string, provenBy?: DomainProof | null, only?: DomainProof): Promise<ProofResult> {
-    const signal = AbortSignal.timeout(PROOF_CHECK_MS);
-    const [dns, file] = await Promise.all([
-      only === 'file' ? undefined : this.source.txtRecords(domain, signal).then((answer) => judgeDns(domain, answer, challenge)),
-      only === 'dns' ? undefined : this.source.wellKnownFile(domain, signal).then((answer) => judgeFile(answer, challenge)),
-    ]);
+    const [dns, file] = await withDeadline(PROOF_CHECK_MS, [], (signal) =>
+      Promise.all([
+        only === 'file' ? undefined : this.source.txtRecords(domain, signal).then((answer) => judgeDns(domain, answer, challenge)),
+        only === 'dns' ? undefined : this.source.wellKnownFile(domain, signal).then((answer) => judgeFile(answer, challenge)),
+      ]),
+    );
     const checks = [dns, file].filter((c): c is ProofCheck => c !== undefined);
     // The way it was proven by first, so a domain proven both ways keeps its way.
     if (provenBy === 'file') checks.reverse();

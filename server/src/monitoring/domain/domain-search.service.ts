@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { withDeadline } from '../../common/deadline';
 import { BreachLookupService } from '../../scans/breaches/breach-lookup.service';
 import type { SourceResult } from '../../scans/sources/source-types';
 import { DOMAIN_HIBP_MESSAGES, DomainSearchOutcome } from './domain-watch.rules';
@@ -21,7 +22,12 @@ export class DomainSearchService {
     private readonly lookups: BreachLookupService,
   ) {}
 
-  async search(domain: string, signal: AbortSignal = AbortSignal.timeout(DOMAIN_SEARCH_BUDGET_MS)): Promise<DomainSearchOutcome> {
+  /** Within DOMAIN_SEARCH_BUDGET_MS, or sooner when `parent` aborts. */
+  search(domain: string, parent?: AbortSignal): Promise<DomainSearchOutcome> {
+    return withDeadline(DOMAIN_SEARCH_BUDGET_MS, [parent], (signal) => this.searchWithin(domain, signal));
+  }
+
+  private async searchWithin(domain: string, signal: AbortSignal): Promise<DomainSearchOutcome> {
     if (!this.hibp.configured) return { status: 'not_configured', message: DOMAIN_HIBP_MESSAGES.notConfigured };
     const deadline = Date.now() + DOMAIN_SEARCH_BUDGET_MS;
     const politely = async <T>(ask: () => Promise<T & { status: string; retryAfterSeconds?: number }>): Promise<T | SourceFailure> => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, Repository } from 'typeorm';
+import { DataSource, In, QueryRunner, Repository } from 'typeorm';
 import { ADVISORY_LOCK_KEYS } from '../../common/database/advisory-lock-keys';
 import { type BreachSourceId } from '../../vocabulary/breach-source.catalogue';
 import { BreachCatalogueStateEntity } from './breach-catalogue-state.entity';
@@ -12,7 +12,7 @@ const UPSERT_CHUNK = 500;
 /** Every instance of the app takes its source's lock to refresh, so only one refreshes a source at a time. */
 export const refreshLockKey = (source: BreachSourceId): number => ADVISORY_LOCK_KEYS.breachCatalogueRefresh[source];
 
-/** What a refresh may do while it holds its source's lock, all in the lock's transaction. */
+/** What a refresh may do while it holds its source's lock; each write is a short transaction of its own. */
 export interface CatalogueRefreshStore {
   state(): Promise<BreachCatalogueStateEntity | null>;
   /** Upserts every row of the source and deletes its rows not among them; records the success in its state row. */
@@ -31,18 +31,29 @@ export class BreachCatalogueRepository {
   ) {}
 
   /**
-   * Runs `work` in a transaction holding the source's refresh lock (pg_try_advisory_xact_lock,
-   * released at commit or rollback). When another instance holds it, does nothing and answers `acquired: false`.
+   * Runs `work` holding the source's refresh lock (pg_try_advisory_lock on a connection of its own,
+   * released at the end or when the connection drops). No transaction is open while `work` waits
+   * for the source: one held across the fetch once kept connections "idle in transaction" for as
+   * long as a silent source kept it waiting. When another instance holds the lock, does nothing
+   * and answers `acquired: false`.
    */
   async withRefreshLock<T>(
     source: BreachSourceId,
     work: (store: CatalogueRefreshStore) => Promise<T>,
   ): Promise<{ acquired: true; value: T } | { acquired: false }> {
-    return this.dataSource.transaction(async (manager) => {
-      const [{ locked }] = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [refreshLockKey(source)])) as { locked: boolean }[];
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      const [{ locked }] = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [refreshLockKey(source)])) as { locked: boolean }[];
       if (!locked) return { acquired: false as const };
-      return { acquired: true as const, value: await work(storeOf(manager, source)) };
-    });
+      try {
+        return { acquired: true as const, value: await work(storeOf(runner, source)) };
+      } finally {
+        await runner.query('SELECT pg_advisory_unlock($1)', [refreshLockKey(source)]);
+      }
+    } finally {
+      await runner.release();
+    }
   }
 
   state(source: BreachSourceId): Promise<BreachCatalogueStateEntity | null> {
@@ -82,11 +93,24 @@ export class BreachCatalogueRepository {
   }
 }
 
-function storeOf(manager: EntityManager, source: BreachSourceId): CatalogueRefreshStore {
+/** Runs `write` in a transaction on `runner`'s connection, committed before it answers. */
+async function inTransaction(runner: QueryRunner, write: () => Promise<void>): Promise<void> {
+  await runner.startTransaction();
+  try {
+    await write();
+    await runner.commitTransaction();
+  } catch (err) {
+    await runner.rollbackTransaction();
+    throw err;
+  }
+}
+
+function storeOf(runner: QueryRunner, source: BreachSourceId): CatalogueRefreshStore {
+  const manager = runner.manager;
   return {
     state: () => manager.findOneBy(BreachCatalogueStateEntity, { source }),
 
-    async replaceAll(rows, at) {
+    replaceAll: (rows, at) => inTransaction(runner, async () => {
       const columns = manager.connection
         .getMetadata(BreachCatalogueEntity)
         .columns.filter((column) => !column.isPrimary)
@@ -107,7 +131,7 @@ function storeOf(manager: EntityManager, source: BreachSourceId): CatalogueRefre
          ON CONFLICT ("source") DO UPDATE SET "refreshed_at" = $2, "breach_count" = $3, "attempted_at" = $2, "last_error" = NULL`,
         [source, at, rows.length],
       );
-    },
+    }),
 
     async recordFailure(error, at) {
       await manager.query(

@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { Cron } from '@nestjs/schedule';
 import { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
+import { withDeadline } from '../../common/deadline';
 import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh';
 import { BREACH_SOURCE_IDS, BREACH_SOURCES, type BreachSourceId } from '../../vocabulary/breach-source.catalogue';
 import { breachNameKey, mergeBreaches, type MergedBreach } from '../breaches/breach-merge';
@@ -164,8 +165,7 @@ export class BreachCatalogueService implements OnApplicationBootstrap, BeforeApp
         const refreshedAt = (await store.state())?.refreshedAt;
         if (refreshedAt && Date.now() - refreshedAt.getTime() < ifOlderThanMs) return { status: 'skipped', reason: 'fresh' };
       }
-      const signal = AbortSignal.any([AbortSignal.timeout(FETCH_TIMEOUT_MS), stopping]);
-      const fetched = await this.fetch(source, signal);
+      const fetched = await withDeadline(FETCH_TIMEOUT_MS, [stopping], (signal) => this.fetch(source, signal));
       if (fetched.status === 'ok' && fetched.data.length > 0) {
         const rows = toRows(fetched.data);
         await store.replaceAll(rows, new Date());

@@ -1,6 +1,7 @@
 import { BadRequestException, HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
+import { withDeadline } from '../../common/deadline';
 import { RateLimiter } from '../../common/security/rate-limiter.service';
 import { TooManyRequestsException } from '../../common/security/too-many-requests.exception';
 import { SCAN_RATE_LIMITS } from '../scan-rate-limits.catalogue';
@@ -29,7 +30,7 @@ export class PasswordRangeService {
   async range(prefix: string, clientIp: string): Promise<string> {
     if (!HASH_PREFIX.test(prefix)) throw new BadRequestException(INVALID_PREFIX_MESSAGE);
     await this.rateLimiter.consume(SCAN_RATE_LIMITS.passwordRangePerIp, clientIp);
-    const result = await this.source.range(prefix, AbortSignal.timeout(this.config.scans.checkTimeoutMs));
+    const result = await withDeadline(this.config.scans.checkTimeoutMs, [], (signal) => this.source.range(prefix, signal));
     switch (result.status) {
       case 'ok':
         return result.data;

@@ -4,6 +4,7 @@ import { domainToASCII } from 'node:url';
 import { getDomain } from 'tldts';
 import { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
+import { withDeadline } from '../../common/deadline';
 import { sourceGet } from '../sources/source-http';
 import { FILTER_LIST_CATEGORY, FILTER_LIST_COMPANY, TRACKER_CATALOGUE, TrackerEntry } from './tracker.catalogue';
 
@@ -203,15 +204,16 @@ export class TrackerCatalogueService implements OnApplicationBootstrap, BeforeAp
 
   private async download(url: string | undefined): Promise<FilterListOutcome> {
     if (!url) return { status: 'not_configured' };
-    const signal = AbortSignal.any([AbortSignal.timeout(FILTER_LIST_TIMEOUT_MS), this.stopping.signal]);
-    const answer = await sourceGet({
-      service: FILTER_LIST_SERVICE,
-      url,
-      userAgent: this.config.sources.userAgent,
-      signal,
-      headers: { accept: 'text/plain' },
-      maxBytes: MAX_FILTER_LIST_BYTES,
-    });
+    const answer = await withDeadline(FILTER_LIST_TIMEOUT_MS, [this.stopping.signal], (signal) =>
+      sourceGet({
+        service: FILTER_LIST_SERVICE,
+        url,
+        userAgent: this.config.sources.userAgent,
+        signal,
+        headers: { accept: 'text/plain' },
+        maxBytes: MAX_FILTER_LIST_BYTES,
+      }),
+    );
     let outcome: FilterListOutcome;
     if (answer.status !== 'ok') {
       outcome = { status: 'failed', error: answer.message };

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { setMaxListeners } from 'node:events';
+import { Deadline } from '../../common/deadline';
 import { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
 import { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
@@ -144,9 +145,8 @@ export class UsernameFootprintSource {
   private async ask(site: UsernameSite, url: string, body: string | undefined, signal: AbortSignal): Promise<Omit<UsernameSiteResult, 'site' | 'category' | 'origin' | 'platform' | 'url' | 'askedUrl' | 'askedMethod'>> {
     const timeoutMs = this.config.username.requestTimeoutMs;
     // A timer of our own, cleared when the request ends: it starts when the request does (not while queued).
-    const expiry = new AbortController();
-    const timer = setTimeout(() => expiry.abort(), timeoutMs);
-    const requestSignal = AbortSignal.any([signal, expiry.signal]);
+    const expiry = new Deadline(timeoutMs, signal);
+    const requestSignal = expiry.signal;
     try {
       const { userAgent, headers } = requestHeaders(site);
       const res = await this.fetcher.fetch(url, {
@@ -171,7 +171,7 @@ export class UsernameFootprintSource {
     } catch (err) {
       return { outcome: 'unknown', reason: failureReason(err, signal, timeoutMs) };
     } finally {
-      clearTimeout(timer);
+      expiry.clear();
     }
   }
 }

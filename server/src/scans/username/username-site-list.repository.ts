@@ -18,7 +18,7 @@ export interface StoredSiteList {
   etag: string | null;
 }
 
-/** What a refresh may do while it holds the lock, all in the lock's transaction. */
+/** What a refresh may do while it holds the lock; each write is one statement, committed at once. */
 export interface SiteListRefreshStore {
   current(): Promise<UsernameSiteListEntity | null>;
   /** Replaces the stored list and records the success. */
@@ -38,15 +38,24 @@ export class UsernameSiteListRepository {
   ) {}
 
   /**
-   * Runs `work` in a transaction holding the refresh lock (pg_try_advisory_xact_lock, released at
-   * commit or rollback). When another instance holds it, does nothing and answers `acquired: false`.
+   * Runs `work` holding the refresh lock (pg_try_advisory_lock on a connection of its own, released
+   * at the end or when the connection drops), with no transaction open while `work` waits for the
+   * download. When another instance holds it, does nothing and answers `acquired: false`.
    */
   async withRefreshLock<T>(work: (store: SiteListRefreshStore) => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }> {
-    return this.dataSource.transaction(async (manager) => {
-      const [{ locked }] = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [REFRESH_LOCK_KEY])) as { locked: boolean }[];
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      const [{ locked }] = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [REFRESH_LOCK_KEY])) as { locked: boolean }[];
       if (!locked) return { acquired: false as const };
-      return { acquired: true as const, value: await work(storeOf(manager)) };
-    });
+      try {
+        return { acquired: true as const, value: await work(storeOf(runner.manager)) };
+      } finally {
+        await runner.query('SELECT pg_advisory_unlock($1)', [REFRESH_LOCK_KEY]);
+      }
+    } finally {
+      await runner.release();
+    }
   }
 
   current(): Promise<UsernameSiteListEntity | null> {

@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { Cron } from '@nestjs/schedule';
 import { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
+import { withDeadline } from '../../common/deadline';
 import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh';
 import { malformed } from '../sources/source-http';
 import { SITE_LIST_SERVICE, UsernameSiteListSource } from '../sources/username-site-list.source';
@@ -149,8 +150,7 @@ export class UsernameSiteListService implements OnApplicationBootstrap, BeforeAp
       if (ifOlderThanMs !== undefined && sameUrl && row.fetchedAt && Date.now() - row.fetchedAt.getTime() < ifOlderThanMs) {
         return { status: 'skipped', reason: 'fresh' };
       }
-      const signal = AbortSignal.any([AbortSignal.timeout(FETCH_TIMEOUT_MS), stopping]);
-      const fetched = await this.source.download(url, sameUrl ? row.etag : null, signal);
+      const fetched = await withDeadline(FETCH_TIMEOUT_MS, [stopping], (signal) => this.source.download(url, sameUrl ? row.etag : null, signal));
       const now = new Date();
       if (fetched.status !== 'ok') {
         await store.recordFailure(fetched.message, now);

@@ -59,6 +59,11 @@ export const serverSettings = defineSettings({
       doc: 'Bearer token of GET /api/analytics/daily and GET /api/metrics, at least 32 characters (openssl rand -base64 48). Unset: those endpoints answer 404.',
       message: 'OPERATOR_TOKEN must be at least 32 characters long (use 32 or more random bytes)',
     }),
+    SHUTDOWN_TIMEOUT_MS: setting(wholeNumber(1_000, 600_000), {
+      default: '10000',
+      doc: "On SIGTERM: how long requests and scans in flight may take to finish before the forced exit (docs/OPERATIONS.md, Rolling restarts). Keep it below your orchestrator's grace period (Compose's stop_grace_period is 15 s); set it above SCAN_TIMEOUT_MS plus a few seconds if every scan should finish.",
+      message: 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds between 1000 and 600000',
+    }),
     METRICS_PORT: setting(wholeNumber(1, 65535), {
       doc: 'A port on 127.0.0.1 ONLY (this machine, or a sidecar sharing its network) that serves the metrics at /metrics without a token. Unset: no such port.',
       example: '9464',
