@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { FindOptionsWhere, ILike, In, IsNull, MoreThanOrEqual, Not, Repository } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { StoredFinding } from '../vocabulary/finding.types';
 import type { Recommendation } from '../vocabulary/recommendation.types';
