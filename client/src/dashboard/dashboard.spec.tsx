@@ -228,7 +228,7 @@ describe('refreshing', () => {
     await renderDashboard();
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load your overview.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('https://example.com')).toBeTruthy();
+    expect(await screen.findByText('https://example.com', {}, { timeout: 10_000 })).toBeTruthy();
   });
 });
 

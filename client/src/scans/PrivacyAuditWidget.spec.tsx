@@ -248,7 +248,9 @@ describe('PrivacyAuditWidget results', () => {
       'https://haveibeenpwned.com/PwnedWebsites#Adobe',
     );
     expect(within(dropbox).getByText('Breached 1 July 2012 · 68,648,009 accounts')).toBeTruthy();
-    expect(within(dropbox).queryByRole('link')).toBeNull();
+    expect(within(dropbox).queryByRole('link', { name: 'View the public record' })).toBeNull();
+    // Signed in: the breached company can be asked what it holds, or to delete it (issue 40).
+    expect(within(dropbox).getByRole('link', { name: 'Ask them to delete' }).getAttribute('href')).toBe('/requests?label=the+Dropbox+breach&kind=erasure&domains=dropbox.com');
 
     fireEvent.click(screen.getByRole('button', { name: 'Show details for Personal Information' }));
     const [name] = within(card('Personal Information')).getAllByRole('listitem');
