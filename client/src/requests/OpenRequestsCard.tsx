@@ -1,26 +1,23 @@
 import { Badge, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { api } from '../api/client';
+import { useQuery } from '../hooks/use-query';
 import { KIND_LABELS, type RequestList, STATUS_LABELS } from './request-types';
 
 /** How many open requests the card lists, soonest due first. */
 const SHOWN = 3;
 
 /** The dashboard's open privacy-rights requests and what is due; quiet when the list cannot load. */
+const loadRequests = async (): Promise<RequestList | undefined> => {
+  const { data } = await api.GET('/api/requests');
+  // Anything but a list is a failure here: the card stays quiet.
+  return Array.isArray(data?.requests) ? data : undefined;
+};
+
 export function OpenRequestsCard() {
-  const [list, setList] = useState<RequestList | undefined>();
-  useEffect(() => {
-    let live = true;
-    void api
-      .GET('/api/requests')
-      .then(({ data }) => live && data && setList(data))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (!list) return null;
+  const [state] = useQuery('open-requests', loadRequests);
+  if (state.status !== 'ready') return null;
+  const list = state.data;
   const open = list.requests
     .filter((r) => r.status === 'draft' || r.status === 'sent' || r.status === 'overdue')
     .sort((a, b) => (a.dueOn ?? '9999').localeCompare(b.dueOn ?? '9999'));

@@ -32,7 +32,7 @@ describe('the site routes catalogue', () => {
     const listed = sitemapRoutes().map((route) => route.path);
     expect(listed).toEqual(['/', '/features', '/about', '/pricing', '/education', '/privacy', '/terms', '/login', '/signup']);
     const disallowed = disallowedPaths();
-    expect(disallowed).toEqual(['/api/', '/reset-password', '/verify-email', '/dashboard', '/report', '/account', '/monitoring', '/requests']);
+    expect(disallowed).toEqual(['/api/', '/reset-password', '/verify-email', '/dashboard', '/history', '/report', '/account', '/monitoring', '/requests']);
     for (const path of listed) expect(disallowed.some((prefix) => path.startsWith(prefix))).toBe(false);
     // Every page that is not public sits under a disallowed prefix.
     for (const route of SITE_ROUTES.filter((r) => r.access !== 'public')) {
