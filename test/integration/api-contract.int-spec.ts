@@ -95,7 +95,7 @@ describe('the API answers as openapi/openapi.json documents', () => {
   });
 
   it('refuses what the document does not say: an undeclared field, a missing one, a wrong type, null where not nullable', () => {
-    const plan = { tier: 'plus', name: 'Plus', priceCents: 999, monthlyScans: 25, monitors: 1, domainWatch: false, reports: true, mostPopular: true, features: ['x'] };
+    const plan = { tier: 'plus', name: 'Plus', priceCents: 999, monthlyScans: 25, monitors: 1, monthlyRequests: 15, domainWatch: false, reports: true, mostPopular: true, features: ['x'] };
     expect(() => contract.validateComponent('PlanDto', plan, 'a plan')).not.toThrow();
     expect(() => contract.validateComponent('PlanDto', { ...plan, secret: 1 }, 'a plan')).toThrow('must NOT have additional properties: secret');
     const { monitors: _monitors, ...withoutMonitors } = plan;
@@ -281,6 +281,33 @@ describe('the API answers as openapi/openapi.json documents', () => {
     const back = new URL(atProvider.headers.get('location')!);
     const page = await call(t.http().get(`${back.pathname}${back.search}`).set('Cookie', `fp_oidc=${browser}`), 200);
     expect(page.text).toContain('data-ok="true"');
+  });
+
+  it('privacy-rights requests: the catalogue, a request drafted, read, changed, downloaded as .eml, deleted', async () => {
+    await call(t.http().get('/api/organisations?query=lantern'), 200);
+    await call(t.http().get('/api/organisations/matches?label=the+LanternMarket+breach&domains=lanternmarket.example'), 200);
+    const created = await call(
+      t
+        .http()
+        .post('/api/requests')
+        .set(bearer(user))
+        .send({ kind: 'erasure', jurisdiction: 'gdpr', country: 'de', organisationName: 'Lantern Market', organisationEmail: 'privacy@lanternmarket.example', email: user.email, context: 'the LanternMarket breach' }),
+      201,
+    );
+    const id = created.body.id as string;
+    await call(t.http().get('/api/requests').set(bearer(user)), 200);
+    await call(t.http().get(`/api/requests/${id}`).set(bearer(user)), 200);
+    await call(t.http().patch(`/api/requests/${id}`).set(bearer(user)).send({ notes: 'Sent from my own mailbox.' }), 200);
+    const eml = await call(t.http().get(`/api/requests/${id}/eml`).set(bearer(user)).buffer(true).parse(binary), 200);
+    expect(eml.headers['content-type']).toMatch(/^message\/rfc822/);
+    await call(t.http().delete(`/api/requests/${id}`).set(bearer(user)), 204);
+  });
+
+  it('account changes: name, sign-in email (a link first), password', async () => {
+    const changing = await signUp(t, freshEmail('contract-changing'));
+    await call(t.http().patch('/api/auth/profile').set(bearer(changing)).send({ displayName: 'Casey' }), 200);
+    await call(t.http().post('/api/auth/email').set(bearer(changing)).send({ newEmail: freshEmail('contract-moved'), currentPassword: PASSWORD }), 202);
+    await call(t.http().post('/api/auth/password').set(bearer(changing)).send({ currentPassword: PASSWORD, newPassword: `${PASSWORD}-new` }), 200);
   });
 
   it('the account: export, then deletion', async () => {

@@ -498,7 +498,7 @@ describe('SSRF guard against a canary', () => {
         console.warn(tlsSkipReason);
         return;
       }
-      const response = await fixtureFetcher.fetch(`http://site.test:${site.port}/secure`, { signal: never() });
+      const response = await fixtureFetcher.fetch(`http://site.test:${site.port}/secure`, { signal: never(), tls: 'report' });
       expect(response.body.toString()).toBe('over tls');
       expect(response.url).toBe(`https://site.test:${secure.port}/page`);
       expect(response.remoteAddress).toBe('127.0.0.1');
@@ -522,7 +522,7 @@ describe('SSRF guard against a canary', () => {
 
     it('reports a certificate for another name as not authorized', async () => {
       if (tlsSkipReason) return console.warn(tlsSkipReason);
-      const response = await fixtureFetcher.fetch(`https://127.0.0.1:${secure.port}/page`, { signal: never() });
+      const response = await fixtureFetcher.fetch(`https://127.0.0.1:${secure.port}/page`, { signal: never(), tls: 'report' });
       expect(response.tls?.authorized).toBe(false);
       expect(response.tls?.authorizationError).toMatch(/SELF_SIGNED|ALTNAME/);
     });

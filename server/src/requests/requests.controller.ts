@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, NotFoundException, Param, ParseUUIDPipe, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Authenticated } from '../auth/bearer-auth.guard';
 import { AuthenticatedUser, CurrentUser } from '../auth/current-user.decorator';
@@ -75,7 +75,6 @@ export class RequestsController {
   })
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiQuery({ name: 'which', required: false, enum: ['request', 'follow-up'] })
-  @ApiProduces('message/rfc822')
   @ApiOkResponse({ description: 'The .eml file.', content: { 'message/rfc822': { schema: { type: 'string', format: 'binary' } } } })
   @ApiNotFoundResponse({ type: ErrorBodyDto })
   async downloadRequestEml(
