@@ -207,3 +207,17 @@ export class RequestListDto {
   @ApiProperty({ description: "The plan's requests per month." })
   monthlyLimit!: number;
 }
+
+/** One request as the report lists it: to whom, what, under which law, and how it ended (no identifiers). */
+export class ReportRequestDto {
+  @ApiProperty({ example: 'Adobe' }) organisationName!: string;
+  @ApiProperty({ enum: REQUEST_KINDS }) kind!: RequestKind;
+  @ApiProperty({ enum: JURISDICTIONS }) jurisdiction!: Jurisdiction;
+  @ApiProperty({ enum: REQUEST_STATUSES }) status!: RequestStatus;
+  @ApiProperty({ type: String, nullable: true, description: 'The finding the request answers.' }) context!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, nullable: true, example: '2031-04-02' }) sentOn!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2031-05-02', description: 'The legal due day (the extended one when the organisation extended).' }) dueOn!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2031-04-20' }) answeredOn!: string | null;
+  @ApiProperty({ description: "The person's notes of the answer (empty when none)." }) notes!: string;
+}
