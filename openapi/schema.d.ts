@@ -2781,9 +2781,24 @@ export interface components {
             monthlyLimit: number;
             /** @description Requests still open (draft, sent, overdue). */
             openCount: number;
+            /** @description In-app reminders, overdue first: the same rule as the reminder emails, until the person acts on the request. */
+            reminders: components["schemas"]["RequestReminderDto"][];
             requests: components["schemas"]["RequestSummaryDto"][];
             /** @description Requests created this calendar month (UTC). */
             usedThisMonth: number;
+        };
+        RequestReminderDto: {
+            /** @example 2031-05-02 */
+            dueOn: string;
+            /** Format: uuid */
+            id: string;
+            /** @example Adobe */
+            organisationName: string;
+            /**
+             * @description 'soon': due within 3 days; 'due': the due day passed without an answer.
+             * @enum {string}
+             */
+            reminder: "soon" | "due";
         };
         RequestSummaryDto: {
             context: string | null;

@@ -197,6 +197,13 @@ export class RequestSummaryDto {
   context!: string | null;
 }
 
+export class RequestReminderDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'Adobe' }) organisationName!: string;
+  @ApiProperty({ example: '2031-05-02' }) dueOn!: string;
+  @ApiProperty({ enum: ['soon', 'due'], description: "'soon': due within 3 days; 'due': the due day passed without an answer." }) reminder!: 'soon' | 'due';
+}
+
 export class RequestListDto {
   @ApiProperty({ type: [RequestSummaryDto] })
   requests!: RequestSummaryDto[];
@@ -206,6 +213,8 @@ export class RequestListDto {
   usedThisMonth!: number;
   @ApiProperty({ description: "The plan's requests per month." })
   monthlyLimit!: number;
+  @ApiProperty({ type: [RequestReminderDto], description: 'In-app reminders, overdue first: the same rule as the reminder emails, until the person acts on the request.' })
+  reminders!: RequestReminderDto[];
 }
 
 /** One request as the report lists it: to whom, what, under which law, and how it ended (no identifiers). */

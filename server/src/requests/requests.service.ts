@@ -13,6 +13,7 @@ import { type Organisation } from './organisations/organisation.types';
 import { calendarDay, type Deadline, deadlineFor } from './request-deadline.rules';
 import { mailtoLink, writeEml } from './request-eml.writer';
 import { draftComplaint, draftFollowUp, draftLetter, idDocumentAdvice, type Letter, type LetterInput } from './request-letter.rules';
+import { remindersOf } from './request-reminder.rules';
 import { OPEN_STATUSES } from './request.types';
 import type { AuthorityDto, CreateRequestDto, LetterDto, ReportRequestDto, RequestListDto, RequestSummaryDto, RightsRequestDto, UpdateRequestDto } from './requests.dto';
 import { RightsRequestEntity } from './rights-request.entity';
@@ -64,6 +65,7 @@ export class RequestsService {
       openCount: rows.filter((r) => OPEN_STATUSES.includes(r.status)).length,
       usedThisMonth: used,
       monthlyLimit: planFor(profile.plan.tier).monthlyRequests,
+      reminders: remindersOf(rows, calendarDay(this.clock.now()), REMINDER_SOON_DAYS),
     };
   }
 
