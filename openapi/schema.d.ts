@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Every finding of the user's scans as CSV (every plan)
-         * @description One row per finding of every completed scan kept: scan id, scanned at, input, scan type, group, type, value, risk, source, evidence, recommendation. RFC 4180 quoting; cells that a spreadsheet would read as a formula are prefixed with an apostrophe. Downloaded as footprint-findings-YYYY-MM-DD.csv.
+         * @description One row per finding of every completed scan kept: scan id, scanned at, input, scan type, group, type, value, risk, source, evidence, recommendation. Then one row per privacy-rights request, scan_type 'rights_request': drafted at, organisation (input), kind (type and value), the law (source), the finding it answers (description), its days and notes (evidence) and its status (recommendation column). RFC 4180 quoting; cells that a spreadsheet would read as a formula are prefixed with an apostrophe. Downloaded as footprint-findings-YYYY-MM-DD.csv.
          */
         get: operations["downloadMyReportCsv"];
         put?: never;
@@ -2743,6 +2743,8 @@ export interface components {
             pdfAvailable: boolean;
             /** @description Most urgent first. */
             recommendations: components["schemas"]["ReportRecommendationDto"][];
+            /** @description The person's privacy-rights requests and their outcomes, newest first: always theirs, also beside a sample report. */
+            requests: components["schemas"]["ReportRequestDto"][];
             riskAssessment: components["schemas"]["RiskAssessmentDto"];
             /** @description True only when the user has no scans yet: the content is a labelled sample, not theirs. */
             sample: boolean;
@@ -2759,6 +2761,31 @@ export interface components {
             /** @enum {string} */
             priority: "low" | "medium" | "high" | "critical";
         };
+        ReportRequestDto: {
+            /** @example 2031-04-20 */
+            answeredOn: string | null;
+            /** @description The finding the request answers. */
+            context: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description The legal due day (the extended one when the organisation extended).
+             * @example 2031-05-02
+             */
+            dueOn: string | null;
+            /** @enum {string} */
+            jurisdiction: "gdpr" | "uk_gdpr" | "ccpa" | "other";
+            /** @enum {string} */
+            kind: "access" | "erasure" | "objection_marketing" | "opt_out_sale" | "plain";
+            /** @description The person's notes of the answer (empty when none). */
+            notes: string;
+            /** @example Adobe */
+            organisationName: string;
+            /** @example 2031-04-02 */
+            sentOn: string | null;
+            /** @enum {string} */
+            status: "draft" | "sent" | "answered" | "completed" | "refused" | "overdue";
+        };
         ReportSummaryDto: {
             /** @description The privacy score (0-100, higher is better) averaged over the latest scored privacy scan of each input, rounded; null when there is none. Image checks are never part of it. The dashboard and the report give the same number. */
             averagePrivacyScore: number | null;
@@ -2774,9 +2801,24 @@ export interface components {
             monthlyLimit: number;
             /** @description Requests still open (draft, sent, overdue). */
             openCount: number;
+            /** @description In-app reminders, overdue first: the same rule as the reminder emails, until the person acts on the request. */
+            reminders: components["schemas"]["RequestReminderDto"][];
             requests: components["schemas"]["RequestSummaryDto"][];
             /** @description Requests created this calendar month (UTC). */
             usedThisMonth: number;
+        };
+        RequestReminderDto: {
+            /** @example 2031-05-02 */
+            dueOn: string;
+            /** Format: uuid */
+            id: string;
+            /** @example Adobe */
+            organisationName: string;
+            /**
+             * @description 'soon': due within 3 days; 'due': the due day passed without an answer.
+             * @enum {string}
+             */
+            reminder: "soon" | "due";
         };
         RequestSummaryDto: {
             context: string | null;

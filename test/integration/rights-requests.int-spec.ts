@@ -116,6 +116,13 @@ describe('rights requests', () => {
     expect(list.body).toMatchObject({ openCount: 1, usedThisMonth: 1, monthlyLimit: 3 });
     const exported = await api(jane.accessToken).get('/api/auth/account/export').expect(200);
     expect(exported.body.rightsRequests).toEqual([expect.objectContaining({ id: r.id, notes: 'They asked for more time.' })]);
+    // The report lists it with its outcome, without the identifiers the letter holds.
+    const report = await api(jane.accessToken).get('/api/reports/me').expect(200);
+    expect(report.body.requests).toEqual([
+      { organisationName: 'Northwind Forum GmbH', kind: 'erasure', jurisdiction: 'gdpr', status: expect.stringMatching(/^(sent|overdue)$/), context: 'the Northwind Forum breach', createdAt: expect.any(String), sentOn: '2026-01-31', dueOn: '2026-04-30', answeredOn: null, notes: 'They asked for more time.' },
+    ]);
+    const csv = await api(jane.accessToken).get('/api/reports/me/csv').expect(200);
+    expect(csv.text).toContain('Northwind Forum GmbH,rights_request,requests,erasure');
 
     const unknown = await api(jane.accessToken).post('/api/requests', { kind: 'access', jurisdiction: 'gdpr', organisationSlug: 'no-such-company', email: 'jane@example.org' }).expect(422);
     expect(unknown.body.error).toBe('That organisation is not in the catalogue');
@@ -182,6 +189,10 @@ describe('rights requests', () => {
     expect(mine[0].text).toContain('/requests?id=');
     await requests.sendReminders();
     expect(reminders()).toHaveLength(3);
+    // The same reminders in the app, overdue first, until the person acts.
+    const listed = (await api(jane.accessToken).get('/api/requests').expect(200)).body.reminders as { id: string; reminder: string }[];
+    expect(listed.map((r) => r.reminder)).toEqual(['due', 'due', 'soon']);
+    expect(listed[2].id).toBe(soonId);
 
     const overdue = (await api(jane.accessToken).get(`/api/requests/${overdueId}`).expect(200)).body;
     expect(overdue.status).toBe('overdue');

@@ -68,6 +68,8 @@ export function Header() {
   const checking = state.status === 'loading';
   const items: NavItem[] = [
     user || checking ? { to: '/dashboard', label: 'Dashboard', mobile: true } : { to: '/', label: 'Home', mobile: true },
+    // The person's privacy-rights requests: signed in only (kept while the session is checked, so nothing moves).
+    ...(user || checking ? [{ to: '/requests', label: 'Requests', mobile: true }] : []),
     { to: '/features', label: 'Features', mobile: true },
     { to: '/education', label: 'Education', mobile: false },
     { to: '/about', label: 'About', mobile: true },

@@ -5,6 +5,7 @@ import { useAuth } from '../auth/auth-context';
 import { RequestDetail } from '../requests/RequestDetail';
 import { createRequest, loadRequest, loadRequests, matchFinding, searchOrganisations } from '../requests/request-actions';
 import { JURISDICTION_LABELS, type Jurisdiction, KIND_LABELS, type Organisation, type RequestKind, type RequestList, type RightsRequest, STATUS_LABELS } from '../requests/request-types';
+import { RequestReminders } from '../requests/RequestReminders';
 
 const KINDS = Object.keys(KIND_LABELS) as RequestKind[];
 const JURISDICTIONS = Object.keys(JURISDICTION_LABELS) as Jurisdiction[];
@@ -236,6 +237,7 @@ export default function RequestsPage() {
             </Text>
           )}
         </Box>
+        {list && !shown && <RequestReminders reminders={list.reminders ?? []} />}
 
         {shown ? (
           <>

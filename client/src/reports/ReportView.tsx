@@ -6,6 +6,7 @@ import { StatCard } from '../components/StatCard';
 import { formatDate, formatNumber } from '../format';
 import { capitalize, GPC_OUTCOME_DISPLAY, LEVEL_PALETTE } from '../scans/scan-display';
 import { CATEGORY_LEVEL_PALETTE, RISK_CATEGORIES, VIOLATION_TYPE_LABEL } from './report-display';
+import { JURISDICTION_LABELS, KIND_LABELS, STATUS_LABELS } from '../requests/request-types';
 import type { Report } from './report-types';
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -265,6 +266,49 @@ function Recommendations({ recommendations }: { recommendations: Report['recomme
   );
 }
 
+/** The person's privacy-rights requests and how each ended, linking to the request page. */
+function RightsRequests({ requests }: { requests: Report['requests'] }) {
+  return (
+    <Section title="Privacy-rights requests" id="report-requests">
+      {requests.length === 0 ? (
+        <None>No privacy-rights requests yet. From a breach or tracker finding, ask the organisation to show or delete what it holds.</None>
+      ) : (
+        <List.Root variant="plain" gap="3">
+          {requests.map((item, index) => (
+            <List.Item key={index} display="block" borderWidth="1px" rounded="md" p="4" data-status={item.status}>
+              <Flex gap="2" align="center" wrap="wrap">
+                <Badge colorPalette={STATUS_LABELS[item.status].palette} variant="subtle">
+                  {STATUS_LABELS[item.status].label}
+                </Badge>
+                <Text fontWeight="semibold">{item.organisationName}</Text>
+              </Flex>
+              <Text mt="1">
+                {KIND_LABELS[item.kind]} · {JURISDICTION_LABELS[item.jurisdiction]}
+                {item.context ? ` · about ${item.context}` : ''}
+              </Text>
+              <Text mt="1" color="fg.muted" fontSize="sm">
+                {[
+                  `Drafted ${formatDate(item.createdAt)}`,
+                  item.sentOn && `sent ${formatDate(item.sentOn)}`,
+                  item.dueOn && `due ${formatDate(item.dueOn)}`,
+                  item.answeredOn && `answered ${formatDate(item.answeredOn)}`,
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
+              </Text>
+              {item.notes && (
+                <Text mt="1" whiteSpace="pre-line" wordBreak="break-word">
+                  Outcome: {item.notes}
+                </Text>
+              )}
+            </List.Item>
+          ))}
+        </List.Root>
+      )}
+    </Section>
+  );
+}
+
 /** The report's sections in the spec's order. */
 export function ReportView({ report }: { report: Report }) {
   return (
@@ -276,6 +320,7 @@ export function ReportView({ report }: { report: Report }) {
       <MetadataRisks risks={report.detailedFindings.metadataRisks} />
       <WebsiteAudits audits={report.websiteAudits} />
       <Recommendations recommendations={report.recommendations} />
+      <RightsRequests requests={report.requests} />
     </Stack>
   );
 }

@@ -64,6 +64,20 @@ function report(overrides: Partial<Report> = {}): Report {
         gpc: { outcome: 'not_honoured', stillWith: ['Meta Pixel', '_fbp cookie'] },
       },
     ],
+    requests: [
+      {
+        organisationName: 'Lantern Market Ltd.',
+        kind: 'erasure',
+        jurisdiction: 'gdpr',
+        status: 'answered',
+        context: 'the Lantern Market breach',
+        createdAt: '2031-02-01T09:00:00.000Z',
+        sentOn: '2031-02-02',
+        dueOn: '2031-03-02',
+        answeredOn: '2031-02-20',
+        notes: 'They deleted the account.',
+      },
+    ],
     ...overrides,
   };
 }
@@ -159,6 +173,14 @@ describe('report page', () => {
     expect(recommendations.map((li) => li.getAttribute('data-priority'))).toEqual(['critical', 'medium', 'low']);
     expect(within(recommendations[0]).getByText('Priority: Critical')).toBeTruthy();
     expect(within(recommendations[0]).getByText('Change the password and turn on two-factor sign-in.')).toBeTruthy();
+
+    const [asked] = within(section('Privacy-rights requests')).getAllByRole('listitem');
+    expect(asked.getAttribute('data-status')).toBe('answered');
+    expect(within(asked).getByText('Answered')).toBeTruthy();
+    expect(within(asked).getByText('Lantern Market Ltd.')).toBeTruthy();
+    expect(asked.textContent).toContain('Delete my data · EU / EEA (GDPR) · about the Lantern Market breach');
+    expect(asked.textContent).toContain('Drafted 1 February 2031, sent 2 February 2031, due 2 March 2031, answered 20 February 2031');
+    expect(within(asked).getByText('Outcome: They deleted the account.')).toBeTruthy();
   });
 
   it.each([
@@ -204,12 +226,13 @@ describe('report page', () => {
   });
 
   it('says so when there is nothing to list', async () => {
-    current = report({ detailedFindings: { breachExposures: [], privacyViolations: [], metadataRisks: [] }, recommendations: [], websiteAudits: [] });
+    current = report({ detailedFindings: { breachExposures: [], privacyViolations: [], metadataRisks: [] }, recommendations: [], websiteAudits: [], requests: [] });
     await renderReport();
     expect(within(section('Breach Exposures')).getByText('No breach exposures found.')).toBeTruthy();
     expect(within(section('Privacy Violations')).getByText('No oversharing or location exposures found.')).toBeTruthy();
     expect(within(section('Metadata Risks')).getByText('No metadata risks found.')).toBeTruthy();
     expect(within(section('Website Audits')).getByText('No website scanned.')).toBeTruthy();
+    expect(within(section('Privacy-rights requests')).getByText(/^No privacy-rights requests yet\./)).toBeTruthy();
   });
 
   it('says when the report could not be loaded, and loads it again on Try again', async () => {

@@ -20,6 +20,38 @@ const finding = ({ scanId = 'scan-1', input = 'jane@example.com', ...overrides }
 });
 
 describe('findingsCsv', () => {
+  it('follows the findings with one row per privacy-rights request, in the same columns', () => {
+    const request = {
+      organisationName: 'Lantern Market Ltd.',
+      kind: 'access',
+      jurisdiction: 'gdpr',
+      status: 'sent',
+      context: 'the Lantern Market breach',
+      createdAt: '2026-02-01T09:00:00.000Z',
+      sentOn: '2026-02-02',
+      dueOn: '2026-03-02',
+      answeredOn: null,
+      notes: 'They asked for my customer number.',
+    } as const;
+    const rows = parse(findingsCsv([finding()], [request, { ...request, status: 'draft', sentOn: null, dueOn: null, context: null, notes: '' }])) as string[][];
+    expect(rows).toHaveLength(4);
+    expect(rows[2]).toEqual([
+      '',
+      '2026-02-01T09:00:00.000Z',
+      'Lantern Market Ltd.',
+      'rights_request',
+      'requests',
+      'access',
+      'Show me the data you hold',
+      '',
+      'EU / EEA (GDPR)',
+      'Request about the Lantern Market breach',
+      'sent 2026-02-02; due 2026-03-02; notes: They asked for my customer number.',
+      'Waiting for an answer',
+    ]);
+    expect(rows[3].slice(9)).toEqual(['Request', 'not sent', 'Draft, not sent yet']);
+  });
+
   it('writes a header and one row per finding, CRLF-separated', () => {
     const csv = findingsCsv([finding(), finding({ scanId: 'scan-2' })]);
     expect(csv.split('\r\n')).toHaveLength(4); // header, two rows, the final line break

@@ -1,4 +1,6 @@
 import { csvFile } from '../common/http/csv';
+import type { ReportRequestDto } from '../requests/requests.dto';
+import { JURISDICTION_LABELS, REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS } from '../requests/request.types';
 import type { CompletedScan } from '../scans/scan.repository';
 import type { StoredFinding } from '../vocabulary/finding.types';
 import { findingDescription, findingRecommendation } from '../vocabulary/recommendation.catalogue';
@@ -26,12 +28,15 @@ export const FINDINGS_CSV_COLUMNS = [
 
 export { safeCell } from '../common/http/csv';
 
+/** The scan_type of a privacy-rights request's row: requests follow the findings in the same columns. */
+export const REQUEST_ROW_TYPE = 'rights_request';
+
 /**
- * One row per finding, RFC 4180: CRLF between records, fields with a comma, quote or line break
+ * One row per finding, then one per privacy-rights request, RFC 4180: CRLF between records, fields with a comma, quote or line break
  * quoted, quotes doubled. Inputs, values and evidence come from outside (web pages, breach
  * records, image metadata), so every cell is made formula-safe.
  */
-export function findingsCsv(findings: readonly FindingRow[]): string {
+export function findingsCsv(findings: readonly FindingRow[], requests: readonly ReportRequestDto[] = []): string {
   const rows = findings.map(({ scan, finding: f }) => [
     scan.id,
     scan.startedAt.toISOString(),
@@ -46,7 +51,23 @@ export function findingsCsv(findings: readonly FindingRow[]): string {
     evidenceOf(f),
     findingRecommendation(f),
   ]);
-  return csvFile(FINDINGS_CSV_COLUMNS, rows);
+  // A request in the findings' columns: drafted at, organisation (as the input), kind, status,
+  // the law, the finding it answers, its days and the person's notes of the answer.
+  const requestRows = requests.map((r) => [
+    '',
+    r.createdAt,
+    r.organisationName,
+    REQUEST_ROW_TYPE,
+    'requests',
+    r.kind,
+    REQUEST_KIND_LABELS[r.kind],
+    '',
+    JURISDICTION_LABELS[r.jurisdiction],
+    r.context ? `Request about ${r.context}` : 'Request',
+    [r.sentOn ? `sent ${r.sentOn}` : 'not sent', r.dueOn ? `due ${r.dueOn}` : null, r.answeredOn ? `answered ${r.answeredOn}` : null, r.notes ? `notes: ${r.notes}` : null].filter((x) => x !== null).join('; '),
+    REQUEST_STATUS_LABELS[r.status],
+  ]);
+  return csvFile(FINDINGS_CSV_COLUMNS, [...rows, ...requestRows]);
 }
 
 /** What was observed; for a breach without anything more, the kinds of data it exposed. */

@@ -22,6 +22,7 @@ const report = (overrides: Partial<ReportDto> = {}): ReportDto => ({
   sample: false,
   generatedAt: '2026-03-04T05:06:07.000Z',
   pdfAvailable: true,
+  requests: [],
   ...overrides,
 });
 
@@ -42,6 +43,34 @@ describe('renderReportPdf', () => {
     // The table's header comes back on the pages it continues on.
     expect(pages.filter((page) => /Risk\s+Finding\s+What to do\s+Source and input/.test(page)).length).toBeGreaterThan(1);
     expect(all).toContain('Generated 2026-03-04 05:06 UTC');
+  });
+
+  it("lists the person's privacy-rights requests with their law, status, days and notes", async () => {
+    const requests: ReportDto['requests'] = [
+      {
+        organisationName: 'Lantern Market Ltd.',
+        kind: 'erasure',
+        jurisdiction: 'uk_gdpr',
+        status: 'answered',
+        context: 'the Lantern Market breach',
+        createdAt: '2026-02-01T09:00:00.000Z',
+        sentOn: '2026-02-02',
+        dueOn: '2026-03-02',
+        answeredOn: '2026-02-20',
+        notes: 'They deleted the account.',
+      },
+      { organisationName: 'Meridian Data Brokers Inc.', kind: 'opt_out_sale', jurisdiction: 'ccpa', status: 'overdue', context: null, createdAt: '2026-01-05T09:00:00.000Z', sentOn: '2026-01-05', dueOn: '2026-01-27', answeredOn: null, notes: '' },
+    ];
+    const text = pagesOf(await renderReportPdf(report({ requests }))).join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Privacy-Rights Requests');
+    expect(text).toContain('Lantern Market Ltd. For the Lantern Market breach');
+    expect(text).toContain('Delete my data United Kingdom (UK GDPR)');
+    expect(text).toContain('Drafted 2026-02-01 Sent 2026-02-02 Due 2026-03-02 Answered 2026-02-20');
+    expect(text).toContain('They deleted the account.');
+    expect(text).toContain('Overdue: no answer by the due day');
+    expect(text).toContain('Stop selling or sharing my data California');
+    const none = pagesOf(await renderReportPdf(report())).join(' ');
+    expect(none).toContain('No privacy-rights requests yet.');
   });
 
   it('labels a sample as such', async () => {

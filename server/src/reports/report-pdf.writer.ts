@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { JURISDICTION_LABELS, REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS } from '../requests/request.types';
 import type { GpcOutcome } from '../vocabulary/check.types';
 import type { RiskLevel } from '../vocabulary/risk.types';
 import type { PrivacyTrendDirection } from '../vocabulary/privacy-trend.types';
@@ -12,7 +13,8 @@ import type { CategoryLevel, ReportDto } from './reports.dto';
  * say, prints as '?'): title and
  * date, the executive summary's four figures with the trend arrow, the risk assessment table with
  * coloured levels, breach exposures, privacy violations, metadata risks, website audits (browser or
- * HTML only, each browser test's line, Global Privacy Control) and recommendations, long
+ * HTML only, each browser test's line, Global Privacy Control), recommendations and the person's
+ * privacy-rights requests with their outcomes, long
  * text wrapped inside table cells, rows moved to a new page (with the table's header again) when
  * they do not fit, and "Page n of m" on every page.
  */
@@ -172,6 +174,26 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
     'No recommendations.',
   );
 
+  table(
+    doc,
+    'Privacy-Rights Requests',
+    [
+      { header: 'Organisation', share: 0.22 },
+      { header: 'Request', share: 0.24 },
+      { header: 'Status', share: 0.18 },
+      { header: 'Dates', share: 0.18 },
+      { header: 'Outcome notes', share: 0.18 },
+    ],
+    report.requests.map((r) => [
+      r.context ? `${r.organisationName}\nFor ${r.context}` : r.organisationName,
+      `${REQUEST_KIND_LABELS[r.kind]}\n${JURISDICTION_LABELS[r.jurisdiction]}`,
+      REQUEST_STATUS_LABELS[r.status],
+      requestDates(r),
+      r.notes || '—',
+    ]),
+    'No privacy-rights requests yet.',
+  );
+
   pageNumbers(doc);
   doc.end();
   return done;
@@ -183,6 +205,18 @@ const GPC_OUTCOME_TEXT: Readonly<Record<GpcOutcome, string>> = {
   not_honoured: 'Not honoured',
   nothing_to_honour: 'Nothing to honour: no tracking seen either way',
 };
+
+/** A request's days: drafted, sent, due, answered, each when known. */
+export function requestDates(r: ReportDto['requests'][number]): string {
+  return [
+    `Drafted ${r.createdAt.slice(0, 10)}`,
+    r.sentOn ? `Sent ${r.sentOn}` : null,
+    r.dueOn ? `Due ${r.dueOn}` : null,
+    r.answeredOn ? `Answered ${r.answeredOn}` : null,
+  ]
+    .filter((line) => line !== null)
+    .join('\n');
+}
 
 function gpcText(gpc: ReportDto['websiteAudits'][number]['gpc']): string {
   if (!gpc) return 'Not tested';

@@ -78,6 +78,7 @@ const input = (scans: CompletedScan[], extra: { totalScans?: number; pdfAvailabl
   lastScanAt: scans.length ? new Date(Math.max(...scans.map((s) => s.startedAt.getTime()))) : null,
   pdfAvailable: extra.pdfAvailable ?? false,
   now: NOW,
+  requests: [],
 });
 
 describe('buildReport', () => {

@@ -22,6 +22,7 @@ import type { CatalogueRecommendation, Recommendation } from '../vocabulary/reco
 import { RISK_ORDER, type RiskLevel } from '../vocabulary/risk.types';
 import type { PrivacyTrend } from '../vocabulary/privacy-trend.types';
 import { CATEGORY_LEVEL_FROM, IMAGE_RECOMMENDATION_CATEGORY, RISK_POINTS, SAMPLE_REPORT } from './report.catalogue';
+import type { ReportRequestDto } from '../requests/requests.dto';
 import type {
   BreachExposureDto,
   CategoryLevel,
@@ -44,6 +45,8 @@ export interface ReportInput {
   lastScanAt: Date | null;
   pdfAvailable: boolean;
   now: Date;
+  /** The person's privacy-rights requests: real even when the findings are the sample's. */
+  requests: ReportRequestDto[];
 }
 
 /** A finding with the input of the scan that made it. */
@@ -53,7 +56,7 @@ interface ReportFinding {
 }
 
 export function buildReport(input: ReportInput): ReportDto {
-  const head = { generatedAt: input.now.toISOString(), pdfAvailable: input.pdfAvailable };
+  const head = { generatedAt: input.now.toISOString(), pdfAvailable: input.pdfAvailable, requests: input.requests };
   if (input.totalScans === 0) return { sample: true, ...head, ...SAMPLE_REPORT };
 
   const latest = latestPerInput(input.scans);

@@ -27,7 +27,7 @@ export const IMAGE_RECOMMENDATION_CATEGORY = 'Image Metadata';
  * Shown only to someone without any scan yet, labelled as a sample: what a report looks like,
  * with made-up inputs on reserved example domains. Written by us.
  */
-export const SAMPLE_REPORT: Omit<ReportDto, 'generatedAt' | 'pdfAvailable' | 'sample'> = {
+export const SAMPLE_REPORT: Omit<ReportDto, 'generatedAt' | 'pdfAvailable' | 'sample' | 'requests'> = {
   summary: {
     totalScans: 4,
     averagePrivacyScore: 62,

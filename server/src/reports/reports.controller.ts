@@ -49,6 +49,7 @@ export class ReportsController {
     summary: 'Every finding of the user\'s scans as CSV (every plan)',
     description:
       'One row per finding of every completed scan kept: scan id, scanned at, input, scan type, group, type, value, risk, source, evidence, recommendation. ' +
+      "Then one row per privacy-rights request, scan_type 'rights_request': drafted at, organisation (input), kind (type and value), the law (source), the finding it answers (description), its days and notes (evidence) and its status (recommendation column). " +
       'RFC 4180 quoting; cells that a spreadsheet would read as a formula are prefixed with an apostrophe. Downloaded as footprint-findings-YYYY-MM-DD.csv.',
   })
   @ApiOkResponse({ description: 'The CSV file (UTF-8).', content: { 'text/csv': { schema: { type: 'string' } } } })

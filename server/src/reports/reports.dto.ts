@@ -7,6 +7,7 @@ import type { WebsiteAudit, WebsiteAuditTest } from '../scans/stored-website-aud
 import { CHECK_STATUSES, type CheckStatus, GPC_OUTCOMES, type GpcOutcome } from '../vocabulary/check.types';
 import type { StoredBreachFinding } from '../vocabulary/finding.types';
 import { PRIVACY_TREND_DIRECTIONS, type PrivacyTrend, type PrivacyTrendDirection } from '../vocabulary/privacy-trend.types';
+import { ReportRequestDto } from '../requests/requests.dto';
 
 /** A breach of a stored finding, with the input it was found for. */
 type BreachExposure = StoredBreachFinding['breach'] & Pick<StoredBreachFinding, 'source'> & { input: string };
@@ -208,4 +209,7 @@ export class ReportDto {
     description: 'How each website (its latest scan) was looked at: in a browser or from its HTML only, its header grade, each browser test and the Global Privacy Control outcome.',
   })
   websiteAudits!: WebsiteAuditReportDto[];
+
+  @ApiProperty({ type: [ReportRequestDto], description: "The person's privacy-rights requests and their outcomes, newest first: always theirs, also beside a sample report." })
+  requests!: ReportRequestDto[];
 }

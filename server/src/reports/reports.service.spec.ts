@@ -5,6 +5,7 @@ import { Clock } from '../common/clock/clock.service';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { automock } from '../common/testing/automock.test-helpers';
 import { BreachCatalogueService } from '../scans/breach-catalogue/breach-catalogue.service';
+import { RequestsService } from '../requests/requests.service';
 import { ScanHistoryService } from '../scans/scan-history.service';
 import type { CompletedScan } from '../scans/scan.repository';
 import type { PlanTier } from '../vocabulary/plan.catalogue';
@@ -26,6 +27,18 @@ const scan = (id: string, findings: CompletedScan['findings'], startedAt = new D
   startedAt,
   websiteAudit: null,
 });
+const REQUEST = {
+  organisationName: 'Lantern Market Ltd.',
+  kind: 'erasure',
+  jurisdiction: 'uk_gdpr',
+  status: 'answered',
+  context: 'the Lantern Market breach',
+  createdAt: '2031-03-01T10:00:00.000Z',
+  sentOn: '2031-03-01',
+  dueOn: '2031-04-01',
+  answeredOn: '2031-03-20',
+  notes: 'Deleted, they say.',
+} as const;
 const finding = (value: string) => ({ kind: 'risk', type: 'gravatar_name_public', group: 'personalInfo', value, risk: 'medium', source: 'Gravatar', description: 'The profile shows a name', evidence: '' }) as const;
 
 function setup(tier: PlanTier = 'plus') {
@@ -35,6 +48,8 @@ function setup(tier: PlanTier = 'plus') {
   const clock = automock(Clock);
   const catalogue = automock(BreachCatalogueService);
   catalogue.recordsByName.mockResolvedValue(new Map());
+  const rightsRequests = automock(RequestsService);
+  rightsRequests.reportOf.mockResolvedValue([REQUEST]);
   clock.now.mockReturnValue(NOW);
   profiles.profile.mockResolvedValue({ id: 'u1', email: 'u@example.com', displayName: null, emailVerified: true, plan: { tier, expiresAt: null }, onboardingCompleted: true } as UserDto);
   history.totals.mockResolvedValue({ totalScans: 3, lastScanAt: NOW, averagePrivacyScore: 73 });
@@ -44,7 +59,7 @@ function setup(tier: PlanTier = 'plus') {
   history.recent.mockResolvedValue([]);
   history.riskDistribution.mockResolvedValue({ low: 1, medium: 2, high: 0, critical: 0 });
   history.dailyScores.mockResolvedValue([]);
-  return { reports: new ReportsService(history, profiles, limiter, clock, catalogue), dashboard: new DashboardService(history, profiles, clock), history, limiter };
+  return { rightsRequests, reports: new ReportsService(history, profiles, limiter, clock, catalogue, rightsRequests), dashboard: new DashboardService(history, profiles, clock), history, limiter };
 }
 
 describe('ReportsService', () => {
@@ -58,7 +73,17 @@ describe('ReportsService', () => {
       generatedAt: NOW.toISOString(),
       summary: { totalScans: 3, averagePrivacyScore: 73, privacyTrend: { direction: 'improving', inputs: 1, change: 20 } },
       detailedFindings: { privacyViolations: [expect.objectContaining({ description: 'The profile shows a name', evidence: 'Name: A', input: 'a@example.com' })] },
+      requests: [REQUEST],
     });
+  });
+
+  it("lists the person's requests beside a sample report too: they are real even when the findings are not", async () => {
+    const { reports, history, rightsRequests } = setup();
+    history.totals.mockResolvedValue({ totalScans: 0, lastScanAt: null, averagePrivacyScore: null });
+    const report = await reports.report('u1');
+    expect(report.sample).toBe(true);
+    expect(report.requests).toEqual([REQUEST]);
+    expect(rightsRequests.reportOf).toHaveBeenCalledWith('u1');
   });
 
   it('renders the PDF only for plans with reports, rate-limited', async () => {
@@ -82,7 +107,10 @@ describe('ReportsService', () => {
       ['u1', 100, 100],
     ]);
     expect(csv.fileName).toBe('footprint-findings-2031-04-20.csv');
-    expect(csv.content.trimEnd().split('\r\n')).toHaveLength(1 + 100 + 2);
+    const lines = csv.content.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(1 + 100 + 2 + 1);
+    // The requests follow the findings.
+    expect(lines.at(-1)).toContain('Lantern Market Ltd.,rights_request,requests,erasure');
     expect(limiter.consume).toHaveBeenCalledWith(REPORT_RATE_LIMITS.csvPerUser, 'u1');
   });
 });

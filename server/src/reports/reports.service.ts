@@ -2,6 +2,7 @@ import { ForbiddenException, Injectable } from '@nestjs/common';
 import { ProfileService } from '../auth/profile.service';
 import { Clock } from '../common/clock/clock.service';
 import { RateLimiter } from '../common/security/rate-limiter.service';
+import { RequestsService } from '../requests/requests.service';
 import { ScanHistoryService } from '../scans/scan-history.service';
 import { planFor } from '../vocabulary/plan.catalogue';
 import { findingsCsv, FindingRow } from './findings-csv.writer';
@@ -31,14 +32,16 @@ export class ReportsService {
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     private readonly catalogue: BreachCatalogueService,
+    private readonly rightsRequests: RequestsService,
   ) {}
 
   async report(userId: string): Promise<ReportDto> {
     const profile = await this.profiles.profile(userId);
-    const [totals, scans, privacyScores] = await Promise.all([
+    const [totals, scans, privacyScores, requests] = await Promise.all([
       this.history.totals(userId),
       this.history.latestCompletedPerInput(userId),
       this.history.privacyScores(userId),
+      this.rightsRequests.reportOf(userId),
     ]);
     const report = buildReport({
       scans,
@@ -48,6 +51,7 @@ export class ReportsService {
       lastScanAt: totals.lastScanAt,
       pdfAvailable: planFor(profile.plan.tier).reports,
       now: this.clock.now(),
+      requests,
     });
     if (!report.sample) report.detailedFindings.breachExposures = await this.withCatalogue(report.detailedFindings.breachExposures);
     return report;
@@ -81,7 +85,7 @@ export class ReportsService {
     return { fileName: `footprint-report-${day(report.generatedAt)}.pdf`, content: await renderReportPdf(report) };
   }
 
-  /** Every finding of every completed scan kept, newest scan first. */
+  /** Every finding of every completed scan kept, newest scan first; then the privacy-rights requests. */
   async csv(userId: string): Promise<ReportFile<string>> {
     await this.limiter.consume(REPORT_RATE_LIMITS.csvPerUser, userId);
     const rows: FindingRow[] = [];
@@ -90,7 +94,7 @@ export class ReportsService {
       for (const scan of page) rows.push(...scan.findings.map((finding) => ({ scan, finding })));
       if (page.length < CSV_PAGE) break;
     }
-    return { fileName: `footprint-findings-${day(this.clock.now().toISOString())}.csv`, content: findingsCsv(rows) };
+    return { fileName: `footprint-findings-${day(this.clock.now().toISOString())}.csv`, content: findingsCsv(rows, await this.rightsRequests.reportOf(userId)) };
   }
 }
 

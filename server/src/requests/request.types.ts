@@ -20,6 +20,16 @@ export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
   plain: 'A plain-language request',
 };
 
+/** How a status reads in the report (PDF, CSV); the page has its own copy with colours. */
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  draft: 'Draft, not sent yet',
+  sent: 'Waiting for an answer',
+  overdue: 'Overdue: no answer by the due day',
+  answered: 'Answered',
+  completed: 'Completed',
+  refused: 'Refused',
+};
+
 export const JURISDICTION_LABELS: Record<Jurisdiction, string> = {
   gdpr: 'EU / EEA (GDPR)',
   uk_gdpr: 'United Kingdom (UK GDPR)',

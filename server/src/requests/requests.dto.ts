@@ -197,6 +197,13 @@ export class RequestSummaryDto {
   context!: string | null;
 }
 
+export class RequestReminderDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'Adobe' }) organisationName!: string;
+  @ApiProperty({ example: '2031-05-02' }) dueOn!: string;
+  @ApiProperty({ enum: ['soon', 'due'], description: "'soon': due within 3 days; 'due': the due day passed without an answer." }) reminder!: 'soon' | 'due';
+}
+
 export class RequestListDto {
   @ApiProperty({ type: [RequestSummaryDto] })
   requests!: RequestSummaryDto[];
@@ -206,4 +213,20 @@ export class RequestListDto {
   usedThisMonth!: number;
   @ApiProperty({ description: "The plan's requests per month." })
   monthlyLimit!: number;
+  @ApiProperty({ type: [RequestReminderDto], description: 'In-app reminders, overdue first: the same rule as the reminder emails, until the person acts on the request.' })
+  reminders!: RequestReminderDto[];
+}
+
+/** One request as the report lists it: to whom, what, under which law, and how it ended (no identifiers). */
+export class ReportRequestDto {
+  @ApiProperty({ example: 'Adobe' }) organisationName!: string;
+  @ApiProperty({ enum: REQUEST_KINDS }) kind!: RequestKind;
+  @ApiProperty({ enum: JURISDICTIONS }) jurisdiction!: Jurisdiction;
+  @ApiProperty({ enum: REQUEST_STATUSES }) status!: RequestStatus;
+  @ApiProperty({ type: String, nullable: true, description: 'The finding the request answers.' }) context!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, nullable: true, example: '2031-04-02' }) sentOn!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2031-05-02', description: 'The legal due day (the extended one when the organisation extended).' }) dueOn!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2031-04-20' }) answeredOn!: string | null;
+  @ApiProperty({ description: "The person's notes of the answer (empty when none)." }) notes!: string;
 }

@@ -13,8 +13,9 @@ import { type Organisation } from './organisations/organisation.types';
 import { calendarDay, type Deadline, deadlineFor } from './request-deadline.rules';
 import { mailtoLink, writeEml } from './request-eml.writer';
 import { draftComplaint, draftFollowUp, draftLetter, idDocumentAdvice, type Letter, type LetterInput } from './request-letter.rules';
+import { remindersOf } from './request-reminder.rules';
 import { OPEN_STATUSES } from './request.types';
-import type { AuthorityDto, CreateRequestDto, LetterDto, RequestListDto, RequestSummaryDto, RightsRequestDto, UpdateRequestDto } from './requests.dto';
+import type { AuthorityDto, CreateRequestDto, LetterDto, ReportRequestDto, RequestListDto, RequestSummaryDto, RightsRequestDto, UpdateRequestDto } from './requests.dto';
 import { RightsRequestEntity } from './rights-request.entity';
 import { RightsRequestRepository } from './rights-request.repository';
 
@@ -64,6 +65,7 @@ export class RequestsService {
       openCount: rows.filter((r) => OPEN_STATUSES.includes(r.status)).length,
       usedThisMonth: used,
       monthlyLimit: planFor(profile.plan.tier).monthlyRequests,
+      reminders: remindersOf(rows, calendarDay(this.clock.now()), REMINDER_SOON_DAYS),
     };
   }
 
@@ -156,6 +158,28 @@ export class RequestsService {
   async exportOf(userId: string): Promise<RightsRequestDto[]> {
     const rows = await this.requests.listOf(userId, 10_000);
     return Promise.all(rows.map((row) => this.detailOf(row)));
+  }
+
+  /**
+   * The requests and their outcomes for the report: organisation, kind, law, status, dates and the
+   * person's notes of the answer; no identifiers (the letters hold those, the report does not).
+   */
+  async reportOf(userId: string): Promise<ReportRequestDto[]> {
+    const today = calendarDay(this.clock.now());
+    const rows = await this.requests.listOf(userId, LIST_LIMIT);
+    return rows.map((row) => ({
+      organisationName: row.organisationName,
+      kind: row.kind,
+      jurisdiction: row.jurisdiction,
+      // A sent request past its due day reads as overdue even before the hourly job has marked it.
+      status: row.status === 'sent' && row.dueOn !== null && row.dueOn < today ? 'overdue' : row.status,
+      context: row.context,
+      createdAt: row.createdAt.toISOString(),
+      sentOn: row.sentOn,
+      dueOn: row.dueOn,
+      answeredOn: row.answeredOn,
+      notes: row.notes,
+    }));
   }
 
   /** Hourly: the "due soon" and "overdue" reminders, each once, as emails (the dashboard shows the same from the requests' status). */
