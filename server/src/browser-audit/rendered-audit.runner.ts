@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../common/config/config.module';
 import { SsrfForwardProxy } from '../common/security/ssrf/forward-proxy';
 import type { PageVisit, RenderedCapture } from './capture.types';
 import { ChromiumLauncher } from './chromium.launcher';
-import { JobClock } from './fair-share';
+import { JobClock, WRAP_UP_MS } from './fair-share';
 import { visitPage } from './page-visitor';
 
 /** Share of the budget the plain visit may use; the Global Privacy Control visit gets the rest. */
@@ -41,7 +41,12 @@ export class RenderedAuditRunner {
     onClock?.(clock);
     const userAgent = visitorUserAgent(browser.version());
     const plainDeadline = Math.min(clock.deadline, clock.startedAt + Math.round(budgetMs * PLAIN_SHARE));
-    const plain = await this.visit(browser, url, 'plain', plainDeadline, userAgent, clock.shortened);
+    // Shortened (others wait): the plain visit keeps its share of the new deadline, so the GPC visit still fits.
+    const plainShortened = new AbortController();
+    const onShortened = () => plainShortened.abort(Math.max(Date.now() + WRAP_UP_MS, clock.startedAt + Math.round((clock.deadline - clock.startedAt) * PLAIN_SHARE)));
+    if (clock.wasShortened) onShortened();
+    else clock.shortened.addEventListener('abort', onShortened, { once: true });
+    const plain = await this.visit(browser, url, 'plain', plainDeadline, userAgent, plainShortened.signal).finally(() => clock.shortened.removeEventListener('abort', onShortened));
     const loaded = !plain.refused && (plain.status !== undefined || plain.requests.length > 0);
     // Read after the plain visit: the deadline may have moved earlier meanwhile (others wait).
     const gpc = loaded && clock.deadline - Date.now() >= 2_500 ? await this.visit(browser, url, 'gpc', clock.deadline, userAgent, clock.shortened) : undefined;
