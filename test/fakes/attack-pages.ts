@@ -48,9 +48,14 @@ export const ATTACK_PAGES: Record<string, string> = {
     'Uploads',
     `var big = 'u'.repeat(64 * 1024); for (var i = 0; i < 300; i++) fetch('/sink', { method: 'POST', body: big }).catch(function () {});`,
   ),
+  // A page that never finishes loading (an image that never answers) and keeps the network busy: it holds a browser its whole budget unless the server ends it.
+  '/slow': page('Slow', `setInterval(function () { fetch('/hang?busy=' + Date.now()).catch(function () {}); }, 200);`).replace('</h1>', '</h1><img src="/hang" alt="">'),
 };
 
-/** The attack pages' server; '/gzip-stack' answers in 2,500 gzip layers (72 KB on the wire). */
+/** An ordinary page (the other people's scans beside the attacks). */
+export const PLAIN_PAGE = page('Plain', `document.title = 'plain';`);
+
+/** The attack pages' server; '/hang' never answers (held until the server closes); '/gzip-stack' answers in 2,500 gzip layers (72 KB on the wire). */
 export class AttackPages {
   private server?: Server;
   private listeningPort?: number;
@@ -86,6 +91,8 @@ export class AttackPages {
   private handle(req: IncomingMessage, res: ServerResponse): void {
     req.resume();
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path === '/hang') return; // never answered: closeNow() ends it
+    if (path === '/plain') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PLAIN_PAGE);
     if (path === '/gzip-stack') {
       res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': Array(2_500).fill('gzip').join(',') });
       return void res.end(this.stacked);

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { BROWSER_TEST_IDS } from '../../server/src/vocabulary/check.types';
+import { BROWSER_MESSAGES } from '../../server/src/browser-audit/browser-audit.service';
 import { SSRF_MESSAGES } from '../../server/src/common/security/ssrf/url-policy';
 import { AttackPages } from '../fakes/attack-pages';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -95,4 +96,18 @@ describe('hostile pages', () => {
     expect(body.checks.find((c) => c.id === 'website')!.message).toContain(SSRF_MESSAGES.tooManyCodings.slice(0, 30));
     expect(body.privacyScore).toBeNull();
   }, 40_000);
+
+  it('gives slow pages a fair share of the browsers: another scan queued behind two of them still runs in a browser', async () => {
+    const slow = [scan('/slow'), scan('/slow')];
+    // Both browser contexts (BROWSER_CONCURRENCY 2) now hold a page that never finishes loading.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const plain = await scan('/plain');
+    const slowBodies = await Promise.all(slow);
+    expect(JSON.stringify(plain)).not.toContain(BROWSER_MESSAGES.busy);
+    expect(browserTests(plain).map((c) => c.status).filter((s) => s !== 'ok' && s !== 'partial')).toEqual([]);
+    expect(typeof plain.privacyScore).toBe('number');
+    // The slow pages were ended at their share, and say so (partial), not as if they had run their course.
+    expect(slowBodies.some((body) => JSON.stringify(body).includes('fair share'))).toBe(true);
+    expect(chromiumChildren()).toBeLessThan(15);
+  }, 60_000);
 });

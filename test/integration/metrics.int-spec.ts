@@ -110,6 +110,7 @@ describe('GET /api/metrics', () => {
         'footprint_browser_jobs_queued gauge',
         'footprint_browser_contexts_running gauge',
         'footprint_browser_jobs_total counter',
+        'footprint_browser_jobs_shared_total counter',
         'footprint_browser_scan_outcomes_total counter',
         'footprint_queue_refused_total counter',
         'process_cpu_user_seconds_total counter',

@@ -23,6 +23,9 @@ export class BrowserAuditExporter implements OnModuleInit {
         { labels: { result: 'failed' }, value: jobsFailed },
       ];
     });
+    metrics.sourcedCounter('browser_jobs_shared_total', "Browser jobs this instance ended at their fair share of browser time because other people's scans were waiting.", [], () => [
+      { value: audit.snapshot().jobsShared },
+    ]);
     metrics.sourcedCounter(
       'browser_scan_outcomes_total',
       "How website scans of this instance fared with the audit browser: rendered, unavailable, busy (waited too long: analysed without scripts), refused_full_queue (503) or timed_out.",

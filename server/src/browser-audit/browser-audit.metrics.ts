@@ -15,6 +15,7 @@ export class BrowserAuditMetrics {
   private jobsRun = 0;
   private jobsFailed = 0;
   private running = 0;
+  private jobsShared = 0;
   private readonly durations: number[] = [];
 
   outcome(kind: BrowserOutcome): void {
@@ -33,11 +34,16 @@ export class BrowserAuditMetrics {
     if (this.durations.length > 1_000) this.durations.shift();
   }
 
+  /** Jobs ended at their fair share because others waited (fair-share.ts). */
+  sharedBrowser(jobs: number): void {
+    this.jobsShared += jobs;
+  }
+
   get runningContexts(): number {
     return this.running;
   }
 
-  snapshot(): { outcomes: Record<BrowserOutcome, number>; jobsRun: number; jobsFailed: number; runningJobs: number; recentJobMs: number[] } {
-    return { outcomes: { ...this.outcomes }, jobsRun: this.jobsRun, jobsFailed: this.jobsFailed, runningJobs: this.running, recentJobMs: [...this.durations] };
+  snapshot(): { outcomes: Record<BrowserOutcome, number>; jobsRun: number; jobsFailed: number; jobsShared: number; runningJobs: number; recentJobMs: number[] } {
+    return { outcomes: { ...this.outcomes }, jobsRun: this.jobsRun, jobsFailed: this.jobsFailed, jobsShared: this.jobsShared, runningJobs: this.running, recentJobMs: [...this.durations] };
   }
 }

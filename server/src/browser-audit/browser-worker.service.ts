@@ -9,6 +9,8 @@ import { BROWSER_MESSAGES } from './browser-audit.service';
 import { BrowserJobListener } from './browser-job.listener';
 import { BrowserJobRepository, ClaimedJob } from './browser-job.repository';
 import { BrowserUnavailableError, ChromiumLauncher } from './chromium.launcher';
+import { FAIRNESS_POLL_MS, JobClock } from './fair-share';
+import { PRIORITY_RANK } from './browser-priority';
 import { RenderedAuditRunner } from './rendered-audit.runner';
 
 const HEARTBEAT_MS = 10_000;
@@ -33,6 +35,9 @@ export class BrowserWorker implements OnApplicationBootstrap, OnApplicationShutd
   private pumping = false;
   private stopped = true;
   private stopListening?: () => void;
+  /** The clocks of the jobs this instance runs (fair-share.ts). */
+  private readonly clocks = new Set<JobClock>();
+  private askingFairness = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -59,6 +64,7 @@ export class BrowserWorker implements OnApplicationBootstrap, OnApplicationShutd
     this.every(HEARTBEAT_MS, () => this.heartbeat());
     this.every(POLL_MS, () => this.pump());
     this.every(PURGE_MS, () => this.jobs.purge());
+    this.every(FAIRNESS_POLL_MS, () => this.shareFairly());
     // Started now rather than by the first scan; one that does not start takes this instance out of the pool for a while.
     void this.launcher.browser().catch(() => this.pause());
   }
@@ -94,7 +100,13 @@ export class BrowserWorker implements OnApplicationBootstrap, OnApplicationShutd
     this.metrics.jobStarted();
     let ok = false;
     try {
-      const captured = await this.runner.run(job.url, job.budgetMs);
+      let clock: JobClock | undefined;
+      const captured = await this.runner
+        .run(job.url, job.budgetMs, (started) => {
+          clock = started;
+          this.clocks.add(started);
+        })
+        .finally(() => clock && this.clocks.delete(clock));
       // What the page put in it (a NUL in a storage key, half a surrogate pair in a body) must not fail the write.
       const { value: capture, replaced } = storableJson(captured);
       if (replaced > 0) capture.replacedCharacters = replaced;
@@ -115,6 +127,24 @@ export class BrowserWorker implements OnApplicationBootstrap, OnApplicationShutd
       this.active -= 1;
       this.metrics.jobEnded(ok, Date.now() - started);
       void this.pump();
+    }
+  }
+
+  /**
+   * While this instance runs jobs: when a person's page waits for a browser (here or on any other
+   * instance), every running job is ended at its fair share, so slow pages cannot hold the browsers
+   * past the queue wait. One cheap count a second, and only while something runs.
+   */
+  async shareFairly(): Promise<void> {
+    if (this.clocks.size === 0 || this.askingFairness) return;
+    this.askingFairness = true;
+    try {
+      if ((await this.jobs.queuedCount(PRIORITY_RANK.person)) === 0) return;
+      let moved = 0;
+      for (const clock of this.clocks) if (clock.yieldToOthers()) moved += 1;
+      if (moved > 0) this.metrics.sharedBrowser(moved);
+    } finally {
+      this.askingFairness = false;
     }
   }
 

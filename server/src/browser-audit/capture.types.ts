@@ -1,3 +1,4 @@
+import { FAIR_SHARE_MS } from './fair-share';
 /**
  * What the audit browser saw on one visit of a page: plain data, serialisable as JSON (it travels
  * through the browser_jobs table between instances). The analyzers read only this.
@@ -119,12 +120,19 @@ export interface RenderedCapture {
   browserVersion: string;
   /** Characters PostgreSQL cannot store (NUL, lone surrogates) that were replaced by U+FFFD before the capture was written. */
   replacedCharacters?: number;
+  /** Other scans waited for a browser while this one ran: it was ended at its fair share of browser time (fair-share.ts). */
+  sharedBrowser?: boolean;
 }
 
 /** The parts a visit lost, when any (older captures have no `lost`). */
 export function lostParts(capture: RenderedCapture): string[] {
   const visits = [capture.plain, ...(capture.gpc ? [capture.gpc] : [])];
-  return [...new Set(visits.flatMap((visit) => (Array.isArray(visit.lost) ? visit.lost : [])))];
+  const parts = visits.flatMap((visit) => (Array.isArray(visit.lost) ? visit.lost : []));
+  // Cut short for others waiting: what the page would have done later is not in the record.
+  if (capture.sharedBrowser && (!capture.gpc || visits.some((visit) => visit.cutShort))) {
+    parts.push(`the rest of the visit: other scans were waiting for the browser, so this one got its fair share (${FAIR_SHARE_MS / 1000} s)`);
+  }
+  return [...new Set(parts)];
 }
 
 export const MAX_CAPTURED_REQUESTS = 1_500;

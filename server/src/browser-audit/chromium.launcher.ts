@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { constants } from 'node:fs';
 import { execFile } from 'node:child_process';
-import { access, chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -68,7 +68,7 @@ const run = promisify(execFile);
  * supplementary groups) before executing Chromium, keeping the pipes Playwright talks over.
  * Chromium then starts its own sandbox (user namespaces, seccomp-bpf) for every renderer.
  */
-async function unprivilegedLauncher(executable: string): Promise<string> {
+async function unprivilegedLauncher(executable: string): Promise<{ script: string; dir: string }> {
   const ids = async () => {
     const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run('id', ['-u', BROWSER_OS_USER]), run('id', ['-g', BROWSER_OS_USER])]);
     return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
@@ -94,7 +94,7 @@ async function unprivilegedLauncher(executable: string): Promise<string> {
   );
   await chmod(dir, 0o755);
   await chmod(script, 0o755);
-  return script;
+  return { script, dir };
 }
 
 /** Why no browser can be had. */
@@ -112,6 +112,8 @@ export class ChromiumLauncher implements OnApplicationShutdown {
   private readonly logger = new Logger(ChromiumLauncher.name);
   private launching?: Promise<Browser>;
   private closing = false;
+  /** The launcher script's folder of the running browser (as root): removed when the browser is replaced or the server stops. */
+  private launcherDir?: string;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -145,6 +147,13 @@ export class ChromiumLauncher implements OnApplicationShutdown {
     this.launching = undefined;
     const browser = await launching?.catch(() => undefined);
     await browser?.close().catch(() => undefined);
+    await this.removeLauncherDir();
+  }
+
+  private async removeLauncherDir(): Promise<void> {
+    const dir = this.launcherDir;
+    this.launcherDir = undefined;
+    if (dir) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
 
   private async launch(): Promise<Browser> {
@@ -154,7 +163,11 @@ export class ChromiumLauncher implements OnApplicationShutdown {
     let executablePath = this.config.browserAudit.executable;
     if (process.getuid?.() === 0) {
       try {
-        executablePath = await unprivilegedLauncher(executablePath);
+        // One launcher folder at a time: the one of a browser that crashed goes with it.
+        await this.removeLauncherDir();
+        const launcher = await unprivilegedLauncher(executablePath);
+        this.launcherDir = launcher.dir;
+        executablePath = launcher.script;
       } catch (err) {
         this.logger.error(`the audit browser's own OS user could not be set up: ${err instanceof Error ? err.message.split('\n')[0] : 'unknown error'}`);
         throw new BrowserUnavailableError(SANDBOX_UNAVAILABLE);

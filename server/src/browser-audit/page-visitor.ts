@@ -29,6 +29,8 @@ export interface VisitOptions {
   /** Type distinctive values into the page's fields (the key-logging test). */
   typeIntoFields: boolean;
   userAgent: string;
+  /** The server moves the deadline earlier (others wait for a browser): the signal's reason is the new deadline, epoch ms. */
+  shortened?: AbortSignal;
 }
 
 /** Fields the key-logging test types into; never a button, a checkbox or a hidden field. */
@@ -61,7 +63,8 @@ const MAX_POPUP_URLS = 10;
  */
 export async function visitPage(browser: Browser, options: VisitOptions): Promise<PageVisit> {
   const started = Date.now();
-  const left = () => options.deadline - Date.now();
+  let deadline = options.deadline;
+  const left = () => deadline - Date.now();
   const gpc = options.kind === 'gpc';
   const context = await browser.newContext({
     proxy: { server: options.proxy.server },
@@ -97,7 +100,15 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
   };
   const mark = (phase: string) => (visit.timings[phase] = Date.now() - started);
   // However the visit goes, the context is closed by the deadline.
-  const hardStop = setTimeout(() => void context.close().catch(() => undefined), Math.max(0, left()));
+  const stopAtDeadline = () => setTimeout(() => void context.close().catch(() => undefined), Math.max(0, left()));
+  let hardStop = stopAtDeadline();
+  const shorten = () => {
+    deadline = Math.min(deadline, Number(options.shortened?.reason) || Date.now());
+    clearTimeout(hardStop);
+    hardStop = stopAtDeadline();
+  };
+  if (options.shortened?.aborted) shorten();
+  else options.shortened?.addEventListener('abort', shorten, { once: true });
   try {
     context.setDefaultTimeout(Math.max(500, Math.min(5_000, left())));
     await context.exposeBinding(REPORT_BINDING, (_source, report: FrameReport) => recorder.frameReport(report));
@@ -162,6 +173,7 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     visit.cutShort = true;
   } finally {
     clearTimeout(hardStop);
+    options.shortened?.removeEventListener('abort', shorten);
     await context.close().catch(() => undefined);
     mark('closed');
     visit.proxy = { bytes: options.proxy.bytes, uploaded: options.proxy.uploaded, overBudget: options.proxy.overBudget, refusals: [...options.proxy.refusals] };

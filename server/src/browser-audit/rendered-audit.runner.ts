@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../common/config/config.module';
 import { SsrfForwardProxy } from '../common/security/ssrf/forward-proxy';
 import type { PageVisit, RenderedCapture } from './capture.types';
 import { ChromiumLauncher } from './chromium.launcher';
+import { JobClock, WRAP_UP_MS } from './fair-share';
 import { visitPage } from './page-visitor';
 
 /** Share of the budget the plain visit may use; the Global Privacy Control visit gets the rest. */
@@ -29,23 +30,33 @@ export class RenderedAuditRunner {
     private readonly proxy: SsrfForwardProxy,
   ) {}
 
-  /** Throws BrowserUnavailableError when Chromium is missing or does not start. */
-  async run(url: string, budgetMs = this.config.browserAudit.timeoutMs): Promise<RenderedCapture> {
+  /**
+   * Throws BrowserUnavailableError when Chromium is missing or does not start. `onClock` receives
+   * the job's clock once its budget starts, so the worker can end it at its fair share (fair-share.ts).
+   */
+  async run(url: string, budgetMs = this.config.browserAudit.timeoutMs, onClock?: (clock: JobClock) => void): Promise<RenderedCapture> {
     const browser = await this.launcher.browser();
     // The budget is the page's: starting Chromium (the first job, or after a crash) does not eat into it.
-    const started = Date.now();
+    const clock = new JobClock(Date.now(), budgetMs);
+    onClock?.(clock);
     const userAgent = visitorUserAgent(browser.version());
-    const plain = await this.visit(browser, url, 'plain', started + Math.round(budgetMs * PLAIN_SHARE), userAgent);
+    const plainDeadline = Math.min(clock.deadline, clock.startedAt + Math.round(budgetMs * PLAIN_SHARE));
+    // Shortened (others wait): the plain visit keeps its share of the new deadline, so the GPC visit still fits.
+    const plainShortened = new AbortController();
+    const onShortened = () => plainShortened.abort(Math.max(Date.now() + WRAP_UP_MS, clock.startedAt + Math.round((clock.deadline - clock.startedAt) * PLAIN_SHARE)));
+    if (clock.wasShortened) onShortened();
+    else clock.shortened.addEventListener('abort', onShortened, { once: true });
+    const plain = await this.visit(browser, url, 'plain', plainDeadline, userAgent, plainShortened.signal).finally(() => clock.shortened.removeEventListener('abort', onShortened));
     const loaded = !plain.refused && (plain.status !== undefined || plain.requests.length > 0);
-    const gpcDeadline = started + budgetMs;
-    const gpc = loaded && gpcDeadline - Date.now() >= 2_500 ? await this.visit(browser, url, 'gpc', gpcDeadline, userAgent) : undefined;
-    return { plain, ...(gpc ? { gpc } : {}), browserVersion: browser.version() };
+    // Read after the plain visit: the deadline may have moved earlier meanwhile (others wait).
+    const gpc = loaded && clock.deadline - Date.now() >= 2_500 ? await this.visit(browser, url, 'gpc', clock.deadline, userAgent, clock.shortened) : undefined;
+    return { plain, ...(gpc ? { gpc } : {}), browserVersion: browser.version(), ...(clock.wasShortened ? { sharedBrowser: true } : {}) };
   }
 
-  private async visit(browser: import('playwright-core').Browser, url: string, kind: PageVisit['kind'], deadline: number, userAgent: string): Promise<PageVisit> {
+  private async visit(browser: import('playwright-core').Browser, url: string, kind: PageVisit['kind'], deadline: number, userAgent: string, shortened: AbortSignal): Promise<PageVisit> {
     const proxy = await this.proxy.open({ maxBytes: this.config.browserAudit.maxPageBytes, maxUploadBytes: MAX_VISIT_UPLOAD_BYTES });
     try {
-      return await visitPage(browser, { kind, url, deadline, proxy, typeIntoFields: true, userAgent });
+      return await visitPage(browser, { kind, url, deadline, proxy, typeIntoFields: true, userAgent, shortened });
     } finally {
       await proxy.close();
     }

@@ -1,4 +1,5 @@
 import type { BrowserAuditService, RenderOutcome } from '../../browser-audit/browser-audit.service';
+import { FAIR_SHARE_MS } from '../../browser-audit/fair-share';
 import { lostParts, type RenderedCapture } from '../../browser-audit/capture.types';
 import type { BrowserTestId, CheckStatus } from '../../vocabulary/check.types';
 import type { Finding } from '../../vocabulary/finding.types';
@@ -49,6 +50,7 @@ export function renderedPage(audit: WebsiteAudit): RenderedPage {
   if (visit.refused) return { ran: false, reason: 'the browser was refused the page by the SSRF guard' };
   if (visit.status === undefined) {
     const error = visit.navigationError ?? 'no answer';
+    if (render.capture.sharedBrowser) return { ran: false, reason: `the page did not finish loading within its fair share of browser time (${FAIR_SHARE_MS / 1000} s; other scans were waiting)` };
     return { ran: false, reason: /timeout/i.test(error) ? 'the page did not finish loading in the browser in time' : `the page did not load in the browser (${navigationErrorWords(error)})` };
   }
   return { ran: true, visit };
