@@ -73,8 +73,10 @@ export default function DashboardPage() {
         </Button>
       </Flex>
 
-      {/* Panels stay mounted when hidden, so a scan keeps running while another tab is open. */}
-      <Tabs.Root mt="8" value={tab} onValueChange={(details) => changeTab(details.value as DashboardTab)} variant="line">
+      {/* A panel mounts when first opened (the scan forms and the image check are not part of the
+          overview's first render, nor their code of its download), then stays mounted when hidden,
+          so a scan keeps running while another tab is open. */}
+      <Tabs.Root mt="8" lazyMount value={tab} onValueChange={(details) => changeTab(details.value as DashboardTab)} variant="line">
         <Tabs.List flexWrap="wrap" h="auto">
           <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
           <Tabs.Trigger value="scan">New Privacy Scan</Tabs.Trigger>
