@@ -16,6 +16,9 @@ import type { DashboardState } from './use-dashboard';
 const RiskDistributionChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.RiskDistributionChart })));
 const ScoreTrendChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.ScoreTrendChart })));
 
+/** How near the screen a chart's place comes before it loads: just before it scrolls in. */
+const CHART_MARGIN = '200px';
+
 function ChartFallback() {
   return (
     <Center py="8" role="status">
@@ -107,14 +110,14 @@ export function DashboardOverview({ state, onRetry, onStartScan, notices }: Dash
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <Section title="Risk Distribution">
           <Box>
-            <NearViewport placeholder={<ChartFallback />}>
+            <NearViewport placeholder={<ChartFallback />} margin={CHART_MARGIN}>
               <RiskDistributionChart distribution={data.riskDistribution} />
             </NearViewport>
           </Box>
         </Section>
         <Section title="Score Trend">
           <PrivacyTrendCard trend={data.privacyTrend} testId="stat-privacy-trend" valueSize="2xl" />
-          <NearViewport placeholder={<ChartFallback />}>
+          <NearViewport placeholder={<ChartFallback />} margin={CHART_MARGIN}>
             <ScoreTrendChart trend={data.scoreTrend} />
           </NearViewport>
         </Section>
