@@ -1851,6 +1851,18 @@ export interface components {
              */
             message: string;
         };
+        EmailVerifiedDto: {
+            /**
+             * @description For a change only: the new sign-in address (the one the link was sent to), so the page can name it.
+             * @example jane.new@example.com
+             */
+            email?: string;
+            /**
+             * @description 'verified': the account's address is verified; 'changed': the account moved to the new address of a change (POST /api/auth/email).
+             * @enum {string}
+             */
+            outcome: "verified" | "changed";
+        };
         ErrorBodyDto: {
             /** @description Every validation message, when there are several. */
             details?: string[];
@@ -4816,12 +4828,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The address is verified (and, for a change of address, now the sign-in address). */
-            204: {
+            /** @description The address is verified (and, for a change of address, now the sign-in address, named). */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EmailVerifiedDto"];
+                };
             };
             /** @description 'This verification link is invalid or has expired.' */
             400: {

@@ -5,8 +5,9 @@
 // JavaScript as sent (brotli). Prints numbers; asserts nothing. Needs `npm run build`.
 // Run: npm run bench:web   (FP_BENCH_PAGES=landing,pricing and FP_BENCH_FORMS=mobile narrow it;
 // FP_BENCH_RUNS=3 runs each page that often and prints the run with the median score, as the
-// figures move with whatever else the machine is doing)
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// figures move with whatever else the machine is doing; FP_BENCH_LHR_DIR=dir keeps each run's full
+// Lighthouse report there, for its diagnostics: main-thread work, script boot-up, long tasks)
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -212,6 +213,7 @@ try {
         const result = await lighthouse(`${server.base}${page.path}`, flags, form === 'desktop' ? desktopConfig : undefined);
         if (!result) throw new Error(`no Lighthouse result for ${page.path}`);
         runs.push(figures(result.lhr));
+        if (process.env.FP_BENCH_LHR_DIR) writeFileSync(join(process.env.FP_BENCH_LHR_DIR, `${page.name}-${form}-${run + 1}.json`), JSON.stringify(result.lhr));
       }
       runs.sort((a, b) => a.score - b.score);
       const row = { page: page.name, form, ...runs[Math.floor(runs.length / 2)], initialKB: page.signedIn ? '' : kb(await initialJsOf(server.base, page.path)) };

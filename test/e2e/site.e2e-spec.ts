@@ -243,7 +243,7 @@ async function inViewport(page: Page, selector: string) {
 }
 
 describe('access rules and deep links', () => {
-  it.each(['/dashboard', '/report', '/account', '/monitoring'])('%s redirects to /login when signed out', async (path) => {
+  it.each(['/dashboard', '/history', '/report', '/account', '/monitoring', '/requests'])('%s redirects to /login when signed out', async (path) => {
     await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
       await t.goto(path);
       await t.page.waitForURL((url) => url.pathname === '/login', { timeout: 5_000 });

@@ -116,7 +116,9 @@ describe('account changes: name, password, sign-in email', () => {
       const [confirmation] = mail.to(newEmail);
       expect(confirmation.subject).toBe('Confirm your new Footprint sign-in address');
       const token = tokenFromLink(confirmation, 'verify-email');
-      await t.http().post('/api/auth/verify-email').send({ token }).expect(204);
+      const confirmed = await t.http().post('/api/auth/verify-email').send({ token }).expect(200);
+      // The page the link opens names the new address.
+      expect(confirmed.body).toEqual({ outcome: 'changed', email: newEmail });
 
       const after = (await profile(user.accessToken).expect(200)).body;
       expect(after).toMatchObject({ email: newEmail, emailVerified: true });

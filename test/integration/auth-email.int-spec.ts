@@ -43,7 +43,7 @@ describe('email verification and password reset', () => {
       expect(rows[0].token_hash).not.toContain(token);
 
       expect((await profile(user.accessToken).expect(200)).body.emailVerified).toBe(false);
-      await verify(token).expect(204);
+      expect((await verify(token).expect(200)).body).toEqual({ outcome: 'verified' });
       expect((await profile(user.accessToken).expect(200)).body.emailVerified).toBe(true);
       const again = await verify(token).expect(400);
       expect(again.body.error).toBe('This verification link is invalid or has expired.');
@@ -77,7 +77,7 @@ describe('email verification and password reset', () => {
       const second = tokenFromLink(sent[1], 'verify-email');
       expect(second).not.toBe(first);
       await verify(first).expect(400);
-      await verify(second).expect(204);
+      await verify(second).expect(200);
       const res = await t.http().post('/api/auth/verify-email/resend').auth(user.accessToken, { type: 'bearer' }).expect(409);
       expect(res.body.error).toBe('Your email address is already verified.');
     });
@@ -180,7 +180,7 @@ describe('email verification and password reset', () => {
       await backgroundIdle(t);
       const resetToken = tokenFromLink(mail.to(user.email).at(-1)!, 'reset-password');
       await verify(resetToken).expect(400);
-      await verify(verifyToken).expect(204);
+      await verify(verifyToken).expect(200);
       await confirmReset(resetToken, 'brand-new-pass-2').expect(204);
     });
 

@@ -55,12 +55,13 @@ describe('Header links', () => {
     expect(screen.queryByRole('link', { name: /Account/ })).toBeNull();
   });
 
-  it('shows Dashboard, Requests, the account chip and Sign Out when signed in', () => {
+  it('shows Dashboard, History, Requests, the account chip and Sign Out when signed in', () => {
     renderWithProviders(<Header />, { auth: signedIn({ email: 'alice@example.com' }) });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],
+      ['History', '/history'],
       ['Requests', '/requests'],
       ['Features', '/features'],
       ['Education', '/education'],
@@ -108,12 +109,13 @@ describe('Header mobile menu', () => {
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
   });
 
-  it('offers Dashboard, Requests, the account link and Sign Out when signed in, and closes on navigation', () => {
+  it('offers Dashboard, History, Requests, the account link and Sign Out when signed in, and closes on navigation', () => {
     renderWithProviders(<Header />, { auth: signedIn() });
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Mobile' });
     expect(within(menu).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
       '/dashboard',
+      '/history',
       '/requests',
       '/features',
       '/about',

@@ -50,7 +50,7 @@ function ColorModeToggle() {
 
 /**
  * The top navigation bar: fixed, transparent at the top of the page and opaque once scrolled.
- * Signed in: Dashboard, Features, Education, About, the account chip and Sign Out.
+ * Signed in: Dashboard, History (every scan), Features, Education, About, the account chip and Sign Out.
  * Signed out: Home, Features, Education, About and 'Protect My Privacy'.
  * While a session the browser holds is being checked, the signed-in layout is shown with a
  * placeholder chip, so nothing moves when it answers.
@@ -67,9 +67,14 @@ export function Header() {
   const user = state.status === 'signedIn' ? state.user : undefined;
   const checking = state.status === 'loading';
   const items: NavItem[] = [
-    user || checking ? { to: '/dashboard', label: 'Dashboard', mobile: true } : { to: '/', label: 'Home', mobile: true },
-    // The person's privacy-rights requests: signed in only (kept while the session is checked, so nothing moves).
-    ...(user || checking ? [{ to: '/requests', label: 'Requests', mobile: true }] : []),
+    ...(user || checking
+      ? [
+          { to: '/dashboard', label: 'Dashboard', mobile: true },
+          { to: '/history', label: 'History', mobile: true },
+          // The person's privacy-rights requests (kept while the session is checked, so nothing moves).
+          { to: '/requests', label: 'Requests', mobile: true },
+        ]
+      : [{ to: '/', label: 'Home', mobile: true }]),
     { to: '/features', label: 'Features', mobile: true },
     { to: '/education', label: 'Education', mobile: false },
     { to: '/about', label: 'About', mobile: true },

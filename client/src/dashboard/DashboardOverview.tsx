@@ -1,7 +1,8 @@
 import { Box, Button, Card, Center, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadFailed, LoadingBlock } from '../components/LoadStatus';
+import { NearViewport } from '../components/NearViewport';
 import { StatCard } from '../components/StatCard';
 import { AveragePrivacyScoreCard, PrivacyTrendCard } from '../components/PrivacyFigures';
 import { formatDate } from '../format';
@@ -9,9 +10,14 @@ import type { Dashboard } from './dashboard-types';
 import { RecentScans } from './RecentScans';
 import type { DashboardState } from './use-dashboard';
 
-// recharts is only needed once the overview has data: its own chunk.
+// recharts is only needed once the overview has data and the charts come near the screen: its own
+// chunk, fetched and drawn after the rest of the overview (on a phone, the charts are below the fold
+// and drawing them at once would hold the main thread while the page first shows).
 const RiskDistributionChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.RiskDistributionChart })));
 const ScoreTrendChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.ScoreTrendChart })));
+
+/** How near the screen a chart's place comes before it loads: just before it scrolls in. */
+const CHART_MARGIN = '200px';
 
 function ChartFallback() {
   return (
@@ -104,16 +110,16 @@ export function DashboardOverview({ state, onRetry, onStartScan, notices }: Dash
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <Section title="Risk Distribution">
           <Box>
-            <Suspense fallback={<ChartFallback />}>
+            <NearViewport placeholder={<ChartFallback />} margin={CHART_MARGIN}>
               <RiskDistributionChart distribution={data.riskDistribution} />
-            </Suspense>
+            </NearViewport>
           </Box>
         </Section>
         <Section title="Score Trend">
           <PrivacyTrendCard trend={data.privacyTrend} testId="stat-privacy-trend" valueSize="2xl" />
-          <Suspense fallback={<ChartFallback />}>
+          <NearViewport placeholder={<ChartFallback />} margin={CHART_MARGIN}>
             <ScoreTrendChart trend={data.scoreTrend} />
-          </Suspense>
+          </NearViewport>
         </Section>
       </SimpleGrid>
     </Stack>

@@ -5,10 +5,17 @@ import '../test-setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notify } from '../components/toaster';
 import DashboardPage from '../pages/DashboardPage';
-import { renderWithProviders, signedIn } from '../test-utils';
+import { renderWithProviders, signedIn, everythingNearViewport } from '../test-utils';
 import { statusDisplay } from './dashboard-display';
 import type { Dashboard, ScanSummary } from './dashboard-types';
 import { ONBOARDING_FLAG_KEY } from './onboarding-flag';
+
+// The charts load as they come near the screen (components/NearViewport.tsx): here, at once.
+let nearViewport: ReturnType<typeof everythingNearViewport>;
+beforeEach(() => {
+  nearViewport = everythingNearViewport();
+});
+afterEach(() => nearViewport.restore());
 
 /** The dashboard's Overview tab against a mocked GET /api/dashboard. */
 

@@ -1,5 +1,5 @@
 import { Button, Container, Flex, Heading, Stack, Tabs } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { api } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import { usePaymentReturn } from '../billing/use-payment-return';
@@ -10,10 +10,14 @@ import { isOnboardingCompleted, markOnboardingCompleted } from '../dashboard/onb
 import { OnboardingModal } from '../dashboard/OnboardingModal';
 import { useDashboard } from '../dashboard/use-dashboard';
 import { ExifCheck } from '../exif/ExifCheck';
-import { PasswordExposureCheck } from '../scans/PasswordExposureCheck';
-import { PrivacyAuditWidget } from '../scans/PrivacyAuditWidget';
 import { MonitorNotices } from '../monitoring/MonitorNotices';
 import { OpenRequestsCard } from '../requests/OpenRequestsCard';
+import { LoadingBlock } from '../components/LoadStatus';
+
+// The scan forms are for the New Privacy Scan tab: their code loads when it is first opened, not
+// with the overview.
+const PrivacyAuditWidget = lazy(() => import('../scans/PrivacyAuditWidget').then((m) => ({ default: m.PrivacyAuditWidget })));
+const PasswordExposureCheck = lazy(() => import('../scans/PasswordExposureCheck').then((m) => ({ default: m.PasswordExposureCheck })));
 
 /** The dashboard's tabs (spec section 4): overview by default. */
 export type DashboardTab = 'overview' | 'scan' | 'exif';
@@ -73,8 +77,10 @@ export default function DashboardPage() {
         </Button>
       </Flex>
 
-      {/* Panels stay mounted when hidden, so a scan keeps running while another tab is open. */}
-      <Tabs.Root mt="8" value={tab} onValueChange={(details) => changeTab(details.value as DashboardTab)} variant="line">
+      {/* A panel mounts when first opened (the scan forms and the image check are not part of the
+          overview's first render, nor their code of its download), then stays mounted when hidden,
+          so a scan keeps running while another tab is open. */}
+      <Tabs.Root mt="8" lazyMount value={tab} onValueChange={(details) => changeTab(details.value as DashboardTab)} variant="line">
         <Tabs.List flexWrap="wrap" h="auto">
           <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
           <Tabs.Trigger value="scan">New Privacy Scan</Tabs.Trigger>
@@ -84,10 +90,12 @@ export default function DashboardPage() {
           <DashboardOverview state={overview} onRetry={refreshOverview} onStartScan={() => changeTab('scan')} notices={<><MonitorNotices /><OpenRequestsCard /></>} />
         </Tabs.Content>
         <Tabs.Content value="scan" pt="6">
-          <Stack gap="8">
-            <PrivacyAuditWidget buttonLabel="Check My Privacy" headingAs="h2" />
-            <PasswordExposureCheck headingAs="h2" />
-          </Stack>
+          <Suspense fallback={<LoadingBlock>Loading the scan forms...</LoadingBlock>}>
+            <Stack gap="8">
+              <PrivacyAuditWidget buttonLabel="Check My Privacy" headingAs="h2" />
+              <PasswordExposureCheck headingAs="h2" />
+            </Stack>
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="exif" pt="6">
           <ExifCheck headingAs="h2" />

@@ -18,7 +18,7 @@ beforeEach(() => {
 
 describe('account email verification page', () => {
   it('sends nothing until the person confirms (mail scanners open links too)', async () => {
-    routes[VERIFY] = () => ({ status: 204 });
+    routes[VERIFY] = () => ({ status: 200, body: { outcome: 'verified' } });
     renderWithProviders(<VerifyEmailPage />, { auth: signedOut, path: '/verify-email?token=abc_123' });
     expect(screen.getByRole('button', { name: 'Verify my email address' })).toBeTruthy();
     await new Promise((r) => setTimeout(r, 50));
@@ -26,7 +26,7 @@ describe('account email verification page', () => {
   });
 
   it('posts the token once, refreshes the profile and links a signed-in user to the dashboard', async () => {
-    routes[VERIFY] = () => ({ status: 204 });
+    routes[VERIFY] = () => ({ status: 200, body: { outcome: 'verified' } });
     const refreshProfile = jest.fn(async () => {});
     renderWithProviders(<VerifyEmailPage />, { auth: signedIn(), path: '/verify-email?token=abc_123', refreshProfile });
     const button = screen.getByRole('button', { name: 'Verify my email address' });
@@ -36,6 +36,14 @@ describe('account email verification page', () => {
     expect(http.calls.filter((c) => c.key === VERIFY).map((c) => c.body)).toEqual([{ token: 'abc_123' }]);
     expect(refreshProfile).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('names the new sign-in address after a change of address', async () => {
+    routes[VERIFY] = () => ({ status: 200, body: { outcome: 'changed', email: 'jane.new@example.com' } });
+    renderWithProviders(<VerifyEmailPage />, { auth: signedOut, path: '/verify-email?token=abc_123' });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify my email address' }));
+    expect(await screen.findByText('Your sign-in address is now jane.new@example.com.')).toBeTruthy();
+    expect(screen.queryByText('Your email address is verified.')).toBeNull();
   });
 
   it("shows the server's error with a hint, and links a signed-out user to login", async () => {

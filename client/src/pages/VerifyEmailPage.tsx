@@ -9,11 +9,12 @@ import { INVALID_LINK, type TokenAnswer, useSingleUseToken } from '../hooks/use-
 export default function VerifyEmailPage() {
   const { state, refreshProfile } = useAuth();
   const verify = useCallback(
-    async (token: string): Promise<TokenAnswer<null>> => {
-      const { error, response } = await api.POST('/api/auth/verify-email', { body: { token } });
+    async (token: string): Promise<TokenAnswer<string | undefined>> => {
+      const { data, error, response } = await api.POST('/api/auth/verify-email', { body: { token } });
       if (!response.ok) return { ok: false, message: errorMessage(error, INVALID_LINK) };
       void refreshProfile();
-      return { ok: true, value: null };
+      // A change of address names the new one (the sign-in address from now on).
+      return { ok: true, value: data?.outcome === 'changed' ? data.email : undefined };
     },
     [refreshProfile],
   );
@@ -26,7 +27,8 @@ export default function VerifyEmailPage() {
         outcome={outcome}
         confirm={{ question: 'Confirm that this is the address of your Footprint account.', label: 'Verify my email address', onConfirm: confirm }}
         checking="Verifying your email address…"
-        verified={() => 'Your email address is verified.'}
+        verified={(newEmail) => (newEmail ? `Your sign-in address is now ${newEmail}.` : 'Your email address is verified.')}
+        breakVerified={outcome.status === 'verified' && Boolean(outcome.value)}
         failedHint="You can ask for a new link on your account page."
         next={signedIn ? { to: '/dashboard', label: 'Go to Dashboard' } : { to: '/login', label: 'Go to Login' }}
       />

@@ -25,6 +25,7 @@ import {
   AcceptedDto,
   AuthSessionDto,
   EmailDeliveryDto,
+  EmailVerifiedDto,
   LoginDto,
   PasswordResetConfirmDto,
   PasswordResetRequestDto,
@@ -123,7 +124,7 @@ export class AuthController {
   }
 
   @Post('verify-email')
-  @HttpCode(HttpStatus.NO_CONTENT)
+  @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Confirm the email address with the token from the emailed link',
     description:
@@ -131,11 +132,11 @@ export class AuthController {
       "Takes both links: the sign-up address's (it becomes verified) and a new sign-in address's from POST /api/auth/email " +
       '(the account moves to it, verified, and the old address is told).',
   })
-  @ApiNoContentResponse({ description: 'The address is verified (and, for a change of address, now the sign-in address).' })
+  @ApiOkResponse({ type: EmailVerifiedDto, description: 'The address is verified (and, for a change of address, now the sign-in address, named).' })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: "'This verification link is invalid or has expired.'" })
   @ApiConflictResponse({ type: ErrorBodyDto, description: "A change of address whose new address another account took meanwhile: 'An account with this email already exists'" })
-  async verifyEmail(@Body() dto: VerifyEmailDto): Promise<void> {
-    await this.verification.confirm(dto.token);
+  async verifyEmail(@Body() dto: VerifyEmailDto): Promise<EmailVerifiedDto> {
+    return this.verification.confirm(dto.token);
   }
 
   @Post('verify-email/resend')

@@ -186,6 +186,18 @@ export class VerifyEmailDto {
   token!: string;
 }
 
+/** What an emailed verification link did: verified the address, or moved the account to a new one. */
+export class EmailVerifiedDto {
+  @ApiProperty({ enum: ['verified', 'changed'], description: "'verified': the account's address is verified; 'changed': the account moved to the new address of a change (POST /api/auth/email)." })
+  outcome!: 'verified' | 'changed';
+
+  @ApiPropertyOptional({
+    description: 'For a change only: the new sign-in address (the one the link was sent to), so the page can name it.',
+    example: 'jane.new@example.com',
+  })
+  email?: string;
+}
+
 export class PasswordResetRequestDto {
   @EmailAddress()
   email!: string;

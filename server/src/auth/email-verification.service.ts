@@ -51,19 +51,20 @@ export class EmailVerificationService {
    * Opens an emailed confirmation link: the sign-up address's (it becomes verified), or a new
    * sign-in address's (the account moves to it, verified, and the old address is told).
    */
-  async confirm(token: string): Promise<'verified' | 'changed'> {
+  async confirm(token: string): Promise<{ outcome: 'verified' } | { outcome: 'changed'; email: string }> {
     const now = new Date();
     const tokenHash = hashSecret(token);
     const userId = await this.tokens.consume(tokenHash, 'verify', now);
     if (userId) {
       await this.users.markEmailVerified(userId, now);
       this.logger.log(`email verified: userId=${userId}`);
-      return 'verified';
+      return { outcome: 'verified' };
     }
     const change = await this.tokens.consumeWithAddress(tokenHash, 'change-email', now);
     if (!change?.newEmail) throw new BadRequestException(AUTH_MESSAGES.invalidVerificationLink);
     await this.changeAddress(change.userId, change.newEmail, now);
-    return 'changed';
+    // The address the link was sent to: whoever opened it knows it already.
+    return { outcome: 'changed', email: change.newEmail };
   }
 
   private async changeAddress(userId: string, newEmail: string, now: Date): Promise<void> {
