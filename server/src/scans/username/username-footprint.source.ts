@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../../common/config/config.module';
 import { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
 import { SafeFetchError } from '../../common/security/ssrf/safe-fetch.types';
 import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
-import { PoliteRequestScheduler, TurnAborted } from './polite-request.scheduler';
+import { PoliteRequestScheduler, SchedulerLane, TurnAborted } from './polite-request.scheduler';
 import { classifyAnswer, RATE_LIMITED_REASON } from './site-answer.classifier';
 import { substituteAccount, substituteBody } from './site-list.parser';
 import { UsernameSiteListService } from './username-site-list.service';
@@ -60,7 +60,8 @@ const OUTCOME_ORDER: Record<UsernameOutcome, number> = { hit: 0, unknown: 1, mis
  * The username footprint: is this handle taken on each site of the list (UsernameSiteListService:
  * built-in plus configured, in the WhatsMyName format)? Every request goes through the SSRF guard
  * (SafeFetcher) with redirects not followed, a capped body and a per-request time limit; at most
- * USERNAME_CHECK_CONCURRENCY requests are in flight across the process and never two to one host.
+ * USERNAME_CHECK_CONCURRENCY requests are in flight across the process, shared in turn between the
+ * scans checking at once (polite-request.scheduler.ts), and never two to one host.
  * Each site is a hit, a miss or unknown (site-answer.classifier.ts). Never throws; the username is
  * never logged.
  */
@@ -97,9 +98,12 @@ export class UsernameFootprintSource {
     options.signal.addEventListener('abort', stop, { once: true });
     const answerTimer = options.answerBy === undefined ? undefined : setTimeout(stop, Math.max(0, options.answerBy - Date.now()));
     const { signal } = check;
+    // This check's own queue: the global slots go round the scans in turn, so a scan started
+    // behind a busy one is not left waiting for all of its requests.
+    const lane = this.scheduler.lane();
     let results: UsernameSiteResult[];
     try {
-      results = (await Promise.all(sites.map((site) => this.checkSite(site, name, signal)))).filter(
+      results = (await Promise.all(sites.map((site) => this.checkSite(lane, site, name, signal)))).filter(
         (result): result is UsernameSiteResult => result !== undefined,
       );
     } finally {
@@ -119,7 +123,7 @@ export class UsernameFootprintSource {
   }
 
   /** One site's answer; undefined when the name cannot be put in its request (nothing of it left after its bad characters). */
-  private async checkSite(site: UsernameSite, name: string, signal: AbortSignal): Promise<UsernameSiteResult | undefined> {
+  private async checkSite(lane: SchedulerLane, site: UsernameSite, name: string, signal: AbortSignal): Promise<UsernameSiteResult | undefined> {
     const url = substituteAccount(site.uriCheck, name, site.stripBadChar);
     const body = site.postBody === undefined ? undefined : substituteBody(site.postBody, name, site.stripBadChar);
     if (url === undefined || (site.postBody !== undefined && body === undefined)) return undefined;
@@ -134,7 +138,7 @@ export class UsernameFootprintSource {
       ...(body !== undefined ? { askedMethod: 'POST' as const } : {}),
     };
     try {
-      return { ...base, ...(await this.scheduler.run(new URL(url).host, signal, () => this.ask(site, url, body, signal))) };
+      return { ...base, ...(await lane.run(new URL(url).host, signal, () => this.ask(site, url, body, signal))) };
     } catch (err) {
       if (err instanceof TurnAborted) return { ...base, outcome: 'unknown', reason: 'not asked: the check ran out of time' };
       throw err;
