@@ -14,6 +14,8 @@ import { require, requireTs, root } from './bench-support.mjs';
 const SITES = Number(process.env.BENCH_USERNAME_SITES ?? 600);
 const SCANS = 4;
 const HANDLE = 'fair_bench_user';
+/** Four people with accounts on the same sites: their scans share no request, only the slots. */
+const OTHERS = [1, 2, 3, 4].map((i) => `fair_bench_user${i}`);
 const sourceRoot = process.env.BENCH_SOURCE_ROOT ?? root;
 
 // Loaded first: it hooks TypeScript loading for the server code too.
@@ -32,7 +34,7 @@ const defaults = loadConfig({});
 const SCAN_TIMEOUT_MS = defaults.scans.scanTimeoutMs;
 
 /** Runs SCANS checks of HANDLE at once over `entries`, each with the scan's deadline; per scan: time, answered, verdict, score. */
-async function fourAtOnce(fakes, entries) {
+async function fourAtOnce(fakes, entries, handles) {
   const config = loadConfig({
     NODE_ENV: 'test',
     USERNAME_CHECK_TIMEOUT_MS: '5000',
@@ -43,9 +45,9 @@ async function fourAtOnce(fakes, entries) {
   const source = new UsernameFootprintSource(config, new SafeFetcher(config, systemLookup), { inUse: async () => ({ sites, list: null }) });
   fakes.resetCounts();
   const began = performance.now();
-  const scans = Array.from({ length: SCANS }, async () => {
+  const scans = handles.map(async (handle) => {
     const deadline = Date.now() + SCAN_TIMEOUT_MS;
-    const outcome = withAnswerCoverage(await usernameOutcome(classifyScanInput(`@${HANDLE}`), source, new AbortController().signal, deadline), 'sites');
+    const outcome = withAnswerCoverage(await usernameOutcome(classifyScanInput(`@${handle}`), source, new AbortController().signal, deadline), 'sites');
     const ms = performance.now() - began;
     const found = (outcome.usernameSites ?? []).filter((s) => s.outcome === 'hit').length;
     const complete = outcome.status === 'ok';
@@ -69,19 +71,20 @@ function print(label, { results, perHost, global }) {
 }
 
 console.log(
-  `${SITES} fake sites on 127.0.0.1, the handle on every 10th; ${SCANS} scans of it at once; code from ${sourceRoot}; ` +
+  `${SITES} fake sites on 127.0.0.1, the handles on every 10th; ${SCANS} scans at once; code from ${sourceRoot}; ` +
     `defaults: USERNAME_CHECK_CONCURRENCY=${defaults.username.concurrency}, SCAN_TIMEOUT_MS=${SCAN_TIMEOUT_MS}`,
 );
-for (const [label, base, spread] of [
-  ['light load (answers after 50–250 ms)', 50, 200],
-  ['heavy load (answers after 150–650 ms)', 150, 500],
+for (const [label, base, spread, handles] of [
+  ['one handle, light load (answers after 50–250 ms)', 50, 200, Array(SCANS).fill(HANDLE)],
+  ['one handle, heavy load (answers after 150–650 ms)', 150, 500, Array(SCANS).fill(HANDLE)],
+  ['four handles with the same accounts, light load (answers after 50–250 ms)', 50, 200, OTHERS],
 ]) {
   const fakes = new FakeUsernameSites(
-    Array.from({ length: SITES }, (_, i) => ({ name: `Site ${i + 1}`, behaviour: 'honest', accounts: i % 10 === 0 ? [HANDLE] : ['someone_else'], delayMs: base + ((i * 37) % spread) })),
+    Array.from({ length: SITES }, (_, i) => ({ name: `Site ${i + 1}`, behaviour: 'honest', accounts: i % 10 === 0 ? [HANDLE, ...OTHERS] : ['someone_else'], delayMs: base + ((i * 37) % spread) })),
   );
   await fakes.start();
   try {
-    print(label, await fourAtOnce(fakes, fakes.siteListDocument().sites));
+    print(label, await fourAtOnce(fakes, fakes.siteListDocument().sites, handles));
   } finally {
     await fakes.close();
   }
