@@ -13,14 +13,14 @@ describe('the api client and a 429', () => {
 
   it("gives the server's message with the wait its Retry-After names", async () => {
     answer({ 'Retry-After': '840' });
-    const { error, response } = await api.POST('/api/auth/login', { body: { email: 'jane@example.com', password: 'wrong-password' } });
+    const { error, response } = await api.POST('/api/auth/login', { body: { email: 'jane@example.com', password: 'wrong-password', rememberMe: false } });
     expect(response.status).toBe(429);
     expect(errorMessage(error, 'Login failed')).toBe('Too many attempts. Please try again in 14 minutes.');
   });
 
   it('leaves the message as it is without a Retry-After', async () => {
     answer({});
-    const { error } = await api.POST('/api/auth/login', { body: { email: 'jane@example.com', password: 'wrong-password' } });
+    const { error } = await api.POST('/api/auth/login', { body: { email: 'jane@example.com', password: 'wrong-password', rememberMe: false } });
     expect(errorMessage(error, 'Login failed')).toBe('Too many attempts. Please try again later.');
   });
 });
