@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../../openapi/schema';
+import { retryAfterSeconds, withWait } from './retry-after';
 
 let accessToken: string | undefined;
 /** A sign-out is under way (see whileSessionEnds). */
@@ -128,7 +129,21 @@ const csrf: Middleware = {
     return request;
   },
 };
-api.use(bearer, csrf);
+/** A 429's message says how long to wait (its Retry-After), wherever the client shows it. */
+const waitInMessage: Middleware = {
+  async onResponse({ response }) {
+    if (response.status !== 429) return undefined;
+    const seconds = retryAfterSeconds(response.headers.get('Retry-After'));
+    if (seconds === undefined) return undefined;
+    const body: unknown = await response
+      .clone()
+      .json()
+      .catch(() => undefined);
+    if (!body || typeof body !== 'object' || !('error' in body) || typeof body.error !== 'string') return undefined;
+    return new Response(JSON.stringify({ ...body, error: withWait(body.error, seconds) }), { status: response.status, statusText: response.statusText, headers: response.headers });
+  },
+};
+api.use(bearer, csrf, waitInMessage);
 
 /** The message an API error body carries, or the fallback the spec gives for that call. */
 export function errorMessage(error: unknown, fallback: string): string {

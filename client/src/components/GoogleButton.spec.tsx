@@ -8,7 +8,7 @@ import { renderWithProviders } from '../test-utils';
 import { GoogleButton } from './GoogleButton';
 import { notify } from './toaster';
 
-jest.mock('./toaster', () => ({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
+jest.mock('./toaster', () => ({ notify: { success: jest.fn(), succeeded: jest.fn(), error: jest.fn(), info: jest.fn() } }));
 const mockNavigate = jest.fn();
 jest.mock('react-router-dom', () => ({ ...jest.requireActual('react-router-dom'), useNavigate: () => mockNavigate }));
 
@@ -80,7 +80,7 @@ describe('GoogleButton', () => {
     const refresh = requests.find((r) => r.url.endsWith('/api/auth/refresh'))!;
     expect(refresh.method).toBe('POST');
     expect(refresh.headers.get('X-Footprint-CSRF')).toBe('1');
-    expect(notify.success).toHaveBeenCalledWith('Login successful!');
+    expect(notify.succeeded).toHaveBeenCalledWith('Login successful!');
     expect(mockNavigate).toHaveBeenCalledWith('/dashboard', { replace: true });
   });
 
@@ -88,7 +88,7 @@ describe('GoogleButton', () => {
     await renderButton('signup');
     fireEvent.click(screen.getByRole('button', { name: 'Sign up with Google' }));
     popupSays({ type: 'footprint:google', ok: true, created: true });
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Account created successfully!'));
+    await waitFor(() => expect(notify.succeeded).toHaveBeenCalledWith('Account created successfully!'));
   });
 
   it("shows the popup's error with the spec's prefix", async () => {

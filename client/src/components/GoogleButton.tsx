@@ -80,7 +80,7 @@ export function GoogleButton({ label, mode, rememberMe = false }: { label: strin
         return;
       }
       completeSignIn(data);
-      notify.success(text.success);
+      notify.succeeded(text.success);
       navigate('/dashboard', { replace: true });
     },
     [completeSignIn, navigate, text],

@@ -18,8 +18,21 @@ export const toaster = createToaster({
 // import only this store.
 toaster.subscribe(toastRaised);
 
+/** Takes down the error toasts still showing (they told of an attempt that has since succeeded). */
+function dismissErrors(): void {
+  for (const toast of toaster.getVisibleToasts()) if (toast.type === 'error' && toast.id !== undefined) toaster.remove(toast.id);
+}
+
 export const notify = {
   success: (title: string) => toaster.create({ title, type: 'success' }),
+  /**
+   * A success that settles the errors before it (a form sent again after they were fixed): those
+   * error toasts go, so "Passwords do not match" never sits beside "Account created successfully!".
+   */
+  succeeded: (title: string) => {
+    dismissErrors();
+    return toaster.create({ title, type: 'success' });
+  },
   error: (title: string) => toaster.create({ title, type: 'error' }),
   info: (title: string) => toaster.create({ title, type: 'info' }),
 };

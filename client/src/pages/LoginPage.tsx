@@ -31,7 +31,7 @@ export default function LoginPage() {
     setSubmitting(true);
     try {
       await logIn(email.trim(), password, remember);
-      notify.success('Login successful!');
+      notify.succeeded('Login successful!');
       navigate(destinationAfterSignIn(location.state), { replace: true });
     } catch (err) {
       notify.error(`Failed to log in: ${err instanceof Error ? err.message : String(err)}`);

@@ -34,7 +34,7 @@ export default function ResetPasswordPage() {
     try {
       const { error, response } = await api.POST('/api/auth/password-reset/confirm', { body: { token, password } });
       if (response.ok) {
-        notify.success('Your password has been changed. Please sign in.');
+        notify.succeeded('Your password has been changed. Please sign in.');
         navigate('/login', { replace: true });
         return;
       }

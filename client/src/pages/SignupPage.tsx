@@ -43,7 +43,7 @@ export default function SignupPage() {
     try {
       // The first name becomes the display name (the welcome uses it); the last name stays in the form.
       await signUp(email.trim(), password, firstName.trim());
-      notify.success('Account created successfully!');
+      notify.succeeded('Account created successfully!');
       navigate('/dashboard', { replace: true });
     } catch (err) {
       notify.error(`Failed to create account: ${err instanceof Error ? err.message : String(err)}`);

@@ -268,7 +268,7 @@ describe('PrivacyAuditWidget results', () => {
       id: 'breaches',
       label: 'Data breaches (XposedOrNot)',
       findings: 2,
-      message: 'Checked with XposedOrNot only: Have I Been Pwned: Add HIBP_API_KEY to check breaches',
+      message: 'Checked with XposedOrNot only: Have I Been Pwned: not set up on this server, so it was not asked',
     });
     const pastes = { count: 2, details: [], detailsHidden: true, sources: ['xposedornot' as const], summary: 'Found in 2 pastes (which ones only its verified owner sees)' };
     await scanTo(visitorResult({ pastes, checks: [oneSource] }));
@@ -279,7 +279,7 @@ describe('PrivacyAuditWidget results', () => {
     expect(within(pasteCard).queryAllByRole('listitem')).toHaveLength(0);
     const checks = screen.getByRole('region', { name: 'Checks run for this scan' });
     expect(within(checks).getByText('Data breaches (XposedOrNot): checked, 2 findings')).toBeTruthy();
-    expect(within(checks).getByText('Checked with XposedOrNot only: Have I Been Pwned: Add HIBP_API_KEY to check breaches')).toBeTruthy();
+    expect(within(checks).getByText('Checked with XposedOrNot only: Have I Been Pwned: not set up on this server, so it was not asked')).toBeTruthy();
   });
 
   it('lists the pastes for their owner, each with its evidence and source', async () => {

@@ -27,9 +27,6 @@ export function scoreTone(score: number): ScoreTone {
   return { palette: 'red', bg: 'red.700', fg: 'white', label: 'Needs attention' };
 }
 
-/** A sample's score: no colour and no verdict, it says nothing about the input. */
-export const SAMPLE_TONE = { palette: 'gray', bg: 'bg.muted', fg: 'fg', label: 'Sample' } as const;
-
 /** How a result card's count reads: 'Not checked' (no count) when none of its checks ran, red when something was found, green only when every check of the group ran. */
 export function groupCountView(count: number, checked: 'all' | 'some' | 'none'): { text: string; color: string; tone: 'not-checked' | 'found' | 'clean' | 'partly-checked' } {
   if (checked === 'none') return { text: 'Not checked', color: 'fg.muted', tone: 'not-checked' };

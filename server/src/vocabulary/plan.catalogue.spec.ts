@@ -1,4 +1,4 @@
-import { isPlanTier, paymentAmountCents, PLANS, planFor } from './plan.catalogue';
+import { API_ACCESS_FEATURE, isPlanTier, paymentAmountCents, PLANS, planFor } from './plan.catalogue';
 
 describe('plan catalogue', () => {
   it('holds the spec\'s four plans with their prices and limits', () => {
@@ -9,6 +9,17 @@ describe('plan catalogue', () => {
       ['business', 4999, 500, 25, true],
     ]);
     expect(PLANS.filter((p) => p.mostPopular).map((p) => p.tier)).toEqual(['plus']);
+  });
+
+  it('says in every plan\'s features what the server gives that plan, API tokens included (they work on every plan)', () => {
+    for (const plan of PLANS) {
+      expect(plan.features).toContain(API_ACCESS_FEATURE);
+      expect(plan.features.filter((f) => /API token/.test(f))).toEqual([API_ACCESS_FEATURE]);
+      expect(plan.features[0]).toBe(`${plan.monthlyScans} privacy scans per month`);
+      expect(plan.features).toContain(`${plan.monthlyRequests} privacy-rights requests per month`);
+      expect(plan.features.includes('PDF reports')).toBe(plan.reports);
+      expect(plan.features.some((f) => f.startsWith(`${plan.monitors} active monitor`))).toBe(plan.monitors > 0);
+    }
   });
 
   it('expects a payment of the monthly price × 100 in cents, and none for Free', () => {

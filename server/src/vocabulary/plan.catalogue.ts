@@ -21,6 +21,12 @@ export interface Plan {
   features: readonly string[];
 }
 
+/**
+ * Personal API tokens work on every plan (auth/api-tokens.service.ts asks for none; API scans count
+ * against the plan's scans like any other), so every plan says so.
+ */
+export const API_ACCESS_FEATURE = 'The REST API with personal API tokens';
+
 export const PLANS: readonly Plan[] = [
   {
     tier: 'free',
@@ -32,7 +38,7 @@ export const PLANS: readonly Plan[] = [
     reports: false,
     monthlyRequests: 3,
     mostPopular: false,
-    features: ['3 privacy scans per month', 'Email, website and social handle checks', 'Image metadata check', '3 privacy-rights requests per month'],
+    features: ['3 privacy scans per month', 'Email, website and social handle checks', 'Image metadata check', '3 privacy-rights requests per month', API_ACCESS_FEATURE],
   },
   {
     tier: 'plus',
@@ -44,7 +50,7 @@ export const PLANS: readonly Plan[] = [
     reports: true,
     monthlyRequests: 15,
     mostPopular: true,
-    features: ['25 privacy scans per month', '1 active monitor: your emails and handles, or a website', '15 privacy-rights requests per month', 'PDF reports', 'No ads'],
+    features: ['25 privacy scans per month', '1 active monitor: your emails and handles, or a website', '15 privacy-rights requests per month', 'PDF reports', API_ACCESS_FEATURE, 'No ads'],
   },
   {
     tier: 'pro',
@@ -56,7 +62,7 @@ export const PLANS: readonly Plan[] = [
     reports: true,
     monthlyRequests: 50,
     mostPopular: false,
-    features: ['100 privacy scans per month', '5 active monitors: emails, handles and websites', '50 privacy-rights requests per month', 'PDF reports', 'No ads'],
+    features: ['100 privacy scans per month', '5 active monitors: emails, handles and websites', '50 privacy-rights requests per month', 'PDF reports', API_ACCESS_FEATURE, 'No ads'],
   },
   {
     tier: 'business',
@@ -68,7 +74,7 @@ export const PLANS: readonly Plan[] = [
     reports: true,
     monthlyRequests: 200,
     mostPopular: false,
-    features: ['500 privacy scans per month', '25 active monitors: emails, handles, websites and whole email domains', '200 privacy-rights requests per month', 'PDF reports', 'API tokens', 'No ads'],
+    features: ['500 privacy scans per month', '25 active monitors: emails, handles, websites and whole email domains', '200 privacy-rights requests per month', 'PDF reports', API_ACCESS_FEATURE, 'No ads'],
   },
 ];
 

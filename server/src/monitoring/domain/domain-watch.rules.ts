@@ -19,7 +19,7 @@ export const LASTING_HIBP_STATUSES: readonly DomainHibpStatus[] = ['not_configur
 export const DOMAIN_HIBP_MESSAGES = {
   ok: (domain: string, addresses: number) =>
     addresses === 0 ? `Have I Been Pwned lists no breached address at ${domain}` : `Have I Been Pwned lists ${addresses} breached ${addresses === 1 ? 'address' : 'addresses'} at ${domain}`,
-  notConfigured: 'Searching a domain needs Have I Been Pwned, and this server has no HIBP_API_KEY: nothing was searched.',
+  notConfigured: 'Searching a domain needs Have I Been Pwned, which is not set up on this server: nothing was searched.',
   notVerified: (domain: string) =>
     `Have I Been Pwned has not verified ${domain} for this server's API key. Whoever holds the key adds the domain on HIBP's domain search dashboard (https://haveibeenpwned.com/DomainSearch) and verifies it there; until then HIBP does not list its addresses.`,
   subscriptionTooSmall: (domain: string, subscription: string, max: number, count: number) =>

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HIBP_SERVICE, HibpSource } from '../../scans/sources/hibp.source';
+import { HIBP_KEY_REFUSED_HINT, HIBP_SERVICE, HibpSource } from '../../scans/sources/hibp.source';
 import { failure, malformed, parseJson, statusFailure } from '../../scans/sources/source-http';
 import type { SourceResult } from '../../scans/sources/source-types';
 
@@ -71,12 +71,12 @@ export class HibpDomainSource {
 
   /** An authorised GET with the key; 404 becomes `notFound` when the route says so, 403 'forbidden' when asked for. */
   private async get(path: string, signal: AbortSignal, options: { forbidden?: boolean; notFound?: unknown } = {}): Promise<SourceResult<unknown> | Forbidden> {
-    const answer = await this.hibp.keyedGet(path, signal, 'Add HIBP_API_KEY to search a domain with Have I Been Pwned');
+    const answer = await this.hibp.keyedGet(path, signal, 'Searching a domain needs Have I Been Pwned, which is not set up on this server');
     if (answer.status !== 'ok') return answer;
     const res = answer.data;
     if (res.status === 404 && options.notFound !== undefined) return { status: 'ok', data: options.notFound };
     if (res.status === 403 && options.forbidden) return { status: 'forbidden', message: `${HIBP_SERVICE} refused the search` };
-    if (res.status !== 200) return statusFailure(HIBP_SERVICE, res, 'check HIBP_API_KEY');
+    if (res.status !== 200) return statusFailure(HIBP_SERVICE, res, HIBP_KEY_REFUSED_HINT);
     return parseJson(HIBP_SERVICE, res.text);
   }
 }

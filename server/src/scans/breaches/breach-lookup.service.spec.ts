@@ -7,7 +7,7 @@ import type { BreachLookupCache } from './breach-lookup-cache.service';
 import { BreachLookupService } from './breach-lookup.service';
 
 function setUp() {
-  const hibp = { configured: false, breachedAccount: jest.fn(async () => ({ status: 'not_configured' as const, message: 'Add HIBP_API_KEY to check breaches' })) };
+  const hibp = { configured: false, breachedAccount: jest.fn(async () => ({ status: 'not_configured' as const, message: 'not set up on this server, so it was not asked' })) };
   const xon = {
     enabled: true,
     breachAnalytics: jest.fn(async () => ({ status: 'ok' as const, data: { breaches: [], pasteCount: 0, pastes: [] } })),

@@ -5,7 +5,10 @@ import { failure, malformed, parseJson, sourceGet, SourceResponse, statusFailure
 import type { HibpBreach, HibpPaste, SourceResult } from './source-types';
 
 export const HIBP_SERVICE = 'Have I Been Pwned';
-export const HIBP_KEY_MISSING_MESSAGE = 'Add HIBP_API_KEY to check breaches';
+/** Read by visitors: plain words, no setting names (operators find HIBP_API_KEY in docs/CONFIGURATION.md). */
+export const HIBP_KEY_MISSING_MESSAGE = 'not set up on this server, so it was not asked';
+/** The hint after "refused the API key": for visitors; the operator knows which key is meant. */
+export const HIBP_KEY_REFUSED_HINT = "this server's key for it is not accepted";
 
 /**
  * Have I Been Pwned API v3 (https://haveibeenpwned.com/API/v3): the breaches of an account (needs
@@ -60,7 +63,7 @@ export class HibpSource {
     const answer = await this.keyedGet(`pasteaccount/${encodeURIComponent(email)}`, signal);
     if (answer.status !== 'ok') return answer;
     if (answer.data.status === 404) return { status: 'ok', data: [] };
-    if (answer.data.status !== 200) return statusFailure(HIBP_SERVICE, answer.data, 'check HIBP_API_KEY');
+    if (answer.data.status !== 200) return statusFailure(HIBP_SERVICE, answer.data, HIBP_KEY_REFUSED_HINT);
     const parsed = parseJson(HIBP_SERVICE, answer.data.text);
     if (parsed.status !== 'ok') return parsed;
     if (!Array.isArray(parsed.data)) return malformed(HIBP_SERVICE);
@@ -87,7 +90,7 @@ export class HibpSource {
   }
 
   private breachList(res: SourceResponse): SourceResult<HibpBreach[]> {
-    if (res.status !== 200) return statusFailure(HIBP_SERVICE, res, 'check HIBP_API_KEY');
+    if (res.status !== 200) return statusFailure(HIBP_SERVICE, res, HIBP_KEY_REFUSED_HINT);
     const parsed = parseJson(HIBP_SERVICE, res.text);
     if (parsed.status !== 'ok') return parsed;
     if (!Array.isArray(parsed.data)) return malformed(HIBP_SERVICE);

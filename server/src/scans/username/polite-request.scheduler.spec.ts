@@ -25,7 +25,14 @@ function harness(scheduler: PoliteRequestScheduler) {
     for (const release of pending.splice(0)) release();
     await new Promise((r) => setImmediate(r));
   };
-  return { task, peak, order, releaseAll, run: (host: string, label: string, signal = new AbortController().signal) => scheduler.run(host, signal, task(host, label)) };
+  const lane = scheduler.lane();
+  return {
+    task,
+    peak,
+    order,
+    releaseAll,
+    run: (host: string, label: string, signal = new AbortController().signal, inLane = lane) => inLane.run(host, signal, task(host, label)),
+  };
 }
 
 const settle = () => new Promise((r) => setImmediate(r));
@@ -78,6 +85,56 @@ describe('PoliteRequestScheduler', () => {
     await h.releaseAll();
     await expect(after).resolves.toBe('fourth');
     expect(h.peak.perHost).toBe(1);
+    expect(scheduler.inFlight).toBe(0);
+  });
+
+  it('gives the slots to the scans waiting in turn, so a scan queued later is not served after all of an earlier one', async () => {
+    const scheduler = new PoliteRequestScheduler(2);
+    const h = harness(scheduler);
+    const [first, second, third] = [scheduler.lane(), scheduler.lane(), scheduler.lane()];
+    // The first scan queues 6 requests, then two more scans queue 3 each (all on hosts of their own).
+    const all = [
+      ...[1, 2, 3, 4, 5, 6].map((i) => h.run(`a${i}`, `A${i}`, undefined, first)),
+      ...[1, 2, 3].map((i) => h.run(`b${i}`, `B${i}`, undefined, second)),
+      ...[1, 2, 3].map((i) => h.run(`c${i}`, `C${i}`, undefined, third)),
+    ];
+    await settle();
+    while (h.order.length < all.length) await h.releaseAll();
+    await h.releaseAll();
+    await Promise.all(all);
+    // First come first served would run A1..A6 before any B or C; in turn, each scan's next request follows the others'.
+    expect(h.order).toEqual(['A1', 'A2', 'A3', 'B1', 'C1', 'A4', 'B2', 'C2', 'A5', 'B3', 'C3', 'A6']);
+    expect(h.peak.total).toBe(2);
+  });
+
+  it('keeps one request per host across scans, in the order the scans asked', async () => {
+    const scheduler = new PoliteRequestScheduler(4);
+    const h = harness(scheduler);
+    const scans = [scheduler.lane(), scheduler.lane(), scheduler.lane()];
+    const all = scans.flatMap((lane, s) => ['x', 'y'].map((host) => h.run(host, `${host}${s}`, undefined, lane)));
+    while (h.order.length < all.length) await h.releaseAll();
+    await h.releaseAll();
+    await Promise.all(all);
+    expect(h.peak.perHost).toBe(1);
+    expect(h.order.filter((l) => l.startsWith('x'))).toEqual(['x0', 'x1', 'x2']);
+    expect(scheduler.inFlight).toBe(0);
+  });
+
+  it('drops a scan from the rotation when its waiting requests abort, and serves the others', async () => {
+    const scheduler = new PoliteRequestScheduler(1);
+    const h = harness(scheduler);
+    const [first, second] = [scheduler.lane(), scheduler.lane()];
+    const controller = new AbortController();
+    const running = h.run('a0', 'A0', undefined, first);
+    const doomed = [1, 2].map((i) => h.run(`a${i}`, `A${i}`, controller.signal, first));
+    const kept = [1, 2].map((i) => h.run(`b${i}`, `B${i}`, undefined, second));
+    await settle();
+    controller.abort();
+    for (const turn of doomed) await expect(turn).rejects.toBeInstanceOf(TurnAborted);
+    while (h.order.length < 3) await h.releaseAll();
+    await h.releaseAll();
+    await Promise.all([running, ...kept]);
+    expect(h.order).toEqual(['A0', 'B1', 'B2']);
     expect(scheduler.inFlight).toBe(0);
   });
 

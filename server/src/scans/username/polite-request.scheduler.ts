@@ -6,15 +6,32 @@ export class TurnAborted extends Error {
   }
 }
 
+/** One caller's share of the scheduler (one scan's check): its tasks wait in its own queue. */
+export interface SchedulerLane {
+  /** Runs `task` when its host, a global slot and this lane's turn are free; rejects with TurnAborted if `signal` aborts first. */
+  run<T>(host: string, signal: AbortSignal, task: () => Promise<T>): Promise<T>;
+}
+
+interface Waiter {
+  grant: () => void;
+}
+
 /**
- * Runs tasks politely: at most `maxInFlight` at once in all, and never two at once for the same
- * host (tasks of one host run one after another, in the order they were given). A task waiting
- * for its host's turn holds no global slot, so one slow host never starves the others.
- * Shared by every check of the process, so two scans do not double the load on a site.
+ * Runs tasks politely and fairly: at most `maxInFlight` at once in all, never two at once for the
+ * same host (tasks of one host run one after another, in the order they were given, whichever scan
+ * gave them), and the global slots handed out in turn between the lanes that are waiting (one lane
+ * per scan), so a scan that queued 600 requests first cannot make a later scan wait for all of
+ * them. A task waiting for its host's turn holds no global slot and stands in no lane's queue, so
+ * one slow host never starves the others. Shared by every check of the process, so two scans do not
+ * double the load on a site.
  */
 export class PoliteRequestScheduler {
   private active = 0;
-  private readonly waiting: { grant: () => void }[] = [];
+  /**
+   * Tasks ready to run (their host is free), per lane. The Map's order is the rotation: the lane
+   * served goes to the back while it still has tasks waiting.
+   */
+  private readonly lanes = new Map<object, Waiter[]>();
   /** The last task queued per host: the next one starts after it has settled. */
   private readonly hostTails = new Map<string, Promise<void>>();
 
@@ -27,8 +44,13 @@ export class PoliteRequestScheduler {
     return this.active;
   }
 
-  /** Runs `task` when its host and a global slot are free; rejects with TurnAborted if `signal` aborts first. */
-  async run<T>(host: string, signal: AbortSignal, task: () => Promise<T>): Promise<T> {
+  /** A new lane: one per scan, so each scan gets its turn at the global slots. */
+  lane(): SchedulerLane {
+    const key = {};
+    return { run: (host, signal, task) => this.runIn(key, host, signal, task) };
+  }
+
+  private async runIn<T>(lane: object, host: string, signal: AbortSignal, task: () => Promise<T>): Promise<T> {
     const previous = this.hostTails.get(host) ?? Promise.resolve();
     let done!: () => void;
     const mine = new Promise<void>((resolve) => (done = resolve));
@@ -38,7 +60,7 @@ export class PoliteRequestScheduler {
     this.hostTails.set(host, tail);
     try {
       await untilAborted(previous, signal);
-      await this.acquire(signal);
+      await this.acquire(lane, signal);
       try {
         return await task();
       } finally {
@@ -50,34 +72,48 @@ export class PoliteRequestScheduler {
     }
   }
 
-  private acquire(signal: AbortSignal): Promise<void> {
+  private acquire(lane: object, signal: AbortSignal): Promise<void> {
     if (signal.aborted) return Promise.reject(new TurnAborted());
     if (this.active < this.maxInFlight) {
       this.active += 1;
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
-      const waiter = {
+      const waiter: Waiter = {
         grant: () => {
           signal.removeEventListener('abort', onAbort);
           resolve();
         },
       };
       const onAbort = () => {
-        const index = this.waiting.indexOf(waiter);
-        if (index !== -1) this.waiting.splice(index, 1);
+        const queue = this.lanes.get(lane);
+        const index = queue?.indexOf(waiter) ?? -1;
+        if (queue && index !== -1) {
+          queue.splice(index, 1);
+          if (queue.length === 0) this.lanes.delete(lane);
+        }
         reject(new TurnAborted());
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(waiter);
+      const queue = this.lanes.get(lane);
+      if (queue) queue.push(waiter);
+      else this.lanes.set(lane, [waiter]);
     });
   }
 
-  /** Hands the slot straight to the first waiter, or frees it. */
+  /** Hands the slot straight to the first waiter of the lane whose turn it is, or frees it. */
   private release(): void {
-    const next = this.waiting.shift();
-    if (next) next.grant();
-    else this.active -= 1;
+    const next = this.lanes.entries().next();
+    if (next.done) {
+      this.active -= 1;
+      return;
+    }
+    const [lane, queue] = next.value;
+    const waiter = queue.shift() as Waiter;
+    // To the back of the rotation (or out of it when nothing of it waits any more).
+    this.lanes.delete(lane);
+    if (queue.length > 0) this.lanes.set(lane, queue);
+    waiter.grant();
   }
 }
 

@@ -247,4 +247,57 @@ describe('UsernameFootprintSource', () => {
       data: { sites: [{ site: 'Graph Users', outcome: 'hit', url: 'https://graph.example/user/jane' }, { site: 'Graph Teams', outcome: 'unknown' }] },
     });
   });
+
+  describe('scans of one handle at the same time', () => {
+    /** An answer that waits until released, so several scans are in flight together. */
+    function held(body: unknown) {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const answer = async (options: SafeFetchOptions) => {
+        await Promise.race([gate, new Promise((_, reject) => options.signal.addEventListener('abort', () => reject(new SafeFetchError('timed_out', 'The website took too long to answer.')), { once: true }))]);
+        return response('https://alpha.example/api/jane', { body: json(body) });
+      };
+      return { answer, release };
+    }
+
+    it('ask each site once and give every scan the same answer', async () => {
+      const { answer, release } = held({ id: 1 });
+      const { source, calls } = setup([site('Alpha'), site('Beta')], { 'https://alpha.example/api/jane': answer, 'https://beta.example/api/jane': { status: 404, body: Buffer.alloc(0) } });
+      const scans = [1, 2, 3, 4].map(() => source.check('jane', { signal: signal() }));
+      await new Promise((r) => setImmediate(r));
+      release();
+      const results = await Promise.all(scans);
+      expect(calls.map((c) => c.url).sort()).toEqual(['https://alpha.example/api/jane', 'https://beta.example/api/jane']);
+      for (const result of results) expect(result).toEqual(results[0]);
+      expect(results[0].status === 'ok' && results[0].data.sites.map((s) => [s.site, s.outcome])).toEqual([['Alpha', 'hit'], ['Beta', 'miss']]);
+      // Settled requests are not kept: a later scan asks again.
+      await source.check('jane', { signal: signal() });
+      expect(calls).toHaveLength(4);
+    });
+
+    it('keep the shared request for the scans still waiting when one scan gives up, and stop it when all have', async () => {
+      let current = held({ id: 1 });
+      const { source, calls } = setup([site('Alpha')], { 'https://alpha.example/api/jane': (options) => current.answer(options) });
+      const quitter = new AbortController();
+      const gaveUp = source.check('jane', { signal: quitter.signal });
+      const stayed = source.check('jane', { signal: signal() });
+      await new Promise((r) => setImmediate(r));
+      quitter.abort();
+      await expect(gaveUp).resolves.toMatchObject({ status: 'timed_out' });
+      current.release();
+      await expect(stayed).resolves.toMatchObject({ status: 'ok', data: { sites: [{ site: 'Alpha', outcome: 'hit' }] } });
+      expect(calls).toHaveLength(1);
+
+      current = held({ id: 1 });
+      const [first, second] = [new AbortController(), new AbortController()];
+      const both = [source.check('jane', { signal: first.signal }), source.check('jane', { signal: second.signal })];
+      await new Promise((r) => setImmediate(r));
+      const asked = calls[1].options.signal;
+      first.abort();
+      expect(asked.aborted).toBe(false);
+      second.abort();
+      expect(asked.aborted).toBe(true);
+      await Promise.all(both);
+    });
+  });
 });

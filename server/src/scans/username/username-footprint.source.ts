@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../../common/config/config.module';
 import { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
 import { SafeFetchError } from '../../common/security/ssrf/safe-fetch.types';
 import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
-import { PoliteRequestScheduler, TurnAborted } from './polite-request.scheduler';
+import { PoliteRequestScheduler, SchedulerLane, TurnAborted } from './polite-request.scheduler';
 import { classifyAnswer, RATE_LIMITED_REASON } from './site-answer.classifier';
 import { substituteAccount, substituteBody } from './site-list.parser';
 import { UsernameSiteListService } from './username-site-list.service';
@@ -61,13 +61,16 @@ const OUTCOME_ORDER: Record<UsernameOutcome, number> = { hit: 0, unknown: 1, mis
  * The username footprint: is this handle taken on each site of the list (UsernameSiteListService:
  * built-in plus configured, in the WhatsMyName format)? Every request goes through the SSRF guard
  * (SafeFetcher) with redirects not followed, a capped body and a per-request time limit; at most
- * USERNAME_CHECK_CONCURRENCY requests are in flight across the process and never two to one host.
+ * USERNAME_CHECK_CONCURRENCY requests are in flight across the process, shared in turn between the
+ * scans checking at once (polite-request.scheduler.ts), and never two to one host.
  * Each site is a hit, a miss or unknown (site-answer.classifier.ts). Never throws; the username is
  * never logged.
  */
 @Injectable()
 export class UsernameFootprintSource {
   private readonly scheduler: PoliteRequestScheduler;
+  /** Requests in flight now, per site entry and request (askShared). */
+  private readonly asking = new WeakMap<UsernameSite, Map<string, SharedAnswer>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -98,9 +101,12 @@ export class UsernameFootprintSource {
     options.signal.addEventListener('abort', stop, { once: true });
     const answerTimer = options.answerBy === undefined ? undefined : setTimeout(stop, Math.max(0, options.answerBy - Date.now()));
     const { signal } = check;
+    // This check's own queue: the global slots go round the scans in turn, so a scan started
+    // behind a busy one is not left waiting for all of its requests.
+    const lane = this.scheduler.lane();
     let results: UsernameSiteResult[];
     try {
-      results = (await Promise.all(sites.map((site) => this.checkSite(site, name, signal)))).filter(
+      results = (await Promise.all(sites.map((site) => this.checkSite(lane, site, name, signal)))).filter(
         (result): result is UsernameSiteResult => result !== undefined,
       );
     } finally {
@@ -120,7 +126,7 @@ export class UsernameFootprintSource {
   }
 
   /** One site's answer; undefined when the name cannot be put in its request (nothing of it left after its bad characters). */
-  private async checkSite(site: UsernameSite, name: string, signal: AbortSignal): Promise<UsernameSiteResult | undefined> {
+  private async checkSite(lane: SchedulerLane, site: UsernameSite, name: string, signal: AbortSignal): Promise<UsernameSiteResult | undefined> {
     const url = substituteAccount(site.uriCheck, name, site.stripBadChar);
     const body = site.postBody === undefined ? undefined : substituteBody(site.postBody, name, site.stripBadChar);
     if (url === undefined || (site.postBody !== undefined && body === undefined)) return undefined;
@@ -135,14 +141,45 @@ export class UsernameFootprintSource {
       ...(body !== undefined ? { askedMethod: 'POST' as const } : {}),
     };
     try {
-      return { ...base, ...(await this.scheduler.run(new URL(url).host, signal, () => this.ask(site, url, body, signal))) };
+      return { ...base, ...(await this.askShared(lane, site, url, body, signal)) };
     } catch (err) {
       if (err instanceof TurnAborted) return { ...base, outcome: 'unknown', reason: 'not asked: the check ran out of time' };
       throw err;
     }
   }
 
-  private async ask(site: UsernameSite, url: string, body: string | undefined, signal: AbortSignal): Promise<Omit<UsernameSiteResult, 'site' | 'category' | 'origin' | 'platform' | 'url' | 'askedUrl' | 'askedMethod'>> {
+  /**
+   * The site's answer to this exact request, asked once however many scans want it at the same
+   * time (four people scanning one handle at once cost the site one request, not four, and get one
+   * answer). The request runs in the lane of the scan that asked first, and is given up only when
+   * every scan waiting for it has given up. Nothing is kept once it has settled: this is not a cache.
+   */
+  private askShared(lane: SchedulerLane, site: UsernameSite, url: string, body: string | undefined, signal: AbortSignal): Promise<SiteAnswer> {
+    let perSite = this.asking.get(site);
+    if (!perSite) this.asking.set(site, (perSite = new Map()));
+    const key = body === undefined ? `GET ${url}` : `POST ${url}\n${body}`;
+    let shared = perSite.get(key);
+    if (!shared) {
+      const controller = new AbortController();
+      setMaxListeners(0, controller.signal);
+      const entry: SharedAnswer = { waiting: 0, started: false, controller, answer: Promise.resolve({ outcome: 'unknown', reason: '' }) };
+      entry.answer = lane.run(new URL(url).host, controller.signal, () => {
+        entry.started = true;
+        return this.ask(site, url, body, controller.signal);
+      });
+      const table = perSite;
+      // Off the table once settled, whatever the outcome (a later scan asks afresh).
+      void entry.answer.then(
+        () => table.delete(key),
+        () => table.delete(key),
+      );
+      perSite.set(key, entry);
+      shared = entry;
+    }
+    return joinAnswer(shared, signal);
+  }
+
+  private async ask(site: UsernameSite, url: string, body: string | undefined, signal: AbortSignal): Promise<SiteAnswer> {
     const timeoutMs = this.config.username.requestTimeoutMs;
     // A timer of our own, cleared when the request ends: it starts when the request does (not while queued).
     const expiry = new Deadline(timeoutMs, signal);
@@ -176,6 +213,58 @@ export class UsernameFootprintSource {
   }
 }
 
+const NOT_ANSWERED_IN_TIME = 'not answered before the check ran out of time';
+
+/** What a site said, before the scan's own fields (site, URLs) are added. */
+type SiteAnswer = Omit<UsernameSiteResult, 'site' | 'category' | 'origin' | 'platform' | 'url' | 'askedUrl' | 'askedMethod'>;
+
+/** One request several scans wait for: aborted when the last of them stops waiting. */
+interface SharedAnswer {
+  answer: Promise<SiteAnswer>;
+  /** The request has been sent (not only queued). */
+  started: boolean;
+  waiting: number;
+  controller: AbortController;
+}
+
+/**
+ * Waits for a shared answer on behalf of one scan: its own abort ends its wait, not the others'
+ * (TurnAborted while the request was still queued; 'not answered' once it was sent).
+ */
+function joinAnswer(shared: SharedAnswer, signal: AbortSignal): Promise<SiteAnswer> {
+  if (signal.aborted) {
+    if (shared.waiting === 0) shared.controller.abort();
+    return Promise.reject(new TurnAborted());
+  }
+  shared.waiting += 1;
+  return new Promise<SiteAnswer>((resolve, reject) => {
+    let left = false;
+    const leave = () => {
+      if (left) return;
+      left = true;
+      signal.removeEventListener('abort', onAbort);
+      shared.waiting -= 1;
+    };
+    const onAbort = () => {
+      leave();
+      if (shared.waiting === 0) shared.controller.abort();
+      if (shared.started) resolve({ outcome: 'unknown', reason: NOT_ANSWERED_IN_TIME });
+      else reject(new TurnAborted());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.answer.then(
+      (answer) => {
+        leave();
+        resolve(answer);
+      },
+      (err: unknown) => {
+        leave();
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}
+
 /**
  * The entry's own request headers over our defaults, its User-Agent apart (the guard sends ours
  * unless told otherwise). The guard drops those it owns (Host, Connection, TE, …).
@@ -194,7 +283,7 @@ function requestHeaders(site: UsernameSite): { userAgent?: string; headers: Reco
 /** Why a site gave no answer, in words for people (the guard's sentences; no address or name). */
 function failureReason(err: unknown, scanSignal: AbortSignal, timeoutMs: number): string {
   const kind = err instanceof SafeFetchError ? err.kind : undefined;
-  if (scanSignal.aborted) return 'not answered before the check ran out of time';
+  if (scanSignal.aborted) return NOT_ANSWERED_IN_TIME;
   if (kind === 'timed_out') return `timed out after ${formatSeconds(timeoutMs)}`;
   if (kind === 'refused') return `not asked: ${err instanceof Error ? err.message : ''}`.trim();
   if (err instanceof SafeFetchError) return `no answer: ${err.message}`;
