@@ -18,6 +18,11 @@ export class RateLimitRepository {
     return Number(rows[0].count);
   }
 
+  /** Takes one back from the key's counter for the window (never below zero). */
+  async decrement(key: string, windowStart: Date): Promise<void> {
+    await this.counters.query(`UPDATE rate_limit_counters SET count = count - 1 WHERE key = $1 AND window_start = $2 AND count > 0`, [key, windowStart]);
+  }
+
   async deleteWindowsBefore(cutoff: Date): Promise<void> {
     await this.counters.delete({ windowStart: LessThan(cutoff) });
   }

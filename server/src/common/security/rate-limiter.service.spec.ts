@@ -5,7 +5,7 @@ import { TooManyRequestsException } from './too-many-requests.exception';
 describe('RateLimiter', () => {
   const rule = { name: 'login-ip', limit: 2, windowSeconds: 600 };
   let counts: Map<string, number>;
-  let repo: jest.Mocked<Pick<RateLimitRepository, 'increment' | 'deleteWindowsBefore'>>;
+  let repo: jest.Mocked<Pick<RateLimitRepository, 'increment' | 'decrement' | 'deleteWindowsBefore'>>;
   let limiter: RateLimiter;
 
   beforeEach(() => {
@@ -17,6 +17,10 @@ describe('RateLimiter', () => {
         counts.set(k, (counts.get(k) ?? 0) + 1);
         return counts.get(k)!;
       }),
+      decrement: jest.fn(async (key: string, windowStart: Date) => {
+        const k = `${key}@${windowStart.toISOString()}`;
+        counts.set(k, Math.max(0, (counts.get(k) ?? 0) - 1));
+      }),
       deleteWindowsBefore: jest.fn().mockResolvedValue(undefined),
     };
     limiter = new RateLimiter(repo as unknown as RateLimitRepository, { rateLimitIpv6Prefix: 64 });
@@ -26,6 +30,16 @@ describe('RateLimiter', () => {
   it('counts in fixed windows aligned to the window length', async () => {
     await limiter.consume(rule, '203.0.113.9');
     expect(repo.increment).toHaveBeenCalledWith(keyOf(rule, '203.0.113.9'), new Date('2030-01-01T10:00:00Z'));
+  });
+
+  it('gives a hit back in the window it was counted in, so the subject may hit once more', async () => {
+    const countedAt = Date.now();
+    await limiter.consume(rule, 'a');
+    await limiter.consume(rule, 'a');
+    await limiter.giveBack(rule, 'a', countedAt);
+    expect(repo.decrement).toHaveBeenCalledWith(keyOf(rule, 'a'), new Date('2030-01-01T10:00:00Z'));
+    await expect(limiter.consume(rule, 'a')).resolves.toBeUndefined();
+    await expect(limiter.consume(rule, 'a')).rejects.toBeInstanceOf(TooManyRequestsException);
   });
 
   it('allows the limit, then throws 429 with the seconds left in the window', async () => {
@@ -75,6 +89,10 @@ describe('RateLimiter per-address rules', () => {
       increment: jest.fn(async (key: string) => {
         counts.set(key, (counts.get(key) ?? 0) + 1);
         return counts.get(key)!;
+      }),
+      decrement: jest.fn(async (key: string, windowStart: Date) => {
+        const k = `${key}@${windowStart.toISOString()}`;
+        counts.set(k, Math.max(0, (counts.get(k) ?? 0) - 1));
       }),
       deleteWindowsBefore: jest.fn().mockResolvedValue(undefined),
     };

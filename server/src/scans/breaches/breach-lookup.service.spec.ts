@@ -21,7 +21,7 @@ function setUp() {
     cache as unknown as BreachLookupCache,
     queue as unknown as OutboundQueue,
   );
-  return { service, xon, cache, queue };
+  return { service, xon, cache, queue, hibp };
 }
 
 const context = () => ({ signal: new AbortController().signal, deadline: Date.now() + 8_000 });
@@ -55,5 +55,37 @@ describe('BreachLookupService when the database stumbles', () => {
     const hibp = await service.lookup('hibp', 'a@example.test', context());
     expect(hibp.result.status).toBe('not_configured');
     expect(queue.turn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('BreachLookupService.busyForSeconds (refusing a scan before it takes a slot)', () => {
+  beforeAll(() => Logger.overrideLogger(false));
+
+  it('is undefined until a source is known to have no turn, then the wait its queue gave, until a turn is granted', async () => {
+    const { service, queue } = setUp();
+    expect(service.busyForSeconds()).toBeUndefined();
+    queue.turn.mockResolvedValueOnce({ status: 'queue_full', retryAfterSeconds: 1_469 } as never);
+    await service.lookup('xposedornot', 'a@example.test', context());
+    expect(service.busyForSeconds()).toBe(1_469);
+    // Later, by the process's clock, the wait is shorter; past it, the source may be asked again.
+    expect(service.busyForSeconds(Date.now() + 1_000_000)).toBe(469);
+    expect(service.busyForSeconds(Date.now() + 1_470_000)).toBeUndefined();
+    await service.lookup('xposedornot', 'b@example.test', context());
+    expect(service.busyForSeconds()).toBeUndefined();
+  });
+
+  it("learns from the source's own 429 too", async () => {
+    const { service, xon } = setUp();
+    xon.breachAnalytics.mockResolvedValueOnce({ status: 'rate_limited', message: 'Rate limit exceeded', retryAfterSeconds: 60 } as never);
+    await service.lookup('xposedornot', 'a@example.test', context());
+    expect(service.busyForSeconds()).toBe(60);
+  });
+
+  it('is undefined while another enabled source may still answer', async () => {
+    const { service, queue, hibp } = setUp();
+    hibp.configured = true;
+    queue.turn.mockResolvedValueOnce({ status: 'queue_full', retryAfterSeconds: 600 } as never);
+    await service.lookup('xposedornot', 'a@example.test', context());
+    expect(service.busyForSeconds()).toBeUndefined();
   });
 });
