@@ -81,11 +81,16 @@ describe('BreachLookupService.busyForSeconds (refusing a scan before it takes a 
     expect(service.busyForSeconds()).toBe(60);
   });
 
-  it('is undefined while another enabled source may still answer', async () => {
+  it('with two sources, both must answer for a complete result (answer-coverage): one without a turn refuses, for its wait', async () => {
     const { service, queue, hibp } = setUp();
     hibp.configured = true;
+    expect(service.busyForSeconds()).toBeUndefined();
     queue.turn.mockResolvedValueOnce({ status: 'queue_full', retryAfterSeconds: 600 } as never);
     await service.lookup('xposedornot', 'a@example.test', context());
-    expect(service.busyForSeconds()).toBeUndefined();
+    expect(service.busyForSeconds()).toBe(600);
+    queue.turn.mockResolvedValueOnce({ status: 'queue_full', retryAfterSeconds: 30 } as never);
+    await service.lookup('hibp', 'a@example.test', context());
+    // Both are needed: the later of the two.
+    expect(service.busyForSeconds()).toBe(600);
   });
 });
