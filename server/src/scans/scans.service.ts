@@ -16,6 +16,7 @@ import { ScanHistoryService } from './scan-history.service';
 import { CheckRun, ScanPipeline } from './scan-pipeline';
 import { RATE_LIMIT_MESSAGE } from './sources/source-http';
 import { BreachLookupService } from './breaches/breach-lookup.service';
+import { answerCoverage } from './checks/answer-coverage';
 import { TooManyRequestsException } from '../common/security/too-many-requests.exception';
 import type { ScanStartedEventDto } from './scan.dto';
 
@@ -108,7 +109,8 @@ export class ScansService {
   }
 
   private assertBreachCapacity(): void {
-    const seconds = this.breaches.busyForSeconds();
+    // As many sources as a complete answer needs (the coverage rule: with two sources, both).
+    const seconds = this.breaches.busyForSeconds((asked) => answerCoverage(0, asked).required);
     if (seconds !== undefined) throw new TooManyRequestsException(seconds, breachesBusyMessage(seconds));
   }
 

@@ -4,7 +4,6 @@ import { APP_CONFIG } from '../../common/config/config.module';
 import { OutboundQueue } from '../../common/outbound/outbound-queue.service';
 import { BREACH_SOURCE_IDS, BREACH_SOURCES, type BreachSourceId } from '../../vocabulary/breach-source.catalogue';
 import type { PasteDetail } from '../../vocabulary/finding.types';
-import { answerCoverage } from '../checks/answer-coverage';
 import { HibpSource } from '../sources/hibp.source';
 import { failure, RATE_LIMIT_MESSAGE } from '../sources/source-http';
 import type { BreachRecord, HibpPaste, SourceResult } from '../sources/source-types';
@@ -74,16 +73,16 @@ export class BreachLookupService {
   }
 
   /**
-   * Seconds until enough breach sources can be asked for a complete answer (the share of sources
-   * answer-coverage.ts requires: with two sources, both), when fewer are known to have a turn now
-   * (their queue refused one, or they answered 429); undefined when enough may have one. Asks no
-   * database: a cached answer for the address is not looked for.
+   * Seconds until enough breach sources can be asked for a complete answer (`required` of the
+   * enabled ones: the caller's coverage rule, answer-coverage.ts), when fewer are known to have a
+   * turn now (their queue refused one, or they answered 429); undefined when enough may have one.
+   * Asks no database: a cached answer for the address is not looked for.
    */
-  busyForSeconds(now = Date.now()): number | undefined {
+  busyForSeconds(required: (asked: number) => number, now = Date.now()): number | undefined {
     const sources = this.enabledSources();
     if (sources.length === 0) return undefined;
     const waits = sources.map((source) => Math.max(0, (this.freeAt.get(source) ?? 0) - now)).sort((a, b) => a - b);
-    const needed = answerCoverage(0, sources.length).required;
+    const needed = Math.min(sources.length, required(sources.length));
     const wait = waits[Math.max(1, needed) - 1];
     return wait > 0 ? Math.max(1, Math.ceil(wait / 1000)) : undefined;
   }
