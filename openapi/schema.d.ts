@@ -5363,6 +5363,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description A whole email domain, on a server without Have I Been Pwned's domain search (no HIBP_API_KEY): 'Watching a whole email domain is not available on this server: it needs a Have I Been Pwned subscription that this server does not have.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Too many verification emails sent for this account today. */
             429: {
                 headers: {
@@ -5440,6 +5449,15 @@ export interface operations {
             };
             /** @description 'Monitor not found' */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A whole email domain, on a server without Have I Been Pwned's domain search (no HIBP_API_KEY): 'Watching a whole email domain is not available on this server: it needs a Have I Been Pwned subscription that this server does not have.' */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6930,7 +6948,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. */
+            /** @description Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. An email address while every breach source is at its request limit (refused at once, nothing used): the message gives the wait, as does Retry-After. A visitor whose answer comes back incomplete because a source was rate limited gets that scan back in their hourly allowance. */
             429: {
                 headers: {
                     /** @description Requests allowed in the current window of the limit closest to running out. */

@@ -342,10 +342,11 @@ describe('a long queue', () => {
       // may still be refused at its hour, before the deadline, if the requests before it went out late.)
       expect(Math.min(...refused.map((c) => c.durationMs))).toBeLessThan(1_000);
       for (const check of refused) expect(check.durationMs).toBeLessThan(3_000);
-      // Retry-After is when a turn comes free: past the turns already given, within a few seconds.
+      // Retry-After is when a turn comes free: past the turns already given, within a few seconds (a
+      // turn given back by a scan that could not use it in time comes free sooner).
       for (const check of refused) {
         expect(check.message).toMatch(/too many lookups queued/);
-        expect(check.retryAfterSeconds).toBeGreaterThanOrEqual(2);
+        expect(check.retryAfterSeconds).toBeGreaterThanOrEqual(1);
         expect(check.retryAfterSeconds).toBeLessThanOrEqual(5);
       }
       expect(xon.requestsTo('breach-analytics')).toHaveLength(ok.length);

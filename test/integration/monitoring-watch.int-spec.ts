@@ -308,3 +308,28 @@ describe('domain watch and pastes', () => {
     });
   });
 });
+
+/** Domain watch needs Have I Been Pwned's domain search: a server without its key neither sells nor creates it. */
+describe('domain watch on a server without an HIBP key', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ BROWSER_AUDIT: 'false', MONITOR_TICK_SECONDS: '0' });
+  });
+  afterAll(() => t?.close());
+
+  it('the plan catalogue does not offer it, and a Business monitor of a domain is refused (409) with why; other monitors are created', async () => {
+    const plans = (await t.http().get('/api/plans').expect(200)).body.plans as { tier: string; domainWatch: boolean; features: string[] }[];
+    expect(plans.every((plan) => !plan.domainWatch)).toBe(true);
+    const business = plans.find((plan) => plan.tier === 'business')!;
+    expect(business.features).toContain('25 active monitors: emails, handles and websites');
+    expect(business.features.join(' ')).not.toMatch(/domain/);
+
+    const u = await signUp(t, freshEmail('nokey'));
+    await query(t, `UPDATE users SET plan_tier = 'business', email_verified_at = $1 WHERE id = $2`, [new Date(), u.userId]);
+    const auth = { Authorization: `Bearer ${u.accessToken}` };
+    const refused = await t.http().post('/api/monitoring').set(auth).send({ type: 'weekly', targets: { domains: ['owner.example'] } }).expect(409);
+    expect(refused.body.error).toBe(WATCH_MESSAGES.domainNotOffered);
+    expect((await t.http().get('/api/monitoring').set(auth)).body.total).toBe(0);
+    await t.http().post('/api/monitoring').set(auth).send({ type: 'weekly', targets: { websites: ['shop.example'] } }).expect(201);
+  });
+});

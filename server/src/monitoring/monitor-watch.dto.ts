@@ -16,6 +16,7 @@ export const WATCH_MESSAGES = {
   notProven: (reasons: string) => `Control of the domain could not be confirmed: ${reasons}`,
   methodInvalid: "method must be 'dns' or 'file'",
   domainNeedsBusiness: 'Watching a whole email domain comes with the Business plan.',
+  domainNotOffered: 'Watching a whole email domain is not available on this server: it needs a Have I Been Pwned subscription that this server does not have.',
   notVerified: (domain: string) => `Control of ${domain} is not proven: prove it again to see its breached addresses`,
 } as const;
 

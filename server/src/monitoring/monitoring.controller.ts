@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNoContentResponse,
@@ -19,12 +20,14 @@ import { TOO_MANY_REQUESTS_RESPONSE } from '../common/security/too-many-requests
 import { CreateMonitorDto, MonitoredEmailDto, MonitorListDto, MonitorNoticeListDto, MonitorResponseDto, UpdateMonitorDto, VerifyMonitoredEmailDto } from './monitoring.dto';
 import { MONITOR_MESSAGES } from './monitoring.types';
 import { MonitoringService } from './monitoring.service';
+import { WATCH_MESSAGES } from './monitor-watch.dto';
 
 /** A malformed id cannot name one of the user's monitors (or notices): 404 like any unknown id. */
 export function idPipe(message: string) {
   return new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(message) });
 }
 
+const DOMAIN_NOT_OFFERED = { type: ErrorBodyDto, description: `A whole email domain, on a server without Have I Been Pwned's domain search (no HIBP_API_KEY): '${WATCH_MESSAGES.domainNotOffered}'` };
 const AT_LIMIT = { type: ErrorBodyDto, description: `The plan's active-monitor limit is reached: '${MONITOR_MESSAGES.atLimit}'` };
 
 @ApiTags('monitoring')
@@ -54,6 +57,7 @@ export class MonitoringController {
   @ApiCreatedResponse({ type: MonitorResponseDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: `No entries ('${MONITOR_MESSAGES.noTargets}'), or an invalid email or handle.` })
   @ApiForbiddenResponse(AT_LIMIT)
+  @ApiConflictResponse(DOMAIN_NOT_OFFERED)
   @ApiTooManyRequestsResponse({ type: ErrorBodyDto, ...TOO_MANY_REQUESTS_RESPONSE, description: 'Too many verification emails sent for this account today.' })
   async createMonitor(@CurrentUser() user: AuthenticatedUser, @Body() dto: CreateMonitorDto): Promise<MonitorResponseDto> {
     return { monitor: await this.monitoring.create(user.userId, dto) };
@@ -120,6 +124,7 @@ export class MonitoringController {
   @ApiOkResponse({ type: MonitorResponseDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: `'${MONITOR_MESSAGES.notFound}'` })
   @ApiForbiddenResponse(AT_LIMIT)
+  @ApiConflictResponse(DOMAIN_NOT_OFFERED)
   async updateMonitor(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', idPipe(MONITOR_MESSAGES.notFound)) id: string,

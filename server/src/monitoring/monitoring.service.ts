@@ -1,7 +1,7 @@
-import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { ProfileService } from '../auth/profile.service';
 import { hashSecret, randomSecret } from '../auth/secret-token.util';
-import { planFor } from '../vocabulary/plan.catalogue';
+import { planFor, type Plan } from '../vocabulary/plan.catalogue';
 import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
@@ -105,7 +105,7 @@ export class MonitoringService {
     const plan = planFor(profile.plan.tier);
     // Refuse before any verification email goes out; the locked count below is the real check.
     if (plan.monitors === 0) throw new ForbiddenException(MONITOR_MESSAGES.atLimit);
-    if (targets.kind === 'domain' && !plan.domainWatch) throw new ForbiddenException(WATCH_MESSAGES.domainNeedsBusiness);
+    if (targets.kind === 'domain') this.assertDomainWatch(plan);
 
     const now = this.clock.now();
     const links = new Map<string, string>();
@@ -148,11 +148,21 @@ export class MonitoringService {
     ];
   }
 
+  /** Domain watch needs Have I Been Pwned's domain search: without a key no plan has it (409), else only Business (403). */
+  private assertDomainWatch(plan: Plan): void {
+    if (!this.domainWatchOffered()) throw new ConflictException(WATCH_MESSAGES.domainNotOffered);
+    if (!plan.domainWatch) throw new ForbiddenException(WATCH_MESSAGES.domainNeedsBusiness);
+  }
+
+  private domainWatchOffered(): boolean {
+    return Boolean(this.config.sources.hibp.apiKey);
+  }
+
   async setActive(userId: string, id: string, active: boolean): Promise<MonitorDto> {
     if (active) {
       const plan = planFor((await this.profiles.profile(userId)).plan.tier);
       // A whole domain is a Business monitor: activated on another plan it would only pause again.
-      if (!plan.domainWatch && (await this.monitors.domainTargetOf(userId, id))) throw new ForbiddenException(WATCH_MESSAGES.domainNeedsBusiness);
+      if (!(this.domainWatchOffered() && plan.domainWatch) && (await this.monitors.domainTargetOf(userId, id))) this.assertDomainWatch(plan);
       const outcome = await this.monitors.activateWithinLimit(userId, id, plan.monitors, this.clock.now());
       if (outcome === 'not_found') throw new NotFoundException(MONITOR_MESSAGES.notFound);
       if (outcome === 'at_limit') throw new ForbiddenException(MONITOR_MESSAGES.atLimit);

@@ -91,7 +91,10 @@ export class ScansController {
   @ApiTooManyRequestsResponse({
     type: ErrorBodyDto,
     ...TOO_MANY_REQUESTS_RESPONSE,
-    description: "Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up.",
+    description:
+      "Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. " +
+      'An email address while every breach source is at its request limit (refused at once, nothing used): the message gives the wait, as does Retry-After. ' +
+      'A visitor whose answer comes back incomplete because a source was rate limited gets that scan back in their hourly allowance.',
   })
   @ApiServiceUnavailableResponse({
     type: ErrorBodyDto,

@@ -12,6 +12,7 @@ import { checkMetaOf, type CheckId } from './checks/scan-checks.registry';
 import type { CheckOutcome } from './checks/scan-check';
 import { ScanHistoryService } from './scan-history.service';
 import { CheckRun, ScanPipeline } from './scan-pipeline';
+import { BreachLookupService } from './breaches/breach-lookup.service';
 import { ScansService } from './scans.service';
 
 const NOW = new Date('2031-03-04T10:00:00.000Z');
@@ -28,6 +29,11 @@ const REAL = [run('gravatar', { status: 'ok', findings: [exposure] }), run('brea
 /** The main check of an email (its breaches) could not run: a real result, but incomplete. */
 const INCOMPLETE = [run('gravatar', { status: 'ok', findings: [exposure] }), run('breaches', { status: 'not_configured', message: 'no key', findings: [] })];
 /** No check could run: the result is the labelled demo. */
+/** The breach sources said "not now": the result is incomplete through a rate limit. */
+const RATE_LIMITED = [
+  run('gravatar', { status: 'ok', findings: [exposure] }),
+  run('breaches', { status: 'rate_limited', message: 'Rate limit exceeded. Please try again later.', retryAfterSeconds: 1469, findings: [] }),
+];
 const NOTHING_RAN = [run('gravatar', { status: 'unavailable', message: 'down', findings: [] }), run('breaches', { status: 'timed_out', findings: [] })];
 
 function profile(overrides: Partial<UserDto> = {}): UserDto {
@@ -42,6 +48,8 @@ function setup() {
   const clock = automock(Clock);
   clock.now.mockReturnValue(NOW);
   const browser = automock(BrowserAuditService);
+  const breaches = automock(BreachLookupService);
+  limiter.giveBack.mockResolvedValue(undefined);
   // The label a check shows may name its configured sources: the pipeline's checks say it.
   pipeline.applicableChecks.mockReturnValue([
     { meta: checkMetaOf('gravatar'), label: 'Public Gravatar profile' },
@@ -50,8 +58,8 @@ function setup() {
   pipeline.run.mockResolvedValue(REAL);
   profiles.profile.mockResolvedValue(profile());
   history.reservePrivacyScan.mockResolvedValue('scan-1');
-  const service = new ScansService(loadConfig({ VISITOR_SCANS_PER_HOUR: '7' }), pipeline, history, profiles, limiter, clock, browser, new MetricsService());
-  return { service, pipeline, history, profiles, limiter, browser };
+  const service = new ScansService(loadConfig({ VISITOR_SCANS_PER_HOUR: '7' }), pipeline, history, profiles, limiter, clock, browser, new MetricsService(), breaches);
+  return { service, pipeline, history, profiles, limiter, browser, breaches };
 }
 
 describe('ScansService', () => {
@@ -66,6 +74,7 @@ describe('ScansService', () => {
         input: classifyScanInput('jane@example.com'),
         viewer: {},
         scanId: undefined,
+        visitor: { clientIp: '203.0.113.9', countedAt: expect.any(Number) },
         started: { input: 'jane@example.com', inputType: 'email', checks: [{ id: 'gravatar', label: 'Public Gravatar profile' }, { id: 'breaches', label: 'Data breaches (Have I Been Pwned, XposedOrNot)' }] },
         // Its turn in the scan queue, given back when the scan ends.
         release: expect.any(Function),
@@ -86,6 +95,24 @@ describe('ScansService', () => {
       expect(browser.assertCapacity).not.toHaveBeenCalled();
       browser.assertCapacity.mockRejectedValue(new Error('busy'));
       await expect(service.prepare('https://shop.example/', undefined, 'ip')).rejects.toThrow('busy');
+      expect(limiter.consume).toHaveBeenCalledTimes(1);
+    });
+
+    it('refuses an email scan at once, with the wait, when no breach source has a turn: before a scan slot, the allowance or the database', async () => {
+      const { service, breaches, limiter, history, profiles } = setup();
+      breaches.busyForSeconds.mockReturnValue(1_469);
+      for (const user of [undefined, { userId: 'u1' } as never]) {
+        await expect(service.prepare('jane@example.com', user, 'ip')).rejects.toMatchObject({
+          status: 429,
+          retryAfterSeconds: 1_469,
+          message: 'The breach services this server uses are at their request limit. Please try again in 25 minutes.',
+        });
+      }
+      expect(limiter.consume).not.toHaveBeenCalled();
+      expect(profiles.profile).not.toHaveBeenCalled();
+      expect(history.reservePrivacyScan).not.toHaveBeenCalled();
+      // Other inputs do not need the breach sources.
+      await service.prepare('@jane', undefined, 'ip');
       expect(limiter.consume).toHaveBeenCalledTimes(1);
     });
 
@@ -139,6 +166,23 @@ describe('ScansService', () => {
       expect(result.scanId).toBeUndefined();
       expect(pipeline.run).toHaveBeenCalledWith(prepared.input, {}, onCheck);
       expect(history.completePrivacyScan).not.toHaveBeenCalled();
+    });
+
+    it("gives a visitor's scan back to their hourly allowance when the answer is incomplete because a source was rate limited", async () => {
+      const { service, pipeline, limiter } = setup();
+      pipeline.run.mockResolvedValue(RATE_LIMITED);
+      const prepared = await service.prepare('jane@example.com', undefined, '203.0.113.9');
+      const result = await service.run(prepared);
+      expect(result.coverage.complete).toBe(false);
+      expect(limiter.giveBack).toHaveBeenCalledWith(expect.objectContaining({ name: 'scan-visitor-ip' }), '203.0.113.9', prepared.visitor?.countedAt);
+    });
+
+    it("keeps a visitor's scan counted when the answer is complete, or incomplete for another reason", async () => {
+      const { service, pipeline, limiter } = setup();
+      await service.run(await service.prepare('jane@example.com', undefined, 'ip'));
+      pipeline.run.mockResolvedValue(INCOMPLETE);
+      await service.run(await service.prepare('jane@example.com', undefined, 'ip'));
+      expect(limiter.giveBack).not.toHaveBeenCalled();
     });
 
     it('marks the reserved scan failed when the scan breaks, and lets the error through', async () => {

@@ -15,6 +15,9 @@ import { BrowserAuditService } from '../browser-audit/browser-audit.service';
 import { ScanHistoryService } from './scan-history.service';
 import { CheckRun, ScanPipeline } from './scan-pipeline';
 import { RATE_LIMIT_MESSAGE } from './sources/source-http';
+import { BreachLookupService } from './breaches/breach-lookup.service';
+import { answerCoverage } from './checks/answer-coverage';
+import { TooManyRequestsException } from '../common/security/too-many-requests.exception';
 import type { ScanStartedEventDto } from './scan.dto';
 
 /** A scan that passed the rate limit and the quota, ready to run. */
@@ -24,6 +27,8 @@ export interface PreparedScan {
   /** The reserved history record (signed-in users). */
   scanId?: string;
   started: ScanStartedEventDto;
+  /** A visitor's scan: the address it was counted against and when (given back if its answer is incomplete through a rate limit). */
+  visitor?: { clientIp: string; countedAt: number };
   /** Gives the scan's turn in this instance's scan queue back (run() does, when it ends). */
   release: Release;
 }
@@ -61,6 +66,7 @@ export class ScansService {
     private readonly clock: Clock,
     private readonly browser: BrowserAuditService,
     metrics: MetricsService,
+    private readonly breaches: BreachLookupService,
   ) {
     this.visitorRule = { name: 'scan-visitor-ip', limit: config.scans.visitorScansPerHour, windowSeconds: 3600, message: RATE_LIMIT_MESSAGE, perAddress: true };
     this.admission = new AdmissionQueue('scans', config.scanAdmission);
@@ -75,24 +81,40 @@ export class ScansService {
     const input = classifyScanInput(rawInput);
     // A full browser queue refuses a website scan before any quota is used (503, try again).
     if (input.kind === 'url') await this.browser.assertCapacity();
+    // An email's main check is its breaches: when no breach source has a turn before a scan would
+    // end, the scan is refused now, before it waits for a scan slot or a database connection.
+    if (input.kind === 'email') this.assertBreachCapacity();
     const release = await this.admission.acquire();
     try {
       let viewer: ScanViewer = {};
       let scanId: string | undefined;
+      let visitor: PreparedScan['visitor'];
       if (user) {
         const profile = await this.profiles.profile(user.userId);
         viewer = { userId: user.userId, ...(profile.emailVerified ? { verifiedEmail: profile.email.toLowerCase() } : {}) };
         scanId = await this.history.reservePrivacyScan(user.userId, profile.plan.tier, input);
         this.reserved.set(scanId, { abandoned: false });
       } else {
+        visitor = { clientIp, countedAt: Date.now() };
         await this.limiter.consume(this.visitorRule, clientIp);
       }
       const checks = this.pipeline.applicableChecks(input).map((check) => ({ id: check.meta.id, label: check.label }));
-      return { input, viewer, scanId, started: { input: input.value, inputType: input.inputType, checks }, release };
+      return { input, viewer, scanId, ...(visitor ? { visitor } : {}), started: { input: input.value, inputType: input.inputType, checks }, release };
     } catch (err) {
       release();
       throw err;
     }
+  }
+
+  /** An answer the visitor could not use does not spend their hourly allowance (a failure to give it back only costs them that scan). */
+  private async giveVisitorScanBack({ clientIp, countedAt }: NonNullable<PreparedScan['visitor']>): Promise<void> {
+    await this.limiter.giveBack(this.visitorRule, clientIp, countedAt).catch(() => undefined);
+  }
+
+  private assertBreachCapacity(): void {
+    // As many sources as a complete answer needs (the coverage rule: with two sources, both).
+    const seconds = this.breaches.busyForSeconds((asked) => answerCoverage(0, asked).required);
+    if (seconds !== undefined) throw new TooManyRequestsException(seconds, breachesBusyMessage(seconds));
   }
 
   /**
@@ -114,7 +136,10 @@ export class ScansService {
     try {
       const runs = await this.pipeline.run(scan.input, scan.viewer, listener.onCheck);
       const result = buildAnalysisResult({ input: scan.input, viewer: scan.viewer, runs, startedAt, completedAt: this.clock.now() });
-      if (!scan.scanId) return result;
+      if (!scan.scanId) {
+        if (scan.visitor && incompleteThroughRateLimit(result)) await this.giveVisitorScanBack(scan.visitor);
+        return result;
+      }
       // Shutdown gave up on it and marked it failed: its answer may never reach the person, so it uses no quota.
       if (this.reserved.get(scan.scanId)?.abandoned) return result;
       // Neither a sample nor a result that could not check the main thing is the user's result: the
@@ -151,4 +176,15 @@ export class ScansService {
 /** Only a real result whose main check ran is kept in the history. */
 export function storable(result: AnalysisResult): boolean {
   return result.mode === 'real' && result.coverage.complete;
+}
+
+/** The result is incomplete because an outside service said "not now" (a check of it rate limited). */
+export function incompleteThroughRateLimit(result: AnalysisResult): boolean {
+  return !result.coverage.complete && result.checks.some((check) => check.status === 'rate_limited');
+}
+
+/** "…try again in 25 minutes": the wait in the unit a person reads. */
+export function breachesBusyMessage(seconds: number): string {
+  const wait = seconds < 90 ? `${seconds} seconds` : seconds < 5_400 ? `${Math.ceil(seconds / 60)} minutes` : `${Math.ceil(seconds / 3600)} hours`;
+  return `The breach services this server uses are at their request limit. Please try again in ${wait}.`;
 }

@@ -1,4 +1,4 @@
-import { API_ACCESS_FEATURE, isPlanTier, paymentAmountCents, PLANS, planFor } from './plan.catalogue';
+import { API_ACCESS_FEATURE, isPlanTier, paymentAmountCents, PLANS, planFor, planOnServer } from './plan.catalogue';
 
 describe('plan catalogue', () => {
   it('holds the spec\'s four plans with their prices and limits', () => {
@@ -20,6 +20,18 @@ describe('plan catalogue', () => {
       expect(plan.features.includes('PDF reports')).toBe(plan.reports);
       expect(plan.features.some((f) => f.startsWith(`${plan.monitors} active monitor`))).toBe(plan.monitors > 0);
     }
+  });
+
+  it('offers domain watch only on a server that can do it (an HIBP key), and then does not say it in the features', () => {
+    const business = planFor('business');
+    expect(planOnServer(business, { domainWatch: true })).toBe(business);
+    const withoutKey = planOnServer(business, { domainWatch: false });
+    expect(withoutKey).toMatchObject({ tier: 'business', priceCents: 4999, monitors: 25, domainWatch: false });
+    expect(withoutKey.features).toContain('25 active monitors: emails, handles and websites');
+    expect(withoutKey.features.filter((f) => /domain/i.test(f))).toEqual([]);
+    expect(withoutKey.features).toHaveLength(business.features.length);
+    // Plans that never had it are as they are.
+    expect(planOnServer(planFor('pro'), { domainWatch: false })).toBe(planFor('pro'));
   });
 
   it('expects a payment of the monthly price × 100 in cents, and none for Free', () => {

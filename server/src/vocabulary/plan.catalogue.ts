@@ -26,6 +26,9 @@ export interface Plan {
  * against the plan's scans like any other), so every plan says so.
  */
 export const API_ACCESS_FEATURE = 'The REST API with personal API tokens';
+const BUSINESS_MONITORS = '25 active monitors: emails, handles, websites and whole email domains';
+/** A plan's feature lines as they read on a server that cannot watch whole domains. */
+const WITHOUT_DOMAIN_WATCH: Readonly<Record<string, string>> = { [BUSINESS_MONITORS]: '25 active monitors: emails, handles and websites' };
 
 export const PLANS: readonly Plan[] = [
   {
@@ -74,7 +77,7 @@ export const PLANS: readonly Plan[] = [
     reports: true,
     monthlyRequests: 200,
     mostPopular: false,
-    features: ['500 privacy scans per month', '25 active monitors: emails, handles, websites and whole email domains', '200 privacy-rights requests per month', 'PDF reports', API_ACCESS_FEATURE, 'No ads'],
+    features: ['500 privacy scans per month', BUSINESS_MONITORS, '200 privacy-rights requests per month', 'PDF reports', API_ACCESS_FEATURE, 'No ads'],
   },
 ];
 
@@ -82,6 +85,20 @@ export function planFor(tier: PlanTier): Plan {
   const plan = PLANS.find((p) => p.tier === tier);
   if (!plan) throw new Error(`Unknown plan tier ${tier}`);
   return plan;
+}
+
+/** What this server can do that some plans sell: domain watch needs Have I Been Pwned's domain search (an HIBP API key). */
+export interface ServerCapabilities {
+  domainWatch: boolean;
+}
+
+/**
+ * The plan as this server can honour it: what the server cannot do is neither sold nor granted
+ * (without an HIBP key no plan watches whole domains, and its features do not say so).
+ */
+export function planOnServer(plan: Plan, server: ServerCapabilities): Plan {
+  if (server.domainWatch || !plan.domainWatch) return plan;
+  return { ...plan, domainWatch: false, features: plan.features.map((feature) => WITHOUT_DOMAIN_WATCH[feature] ?? feature) };
 }
 
 export function isPlanTier(value: unknown): value is PlanTier {

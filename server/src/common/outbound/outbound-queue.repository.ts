@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { RequestRateLimit } from '../config/app-config';
-import { keptSlots, nextSlot } from './outbound-schedule';
+import { keptSlots, nextSlot, withoutSlot } from './outbound-schedule';
 
 export type Reservation = { granted: true; slot: number; now: number } | { granted: false; slot: number; now: number };
 /**
@@ -52,6 +52,18 @@ export class OutboundQueueRepository {
         JSON.stringify(keptSlots([...row.sent, now], limits, now)),
       ]);
       return { sent: true as const };
+    });
+  }
+
+  /**
+   * A reserved turn that was not used (its caller gave up or ran out of time while waiting): it is
+   * given back, so the hour's allowance is spent on requests that really went out.
+   */
+  giveBack(service: string, slot: number): Promise<void> {
+    return this.dataSource.transaction(async (manager) => {
+      const { row } = await lockedQueue(manager, service);
+      if (!row.slots.includes(slot)) return;
+      await manager.query(`UPDATE "outbound_request_queues" SET "slots" = $2::jsonb WHERE "service" = $1`, [service, JSON.stringify(withoutSlot(row.slots, slot))]);
     });
   }
 

@@ -37,8 +37,16 @@ export class OutboundQueue {
       this.logger.debug(`queue full: service=${service} nextTurnInMs=${waitMs}`);
       return { status: 'queue_full', retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     }
+    const turn = await this.departAt(service, limits, startBy, signal, waitMs);
+    // A turn reserved and not used goes back to the queue: otherwise a burst of scans that gave up
+    // would spend the hour's allowance on requests that never went out.
+    if (turn.status !== 'granted') await this.queues.giveBack(service, reservation.slot).catch((err: unknown) => this.logger.warn(`giving a turn back failed: service=${service} error=${err instanceof Error ? err.name : 'unknown'}`));
+    return turn;
+  }
+
+  /** Waits for the reserved turn; it goes out once the requests that really went out leave room for it. */
+  private async departAt(service: string, limits: readonly RequestRateLimit[], startBy: number, signal: AbortSignal, waitMs: number): Promise<Turn> {
     if (!(await this.pause(waitMs, signal))) return { status: 'aborted' };
-    // The turn is ours; it goes out once the requests that really went out leave room for it.
     for (;;) {
       const departure = await this.queues.depart(service, limits);
       if (departure.sent) return { status: 'granted' };

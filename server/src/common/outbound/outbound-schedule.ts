@@ -26,3 +26,9 @@ export function keptSlots(slots: readonly number[], limits: readonly RequestRate
   const most = Math.max(0, ...limits.map((l) => l.limit));
   return slots.filter((slot) => slot > now - longest).slice(-most);
 }
+
+/** The slots without one turn that was handed out and never used (its first occurrence). */
+export function withoutSlot(slots: readonly number[], slot: number): number[] {
+  const index = slots.indexOf(slot);
+  return index < 0 ? [...slots] : [...slots.slice(0, index), ...slots.slice(index + 1)];
+}

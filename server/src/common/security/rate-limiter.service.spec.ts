@@ -42,6 +42,16 @@ describe('RateLimiter', () => {
     await expect(limiter.consume(rule, 'a')).resolves.toBeInstanceOf(Function);
   });
 
+  it('gives a hit back in the window it was counted in, so the subject may hit once more', async () => {
+    const countedAt = Date.now();
+    await limiter.consume(rule, 'a');
+    await limiter.consume(rule, 'a');
+    await limiter.giveBack(rule, 'a', countedAt);
+    expect(repo.decrement).toHaveBeenCalledWith(keyOf(rule, 'a'), new Date('2030-01-01T10:00:00Z'));
+    await expect(limiter.consume(rule, 'a')).resolves.toBeInstanceOf(Function);
+    await expect(limiter.consume(rule, 'a')).rejects.toBeInstanceOf(TooManyRequestsException);
+  });
+
   it('allows the limit, then throws 429 with the seconds left in the window', async () => {
     await limiter.consume(rule, 'a');
     await limiter.consume(rule, 'a');
@@ -89,6 +99,10 @@ describe('RateLimiter per-address rules', () => {
       increment: jest.fn(async (key: string) => {
         counts.set(key, (counts.get(key) ?? 0) + 1);
         return counts.get(key)!;
+      }),
+      decrement: jest.fn(async (key: string, windowStart: Date) => {
+        const k = `${key}@${windowStart.toISOString()}`;
+        counts.set(k, Math.max(0, (counts.get(k) ?? 0) - 1));
       }),
       deleteWindowsBefore: jest.fn().mockResolvedValue(undefined),
     };

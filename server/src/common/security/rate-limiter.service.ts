@@ -77,6 +77,17 @@ export class RateLimiter {
     return this.counters.deleteKeys(entries.map(({ rule, subject }) => keyOf(rule, rule.perAddress ? addressBucket(subject, this.ipv6Prefix) : subject)));
   }
 
+  /**
+   * Gives back a hit counted at `countedAt` (epoch ms) that did not get what it was counted for (a
+   * scan whose answer was incomplete because an outside service was rate limited). A hit counted
+   * in a window that has since ended has nothing to give back.
+   */
+  async giveBack(rule: RateLimitRule, rawSubject: string, countedAt: number): Promise<void> {
+    const subject = rule.perAddress ? addressBucket(rawSubject, this.ipv6Prefix) : rawSubject;
+    const windowMs = rule.windowSeconds * 1000;
+    await this.counters.decrement(keyOf(rule, subject), new Date(Math.floor(countedAt / windowMs) * windowMs));
+  }
+
   private cleanUpNowAndThen(now: number) {
     if (now - this.lastCleanup < CLEANUP_EVERY_MS) return;
     this.lastCleanup = now;

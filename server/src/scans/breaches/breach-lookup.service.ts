@@ -50,6 +50,12 @@ const requestTimeMs = (budgetMs: number) => Math.min(1_000, Math.max(0, Math.flo
 export class BreachLookupService {
   private readonly logger = new Logger(BreachLookupService.name);
   private readonly limits: Record<BreachSourceId, readonly RequestRateLimit[]>;
+  /**
+   * When each source's queue last said its next turn comes (epoch ms, this process's clock): learnt
+   * from a refused turn or a 429, forgotten on a granted turn. It lets a scan be refused before it
+   * takes a scan slot or a database connection (`busyForSeconds`); the shared queue stays the rule.
+   */
+  private readonly freeAt = new Map<BreachSourceId, number>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -64,6 +70,21 @@ export class BreachLookupService {
   /** The sources that would be asked (configured and switched on). */
   enabledSources(): BreachSourceId[] {
     return BREACH_SOURCE_IDS.filter((source) => this.enabled(source));
+  }
+
+  /**
+   * Seconds until enough breach sources can be asked for a complete answer (`required` of the
+   * enabled ones: the caller's coverage rule, answer-coverage.ts), when fewer are known to have a
+   * turn now (their queue refused one, or they answered 429); undefined when enough may have one.
+   * Asks no database: a cached answer for the address is not looked for.
+   */
+  busyForSeconds(required: (asked: number) => number, now = Date.now()): number | undefined {
+    const sources = this.enabledSources();
+    if (sources.length === 0) return undefined;
+    const waits = sources.map((source) => Math.max(0, (this.freeAt.get(source) ?? 0) - now)).sort((a, b) => a - b);
+    const needed = Math.min(sources.length, required(sources.length));
+    const wait = waits[Math.max(1, needed) - 1];
+    return wait > 0 ? Math.max(1, Math.ceil(wait / 1000)) : undefined;
   }
 
   async lookupAll(email: string, context: LookupContext): Promise<Record<BreachSourceId, SourceLookup>> {
@@ -127,13 +148,23 @@ export class BreachLookupService {
       .catch((err: unknown) => this.warn('queue', source, err));
     if (!turn) return failure('unavailable', `${BREACH_SOURCES[source].name} could not be asked: its request queue is not available`);
     if (turn.status === 'aborted') return failure('timed_out', `${BREACH_SOURCES[source].name} did not answer in time`);
-    if (turn.status === 'queue_full') return failure('rate_limited', `${RATE_LIMIT_MESSAGE} (${BREACH_SOURCES[source].name}: too many lookups queued)`, turn.retryAfterSeconds);
+    if (turn.status === 'queue_full') {
+      this.busyFor(source, turn.retryAfterSeconds);
+      return failure('rate_limited', `${RATE_LIMIT_MESSAGE} (${BREACH_SOURCES[source].name}: too many lookups queued)`, turn.retryAfterSeconds);
+    }
+    if (turn.status === 'granted') this.freeAt.delete(source);
     return undefined;
   }
 
   /** After an answer: a 429 holds every instance back for the time the source asked. */
   async heard(source: BreachSourceId, result: { status: string; retryAfterSeconds?: number }): Promise<void> {
-    if (result.status === 'rate_limited') await this.queue.backOff(source, result.retryAfterSeconds ?? 60).catch((err: unknown) => this.warn('queue back-off', source, err));
+    if (result.status !== 'rate_limited') return;
+    this.busyFor(source, result.retryAfterSeconds ?? 60);
+    await this.queue.backOff(source, result.retryAfterSeconds ?? 60).catch((err: unknown) => this.warn('queue back-off', source, err));
+  }
+
+  private busyFor(source: BreachSourceId, seconds: number): void {
+    this.freeAt.set(source, Math.max(this.freeAt.get(source) ?? 0, Date.now() + seconds * 1000));
   }
 
   /** Logs a database failure around a lookup (never the address) and answers undefined. */
