@@ -6,8 +6,6 @@ import type { PageVisit, RenderedCapture } from './capture.types';
 import { ChromiumLauncher } from './chromium.launcher';
 import { visitPage } from './page-visitor';
 
-/** Share of the budget the plain visit may use; the Global Privacy Control visit gets the rest. */
-const PLAIN_SHARE = 0.6;
 /**
  * What one visit may send out through its proxy session (request bodies, WebSocket and tunnel
  * bytes); then every further request of the visit is refused. Generous for forms and analytics
@@ -16,7 +14,7 @@ const PLAIN_SHARE = 0.6;
 export const MAX_VISIT_UPLOAD_BYTES = 4 * 1024 * 1024;
 
 /**
- * The browser work of one website scan: the plain visit, then a
+ * The browser work of one website scan: the plain visit and, beside it, a
  * second visit in a fresh context with Global Privacy Control on, each typing into the fields alike
  * (so key logging is compared under one rule). Each context has its own SSRF
  * proxy session (its own page-weight budget). Both together stay within the budget.
@@ -35,10 +33,12 @@ export class RenderedAuditRunner {
     // The budget is the page's: starting Chromium (the first job, or after a crash) does not eat into it.
     const started = Date.now();
     const userAgent = visitorUserAgent(browser.version());
-    const plain = await this.visit(browser, url, 'plain', started + Math.round(budgetMs * PLAIN_SHARE), userAgent);
+    // Both visits at once, each in its own context with its own proxy session: each stays the
+    // whole visit a person would (MIN_STAY_AFTER_LOAD_MS and more), and the pair still ends within the one budget.
+    const deadline = started + budgetMs;
+    const [plain, gpcVisit] = await Promise.all([this.visit(browser, url, 'plain', deadline, userAgent), this.visit(browser, url, 'gpc', deadline, userAgent)]);
     const loaded = !plain.refused && (plain.status !== undefined || plain.requests.length > 0);
-    const gpcDeadline = started + budgetMs;
-    const gpc = loaded && gpcDeadline - Date.now() >= 2_500 ? await this.visit(browser, url, 'gpc', gpcDeadline, userAgent) : undefined;
+    const gpc = loaded ? gpcVisit : undefined;
     return { plain, ...(gpc ? { gpc } : {}), browserVersion: browser.version() };
   }
 
