@@ -168,7 +168,7 @@ describe('the rendered website audit', () => {
     expect(found.value).toMatch(/^3 tracking cookies: /);
     expect(found.evidence.observed).toMatch(/IDE \(ad-image\.example; third-party, ad-image\.example; set by the response of https:\/\/px\.ad-image\.example:\d+\/pixel\.gif; lasts 395 days\)/);
     expect(body(pages, '/third-party-cookies').checks.find((c) => c.id === 'website')!.status).toBe('ok');
-  }, 90_000);
+  }, 150_000);
 
   it(`finds nothing on ${BENIGN_PAGES.length} benign pages: charts, first-party forms, font layout, late and per-key first-party requests`, async () => {
     const pages = await scanAll(BENIGN_PAGES);
