@@ -166,7 +166,7 @@ describe('the rendered website audit', () => {
     );
     const found = detailsOf(embeds).find((d) => d.type === 'cookie_tracking')!;
     expect(found.value).toMatch(/^3 tracking cookies: /);
-    expect(found.evidence.observed).toMatch(/IDE \(ad-image\.example; third-party, ad-image\.example; set by the response of https:\/\/px\.ad-image\.example:\d+\/pixel\.gif; lasts 395 days\)/);
+    expect(found.evidence.observed).toMatch(/IDE \(Google \(DoubleClick\); third-party, ad-image\.example; set by the response of https:\/\/px\.ad-image\.example:\d+\/pixel\.gif; lasts 395 days\)/);
     expect(body(pages, '/third-party-cookies').checks.find((c) => c.id === 'website')!.status).toBe('ok');
   }, 150_000);
 
