@@ -3276,6 +3276,11 @@ export interface components {
         WebsiteCookieDto: {
             /** @example shop.example */
             domain: string;
+            /**
+             * @description Rendered audits: how long the cookie lasts.
+             * @example 400 days
+             */
+            lifetime?: string;
             /** @example _ga */
             name: string;
             /** @enum {string} */
@@ -3285,6 +3290,11 @@ export interface components {
              * @enum {string}
              */
             setBy: "header" | "script" | "unknown";
+            /**
+             * @description Rendered audits: the script or response that set it.
+             * @example set by the response of https://www.facebook.com/tr
+             */
+            setter?: string;
             /** @description A known tracking cookie or a third-party cookie. */
             tracking: boolean;
         };

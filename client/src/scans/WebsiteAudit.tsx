@@ -172,7 +172,12 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
             <List.Root ps="5" fontSize="sm">
               {website.cookies.map((c) => (
                 <List.Item key={`${c.domain}|${c.name}`}>
-                  {c.name} <Text as="span" color="fg.muted">({c.party}-party, {c.domain}, {c.setBy === 'unknown' ? 'set while the page ran' : `set by ${c.setBy === 'script' ? 'a script' : 'a header'}`}{c.tracking ? ', tracking' : ''})</Text>
+                  {c.name}{' '}
+                  <Text as="span" color="fg.muted" overflowWrap="anywhere">
+                    ({c.party}-party, {c.domain}, {c.setter ?? (c.setBy === 'unknown' ? 'set while the page ran' : `set by ${c.setBy === 'script' ? 'a script' : 'a header'}`)}
+                    {c.lifetime ? `, lasts ${c.lifetime}` : ''}
+                    {c.tracking ? ', tracking' : ''})
+                  </Text>
                 </List.Item>
               ))}
             </List.Root>

@@ -43,6 +43,8 @@ export interface CapturedCookie {
   setBy: 'header' | 'script' | 'unknown';
   /** The script that wrote it, when setBy is 'script'. */
   script?: string;
+  /** The response whose Set-Cookie header set it (its URL without the query), when setBy is 'header'. */
+  response?: string;
 }
 
 export interface StorageKeys {

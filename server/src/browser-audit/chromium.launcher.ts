@@ -63,12 +63,48 @@ export const BROWSER_OS_USER = 'footprint-browser';
 const run = promisify(execFile);
 
 /**
- * As root: the sandbox user's ids (the user created when missing) and a launcher script that hands
- * Playwright's fresh profile folder to that user and then becomes it (setpriv: user, group, no
- * supplementary groups) before executing Chromium, keeping the pipes Playwright talks over.
- * Chromium then starts its own sandbox (user namespaces, seccomp-bpf) for every renderer.
+ * The browser profile's settings, as a visitor's everyday Chrome has them. Chromium's own default
+ * (cookie_controls_mode 2, "block third-party cookies in incognito") blocks them in every context
+ * Playwright opens, since those are off-the-record; Chrome's everyday windows accept them (and so
+ * does Blacklight's crawler), so a tracker's `fr` or `IDE` is only seen with mode 0 ("allow").
  */
-async function unprivilegedLauncher(executable: string): Promise<{ script: string; dir: string }> {
+export const EVERYDAY_PREFERENCES = { profile: { cookie_controls_mode: 0 } };
+
+/**
+ * A launcher script that writes EVERYDAY_PREFERENCES into Playwright's fresh profile folder before
+ * Chromium starts (Playwright offers no way to set Chromium preferences), and as root also hands
+ * that folder to the sandbox user and becomes it (setpriv: user, group, no supplementary groups),
+ * keeping the pipes Playwright talks over. Chromium then starts its own sandbox (user namespaces,
+ * seccomp-bpf) for every renderer.
+ */
+async function launcherScript(executable: string, user?: { uid: number; gid: number }): Promise<{ script: string; dir: string }> {
+  const quoted = `'${executable.replace(/'/g, `'\\''`)}'`;
+  const preferences = JSON.stringify(EVERYDAY_PREFERENCES);
+  const dir = await mkdtemp(join(tmpdir(), 'footprint-browser-'));
+  const script = join(dir, 'chromium');
+  const profile = [
+    'profile="${arg#--user-data-dir=}"',
+    'mkdir -p "$profile/Default" || exit 1',
+    `printf '%s' '${preferences}' > "$profile/Default/Preferences" || exit 1`,
+    ...(user ? [`chown -R ${user.uid}:${user.gid} "$profile" || exit 1`] : []),
+  ].join('; ');
+  await writeFile(
+    script,
+    [
+      '#!/bin/sh',
+      '# Written by the Footprint server: starts the audit browser with a visitor\'s everyday settings' + (user ? ', as its own unprivileged user.' : '.'),
+      `for arg in "$@"; do case "$arg" in --user-data-dir=*) ${profile};; esac; done`,
+      user ? `exec setpriv --reuid=${user.uid} --regid=${user.gid} --clear-groups -- ${quoted} "$@"` : `exec ${quoted} "$@"`,
+      '',
+    ].join('\n'),
+  );
+  await chmod(dir, 0o755);
+  await chmod(script, 0o755);
+  return { script, dir };
+}
+
+/** As root: the sandbox user's ids, the user created when missing. */
+async function sandboxUser(): Promise<{ uid: number; gid: number }> {
   const ids = async () => {
     const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run('id', ['-u', BROWSER_OS_USER]), run('id', ['-g', BROWSER_OS_USER])]);
     return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
@@ -79,22 +115,7 @@ async function unprivilegedLauncher(executable: string): Promise<{ script: strin
     user = await ids();
   }
   if (!Number.isInteger(user.uid) || user.uid === 0) throw new Error(`${BROWSER_OS_USER} is not an unprivileged user`);
-  const quoted = `'${executable.replace(/'/g, `'\\''`)}'`;
-  const dir = await mkdtemp(join(tmpdir(), 'footprint-browser-'));
-  const script = join(dir, 'chromium');
-  await writeFile(
-    script,
-    [
-      '#!/bin/sh',
-      '# Written by the Footprint server: runs the audit browser as its own unprivileged user.',
-      `for arg in "$@"; do case "$arg" in --user-data-dir=*) chown -R ${user.uid}:${user.gid} "\${arg#--user-data-dir=}" || exit 1;; esac; done`,
-      `exec setpriv --reuid=${user.uid} --regid=${user.gid} --clear-groups -- ${quoted} "$@"`,
-      '',
-    ].join('\n'),
-  );
-  await chmod(dir, 0o755);
-  await chmod(script, 0o755);
-  return { script, dir };
+  return user;
 }
 
 /** Why no browser can be had. */
@@ -160,18 +181,20 @@ export class ChromiumLauncher implements OnApplicationShutdown {
     if (!(await this.installed())) throw new BrowserUnavailableError(`Chromium is not installed on this server (${this.config.browserAudit.executable})`);
     // Loaded on first use: an instance that never audits a page never loads playwright-core.
     const { chromium } = await import('playwright-core');
-    let executablePath = this.config.browserAudit.executable;
-    if (process.getuid?.() === 0) {
-      try {
-        // One launcher folder at a time: the one of a browser that crashed goes with it.
-        await this.removeLauncherDir();
-        const launcher = await unprivilegedLauncher(executablePath);
-        this.launcherDir = launcher.dir;
-        executablePath = launcher.script;
-      } catch (err) {
+    let executablePath: string;
+    try {
+      // One launcher folder at a time: the one of a browser that crashed goes with it.
+      await this.removeLauncherDir();
+      const launcher = await launcherScript(this.config.browserAudit.executable, process.getuid?.() === 0 ? await sandboxUser() : undefined);
+      this.launcherDir = launcher.dir;
+      executablePath = launcher.script;
+    } catch (err) {
+      if (process.getuid?.() === 0) {
         this.logger.error(`the audit browser's own OS user could not be set up: ${err instanceof Error ? err.message.split('\n')[0] : 'unknown error'}`);
         throw new BrowserUnavailableError(SANDBOX_UNAVAILABLE);
       }
+      this.logger.error(`the audit browser's launcher could not be written: ${err instanceof Error ? err.message.split('\n')[0] : 'unknown error'}`);
+      throw new BrowserUnavailableError(`Chromium could not be prepared on this server (${this.config.browserAudit.executable})`);
     }
     try {
       const browser = await chromium.launch({

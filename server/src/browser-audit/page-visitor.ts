@@ -46,8 +46,21 @@ const FIELD_SELECTOR = [
 const MAX_FIELDS = 20;
 /** How long the network must be quiet to count as idle. */
 const QUIET_MS = 400;
-const SCROLL_QUIET_MS = 250;
-const TRACKER_QUIET_AFTER_TYPING_MS = 600;
+/**
+ * The least time a visit stays after the page's load event, whatever the network does: tags on a
+ * timer (a pixel fired 2–5 s after load, a recorder started late) run while a person reads, so the
+ * visit outlasts a 5-second timer by a margin for the request it then makes.
+ */
+export const MIN_STAY_AFTER_LOAD_MS = 5_500;
+/** At the end of the stay, the network must have been quiet this long (a beacon answered, a late tag loaded). */
+const FINAL_QUIET_MS = 1_000;
+/**
+ * Typing key by key at a fast typist's pace, a key every 30 ms (a person's 150 ms would not fit
+ * three fields into the visit's budget; key listeners see every key either way).
+ */
+const KEY_DELAY_MS = 30;
+/** What a field is given at most, so a page of twenty fields still fits in the visit. */
+const MAX_TYPED_CHARS = 40;
 /** Addresses of closed popups kept for the report (their count is always kept). */
 const MAX_POPUP_URLS = 10;
 
@@ -146,17 +159,24 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     visit.status = response?.status();
     visit.finalUrl = /^https?:/i.test(page.url()) ? page.url() : options.url;
     if (response || visit.navigationError?.includes('Timeout')) {
-      await recorder.idle(Math.min(3_000, left() - 2_000));
-      mark('idle');
-      await scroll(page, Math.min(1_000, left() - 1_800));
-      await recorder.idle(Math.min(1_000, left() - 1_500), SCROLL_QUIET_MS);
+      // Like a person: wait for the page to settle, scroll through it, move the mouse over it,
+      // type into its fields key by key, then stay until its timers have run and the network is quiet.
+      const loadedAt = Date.now();
+      await recorder.idle(Math.min(2_000, left() - 3_000));
+      mark('settle');
+      await scroll(page, Math.min(2_000, left() - 2_500));
       mark('scroll');
+      await moveMouse(page, Math.min(600, left() - 2_500));
+      mark('mouse');
       if (options.typeIntoFields && left() > 2_500) {
         visit.typedAt = Date.now() - started;
-        visit.typed = await typeIntoFields(page, Math.min(2_500, left() - 2_000));
-        if (visit.typed.length > 0) await recorder.idle(Math.min(TRACKER_QUIET_AFTER_TYPING_MS * 2, left() - 1_200), TRACKER_QUIET_AFTER_TYPING_MS);
+        visit.typed = await typeIntoFields(page, Math.min(4_000, left() - 2_000));
         mark('typing');
       }
+      const stayUntil = Math.min(loadedAt + MIN_STAY_AFTER_LOAD_MS, options.deadline - 1_200);
+      await sleep(stayUntil - Date.now());
+      await recorder.idle(Math.min(3_000, left() - 1_200), FINAL_QUIET_MS);
+      mark('stay');
     }
     visit.cutShort = left() <= 1_000;
     // The instrumentation flushes at most every 100 ms.
@@ -196,7 +216,9 @@ class Recorder {
   private reportsRejected = 0;
   private bodyBytes = 0;
   private bodiesDropped = 0;
-  readonly headerCookieNames = new Set<string>();
+  /** Cookies set by Set-Cookie headers: by name, the responses (URL and host) that set it. */
+  private readonly headerCookies = new Map<string, { url: string; host: string }[]>();
+  private headerCookieCount = 0;
   private inFlight = 0;
   private lastActivity = Date.now();
 
@@ -326,15 +348,28 @@ class Recorder {
     const entry = this.requests.get(response.request());
     if (entry) entry.status = response.status();
     try {
+      const url = response.url();
+      const host = parseHost(url);
       for (const value of await response.headerValues('set-cookie')) {
         for (const line of value.split('\n')) {
           const name = line.split(';')[0].split('=')[0].trim();
-          if (name && this.headerCookieNames.size < 500) this.headerCookieNames.add(name);
+          if (!name || this.headerCookieCount >= 500) continue;
+          this.headerCookieCount += 1;
+          const setters = this.headerCookies.get(name) ?? [];
+          if (setters.length < 5) setters.push({ url: url.split(/[?#]/)[0].slice(0, 300), host });
+          this.headerCookies.set(name, setters);
         }
       }
     } catch {
       // the context closed first
     }
+  }
+
+  /** The response that set a cookie of this name on this domain (or one of its subdomains), when a header did. */
+  headerCookieSetter(name: string, domain: string): string | undefined {
+    const setters = this.headerCookies.get(name);
+    if (!setters) return undefined;
+    return (setters.find((s) => s.host === domain || s.host.endsWith(`.${domain}`)) ?? setters[0]).url;
   }
 
   scriptCookieWriter(name: string): string | undefined {
@@ -405,20 +440,28 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Scrolls to the bottom in screen-sized steps (lazy-loaded content and scroll-triggered tags). */
+/**
+ * Scrolls to the end in steps of most of a screen with a reader's pause between them (lazy-loaded
+ * content and scroll-triggered tags), with the mouse wheel, as a person does, then back to the top.
+ */
 async function scroll(page: Page, maxMs: number): Promise<void> {
   if (maxMs <= 0) return;
-  await page
-    .evaluate(async (budget) => {
-      const end = Date.now() + budget;
-      for (let i = 0; i < 12 && Date.now() < end; i++) {
-        window.scrollBy(0, window.innerHeight);
-        await new Promise((resolve) => setTimeout(resolve, 60));
-        if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight) break;
-      }
-      window.scrollTo(0, 0);
-    }, maxMs)
-    .catch(() => undefined);
+  const end = Date.now() + maxMs;
+  try {
+    await page.mouse.move(640, 450);
+    let atEnd = false;
+    for (let i = 0; i < 20 && Date.now() < end && !atEnd; i++) {
+      await page.mouse.wheel(0, 800);
+      await sleep(100);
+      atEnd = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2).catch(() => true);
+    }
+    // A long page whose end the steps did not reach in time: the rest in one jump, so the end is seen.
+    if (!atEnd) await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight)).catch(() => undefined);
+    await sleep(150);
+    await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
+  } catch {
+    // the page went away
+  }
 }
 
 /** Distinctive values, new for every visit, so finding them in a request cannot be chance. */
@@ -461,10 +504,10 @@ export function fieldLabel(candidates: readonly (string | null | undefined)[], t
 }
 
 /**
- * Types into every visible text, email, search, password and phone field of every frame: the value
- * goes in as input (input listeners see it), then a real key press and release (key listeners see
- * the field holding it), then the field is left (change and blur listeners). Nothing is submitted:
- * no Enter is pressed and no button clicked.
+ * Types into every visible text, email, search, password and phone field of every frame the way a
+ * person does: a click into the field, then key by key with a person's pauses (key listeners see
+ * every keydown, keypress, input and keyup), then the field is left with Tab (change and blur
+ * listeners). Nothing is submitted: no Enter is pressed and no button clicked.
  */
 async function typeIntoFields(page: Page, maxMs: number): Promise<TypedValue[]> {
   const end = Date.now() + maxMs;
@@ -485,11 +528,18 @@ async function typeIntoFields(page: Page, maxMs: number): Promise<TypedValue[]> 
           };
         });
         const kind = fieldKind(attributes);
-        const value = values[kind];
-        await field.fill(value, { timeout: Math.max(200, Math.min(1_000, end - Date.now())) });
-        await field.press('End', { timeout: 500 });
+        const value = values[kind].slice(0, MAX_TYPED_CHARS);
+        const timeout = Math.max(200, Math.min(1_000, end - Date.now()));
+        await field.click({ timeout });
+        await field.fill('', { timeout });
+        // Key by key (keydown, keypress, input, keyup for each), cut off at the typing budget.
+        await field.pressSequentially(value, { delay: KEY_DELAY_MS, timeout: Math.max(300, end - Date.now()) }).catch(() => undefined);
+        // What the field really holds (all of it, or the part typed before the budget ran out).
+        const held = await field.inputValue({ timeout: 500 }).catch(() => '');
+        await field.press('Tab', { timeout: 500 }).catch(() => undefined);
         await field.evaluate((el) => (el as HTMLElement).blur()).catch(() => undefined);
-        typed.push({ kind, value, field: fieldLabel(attributes.labels, attributes.type) });
+        if (held.length < 4 || !value.startsWith(held)) continue;
+        typed.push({ kind, value: held, field: fieldLabel(attributes.labels, attributes.type) });
       } catch {
         // a field that went away or refused input
       }
@@ -498,12 +548,35 @@ async function typeIntoFields(page: Page, maxMs: number): Promise<TypedValue[]> 
   return typed;
 }
 
+/** Moves the mouse across the page in small steps, as a person reading does (hover- and mouse-triggered tags). */
+async function moveMouse(page: Page, maxMs: number): Promise<void> {
+  if (maxMs <= 0) return;
+  const end = Date.now() + maxMs;
+  const points: [number, number][] = [
+    [200, 150],
+    [640, 300],
+    [1000, 500],
+    [400, 700],
+    [700, 200],
+  ];
+  try {
+    for (const [x, y] of points) {
+      if (Date.now() >= end) break;
+      await page.mouse.move(x, y, { steps: 8 });
+      await sleep(40);
+    }
+  } catch {
+    // the page went away
+  }
+}
+
 async function collectCookies(context: BrowserContext, site: string, recorder: Recorder, maxMs: number): Promise<CapturedCookie[]> {
   const cookies = await withTimeout(context.cookies(), maxMs).catch(() => undefined);
   return (cookies ?? []).slice(0, 500).map((cookie) => {
     const domain = cookie.domain.replace(/^\./, '');
     const script = recorder.scriptCookieWriter(cookie.name);
-    const setBy: CapturedCookie['setBy'] = script ? 'script' : recorder.headerCookieNames.has(cookie.name) ? 'header' : 'unknown';
+    const response = script ? undefined : recorder.headerCookieSetter(cookie.name, domain);
+    const setBy: CapturedCookie['setBy'] = script ? 'script' : response ? 'header' : 'unknown';
     return {
       name: cookie.name.slice(0, 200),
       domain,
@@ -515,8 +588,17 @@ async function collectCookies(context: BrowserContext, site: string, recorder: R
       party: (getDomain(domain, { allowPrivateDomains: true }) ?? domain) === site ? 'first' : 'third',
       setBy,
       ...(script ? { script } : {}),
+      ...(response ? { response } : {}),
     };
   });
+}
+
+function parseHost(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
 }
 
 async function collectStorage(page: Page, site: string, maxMs: number): Promise<StorageKeys[]> {

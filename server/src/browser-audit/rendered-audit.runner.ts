@@ -4,11 +4,9 @@ import { APP_CONFIG } from '../common/config/config.module';
 import { SsrfForwardProxy } from '../common/security/ssrf/forward-proxy';
 import type { PageVisit, RenderedCapture } from './capture.types';
 import { ChromiumLauncher } from './chromium.launcher';
-import { JobClock, WRAP_UP_MS } from './fair-share';
+import { JobClock } from './fair-share';
 import { visitPage } from './page-visitor';
 
-/** Share of the budget the plain visit may use; the Global Privacy Control visit gets the rest. */
-const PLAIN_SHARE = 0.6;
 /**
  * What one visit may send out through its proxy session (request bodies, WebSocket and tunnel
  * bytes); then every further request of the visit is refused. Generous for forms and analytics
@@ -17,7 +15,7 @@ const PLAIN_SHARE = 0.6;
 export const MAX_VISIT_UPLOAD_BYTES = 4 * 1024 * 1024;
 
 /**
- * The browser work of one website scan: the plain visit, then a
+ * The browser work of one website scan: the plain visit and, beside it, a
  * second visit in a fresh context with Global Privacy Control on, each typing into the fields alike
  * (so key logging is compared under one rule). Each context has its own SSRF
  * proxy session (its own page-weight budget). Both together stay within the budget.
@@ -40,16 +38,15 @@ export class RenderedAuditRunner {
     const clock = new JobClock(Date.now(), budgetMs);
     onClock?.(clock);
     const userAgent = visitorUserAgent(browser.version());
-    const plainDeadline = Math.min(clock.deadline, clock.startedAt + Math.round(budgetMs * PLAIN_SHARE));
-    // Shortened (others wait): the plain visit keeps its share of the new deadline, so the GPC visit still fits.
-    const plainShortened = new AbortController();
-    const onShortened = () => plainShortened.abort(Math.max(Date.now() + WRAP_UP_MS, clock.startedAt + Math.round((clock.deadline - clock.startedAt) * PLAIN_SHARE)));
-    if (clock.wasShortened) onShortened();
-    else clock.shortened.addEventListener('abort', onShortened, { once: true });
-    const plain = await this.visit(browser, url, 'plain', plainDeadline, userAgent, plainShortened.signal).finally(() => clock.shortened.removeEventListener('abort', onShortened));
+    // Both visits at once, each in its own context with its own proxy session: each stays the
+    // whole visit a person would (MIN_STAY_AFTER_LOAD_MS and more), and the pair still ends within
+    // the one budget, or earlier at the job's fair share when others wait (fair-share.ts).
+    const [plain, gpcVisit] = await Promise.all([
+      this.visit(browser, url, 'plain', clock.deadline, userAgent, clock.shortened),
+      this.visit(browser, url, 'gpc', clock.deadline, userAgent, clock.shortened),
+    ]);
     const loaded = !plain.refused && (plain.status !== undefined || plain.requests.length > 0);
-    // Read after the plain visit: the deadline may have moved earlier meanwhile (others wait).
-    const gpc = loaded && clock.deadline - Date.now() >= 2_500 ? await this.visit(browser, url, 'gpc', clock.deadline, userAgent, clock.shortened) : undefined;
+    const gpc = loaded ? gpcVisit : undefined;
     return { plain, ...(gpc ? { gpc } : {}), browserVersion: browser.version(), ...(clock.wasShortened ? { sharedBrowser: true } : {}) };
   }
 

@@ -304,6 +304,9 @@ export class WebsiteCookieDto implements WebsitePart<'cookies'> {
   @ApiProperty({ enum: ['header', 'script', 'unknown'], description: 'Set by a Set-Cookie header, by a script (document.cookie or cookieStore), or not known.' })
   setBy!: 'header' | 'script' | 'unknown';
   @ApiProperty({ description: 'A known tracking cookie or a third-party cookie.' }) tracking!: boolean;
+  @ApiPropertyOptional({ example: '400 days', description: 'Rendered audits: how long the cookie lasts.' }) lifetime?: string;
+  @ApiPropertyOptional({ example: 'set by the response of https://www.facebook.com/tr', description: 'Rendered audits: the script or response that set it.' })
+  setter?: string;
 }
 
 export class WebsiteStorageDto implements WebsitePart<'storage'> {

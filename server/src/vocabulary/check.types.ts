@@ -119,7 +119,17 @@ export interface WebsiteSummaryPart {
    */
   referencedTrackers?: { name: string; company: string; category: string; domains: string[] }[];
   /** Cookies in the browser at the end of the visit (static mode: those set by the page's response). */
-  cookies: { name: string; domain: string; party: 'first' | 'third'; setBy: 'header' | 'script' | 'unknown'; tracking: boolean }[];
+  cookies: {
+    name: string;
+    domain: string;
+    party: 'first' | 'third';
+    setBy: 'header' | 'script' | 'unknown';
+    tracking: boolean;
+    /** Rendered mode: how long it lasts ("400 days", "until the browser closes"). */
+    lifetime?: string;
+    /** Rendered mode: what set it, in words ("set by script https://…", "set by the response of https://…"). */
+    setter?: string;
+  }[];
   /** localStorage and sessionStorage keys, by origin (rendered mode). */
   storage: { origin: string; party: 'first' | 'third'; local: string[]; session: string[] }[];
   /** Requests the page made while it ran (rendered mode). */

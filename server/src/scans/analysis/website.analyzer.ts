@@ -3,7 +3,7 @@ import type { WebsiteSnapshot } from '../sources/website.source';
 import type { Finding } from '../../vocabulary/finding.types';
 import { formatGrade, ObservatoryGrade } from './observatory-grade';
 import { analyzePagePersonalData } from './page-personal-data.analyzer';
-import { analyzeTrackingCookies, trackingCookieOwner } from './rendered/tracking-cookies.analyzer';
+import { analyzeTrackingCookies, cookieLifetime, cookieSetter, trackingCookieOwner } from './rendered/tracking-cookies.analyzer';
 import { analyzeSecurityHeaders } from './security-headers.analyzer';
 import { parseSetCookie } from './set-cookie';
 import { analyzeThirdParties, thirdPartyInventory, TrackerMatcher } from './third-party.analyzer';
@@ -80,7 +80,7 @@ export function analyzeWebsite(snapshot: WebsiteSnapshot, trackers: TrackerMatch
     thirdPartyRequests: inventory.examples,
     trackers: inventory.trackers,
     ...(visit ? { referencedTrackers: inventory.referencedTrackers } : {}),
-    cookies: visit ? browserCookies(visit) : headerCookies(site.page.setCookies, site.page.url),
+    cookies: visit ? browserCookies(visit, now) : headerCookies(site.page.setCookies, site.page.url),
     storage: visit ? visit.storage.map((s) => ({ origin: s.origin, party: s.party, local: [...s.local].sort(), session: [...s.session].sort() })) : [],
     ...(visit
       ? { requests: { total: visit.requests.length + visit.requestsDropped, thirdParty: visit.requests.filter((r) => r.party === 'third').length, failed: visit.requests.filter((r) => r.outcome === 'failed').length } }
@@ -89,9 +89,17 @@ export function analyzeWebsite(snapshot: WebsiteSnapshot, trackers: TrackerMatch
   return { findings, grade: headers.grade, message: `${notes.join('; ')}.`, summary };
 }
 
-function browserCookies(visit: PageVisit): WebsiteSummaryPart['cookies'] {
+function browserCookies(visit: PageVisit, now: Date): WebsiteSummaryPart['cookies'] {
   return visit.cookies
-    .map((c) => ({ name: c.name, domain: c.domain, party: c.party, setBy: c.setBy, tracking: trackingCookieOwner(c) !== undefined }))
+    .map((c) => ({
+      name: c.name,
+      domain: c.domain,
+      party: c.party,
+      setBy: c.setBy,
+      tracking: trackingCookieOwner(c) !== undefined,
+      lifetime: cookieLifetime(c, now.getTime()),
+      setter: cookieSetter(c),
+    }))
     .sort((a, b) => a.domain.localeCompare(b.domain) || a.name.localeCompare(b.name));
 }
 

@@ -6,7 +6,7 @@ import type { RiskLevel } from '../../../vocabulary/risk.types';
 import { cappedLines, parseUrl, shortUrl } from './rendered-requests';
 
 /** How a typed value may travel: as typed, URL-encoded, base64, or hashed. */
-export type ValueEncoding = 'plain text' | 'URL-encoded' | 'base64' | 'MD5' | 'SHA-1' | 'SHA-256' | 'SHA-512';
+export type ValueEncoding = 'plain text' | 'URL-encoded' | 'JSON-escaped' | 'base64' | 'one key per request' | 'MD5' | 'SHA-1' | 'SHA-256' | 'SHA-512';
 
 interface Needle {
   encoding: ValueEncoding;
@@ -43,6 +43,12 @@ export function valueNeedles(typed: TypedValue): Needle[] {
   const needles: Needle[] = [];
   for (const form of forms) {
     needles.push({ encoding: 'plain text', text: form, caseSensitive: false });
+    // JSON with every character past ASCII letters and digits escaped (\u0040 for @), as some
+    // serialisers write it, and with / escaped.
+    const jsonEscaped = [...form].map((c) => (/[A-Za-z0-9 ]/.test(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)).join('');
+    if (jsonEscaped !== form) needles.push({ encoding: 'JSON-escaped', text: jsonEscaped, caseSensitive: false });
+    const slashEscaped = JSON.stringify(form).slice(1, -1).replace(/\//g, '\\/');
+    if (slashEscaped !== form) needles.push({ encoding: 'JSON-escaped', text: slashEscaped, caseSensitive: false });
     const encoded = encodeURIComponent(form);
     if (encoded !== form) needles.push({ encoding: 'URL-encoded', text: encoded, caseSensitive: false });
     const formEncoded = new URLSearchParams({ v: form }).toString().slice(2);
@@ -69,6 +75,81 @@ interface Haystack {
   /** As sent, then with percent-encoding undone (a value found only there was sent URL-encoded). */
   raw: string;
   decoded: string;
+  /** Set when the haystack is joined from many requests, one key each: the encoding to report. */
+  joined?: ValueEncoding;
+}
+
+/** The string leaves of a JSON document, each with its path ("d.k"), at most 200. */
+function jsonLeaves(text: string): [string, string][] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const out: [string, string][] = [];
+  const walk = (node: unknown, path: string, depth: number) => {
+    if (out.length >= 200 || depth > 8) return;
+    if (typeof node === 'string') out.push([path, node]);
+    else if (Array.isArray(node)) node.forEach((item) => walk(item, `${path}[]`, depth + 1));
+    else if (node !== null && typeof node === 'object') for (const [key, item] of Object.entries(node)) walk(item, path ? `${path}.${key}` : key, depth + 1);
+  };
+  walk(value, '', 0);
+  return out;
+}
+
+/** The named values a request carries: its query parameters, and its body's JSON leaves or form fields. */
+function requestValues(url: string, body: string): [string, string][] {
+  const out: [string, string][] = [];
+  const parsed = parseUrl(url);
+  if (parsed) for (const [name, value] of parsed.searchParams) out.push([`?${name}`, value]);
+  const leaves = jsonLeaves(body);
+  if (leaves.length > 0) out.push(...leaves);
+  else if (/^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(body)) for (const [name, value] of new URLSearchParams(body)) out.push([`${name}=`, value]);
+  return out;
+}
+
+/** One key as a logger may send it: the character itself, or base64 of it. */
+function oneKey(value: string): string | undefined {
+  if ([...value].length === 1) return value;
+  if (/^[A-Za-z0-9+/]{2,3}={0,2}$/.test(value)) {
+    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    if ([...decoded].length === 1 && decoded >= ' ') return decoded;
+  }
+  return undefined;
+}
+
+/**
+ * A logger that sends one key per request (`?k=a`, then `?k=l`, …) never sends the value whole:
+ * the keys sent to one host under one name are joined in the order they were sent, and the joined
+ * text is searched like a request (MIN_JOINED_KEYS keys at least).
+ */
+const MIN_JOINED_KEYS = 4;
+function keyStreams(visit: PageVisit): Haystack[] {
+  const streams = new Map<string, { host: string; name: string; keys: string[]; requests: number }>();
+  const sent = [
+    ...visit.requests.filter((r) => r.party === 'third').map((r) => ({ url: r.url, body: r.body ?? '', at: r.at })),
+    ...visit.webSocketFrames.map((f) => ({ url: f.url.replace(/^ws/, 'http'), body: f.payload, at: f.at })),
+  ].sort((a, b) => a.at - b.at);
+  for (const { url, body } of sent) {
+    const host = parseUrl(url)?.hostname;
+    if (!host) continue;
+    for (const [name, value] of requestValues(url, body)) {
+      const key = oneKey(value);
+      if (key === undefined) continue;
+      const id = `${host} ${name}`;
+      const stream = streams.get(id) ?? { host, name, keys: [], requests: 0 };
+      if (stream.keys.length < 2_000) stream.keys.push(key);
+      stream.requests += 1;
+      streams.set(id, stream);
+    }
+  }
+  return [...streams.values()]
+    .filter((s) => s.keys.length >= MIN_JOINED_KEYS)
+    .map((s) => {
+      const text = s.keys.join('');
+      return { where: `${s.requests} requests to ${s.host}, one key each in "${s.name.replace(/^\?|=$/g, '')}"`, host: s.host, raw: text, decoded: text, joined: 'one key per request' as const };
+    });
 }
 
 function haystacks(visit: PageVisit): Haystack[] {
@@ -91,12 +172,14 @@ function haystacks(visit: PageVisit): Haystack[] {
     if (!parseUrl(frame.url)) continue;
     add(`WebSocket message to ${shortUrl(frame.url)}`, frame.url.replace(/^ws/, 'http'), frame.payload);
   }
+  out.push(...keyStreams(visit));
   return out;
 }
 
 /**
  * Key logging: the values typed into the page's fields (never submitted) found in requests or
- * WebSocket messages to third parties, as typed, URL-encoded, base64 or hashed. A value sent only
+ * WebSocket messages to third parties, as typed, URL-encoded, JSON-escaped, base64 or hashed, or
+ * sent one key per request (the keys joined in order). A value sent only
  * to the site itself is not key logging. One finding per field kind, naming where it went and how.
  */
 export function analyzeKeyLogging(visit: PageVisit): Finding[] {
@@ -111,7 +194,8 @@ export function analyzeKeyLogging(visit: PageVisit): Finding[] {
       const inText = (text: string) => needles.find((n) => (n.caseSensitive ? text.includes(n.text) : text.toLowerCase().includes(n.text.toLowerCase())));
       const asSent = inText(stack.raw);
       // Found only once percent-encoding is undone: it travelled URL-encoded.
-      const encoding = asSent?.encoding ?? (inText(stack.decoded) ? 'URL-encoded' : undefined);
+      const found = asSent?.encoding ?? (inText(stack.decoded) ? 'URL-encoded' : undefined);
+      const encoding = found && stack.joined ? stack.joined : found;
       if (!encoding) continue;
       hit.lines.push(`${encoding}: ${stack.where}`);
       hit.hosts.add(stack.host);

@@ -10,7 +10,7 @@ import { analyzeFontFingerprinting } from './font-fingerprinting.analyzer';
 import { analyzeGlobalPrivacyControl } from './global-privacy-control.analyzer';
 import { analyzeKeyLogging } from './key-logging.analyzer';
 import { analyzeSessionRecording } from './session-recording.analyzer';
-import { analyzeTrackingCookies, trackingCookieOwner } from './tracking-cookies.analyzer';
+import { analyzeTrackingCookies, cookieLifetime, cookieSetter, trackingCookieOwner } from './tracking-cookies.analyzer';
 
 const catalogue = {
   match: (host: string): TrackerEntry | undefined =>
@@ -105,10 +105,31 @@ describe('key logging', () => {
     ['SHA-1', { url: `https://rec.example/c?h=${sha1.toUpperCase()}` }, 'SHA-1'],
     ['SHA-256', { method: 'POST', body: `uid=${sha256}` }, 'SHA-256'],
     ['SHA-512', { method: 'POST', body: sha512 }, 'SHA-512'],
+    ['JSON with escaped characters', { method: 'POST', body: JSON.stringify({ v: 'x' }).replace('x', email.replace(/[.@]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)) }, 'JSON-escaped'],
   ])('finds the email sent %s', (_case, request, encoding) => {
     const visit = pageVisit({ typed, requests: [thirdPartyRequest('https://rec.example/c', request)] });
     const [finding] = analyzeKeyLogging(visit);
     expect((finding.detail as RiskDetail).value).toBe(`Email address typed into "email" sent to rec.example (${encoding})`);
+  });
+
+  it.each<[string, (key: string, i: number) => Partial<ReturnType<typeof thirdPartyRequest>>]>([
+    ['in the query', (key, i) => ({ url: `https://keys.example/k?t=${1000 + i}&k=${encodeURIComponent(key)}` })],
+    ['as JSON', (key, i) => ({ method: 'POST', body: JSON.stringify({ ts: 1000 + i, e: { key } }) })],
+    ['as a form', (key) => ({ method: 'POST', body: `key=${encodeURIComponent(key)}&shift=0` })],
+    ['base64 of each key', (key) => ({ url: `https://keys.example/k?c=${Buffer.from(key).toString('base64')}` })],
+  ])('finds a logger sending one key per request %s, the keys joined in order', (_case, make) => {
+    // Sent in typing order, listed out of order: the capture's times decide.
+    const requests = [...email].map((key, i) => thirdPartyRequest('https://keys.example/k', { at: 1000 + i * 40, ...make(key, i) })).reverse();
+    const [finding] = analyzeKeyLogging(pageVisit({ typed, requests }));
+    expect((finding.detail as RiskDetail).value).toBe('Email address typed into "email" sent to keys.example (one key per request)');
+    expect((finding.detail as RiskDetail).evidence.observed).toMatch(/^one key per request: 31 requests to keys\.example, one key each in "/);
+  });
+
+  it('does not join keys that spell something else, or too few keys', () => {
+    const other = [...'someone.else@example.com'].map((key, i) => thirdPartyRequest(`https://keys.example/k?k=${encodeURIComponent(key)}`, { at: 1000 + i }));
+    expect(analyzeKeyLogging(pageVisit({ typed, requests: other }))).toEqual([]);
+    const few = [...'ale'].map((key, i) => thirdPartyRequest(`https://keys.example/k?k=${key}`, { at: 1000 + i }));
+    expect(analyzeKeyLogging(pageVisit({ typed: [{ kind: 'text', value: 'ale', field: 'q' }], requests: few }))).toEqual([]);
   });
 
   it('finds it in a WebSocket message to a third party', () => {
@@ -174,6 +195,16 @@ describe('advertising pixels', () => {
 });
 
 describe('tracking cookies', () => {
+  it('says what set a cookie and how long it lasts', () => {
+    expect(cookieSetter({ setBy: 'header', response: 'https://www.facebook.com/tr' })).toBe('set by the response of https://www.facebook.com/tr');
+    expect(cookieSetter({ setBy: 'script', script: 'https://shop.example/app.js' })).toBe('set by script https://shop.example/app.js');
+    expect(cookieSetter({ setBy: 'unknown' })).toBe('set while the page ran');
+    const now = Date.UTC(2026, 0, 1);
+    expect(cookieLifetime({ expires: -1 }, now)).toBe('until the browser closes');
+    expect(cookieLifetime({ expires: now / 1000 + 90 * 86_400 }, now)).toBe('90 days');
+    expect(cookieLifetime({ expires: now / 1000 + 3_600 }, now)).toBe('less than a day');
+  });
+
   const cookie = (name: string, party: 'first' | 'third', domain = 'shop.example.org') => ({ name, domain, path: '/', expires: -1, httpOnly: false, secure: true, sameSite: 'Lax' as const, party, setBy: 'script' as const });
   it('knows tracking names and every third-party cookie, not the site\'s own', () => {
     expect(trackingCookieOwner(cookie('_ga_ABC123', 'first'))).toBe('Google Analytics');

@@ -75,10 +75,18 @@ export function trackingCookies(visit: PageVisit): { cookie: CapturedCookie; own
   });
 }
 
-function lifetime(cookie: CapturedCookie, at: number): string {
+/** How long a cookie lasts from `at` (ms since the epoch), in words. */
+export function cookieLifetime(cookie: Pick<CapturedCookie, 'expires'>, at: number): string {
   if (cookie.expires < 0) return 'until the browser closes';
   const days = Math.round((cookie.expires * 1000 - at) / 86_400_000);
-  return days >= 1 ? `${days} days` : 'less than a day';
+  return days >= 2 ? `${days} days` : days === 1 ? '1 day' : 'less than a day';
+}
+
+/** What set a cookie, in words: the script or the response, as far as the browser told. */
+export function cookieSetter(cookie: Pick<CapturedCookie, 'setBy' | 'script' | 'response'>): string {
+  if (cookie.setBy === 'script') return `set by script ${cookie.script ?? ''}`.trim();
+  if (cookie.setBy === 'header') return `set by the response of ${cookie.response ?? 'a request'}`;
+  return 'set while the page ran';
 }
 
 /**
@@ -91,8 +99,7 @@ export function analyzeTrackingCookies(visit: PageVisit, now: Date): Finding[] {
   if (found.length === 0) return [];
   const names = found.map(({ cookie }) => cookie.name);
   const lines = found.map(({ cookie, owner }) => {
-    const how = cookie.setBy === 'script' ? `set by script ${cookie.script ?? ''}`.trim() : cookie.setBy === 'header' ? 'set by a response header' : 'set while the page ran';
-    return `${cookie.name} (${owner}; ${cookie.party}-party, ${cookie.domain}; ${how}; lasts ${lifetime(cookie, now.getTime())})`;
+    return `${cookie.name} (${owner}; ${cookie.party}-party, ${cookie.domain}; ${cookieSetter(cookie)}; lasts ${cookieLifetime(cookie, now.getTime())})`;
   });
   return [
     {
