@@ -1230,6 +1230,8 @@ export interface components {
             scanId?: string;
             socialMedia: components["schemas"]["FindingGroupDto"];
             startedAt: string;
+            /** @description With a privacy score: the (up to three) findings that cost the most points, highest first (the model: docs/SCORING.md). Empty without a score; absent from results stored before it existed. */
+            topCosts?: components["schemas"]["ScoreCostDto"][];
             /** @description With usernameSites: the site lists they came from, and the credit owed to the configured one (WhatsMyName, CC BY-SA 4.0). */
             usernameSiteList?: components["schemas"]["UsernameSiteListDto"];
             /** @description Social inputs whose username check ran: every site asked and its answer, found sites first. Only found sites count as findings. */
@@ -3029,6 +3031,29 @@ export interface components {
              * @example 2
              */
             used: number;
+        };
+        ScoreCostDto: {
+            /** @enum {string} */
+            group: "breaches" | "personalInfo" | "locationData" | "metadata" | "socialMedia";
+            /**
+             * @description What it is: the breach and its date, or the finding's evidence sentence; only the group's words when the viewer may not see details.
+             * @example Adobe breach (2013-10-04)
+             */
+            label: string;
+            /** @description Points it takes off the privacy score (docs/SCORING.md). */
+            points: number;
+            /** @enum {string} */
+            risk: "low" | "medium" | "high" | "critical";
+            /**
+             * @description The finding's type, or 'breach'.
+             * @enum {string}
+             */
+            type: "disposable_email_domain" | "free_email_provider" | "custom_email_domain" | "no_mx_record" | "spf_missing" | "spf_weak" | "dmarc_missing" | "dmarc_weak" | "gravatar_profile_public" | "gravatar_name_public" | "gravatar_location_public" | "gravatar_employer_public" | "gravatar_contact_public" | "gravatar_accounts_public" | "gravatar_links_public" | "gravatar_avatar_public" | "gravatar_about_public" | "url_not_https" | "url_shortener" | "url_suspicious_host" | "url_tracking_parameters" | "tracker_session_recording" | "tracker_fingerprinting" | "tracker_advertising" | "tracker_social" | "tracker_analytics" | "tracker_customer_data" | "tracker_ab_testing" | "tracker_tag_manager" | "tracker_filter_list" | "third_party_unknown" | "website_no_https" | "website_no_https_redirect" | "website_certificate_invalid" | "website_certificate_expired" | "website_certificate_expiring" | "website_mixed_content" | "security_headers_grade" | "csp_missing" | "csp_invalid" | "csp_unsafe_inline" | "csp_unsafe_eval" | "csp_insecure_sources" | "hsts_missing" | "hsts_weak" | "referrer_policy_unsafe" | "content_type_options_missing" | "framing_unprotected" | "subresource_integrity_missing" | "corp_invalid" | "permissions_policy_missing" | "cookie_not_secure" | "cookie_script_readable" | "cookie_samesite_missing" | "cookie_cross_site" | "cookie_long_lived" | "cookie_foreign_domain" | "cookie_tracking" | "canvas_fingerprinting" | "canvas_font_fingerprinting" | "key_logging" | "meta_pixel_events" | "meta_pixel_advanced_matching" | "google_remarketing_audiences" | "tiktok_pixel_events" | "x_pixel_events" | "gpc_tracker_still_loaded" | "gpc_cookie_still_set" | "gpc_pixel_still_sent" | "gpc_recorder_still_loaded" | "gpc_key_logging_still_sent" | "gpc_fingerprinting_still_run" | "page_email_address" | "page_phone_number" | "page_postal_address" | "username_found" | "username_reused" | "social_profile_email" | "social_profile_phone" | "social_profile_location" | "social_profile_links" | "social_profile_employer" | "instagram_public_account" | "instagram_location_tags" | "instagram_account_suggestions" | "instagram_activity_status" | "twitter_public_posts" | "twitter_location" | "twitter_discoverability" | "twitter_photo_tagging" | "linkedin_public_profile" | "linkedin_contact_info" | "linkedin_work_history" | "facebook_public_profile" | "facebook_friends_list" | "facebook_lookup" | "facebook_tagging" | "tiktok_public_account" | "tiktok_account_suggestions" | "tiktok_places_in_videos" | "youtube_public_subscriptions" | "youtube_channel_details" | "youtube_video_location" | "reddit_history" | "reddit_search_engines" | "reddit_identity_linking" | "demo_sample" | "breach";
+            /**
+             * @description How the points were reached; absent when the viewer may not see details.
+             * @example critical breach (exposed Passwords), 12 years old: ×0.6
+             */
+            why?: string;
         };
         ScoreTrendPointDto: {
             /** @description The rounded mean privacy score of the completed privacy scans of that day. */

@@ -1,4 +1,6 @@
 import { SCAN_INPUT_MESSAGES } from '../../server/src/browser-shared/scan-input.rules';
+import { breachDetail } from '../../server/src/scans/analysis/email-breaches.analyzer';
+import { findingCost } from '../../server/src/scans/analysis/scoring';
 import { FakeDnsServer } from '../fakes/dns-server';
 import { FakeGravatar } from '../fakes/gravatar';
 import { FakeHibp, sampleBreach } from '../fakes/hibp';
@@ -60,13 +62,28 @@ describe('scans API', () => {
   const setPlan = (user: SignedUp, tier: string) => query(t, `UPDATE users SET plan_tier = $1 WHERE id = $2`, [tier, user.userId]);
   const storedScans = async (user: SignedUp) => Number((await query<{ n: string }>(t, `SELECT count(*) AS n FROM scans WHERE user_id = $1`, [user.userId]))[0].n);
 
+  const exposedBreaches = () => [
+    sampleBreach(),
+    sampleBreach({ Name: 'QuietClub', Title: 'Quiet Club', Domain: 'quietclub.example', IsSensitive: true, DataClasses: ['Email addresses', 'Sexual orientations'] }),
+  ];
+  /**
+   * What exposedAddress()'s findings cost by docs/SCORING.md, on the scan's day (the breaches' age
+   * factor depends on it): its two breaches; the Gravatar profile (low, 2), name (medium, 5) and
+   * place (medium, 5) when Gravatar answered; the custom domain (0) and its missing DMARC (medium,
+   * 5: a custom domain's administrator can fix it). Every exposedAddress() adds another `v=spf1
+   * -all` to the shared fake zone: from the second on, the domain has several SPF records (spf_weak,
+   * low, 2), the metadata finding beyond those two.
+   */
+  const exposedCost = (body: { startedAt: string; metadata: { count: number } }, gravatarAnswered: boolean) => {
+    const at = new Date(body.startedAt);
+    const breaches = exposedBreaches().reduce((sum, breach) => sum + findingCost({ group: 'breaches', detail: breachDetail(breach) }, { at }).points, 0);
+    return breaches + (gravatarAnswered ? 2 + 5 + 5 : 0) + 5 + 2 * (body.metadata.count - 2);
+  };
+
   /** An address with two breaches (one sensitive), a public Gravatar profile and a domain without DMARC. */
   function exposedAddress(): string {
     const email = freshEmail('exposed');
-    hibp.setBreaches(email, [
-      sampleBreach(),
-      sampleBreach({ Name: 'QuietClub', Title: 'Quiet Club', Domain: 'quietclub.example', IsSensitive: true, DataClasses: ['Email addresses', 'Sexual orientations'] }),
-    ]);
+    hibp.setBreaches(email, exposedBreaches());
     gravatar.addProfile(email, { display_name: 'Jane Example', location: 'Lisbon, Portugal' });
     dns.set('example.test', { MX: [{ exchange: 'mx.example.test', priority: 10 }], TXT: [['v=spf1 -all']] });
     return email;
@@ -108,10 +125,15 @@ describe('scans API', () => {
       expect(body.scanId).toBeUndefined();
       const statuses = Object.fromEntries(body.checks.map((c: { id: string; status: string }) => [c.id, c.status]));
       expect(statuses).toEqual({ breaches: 'ok', gravatar: 'ok', 'email-dns': 'ok', 'email-provider': 'ok' });
-      // The score is the spec's formula over the counts.
-      const expected =
-        100 - 15 * body.breaches.count - 10 * body.personalInfo.count - 12 * body.locationData.count - 8 * body.metadata.count - 5 * body.socialMedia.count;
-      expect(body.privacyScore).toBe(Math.max(0, Math.min(100, expected)));
+      // The score is the documented model's (docs/SCORING.md), the sensitive breach included.
+      expect(body.privacyScore).toBe(100 - exposedCost(body, true));
+      // In 2026: 100 − 9 (passwords, 5 years: ×0.6) − 7 (a sensitive profile, high 12 × 0.6) − 12 (Gravatar) − 5 (no DMARC) = 67.
+      // Visitors learn what cost the most by group only.
+      expect(body.topCosts).toEqual([
+        { group: 'breaches', type: 'breach', label: 'A data breach', risk: 'critical', points: expect.any(Number) },
+        { group: 'breaches', type: 'breach', label: 'A data breach', risk: 'high', points: expect.any(Number) },
+        expect.objectContaining({ label: expect.not.stringMatching(/Jane|Lisbon/) }),
+      ]);
       expect(body.recommendations.length).toBeGreaterThan(0);
       // The breach lookup asked for the full records with the configured key.
       const lookup = hibp.requestsTo('breachedaccount').at(-1)!;
@@ -321,7 +343,7 @@ describe('scans API', () => {
       });
       // The profile's name and place were not seen: not counted, not scored, and their groups say so.
       expect(res.body.locationData).toMatchObject({ count: 0, checked: 'none', summary: expect.stringMatching(/^Not checked: the Gravatar profile lookup is unavailable/) });
-      expect(res.body.privacyScore).toBe(100 - 2 * 15 - 8 * res.body.metadata.count);
+      expect(res.body.privacyScore).toBe(100 - exposedCost(res.body, false));
     });
 
     it.each([

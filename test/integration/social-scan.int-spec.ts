@@ -78,7 +78,8 @@ describe('social media scans', () => {
     expect(body.socialMedia).toMatchObject({ count: 4, details: [], summary: 'Found 4 social media risks' });
     expect(body.personalInfo).toMatchObject({ count: 1, summary: 'Found 1 piece of public personal information' });
     expect(body.locationData).toMatchObject({ count: 1, summary: 'Found 1 public location detail' });
-    expect(body.privacyScore).toBe(100 - 4 * 5 - 10 - 12);
+    // docs/SCORING.md: four medium social risks, the profile's email and place (medium): 6 × 5.
+    expect(body.privacyScore).toBe(100 - 6 * 5);
 
     const origin = (name: string) => fakes.site(name).origin;
     expect(body.usernameSites).toEqual([

@@ -215,6 +215,34 @@ describe('PrivacyAuditWidget results', () => {
     }
   });
 
+  it("lists 'What costs the most': each finding's points and, for signed-in users, how they were reached", async () => {
+    const topCosts: AnalysisResult['topCosts'] = [
+      { group: 'breaches', type: 'breach', label: 'Adobe breach (2013-10-04)', risk: 'critical', points: 9, why: 'critical breach (exposed Password hints, Passwords), 12 years old: ×0.6' },
+      { group: 'breaches', type: 'breach', label: 'Dropbox breach (2012-07-01)', risk: 'critical', points: 9, why: 'critical breach (exposed Passwords), 13 years old: ×0.6' },
+      { group: 'personalInfo', type: 'gravatar_name_public', label: 'The public Gravatar profile lists the display name', risk: 'medium', points: 5, why: 'medium risk' },
+    ];
+    await scanTo(emailResult({ privacyScore: 77, topCosts }), { auth: signedIn() });
+    const section = screen.getByTestId('top-costs');
+    expect(within(section).getByRole('heading', { name: 'What costs the most' })).toBeTruthy();
+    const items = within(section).getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual([
+      expect.stringMatching(/^−9 points\s*Adobe breach \(2013-10-04\)\s*Critical\s*Critical breach \(exposed Password hints, Passwords\), 12 years old: ×0\.6$/),
+      expect.stringMatching(/^−9 points\s*Dropbox breach/),
+      expect.stringMatching(/^−5 points\s*The public Gravatar profile lists the display name\s*Medium\s*Medium risk$/),
+    ]);
+  });
+
+  it('names only the group of what costs the most for visitors', async () => {
+    const topCosts: AnalysisResult['topCosts'] = [{ group: 'breaches', type: 'breach', label: 'A data breach', risk: 'critical', points: 9 }];
+    await scanTo(visitorResult({ topCosts }));
+    expect(within(screen.getByTestId('top-costs')).getByRole('listitem').textContent).toMatch(/^−9 points\s*A data breach\s*Critical$/);
+  });
+
+  it('shows no costs without a score', async () => {
+    await scanTo(emailResult({ privacyScore: null, coverage: incompleteCoverage('unavailable'), topCosts: [] }));
+    expect(screen.queryByTestId('top-costs')).toBeNull();
+  });
+
   it('for visitors: summaries only, no details, and the sign-up prompt to /signup', async () => {
     await scanTo(visitorResult());
     expect(screen.queryByRole('button', { name: /details for/ })).toBeNull();

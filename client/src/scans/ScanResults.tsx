@@ -29,6 +29,7 @@ import {
   type FindingGroup,
   type Pastes,
   type RiskDetail,
+  type ScoreCost,
 } from './scan-types';
 
 type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5';
@@ -95,6 +96,10 @@ export default function ScanResults({ result, headingAs, onScanAnother, onTryAga
       </Flex>
 
       {!result.coverage.complete && <IncompleteNotice result={result} headingAs={sub} onTryAgain={onTryAgain} />}
+
+      {result.mode === 'real' && result.privacyScore !== null && result.topCosts && result.topCosts.length > 0 && (
+        <TopCosts costs={result.topCosts} headingAs={sub} />
+      )}
 
       <SimpleGrid minChildWidth="14rem" gap="4">
         {FINDING_GROUPS.map((group) => (
@@ -198,6 +203,49 @@ function ResultScore({ result }: { result: AnalysisResult }) {
     );
   }
   return <ScoreCircle name="Privacy score" score={result.privacyScore} tone={scoreTone(result.privacyScore)} testId="result-score" />;
+}
+
+/**
+ * The findings that took the most points off the score, each with its points and, for viewers who
+ * see details, how they were reached (the model: docs/SCORING.md).
+ */
+function TopCosts({ costs, headingAs }: { costs: readonly ScoreCost[]; headingAs: HeadingTag }) {
+  const headingId = useId();
+  return (
+    <Box as="section" aria-labelledby={headingId} data-testid="top-costs">
+      <Heading as={headingAs} id={headingId} size="lg" mb="1">
+        What costs the most
+      </Heading>
+      <Text color="fg.muted" fontSize="sm" mb="3">
+        The score starts at 100. Each finding takes off points by how serious it is; a breach by the data it exposed and how long ago it
+        happened. Facts about your mail provider, which you cannot change, cost nothing.
+      </Text>
+      <List.Root as="ol" gap="2" listStyleType="none" ms="0">
+        {costs.map((cost, index) => (
+          <List.Item key={`${index}|${cost.label}`}>
+            <Flex gap="3" align="flex-start">
+              <Text as="span" fontWeight="bold" color="red.fg" minW="4.5rem" flexShrink={0}>
+                −{cost.points} {cost.points === 1 ? 'point' : 'points'}
+              </Text>
+              <Box minW="0">
+                <Text as="span" wordBreak="break-word">
+                  {cost.label}
+                </Text>{' '}
+                <Badge colorPalette={LEVEL_PALETTE[cost.risk]} variant="subtle" size="sm">
+                  {capitalize(cost.risk)}
+                </Badge>
+                {cost.why && (
+                  <Text color="fg.muted" fontSize="sm">
+                    {capitalize(cost.why)}
+                  </Text>
+                )}
+              </Box>
+            </Flex>
+          </List.Item>
+        ))}
+      </List.Root>
+    </Box>
+  );
 }
 
 /** What could not be checked, why, and a way to try again when trying again can help. */

@@ -20,6 +20,7 @@ export type Pastes = Schemas['PastesDto'];
 export type PasteDetail = Schemas['PasteDetailDto'];
 export type WebsiteAuditSummary = Schemas['WebsiteAuditSummaryDto'];
 export type UsernameSiteList = Schemas['UsernameSiteListDto'];
+export type ScoreCost = Schemas['ScoreCostDto'];
 
 /** The five groups in the order the widget shows them. */
 export const FINDING_GROUPS = ['breaches', 'personalInfo', 'locationData', 'metadata', 'socialMedia'] as const;

@@ -4,7 +4,17 @@ import { IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validat
 import { SCAN_INPUT_MAX_LENGTH, SCAN_INPUT_MESSAGES, SCAN_INPUT_TYPES, scanInputError, type ScanInputType } from '../browser-shared/scan-input.rules';
 import { BREACH_SOURCE_IDS, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
 import { BROWSER_TEST_IDS, BrowserTestId, CHECK_STATUSES, CheckStatus, GPC_OUTCOMES, GpcOutcome } from '../vocabulary/check.types';
-import { type BreachDetail, type DemoBreachDetail, type Evidence, FINDING_TYPES, FindingType, type PasteDetail, type RiskDetail } from '../vocabulary/finding.types';
+import {
+  type BreachDetail,
+  type DemoBreachDetail,
+  type Evidence,
+  FINDING_GROUPS,
+  FINDING_TYPES,
+  FindingGroup,
+  FindingType,
+  type PasteDetail,
+  type RiskDetail,
+} from '../vocabulary/finding.types';
 import type { Recommendation } from '../vocabulary/recommendation.types';
 import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
 import { IMAGE_RISK_LEVELS, type ImageRiskLevel } from '../vocabulary/image-risk.catalogue';
@@ -17,6 +27,7 @@ import {
   GROUP_CHECKED,
   type GroupChecked,
   type ResultCoverage,
+  type ScoreCost,
 } from './result/analysis.types';
 import type { GpcSummary } from './analysis/rendered/global-privacy-control.analyzer';
 import type { CheckMeta, WebsiteAuditSummary } from './checks/scan-check';
@@ -388,6 +399,23 @@ export class UsernameSiteListDto implements UsernameSiteListSummary {
   list?: UsernameSiteListCreditDto;
 }
 
+export class ScoreCostDto implements ScoreCost {
+  @ApiProperty({ enum: FINDING_GROUPS }) group!: FindingGroup;
+  @ApiProperty({ enum: [...FINDING_TYPES, 'breach'], description: "The finding's type, or 'breach'." }) type!: FindingType | 'breach';
+  @ApiProperty({
+    example: 'Adobe breach (2013-10-04)',
+    description: "What it is: the breach and its date, or the finding's evidence sentence; only the group's words when the viewer may not see details.",
+  })
+  label!: string;
+  @ApiProperty({ enum: RISK_LEVELS }) risk!: RiskLevel;
+  @ApiProperty({ minimum: 1, description: 'Points it takes off the privacy score (docs/SCORING.md).' }) points!: number;
+  @ApiPropertyOptional({
+    example: 'critical breach (exposed Passwords), 12 years old: ×0.6',
+    description: 'How the points were reached; absent when the viewer may not see details.',
+  })
+  why?: string;
+}
+
 export class AnalysisResultDto implements AnalysisResult {
   @ApiProperty() input!: string;
   @ApiProperty({ enum: SCAN_INPUT_TYPES }) inputType!: ScanInputType;
@@ -404,6 +432,12 @@ export class AnalysisResultDto implements AnalysisResult {
   mode!: 'real' | 'demo';
   @ApiProperty({ type: ResultCoverageDto, description: 'Which of the checks that applied ran, and whether the main one did.' })
   coverage!: ResultCoverageDto;
+  @ApiPropertyOptional({
+    type: [ScoreCostDto],
+    description:
+      'With a privacy score: the (up to three) findings that cost the most points, highest first (the model: docs/SCORING.md). Empty without a score; absent from results stored before it existed.',
+  })
+  topCosts?: ScoreCostDto[];
   @ApiProperty({ type: BreachGroupDto }) breaches!: BreachGroupDto;
   @ApiProperty({ type: FindingGroupDto }) personalInfo!: FindingGroupDto;
   @ApiProperty({ type: FindingGroupDto }) locationData!: FindingGroupDto;

@@ -135,7 +135,7 @@ describe('ScansService', () => {
       const { service, history } = setup();
       const prepared = await service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip');
       const result = await service.run(prepared);
-      expect(result).toMatchObject({ mode: 'real', scanId: 'scan-1', privacyScore: 90, detailsIncluded: true, startedAt: NOW.toISOString() });
+      expect(result).toMatchObject({ mode: 'real', scanId: 'scan-1', privacyScore: 95 /* a medium finding: 5 points (docs/SCORING.md) */, detailsIncluded: true, startedAt: NOW.toISOString() });
       expect(history.completePrivacyScan).toHaveBeenCalledWith('scan-1', result);
     });
 

@@ -2,7 +2,7 @@ import { SOCIAL_PLATFORM_CATALOGUE } from '../../vocabulary/social-platform.cata
 import type { UsernameFootprint, UsernameSiteResult } from '../username/username-site.types';
 import type { RiskDetail } from '../../vocabulary/finding.types';
 import { buildRecommendations } from './recommendations';
-import { privacyScore, groupCounts } from './scoring';
+import { privacyScoreOf } from './scoring';
 import { analyzeUsernameFootprint, footprintMessage } from './username-footprint.analyzer';
 
 const site = (name: string, outcome: UsernameSiteResult['outcome'], extra: Partial<UsernameSiteResult> = {}): UsernameSiteResult => ({
@@ -45,7 +45,7 @@ describe('analyzeUsernameFootprint', () => {
   it('scores only the hits: unknowns cost nothing', () => {
     const unknowns = Array.from({ length: 10 }, (_, i) => site(`Walled${i}`, 'unknown'));
     const analysis = analyzeUsernameFootprint(footprint(site('CodeHub', 'hit'), ...unknowns), { handle: 'jane_doe' });
-    expect(privacyScore(groupCounts(analysis.findings))).toBe(95);
+    expect(privacyScoreOf(analysis.findings, { at: new Date('2026-01-01T00:00:00Z') })).toBe(95);
     expect(analyzeUsernameFootprint(footprint(...unknowns), { handle: 'jane_doe' }).findings).toEqual([]);
   });
 

@@ -50,11 +50,54 @@ function build(overrides: Partial<BuildResultInput>) {
 }
 
 describe('buildAnalysisResult', () => {
-  it('scores by the spec formula over every finding, sensitive ones included', () => {
+  it('scores by the documented model over every finding, sensitive ones included (docs/SCORING.md)', () => {
     const result = build({});
     expect(result.mode).toBe('real');
     expect(result.breaches.count).toBe(2);
-    expect(result.privacyScore).toBe(100 - 2 * 15 - 12);
+    // Both breaches are 6 years old on the scan's day (×0.6): passwords 15 → 9, a sensitive profile 12 → 7; the place 5.
+    expect(result.privacyScore).toBe(100 - 9 - 7 - 5);
+  });
+
+  it('names the three findings that cost the most, by their group only for a visitor', () => {
+    expect(build({}).topCosts).toEqual([
+      { group: 'breaches', type: 'breach', label: 'A data breach', risk: 'critical', points: 9 },
+      { group: 'breaches', type: 'breach', label: 'A data breach', risk: 'high', points: 7 },
+      { group: 'locationData', type: 'gravatar_location_public', label: 'A location detail', risk: 'medium', points: 5 },
+    ]);
+  });
+
+  it('names them in full for the verified owner, and keeps a sensitive breach unnamed for anyone else', () => {
+    const owner = build({ viewer: { userId: 'u1', verifiedEmail: 'jane@example.com' } });
+    expect(owner.topCosts).toEqual([
+      { group: 'breaches', type: 'breach', label: 'Open breach (2020-01-01)', risk: 'critical', points: 9, why: 'critical breach (exposed Passwords), 6 years old: ×0.6' },
+      { group: 'breaches', type: 'breach', label: 'Quiet breach (2020-01-01)', risk: 'high', points: 7, why: 'high breach (exposed Email addresses, Sexual orientations), 6 years old: ×0.6' },
+      { group: 'locationData', type: 'gravatar_location_public', label: 'public', risk: 'medium', points: 5, why: 'medium risk' },
+    ]);
+    const other = build({ viewer: { userId: 'u2', verifiedEmail: 'someone@else.example' } });
+    expect(other.topCosts?.[1]).toEqual({ group: 'breaches', type: 'breach', label: 'A data breach', risk: 'high', points: 7 });
+    expect(JSON.stringify(other.topCosts)).not.toMatch(/quiet|sexual/i);
+  });
+
+  it("lets the mail provider's facts cost nothing and names nothing that cost nothing", () => {
+    const provider: Finding = {
+      group: 'metadata',
+      detail: { kind: 'risk', type: 'free_email_provider', value: 'gmail.com', source: 'Email domain lists', risk: 'low', evidence: { summary: 'Gmail' } },
+    };
+    const dmarc: Finding = {
+      group: 'metadata',
+      detail: { kind: 'risk', type: 'dmarc_weak', value: 'gmail.com p=none', source: 'DNS', risk: 'medium', evidence: { summary: 'p=none' } },
+    };
+    const result = build({
+      input: classifyScanInput('jane@gmail.com'),
+      runs: [run('breaches', { status: 'ok', findings: [] }), run('email-provider', { status: 'ok', findings: [provider] }), run('email-dns', { status: 'ok', findings: [dmarc] })],
+    });
+    expect(result.metadata.count).toBe(2);
+    expect(result).toMatchObject({ privacyScore: 100, topCosts: [] });
+  });
+
+  it('gives no costs without a score', () => {
+    const result = build({ runs: [run('breaches', { status: 'unavailable', message: 'down', findings: [] }), run('gravatar', { status: 'ok', findings: [location] })] });
+    expect(result).toMatchObject({ privacyScore: null, topCosts: [] });
   });
 
   it('withholds details from visitors but keeps counts and summaries', () => {
@@ -134,7 +177,8 @@ describe('coverage', () => {
       partial: [],
       retryable: true,
     });
-    expect(result.privacyScore).toBe(100 - 15);
+    // Only the breach counts (passwords, 6 years old: 15 × 0.6); the unavailable Gravatar check's place does not.
+    expect(result.privacyScore).toBe(100 - 9);
     expect(result.locationData).toMatchObject({ count: 0, checked: 'none' });
     expect(result.locationData.summary).toMatch(/^Not checked: the Gravatar profile lookup is unavailable/);
     expect(result.metadata.checked).toBe('some');

@@ -6,12 +6,12 @@
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
 import type { CheckMeta, CheckOutcome, ScanViewer } from '../checks/scan-check';
 import { MAIN_CHECKS } from '../checks/scan-checks.registry';
-import type { AnalysisResult, CheckReport, CoverageCheck, FindingGroupResult, ResultCoverage } from './analysis.types';
+import type { AnalysisResult, CheckReport, CoverageCheck, FindingGroupResult, ResultCoverage, ScoreCost } from './analysis.types';
 import { Finding, FINDING_GROUPS, FindingGroup } from '../../vocabulary/finding.types';
 import { demoResult } from '../analysis/demo-result';
 import { groupChecked, summarizeGroup } from './group-summary';
 import { buildRecommendations } from '../analysis/recommendations';
-import { privacyScoreOf } from '../analysis/scoring';
+import { costFindings, type CostedFinding, scoreOfCosts, topCostsOf } from '../analysis/scoring';
 import { BROWSER_TEST_IDS, BrowserTestId, contributesFindings, PASSING_FAILURES } from '../../vocabulary/check.types';
 import { enoughAnswers } from '../checks/answer-coverage';
 
@@ -116,6 +116,26 @@ function scoreWithheldOf(input: ClassifiedScanInput, checks: readonly CheckRepor
   return `No privacy score: ${notRun.length} of the browser tests did not run (${notRun.map((check) => check.label).join('; ')}), and a score without them would rate the page as if they had found nothing.`;
 }
 
+/** What a cost names when the viewer may not see the finding's details. */
+const GROUP_WORDS: Readonly<Record<FindingGroup, string>> = {
+  breaches: 'A data breach',
+  personalInfo: 'Personal information',
+  locationData: 'A location detail',
+  metadata: 'A metadata risk',
+  socialMedia: 'A social media risk',
+};
+
+/** A costed finding as the result names it: in full for viewers who see details, else by its group. */
+function scoreCost({ finding, points, why }: CostedFinding, shown: boolean): ScoreCost {
+  const detail = finding.detail;
+  const type: ScoreCost['type'] = detail.kind === 'risk' ? detail.type : 'breach';
+  const risk = detail.kind === 'demo-breach' ? detail.severity : detail.risk;
+  const base = { group: finding.group, type, risk, points };
+  if (!shown) return { ...base, label: GROUP_WORDS[finding.group] };
+  const label = detail.kind === 'risk' ? detail.evidence.summary : detail.kind === 'breach' ? `${detail.title} breach (${detail.breachDate})` : detail.name;
+  return { ...base, label, why };
+}
+
 export function buildAnalysisResult({ input, viewer, runs, startedAt, completedAt }: BuildResultInput): AnalysisResult {
   const checks = runs.map((run) => run.report);
   const detailsIncluded = viewer.userId !== undefined;
@@ -143,6 +163,8 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
       ...common,
       mode: 'demo',
       privacyScore: demo.privacyScore,
+      // The sample's score is no sum of costs: nothing to name.
+      topCosts: [],
       breaches: { ...group('breaches'), hiddenSensitive: 0 },
       personalInfo: group('personalInfo'),
       locationData: group('locationData'),
@@ -168,11 +190,16 @@ export function buildAnalysisResult({ input, viewer, runs, startedAt, completedA
     summary: summarizeGroup(name, byGroup[name], runs, name === 'breaches' ? { hiddenSensitive } : {}),
   });
 
+  // Only the findings of checks that ran count; without the main check there is no score to give.
+  const scored = coverage.complete && !coverage.scoreWithheld;
+  const costs = costFindings(findings, { at: startedAt, ...(input.kind === 'email' && input.domain ? { emailDomain: input.domain } : {}) });
+  const topCosts = scored ? topCostsOf(costs).map((cost) => scoreCost(cost, detailsIncluded && !hidden(cost.finding))) : [];
+
   return {
     ...common,
     mode: 'real',
-    // Only the findings of checks that ran count; without the main check there is no score to give.
-    privacyScore: coverage.complete && !coverage.scoreWithheld ? privacyScoreOf(findings) : null,
+    privacyScore: scored ? scoreOfCosts(costs) : null,
+    topCosts,
     breaches: { ...group('breaches'), hiddenSensitive },
     personalInfo: group('personalInfo'),
     locationData: group('locationData'),

@@ -7,7 +7,8 @@
  */
 import type { ScanInputType } from '../../browser-shared/scan-input.rules';
 import type { CheckStatus } from '../../vocabulary/check.types';
-import type { FindingDetail } from '../../vocabulary/finding.types';
+import type { FindingDetail, FindingGroup, FindingType } from '../../vocabulary/finding.types';
+import type { RiskLevel } from '../../vocabulary/risk.types';
 import type { Recommendation } from '../../vocabulary/recommendation.types';
 import type { CheckSourceReport, PasteExposure, UsernameSiteEntry, UsernameSiteListSummary } from '../../vocabulary/check.types';
 import type { WebsiteAuditSummary } from '../checks/scan-check';
@@ -88,6 +89,24 @@ export interface ResultCoverage {
   scoreWithheld?: string;
 }
 
+/**
+ * One of the findings that cost the result the most points (the model: docs/SCORING.md). What it
+ * names follows the details rule: a visitor, or anyone but the verified owner for a sensitive
+ * breach, gets the group's words and the points, not which breach or which value.
+ */
+export interface ScoreCost {
+  group: FindingGroup;
+  /** The finding's type, or `breach`. */
+  type: FindingType | 'breach';
+  /** What it is: "Adobe breach (2013-10-04)", the finding's evidence sentence, or the group's words when details are withheld. */
+  label: string;
+  risk: RiskLevel;
+  /** Points it takes off the score. */
+  points: number;
+  /** How the points were reached ("critical breach (exposed Passwords), 12 years old: ×0.6"); absent when details are withheld. */
+  why?: string;
+}
+
 export interface AnalysisResult {
   input: string;
   inputType: ScanInputType;
@@ -97,6 +116,11 @@ export interface AnalysisResult {
    */
   privacyScore: number | null;
   coverage: ResultCoverage;
+  /**
+   * With a privacy score: the (up to three) findings that cost the most, highest first. Empty
+   * without a score or when nothing cost a point; absent from results stored before it existed.
+   */
+  topCosts?: ScoreCost[];
   mode: 'real' | 'demo';
   breaches: BreachGroupResult;
   personalInfo: FindingGroupResult;
