@@ -31,7 +31,10 @@ export class ReportsService {
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     private readonly catalogue: BreachCatalogueService,
-  ) {}
+  ) {
+    // Counted per user id: deleting the account deletes these counters too.
+    limiter.countsPerAccount('user', Object.values(REPORT_RATE_LIMITS));
+  }
 
   async report(userId: string): Promise<ReportDto> {
     const profile = await this.profiles.profile(userId);
