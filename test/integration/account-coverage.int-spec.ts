@@ -46,7 +46,7 @@ const EXPORTED: Record<string, (rows: Row[], e: Exported) => unknown[]> = {
   monitor_runs: (rows, e) => rows.map((r) => e.monitors.flatMap((m) => m.runs).find((x) => x.id === r.id)),
   monitor_notices: (rows, e) => rows.map((r) => e.monitors.flatMap((m) => m.notices).find((x) => x.id === r.id)),
   // What a monitor already knew (hashes of breaches and pastes seen) is exported as a count per monitor.
-  monitor_known_items: (_rows, e) => Array.from({ length: e.monitors.reduce((n, m) => n + m.knownItems, 0) }),
+  monitor_known_items: (_rows, e) => Array.from({ length: e.monitors.reduce((n, m) => n + m.knownItems, 0) }, () => true),
   rights_requests: (rows, e) => rows.map((r) => e.rightsRequests.find((x) => x.id === r.id)),
   outbox_messages: (_rows, e) => e.mails,
   breach_lookup_cache: (_rows, e) => e.breachAnswers,
@@ -105,10 +105,10 @@ describe('account export and deletion cover every table', () => {
     await t.app.get(MailService).whenIdle();
   };
 
-  /** A Plus account that has used everything it can here: sessions, tokens, links, a scan, monitors with runs, reports, analytics. */
+  /** A Pro account that has used everything it can here: sessions, tokens, links, a scan, monitors with runs, reports, analytics. */
   async function busyAccount(): Promise<SignedUp & { friend: string }> {
     const u = await signUp(t, freshEmail('Cover'));
-    await query(t, `UPDATE users SET plan_tier = 'plus', email_verified_at = now() WHERE id = $1`, [u.userId]);
+    await query(t, `UPDATE users SET plan_tier = 'pro', email_verified_at = now() WHERE id = $1`, [u.userId]);
     hibp.setBreaches(u.email.toLowerCase(), [sampleBreach()]);
     await t.http().post('/api/auth/login').set('X-Forwarded-For', freshIp()).send({ email: u.email, password: PASSWORD }).expect(200);
     await t.http().post('/api/auth/login').set('X-Forwarded-For', freshIp()).send({ email: u.email, password: 'wrong-password-1' }).expect(401);
