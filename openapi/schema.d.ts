@@ -2016,8 +2016,8 @@ export interface components {
         ExportedBreachAnswerDto: {
             /** @description The address asked about, when it is the account's own or one its monitors watch; null for an address only scanned (the answer stays sealed: it is kept encrypted with a key only that address gives, and the scan's stored result holds what it said). */
             address: string | null;
-            /** @description The source's answer as cached (its own shape), or null when sealed. */
-            answer: (unknown[] | Record<string, never>) | null;
+            /** @description The source's answer as cached (its own shape); absent when sealed (`address` null). */
+            answer?: unknown[] | Record<string, never>;
             /**
              * Format: date-time
              * @description When the cache stops using it (it is deleted soon after).

@@ -36,12 +36,11 @@ export class ExportedBreachAnswerDto {
   @ApiProperty({ format: 'date-time', description: 'When the cache stops using it (it is deleted soon after).' })
   expiresAt!: string;
 
-  @ApiProperty({
-    nullable: true,
+  @ApiPropertyOptional({
     oneOf: [{ type: 'array', items: {} }, { type: 'object' }],
-    description: "The source's answer as cached (its own shape), or null when sealed.",
+    description: "The source's answer as cached (its own shape); absent when sealed (`address` null).",
   })
-  answer!: unknown;
+  answer?: unknown;
 }
 
 export class DeleteAccountDto {

@@ -19,8 +19,8 @@ export interface ExportedBreachAnswer {
   address: string | null;
   storedAt: string;
   expiresAt: string;
-  /** The source's answer as cached; null when sealed with an address the account does not name. */
-  answer: unknown;
+  /** The source's answer as cached; absent when sealed with an address the account does not name. */
+  answer?: unknown;
 }
 
 /**
@@ -91,7 +91,8 @@ export class BreachLookupCache {
     return rows.map((row) => {
       const of = known.get(row.lookupKey);
       const answer = of ? open(row.answer, of.encryption) : undefined;
-      return { source: row.source, address: of?.address ?? null, storedAt: row.storedAt.toISOString(), expiresAt: row.expiresAt.toISOString(), answer: answer ?? null };
+      const entry: ExportedBreachAnswer = { source: row.source, address: of?.address ?? null, storedAt: row.storedAt.toISOString(), expiresAt: row.expiresAt.toISOString() };
+      return answer === undefined ? entry : { ...entry, answer };
     });
   }
 
