@@ -1183,6 +1183,8 @@ export interface components {
             analyticsEvents: components["schemas"]["ExportedAnalyticsEventDto"][];
             /** @description API tokens, including revoked ones. */
             apiTokens: components["schemas"]["ExportedApiTokenDto"][];
+            /** @description Breach sources' answers cached for a short while: those the account's scans and monitors read, and those about its own address or an address its monitors watch, oldest first. */
+            breachAnswers: components["schemas"]["ExportedBreachAnswerDto"][];
             /** @description Verification and password reset links sent. */
             emailLinks: components["schemas"]["ExportedEmailTokenDto"][];
             /** Format: date-time */
@@ -2024,6 +2026,24 @@ export interface components {
              * @enum {string}
              */
             scope: "read-write" | "read-only";
+        };
+        ExportedBreachAnswerDto: {
+            /** @description The address asked about, when it is the account's own or one its monitors watch; null for an address only scanned (the answer stays sealed: it is kept encrypted with a key only that address gives, and the scan's stored result holds what it said). */
+            address: string | null;
+            /** @description The source's answer as cached (its own shape); absent when sealed (`address` null). */
+            answer?: unknown[] | Record<string, never>;
+            /**
+             * Format: date-time
+             * @description When the cache stops using it (it is deleted soon after).
+             */
+            expiresAt: string;
+            /**
+             * @description The breach source that answered.
+             * @example hibp
+             */
+            source: string;
+            /** Format: date-time */
+            storedAt: string;
         };
         ExportedEmailTokenDto: {
             /** Format: date-time */

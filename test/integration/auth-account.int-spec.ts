@@ -69,8 +69,8 @@ describe('account export and deletion', () => {
           { lastRefreshedAt: expect.any(String), expiresAt: expect.any(String), persistent: true, endedAt: null, active: true },
         ],
         emailLinks: [
-          { purpose: 'reset', createdAt: expect.any(String), expiresAt: expect.any(String), usedAt: null },
-          { purpose: 'verify', createdAt: expect.any(String), expiresAt: expect.any(String), usedAt: null },
+          { purpose: 'reset', newEmail: null, createdAt: expect.any(String), expiresAt: expect.any(String), usedAt: null },
+          { purpose: 'verify', newEmail: null, createdAt: expect.any(String), expiresAt: expect.any(String), usedAt: null },
         ],
         apiTokens: [
           { ...withoutSecret(user.revokedToken), revokedAt: expect.any(String) },
@@ -81,6 +81,8 @@ describe('account export and deletion', () => {
         analyticsEvents: [],
         abTests: [],
         monitors: [], // monitoring.int-spec.ts checks this section
+        rightsRequests: [], // rights-requests.int-spec.ts checks this section
+        breachAnswers: [], // account-coverage.int-spec.ts checks this section (no breach lookup here)
         // The verification and reset emails, without their bodies (they hold the links).
         mails: expect.any(Array),
       });

@@ -19,6 +19,30 @@ export class ExportedMailDto {
   sentAt!: string | null;
 }
 
+export class ExportedBreachAnswerDto {
+  @ApiProperty({ example: 'hibp', description: 'The breach source that answered.' })
+  source!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The address asked about, when it is the account's own or one its monitors watch; null for an address only scanned (the answer stays sealed: it is kept encrypted with a key only that address gives, and the scan's stored result holds what it said).",
+  })
+  address!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  storedAt!: string;
+
+  @ApiProperty({ format: 'date-time', description: 'When the cache stops using it (it is deleted soon after).' })
+  expiresAt!: string;
+
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'array', items: {} }, { type: 'object' }],
+    description: "The source's answer as cached (its own shape); absent when sealed (`address` null).",
+  })
+  answer?: unknown;
+}
+
 export class DeleteAccountDto {
   @ApiPropertyOptional({
     format: 'password',
@@ -68,4 +92,10 @@ export class AccountExportDto {
 
   @ApiProperty({ type: [ExportedMailDto], description: "Emails sent (or queued) to the account's address, oldest first; their bodies hold sign-in links and are left out." })
   mails!: ExportedMailDto[];
+
+  @ApiProperty({
+    type: [ExportedBreachAnswerDto],
+    description: "Breach sources' answers cached for a short while: those the account's scans and monitors read, and those about its own address or an address its monitors watch, oldest first.",
+  })
+  breachAnswers!: ExportedBreachAnswerDto[];
 }

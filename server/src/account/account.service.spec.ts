@@ -34,7 +34,7 @@ function setup() {
   const limiter = automock(RateLimiter);
   monitoring.monitoredEmailsOf.mockResolvedValue([]);
   monitoring.unmonitoredEmails.mockImplementation(async (addresses: string[]) => addresses);
-  limiter.forget.mockResolvedValue(0);
+  limiter.forgetAccount.mockResolvedValue(0);
   mailer.sentTo.mockResolvedValue([{ subject: 'Confirm your email address', createdAt: '2031-01-01T00:00:00.000Z', sentAt: null }]);
   profiles.exportOf.mockResolvedValue(auth);
   scans.exportOf.mockResolvedValue([{ id: 's1' }] as never);
@@ -42,6 +42,7 @@ function setup() {
   analytics.exportOf.mockResolvedValue([{ event: 'page_view' }] as never);
   abTests.exportOf.mockResolvedValue([{ testName: 'pricing_test' }] as never);
   monitoring.exportOf.mockResolvedValue([{ id: 'm1' }] as never);
+  breachCache.exportOf.mockResolvedValue([{ source: 'hibp', address: 'jane@example.com', storedAt: 'x', expiresAt: 'y', answer: [] }]);
   const service = new AccountService(profiles, scans, payments, analytics, abTests, monitoring, mailer, breachCache, rightsRequests, limiter);
   return { service, profiles, scans, payments, analytics, abTests, monitoring, mailer, breachCache, limiter };
 }
@@ -50,7 +51,8 @@ describe('AccountService', () => {
   beforeAll(() => Logger.overrideLogger(false));
 
   it("puts every module's part of the user's data into one export", async () => {
-    const { service, scans, payments, analytics, abTests, monitoring, mailer } = setup();
+    const { service, scans, payments, analytics, abTests, monitoring, mailer, breachCache } = setup();
+    monitoring.monitoredEmailsOf.mockResolvedValue(['friend@example.org']);
     const exported = await service.export('u1');
     expect(exported).toEqual({
       exportedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -62,9 +64,11 @@ describe('AccountService', () => {
       monitors: [{ id: 'm1' }],
       rightsRequests: [{ id: 'r1' }],
       mails: [{ subject: 'Confirm your email address', createdAt: '2031-01-01T00:00:00.000Z', sentAt: null }],
+      breachAnswers: [{ source: 'hibp', address: 'jane@example.com', storedAt: 'x', expiresAt: 'y', answer: [] }],
     });
     for (const part of [scans, payments, analytics, abTests, monitoring]) expect(part.exportOf).toHaveBeenCalledWith('u1');
     expect(mailer.sentTo).toHaveBeenCalledWith('jane@example.com');
+    expect(breachCache.exportOf).toHaveBeenCalledWith('u1', ['jane@example.com', 'friend@example.org']);
   });
 
   it('deletes the user (its rows go by cascade), then the mail kept for its address and the breach answers it read', async () => {
@@ -75,7 +79,7 @@ describe('AccountService', () => {
     await service.delete('u1', 'the password');
     expect(profiles.deleteUser).toHaveBeenCalledWith('u1', 'the password');
     expect(mailer.forgetRecipient).toHaveBeenCalledWith('jane@example.com');
-    expect(breachCache.forgetAccount).toHaveBeenCalledWith('u1', 'jane@example.com');
+    expect(breachCache.forgetAccount).toHaveBeenCalledWith('u1', ['jane@example.com']);
   });
 
   it("forgets the mail queued for the addresses its monitors watched (unless another account's monitor watches one) and the limits' counters of its address and id", async () => {
@@ -88,8 +92,9 @@ describe('AccountService', () => {
     expect(monitoring.monitoredEmailsOf.mock.invocationCallOrder[0]).toBeLessThan(profiles.deleteUser.mock.invocationCallOrder[0]);
     expect(monitoring.unmonitoredEmails).toHaveBeenCalledWith(['friend@example.org', 'shared@example.org']);
     expect(mailer.forgetRecipient.mock.calls).toEqual([['jane@example.com'], ['friend@example.org']]);
-    const forgotten = limiter.forget.mock.calls[0][0].map(({ rule, subject }) => `${rule.name}:${subject}`);
-    expect(forgotten).toEqual(expect.arrayContaining(['login-email:jane@example.com', 'reset-email:jane@example.com', 'monitor-verify-mail-user:u1']));
+    const declared = limiter.countsPerAccount.mock.calls.flatMap(([subject, rules]) => rules.map((rule) => `${rule.name}:${subject}`));
+    expect(declared).toEqual(expect.arrayContaining(['login-email:email', 'reset-email:email', 'monitor-verify-mail-user:user']));
+    expect(limiter.forgetAccount).toHaveBeenCalledWith('u1', 'jane@example.com');
   });
 
   it('a failing breach cache does not undo a deletion that is done', async () => {

@@ -17,7 +17,7 @@ import type { AccountExportDto } from './account.dto';
 
 /** Limits counted per address: their keys are hashes of the account's address. */
 const PER_EMAIL_RULES: readonly RateLimitRule[] = [AUTH_RATE_LIMITS.loginPerEmail, AUTH_RATE_LIMITS.resetPerEmail];
-/** Limits counted per account id (the reports' own go when their window ends: that module sits beside this one). */
+/** Limits counted per account id (the reports module declares its own: it sits beside this one). */
 const PER_USER_RULES: readonly RateLimitRule[] = [
   AUTH_RATE_LIMITS.verifyResendPerUser,
   AUTH_RATE_LIMITS.deleteAccountPerUser,
@@ -50,7 +50,10 @@ export class AccountService {
     private readonly breachCache: BreachLookupCache,
     private readonly rightsRequests: RequestsService,
     private readonly limiter: RateLimiter,
-  ) {}
+  ) {
+    limiter.countsPerAccount('email', PER_EMAIL_RULES);
+    limiter.countsPerAccount('user', PER_USER_RULES);
+  }
 
   /** Everything kept about the account, without secrets or their hashes. */
   async export(userId: string): Promise<AccountExportDto> {
@@ -67,7 +70,11 @@ export class AccountService {
     // account deletes them (rights_requests.user_id ON DELETE CASCADE).
     const rightsRequests = await this.rightsRequests.exportOf(userId);
     const mails = await this.mailer.sentTo(auth.profile.email);
-    return { exportedAt: now.toISOString(), ...auth, scans, payments, analyticsEvents, abTests, monitors, rightsRequests, mails };
+    // The cache is keyed by a hash of the address: the answers about the account's own address and
+    // its monitors' addresses are its own too, whoever's lookup stored them.
+    const monitored = await this.monitoring.monitoredEmailsOf(userId);
+    const breachAnswers = await this.breachCache.exportOf(userId, [auth.profile.email, ...monitored]);
+    return { exportedAt: now.toISOString(), ...auth, scans, payments, analyticsEvents, abTests, monitors, rightsRequests, mails, breachAnswers };
   }
 
   /** Deletes the account (confirmed by its password when it has one) and everything of it. */
@@ -81,13 +88,12 @@ export class AccountService {
     let forgotten = await this.mailer.forgetRecipient(email);
     const others = await this.monitoring.unmonitoredEmails(monitored.filter((address) => address !== email.toLowerCase()));
     for (const address of others) forgotten += await this.mailer.forgetRecipient(address);
-    const countersDeleted = await this.limiter.forget([
-      ...PER_EMAIL_RULES.map((rule) => ({ rule, subject: email.toLowerCase() })),
-      ...PER_USER_RULES.map((rule) => ({ rule, subject: userId })),
-    ]);
+    // Every module's counters keyed by the account's id or address (each declared its rules).
+    const countersDeleted = await this.limiter.forgetAccount(userId, email);
     try {
-      // The breach answers this account read, keyed by a hash of addresses (no row of the user's).
-      const answersDeleted = await this.breachCache.forgetAccount(userId, email);
+      // The breach answers this account read, and those about its address and its monitors' addresses
+      // (keyed by a keyed hash of the address, no row of the user's).
+      const answersDeleted = await this.breachCache.forgetAccount(userId, [email, ...monitored]);
       this.logger.log(`breach cache emptied for a deleted account: userId=${userId} answersDeleted=${answersDeleted}`);
     } catch (err) {
       // The account is gone already; the cached answers expire by themselves. Never the address in the log.

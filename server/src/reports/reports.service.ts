@@ -33,7 +33,10 @@ export class ReportsService {
     private readonly clock: Clock,
     private readonly catalogue: BreachCatalogueService,
     private readonly rightsRequests: RequestsService,
-  ) {}
+  ) {
+    // Counted per user id: deleting the account deletes these counters too.
+    limiter.countsPerAccount('user', Object.values(REPORT_RATE_LIMITS));
+  }
 
   async report(userId: string): Promise<ReportDto> {
     const profile = await this.profiles.profile(userId);

@@ -142,4 +142,15 @@ describe('RateLimiter per-address rules', () => {
     await limiter.consume(perEmail, '2001:db8::2');
     expect(new Set(repo.increment.mock.calls.map(([key]) => key)).size).toBe(2);
   });
+
+  it("forgets every declared rule's counters of an account: by its id, and by its address in lower case", async () => {
+    const deleteKeys = jest.fn().mockResolvedValue(3);
+    const forgetting = new RateLimiter({ deleteKeys } as unknown as RateLimitRepository, { rateLimitIpv6Prefix: 64 });
+    const perUser = { name: 'report-pdf-user', limit: 1, windowSeconds: 60 };
+    const perEmail = { name: 'login-email', limit: 1, windowSeconds: 60 };
+    forgetting.countsPerAccount('user', [perUser]);
+    forgetting.countsPerAccount('email', [perEmail]);
+    await expect(forgetting.forgetAccount('u1', ' Jane@Example.com ')).resolves.toBe(3);
+    expect(deleteKeys).toHaveBeenCalledWith([keyOf(perUser, 'u1'), keyOf(perEmail, 'jane@example.com')]);
+  });
 });

@@ -36,6 +36,8 @@ export class RateLimiter {
   private lastCleanup = 0;
 
   private readonly ipv6Prefix: number;
+  /** The rules counted per account id or per account address, by name: deleting the account deletes their counters. */
+  private readonly accountRules = new Map<string, { rule: RateLimitRule; subject: 'user' | 'email' }>();
 
   constructor(
     private readonly counters: RateLimitRepository,
@@ -86,6 +88,20 @@ export class RateLimiter {
     const subject = rule.perAddress ? addressBucket(rawSubject, this.ipv6Prefix) : rawSubject;
     const windowMs = rule.windowSeconds * 1000;
     await this.counters.decrement(keyOf(rule, subject), new Date(Math.floor(countedAt / windowMs) * windowMs));
+  }
+
+  /**
+   * Declares rules whose subject is an account's id (`user`) or its address (`email`), so that
+   * forgetAccount deletes their counters. Each module declares its own (the account module sits
+   * beside the reports module and cannot name that module's rules).
+   */
+  countsPerAccount(subject: 'user' | 'email', rules: readonly RateLimitRule[]): void {
+    for (const rule of rules) this.accountRules.set(rule.name, { rule, subject });
+  }
+
+  /** Deletes the counters of every rule declared with countsPerAccount for this account; how many rows went. */
+  forgetAccount(userId: string, email: string): Promise<number> {
+    return this.forget([...this.accountRules.values()].map(({ rule, subject }) => ({ rule, subject: subject === 'user' ? userId : email.trim().toLowerCase() })));
   }
 
   private cleanUpNowAndThen(now: number) {

@@ -25,6 +25,17 @@ export class BreachLookupCacheRepository {
     await this.readers.createQueryBuilder().insert().values({ lookupKey, userId }).orIgnore().execute();
   }
 
+  /** Every answer the user's scans or monitors used and those under `ownKeys`, oldest first. */
+  async ofUser(userId: string, ownKeys: string[]): Promise<BreachLookupCacheEntity[]> {
+    const rows = (await this.answers.query(
+      `SELECT "source", "lookup_key", "answer", "stored_at", "expires_at" FROM "breach_lookup_cache"
+       WHERE "lookup_key" IN (SELECT "lookup_key" FROM "breach_lookup_cache_readers" WHERE "user_id" = $1 UNION SELECT unnest($2::text[]))
+       ORDER BY "stored_at", "source"`,
+      [userId, ownKeys],
+    )) as { source: string; lookup_key: string; answer: Buffer; stored_at: Date; expires_at: Date }[];
+    return rows.map((r) => Object.assign(new BreachLookupCacheEntity(), { source: r.source, lookupKey: r.lookup_key, answer: r.answer, storedAt: r.stored_at, expiresAt: r.expires_at }));
+  }
+
   /** Deletes every answer the user's scans or monitors used, and those under `ownKeys`; answers how many. */
   async deleteOfUser(userId: string, ownKeys: string[]): Promise<number> {
     const rows = (await this.answers.query(

@@ -12,6 +12,17 @@ const CLEANUP_EVERY_MS = 10 * 60_000;
 
 const normalized = (email: string) => email.trim().toLowerCase();
 
+/** One cached answer in an account's export. */
+export interface ExportedBreachAnswer {
+  source: string;
+  /** The address it is about, when it is the account's own or one its monitors watch; else null. */
+  address: string | null;
+  storedAt: string;
+  expiresAt: string;
+  /** The source's answer as cached; absent when sealed with an address the account does not name. */
+  answer?: unknown;
+}
+
 /**
  * A breach source's answer per email address, for BREACH_CACHE_TTL_SECONDS, shared by scans and
  * monitors and by every instance (PostgreSQL). The address is never stored: rows are keyed by a
@@ -64,10 +75,31 @@ export class BreachLookupCache {
     this.cleanUpNowAndThen(now);
   }
 
-  /** Deletes every answer the account's scans and monitors used, and those about its own address. */
-  async forgetAccount(userId: string, email: string): Promise<number> {
-    const keys = await this.keysOf(email);
-    return this.answers.deleteOfUser(userId, [keys.lookup]);
+  /**
+   * The answers the account owns: those its scans and monitors read, and those about `addresses`
+   * (its own, the ones its monitors watch), expired ones not yet cleaned up included. An answer
+   * about an address given here is decrypted; one about an address the account only scanned stays
+   * sealed (only the address opens it, and it is not kept: the scan's stored result holds it).
+   */
+  async exportOf(userId: string, addresses: string[]): Promise<ExportedBreachAnswer[]> {
+    const known = new Map<string, { address: string; encryption: Buffer }>();
+    for (const address of new Set(addresses.map(normalized))) {
+      const keys = await this.keysOf(address);
+      known.set(keys.lookup, { address, encryption: keys.encryption });
+    }
+    const rows = await this.answers.ofUser(userId, [...known.keys()]);
+    return rows.map((row) => {
+      const of = known.get(row.lookupKey);
+      const answer = of ? open(row.answer, of.encryption) : undefined;
+      const entry: ExportedBreachAnswer = { source: row.source, address: of?.address ?? null, storedAt: row.storedAt.toISOString(), expiresAt: row.expiresAt.toISOString() };
+      return answer === undefined ? entry : { ...entry, answer };
+    });
+  }
+
+  /** Deletes every answer the account's scans and monitors used, and those about `addresses` (its own, the ones its monitors watched). */
+  async forgetAccount(userId: string, addresses: string[]): Promise<number> {
+    const keys = await Promise.all([...new Set(addresses.map(normalized))].map((address) => this.keysOf(address)));
+    return this.answers.deleteOfUser(userId, keys.map((k) => k.lookup));
   }
 
   private async keysOf(email: string): Promise<{ lookup: string; encryption: Buffer }> {
