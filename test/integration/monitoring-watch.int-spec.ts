@@ -150,7 +150,7 @@ describe('domain watch and pastes', () => {
       const proof = created.domain!;
       expect(proof).toMatchObject({ domain, verified: false, verifiedBy: null, hibp: { status: 'not_checked' }, breachedAddresses: null });
       expect(proof.dnsRecord).toEqual({ name: domain, type: 'TXT', value: expect.stringMatching(/^footprint-verification=[A-Za-z0-9_-]{20,}$/) });
-      expect(proof.file).toEqual({ url: `https://${domain}:${files.portNumber}/.well-known/footprint-verification.txt`, content: proof.dnsRecord.value });
+      expect(proof.file).toEqual({ url: `http://${domain}:${files.portNumber}/.well-known/footprint-verification.txt`, content: proof.dnsRecord.value });
 
       // Before any proof a run searches nothing.
       await tick();

@@ -166,23 +166,28 @@ describe('scans API', () => {
   });
 
   describe('every source status reaches the result and the score leaves it out', () => {
-    it('429 with Retry-After → rate_limited', async () => {
+    it('429 with Retry-After → rate_limited; until it has passed, a scan is refused at once', async () => {
       const email = exposedAddress();
-      hibp.failures.breachedaccount = { kind: 'rate-limited', retryAfter: '7' };
+      hibp.failures.breachedaccount = { kind: 'rate-limited', retryAfter: '2' };
       const res = await visitorScan(email).expect(200);
       const check = res.body.checks.find((c: { id: string }) => c.id === 'breaches');
-      expect(check).toMatchObject({ status: 'rate_limited', retryAfterSeconds: 7, findings: 0 });
+      expect(check).toMatchObject({ status: 'rate_limited', retryAfterSeconds: 2, findings: 0 });
       expect(res.body.breaches.count).toBe(0);
       expect(res.body.breaches.summary).toMatch(/not checked/i);
 
-      // HIBP asked for 7 s: the next scan does not ask it again before then, and says how long is left.
+      // HIBP asked for 2 s: the next scan is refused before it takes a scan slot or the visitor's
+      // allowance (issue 38), HIBP is not asked again, and the answer says how long is left.
       hibp.failures.breachedaccount = undefined;
-      const next = await visitorScan(email).expect(200);
+      const next = await visitorScan(email).expect(429);
       expect(hibp.requestsTo('breachedaccount')).toHaveLength(1);
-      const held = next.body.checks.find((c: { id: string }) => c.id === 'breaches');
-      expect(held).toMatchObject({ status: 'rate_limited' });
-      expect(held.retryAfterSeconds).toBeGreaterThanOrEqual(5);
-      expect(held.retryAfterSeconds).toBeLessThanOrEqual(8);
+      expect(Number(next.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(next.headers['retry-after'])).toBeLessThanOrEqual(2);
+      expect(JSON.stringify(next.body)).toMatch(/try again in/i);
+
+      // Once the wait is over, the breach check runs again.
+      await new Promise((resolve) => setTimeout(resolve, 2_200));
+      const after = await visitorScan(email).expect(200);
+      expect(after.body.checks.find((c: { id: string }) => c.id === 'breaches')).toMatchObject({ status: 'ok' });
     });
 
     it('401 → not_configured; malformed → unavailable; a hang → timed_out, all in one scan', async () => {
@@ -348,7 +353,8 @@ describe('scans API', () => {
 
     it.each([
       ['HIBP answers 500', () => (hibp.failures.breachedaccount = { kind: 'status', status: 500 }), 'unavailable', true],
-      ['HIBP rate limits', () => (hibp.failures.breachedaccount = { kind: 'rate-limited', retryAfter: '30' }), 'rate_limited', true],
+      // A short Retry-After: until it passes every email scan of this app is refused at once (429).
+      ['HIBP rate limits', () => (hibp.failures.breachedaccount = { kind: 'rate-limited', retryAfter: '1' }), 'rate_limited', true],
       ['HIBP refuses the key', () => (hibp.failures.breachedaccount = { kind: 'status', status: 401 }), 'not_configured', false],
     ])('an email whose breach check did not run (%s) is incomplete: no score, not stored, no quota used', async (_what, fail, status, retryable) => {
       const user = await signUp(t);
@@ -366,6 +372,8 @@ describe('scans API', () => {
       expect(await usage(user)).toBe(before);
       const dashboard = await t.http().get('/api/dashboard').auth(user.accessToken, { type: 'bearer' }).expect(200);
       expect(dashboard.body).toMatchObject({ totalScans: 0, averagePrivacyScore: null });
+      // The next test's scans start after the source's wait.
+      if (status === 'rate_limited') await new Promise((resolve) => setTimeout(resolve, 1_200));
     });
 
     it('a website whose page could not be fetched is incomplete, not "100 Excellent"', async () => {

@@ -514,7 +514,7 @@ describe('SSRF guard against a canary', () => {
       const validDays = (Date.parse(response.tls?.validTo ?? '') - Date.parse(response.tls?.validFrom ?? '')) / 86_400_000;
       expect(Math.round(validDays)).toBe(2);
 
-      const back = await fixtureFetcher.fetch(`https://site.test:${secure.port}/back`, { signal: never() });
+      const back = await fixtureFetcher.fetch(`https://site.test:${secure.port}/back`, { signal: never(), tls: 'report' });
       expect(back).toMatchObject({ status: 200, url: `http://site.test:${site.port}/ok` });
       expect(back.tls).toBeUndefined();
       expect(back.hops.map((hop) => hop.url)).toEqual([`https://site.test:${secure.port}/back`, `http://site.test:${site.port}/ok`]);
