@@ -51,7 +51,10 @@ const sections: LegalSection[] = [
           payment covers 30 days, and nothing renews by itself, so there is nothing to cancel. When the period ends the
           account is on the free plan again, unless you buy another period.
         </p>
-        <p>A change to a plan’s price applies only to periods bought after it; a period you have paid for keeps its price.</p>
+        <p>
+          We will give you at least <strong>30 days’ notice</strong> of any change to the price of a plan. A new price applies
+          only to periods bought after it takes effect; a period you have paid for keeps its price.
+        </p>
       </>
     ),
   },
