@@ -69,10 +69,12 @@ export interface DashboardOverviewProps {
   onStartScan: () => void;
   /** Shown above everything else (the monitoring notices). */
   notices?: ReactNode;
+  /** Shown after everything else: cards that load on their own (the open privacy-rights requests), so their arrival moves nothing above them. */
+  footer?: ReactNode;
 }
 
 /** The Overview tab: cards, recent scans, risk distribution and score trend, all from the server's history. */
-export function DashboardOverview({ state, onRetry, onStartScan, notices }: DashboardOverviewProps) {
+export function DashboardOverview({ state, onRetry, onStartScan, notices, footer }: DashboardOverviewProps) {
   if (state.status === 'loading') {
     return <LoadingBlock>Loading your overview...</LoadingBlock>;
   }
@@ -122,6 +124,7 @@ export function DashboardOverview({ state, onRetry, onStartScan, notices }: Dash
           </NearViewport>
         </Section>
       </SimpleGrid>
+      {footer}
     </Stack>
   );
 }

@@ -87,7 +87,7 @@ export default function DashboardPage() {
           <Tabs.Trigger value="exif">EXIF Check</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="overview" pt="6">
-          <DashboardOverview state={overview} onRetry={refreshOverview} onStartScan={() => changeTab('scan')} notices={<><MonitorNotices /><OpenRequestsCard /></>} />
+          <DashboardOverview state={overview} onRetry={refreshOverview} onStartScan={() => changeTab('scan')} notices={<MonitorNotices />} footer={<OpenRequestsCard />} />
         </Tabs.Content>
         <Tabs.Content value="scan" pt="6">
           <Suspense fallback={<LoadingBlock>Loading the scan forms...</LoadingBlock>}>
