@@ -10,7 +10,8 @@ const SERVER_ENTRY = join(ROOT, 'dist', 'server', 'main.js');
 const CLIENT_INDEX = join(ROOT, 'dist', 'client', 'index.html');
 const READY_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 15_000;
-const OUTPUT_LIMIT = 20_000;
+// The tail kept of each stream: enough for a whole start-up at info level (every module logs its wiring).
+const OUTPUT_LIMIT = 200_000;
 
 export interface AppProcess {
   /** e.g. http://127.0.0.1:41234 (no trailing slash) */
