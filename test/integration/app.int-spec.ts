@@ -132,7 +132,7 @@ describe('the app on a real PostgreSQL', () => {
 
   it('serves the site facts and the plan catalogue', async () => {
     const site = await t.http().get('/api/site').expect(200);
-    expect(site.body).toEqual({ name: 'Footprint', contactEmail: 'privacy@footprint.example', version: expect.any(String), outsideServices: expect.any(Array) });
+    expect(site.body).toEqual({ name: 'Footprint', contactEmail: 'privacy@footprint.example', version: expect.any(String), outsideServices: expect.any(Array), sendsEmail: false });
     // Every outside service that can receive personal data is named, with what it sends and whether this server uses it.
     const services = site.body.outsideServices as { id: string; sends: string; enabled: boolean; control: string }[];
     expect(services.map((s) => s.id)).toEqual(['hibp', 'xposedornot', 'pwned-passwords', 'gravatar', 'dns', 'websites', 'username-sites', 'google', 'stripe', 'smtp']);

@@ -111,7 +111,7 @@ describe('website monitors', () => {
     expect(run.summary).toContain('Global Privacy Control is no longer honoured');
     ({ run } = await nextRun(id));
     expect(run.changes).toEqual([
-      expect.objectContaining({ title: 'Global Privacy Control is no longer honoured', before: expect.stringMatching(/^honoured/), after: expect.stringMatching(/^not honoured/), evidence: expect.arrayContaining([expect.stringMatching(/^Still loads Meta Pixel/)]) }),
+      expect.objectContaining({ title: 'Global Privacy Control is no longer honoured', before: expect.stringMatching(/^honoured/), after: expect.stringMatching(/^not honoured/), evidence: expect.arrayContaining([expect.stringMatching(/^Still there: Meta Pixel/)]) }),
     ]);
 
     // Nothing else changes: quiet runs, whatever the noise did in between.
