@@ -94,7 +94,7 @@ export function DashboardOverview({ state, onRetry, onStartScan, notices, footer
       <Section
         title="Recent Scans"
         action={
-          <Stack direction="row" gap="2">
+          <Stack direction="row" gap="2" wrap="wrap">
             <Button size="sm" colorPalette="blue" onClick={onStartScan}>
               New Privacy Scan
             </Button>
