@@ -4,7 +4,8 @@ import { EmailTokenEntity } from './auth/email-token.entity';
 import { EmailTokenRepository } from './auth/email-token.repository';
 import { UserEntity } from './auth/user.entity';
 import { UserRepository } from './auth/user.repository';
-import { ConfigError, loadConfig } from './common/config/app-config';
+import { print, runCommand, UsageError } from './common/cli/command-line';
+import { loadConfig } from './common/config/app-config';
 import { migrationDataSource } from './common/database/data-source';
 import { EmbeddedDatabase } from './common/database/embedded-database';
 import { createRootLogger } from './common/logging/logger';
@@ -17,10 +18,6 @@ unset) or a message that did not arrive. Hand it to the account holder yourself:
   reset    sets a new password (works once, for one hour)
 Earlier unused links of the same kind stop working. Uses DATABASE_URL, or the embedded database in
 DATA_DIR (the running app's, when it is running). See docs/MAIL.md.`;
-
-class UsageError extends Error {}
-
-const print = (line: string) => process.stdout.write(`${line}\n`);
 
 /** The configured database; else the embedded one, attached to when the app runs, else started for this command. */
 async function withDatabaseUrl<T>(work: (url: string) => Promise<T>): Promise<T> {
@@ -66,15 +63,4 @@ async function main(args: string[]): Promise<number> {
   });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78);
-    }
-    process.stderr.write(`mail-link: ${err instanceof Error ? err.message : String(err)}\n`);
-    if (err instanceof UsageError) process.stderr.write(`\n${USAGE}\n`);
-    process.exit(err instanceof UsageError ? 64 : 1);
-  },
-);
+runCommand('mail-link', USAGE, () => main(process.argv.slice(2)));

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './common/config/app-config';
+import { print, runCommand, UsageError } from './common/cli/command-line';
+import { loadConfig } from './common/config/app-config';
 import { migrationDataSource } from './common/database/data-source';
 import { EmbeddedDatabase } from './common/database/embedded-database';
 import { migrationFile } from './common/database/migration-file';
@@ -26,10 +27,6 @@ generate and check work on a throwaway embedded PostgreSQL when DATABASE_URL is 
 Run them on a checkout after a build: the npm scripts build the server first when its sources changed.`;
 
 const MIGRATIONS_DIR = join(PACKAGE_ROOT, 'server', 'src', 'common', 'database', 'migrations');
-
-const print = (line: string) => process.stdout.write(`${line}\n`);
-
-class UsageError extends Error {}
 
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
@@ -122,15 +119,4 @@ async function main(args: string[]): Promise<number> {
   });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78);
-    }
-    process.stderr.write(`migration ${process.argv[2]}: ${err instanceof Error ? err.message : String(err)}\n`);
-    if (err instanceof UsageError) process.stderr.write(`\n${USAGE}\n`);
-    process.exit(err instanceof UsageError ? 64 : 1);
-  },
-);
+runCommand(`migration ${process.argv[2]}`, USAGE, () => main(process.argv.slice(2)));
