@@ -1,7 +1,10 @@
 /**
  * An Ultra HDR-style JPEG made in code: a primary photo (EXIF with GPS, a name and orientation 6;
  * XMP with the hdrgm version, a creator and the GContainer directory; an MPF index, little endian)
- * followed by its gain map (a small JPEG with its own hdrgm XMP and an EXIF make).
+ * followed by its gain map (a small JPEG with its own hdrgm XMP and an EXIF make). With `iso`, the
+ * ISO 21496-1 APP2 segments too (the version marker in the primary, the metadata in the gain map,
+ * followed there by stray text that is not part of the metadata); with `xmp: false`, no hdrgm XMP
+ * (an ISO-only gain map, as newer encoders write).
  */
 import sharp from 'sharp';
 import { ascii, concat, exifApp1, exifTiff, jpegSegment, utf8 } from './image-fixtures';
@@ -25,7 +28,27 @@ function mpfLittleEndian(primaryLength: number, gainMapLength: number, mpfHeader
   return jpegSegment(0xe2, concat(ascii('MPF\0'), ascii('II'), le16(42), le32(8), ifd, entries));
 }
 
-export async function ultraHdrJpeg(): Promise<Uint8Array> {
+export const ISO_URN = 'urn:iso:std:iso:ts:21496:-1\0';
+
+function be32(v: number): Uint8Array {
+  const b = new Uint8Array(4);
+  new DataView(b.buffer).setUint32(0, v >>> 0);
+  return b;
+}
+
+/**
+ * ISO 21496-1 metadata (after the version): one channel, a common denominator of 1000; headroom
+ * 0 → 2.3 (log2), gain 0 → 2.3, gamma 1, offsets 1/64.
+ */
+export function isoGainMapMetadata(): Uint8Array {
+  return concat(new Uint8Array([0, 0, 0, 0, 0x08]), ...[1000, 0, 2300, 0, 2300, 1000, 15, 15].map(be32));
+}
+
+/** The APP2 segment of ISO 21496-1: the URN, then `data`. */
+export const isoSegment = (data: Uint8Array) => jpegSegment(0xe2, concat(ascii(ISO_URN), data));
+
+export async function ultraHdrJpeg(options: { iso?: boolean; xmp?: boolean } = {}): Promise<Uint8Array> {
+  const withXmp = options.xmp ?? true;
   const w = 48;
   const h = 32;
   const px = Buffer.alloc(w * h * 3);
@@ -35,7 +58,11 @@ export async function ultraHdrJpeg(): Promise<Uint8Array> {
   const mapBase = new Uint8Array(await sharp(gray, { raw: { width: 12, height: 8, channels: 1 } }).jpeg({ quality: 85 }).toBuffer());
   const gainMap = withSegments(mapBase, [
     exifApp1(exifTiff({ make: 'Google', model: 'Pixel 8 Pro', artist: 'Jane Roe' })),
-    xmp(`<rdf:Description rdf:about="" xmlns:hdrgm="${HDRGM}" hdrgm:Version="1.0" hdrgm:GainMapMin="0.0" hdrgm:GainMapMax="2.3" hdrgm:Gamma="1.0" hdrgm:OffsetSDR="0.015625" hdrgm:OffsetHDR="0.015625" hdrgm:HDRCapacityMin="0.0" hdrgm:HDRCapacityMax="2.3" hdrgm:BaseRenditionIsHDR="False"/>`),
+    ...(withXmp
+      ? [xmp(`<rdf:Description rdf:about="" xmlns:hdrgm="${HDRGM}" hdrgm:Version="1.0" hdrgm:GainMapMin="0.0" hdrgm:GainMapMax="2.3" hdrgm:Gamma="1.0" hdrgm:OffsetSDR="0.015625" hdrgm:OffsetHDR="0.015625" hdrgm:HDRCapacityMin="0.0" hdrgm:HDRCapacityMax="2.3" hdrgm:BaseRenditionIsHDR="False"/>`)]
+      : []),
+    ...(options.iso ? [isoSegment(concat(isoGainMapMetadata(), ascii('Jane Roe')))] : []),
+    jpegSegment(0xfe, ascii('Jane Roe')),
   ]);
   const exif = exifApp1(exifTiff({ make: 'Google', model: 'Pixel 8 Pro', artist: 'Jane Roe', orientation: 6, gps: { latitude: 48.8584, longitude: 2.2945 }, dateTimeOriginal: '2024:05:01 10:20:30' }));
   const primaryXmp = xmp(
@@ -43,10 +70,11 @@ export async function ultraHdrJpeg(): Promise<Uint8Array> {
       '<dc:creator><rdf:Seq><rdf:li>Jane Roe</rdf:li></rdf:Seq></dc:creator>' +
       `<Container:Directory><rdf:Seq><rdf:li rdf:parseType="Resource"><Container:Item Item:Semantic="Primary" Item:Mime="image/jpeg"/></rdf:li><rdf:li rdf:parseType="Resource"><Container:Item Item:Semantic="GainMap" Item:Mime="image/jpeg" Item:Length="${gainMap.length}"/></rdf:li></rdf:Seq></Container:Directory></rdf:Description>`,
   );
+  const before = [exif, ...(withXmp ? [primaryXmp] : []), ...(options.iso ? [isoSegment(new Uint8Array(4))] : [])];
   // The MPF segment's size does not depend on its values: lay out, then fill in.
-  const mpfAt = 2 + exif.length + primaryXmp.length;
+  const mpfAt = 2 + before.reduce((sum, b) => sum + b.length, 0);
   const draft = mpfLittleEndian(0, 0, 0);
-  const primaryLength = base.length + exif.length + primaryXmp.length + draft.length;
-  const primary = withSegments(base, [exif, primaryXmp, mpfLittleEndian(primaryLength, gainMap.length, mpfAt + 8)]);
+  const primaryLength = base.length + mpfAt - 2 + draft.length;
+  const primary = withSegments(base, [...before, mpfLittleEndian(primaryLength, gainMap.length, mpfAt + 8)]);
   return concat(primary, gainMap);
 }

@@ -5,7 +5,7 @@
  * image; exifr reads the IPTC record when there is a Photoshop segment.
  */
 import { hasAscii, latin1, u32be, u32le } from '../browser-shared/metadata-strip/bytes.util';
-import { isGainMap } from '../browser-shared/metadata-strip/jpeg-gain-map';
+import { ISO_GAIN_MAP_ID, isGainMap, isoGainMapLength } from '../browser-shared/metadata-strip/jpeg-gain-map';
 import { readJpegHeader } from '../browser-shared/metadata-strip/jpeg-segments.reader';
 import type { WalkedStructure } from '../browser-shared/metadata-strip/metadata.stripper';
 import { IfdReader } from '../browser-shared/metadata-strip/tiff-ifd.reader';
@@ -51,10 +51,17 @@ export interface JpegLayout {
 function knownApp(marker: number, bytes: Uint8Array, at: number): boolean {
   if (marker === 0xe0) return hasAscii(bytes, at, 'JFIF\0') || hasAscii(bytes, at, 'JFXX\0');
   if (marker === 0xe1) return hasAscii(bytes, at, 'Exif\0') || hasAscii(bytes, at, 'http://ns.adobe.com/');
-  if (marker === 0xe2) return hasAscii(bytes, at, 'ICC_PROFILE\0') || hasAscii(bytes, at, 'MPF\0');
+  if (marker === 0xe2) return hasAscii(bytes, at, 'ICC_PROFILE\0') || hasAscii(bytes, at, 'MPF\0') || isIsoGainMap(bytes, at);
   if (marker === 0xed) return hasAscii(bytes, at, 'Photoshop 3.0\0');
   if (marker === 0xee) return hasAscii(bytes, at, 'Adobe');
   return false;
+}
+
+/** ISO 21496-1 gain-map metadata (rendering numbers the strip keeps): known when its layout reads. */
+function isIsoGainMap(bytes: Uint8Array, at: number): boolean {
+  if (!hasAscii(bytes, at, ISO_GAIN_MAP_ID)) return false;
+  const end = at - 2 + ((bytes[at - 2] << 8) | bytes[at - 1]);
+  return isoGainMapLength(bytes.subarray(at + ISO_GAIN_MAP_ID.length, end), true) !== undefined;
 }
 
 function appLabel(marker: number, bytes: Uint8Array, at: number, end: number): string {

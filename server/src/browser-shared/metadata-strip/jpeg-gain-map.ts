@@ -1,17 +1,67 @@
 /**
- * HDR gain maps in JPEG (Ultra HDR / Adobe's gain map, ISO 21496-1's predecessor; Apple's HDR gain
- * map): a second JPEG after the primary image's end, listed in the primary's MPF index, and XMP
- * that says how to apply it (the hdrgm namespace, and a GContainer directory giving its length).
- * Without them an HDR screen shows the photo flat. None of it is personal: the gain map is a
- * low-resolution ratio image of the same picture, and the hdrgm values are rendering numbers. So
- * the strip keeps the gain map — itself cleaned like any JPEG — and writes the XMP and MPF index
- * anew, holding only what rendering needs (no other XMP property survives).
+ * HDR gain maps in JPEG (Ultra HDR / Adobe's gain map; ISO 21496-1; Apple's HDR gain map): a
+ * second JPEG after the primary image's end, listed in the primary's MPF index, and metadata that
+ * says how to apply it: XMP (the hdrgm namespace, and a GContainer directory giving its length)
+ * and/or ISO 21496-1's binary APP2 segment (a version marker in the primary, the numbers in the
+ * gain map). Without them an HDR screen shows the photo flat. None of it is personal: the gain map
+ * is a low-resolution ratio image of the same picture, and the metadata are rendering numbers. So
+ * the strip keeps the gain map — itself cleaned like any JPEG — and writes the XMP, the ISO
+ * segments and the MPF index anew, holding only what rendering needs (no other XMP property
+ * survives; an ISO segment keeps only the bytes its own layout accounts for).
  */
 import { asciiBytes, concatBytes, hasAscii } from './bytes.util';
 
 const HDRGM_NS = 'http://ns.adobe.com/hdr-gain-map/1.0/';
 const APPLE_NS = 'http://ns.apple.com/HDRGainMap/1.0/';
 const XMP_ID = 'http://ns.adobe.com/xap/1.0/\0';
+/** The identifier that starts an ISO 21496-1 APP2 segment's data (the standard's URN, NUL-terminated). */
+export const ISO_GAIN_MAP_ID = 'urn:iso:std:iso:ts:21496:-1\0';
+
+/**
+ * How many bytes of ISO 21496-1 gain-map metadata `data` (the APP2 data after the identifier)
+ * holds, or undefined when it is not metadata this reader knows. Layout, big endian: minimum
+ * version (u16, must be 0) and writer version (u16) — all the primary image carries — then flags
+ * (u8: 0x80 three channels, 0x40 base colour space, 0x08 one common denominator, 0x04 backward
+ * direction) and rationals: with a common denominator, the denominator, the base and alternate
+ * headroom numerators and five numerators per channel (gain-map min, max, gamma, base and
+ * alternate offset); otherwise each of those as numerator and denominator.
+ */
+export function isoGainMapLength(data: Uint8Array, versionOnly: boolean): number | undefined {
+  if (data.length < 4 || data[0] !== 0 || data[1] !== 0) return undefined;
+  if (versionOnly) return 4;
+  if (data.length < 5) return undefined;
+  const flags = data[4];
+  const channels = flags & 0x80 ? 3 : 1;
+  const length = 5 + (flags & 0x08 ? 4 * (3 + 5 * channels) : 4 * (4 + 10 * channels));
+  return data.length >= length ? length : undefined;
+}
+
+/** The ISO 21496-1 metadata of a JPEG's APP2 segments before its first scan (the data after the identifier), or undefined. */
+export function isoGainMapData(jpeg: Uint8Array, versionOnly: boolean, limit = 65_536): Uint8Array | undefined {
+  let pos = 2;
+  while (pos + 4 <= jpeg.length && pos < limit) {
+    if (jpeg[pos] !== 0xff) return undefined;
+    const marker = jpeg[pos + 1];
+    if (marker === 0xda || marker === 0xd9) return undefined;
+    const length = (jpeg[pos + 2] << 8) | jpeg[pos + 3];
+    if (length < 2) return undefined;
+    const end = Math.min(pos + 2 + length, jpeg.length);
+    if (marker === 0xe2 && hasAscii(jpeg, pos + 4, ISO_GAIN_MAP_ID)) {
+      const data = jpeg.subarray(pos + 4 + ISO_GAIN_MAP_ID.length, end);
+      const size = isoGainMapLength(data, versionOnly);
+      return size === undefined ? undefined : data.subarray(0, size);
+    }
+    pos += 2 + length;
+  }
+  return undefined;
+}
+
+/** An APP2 segment holding ISO 21496-1 metadata (`data` as isoGainMapData gives it). */
+export function isoGainMapSegment(data: Uint8Array): Uint8Array {
+  const payload = concatBytes([asciiBytes(ISO_GAIN_MAP_ID), data]);
+  const length = payload.length + 2;
+  return concatBytes([new Uint8Array([0xff, 0xe2, length >> 8, length & 0xff]), payload]);
+}
 
 /** The hdrgm properties a renderer reads (Adobe's gain map specification); values are numbers, lists of numbers or booleans. */
 const HDRGM_PROPERTIES = ['Version', 'BaseRenditionIsHDR', 'GainMapMin', 'GainMapMax', 'Gamma', 'OffsetSDR', 'OffsetHDR', 'HDRCapacityMin', 'HDRCapacityMax'];
@@ -48,11 +98,15 @@ export function firstXmp(jpeg: Uint8Array, limit = 65_536): string | undefined {
   return undefined;
 }
 
-/** True when `secondary` (a JPEG found after the primary's end) is an HDR gain map by its own XMP. */
+/** True when `xmp` describes a gain map (hdrgm values or Apple's gain-map namespace). */
+export function isGainMapXmp(xmp: string | undefined): boolean {
+  return !!xmp && (hdrgmValues(xmp).length > 0 || xmp.includes(APPLE_NS));
+}
+
+/** True when `secondary` (a JPEG found after the primary's end) is an HDR gain map by its own XMP or ISO 21496-1 metadata. */
 export function isGainMap(secondary: Uint8Array): boolean {
   if (secondary.length < 4 || secondary[0] !== 0xff || secondary[1] !== 0xd8 || secondary[2] !== 0xff) return false;
-  const xmp = firstXmp(secondary);
-  return !!xmp && (hdrgmValues(xmp).length > 0 || xmp.includes(APPLE_NS));
+  return isGainMapXmp(firstXmp(secondary)) || isoGainMapData(secondary, false) !== undefined;
 }
 
 function xmpSegment(body: string): Uint8Array {

@@ -4,13 +4,13 @@
  * the entropy-coded data). Kept application segments: JFIF (rewritten without its thumbnail), ICC
  * profile chunks and Adobe's colour-transform segment. Dropped: every other APPn (EXIF, XMP, IPTC,
  * MPF previews, vendor blocks), comments and anything after the end-of-image marker — except an
- * HDR gain map (jpeg-gain-map.ts), kept cleaned with a new XMP and MPF index holding only what
- * rendering needs. A non-default EXIF orientation survives as a minimal EXIF block holding that
+ * HDR gain map (jpeg-gain-map.ts), kept cleaned with new XMP, ISO 21496-1 segments and MPF index
+ * holding only what rendering needs. A non-default EXIF orientation survives as a minimal EXIF block holding that
  * one tag.
  */
 import { asciiBytes, ByteSink, concatBytes, hasAscii, indexOfByte, MalformedImageError } from './bytes.util';
 import { readJpegHeader, segmentAt } from './jpeg-segments.reader';
-import { firstXmp, gainMapXmp, isGainMap, mpfSegment, primaryGainMapXmp } from './jpeg-gain-map';
+import { firstXmp, gainMapXmp, isGainMap, isGainMapXmp, isoGainMapData, isoGainMapSegment, mpfSegment, primaryGainMapXmp } from './jpeg-gain-map';
 import { IfdReader } from './tiff-ifd.reader';
 
 const EOI = 0xd9;
@@ -176,10 +176,16 @@ export function stripJpeg(bytes: Uint8Array, keepGainMap = true): { out: ByteSin
   const keepOrientation = orientation !== undefined && orientation !== 1 ? orientation : undefined;
   if (keepOrientation) head.push(minimalExifSegment(keepOrientation));
   if (gainMap) {
-    const xmp = primaryGainMapXmp(gainMap.bytes.length, primaryXmp(bytes, header.segments));
-    const mpfAt = head.length + xmp.length;
+    // The primary's part: the hdrgm version and directory when the gain map is described in XMP,
+    // ISO 21496-1's version marker when the primary had one, and the MPF index (offsets counted
+    // in the copy, where the strip has removed bytes before the gain map).
+    const xmp = gainMap.xmp ? primaryGainMapXmp(gainMap.bytes.length, primaryXmp(bytes, header.segments)) : new Uint8Array(0);
+    const isoVersion = gainMap.iso ? isoGainMapData(bytes.subarray(0, header.sos.start), true) : undefined;
+    const iso = isoVersion ? isoGainMapSegment(isoVersion) : new Uint8Array(0);
+    const mpfAt = head.length + xmp.length + iso.length;
     const primaryLength = mpfAt + MPF_SEGMENT_LENGTH + body.length;
     head.push(xmp);
+    head.push(iso);
     head.push(mpfSegment(mpfAt, primaryLength, gainMap.bytes.length));
     body.push(gainMap.bytes);
   }
@@ -196,8 +202,11 @@ function primaryXmp(bytes: Uint8Array, segments: ReturnType<typeof readJpegHeade
   return first ? firstXmp(concatBytes([new Uint8Array([0xff, 0xd8]), bytes.subarray(first.start, first.end)])) : undefined;
 }
 
-/** The gain-map JPEG cleaned like any (its own trailing data and segments dropped) with only its rendering XMP; and how many input bytes it took. */
-function cleanGainMap(secondary: Uint8Array, removed: string[]): { bytes: Uint8Array; consumed: number } | undefined {
+/**
+ * The gain-map JPEG cleaned like any (its own trailing data and segments dropped) with only its
+ * rendering XMP and ISO 21496-1 metadata, as far as it had them; and how many input bytes it took.
+ */
+function cleanGainMap(secondary: Uint8Array, removed: string[]): { bytes: Uint8Array; consumed: number; xmp: boolean; iso: boolean } | undefined {
   let cleaned: ReturnType<typeof stripJpeg>;
   try {
     cleaned = stripJpeg(secondary, false);
@@ -210,6 +219,10 @@ function cleanGainMap(secondary: Uint8Array, removed: string[]): { bytes: Uint8A
   const trailing = cleaned.report.removed.find((r) => r.startsWith('trailing data ('));
   const consumed = secondary.length - (trailing ? Number(/\((\d+) bytes\)/.exec(trailing)?.[1] ?? 0) : 0);
   removed.push(...cleaned.report.removed.filter((r) => r !== trailing).map((r) => `HDR gain map: ${r}`));
-  // SOI, the gain map's rendering XMP, then the rest of the cleaned copy.
-  return { bytes: concatBytes([out.subarray(0, 2), gainMapXmp(firstXmp(secondary)), out.subarray(2)]), consumed };
+  const original = firstXmp(secondary);
+  const xmp = isGainMapXmp(original);
+  const iso = isoGainMapData(secondary, false);
+  // SOI, the gain map's rendering XMP and ISO metadata, then the rest of the cleaned copy.
+  const parts = [out.subarray(0, 2), xmp ? gainMapXmp(original) : new Uint8Array(0), iso ? isoGainMapSegment(iso) : new Uint8Array(0), out.subarray(2)];
+  return { bytes: concatBytes(parts), consumed, xmp, iso: iso !== undefined };
 }
