@@ -21,6 +21,7 @@ import {
   pixi,
   udes,
 } from '../../../../test/support/heif-fixtures';
+import { readImageMetadata } from '../../images/image-metadata.reader';
 import { latin1 } from './bytes.util';
 import { HeifFile, itemBytes, itemProperties, readHeif } from './heif-structure.reader';
 import { detectImageType, IMAGE_UPLOAD_MESSAGES, uploadProblem } from './image-upload.rules';
@@ -174,6 +175,46 @@ describe('stripMetadata on HEIF', () => {
     const out = readHeif(stripMetadata(input).bytes);
     expect([...out.meta.items.keys()]).toEqual([1, 2]);
     expect(out.meta.references).toEqual([{ type: 'auxl', from: 2, to: [1] }]);
+  });
+
+  test.each([
+    { primary: 1, label: 'the base image primary' },
+    { primary: 2, label: 'the tmap item primary' },
+  ])('an ISO 21496-1 gain map ($label): the tmap item, its data, dimg references and properties, the gain-map item and the altr group stay; Exif on either image goes', async ({ primary }) => {
+    const be32 = (...values: number[]) => concat(...values.map((v) => new Uint8Array([v >>> 24, (v >> 16) & 0xff, (v >> 8) & 0xff, v & 0xff])));
+    // tmap data: version 0, then ISO 21496-1 metadata (versions 0, flags: common denominator, one channel).
+    const tmapData = concat(new Uint8Array([0, 0, 0, 0, 0, 0x08]), be32(1000, 0, 2300, 0, 2300, 1000, 15, 15));
+    const clli = box('clli', new Uint8Array([0x03, 0xe8, 0x01, 0x90]));
+    const input = heifFile({
+      primary,
+      compatible: ['mif1', 'heic', 'tmap'],
+      items: [
+        { id: 1, type: 'hvc1', data: new Uint8Array(40).fill(1), properties: [{ box: fakeHvcC(), essential: true }, ispe(8, 8), colrNclx()] },
+        { id: 2, type: 'tmap', data: tmapData, inIdat: true, properties: [ispe(8, 8), box('colr', ascii('nclx'), new Uint8Array([0, 9, 0, 16, 0, 9, 0x80])), clli] },
+        { id: 3, type: 'hvc1', hidden: true, data: new Uint8Array(12).fill(3), properties: [{ box: fakeHvcC(5), essential: true }, ispe(4, 4)] },
+        { id: 4, type: 'Exif', hidden: true, data: exifItemData(EXIF) },
+        { id: 5, type: 'Exif', hidden: true, data: exifItemData(EXIF) },
+      ],
+      references: [
+        { type: 'dimg', from: 2, to: [1, 3] },
+        { type: 'cdsc', from: 4, to: [1] },
+        { type: 'cdsc', from: 5, to: [3] },
+      ],
+      metaExtra: [box('grpl', fullBox('altr', 0, 0, be32(7, 2, 2, 1)))],
+    });
+    const output = stripMetadata(input).bytes;
+    const out = readHeif(output);
+    expect([...out.meta.items.keys()]).toEqual([1, 2, 3]);
+    expect(out.meta.primaryId).toBe(primary);
+    expect(imageStructure(output)).toEqual(imageStructure(input, [1, 2, 3]));
+    expect(Buffer.from(itemBytes(out, output, 2, 1024)!).equals(Buffer.from(tmapData))).toBe(true);
+    const grpl = out.meta.children.find((b) => b.type === 'grpl')!;
+    expect(Buffer.from(output.subarray(grpl.start, grpl.end)).equals(Buffer.from(box('grpl', fullBox('altr', 0, 0, be32(7, 2, 2, 1)))))).toBe(true);
+    expect(contains(output, 'tmap')).toBe(true);
+    expect(contains(output, 'Exif')).toBe(false);
+    // The analysis sees no hidden picture or unknown block in the gain map either (the Exif's own thumbnail aside).
+    const m = await readImageMetadata(input);
+    expect({ embedded: m.embeddedImages.map((i) => i.origin), other: m.otherBlocks }).toEqual({ embedded: ['EXIF IFD1 thumbnail'], other: [] });
   });
 
   test('an image sequence keeps its samples (chunk offsets moved with them) and loses its user data', () => {

@@ -3,8 +3,10 @@
  * items (Exif, XMP and other mime or uri items, anything that describes another item through a
  * "cdsc" reference), thumbnails and what only they use, and without descriptive properties (user
  * description, creation and modification times). The coded image items (tiles, grids, overlays,
- * alpha, depth and gain-map planes) keep their bytes exactly, and their properties too, rotation
- * (irot) and mirroring (imir) included: those are how the picture is shown, not metadata.
+ * alpha, depth and gain-map planes) and derived items (an ISO 21496-1 tone map, "tmap", whose data
+ * are the gain map's rendering numbers) keep their bytes exactly, their references and their
+ * properties too, rotation (irot) and mirroring (imir) included: those are how the picture is
+ * shown, not metadata.
  *
  * Layout of the copy: ftyp as it was, the rebuilt meta (iloc rewritten for the new offsets), then
  * one mdat holding only the kept items' data. Image sequences (a moov box: animated AVIF, HEIF
