@@ -19,7 +19,8 @@ describe.each(MAKER_NOTE_CASES.map((c) => [c.name, c] as const))('maker notes: %
   it('yields its serial numbers, names, places and comments', async () => {
     const m = await readImageMetadata(makerNoteJpeg(c));
     expect(m.makerNotes?.decoded).toBe(true);
-    expect(m.serials.map((s) => s.value)).toEqual(expect.arrayContaining(c.serials));
+    // Exactly these: a value read from the wrong base (the *ist D's 0x98989898 filler) is no serial.
+    expect(m.serials.map((s) => s.value).sort()).toEqual([...c.serials].sort());
     expect(m.serials.every((s) => s.inMakerNotes)).toBe(true);
     if (c.people) expect(m.people.map((p) => p.value)).toEqual(expect.arrayContaining(c.people));
     if (c.places) expect(m.places.map((p) => p.value)).toEqual(expect.arrayContaining(c.places));
@@ -94,7 +95,8 @@ exiftool(`against exiftool${existsSync(EXIFTOOL) ? '' : ` (SKIPPED: ${EXIFTOOL} 
       writeFileSync(path, makerNoteJpeg(c));
       return path;
     });
-    const read = (n: boolean) => JSON.parse(execFileSync(EXIFTOOL, ['-j', '-G1', '-a', ...(n ? ['-n'] : []), ...paths], { encoding: 'utf8' })) as Array<Record<string, unknown>>;
+    // -G1:4 names a repeated tag's copies apart (Copy1...): JSON keeps only one value per key.
+    const read = (n: boolean) => JSON.parse(execFileSync(EXIFTOOL, ['-j', '-G1:4', '-a', ...(n ? ['-n'] : []), ...paths], { encoding: 'utf8' })) as Array<Record<string, unknown>>;
     const printed = read(false);
     const raw = read(true);
     const lines: string[] = [];
@@ -102,15 +104,19 @@ exiftool(`against exiftool${existsSync(EXIFTOOL) ? '' : ` (SKIPPED: ${EXIFTOOL} 
     let found = 0;
     for (const [i, c] of MAKER_NOTE_CASES.entries()) {
       const ours = (await readImageMetadata(makerNoteJpeg(c))).serials.map((s) => loose(s.value));
-      for (const key of Object.keys(printed[i]).filter((k) => /Serial/.test(k) && !/Format/.test(k))) {
+      const keys = Object.keys(printed[i]).filter((k) => /Serial/.test(k) && !/Format/.test(k));
+      for (const key of keys) {
         theirs++;
         const ok = ours.includes(loose(printed[i][key])) || ours.includes(loose(raw[i][key]));
         if (ok) found++;
         lines.push(`${ok ? 'found ' : 'MISSED'} ${c.name}: ${key} = ${String(printed[i][key])}`);
       }
+      // And the other way: no serial of ours that exiftool does not read (a value from a wrong base).
+      const known = keys.flatMap((k) => [loose(printed[i][k]), loose(raw[i][k])]);
+      for (const value of ours.filter((v) => !known.includes(v))) lines.push(`EXTRA  ${c.name}: ${value}`);
     }
     process.stdout.write(`\nSerial numbers exiftool reads in the generated maker notes: ${found} of ${theirs} found by the check\n  ${lines.join('\n  ')}\n`);
     expect(theirs).toBeGreaterThanOrEqual(MAKER_NOTE_CASES.length);
-    expect(lines.filter((l) => l.startsWith('MISSED'))).toEqual([]);
+    expect(lines.filter((l) => l.startsWith('MISSED') || l.startsWith('EXTRA'))).toEqual([]);
   });
 });
