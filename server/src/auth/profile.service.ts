@@ -1,5 +1,7 @@
 import { BadRequestException, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock/clock.service';
+import type { StoredPlan } from '../vocabulary/plan.catalogue';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { ApiTokenDto } from './api-token.dto';
 import { ApiTokenRepository } from './api-token.repository';
@@ -40,6 +42,14 @@ export class ProfileService {
   async accountsOf(userIds: string[]): Promise<Map<string, { email: string; plan: { tier: UserEntity['planTier']; expiresAt: Date | null } }>> {
     const rows = await this.users.accountsOf([...new Set(userIds)]);
     return new Map(rows.map((r) => [r.id, { email: r.email, plan: { tier: r.planTier, expiresAt: r.planExpiresAt } }]));
+  }
+
+  /**
+   * A paid plan change, made inside the caller's transaction (billing's: the payment and the plan
+   * commit together); billing reaches the users table only through here. Undefined when the user is gone.
+   */
+  changePlanWithin(manager: EntityManager, userId: string, next: (current: StoredPlan) => StoredPlan): Promise<StoredPlan | undefined> {
+    return this.users.changePlanWithin(manager, userId, next);
   }
 
   /** The user with the plan that applies now (a paid plan past its end reads as Free): every quota reads this. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { In, IsNull, QueryFailedError, Repository } from 'typeorm';
+import { EntityManager, In, IsNull, QueryFailedError, Repository } from 'typeorm';
+import type { StoredPlan } from '../vocabulary/plan.catalogue';
 import { UserEntity } from './user.entity';
 
 export class EmailTakenError extends Error {
@@ -18,6 +19,19 @@ export class UserRepository {
   async accountsOf(ids: string[]): Promise<{ id: string; email: string; planTier: UserEntity['planTier']; planExpiresAt: Date | null }[]> {
     if (ids.length === 0) return [];
     return this.users.find({ where: { id: In(ids) }, select: { id: true, email: true, planTier: true, planExpiresAt: true } });
+  }
+
+  /**
+   * Sets the plan `next` computes from the user's stored one, inside the caller's transaction (so
+   * that it commits or rolls back with what pays for it), the row locked first; undefined when the
+   * user is gone.
+   */
+  async changePlanWithin(manager: EntityManager, userId: string, next: (current: StoredPlan) => StoredPlan): Promise<StoredPlan | undefined> {
+    const user = await manager.findOne(UserEntity, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+    if (!user) return undefined;
+    const plan = next({ tier: user.planTier, expiresAt: user.planExpiresAt });
+    await manager.update(UserEntity, { id: user.id }, { planTier: plan.tier, planExpiresAt: plan.expiresAt });
+    return plan;
   }
 
   /** Inserts a user; EmailTakenError when the address (case-insensitively) has an account already. */

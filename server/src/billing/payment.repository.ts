@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { UserEntity } from '../auth/user.entity';
 import { PaymentIntentEntity } from './payment-intent.entity';
 import type { PlanTier, StoredPlan } from '../vocabulary/plan.catalogue';
 import { WebhookEventEntity, WebhookOutcome } from './webhook-event.entity';
@@ -54,16 +53,16 @@ export class PaymentRepository {
 
   /**
    * In one transaction: records the event (a replay stops here), locks the intent (a second event
-   * for an intent already paid changes nothing) and the user, and sets the plan `next` computes
-   * from the user's current one. A failure rolls everything back, so Stripe's retry can succeed.
+   * for an intent already paid changes nothing), then `changePlan` sets the user's plan in the same
+   * transaction (auth owns the users table: the service passes auth's change in). A failure rolls
+   * everything back, so Stripe's retry can succeed.
    */
   applySucceededPayment(args: {
     eventId: string;
     eventType: string;
     intentId: string;
-    userId: string;
     paidAt: Date;
-    next: (current: StoredPlan) => StoredPlan;
+    changePlan: (manager: EntityManager) => Promise<StoredPlan | undefined>;
   }): Promise<ApplyOutcome> {
     return this.intents.manager.transaction(async (m): Promise<ApplyOutcome> => {
       if (!(await insertEvent(m, args.eventId, args.eventType, 'applied'))) return { kind: 'duplicate' };
@@ -72,13 +71,11 @@ export class PaymentRepository {
         await m.update(WebhookEventEntity, { id: args.eventId }, { outcome: 'ignored' });
         return { kind: 'already-paid' };
       }
-      const user = await m.findOne(UserEntity, { where: { id: args.userId }, lock: { mode: 'pessimistic_write' } });
-      if (!user) {
+      const plan = await args.changePlan(m);
+      if (!plan) {
         await m.update(WebhookEventEntity, { id: args.eventId }, { outcome: 'ignored' });
         return { kind: 'no-user' };
       }
-      const plan = args.next({ tier: user.planTier, expiresAt: user.planExpiresAt });
-      await m.update(UserEntity, { id: user.id }, { planTier: plan.tier, planExpiresAt: plan.expiresAt });
       await m.update(PaymentIntentEntity, { id: args.intentId }, { status: 'succeeded', succeededAt: args.paidAt });
       return { kind: 'applied', plan };
     });

@@ -1,5 +1,7 @@
 import { Logger, BadGatewayException, BadRequestException, ServiceUnavailableException } from '@nestjs/common';
 import type Stripe from 'stripe';
+import type { EntityManager } from 'typeorm';
+import { ProfileService } from '../auth/profile.service';
 import { Clock } from '../common/clock/clock.service';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { automock } from '../common/testing/automock.test-helpers';
@@ -18,11 +20,12 @@ function setup(configured = true) {
   const payments = automock(PaymentRepository);
   const limiter = automock(RateLimiter);
   const clock = automock(Clock);
+  const profiles = automock(ProfileService);
   clock.now.mockReturnValue(NOW);
   stripe.createPaymentIntent.mockResolvedValue({ id: 'pi_1', clientSecret: 'pi_1_secret_abc' });
   payments.isProcessed.mockResolvedValue(false);
   payments.recordEvent.mockResolvedValue(true);
-  return { service: new PaymentsService(stripe, payments, limiter, clock), stripe, payments, limiter };
+  return { service: new PaymentsService(stripe, payments, limiter, clock, profiles), stripe, payments, limiter, profiles };
 }
 
 const ours = { id: 'pi_1', userId: 'u1', planTier: 'plus', amountCents: 999, currency: 'usd' } as PaymentIntentEntity;
@@ -68,15 +71,20 @@ describe('PaymentsService', () => {
 
   describe('handleWebhook', () => {
     it('applies a succeeded payment of an intent we created: 30 days of the plan from now', async () => {
-      const { service, stripe, payments } = setup();
+      const { service, stripe, payments, profiles } = setup();
       stripe.verifyWebhook.mockReturnValue(succeeded());
       payments.findIntent.mockResolvedValue(ours);
       payments.applySucceededPayment.mockResolvedValue({ kind: 'applied', plan: { tier: 'plus', expiresAt: new Date(NOW.getTime() + 30 * DAY) } });
       expect(await service.handleWebhook(Buffer.from('{}'), 't=1,v1=x')).toBe('applied');
       const [args] = payments.applySucceededPayment.mock.calls[0];
-      expect(args).toMatchObject({ eventId: 'evt_1', intentId: 'pi_1', userId: 'u1', paidAt: NOW });
-      // The plan it writes: a fresh 30-day Plus period for an account on Free.
-      expect(args.next({ tier: 'free', expiresAt: null })).toEqual({ tier: 'plus', expiresAt: new Date(NOW.getTime() + 30 * DAY) });
+      expect(args).toMatchObject({ eventId: 'evt_1', intentId: 'pi_1', paidAt: NOW });
+      // The plan change goes through auth, in the payment's transaction, for the intent's user...
+      const manager = {} as EntityManager;
+      await args.changePlan(manager);
+      const [passed, userId, next] = profiles.changePlanWithin.mock.calls[0];
+      expect([passed, userId]).toEqual([manager, 'u1']);
+      // ...and writes a fresh 30-day Plus period for an account on Free.
+      expect(next({ tier: 'free', expiresAt: null })).toEqual({ tier: 'plus', expiresAt: new Date(NOW.getTime() + 30 * DAY) });
     });
 
     it.each([

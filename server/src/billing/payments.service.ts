@@ -1,6 +1,7 @@
 import { BadGatewayException, BadRequestException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
+import { ProfileService } from '../auth/profile.service';
 import { Clock } from '../common/clock/clock.service';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { BILLING_RATE_LIMITS } from './billing-rate-limits.catalogue';
@@ -30,6 +31,7 @@ export class PaymentsService {
     private readonly payments: PaymentRepository,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
+    private readonly profiles: ProfileService,
   ) {}
 
   /** The account export's part: payments started and made, newest first. */
@@ -116,9 +118,8 @@ export class PaymentsService {
       eventId,
       eventType,
       intentId: intent.id,
-      userId: ours.userId,
       paidAt,
-      next: (current) => planAfterPayment(current, ours.planTier, paidAt),
+      changePlan: (manager) => this.profiles.changePlanWithin(manager, ours.userId, (current) => planAfterPayment(current, ours.planTier, paidAt)),
     });
     switch (outcome.kind) {
       case 'applied':
