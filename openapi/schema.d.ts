@@ -3121,7 +3121,7 @@ export interface components {
         TrackEventDto: {
             event: components["schemas"]["AnalyticsEventName"];
             /**
-             * @description The event's fields (spec section 3) plus userId, timestamp, userAgent, url and referrer. Unknown names, wrong types and oversized values are refused; url and referrer are kept without their query string; userId is ignored (the token says who).
+             * @description The event's own fields plus userId, timestamp, userAgent, url and referrer. Unknown names, wrong types and oversized values are refused; url and referrer are kept without their query string; userId is ignored (the token says who).
              * @example {
              *       "input_type": "email",
              *       "privacy_score": 85,

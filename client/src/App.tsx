@@ -81,7 +81,7 @@ function pageOf(path: SitePath): ReactNode {
 }
 
 /**
- * The routes of spec section 2 with their access rules. Public pages render at once, without
+ * The site's routes with their access rules. Public pages render at once, without
  * waiting for the session check; signed-in pages show a skeleton until it answers.
  */
 export function App() {

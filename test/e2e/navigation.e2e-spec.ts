@@ -5,7 +5,7 @@ import { MOBILE } from '../support/browser';
 import { useBuiltAppAndBrowser } from '../support/e2e-suite';
 import { checkClean, Checks, checkNoHorizontalOverflow } from '../support/checks';
 
-/** The shared header, footer and mobile menu in a real browser against the built app (spec section 2). */
+/** The shared header, footer and mobile menu in a real browser against the built app. */
 
 jest.setTimeout(30_000);
 

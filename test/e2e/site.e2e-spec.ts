@@ -5,7 +5,7 @@ import { useBuiltAppAndBrowser } from '../support/e2e-suite';
 import { checkAxe, checkClean, Checks, checkSingleH1, checkStyled } from '../support/checks';
 
 /**
- * The public site in a real browser against the built app (spec section 2): every public route's
+ * The public site in a real browser against the built app: every public route's
  * key content, one h1, no serious accessibility violation, nothing loaded from outside, no console
  * error or CSP violation, styles applied (Emotion's, where a page has Chakra components, with the
  * response's nonce). Run `npm run build` first.

@@ -6,7 +6,7 @@ export type AbVariant = (typeof AB_VARIANTS)[number];
 const isVariant = (value: unknown): value is AbVariant => typeof value === 'string' && (AB_VARIANTS as readonly string[]).includes(value);
 
 /**
- * The spec's A/B call (section 7): GET the variant; if the answer is not ok, pick A, B or C at
+ * The A/B call: GET the variant; if the answer is not ok, pick A, B or C at
  * random and POST it back; on any error, A.
  */
 export async function abTestVariant(testName: 'pricing_test', random: () => number = Math.random): Promise<AbVariant> {

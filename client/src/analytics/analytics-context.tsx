@@ -5,7 +5,7 @@ import { api } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 
 export type AnalyticsEventName = components['schemas']['AnalyticsEventName'];
-/** An event's own fields (spec section 3); the provider adds the common ones. */
+/** An event's own fields; the provider adds the common ones. */
 export type EventParameters = Record<string, string | number | undefined>;
 
 export interface AnalyticsContextValue {
@@ -28,7 +28,7 @@ function withoutQuery(address: string): string | undefined {
 }
 
 /**
- * First-party analytics (spec sections 6 and 7): events go to POST /api/analytics/track, only while
+ * First-party analytics: events go to POST /api/analytics/track, only while
  * signed in, with the common fields userId, timestamp, userAgent, url and referrer. Nothing is sent
  * anywhere else. A failure is logged and swallowed. Every route change counts as a page_view.
  */

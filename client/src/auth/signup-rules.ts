@@ -1,4 +1,4 @@
-/** The sign-up form's rules (spec section 5, "Signup"): pure, so they can be tested on their own. */
+/** The sign-up form's rules: pure, so they can be tested on their own. */
 
 export const PASSWORD_MIN_LENGTH = 6;
 

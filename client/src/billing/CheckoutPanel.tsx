@@ -69,7 +69,7 @@ function CardForm({ plan, config }: { plan: Plan; config: BillingConfig & { publ
     track('error_occurred', { error_type: 'payment_failed', error_message: message, context: 'checkout' });
   }
 
-  // Spec section 4: a card payment method with Stripe, then the payment confirmed with the client secret.
+  // A card payment method with Stripe, then the payment confirmed with the client secret.
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (processing) return;
@@ -142,7 +142,7 @@ function CardForm({ plan, config }: { plan: Plan; config: BillingConfig & { publ
   );
 }
 
-/** The checkout for the selected plan (spec sections 2 and 4). */
+/** The checkout for the selected plan. */
 export function CheckoutPanel({ plan, config }: { plan: Plan; config: BillingConfig | 'loading' | 'error' }) {
   const { state } = useAuth();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ const POLL_MS = 1000;
 const POLL_TIMES = 15;
 
 /**
- * The return from checkout (`/dashboard?success=true`, spec section 2): a success toast, the flag
+ * The return from checkout (`/dashboard?success=true`, where Stripe sends the person back): a success toast, the flag
  * taken out of the address, and the profile reloaded. Stripe confirms the payment to the server by
  * webhook, which may arrive a moment after the browser's confirmation, so the profile is asked
  * again until the plan changes (then the footer slot goes away) or for 15 seconds.

@@ -6,7 +6,7 @@ import { useAuth } from '../auth/auth-context';
 const UPSELL = { feature: 'remove_footer_message', location: 'footer_slot', plan: 'free' } as const;
 
 /**
- * The footer "ad slot" (spec section 2): shown only to signed-in users on the free plan (a paid
+ * The footer "ad slot": shown only to signed-in users on the free plan (a paid
  * plan past its end counts as free), and it carries Footprint's own upgrade message. No ad network,
  * nothing from a third party; being shown and clicked are first-party analytics events.
  */

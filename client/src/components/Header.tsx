@@ -7,7 +7,7 @@ import { closeShape, footprintShape, menuShape, moonShape, signOutShape, StrokeS
 // Drawn without Chakra's runtime, with classes the build compiles from the Chakra theme
 // (theme/shell-styles.ts, "Header"): it is on every page, the landing page's first render included.
 
-/** The header turns opaque once the page has scrolled more than this many pixels (spec section 2). */
+/** The header turns opaque once the page has scrolled more than this many pixels (so that page text never shows through it). */
 export const SCROLL_THRESHOLD_PX = 20;
 
 function useScrolled(threshold: number): boolean {
@@ -24,7 +24,7 @@ function useScrolled(threshold: number): boolean {
 interface NavItem {
   to: string;
   label: string;
-  /** The mobile menu leaves Education out (spec section 2). */
+  /** The mobile menu leaves Education out (it stays in the footer). */
   mobile: boolean;
 }
 

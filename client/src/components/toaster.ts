@@ -2,7 +2,7 @@ import { createToaster } from '@chakra-ui/react';
 import { toastRaised } from './toast-signal';
 
 /**
- * Toasts at the top right, 4 seconds each (spec section 2), just below the fixed header (4rem
+ * Toasts at the top right, 4 seconds each (long enough to read a line, short enough not to pile up), just below the fixed header (4rem
  * high): over it they covered Sign Out and the account button, and a pointer resting on a toast
  * keeps it open.
  */

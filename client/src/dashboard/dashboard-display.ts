@@ -7,7 +7,7 @@ export interface StatusDisplay {
   kind: 'completed' | 'failed' | 'in-progress';
 }
 
-/** Spec section 4: completed, failed, and anything else shown as in progress, in blue. */
+/** A scan's status: completed, failed, and anything else shown as in progress, in blue. */
 export function statusDisplay(status: ScanSummary['status'] | string): StatusDisplay {
   if (status === 'completed') return { label: 'Completed', palette: 'green', kind: 'completed' };
   if (status === 'failed') return { label: 'Failed', palette: 'red', kind: 'failed' };

@@ -36,7 +36,7 @@ function download(bytes: Uint8Array, mime: string, name: string) {
 }
 
 /**
- * The EXIF Privacy Check widget (spec sections 2, 4, 5, 8): drop or choose an image; its type and
+ * The EXIF Privacy Check widget: drop or choose an image; its type and
  * size are checked before any upload; 'Uploading...' with the upload's progress, then 'Analyzing
  * image metadata...'; the risk score and findings; 'Analyze Another' resets; 'Strip Metadata'
  * downloads `<name>-clean.<ext>`, made here in the browser from the file already in memory

@@ -1,4 +1,4 @@
-/** How the image check's results look: the risk score's colours (spec section 9) and severities. */
+/** How the image check's results look: the risk score's colours (higher is worse) and severities. */
 
 export interface RiskTone {
   palette: 'red' | 'yellow' | 'green';

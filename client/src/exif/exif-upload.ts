@@ -13,7 +13,7 @@ type ExifErrorBody = components['schemas']['ExifErrorBodyDto'];
 
 export const ANALYZE_PATH = '/api/scans/exif/analyze';
 
-/** The spec's messages for a failed analysis (section 8, EXIF). */
+/** The image check's messages for a failed analysis. */
 export const EXIF_ERRORS = {
   network: 'Network error. Please try again.',
   failed: 'Analysis failed',

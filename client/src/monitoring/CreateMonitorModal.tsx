@@ -202,7 +202,7 @@ function CreateMonitorForm({ onClose, onCreated }: { onClose: () => void; onCrea
   );
 }
 
-/** The create-monitor modal (spec section 5, "New monitor"); its form starts empty each time it opens. */
+/** The create-monitor modal ("New monitor"); its form starts empty each time it opens. */
 export function CreateMonitorModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center" lazyMount unmountOnExit>

@@ -5,7 +5,7 @@ import { downloadFileName, saveBlob } from '../reports/report-download';
 import type { DomainBreaches, Monitor, MonitorList, MonitorRunList, MonitorType } from './monitor-types';
 
 /**
- * The monitoring calls of spec section 7, each with its toasts. They resolve to whether the call
+ * The monitoring API calls, each with its toasts. They resolve to whether the call
  * succeeded and never throw. Where the spec's failure text is fixed, the server's reason (a plan
  * limit, say) is added below it rather than replacing it.
  */

@@ -1,4 +1,4 @@
-/** Pure rules for showing monitors (spec section 4, "Monitor display state") and for the create form (section 5). */
+/** Pure rules for showing monitors (their display state) and for the create form. */
 
 import type { MonitorRun } from './monitor-types';
 

@@ -19,7 +19,7 @@ import { LoadingBlock } from '../components/LoadStatus';
 const PrivacyAuditWidget = lazy(() => import('../scans/PrivacyAuditWidget').then((m) => ({ default: m.PrivacyAuditWidget })));
 const PasswordExposureCheck = lazy(() => import('../scans/PasswordExposureCheck').then((m) => ({ default: m.PasswordExposureCheck })));
 
-/** The dashboard's tabs (spec section 4): overview by default. */
+/** The dashboard's tabs: overview by default. */
 export type DashboardTab = 'overview' | 'scan' | 'exif';
 
 export const ONBOARDING_DONE_TOAST = "Welcome to Footprint! Let's start with your first privacy scan.";

@@ -76,7 +76,7 @@ function EmptyState({ atLimit, onCreate }: { atLimit: boolean; onCreate: () => v
   );
 }
 
-/** Privacy Monitoring (spec section 2, "Monitoring"): the counter, the monitors, the create modal. */
+/** Privacy Monitoring: the counter, the monitors, the create modal. */
 export default function MonitoringPage() {
   const [list, refresh] = useMonitorList();
   const now = useNow();

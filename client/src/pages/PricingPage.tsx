@@ -55,7 +55,7 @@ const claims = [
   { label: 'No trackers on this site', icon: eyeOffShape },
 ];
 
-/** The A/B headline variant (spec section 7); undefined until known, so the headline never flips. */
+/** The A/B headline variant; undefined until known, so the headline never flips. */
 function usePricingVariant(): AbVariant | undefined {
   const [variant, setVariant] = useState<AbVariant>();
   // Asked during the first render, not after it, so the answer (and the headline) comes a little sooner.

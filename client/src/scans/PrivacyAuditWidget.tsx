@@ -28,7 +28,7 @@ function withReport(checks: CheckProgress[], report: CheckReport): CheckProgress
 }
 
 /**
- * The privacy audit widget (spec sections 2 and 4): idle → scanning (each check shown as it
+ * The privacy audit widget: idle → scanning (each check shown as it
  * finishes) → result, or error with the input kept. 'Scan Another' returns to idle.
  */
 export function PrivacyAuditWidget({ buttonLabel = 'Check My Privacy', headingAs = 'h2', inputId }: PrivacyAuditWidgetProps) {

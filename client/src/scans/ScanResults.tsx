@@ -44,7 +44,7 @@ export interface ScanResultsProps {
   onTryAgain?: () => void;
 }
 
-/** The widget's results view (spec section 2), loaded on demand to keep the landing page light. */
+/** The widget's results view, loaded on demand to keep the landing page light. */
 export default function ScanResults({ result, headingAs, onScanAnother, onTryAgain }: ScanResultsProps) {
   const { state } = useAuth();
   const signedIn = state.status === 'signedIn';

@@ -16,11 +16,11 @@ export interface ScoreTone {
   /** Circle fill and text colour, chosen for at least 4.5:1 contrast. */
   bg: string;
   fg: string;
-  /** The onboarding's words for the range (spec section 2). */
+  /** The onboarding's words for the range. */
   label: 'Excellent' | 'Good' | 'Needs attention';
 }
 
-/** Score circle colour (spec section 9): 80 and above green, 60 to 79 yellow, below 60 red. */
+/** Score circle colour (higher is better): 80 and above green, 60 to 79 yellow, below 60 red. */
 export function scoreTone(score: number): ScoreTone {
   if (score >= 80) return { palette: 'green', bg: 'green.700', fg: 'white', label: 'Excellent' };
   if (score >= 60) return { palette: 'yellow', bg: 'yellow.300', fg: 'gray.900', label: 'Good' };

@@ -6,7 +6,7 @@ import { createParser } from 'eventsource-parser';
 import { api } from '../api/client';
 import type { AnalysisResult, CheckReport, ScanStarted } from './scan-types';
 
-/** The spec's widget error (section 8), for every failure the server did not explain. */
+/** The widget's error, for every failure the server did not explain. */
 export const SCAN_FAILED_MESSAGE = 'Analysis failed. Please try again.';
 
 /** One dispatched server-sent event. */

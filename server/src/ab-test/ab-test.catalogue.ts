@@ -1,6 +1,6 @@
 /**
  * The A/B tests Footprint runs. Only these names are answered (others are 404). The pricing page's
- * headline test (spec section 7) has three variants; the headline texts live in the client.
+ * headline test has three variants; the headline texts live in the client.
  */
 export const AB_TESTS = {
   pricing_test: { variants: ['A', 'B', 'C'] },

@@ -63,7 +63,7 @@ export class AbTestService {
     });
   }
 
-  /** The variant a client picked itself after a failed GET (spec section 7): it is what the person saw, so it is kept. */
+  /** The variant a client picked itself after a failed GET: it is what the person saw, so it is kept. */
   async recordChoice(testName: string, who: AbSubject, variant: string): Promise<string> {
     const test = this.test(testName);
     if (!(test.variants as readonly string[]).includes(variant)) throw new BadRequestException(AB_TEST_MESSAGES.unknownVariant(test.variants));

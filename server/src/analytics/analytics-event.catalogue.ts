@@ -1,6 +1,6 @@
 import { PLAN_TIERS } from '../vocabulary/plan.catalogue';
 
-/** The spec's analytics event names (section 9), and nothing else. */
+/** The product's analytics event names, and nothing else: an event not listed here is refused. */
 export const ANALYTICS_EVENTS = [
   'page_view',
   'scan_started',
@@ -39,7 +39,7 @@ export const MAX_URL_LENGTH = 2048;
 export const MAX_PARAMETERS_BYTES = 4096;
 
 /**
- * Sent with every event (spec section 7). The body's userId is accepted but never stored: the
+ * Sent with every event. The body's userId is accepted but never stored: the
  * user comes from the access token.
  */
 export const COMMON_PARAMETERS: Readonly<Record<string, ParameterRule>> = {
@@ -69,7 +69,7 @@ const UPGRADE: Record<string, ParameterRule> = {
   amount: { kind: 'number', min: 0, max: 1_000_000 },
 };
 
-/** Each event's own fields (spec section 3, "Analytics events"). */
+/** Each event's own fields: anything else in the body is refused. */
 export const EVENT_PARAMETERS: Readonly<Record<AnalyticsEventName, Readonly<Record<string, ParameterRule>>>> = {
   page_view: {},
   scan_started: SCAN,

@@ -18,7 +18,7 @@ export class TrackEventDto {
     type: 'object',
     additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }] },
     description:
-      "The event's fields (spec section 3) plus userId, timestamp, userAgent, url and referrer. Unknown names, wrong types and oversized " +
+      "The event's own fields plus userId, timestamp, userAgent, url and referrer. Unknown names, wrong types and oversized " +
       'values are refused; url and referrer are kept without their query string; userId is ignored (the token says who).',
     example: { scan_type: 'privacy', input_type: 'email', privacy_score: 85, timestamp: '2025-01-01T12:00:00.000Z', url: 'https://footprint.example/dashboard' },
   })

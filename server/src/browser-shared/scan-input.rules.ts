@@ -1,5 +1,5 @@
 /**
- * The public scan input rules (spec sections 5 and 9), written once: the client imports this file
+ * The public scan input rules, written once: the client imports this file
  * (alias `@browser-shared`) for the button and its messages, and the server for validation and routing.
  * Keep it free of Node and browser APIs.
  */
@@ -12,7 +12,7 @@ export const SCAN_INPUT_MESSAGES = {
 /** Longer inputs are refused as invalid: no real address, URL or handle is this long. */
 export const SCAN_INPUT_MAX_LENGTH = 2048;
 
-/** The platforms whose handles and profile URLs we recognise (spec section 9). */
+/** The platforms whose handles and profile URLs we recognise. */
 export const SOCIAL_PLATFORMS = ['instagram', 'twitter', 'linkedin', 'facebook', 'tiktok', 'youtube', 'reddit'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
@@ -67,7 +67,7 @@ export function scanInputError(raw: string): string | undefined {
   return classifyScanInput(input).kind === 'unknown' ? SCAN_INPUT_MESSAGES.invalid : undefined;
 }
 
-/** The scan button's disabled rule (spec section 5). */
+/** The scan button's disabled rule: nothing to scan, or a scan already running. */
 export function isScanButtonDisabled(raw: string, scanning: boolean): boolean {
   return scanning || scanInputError(raw) !== undefined;
 }
@@ -120,7 +120,7 @@ function platformInputType(platform: SocialPlatform): ScanInputType {
   return platform === 'instagram' || platform === 'twitter' || platform === 'linkedin' || platform === 'facebook' ? platform : 'social';
 }
 
-// "Text containing one of the hosts" (spec section 5), read on host boundaries so that
+// Text containing one of the hosts is a profile URL, read on host boundaries so that
 // netflix.com does not count as x.com.
 function mentionsSocialHost(lower: string): boolean {
   const host = lower.split(/[/?#:]/, 1)[0];

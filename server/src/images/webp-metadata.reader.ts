@@ -1,5 +1,5 @@
 /**
- * WebP: exifr cannot read it at all (TOOLCHAIN.md), so the RIFF chunks are walked here; the EXIF
+ * WebP: exifr cannot read it at all (it has no WebP parser), so the RIFF chunks are walked here; the EXIF
  * chunk is read as a TIFF block (with or without the "Exif\0\0" prefix some writers add), the
  * XMP chunk to the XMP reader, the ICC profile to icc-profile.reader.ts.
  */

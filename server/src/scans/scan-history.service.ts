@@ -96,7 +96,7 @@ export class ScanHistoryService {
     await this.scans.finish(id, { status: 'failed', score: null, riskLevel: null, findingCounts: null, findings: null, result: null, completedAt: this.clock.now() });
   }
 
-  /** A demo or an incomplete result is never stored as the user's result (DESIGN.md): the reservation goes. */
+  /** A demo or an incomplete result is never stored as the user's result (it would pass off a sample or a partial answer as theirs): the reservation goes. */
   async discardPrivacyScan(id: string): Promise<void> {
     await this.scans.delete(id);
   }

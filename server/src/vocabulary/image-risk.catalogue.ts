@@ -5,7 +5,7 @@
  * Risk score (0-100, higher is riskier): the sum of the weights of the categories found, each
  * category counted once however many findings it has, capped at 100. Location and identity weigh
  * most: a GPS fix alone scores 40 (yellow); a GPS fix plus a name, a serial number or a contact
- * detail reaches the red band (70 and above, spec section 9 colours: ≥70 red, 40-69 yellow,
+ * detail reaches the red band (70 and above; the image score's colours: ≥70 red, 40-69 yellow,
  * <40 green). Categories with weight 0 are shown for honesty but do not raise the score.
  */
 

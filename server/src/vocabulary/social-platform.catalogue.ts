@@ -1,6 +1,6 @@
 /**
- * The social-media vocabulary as data (spec section 9): for each of the seven platforms the spec
- * names, what its public profile typically exposes and the exact settings that limit it; a generic
+ * The social-media vocabulary as data: for each of the seven platforms the product covers, what
+ * its public profile typically exposes and the exact settings that limit it; a generic
  * list for every other site the username is found on; and the advice for personal data read from
  * a public profile page. Written in our own words. The username analyzers turn these into findings,
  * and the recommendation catalogue takes its entries from here, so the grid shows this advice.
@@ -9,7 +9,7 @@ import { SOCIAL_PLATFORMS, type SocialPlatform } from '../browser-shared/scan-in
 import type { CatalogueRecommendation } from './recommendation.types';
 import type { RiskLevel } from './risk.types';
 
-/** The spec's risk level for social findings (section 9: "social 'medium'"). */
+/** The risk level of every social finding: a public profile is a medium risk, never low or high by itself. */
 export const SOCIAL_RISK_LEVEL: RiskLevel = 'medium';
 
 /** The platform risks, one finding type each (unique across platforms). */

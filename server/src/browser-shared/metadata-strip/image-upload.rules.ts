@@ -1,5 +1,5 @@
 /**
- * The image check's upload rules (spec section 5 "EXIF upload"), shared by the browser (checked
+ * The image check's upload rules, shared by the browser (checked
  * before any upload) and the server (checked again, by magic bytes, never by name or declared type).
  */
 import { fileBrands, heifKind } from './heif-structure.reader';

@@ -1,5 +1,5 @@
 /**
- * The lossless metadata stripper (DESIGN.md difference 6): the same code runs in the browser (the
+ * The lossless metadata stripper (pixels never re-encoded; docs/IMAGE-CHECK.md): the same code runs in the browser (the
  * widget's 'Strip Metadata', so the photo is not sent twice) and on the server (the strip route).
  * Image data is copied byte for byte; only metadata containers are dropped. See each format's file
  * for exactly what is kept.

@@ -1,7 +1,7 @@
 /**
- * The labelled demo (DESIGN.md "Honest analysis"): used only when no real check could run at all,
- * never stored. Every detail says "Sample" and is made up; the numbers follow the spec's demo
- * ranges (section 9). Drawn from a small PRNG seeded by a hash of the input, so the same input
+ * The labelled demo, never passed off as a real result: used only when no real check could run
+ * at all, never stored. Every detail says "Sample" and is made up; the numbers stay within the
+ * demo ranges below. Drawn from a small PRNG seeded by a hash of the input, so the same input
  * always shows the same demo, and nothing here is random in the Math.random sense.
  * Pure JavaScript (no Node APIs), like the rest of the analysis.
  */
@@ -22,7 +22,7 @@ export interface DemoResult {
   recommendations: Recommendation[];
 }
 
-/** The spec's demo ranges (section 9), inclusive. */
+/** The demo's ranges, inclusive: wide enough to look like a real result, never a real one. */
 export const DEMO_RANGES = {
   privacyScore: [60, 99],
   breaches: [0, 2],

@@ -9,8 +9,7 @@
  *     which dropped X-XSS-Protection, HPKP and contribute.json and added Cross-Origin-Resource-Policy.
  *
  * It follows MDN's scorer on its main branch (github mdn/mdn-http-observatory, `analyzeScan()`),
- * which also scores Cross-Origin-Opener-Policy and Cross-Origin-Embedder-Policy; facts in
- * ../shared/reference/observatory-grading.md. A header sent on several lines is read as the lines
+ * which also scores Cross-Origin-Opener-Policy and Cross-Origin-Embedder-Policy. A header sent on several lines is read as the lines
  * joined with ", ", as the Observatory reads it (two HSTS, X-Frame-Options, X-Content-Type-Options,
  * COOP or COEP lines are invalid). A page answering other than 2xx, 3xx, 401 or 403 is not graded.
  *

@@ -2,7 +2,7 @@ import type { Finding, FindingType } from '../../vocabulary/finding.types';
 import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 
 /**
- * The scanned URL itself, before anything is fetched (spec section 9's URL risks): plain http, a
+ * The scanned URL itself, before anything is fetched (the URL risks): plain http, a
  * link shortener or a suspicious host, and tracking parameters. All in the `metadata` group at the
  * spec's URL risk level, medium. An address that does not parse as http(s) yields nothing: input
  * validation has already refused it.

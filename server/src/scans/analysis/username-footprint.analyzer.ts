@@ -8,7 +8,7 @@ import type { UsernameSiteEntry, UsernameSiteListSummary } from '../../vocabular
 import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 import { analyzeSocialProfile } from './social-profile.analyzer';
 
-/** The spec's messages for the social check (section 8), used as the start of the check's message. */
+/** The social check's messages, used as the start of the check's message. */
 export const SOCIAL_MESSAGES = {
   unsupported: 'Unsupported social media platform',
   failed: 'Failed to analyze social media profile',

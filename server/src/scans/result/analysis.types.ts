@@ -1,6 +1,6 @@
 /**
- * The shapes of an analysis: what checks report and the result the API returns (spec section 3
- * "Analysis result", plus mode, per-check status and evidence). The words they use (risk levels,
+ * The shapes of an analysis: what checks report and the result the API returns (the
+ * analysis result, with mode, per-check status and evidence). The words they use (risk levels,
  * finding groups and types, check statuses) are the vocabulary module's; what a check is and
  * returns is checks/scan-check.ts.
  * Analyzers are pure functions producing `Finding`s; the pipeline groups, scores and recommends.

@@ -6,7 +6,7 @@ import { SSRF_MESSAGES } from '../../common/security/ssrf/url-policy';
 import { failure, retryAfterSeconds } from './source-http';
 import type { SourceResult } from './source-types';
 
-/** The spec's messages for a URL analysis (section 5 and 8). */
+/** The messages a URL analysis answers with (the scan form's and the widget's wording). */
 export const WEBSITE_MESSAGES = {
   noUrl: 'No URL provided',
   invalidUrl: 'Invalid URL format',

@@ -2,7 +2,7 @@
  * Footprint's own tracker catalogue: which company runs a tracking domain and what it is for.
  * Written by us from public facts (vendor documentation, the domains their own snippets load).
  * Nothing here is copied from a tracker list: the lists of Ghostery, DuckDuckGo and Disconnect
- * are licensed for non-commercial use only and Footprint has paid plans (DESIGN.md).
+ * are licensed for non-commercial use only and Footprint has paid plans.
  *
  * A `domain` matches itself and every subdomain. A more specific host (analytics.twitter.com)
  * can give a different answer than its parent (twitter.com): the most specific entry wins.

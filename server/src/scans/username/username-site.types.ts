@@ -63,7 +63,7 @@ export interface UsernameSite {
   mString: string;
   /** The document's `cat`, lower-cased ('social', 'coding', 'gaming', 'xx nsfw xx', …). */
   category: string;
-  /** Set for the big platforms we also parse handles of (spec section 9). */
+  /** Set for the big platforms whose handles and profile URLs the scan input also recognises (SOCIAL_PLATFORMS). */
   platform?: SocialPlatform;
   /** Its answer for an existing account is a public profile worth reading for personal data. */
   profilePage: boolean;
