@@ -1,5 +1,4 @@
 import { BadRequestException, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock/clock.service';
 import type { StoredPlan } from '../vocabulary/plan.catalogue';
 import { RateLimiter } from '../common/security/rate-limiter.service';
@@ -13,7 +12,7 @@ import { AUTH_RATE_LIMITS } from './rate-limits.catalogue';
 import { RefreshTokenRepository } from './refresh-token.repository';
 import { SessionService } from './session.service';
 import { UserEntity } from './user.entity';
-import { UserRepository } from './user.repository';
+import { OpenTransaction, UserRepository } from './user.repository';
 
 /**
  * The signed-in person's user record: the profile with the plan that applies now (what every quota
@@ -48,7 +47,7 @@ export class ProfileService {
    * A paid plan change, made inside the caller's transaction (billing's: the payment and the plan
    * commit together); billing reaches the users table only through here. Undefined when the user is gone.
    */
-  changePlanWithin(manager: EntityManager, userId: string, next: (current: StoredPlan) => StoredPlan): Promise<StoredPlan | undefined> {
+  changePlanWithin(manager: OpenTransaction, userId: string, next: (current: StoredPlan) => StoredPlan): Promise<StoredPlan | undefined> {
     return this.users.changePlanWithin(manager, userId, next);
   }
 

@@ -5,6 +5,9 @@ import { EntityManager, In, IsNull, QueryFailedError, Repository } from 'typeorm
 import type { StoredPlan } from '../vocabulary/plan.catalogue';
 import { UserEntity } from './user.entity';
 
+/** The transaction a caller's repository opened (billing's payment): auth's writes join it. */
+export type OpenTransaction = EntityManager;
+
 export class EmailTakenError extends Error {
   constructor() {
     super('email taken');
@@ -26,7 +29,7 @@ export class UserRepository {
    * that it commits or rolls back with what pays for it), the row locked first; undefined when the
    * user is gone.
    */
-  async changePlanWithin(manager: EntityManager, userId: string, next: (current: StoredPlan) => StoredPlan): Promise<StoredPlan | undefined> {
+  async changePlanWithin(manager: OpenTransaction, userId: string, next: (current: StoredPlan) => StoredPlan): Promise<StoredPlan | undefined> {
     const user = await manager.findOne(UserEntity, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
     if (!user) return undefined;
     const plan = next({ tier: user.planTier, expiresAt: user.planExpiresAt });
