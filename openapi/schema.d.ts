@@ -1468,6 +1468,8 @@ export interface components {
             leftOver: number;
         };
         BrokerDto: {
+            /** @description The person already has an open request of this kind with it: no second draft. */
+            asked: boolean;
             email: string | null;
             /** @example Example Data LLC */
             name: string;

@@ -270,6 +270,7 @@ export class BrokerDto {
   @ApiProperty({ type: String, nullable: true }) email!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Where the broker takes requests on the web.' }) webform!: string | null;
   @ApiProperty({ enum: ['datarequests', 'ca_broker_registry'] }) source!: 'datarequests' | 'ca_broker_registry';
+  @ApiProperty({ description: 'The person already has an open request of this kind with it: no second draft.' }) asked!: boolean;
 }
 
 export class DropDto {

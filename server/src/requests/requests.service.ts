@@ -103,7 +103,7 @@ export class RequestsService {
     const plan = planBatch(brokers, openSlugs, remaining);
     return {
       drop: query.jurisdiction === 'ccpa' ? { ...DROP } : null,
-      brokers: brokers.map((b) => ({ slug: b.slug, name: b.name, email: b.email, webform: b.webform, source: b.source })),
+      brokers: brokers.map((b) => ({ slug: b.slug, name: b.name, email: b.email, webform: b.webform, source: b.source, asked: openSlugs.has(b.slug) })),
       alreadyAsked: plan.alreadyAsked,
       willDraft: plan.toDraft.length,
       leftOver: plan.leftOver,
