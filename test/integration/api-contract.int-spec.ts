@@ -301,6 +301,14 @@ describe('the API answers as openapi/openapi.json documents', () => {
     const eml = await call(t.http().get(`/api/requests/${id}/eml`).set(bearer(user)).buffer(true).parse(binary), 200);
     expect(eml.headers['content-type']).toMatch(/^message\/rfc822/);
     await call(t.http().delete(`/api/requests/${id}`).set(bearer(user)), 204);
+    // One broker as California's registry import stores it (the registry's own spec loads it from its fake).
+    await query(
+      t,
+      `INSERT INTO organisations (kind, slug, source, name, email, address, countries, categories, runs, domains, required_elements, needs_id_document, transport, quality, search_text)
+       VALUES ('company', 'ca-broker-contract-data-llc', 'ca_broker_registry', 'Contract Data LLC', 'privacy@contractdata.example', '', ARRAY['us'], ARRAY['data broker'], '{}', ARRAY['contractdata.example'], '[]', false, 'email', 'imported', 'contract data llc')`,
+    );
+    await call(t.http().get('/api/requests/brokers?jurisdiction=ccpa').set(bearer(user)), 200);
+    await call(t.http().post('/api/requests/brokers').set(bearer(user)).send({ jurisdiction: 'ccpa', email: user.email }), 201);
   });
 
   it('account changes: name, sign-in email (a link first), password', async () => {

@@ -1,7 +1,9 @@
 import { simpleParser } from 'mailparser';
 import request from 'supertest';
+import { BrokerRegistryService } from '../../server/src/requests/organisations/broker-registry.service';
 import { OrganisationCatalogueService } from '../../server/src/requests/organisations/organisation-catalogue.service';
 import { RequestsService } from '../../server/src/requests/requests.service';
+import { FakeBrokerRegistry } from '../fakes/ca-broker-registry';
 import { FakeDatarequests } from '../fakes/datarequests';
 import { CSRF, query, recordMail, signUp } from '../support/auth';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -10,17 +12,20 @@ import { createTestApp, TestApp } from '../support/test-app';
 // matching endpoints, and requests from draft to overdue with their letters and reminders.
 describe('rights requests', () => {
   const fake = new FakeDatarequests();
+  const registryFake = new FakeBrokerRegistry();
   let t: TestApp;
   let catalogue: OrganisationCatalogueService;
+  let registry: BrokerRegistryService;
 
   beforeAll(async () => {
-    await fake.start();
-    t = await createTestApp(fake.env);
+    await Promise.all([fake.start(), registryFake.start()]);
+    t = await createTestApp({ ...fake.env, ...registryFake.env });
     catalogue = t.app.get(OrganisationCatalogueService);
+    registry = t.app.get(BrokerRegistryService);
   });
   afterAll(async () => {
     await t?.close();
-    await fake.close();
+    await Promise.all([fake.close(), registryFake.close()]);
   });
 
   const api = (token: string) => ({
@@ -30,8 +35,27 @@ describe('rights requests', () => {
     delete: (path: string) => request(t.app.getHttpServer()).delete(path).set('Authorization', `Bearer ${token}`).set(CSRF),
   });
 
+  it("imports California's broker registry from its CSV, keeps it when a refresh fails, and the catalogue's refresh leaves it alone", async () => {
+    await expect(registry.refresh()).resolves.toEqual({ status: 'refreshed', brokers: 3, dropped: 1 });
+    expect(registryFake.requests.at(-1)?.userAgent).toMatch(/Footprint/i);
+    await expect(registry.refresh()).resolves.toEqual({ status: 'unchanged' });
+    registryFake.html = true;
+    await expect(registry.refresh()).resolves.toEqual({ status: 'failed', error: "California's data broker registry is not the registry's CSV (no header row names the data broker)" });
+    registryFake.html = false;
+    registryFake.failWith = 503;
+    await expect(registry.refresh()).resolves.toEqual({ status: 'failed', error: "California's data broker registry answered with HTTP 503" });
+    registryFake.failWith = undefined;
+    expect(await registry.state()).toMatchObject({ brokers: 3, lastError: "California's data broker registry answered with HTTP 503" });
+    // The catalogue's first import (below) replaces only its own rows.
+    await catalogue.refresh();
+    expect((await registry.californiaBrokers()).map((b) => b.name)).toEqual(['Ashgrove Audience Labs LLC', 'Meridian Data Brokers Inc.', 'Quillfeather People Search, Inc.']);
+    // A broker is matched by domain like any organisation, and found by name.
+    const matched = await request(t.app.getHttpServer()).get('/api/organisations/matches').query({ label: ['Quill'], domains: ['optout.quillfeather.example'], company: [''] }).expect(200);
+    expect(matched.body.matches[0]).toMatchObject({ matched: true, by: 'domain', organisation: { slug: 'ca-broker-quillfeather-people-search-inc', source: 'ca_broker_registry', categories: ['data broker'], countries: ['us'] } });
+  });
+
   it('imports the catalogue, asks with the ETag next time, and keeps the copy when a refresh fails', async () => {
-    await expect(catalogue.refresh()).resolves.toEqual({ status: 'refreshed', companies: 4, authorities: 2, dropped: 0 });
+    await expect(catalogue.state()).resolves.toMatchObject({ companies: 4, authorities: 2, lastError: null });
     expect(fake.requests.at(-1)?.userAgent).toMatch(/Footprint/i);
     await expect(catalogue.refresh()).resolves.toEqual({ status: 'unchanged' });
     expect(fake.requests.at(-1)?.ifNoneMatch).toMatch(/^"[0-9a-f]+"$/);
@@ -136,6 +160,49 @@ describe('rights requests', () => {
 
     await api(jane.accessToken).delete(`/api/requests/${r.id}`).expect(204);
     await api(jane.accessToken).get(`/api/requests/${r.id}`).expect(404);
+  });
+
+  it('asks every data broker: DROP first for Californians, drafts up to the allowance, owner-scoped, in the report', async () => {
+    const jane = await signUp(t);
+    const other = await signUp(t);
+    await request(t.app.getHttpServer()).get('/api/requests/brokers').query({ jurisdiction: 'ccpa' }).expect(401);
+    await api(jane.accessToken).post('/api/requests', { kind: 'access', jurisdiction: 'ccpa', organisationSlug: 'lantern-market', email: 'jane@example.org' }).expect(201);
+
+    // The registry's Meridian and the catalogue's (same domain) are one broker; two of three fit the allowance.
+    const preview = (await api(jane.accessToken).get('/api/requests/brokers?jurisdiction=ccpa').expect(200)).body;
+    expect(preview.drop).toMatchObject({ url: 'https://consumer.drop.privacy.ca.gov/', about: 'https://privacy.ca.gov/drop/' });
+    expect(preview.drop.text).toContain('every data broker registered with the state');
+    expect(preview.brokers.map((b: { slug: string }) => b.slug)).toEqual(['ca-broker-ashgrove-audience-labs-llc', 'ca-broker-meridian-data-brokers-inc', 'ca-broker-quillfeather-people-search-inc']);
+    expect(preview).toMatchObject({ remaining: 2, willDraft: 2, leftOver: 1, alreadyAsked: 0 });
+
+    const batch = (await api(jane.accessToken).post('/api/requests/brokers', { jurisdiction: 'ccpa', kind: 'opt_out_sale', email: 'jane@example.org', name: 'Jane Doe' }).expect(201)).body;
+    expect(batch).toMatchObject({ alreadyAsked: 0, leftOver: 1, drop: { url: 'https://consumer.drop.privacy.ca.gov/' } });
+    expect(batch.created.map((r: { organisationName: string; status: string; kind: string }) => [r.organisationName, r.status, r.kind])).toEqual([
+      ['Ashgrove Audience Labs LLC', 'draft', 'opt_out_sale'],
+      ['Meridian Data Brokers Inc.', 'draft', 'opt_out_sale'],
+    ]);
+    const first = (await api(jane.accessToken).get(`/api/requests/${batch.created[0].id}`).expect(200)).body;
+    expect(first).toMatchObject({ jurisdiction: 'ccpa', organisationEmail: null, organisationWebform: 'https://ashgrove.example/privacy-requests', organisationSlug: 'ca-broker-ashgrove-audience-labs-llc' });
+    expect(first.letter.basis).toContain('1798.120');
+    await api(other.accessToken).get(`/api/requests/${batch.created[0].id}`).expect(404);
+    expect((await api(other.accessToken).get('/api/requests').expect(200)).body.requests).toEqual([]);
+
+    // Nothing left this month: refused with the plan's message; the ones asked are not asked twice.
+    const again = (await api(jane.accessToken).get('/api/requests/brokers?jurisdiction=ccpa&kind=opt_out_sale').expect(200)).body;
+    expect(again).toMatchObject({ remaining: 0, willDraft: 0, leftOver: 1, alreadyAsked: 2 });
+    const refused = await api(jane.accessToken).post('/api/requests/brokers', { jurisdiction: 'ccpa', kind: 'opt_out_sale', email: 'jane@example.org' }).expect(403);
+    expect(refused.body.error).toContain("this month's privacy-rights requests");
+    const list = (await api(jane.accessToken).get('/api/requests').expect(200)).body;
+    expect(list).toMatchObject({ openCount: 3, usedThisMonth: 3 });
+    const report = (await api(jane.accessToken).get('/api/reports/me').expect(200)).body;
+    expect(report.requests.map((r: { organisationName: string }) => r.organisationName).sort()).toEqual(['Ashgrove Audience Labs LLC', 'Lantern Market Ltd.', 'Meridian Data Brokers Inc.']);
+
+    // Outside California: the catalogue's brokers for the country, which must be given under the GDPR.
+    const needCountry = await api(other.accessToken).get('/api/requests/brokers?jurisdiction=gdpr').expect(422);
+    expect(needCountry.body.error).toBe('Give the country you live in to find the data brokers relevant to you');
+    const uk = (await api(other.accessToken).get('/api/requests/brokers?jurisdiction=uk_gdpr').expect(200)).body;
+    expect(uk).toMatchObject({ drop: null, brokers: [{ slug: 'meridian-data-brokers', source: 'datarequests' }], willDraft: 1 });
+    await api(other.accessToken).post('/api/requests/brokers', { jurisdiction: 'ccpa', kind: 'sell', email: 'x@example.org' }).expect(400);
   });
 
   it('downloads a draft as an .eml a mail client opens, which marks it sent today', async () => {

@@ -7,5 +7,6 @@ export const TEST_SOURCE_DEFAULTS: Readonly<Record<string, string>> = {
   XPOSEDORNOT_ENABLED: 'false',
   USERNAME_SITE_LIST_URL: 'off',
   ORGANISATION_CATALOGUE_URL: 'off',
+  CA_BROKER_REGISTRY_URL: 'off',
   HIBP_RATE_LIMITS: '100/second',
 };

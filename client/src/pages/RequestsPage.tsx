@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Button, Card, Container, Field, Flex, Heading, Input
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
+import { AskEveryBroker } from '../requests/AskEveryBroker';
 import { RequestDetail } from '../requests/RequestDetail';
 import { createRequest, loadRequest, loadRequests, matchFinding, searchOrganisations } from '../requests/request-actions';
 import { JURISDICTION_LABELS, type Jurisdiction, KIND_LABELS, type Organisation, type RequestKind, type RequestList, type RightsRequest, STATUS_LABELS } from '../requests/request-types';
@@ -94,6 +95,11 @@ function NewRequestForm({ email, onCreated }: { email: string; onCreated: (r: Ri
                 <Text fontSize="sm" color="fg.muted">
                   {organisation.email ?? organisation.webform ?? 'by post'}
                 </Text>
+                {organisation.categories.some((c) => c === 'data broker' || c === 'addresses') && (
+                  <Text fontSize="sm" data-testid="broker-hint">
+                    A data broker: “Ask every data broker” below drafts to all of them at once.
+                  </Text>
+                )}
                 <Button size="xs" variant="ghost" onClick={() => setOrganisation(null)}>
                   Change
                 </Button>
@@ -168,7 +174,7 @@ function NewRequestForm({ email, onCreated }: { email: string; onCreated: (r: Ri
             {jurisdiction === 'ccpa' && (
               <Text fontSize="sm">
                 Californians can also ask every registered data broker to delete their data with one request through the state’s{' '}
-                <Link href="https://cppa.ca.gov/" target="_blank" rel="noopener noreferrer" colorPalette="blue">
+                <Link href="https://consumer.drop.privacy.ca.gov/" target="_blank" rel="noopener noreferrer" colorPalette="blue">
                   Delete Request and Opt-out Platform (DROP)
                 </Link>
                 .
@@ -268,7 +274,10 @@ export default function RequestsPage() {
                 </Alert.Content>
               </Alert.Root>
             ) : (
-              <NewRequestForm email={email} onCreated={open} />
+              <>
+                <NewRequestForm email={email} onCreated={open} />
+                <AskEveryBroker email={email} onCreated={() => void reload()} />
+              </>
             )}
             <Stack gap="3">
               <Heading as="h2" size="lg">
@@ -304,7 +313,11 @@ export default function RequestsPage() {
           <Link href="https://github.com/datenanfragen/data" target="_blank" rel="noopener noreferrer">
             datarequests.org company database
           </Link>{' '}
-          (CC0 1.0). Letters are written by Footprint; they are not legal advice.
+          (CC0 1.0), and California’s{' '}
+          <Link href="https://cppa.ca.gov/data_broker_registry/" target="_blank" rel="noopener noreferrer">
+            data broker registry
+          </Link>{' '}
+          (a public record of the California Privacy Protection Agency). Letters are written by Footprint; they are not legal advice.
         </Text>
       </Stack>
     </Container>

@@ -2,9 +2,10 @@ import type { operations } from '../../../openapi/schema';
 import { api, errorMessage } from '../api/client';
 import { notify } from '../components/toaster';
 import { saveBlob } from '../reports/report-download';
-import type { Organisation, RequestList, RightsRequest } from './request-types';
+import type { BrokerBatchPreview, BrokerBatchResult, Organisation, RequestList, RightsRequest } from './request-types';
 
 type CreateBody = operations['createRequest']['requestBody']['content']['application/json'];
+type BrokerBatchBody = operations['createBrokerRequests']['requestBody']['content']['application/json'];
 type UpdateBody = operations['updateRequest']['requestBody']['content']['application/json'];
 
 /** The requests calls, each with its toasts; they never throw. */
@@ -98,4 +99,27 @@ export async function downloadEml(id: string, which: 'request' | 'follow-up'): P
     notify.error('Error downloading the email file');
   }
   return false;
+}
+
+/** Before "Ask every data broker": DROP for Californians, the brokers, and how many drafts a batch makes. */
+export async function previewBrokerBatch(query: Omit<BrokerBatchBody, 'email' | 'name'>): Promise<BrokerBatchPreview | undefined> {
+  try {
+    const { data, error } = await api.GET('/api/requests/brokers', { params: { query } });
+    if (data) return data;
+    notify.error(errorMessage(error, 'The data brokers could not be listed'));
+  } catch {
+    notify.error('Error listing the data brokers');
+  }
+  return undefined;
+}
+
+export async function createBrokerBatch(body: BrokerBatchBody): Promise<BrokerBatchResult | undefined> {
+  try {
+    const { data, error } = await api.POST('/api/requests/brokers', { body });
+    if (data) return data;
+    notify.error(errorMessage(error, 'The drafts could not be made'));
+  } catch {
+    notify.error('Error making the drafts');
+  }
+  return undefined;
 }

@@ -10,6 +10,9 @@ export type Letter = RightsRequest['letter'];
 export type OrganisationList = Json<operations['searchOrganisations']['responses'][200]>;
 export type Organisation = OrganisationList['organisations'][number];
 export type RequestKind = RightsRequest['kind'];
+export type BrokerBatchPreview = Json<operations['previewBrokerRequests']['responses'][200]>;
+export type BrokerBatchResult = Json<operations['createBrokerRequests']['responses'][201]>;
+export type BrokerBatchKind = NonNullable<operations['createBrokerRequests']['requestBody']['content']['application/json']['kind']>;
 export type Jurisdiction = RightsRequest['jurisdiction'];
 export type RequestStatus = RightsRequest['status'];
 

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { Authenticated } from '../auth/bearer-auth.guard';
 import { AuthenticatedUser, CurrentUser } from '../auth/current-user.decorator';
 import { ErrorBodyDto } from '../common/http/error-body.dto';
-import { CreateRequestDto, RequestListDto, RightsRequestDto, UpdateRequestDto } from './requests.dto';
+import { BrokerBatchPreviewDto, BrokerBatchQueryDto, BrokerBatchResultDto, CreateBrokerBatchDto, CreateRequestDto, RequestListDto, RightsRequestDto, UpdateRequestDto } from './requests.dto';
 import { REQUEST_MESSAGES, RequestsService } from './requests.service';
 
 /** A malformed id cannot name one of the user's requests: 404 like any unknown id. */
@@ -36,6 +36,33 @@ export class RequestsController {
     return this.requests.create(user.userId, dto);
   }
 
+  @Get('brokers')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Before "Ask every data broker": DROP for Californians, the brokers relevant to the person, and how many drafts a batch would make',
+    description: "ccpa: the brokers of California's data broker registry and the catalogue's US brokers; elsewhere the catalogue's data brokers and address traders for the country (uk_gdpr: gb).",
+  })
+  @ApiOkResponse({ type: BrokerBatchPreviewDto })
+  @ApiUnprocessableEntityResponse({ type: ErrorBodyDto, description: `'${REQUEST_MESSAGES.brokersNeedCountry}'` })
+  previewBrokerRequests(@CurrentUser() user: AuthenticatedUser, @Query() query: BrokerBatchQueryDto): Promise<BrokerBatchPreviewDto> {
+    return this.requests.brokerBatchPreview(user.userId, query);
+  }
+
+  @Post('brokers')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Ask every data broker: a draft request to each broker relevant to the person',
+    description:
+      "Each draft is tracked like any request and counts against the plan's monthly requests. Brokers with an open request of the same kind are skipped. When the allowance runs out part-way, the drafts are made up to it (in name order) and leftOver says how many brokers were left; with nothing left at all the answer is 403. Footprint sends nothing: the person sends each draft.",
+  })
+  @ApiCreatedResponse({ type: BrokerBatchResultDto })
+  @ApiForbiddenResponse({ type: ErrorBodyDto, description: `'${REQUEST_MESSAGES.atLimit}'` })
+  @ApiUnprocessableEntityResponse({ type: ErrorBodyDto, description: `'${REQUEST_MESSAGES.brokersNeedCountry}' or '${REQUEST_MESSAGES.noBrokers}'` })
+  createBrokerRequests(@CurrentUser() user: AuthenticatedUser, @Body() dto: CreateBrokerBatchDto): Promise<BrokerBatchResultDto> {
+    return this.requests.createBrokerBatch(user.userId, dto);
+  }
+
+  // After the fixed paths: ':id' would otherwise take "brokers".
   @Get(':id')
   @Authenticated()
   @ApiOperation({ summary: 'One request with its letter, deadline, ID advice and, when overdue, the follow-up and the complaint' })

@@ -230,3 +230,76 @@ export class ReportRequestDto {
   @ApiProperty({ type: String, nullable: true, example: '2031-04-20' }) answeredOn!: string | null;
   @ApiProperty({ description: "The person's notes of the answer (empty when none)." }) notes!: string;
 }
+
+/** What "Ask every data broker" asks: deletion, or (where the law has it, as in California) to stop selling or sharing. */
+export const BROKER_BATCH_KINDS = ['erasure', 'opt_out_sale'] as const;
+export type BrokerBatchKind = (typeof BROKER_BATCH_KINDS)[number];
+
+export class BrokerBatchQueryDto {
+  @ApiProperty({ enum: JURISDICTIONS, description: 'ccpa: the brokers of California\'s registry (and the catalogue\'s US brokers); otherwise the catalogue\'s brokers and address traders for the country.' })
+  @IsIn(JURISDICTIONS, { message: `jurisdiction must be one of ${JURISDICTIONS.join(', ')}` })
+  jurisdiction!: Jurisdiction;
+
+  @ApiPropertyOptional({ example: 'de', description: 'ISO 3166-1 alpha-2 code of the country the person lives in; needed outside California and the UK.' })
+  @IsOptional()
+  @Matches(/^[a-zA-Z]{2}$/, { message: 'country must be a two-letter country code' })
+  country?: string;
+
+  @ApiPropertyOptional({ enum: BROKER_BATCH_KINDS, default: 'erasure' })
+  @IsOptional()
+  @IsIn(BROKER_BATCH_KINDS, { message: `kind must be one of ${BROKER_BATCH_KINDS.join(', ')}` })
+  kind?: BrokerBatchKind;
+}
+
+export class CreateBrokerBatchDto extends BrokerBatchQueryDto {
+  @ApiPropertyOptional({ example: 'Jane Doe', description: 'Signs the letters; optional.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  name?: string;
+
+  @ApiProperty({ example: 'jane@example.com', description: 'The address the brokers should find the person by, and answer.' })
+  @IsEmail({}, { message: 'email must be an email address' })
+  @MaxLength(320)
+  email!: string;
+}
+
+export class BrokerDto {
+  @ApiProperty({ example: 'ca-broker-example-data-llc' }) slug!: string;
+  @ApiProperty({ example: 'Example Data LLC' }) name!: string;
+  @ApiProperty({ type: String, nullable: true }) email!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Where the broker takes requests on the web.' }) webform!: string | null;
+  @ApiProperty({ enum: ['datarequests', 'ca_broker_registry'] }) source!: 'datarequests' | 'ca_broker_registry';
+  @ApiProperty({ description: 'The person already has an open request of this kind with it: no second draft.' }) asked!: boolean;
+}
+
+export class DropDto {
+  @ApiProperty({ example: 'Delete Request and Opt-out Platform (DROP)' }) name!: string;
+  @ApiProperty({ example: 'https://consumer.drop.privacy.ca.gov/' }) url!: string;
+  @ApiProperty({ example: 'https://privacy.ca.gov/drop/' }) about!: string;
+  @ApiProperty() text!: string;
+}
+
+export class BrokerBatchPreviewDto {
+  @ApiProperty({ type: DropDto, nullable: true, description: 'For Californians: the state platform that asks every registered broker at once, named first.' })
+  drop!: DropDto | null;
+  @ApiProperty({ type: [BrokerDto], description: 'Every broker relevant to the person, in name order.' })
+  brokers!: BrokerDto[];
+  @ApiProperty({ description: 'Brokers the person already has an open request of this kind with (no second draft).' })
+  alreadyAsked!: number;
+  @ApiProperty({ description: 'Drafts a batch would make now.' })
+  willDraft!: number;
+  @ApiProperty({ description: "Brokers left without a draft because the month's allowance runs out first." })
+  leftOver!: number;
+  @ApiProperty({ description: "Requests left in this month's allowance." })
+  remaining!: number;
+}
+
+export class BrokerBatchResultDto {
+  @ApiProperty({ type: [RequestSummaryDto], description: 'The drafts made, each tracked like any request.' })
+  created!: RequestSummaryDto[];
+  @ApiProperty() alreadyAsked!: number;
+  @ApiProperty({ description: "Brokers left without a draft: the month's allowance ran out. Ask again next month, or upgrade." })
+  leftOver!: number;
+  @ApiProperty({ type: DropDto, nullable: true }) drop!: DropDto | null;
+}

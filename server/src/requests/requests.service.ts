@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../common/config/config.module';
 import { renderEmail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mail.types';
 import { planFor } from '../vocabulary/plan.catalogue';
+import { BrokerRegistryService } from './organisations/broker-registry.service';
 import { OrganisationCatalogueService } from './organisations/organisation-catalogue.service';
 import { type Organisation } from './organisations/organisation.types';
 import { calendarDay, type Deadline, deadlineFor } from './request-deadline.rules';
@@ -15,7 +16,8 @@ import { mailtoLink, writeEml } from './request-eml.writer';
 import { draftComplaint, draftFollowUp, draftLetter, idDocumentAdvice, type Letter, type LetterInput } from './request-letter.rules';
 import { remindersOf } from './request-reminder.rules';
 import { OPEN_STATUSES } from './request.types';
-import type { AuthorityDto, CreateRequestDto, LetterDto, ReportRequestDto, RequestListDto, RequestSummaryDto, RightsRequestDto, UpdateRequestDto } from './requests.dto';
+import { DROP, planBatch, uniqueBrokers } from './broker-batch.rules';
+import type { AuthorityDto, BrokerBatchPreviewDto, BrokerBatchQueryDto, BrokerBatchResultDto, CreateBrokerBatchDto, CreateRequestDto, LetterDto, ReportRequestDto, RequestListDto, RequestSummaryDto, RightsRequestDto, UpdateRequestDto } from './requests.dto';
 import { RightsRequestEntity } from './rights-request.entity';
 import { RightsRequestRepository } from './rights-request.repository';
 
@@ -24,6 +26,8 @@ export const REQUEST_MESSAGES = {
   atLimit: "You have used this month's privacy-rights requests of your plan. Upgrade for more, or wait for next month.",
   noOrganisation: 'Choose an organisation from the catalogue, or give its name',
   unknownOrganisation: 'That organisation is not in the catalogue',
+  brokersNeedCountry: 'Give the country you live in to find the data brokers relevant to you',
+  noBrokers: 'No data broker in the catalogue is relevant to where you live',
 } as const;
 
 /** Days before the due day when the "due soon" reminder goes out. */
@@ -47,6 +51,7 @@ export class RequestsService {
   constructor(
     private readonly requests: RightsRequestRepository,
     private readonly catalogue: OrganisationCatalogueService,
+    private readonly brokerRegistry: BrokerRegistryService,
     private readonly profiles: ProfileService,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
@@ -83,8 +88,67 @@ export class RequestsService {
     // Only the organisation's own required elements are kept, and only when answered.
     const wanted = new Set(organisation?.requiredElements.map((e) => e.desc) ?? []);
     const extra = (dto.extra ?? []).filter((e) => wanted.has(e.desc) && e.value.trim() !== '').map((e) => ({ desc: e.desc, value: e.value.trim() }));
+    const row = this.draftRow(userId, dto, organisation, extra);
+    await this.requests.insert(row);
+    return this.detailOf(row);
+  }
+
+  /**
+   * "Ask every data broker", before anything is made: DROP for Californians, the brokers relevant
+   * to where the person lives, and how many drafts a batch would make within the month's allowance.
+   */
+  async brokerBatchPreview(userId: string, query: BrokerBatchQueryDto): Promise<BrokerBatchPreviewDto> {
+    const kind = query.kind ?? 'erasure';
+    const [brokers, openSlugs, remaining] = await Promise.all([this.brokersFor(query), this.requests.openSlugsOf(userId, kind), this.remainingThisMonth(userId)]);
+    const plan = planBatch(brokers, openSlugs, remaining);
+    return {
+      drop: query.jurisdiction === 'ccpa' ? { ...DROP } : null,
+      brokers: brokers.map((b) => ({ slug: b.slug, name: b.name, email: b.email, webform: b.webform, source: b.source, asked: openSlugs.has(b.slug) })),
+      alreadyAsked: plan.alreadyAsked,
+      willDraft: plan.toDraft.length,
+      leftOver: plan.leftOver,
+      remaining,
+    };
+  }
+
+  /**
+   * A draft to every broker relevant to the person that they have no open request of this kind
+   * with, in name order, up to what is left of the month's allowance: the rest is counted in
+   * leftOver (ask again next month). Refused only when nothing is left of the allowance at all.
+   */
+  async createBrokerBatch(userId: string, dto: CreateBrokerBatchDto): Promise<BrokerBatchResultDto> {
+    const kind = dto.kind ?? 'erasure';
+    const [brokers, openSlugs, remaining] = await Promise.all([this.brokersFor(dto), this.requests.openSlugsOf(userId, kind), this.remainingThisMonth(userId)]);
+    if (brokers.length === 0) throw new UnprocessableEntityException(REQUEST_MESSAGES.noBrokers);
+    const plan = planBatch(brokers, openSlugs, remaining);
+    if (remaining <= 0 && plan.leftOver > 0) throw new ForbiddenException(REQUEST_MESSAGES.atLimit);
+    // No context: the letter's "This concerns the data linked to …" is for a finding, and a broker is asked about everything it holds.
+    const rows = plan.toDraft.map((broker) => this.draftRow(userId, { ...dto, kind, context: undefined }, broker, []));
+    await this.requests.insertMany(rows);
+    return { created: rows.map(summaryOf), alreadyAsked: plan.alreadyAsked, leftOver: plan.leftOver, drop: dto.jurisdiction === 'ccpa' ? { ...DROP } : null };
+  }
+
+  private async remainingThisMonth(userId: string): Promise<number> {
+    const [profile, used] = await Promise.all([this.profiles.profile(userId), this.requests.countCreatedSince(userId, this.monthStart())]);
+    return Math.max(0, planFor(profile.plan.tier).monthlyRequests - used);
+  }
+
+  /** Californians: the state registry's brokers first, then the catalogue's US ones; elsewhere the catalogue's for the country. */
+  private async brokersFor(query: BrokerBatchQueryDto): Promise<Organisation[]> {
+    if (query.jurisdiction === 'ccpa') return uniqueBrokers(await Promise.all([this.brokerRegistry.californiaBrokers(), this.brokerRegistry.brokersForCountry('us')]));
+    const country = query.jurisdiction === 'uk_gdpr' ? 'gb' : query.country?.toLowerCase();
+    if (!country) throw new UnprocessableEntityException(REQUEST_MESSAGES.brokersNeedCountry);
+    return uniqueBrokers([await this.brokerRegistry.brokersForCountry(country)]);
+  }
+
+  private draftRow(
+    userId: string,
+    dto: Pick<CreateRequestDto, 'kind' | 'jurisdiction' | 'country' | 'organisationName' | 'organisationEmail' | 'name' | 'email' | 'context'>,
+    organisation: Organisation | null,
+    extra: { desc: string; value: string }[],
+  ): RightsRequestEntity {
     const now = this.clock.now();
-    const row: RightsRequestEntity = Object.assign(new RightsRequestEntity(), {
+    return Object.assign(new RightsRequestEntity(), {
       id: randomUUID(),
       userId,
       kind: dto.kind,
@@ -107,8 +171,6 @@ export class RequestsService {
       answeredOn: null,
       remindersSent: [],
     });
-    await this.requests.insert(row);
-    return this.detailOf(row);
   }
 
   async get(userId: string, id: string): Promise<RightsRequestDto> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { MoreThanOrEqual, Repository } from 'typeorm';
+import { OPEN_STATUSES } from './request.types';
 import { RightsRequestEntity } from './rights-request.entity';
 
 /** A reminder to send: which request, whose, and which reminder. */
@@ -22,6 +23,20 @@ export class RightsRequestRepository {
 
   async insert(row: RightsRequestEntity): Promise<void> {
     await this.rows.insert(row);
+  }
+
+  /** Several requests in one statement (a batch to data brokers). */
+  async insertMany(rows: readonly RightsRequestEntity[]): Promise<void> {
+    if (rows.length > 0) await this.rows.insert([...rows]);
+  }
+
+  /** Catalogue organisations the user has an open request of this kind with. */
+  async openSlugsOf(userId: string, kind: string): Promise<Set<string>> {
+    const rows = (await this.rows.query(
+      `SELECT DISTINCT "organisation_slug" AS slug FROM "rights_requests" WHERE "user_id" = $1 AND "kind" = $2 AND "organisation_slug" IS NOT NULL AND "status" = ANY($3::text[])`,
+      [userId, kind, [...OPEN_STATUSES]],
+    )) as { slug: string }[];
+    return new Set(rows.map((r) => r.slug));
   }
 
   /** The user's requests, newest first. */

@@ -77,7 +77,7 @@ describe('loadConfig', () => {
       passwordHashing: { concurrency: Math.min(4, Math.max(1, availableParallelism() - 1)), maxQueued: 16, maxWaitMs: 1500 },
       scanAdmission: { concurrency: 32, maxQueued: 256, maxWaitMs: 10000 },
       rateLimitIpv6Prefix: 64,
-      requests: { catalogueUrl: 'https://codeload.github.com/datenanfragen/data/tar.gz/refs/heads/master' },
+      requests: { catalogueUrl: 'https://codeload.github.com/datenanfragen/data/tar.gz/refs/heads/master', caBrokerRegistryUrl: 'https://cppa.ca.gov/data_broker_registry/registry.csv' },
       apiDocsUi: true,
     });
   });

@@ -145,6 +145,8 @@ export interface AppConfig {
   requests: {
     /** The organisation catalogue (a gzipped tar of the datarequests.org data repository), loaded at run time and refreshed weekly; undefined (off): no catalogue. */
     catalogueUrl?: string;
+    /** California's data broker registry (CSV), loaded at run time and refreshed weekly; undefined (off): none. */
+    caBrokerRegistryUrl?: string;
   };
   /** Card payments (Stripe). Payments are possible only when `keys` is set. */
   stripe: {
@@ -289,6 +291,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     requests: {
       catalogueUrl: requests.ORGANISATION_CATALOGUE_URL === SITE_LIST_OFF ? undefined : requests.ORGANISATION_CATALOGUE_URL,
+      caBrokerRegistryUrl: requests.CA_BROKER_REGISTRY_URL === SITE_LIST_OFF ? undefined : requests.CA_BROKER_REGISTRY_URL,
     },
     stripe: {
       apiUrl: trimSlash(billing.STRIPE_API_URL),

@@ -19,7 +19,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 const texts = (value: unknown): string[] => (Array.isArray(value) ? value.map(text).filter((v): v is string => v !== null) : []);
 
 /** An http(s) URL, or null. */
-function webUrl(value: unknown): string | null {
+export function webUrl(value: unknown): string | null {
   const raw = text(value);
   if (!raw) return null;
   try {
@@ -30,7 +30,7 @@ function webUrl(value: unknown): string | null {
   }
 }
 
-function emailAddress(value: unknown): string | null {
+export function emailAddress(value: unknown): string | null {
   const raw = text(value);
   return raw && /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(raw) ? raw : null;
 }
@@ -77,6 +77,7 @@ export function parseOrganisationRecord(document: unknown, kind: OrganisationKin
   const transport: TransportMedium = TRANSPORT_MEDIA.includes(suggested as TransportMedium) ? (suggested as TransportMedium) : email ? 'email' : 'letter';
   return {
     kind,
+    source: 'datarequests',
     slug,
     name,
     web,

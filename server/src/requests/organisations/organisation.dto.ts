@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
 import type { MatchOutcome } from './organisation-match.rules';
-import { CATALOGUE_CREDIT, ORGANISATION_KINDS, REQUIRED_ELEMENT_TYPES, TRANSPORT_MEDIA, type Organisation, type OrganisationKind, type RequiredElement, type RequiredElementType, type TransportMedium } from './organisation.types';
+import { CATALOGUE_CREDIT, ORGANISATION_KINDS, ORGANISATION_SOURCES, type OrganisationSource, REQUIRED_ELEMENT_TYPES, TRANSPORT_MEDIA, type Organisation, type OrganisationKind, type RequiredElement, type RequiredElementType, type TransportMedium } from './organisation.types';
 
 export class RequiredElementDto implements RequiredElement {
   @ApiProperty({ example: 'Customer number' })
@@ -16,6 +16,8 @@ export class RequiredElementDto implements RequiredElement {
 export class OrganisationDto implements Organisation {
   @ApiProperty({ enum: ORGANISATION_KINDS })
   kind!: OrganisationKind;
+  @ApiProperty({ enum: ORGANISATION_SOURCES, description: "datarequests: the datarequests.org database (CC0 1.0); ca_broker_registry: California's data broker registry (a public record)." })
+  source!: OrganisationSource;
   @ApiProperty({ example: 'acme' })
   slug!: string;
   @ApiProperty({ example: 'ACME Ltd.' })

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { OrganisationKind, RequiredElement, TransportMedium } from './organisation.types';
+import type { OrganisationKind, OrganisationSource, RequiredElement, TransportMedium } from './organisation.types';
 
 /** One organisation of the catalogue (public data, shared by every account; replaced by each refresh). */
 @Entity({ name: 'organisations' })
@@ -9,6 +9,10 @@ export class OrganisationEntity {
 
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'PK_organisations' })
   slug!: string;
+
+  /** Which source's refresh replaces it. */
+  @Column({ type: 'text', default: 'datarequests' })
+  source!: OrganisationSource;
 
   @Column({ type: 'text' })
   name!: string;
@@ -57,7 +61,7 @@ export class OrganisationEntity {
   searchText!: string;
 }
 
-/** The one row (id 1) saying where the catalogue came from and how its last refresh went. */
+/** One row per source (1: datarequests.org, 2: California's broker registry) saying where it came from and how its last refresh went. */
 @Entity({ name: 'organisation_catalogue_state' })
 export class OrganisationCatalogueStateEntity {
   @PrimaryColumn({ type: 'integer', primaryKeyConstraintName: 'PK_organisation_catalogue_state' })

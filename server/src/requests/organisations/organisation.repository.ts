@@ -3,9 +3,15 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { ADVISORY_LOCK_KEYS } from '../../common/database/advisory-lock-keys';
 import { OrganisationCatalogueStateEntity, OrganisationEntity } from './organisation.entity';
-import type { Organisation, OrganisationKind } from './organisation.types';
+import { DATA_BROKER_CATEGORY, type Organisation, type OrganisationKind, type OrganisationSource } from './organisation.types';
 
-const STATE_ID = 1;
+/** Each source's row of organisation_catalogue_state (1 predates the broker registry). */
+const STATE_IDS: Record<OrganisationSource, number> = { datarequests: 1, ca_broker_registry: 2 };
+/** Each source refreshes under its own lock: a slow catalogue download does not hold up the registry's. */
+const LOCK_KEYS: Record<OrganisationSource, number> = {
+  datarequests: ADVISORY_LOCK_KEYS.organisationCatalogueRefresh,
+  ca_broker_registry: ADVISORY_LOCK_KEYS.brokerRegistryRefresh.ca,
+};
 /** Rows per INSERT: 3,000 records in a handful of statements, well under PostgreSQL's parameter limit. */
 const INSERT_CHUNK = 400;
 
@@ -33,17 +39,33 @@ export class OrganisationRepository {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  /** Runs `work` holding the refresh lock (one instance at a time); the others answer `acquired: false`. */
-  async withRefreshLock<T>(work: (store: CatalogueRefreshStore) => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }> {
+  /** Runs `work` holding the source's refresh lock (one instance at a time); the others answer `acquired: false`. */
+  async withRefreshLock<T>(work: (store: CatalogueRefreshStore) => Promise<T>, source: OrganisationSource = 'datarequests'): Promise<{ acquired: true; value: T } | { acquired: false }> {
     return this.dataSource.transaction(async (manager) => {
-      const [{ locked }] = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [ADVISORY_LOCK_KEYS.organisationCatalogueRefresh])) as { locked: boolean }[];
+      const [{ locked }] = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [LOCK_KEYS[source]])) as { locked: boolean }[];
       if (!locked) return { acquired: false as const };
-      return { acquired: true as const, value: await work(storeOf(manager)) };
+      return { acquired: true as const, value: await work(storeOf(manager, source)) };
     });
   }
 
-  state(): Promise<OrganisationCatalogueStateEntity | null> {
-    return this.states.findOneBy({ id: STATE_ID });
+  state(source: OrganisationSource = 'datarequests'): Promise<OrganisationCatalogueStateEntity | null> {
+    return this.states.findOneBy({ id: STATE_IDS[source] });
+  }
+
+  /**
+   * The data brokers relevant to a person: those of a registry (all of its brokers), or, with a
+   * country, the catalogue's address traders and brokers for that country or for all countries.
+   * In name order; at most `limit`.
+   */
+  async brokers(where: { source: OrganisationSource } | { country: string }, limit: number): Promise<Organisation[]> {
+    const query = this.rows.createQueryBuilder('o').where(`o.kind = 'company'`);
+    if ('source' in where) query.andWhere('o.source = :source', { source: where.source });
+    else
+      query
+        .andWhere(`(:country = ANY(o.countries) OR 'all' = ANY(o.countries))`, { country: where.country })
+        .andWhere(`(o.categories && :categories::text[])`, { categories: [DATA_BROKER_CATEGORY, 'addresses'] });
+    const rows = await query.orderBy('lower(o.name)').addOrderBy('o.slug').limit(limit).getMany();
+    return rows.map(toOrganisation);
   }
 
   async find(kind: OrganisationKind, slug: string): Promise<Organisation | null> {
@@ -97,12 +119,13 @@ export class OrganisationRepository {
   }
 }
 
-function storeOf(manager: EntityManager): CatalogueRefreshStore {
+function storeOf(manager: EntityManager, source: OrganisationSource): CatalogueRefreshStore {
+  const STATE_ID = STATE_IDS[source];
   return {
     state: () => manager.findOneBy(OrganisationCatalogueStateEntity, { id: STATE_ID }),
 
     async replace(sourceUrl, organisations, dropped, etag, at) {
-      await manager.query('DELETE FROM "organisations"');
+      await manager.query('DELETE FROM "organisations" WHERE "source" = $1', [source]);
       for (let i = 0; i < organisations.length; i += INSERT_CHUNK) {
         const chunk = organisations.slice(i, i + INSERT_CHUNK).map((o) => ({
           ...o,

@@ -21,9 +21,20 @@ export interface RequiredElement {
 export const TRANSPORT_MEDIA = ['email', 'webform', 'letter', 'fax'] as const;
 export type TransportMedium = (typeof TRANSPORT_MEDIA)[number];
 
+/**
+ * Where a record comes from: the datarequests.org database, or California's data broker registry
+ * (each replaced only by its own source's refresh).
+ */
+export const ORGANISATION_SOURCES = ['datarequests', 'ca_broker_registry'] as const;
+export type OrganisationSource = (typeof ORGANISATION_SOURCES)[number];
+
+/** The category a registry's broker carries (the datarequests.org records use 'addresses' for address traders). */
+export const DATA_BROKER_CATEGORY = 'data broker';
+
 /** One organisation as stored and served. */
 export interface Organisation {
   kind: OrganisationKind;
+  source: OrganisationSource;
   slug: string;
   name: string;
   web: string | null;
@@ -51,4 +62,15 @@ export const CATALOGUE_CREDIT = {
   name: 'datarequests.org (Datenanfragen.de) company database',
   url: 'https://github.com/datenanfragen/data',
   licence: 'CC0 1.0',
+} as const;
+
+/**
+ * California's data broker registry: the CPPA publishes each registered broker's name, website,
+ * contact email and address as a public record (Civil Code § 1798.99.84); no licence is stated for
+ * reuse, so Footprint fetches it at run time, keeps only the contact fields and credits the agency.
+ */
+export const CA_BROKER_REGISTRY_CREDIT = {
+  name: 'California Privacy Protection Agency, Data Broker Registry',
+  url: 'https://cppa.ca.gov/data_broker_registry/',
+  licence: 'Public record (Cal. Civ. Code § 1798.99.84), no licence stated',
 } as const;

@@ -1,0 +1,128 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Cron } from '@nestjs/schedule';
+import { AppConfig } from '../../common/config/app-config';
+import { APP_CONFIG } from '../../common/config/config.module';
+import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh';
+import { BROKER_REGISTRY_DOWNLOAD, OrganisationCatalogueSource } from '../sources/organisation-catalogue.source';
+import { parseBrokerRegistry } from './broker-registry.parser';
+import { CATALOGUE_MAX_AGE_MS } from './organisation-catalogue.service';
+import { OrganisationRepository } from './organisation.repository';
+import type { Organisation } from './organisation.types';
+
+/** After the catalogue's own start-up refresh (15 s), so the two downloads do not start together. */
+const STARTUP_DELAY_MS = 45_000;
+const FETCH_TIMEOUT_MS = 60_000;
+/** The most brokers one person is offered at once: the registry lists about 550 today. */
+export const MAX_BROKERS = 2_000;
+
+export type RegistryRefreshOutcome =
+  | { status: 'refreshed'; brokers: number; dropped: number }
+  | { status: 'unchanged' }
+  | { status: 'failed'; error: string }
+  | { status: 'skipped'; reason: 'busy' | 'fresh' | 'not_configured' };
+
+export interface RegistryState {
+  configured: boolean;
+  fetchedAt: Date | null;
+  brokers: number;
+  lastError: string | null;
+}
+
+/**
+ * California's data broker registry (CPPA), downloaded from CA_BROKER_REGISTRY_URL at run time into
+ * the organisation catalogue as data brokers relevant to the United States, refreshed weekly by one
+ * instance at a time (its own advisory lock). A failed refresh keeps the stored brokers.
+ */
+@Injectable()
+export class BrokerRegistryService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(BrokerRegistryService.name);
+  private readonly refresher = new ScheduledRefresh<RegistryRefreshOutcome>('broker registry', this.logger, (options, stopping) => this.refreshNow(options, stopping));
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly source: OrganisationCatalogueSource,
+    private readonly repository: OrganisationRepository,
+  ) {}
+
+  private get url(): string | undefined {
+    return this.config.requests.caBrokerRegistryUrl;
+  }
+
+  private get automatic(): boolean {
+    return this.config.env !== 'test' && this.config.databaseUrl !== undefined && this.url !== undefined;
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.automatic) this.refresher.afterStart(STARTUP_DELAY_MS, CATALOGUE_MAX_AGE_MS);
+  }
+
+  @Cron('37 * * * *', { name: 'broker-registry-refresh' })
+  hourly(): void {
+    if (this.automatic) this.refresher.inBackground('hourly', CATALOGUE_MAX_AGE_MS);
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.refresher.stop();
+  }
+
+  refresh(options: RefreshOptions = {}): Promise<RegistryRefreshOutcome> {
+    return this.refresher.refresh(options);
+  }
+
+  async state(): Promise<RegistryState> {
+    const row = await this.repository.state('ca_broker_registry');
+    return { configured: this.url !== undefined, fetchedAt: row?.fetchedAt ?? null, brokers: row?.companyCount ?? 0, lastError: row?.lastError ?? null };
+  }
+
+  /** Every broker of California's registry, in name order. */
+  californiaBrokers(): Promise<Organisation[]> {
+    return this.repository.brokers({ source: 'ca_broker_registry' }, MAX_BROKERS);
+  }
+
+  /** The catalogue's brokers and address traders for a country (lower-case ISO code) or for all countries. */
+  brokersForCountry(country: string): Promise<Organisation[]> {
+    return this.repository.brokers({ country: country.toLowerCase() }, MAX_BROKERS);
+  }
+
+  private async refreshNow({ ifOlderThanMs }: RefreshOptions, stopping: AbortSignal): Promise<RegistryRefreshOutcome> {
+    const url = this.url;
+    if (url === undefined) return { status: 'skipped', reason: 'not_configured' };
+    const started = Date.now();
+    const service = BROKER_REGISTRY_DOWNLOAD.service;
+    const locked = await this.repository.withRefreshLock(async (store): Promise<RegistryRefreshOutcome> => {
+      const row = await store.state();
+      const sameUrl = row?.sourceUrl === url && row.fetchedAt !== null;
+      if (ifOlderThanMs !== undefined && sameUrl && row.fetchedAt && Date.now() - row.fetchedAt.getTime() < ifOlderThanMs) {
+        return { status: 'skipped', reason: 'fresh' };
+      }
+      const signal = AbortSignal.any([AbortSignal.timeout(FETCH_TIMEOUT_MS), stopping]);
+      const fetched = await this.source.download(url, sameUrl ? row.etag : null, signal, BROKER_REGISTRY_DOWNLOAD);
+      const now = new Date();
+      if (fetched.status !== 'ok') {
+        await store.recordFailure(url, fetched.message, now);
+        return { status: 'failed', error: fetched.message };
+      }
+      if (fetched.data.notModified) {
+        await store.confirm(now);
+        return { status: 'unchanged' };
+      }
+      let parsed;
+      try {
+        parsed = parseBrokerRegistry(fetched.data.archive.toString('utf8'));
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed || parsed.organisations.length === 0) {
+        const error = parsed ? `${service} held no usable broker` : `${service} is not the registry's CSV (no header row names the data broker)`;
+        await store.recordFailure(url, error, now);
+        return { status: 'failed', error };
+      }
+      await store.replace(url, parsed.organisations, parsed.dropped, fetched.data.etag, now);
+      return { status: 'refreshed', brokers: parsed.organisations.length, dropped: parsed.dropped };
+    }, 'ca_broker_registry');
+    const outcome: RegistryRefreshOutcome = locked.acquired ? locked.value : { status: 'skipped', reason: 'busy' };
+    if (outcome.status === 'refreshed') this.logger.log(`broker registry refreshed in ${Date.now() - started} ms: ${outcome.brokers} brokers, ${outcome.dropped} dropped`);
+    if (outcome.status === 'failed') this.logger.warn(`broker registry refresh failed (${outcome.error}); the stored copy stays; next try within the hour`);
+    return outcome;
+  }
+}
