@@ -49,6 +49,8 @@ export class ScanRecoveryService implements OnApplicationBootstrap, BeforeApplic
   onApplicationBootstrap(): void {
     if (!this.automatic) return;
     this.inBackground();
+    // A restarted lone instance fails its killed predecessor's scans at once if that one is silent long enough.
+    this.reapInBackground();
     this.registry.addInterval(SCAN_RECOVERY_INTERVAL, setInterval(() => this.inBackground(), SCAN_RECOVERY_EVERY_MS).unref());
     this.registry.addInterval(DEAD_INSTANCE_INTERVAL, setInterval(() => this.reapInBackground(), INSTANCE_BEAT_MS).unref());
   }

@@ -87,7 +87,7 @@ export interface ScoredScan {
 
 /** The columns a summary shows: everything but the (large) result and findings. */
 const SUMMARY_COLUMNS = {
-  id: true, userId: true, scanType: true, input: true, inputType: true, status: true, score: true, riskLevel: true, findingCounts: true, startedAt: true, completedAt: true,
+  id: true, userId: true, scanType: true, input: true, inputType: true, status: true, score: true, riskLevel: true, findingCounts: true, startedAt: true, completedAt: true, failureReason: true,
 } as const;
 
 /** A completed scan's row as the reads below select it. */
