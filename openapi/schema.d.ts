@@ -3082,6 +3082,8 @@ export interface components {
         };
         ScanRecordDto: {
             completedAt: string | null;
+            /** @description A failed scan: why it failed, in words for the person (for instance, the server running it stopped); null when not said or not failed. */
+            failureReason: string | null;
             findings: components["schemas"]["FindingCountsDto"] | null;
             id: string;
             /** @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans. */
@@ -3111,6 +3113,8 @@ export interface components {
         };
         ScanSummaryDto: {
             completedAt: string | null;
+            /** @description A failed scan: why it failed, in words for the person (for instance, the server running it stopped); null when not said or not failed. */
+            failureReason: string | null;
             findings: components["schemas"]["FindingCountsDto"] | null;
             id: string;
             /** @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans. */

@@ -58,11 +58,27 @@ const rssMb = (pid) => {
   return Number(line.split(/\s+/)[1]) / 1024;
 };
 
-/** The server's V8 heap in use (MB), from its /metrics on the metrics port. */
-async function heapUsedMb(port) {
+/** One of the server's process gauges (MB), from its /metrics on the metrics port. */
+async function gaugeMb(port, name) {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith('nodejs_heap_size_used_bytes '));
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
   return Number(line.split(' ')[1]) / 1048576;
+}
+/** The server's V8 heap in use (MB). */
+const heapUsedMb = (port) => gaugeMb(port, 'nodejs_heap_size_used_bytes');
+
+/**
+ * Where the Node process's memory is (MB): its RSS (the server's own process; the embedded
+ * PostgreSQL is another), V8's heap reserved and used, and the memory outside the heap V8 knows of
+ * (Buffers and ArrayBuffers: `external`). The rest of the RSS is native memory V8 does not account
+ * for (code, the allocator's arenas, libuv, OpenSSL, zlib).
+ */
+async function memorySample(pid, port) {
+  const [heapTotal, heapUsed, external] = await Promise.all(
+    ['nodejs_heap_size_total_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_external_memory_bytes'].map((name) => gaugeMb(port, name)),
+  );
+  const rss = rssMb(pid);
+  return { rss, heapTotal, heapUsed, external, rest: rss - heapTotal - external };
 }
 
 async function post(base, path, body, headers = {}) {
@@ -209,9 +225,16 @@ try {
     const soakBefore = rssMb(server.child.pid);
     const heap = [];
     const sampler = setInterval(() => void heapUsedMb(server.metricsPort).then((mb) => heap.push({ at: performance.now(), mb }), () => {}), 2000);
+    // Every 30 s: where the RSS is (a plateau is heap sizing or allocator settling; steady growth of one part is a leak there).
+    const parts = [];
+    const partSample = () => void memorySample(server.child.pid, server.metricsPort).then((m) => parts.push({ s: Math.round((performance.now() - began) / 1000), ...m }), () => {});
     const began = performance.now();
+    partSample();
+    const partSampler = setInterval(partSample, 30_000);
     const result = await cannon(server.base, 50, SOAK_SECONDS, mixed);
     clearInterval(sampler);
+    clearInterval(partSampler);
+    parts.push({ s: Math.round((performance.now() - began) / 1000), ...(await memorySample(server.child.pid, server.metricsPort)) });
     const soakAfter = rssMb(server.child.pid);
     // The lowest reading in a minute is the heap just after a collection: live data, not garbage.
     const window = (from, to) => Math.min(...heap.filter((h) => h.at - began >= from * 1000 && h.at - began < to * 1000).map((h) => h.mb));
@@ -229,6 +252,8 @@ try {
       `  heap after collection: ${firstMinute.toFixed(1)} MB in the soak's first minute, ${lastMinute.toFixed(1)} MB in its last ` +
         `(${(((lastMinute - firstMinute) / firstMinute) * 100).toFixed(1)}%; ${heap.length} samples)`,
     );
+    console.log('  every 30 s (MB): s, RSS, heap reserved, heap used, external (Buffers), RSS outside both');
+    for (const p of parts) console.log(`  ${[p.s, p.rss, p.heapTotal, p.heapUsed, p.external, p.rest].map((n, i) => (i === 0 ? String(n) : n.toFixed(1))).join('\t')}`);
   }
 } finally {
   await stopServer(server);

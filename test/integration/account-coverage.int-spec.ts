@@ -70,6 +70,7 @@ const NOT_PERSONAL: Record<string, string> = {
   breach_catalogue_state: "the catalogue's refresh state",
   username_site_list: 'the public list of sites the username check asks',
   browser_workers: "the audit browser's worker registrations",
+  instances: 'the app instances running and their heartbeat (crash recovery)',
   stripe_webhook_events: "Stripe event ids already handled (the payment they are about is exported as the account's payment)",
   organisations: 'the public catalogue of organisations for rights requests',
   organisation_catalogue_state: "that catalogue's refresh state",

@@ -230,7 +230,7 @@ describeBuilt('monitors across app instances', () => {
     expect((await db.query(`SELECT count(*)::int AS n FROM outbox_messages WHERE subject = 'Footprint monitor: 1 new breach of your domain'`)).rows[0].n).toBe(WATCHES);
   }, 150_000);
 
-  it('a monitor whose instance is killed mid-run runs again after the lease, and alerts once', async () => {
+  it("a killed instance's monitor runs again after the lease and alerts once; its reserved scans are failed within seconds and use no quota", async () => {
     const LEASE_SECONDS = 4;
     // Long check time limits: the hanging lookup must still be running when the instance dies.
     const slow = { MONITOR_LEASE_SECONDS: String(LEASE_SECONDS), SCAN_CHECK_TIMEOUT_MS: '20000', SCAN_TIMEOUT_MS: '20000' };
@@ -244,9 +244,31 @@ describeBuilt('monitors across app instances', () => {
     hibp.setBreaches(row.email, [known, fresh]);
 
     await until('the first instance to be mid-run', async () => (hibp.requestsTo('breachedaccount').length > 0 ? true : undefined), 10_000);
+
+    // A Free user (3 scans a month) has all three scans running on the first instance, their
+    // breach lookups hanging: the quota is used up while they run.
+    const signup = await fetch(`${first.baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: `crash-${randomUUID().slice(0, 8)}@example.test`, password: 'crash-password-1' }),
+    });
+    expect(signup.status).toBe(201);
+    const { accessToken } = (await signup.json()) as { accessToken: string };
+    const scan = (base: string, input: string) =>
+      fetch(`${base}/api/scans`, { method: 'POST', headers: { 'Content-Type': 'application/json', authorization: `Bearer ${accessToken}` }, body: JSON.stringify({ input }) });
+    const cut = [0, 1, 2].map((i) => scan(first.baseUrl, `hang-${i}@example.test`).then((r) => r.status, () => 'cut'));
+    const running = async () => (await db.query(`SELECT id, instance_id, status, failure_reason FROM scans WHERE input LIKE 'hang-%' ORDER BY input`)).rows;
+    await until('three running scans', async () => ((await running()).filter((r) => r.status === 'running').length === 3 ? true : undefined), 10_000);
+    expect((await scan(first.baseUrl, 'fourth@example.test')).status).toBe(429);
+    const [{ id: firstInstance }] = (await db.query(`SELECT id FROM instances`)).rows;
+    expect((await running()).map((r) => r.instance_id)).toEqual([firstInstance, firstInstance, firstInstance]);
+
     await first.kill();
+    const killedAt = Date.now();
+    expect(await Promise.all(cut)).toEqual(['cut', 'cut', 'cut']);
     hibp.delayMs = 0;
     const second = await instance(slow);
+    const secondReadyMs = Date.now() - killedAt;
 
     const runs = await until(
       'the second run',
@@ -270,5 +292,20 @@ describeBuilt('monitors across app instances', () => {
     expect(sink.messages.filter((m) => m.to.includes(row.email))).toHaveLength(1);
     expect((await db.query(`SELECT count(*)::int AS n FROM monitor_notices WHERE monitor_id = $1`, [row.monitorId])).rows[0].n).toBe(1);
     expect((await db.query(`SELECT count(*)::int AS n FROM outbox_messages WHERE recipient = $1`, [row.email])).rows[0].n).toBe(1);
-  }, 90_000);
+
+    // The second instance took the silent first for dead: its row is gone and its scans failed with
+    // the reason, long before the time-based backstop (SCAN_TIMEOUT_MS + 30 s = 50 s here).
+    const failed = await until('the dead instance\'s scans to be failed', async () => ((await running()).every((r) => r.status === 'failed') ? await running() : undefined), 45_000);
+    // The figure (docs/OPERATIONS.md), printed, not asserted: the scans' completed_at is the moment the second instance failed them.
+    const [{ at }] = (await db.query(`SELECT max(completed_at) AS at FROM scans WHERE input LIKE 'hang-%'`)).rows as { at: Date }[];
+    console.log(`kill -9 → its 3 running scans failed (quota released) after ${at.getTime() - killedAt} ms; the second instance was ready ${secondReadyMs} ms after the kill`);
+    expect(failed.map((r) => r.failure_reason)).toEqual(Array(3).fill(expect.stringMatching(/^The server handling this scan stopped before it finished/)));
+    expect((await db.query(`SELECT id FROM instances WHERE id = $1`, [firstInstance])).rows).toHaveLength(0);
+    expect((await db.query(`SELECT count(*)::int AS n FROM instances`)).rows[0].n).toBe(1);
+    expect(second.output().stdout).toMatch(/taken for dead: 1; their running scans marked failed: 3/);
+    // The quota counts none of them: the user scans again at once, and the history says why.
+    expect((await scan(second.baseUrl, 'again@example.test')).status).toBe(200);
+    const history = (await (await fetch(`${second.baseUrl}/api/scans`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as { items: { input: string; status: string; failureReason: string | null }[] };
+    expect(history.items.filter((i) => i.input.startsWith('hang-')).map((i) => [i.status, i.failureReason])).toEqual(Array(3).fill(['failed', expect.stringContaining('did not count against your monthly scans')]));
+  }, 120_000);
 });

@@ -111,7 +111,10 @@ function StoredResult({ id }: { id: string }) {
       {scan.result === null ? (
         <Alert.Root status={scan.status === 'failed' ? 'error' : 'info'}>
           <Alert.Indicator />
-          <Alert.Title>{scan.status === 'failed' ? 'This scan could not finish: no result was stored.' : 'This scan is still running.'}</Alert.Title>
+          <Alert.Content>
+            <Alert.Title>{scan.status === 'failed' ? 'This scan could not finish: no result was stored.' : 'This scan is still running.'}</Alert.Title>
+            {scan.status === 'failed' && scan.failureReason ? <Alert.Description>{scan.failureReason}</Alert.Description> : null}
+          </Alert.Content>
         </Alert.Root>
       ) : (
         <Suspense fallback={<LoadingBlock>Loading the result…</LoadingBlock>}>

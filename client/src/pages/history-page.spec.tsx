@@ -27,9 +27,11 @@ const summary = (i: number, fields: object = {}) => ({
 
 let asked: URL[];
 let total: number;
+let record: object | undefined;
 beforeEach(() => {
   asked = [];
   total = 45;
+  record = undefined;
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = new URL((input as Request).url);
     asked.push(url);
@@ -39,6 +41,7 @@ beforeEach(() => {
       return Response.json({ items, total, page, pageSize: 20 });
     }
     if (url.pathname.startsWith('/api/scans/')) {
+      if (record) return Response.json(record);
       return Response.json({
         ...summary(7, { scanType: 'image', input: 'holiday.jpg', inputType: 'image', score: null, imageRiskLevel: 'high' }),
         result: { findings: [{ category: 'gps', severity: 'high', description: 'GPS position of the photo', redactedValue: '48.8…, 2.3…', recommendation: 'Strip the location before sharing.' }] },
@@ -83,5 +86,13 @@ describe('the history page', () => {
     expect(await screen.findByText('GPS position of the photo')).toBeTruthy();
     expect(screen.getByTestId('stored-result').textContent).toContain('Image check of holiday.jpg');
     expect(asked.some((u) => u.pathname === `/api/scans/${summary(7).id}`)).toBe(true);
+  });
+
+  it("shows why a failed scan failed when the server said so (its instance died)", async () => {
+    const reason = 'The server handling this scan stopped before it finished. It did not count against your monthly scans; please run it again.';
+    record = { ...summary(3, { status: 'failed', score: null, completedAt: '2026-03-01T12:00:30.000Z', failureReason: reason }), result: null };
+    renderWithProviders(<HistoryPage />, { auth: signedIn(), path: `/history?scan=${summary(3).id}` });
+    expect(await screen.findByText('This scan could not finish: no result was stored.')).toBeTruthy();
+    expect(screen.getByText(reason)).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { RetryAfterException } from '../common/http/retry-after.exception';
 import { storableJson } from '../common/database/storable-json';
+import { InstanceRegistry } from '../common/instances/instance-registry.service';
 import { planFor, PlanTier } from '../vocabulary/plan.catalogue';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
 import { imageRiskLevel } from '../vocabulary/image-risk.catalogue';
@@ -23,7 +24,8 @@ const STORE_GRACE_MS = 30_000;
 /**
  * A scan still running this long after it started was cut short (a crash, a kill -9, a restart):
  * its checks are bounded by SCAN_TIMEOUT_MS, so it will never finish. It stops counting against
- * the quota at once and ScanRecoveryService marks it failed.
+ * the quota at once and ScanRecoveryService marks it failed. The backstop: a scan whose instance
+ * died is normally failed within seconds by the instance heartbeat (ScanRecoveryService).
  */
 export function staleScanAfterMs(config: Pick<AppConfig, 'scans'>): number {
   return config.scans.scanTimeoutMs + STORE_GRACE_MS;
@@ -31,6 +33,10 @@ export function staleScanAfterMs(config: Pick<AppConfig, 'scans'>): number {
 
 export const SCAN_MESSAGES = {
   notFound: 'Scan not found',
+  /** Its instance died (kill -9, crash, lost host) while it ran. */
+  instanceDied: 'The server handling this scan stopped before it finished. It did not count against your monthly scans; please run it again.',
+  /** The instance's shutdown ran out of time while it ran. */
+  shutdownCut: 'The server was restarted before this scan finished. It did not count against your monthly scans; please run it again.',
   quotaUsed: (limit: number, planName: string) =>
     `You have used all ${limit} scans of your ${planName} plan this month. Upgrade your plan for more scans, or wait until next month.`,
 } as const;
@@ -58,6 +64,7 @@ export class ScanHistoryService {
     // The quota month follows the same clock as plan periods and retention (tests move it).
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly instance: InstanceRegistry,
   ) {}
 
   /** Running scans that started before this are stale: they do not count against the quota. */
@@ -75,7 +82,7 @@ export class ScanHistoryService {
     const now = this.clock.now();
     const plan = planFor(planTier);
     const { scan, used } = await this.scans.reserveWithinQuota(
-      { userId, scanType: 'privacy', input: input.value, inputType: input.inputType, startedAt: now },
+      { userId, scanType: 'privacy', input: input.value, inputType: input.inputType, startedAt: now, instanceId: this.instance.id },
       plan.monthlyScans,
       monthStartUtc(now),
       this.runningSince(now),
@@ -92,8 +99,8 @@ export class ScanHistoryService {
   }
 
   /** A scan that could not finish: kept as failed (it does not count against the quota). */
-  async failPrivacyScan(id: string): Promise<void> {
-    await this.scans.finish(id, { status: 'failed', score: null, riskLevel: null, findingCounts: null, findings: null, result: null, completedAt: this.clock.now() });
+  async failPrivacyScan(id: string, reason: string | null = null): Promise<void> {
+    await this.scans.finish(id, { status: 'failed', score: null, riskLevel: null, findingCounts: null, findings: null, result: null, completedAt: this.clock.now(), failureReason: reason });
   }
 
   /** A demo or an incomplete result is never stored as the user's result (it would pass off a sample or a partial answer as theirs): the reservation goes. */

@@ -518,6 +518,12 @@ export class ScanSummaryDto {
   @ApiProperty({ type: FindingCountsDto, nullable: true }) findings!: FindingCounts | null;
   @ApiProperty() startedAt!: string;
   @ApiProperty({ type: String, nullable: true }) completedAt!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'A failed scan: why it failed, in words for the person (for instance, the server running it stopped); null when not said or not failed.',
+  })
+  failureReason!: string | null;
 
   static from(scan: ScanEntity): ScanSummaryDto {
     return {
@@ -532,6 +538,7 @@ export class ScanSummaryDto {
       findings: scan.findingCounts,
       startedAt: scan.startedAt.toISOString(),
       completedAt: scan.completedAt?.toISOString() ?? null,
+      failureReason: scan.status === 'failed' ? (scan.failureReason ?? null) : null,
     };
   }
 }

@@ -6,13 +6,15 @@ import type { ImageRiskLevel } from '../vocabulary/image-risk.catalogue';
 
 /** 'privacy': the email/website/social scan; 'image': the image metadata check. */
 export type ScanType = 'privacy' | 'image';
-/** 'running' is shown as in progress; a scan interrupted by a crash stays 'running'. */
+/** 'running' is shown as in progress; a scan whose instance died is failed by another instance (ScanRecoveryService). */
 export type ScanStatus = 'running' | 'completed' | 'failed';
 export type FindingCounts = Record<FindingGroup, number>;
 
 /** A signed-in user's scan: the spec's stored scan record plus the full result. Visitors' scans are never stored. */
 @Entity({ name: 'scans' })
 @Index('IDX_scans_user_id_started_at', ['userId', 'startedAt'])
+// The crash recovery looks up running scans by instance every few seconds: only running rows are indexed.
+@Index('IDX_scans_running_instance_id', ['instanceId'], { where: `status = 'running'` })
 export class ScanEntity {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_scans' })
   id!: string;
@@ -61,6 +63,14 @@ export class ScanEntity {
 
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt!: Date | null;
+
+  /** The instance (instances table) running it while `running`: when that instance dies, another fails the scan. */
+  @Column({ name: 'instance_id', type: 'uuid', nullable: true })
+  instanceId!: string | null;
+
+  /** Why a failed scan failed, in words for the person (null: not said, or not failed). */
+  @Column({ name: 'failure_reason', type: 'text', nullable: true })
+  failureReason!: string | null;
 
   /** Set when a monitor ran the scan: such scans do not count against the monthly quota (no foreign key: they outlive the monitor). */
   @Column({ name: 'monitor_id', type: 'uuid', nullable: true })

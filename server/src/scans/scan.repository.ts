@@ -18,6 +18,8 @@ export interface NewScan {
   startedAt: Date;
   /** The monitor that ran it (monitor scans are outside the quota). */
   monitorId?: string;
+  /** A reserved scan: the instance running it (InstanceRegistry), so that its death releases the scan. */
+  instanceId?: string;
 }
 
 /** Which of a user's scans a history page shows: input types (none: all) and a piece of the input. */
@@ -40,6 +42,8 @@ export interface ScanOutcome {
   findings: StoredFinding[] | null;
   result: unknown;
   completedAt: Date;
+  /** A failed scan: why, in words for the person. */
+  failureReason?: string | null;
 }
 
 /** A completed scan as the dashboard and reports read it: its findings in the one stored shape. */
@@ -83,7 +87,7 @@ export interface ScoredScan {
 
 /** The columns a summary shows: everything but the (large) result and findings. */
 const SUMMARY_COLUMNS = {
-  id: true, userId: true, scanType: true, input: true, inputType: true, status: true, score: true, riskLevel: true, findingCounts: true, startedAt: true, completedAt: true,
+  id: true, userId: true, scanType: true, input: true, inputType: true, status: true, score: true, riskLevel: true, findingCounts: true, startedAt: true, completedAt: true, failureReason: true,
 } as const;
 
 /** A completed scan's row as the reads below select it. */
@@ -130,7 +134,19 @@ export class ScanRepository {
       const used = await manager.countBy(ScanEntity, countedSince(scan.userId, scan.scanType, since, runningSince));
       if (used >= limit) return { used };
       const saved = await manager.save(
-        manager.create(ScanEntity, { ...scan, id: randomUUID(), status: 'running', score: null, riskLevel: null, findingCounts: null, findings: null, result: null, completedAt: null }),
+        manager.create(ScanEntity, {
+          ...scan,
+          id: randomUUID(),
+          status: 'running',
+          score: null,
+          riskLevel: null,
+          findingCounts: null,
+          findings: null,
+          result: null,
+          completedAt: null,
+          instanceId: scan.instanceId ?? null,
+          failureReason: null,
+        }),
       );
       return { scan: saved, used };
     });
@@ -298,6 +314,23 @@ export class ScanRepository {
       `UPDATE scans SET status = 'failed', score = NULL, risk_level = NULL, finding_counts = NULL, findings = NULL, result = NULL, completed_at = $2
         WHERE id IN (SELECT id FROM scans WHERE status = 'running' AND started_at < $1 LIMIT $3)`,
       [before, at, limit],
+    )) as [unknown, number];
+    return affected;
+  }
+
+  /**
+   * Marks failed, with `reason`, every running scan whose instance is no longer in the instances
+   * table (it died and was removed, or it stopped without finishing them); how many. Scans with no
+   * instance (reserved before instances were recorded) are left to failRunningStartedBefore. Two
+   * instances running this at once fail each scan once: the row lock makes the second re-read the
+   * status and skip it.
+   */
+  async failRunningOfGoneInstances(at: Date, reason: string): Promise<number> {
+    const [, affected] = (await this.scans.query(
+      `UPDATE scans SET status = 'failed', score = NULL, risk_level = NULL, finding_counts = NULL, findings = NULL, result = NULL, completed_at = $1, failure_reason = $2
+        WHERE status = 'running' AND instance_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM instances i WHERE i.id = scans.instance_id)`,
+      [at, reason],
     )) as [unknown, number];
     return affected;
   }

@@ -12,7 +12,7 @@ import type { AnalysisResult, CheckReport } from './result/analysis.types';
 import type { ScanViewer } from './checks/scan-check';
 import { buildAnalysisResult } from './result/analysis-result.builder';
 import { BrowserAuditService } from '../browser-audit/browser-audit.service';
-import { ScanHistoryService } from './scan-history.service';
+import { SCAN_MESSAGES, ScanHistoryService } from './scan-history.service';
 import { CheckRun, ScanPipeline } from './scan-pipeline';
 import { RATE_LIMIT_MESSAGE } from './sources/source-http';
 import { BreachLookupService } from './breaches/breach-lookup.service';
@@ -168,7 +168,7 @@ export class ScansService {
   async abandonInFlight(): Promise<number> {
     const ids = [...this.reserved].filter(([, state]) => !state.abandoned).map(([id]) => id);
     for (const id of ids) this.reserved.get(id)!.abandoned = true;
-    await Promise.all(ids.map((id) => this.history.failPrivacyScan(id)));
+    await Promise.all(ids.map((id) => this.history.failPrivacyScan(id, SCAN_MESSAGES.shutdownCut)));
     return ids.length;
   }
 }
