@@ -7,8 +7,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * version never reads the new table or columns: its scans keep a NULL instance and are failed by
  * the older time-based recovery, as before.
  */
-export class InstanceHeartbeat1796200000000 implements MigrationInterface {
-  name = 'InstanceHeartbeat1796200000000';
+export class InstanceHeartbeat1796200000001 implements MigrationInterface {
+  name = 'InstanceHeartbeat1796200000001';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE TABLE "instances" ("id" uuid NOT NULL, "started_at" TIMESTAMP WITH TIME ZONE NOT NULL, "beat_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "PK_instances" PRIMARY KEY ("id"))`);
