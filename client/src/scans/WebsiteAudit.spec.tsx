@@ -41,6 +41,9 @@ describe('the website audit in the results', () => {
     const gpc = within(screen.getByTestId('gpc-outcome'));
     expect(gpc.getByText('Not honoured')).toBeTruthy();
     expect(gpc.getByText('Meta PageView event')).toBeTruthy();
+    // Sec-GPC is explained once, in plain words, where the verdict is.
+    expect(gpc.getByTestId('gpc-explained').textContent).toMatch(/adds the line "Sec-GPC: 1" to every request/);
+    expect(screen.getAllByTestId('gpc-explained')).toHaveLength(1);
     expect(within(section).getByText(/first-party, shop\.example, set by a script, tracking/)).toBeTruthy();
   });
 

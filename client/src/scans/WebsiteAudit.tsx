@@ -97,6 +97,12 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
               {gpc.text}
             </Badge>
           </Flex>
+          <Text fontSize="sm" color="fg.muted" mt="1" data-testid="gpc-explained">
+            Global Privacy Control is a setting in some browsers and privacy extensions. When it is on, the browser adds the line
+            &quot;Sec-GPC: 1&quot; to every request, which tells the site &quot;do not sell or share my personal data&quot;; in California and Colorado
+            the law says sites must treat it as that request. We visited the page a second time with the setting on and compared what still
+            happened.
+          </Text>
           {stillWith.length > 0 && (
             <>
               <Text fontSize="sm" color="fg.muted" mt="1">
