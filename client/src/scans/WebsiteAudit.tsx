@@ -2,6 +2,7 @@ import { Badge, Box, Flex, Heading, List, Table, Text } from '@chakra-ui/react';
 import { GPC_OUTCOME_DISPLAY } from './scan-display';
 import type { WebsiteAuditSummary } from './scan-types';
 import { AskThemLinks } from '../requests/AskThemLinks';
+import { OutLink } from './UsernameSites';
 
 type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5';
 
@@ -131,6 +132,7 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
               </List.Item>
             ))}
           </List.Root>
+          {website.trackerList && <TrackerListCredit list={website.trackerList} />}
         </Box>
       )}
 
@@ -191,5 +193,22 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
         </Box>
       </Flex>
     </Box>
+  );
+}
+
+/** The fetched tracker list's credit (its licence asks for it), with when it was fetched. */
+function TrackerListCredit({ list }: { list: NonNullable<WebsiteAuditSummary['trackerList']> }) {
+  const fetched = new Date(list.fetchedAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return (
+    <Text fontSize="xs" color="fg.muted" mt="1" data-testid="tracker-list-credit">
+      Trackers named with the list of <OutLink href={list.url}>{list.name}</OutLink>
+      {list.license && (
+        <>
+          {' '}
+          ({list.licenseUrl ? <OutLink href={list.licenseUrl}>{list.license}</OutLink> : list.license})
+        </>
+      )}
+      , fetched {fetched}, and with Footprint&apos;s own catalogue.
+    </Text>
   );
 }

@@ -19,6 +19,7 @@ export const FINDING_SOURCES = {
   urlCheck: 'Footprint URL check',
   trackerCatalogue: 'Footprint tracker catalogue',
   trackerFilterList: 'Tracker filter list (configured)',
+  trackerList: 'Tracker list (third-party-web, fetched at run time)',
   thirdPartyCheck: 'Footprint third-party check',
   websiteCheck: 'Footprint website check',
   browserAudit: 'Footprint browser audit (the page run in Chromium)',

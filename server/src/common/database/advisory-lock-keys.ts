@@ -14,4 +14,5 @@ export const ADVISORY_LOCK_KEYS = {
   breachCatalogueRefresh: { hibp: 4_640_297_105, xposedornot: 4_640_297_106 },
   usernameSiteListRefresh: 4_640_297_110,
   organisationCatalogueRefresh: 4_640_297_120,
+  trackerListRefresh: 4_640_297_130,
 } as const;
