@@ -3409,6 +3409,8 @@ export interface components {
             thirdParties: string[];
             /** @description One example of what loaded each third party. */
             thirdPartyRequests: components["schemas"]["WebsiteThirdPartyRequestDto"][];
+            /** @description The fetched tracker list that named trackers here (third-party-web's by default, MIT) and when it was fetched; absent when Footprint's own catalogue served alone. */
+            trackerList?: components["schemas"]["WebsiteTrackerListDto"];
             /** @description Known trackers the page loaded: rendered mode, requested (or tried) while it ran; static mode, what its HTML loads. */
             trackers: components["schemas"]["WebsiteTrackerDto"][];
         };
@@ -3507,6 +3509,27 @@ export interface components {
             domains: string[];
             /** @example Meta Pixel (Facebook pixel) */
             name: string;
+        };
+        WebsiteTrackerListDto: {
+            /**
+             * Format: date-time
+             * @description When the list in use was fetched.
+             */
+            fetchedAt: string;
+            /** @example MIT */
+            license?: string;
+            /** @example https://github.com/patrickhulce/third-party-web/blob/master/LICENSE */
+            licenseUrl?: string;
+            /**
+             * @description Whom the list is credited to: 'third-party-web (Patrick Hulce)', or the configured list's host.
+             * @example third-party-web (Patrick Hulce)
+             */
+            name: string;
+            /**
+             * @description The project's page, or the list's address: the link the credit carries.
+             * @example https://github.com/patrickhulce/third-party-web
+             */
+            url: string;
         };
     };
     responses: never;

@@ -235,6 +235,17 @@ function pages(port: number): Record<string, string> {
       '<label>Search <input type="search" name="q"></label>',
       `document.querySelector('input').addEventListener('keydown', function (e) { fetch('/suggest?k=' + encodeURIComponent(e.key)).catch(function(){}); });`,
     ),
+    // Consent-gated tags: Meta's and TikTok's pixels sit in the HTML as type="text/plain" and run only
+    // when the visitor clicks "Accept" (which the visit never does): named in the code, not loaded.
+    '/consent-gated': page(
+      'Consent',
+      `<div id="banner"><p>We would like to use marketing cookies.</p><button id="accept">Accept</button> <button id="reject">Reject</button></div>
+       <script type="text/plain" data-consent="marketing" src="https://connect.facebook.net:${port}/en_US/fbevents.js"></script>
+       <script type="text/plain" data-consent="marketing" src="https://analytics.tiktok.com:${port}/i18n/pixel/events.js?sdkid=CGATED1"></script>`,
+      `document.getElementById('accept').addEventListener('click', function () {
+         document.querySelectorAll('script[data-consent]').forEach(function (held) { var s = document.createElement('script'); s.src = held.src; document.head.appendChild(s); });
+       });`,
+    ),
     '/benign/share-links': page(
       'Article',
       '<p><a href="https://www.facebook.com/sharer/sharer.php?u=https://shop.test/">Share</a> <a href="https://twitter.com/intent/tweet">Post</a></p>',

@@ -227,6 +227,21 @@ export const STRONG_SITE_HEADERS: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };
 
+/**
+ * Two Content-Security-Policy header lines, each enforced on its own (a browser lets through only
+ * what every policy allows): the strong site's policy, then a second one, stricter (everything
+ * `'none'` by default) or looser (inline scripts). The grade follows the strictest reading, as
+ * MDN's Observatory combines policies: the looser line does not weaken the first.
+ */
+export const STRICTER_SECOND_POLICY_HEADERS: Record<string, string | string[]> = {
+  ...STRONG_SITE_HEADERS,
+  'content-security-policy': [STRONG_SITE_HEADERS['content-security-policy'], "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'"],
+};
+export const LOOSER_SECOND_POLICY_HEADERS: Record<string, string | string[]> = {
+  ...STRONG_SITE_HEADERS,
+  'content-security-policy': [STRONG_SITE_HEADERS['content-security-policy'], "script-src 'self' 'unsafe-inline'"],
+};
+
 /** Headers of a careless site: a CSP that allows inline scripts, a leaky referrer policy, nothing else. */
 export const WEAK_SITE_HEADERS: Record<string, string> = {
   'content-security-policy': "default-src * 'unsafe-inline' 'unsafe-eval'",

@@ -27,6 +27,8 @@ interface ScanBody {
   website?: {
     mode: string;
     thirdParties: string[];
+    trackers: { name: string }[];
+    referencedTrackers?: { name: string }[];
     cookies: { name: string; domain: string; party: string; setBy: string; tracking: boolean; lifetime?: string; setter?: string }[];
     storage: { origin: string; local: string[] }[];
     tests: { id: string; status: string; findings: { type: string; value: string }[] }[];
@@ -187,6 +189,15 @@ describe('the rendered website audit', () => {
     expect(checkOf(pages.get('/benign/chart')!, 'canvas-fingerprinting').message).toBe('No canvas fingerprinting (1 canvas used, none read back as a fingerprint)');
     expect(pages.get('/benign/first-party-analytics')!.website!.storage).toEqual([expect.objectContaining({ local: ['theme'] })]);
   }, 120_000);
+
+  it('lists tags held back until a consent click as named in the code, not loaded, and they weigh nothing', async () => {
+    // The loaded counterpart of the same two pixels: /meta-pixel-basic and /tiktok-x above.
+    const gated = await scan('/consent-gated');
+    expect(gated.website!.trackers).toEqual([]);
+    expect(gated.website!.referencedTrackers!.map((r) => r.name).sort()).toEqual(['Meta Pixel (Facebook pixel)', 'TikTok Pixel']);
+    expect(typesOf(gated).filter((type) => type?.startsWith('tracker_'))).toEqual([]);
+    for (const id of BROWSER_TEST_IDS) expect({ id, status: checkOf(gated, id).status, findings: checkOf(gated, id).findings }).toEqual({ id, status: 'ok', findings: 0 });
+  }, 40_000);
 
   it('tells a site that honours Global Privacy Control from one that does not', async () => {
     const pages = await scanAll(['/gpc-honoured', '/gpc-ignored']);

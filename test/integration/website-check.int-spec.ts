@@ -14,9 +14,11 @@ import {
   FakeWebsites,
   GOOD_COOKIES,
   largePage,
+  LOOSER_SECOND_POLICY_HEADERS,
   plainPage,
   redirect,
   selfSignedCertificate,
+  STRICTER_SECOND_POLICY_HEADERS,
   STRONG_SITE_HEADERS,
   trackedPage,
   WEAK_SITE_HEADERS,
@@ -77,6 +79,9 @@ describe('the website check', () => {
     sites
       .route('/tracked', { headers: { ...WEAK_SITE_HEADERS, 'set-cookie': BAD_COOKIES }, body: trackedPage() })
       .securePage('/strong', { headers: { ...STRONG_SITE_HEADERS, 'set-cookie': GOOD_COOKIES }, body: plainPage('Strong') })
+      .securePage('/csp-one', { headers: { ...STRONG_SITE_HEADERS, 'set-cookie': GOOD_COOKIES }, body: plainPage('One policy') })
+      .securePage('/csp-stricter-second', { headers: { ...STRICTER_SECOND_POLICY_HEADERS, 'set-cookie': GOOD_COOKIES }, body: plainPage('Two policies') })
+      .securePage('/csp-looser-second', { headers: { ...LOOSER_SECOND_POLICY_HEADERS, 'set-cookie': GOOD_COOKIES }, body: plainPage('Two policies') })
       .route('/to-internal', redirect(canary.url, 302))
       .route('/http-to-internal', (req) => (req.scheme === 'http' ? redirect(canary.url, 302) : { headers: STRONG_SITE_HEADERS, body: plainPage('Half') }))
       .securePage('/gzip', { headers: WEAK_SITE_HEADERS, body: trackedPage(), gzip: true })
@@ -290,6 +295,26 @@ describe('the website check', () => {
     expect(outcome('strict-transport-security')).toBe('hsts-implemented-max-age-at-least-six-months');
     expect(outcome('x-frame-options')).toBe('x-frame-options-implemented-via-csp');
     expect(outcome('cross-origin-resource-policy')).toBe('corp-implemented-with-same-origin');
+  });
+
+  // Two CSP header lines, fetched from the fixture site and graded without a scan (no browser needed):
+  // each policy is enforced on its own, so a second line can only make the page stricter.
+  withTls('grades two CSP headers by the strictest reading: a stricter second policy earns the default-src none bonus, a looser one changes nothing', async () => {
+    const gradeOf = async (path: string) => {
+      const fetched = await t.app.get(WebsiteSource).fetchSite(sites.url('https', path), AbortSignal.timeout(5_000));
+      expect(fetched.status).toBe('ok');
+      const grade = gradeSecurityHeaders(observatoryInput(siteContext(trustCertificates((fetched as { data: WebsiteSnapshot }).data), new Date())!));
+      const csp = grade.tests.find((x) => x.test === 'content-security-policy')!;
+      return { grade: grade.grade, score: grade.score, csp: csp.outcome, observed: csp.observed ?? '' };
+    };
+    const [one, stricter, looser] = await Promise.all([gradeOf('/csp-one'), gradeOf('/csp-stricter-second'), gradeOf('/csp-looser-second')]);
+    // MDN's modifiers: no unsafe +5, and default-src 'none' +10 (the second policy's).
+    expect(one).toMatchObject({ grade: 'A+', csp: 'csp-implemented-with-no-unsafe' });
+    expect(stricter).toMatchObject({ grade: 'A+', score: one.score + 5, csp: 'csp-implemented-with-no-unsafe-default-src-none' });
+    expect(looser).toMatchObject({ grade: 'A+', score: one.score, csp: 'csp-implemented-with-no-unsafe' });
+    // Both lines were read.
+    expect(stricter.observed).toContain("default-src 'none'");
+    expect(looser.observed).toContain("'unsafe-inline'");
   });
 });
 

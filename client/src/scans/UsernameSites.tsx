@@ -6,7 +6,7 @@ import type { UsernameSite, UsernameSiteList } from './scan-types';
 type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5';
 
 /** A link out of the app, in a new tab with no opener or referrer handed to it; plain text when the address is no web address. */
-function OutLink({ href, what, children }: { href: string; what?: string; children: ReactNode }) {
+export function OutLink({ href, what, children }: { href: string; what?: string; children: ReactNode }) {
   const url = safeWebUrl(href);
   if (!url) return <>{children}</>;
   return (

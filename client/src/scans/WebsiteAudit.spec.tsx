@@ -41,6 +41,9 @@ describe('the website audit in the results', () => {
     const gpc = within(screen.getByTestId('gpc-outcome'));
     expect(gpc.getByText('Not honoured')).toBeTruthy();
     expect(gpc.getByText('Meta PageView event')).toBeTruthy();
+    // Sec-GPC is explained once, in plain words, where the verdict is.
+    expect(gpc.getByTestId('gpc-explained').textContent).toMatch(/adds the line "Sec-GPC: 1" to every request/);
+    expect(screen.getAllByTestId('gpc-explained')).toHaveLength(1);
     expect(within(section).getByText(/first-party, shop\.example, set by a script, tracking/)).toBeTruthy();
   });
 
@@ -52,6 +55,17 @@ describe('the website audit in the results', () => {
     expect(within(referenced).getByText(/TikTok Pixel/)).toBeTruthy();
     expect(within(referenced).getByText(/do not count against the site/)).toBeTruthy();
     expect(screen.getByText('Known trackers (1)')).toBeTruthy();
+    // Footprint's own catalogue served alone: no list to credit.
+    expect(screen.queryByTestId('tracker-list-credit')).toBeNull();
+  });
+
+  it('credits the fetched tracker list with its licence and when it was fetched', async () => {
+    const trackerList = { name: 'third-party-web (Patrick Hulce)', url: 'https://github.com/patrickhulce/third-party-web', license: 'MIT', licenseUrl: 'https://github.com/patrickhulce/third-party-web/blob/master/LICENSE', fetchedAt: '2026-11-30T10:00:00.000Z' };
+    renderWithProviders(<ScanResults result={websiteResult({ ...rendered, trackerList })} headingAs="h2" onScanAnother={() => undefined} />, { auth: signedOut });
+    const credit = await screen.findByTestId('tracker-list-credit');
+    expect(credit.textContent).toMatch(/^Trackers named with the list of third-party-web \(Patrick Hulce\).*\(MIT.*\), fetched .*2026.*Footprint's own catalogue\.$/);
+    expect(within(credit).getByRole('link', { name: /third-party-web/ }).getAttribute('href')).toBe('https://github.com/patrickhulce/third-party-web');
+    expect(within(credit).getByRole('link', { name: /MIT/ }).getAttribute('href')).toMatch(/LICENSE$/);
   });
 
   it('says plainly when the page was analysed without running its scripts', async () => {

@@ -2,6 +2,7 @@ import { Badge, Box, Flex, Heading, List, Table, Text } from '@chakra-ui/react';
 import { GPC_OUTCOME_DISPLAY } from './scan-display';
 import type { WebsiteAuditSummary } from './scan-types';
 import { AskThemLinks } from '../requests/AskThemLinks';
+import { OutLink } from './UsernameSites';
 
 type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5';
 
@@ -97,6 +98,12 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
               {gpc.text}
             </Badge>
           </Flex>
+          <Text fontSize="sm" color="fg.muted" mt="1" data-testid="gpc-explained">
+            Global Privacy Control is a setting in some browsers and privacy extensions. When it is on, the browser adds the line
+            &quot;Sec-GPC: 1&quot; to every request, which tells the site &quot;do not sell or share my personal data&quot;; in California and Colorado
+            the law says sites must treat it as that request. We visited the page a second time with the setting on and compared what still
+            happened.
+          </Text>
           {stillWith.length > 0 && (
             <>
               <Text fontSize="sm" color="fg.muted" mt="1">
@@ -125,6 +132,7 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
               </List.Item>
             ))}
           </List.Root>
+          {website.trackerList && <TrackerListCredit list={website.trackerList} />}
         </Box>
       )}
 
@@ -185,5 +193,22 @@ export function WebsiteAudit({ website, headingAs }: { website: WebsiteAuditSumm
         </Box>
       </Flex>
     </Box>
+  );
+}
+
+/** The fetched tracker list's credit (its licence asks for it), with when it was fetched. */
+function TrackerListCredit({ list }: { list: NonNullable<WebsiteAuditSummary['trackerList']> }) {
+  const fetched = new Date(list.fetchedAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return (
+    <Text fontSize="xs" color="fg.muted" mt="1" data-testid="tracker-list-credit">
+      Trackers named with the list of <OutLink href={list.url}>{list.name}</OutLink>
+      {list.license && (
+        <>
+          {' '}
+          ({list.licenseUrl ? <OutLink href={list.licenseUrl}>{list.license}</OutLink> : list.license})
+        </>
+      )}
+      , fetched {fetched}, and with Footprint&apos;s own catalogue.
+    </Text>
   );
 }

@@ -360,6 +360,16 @@ export class GpcSummaryDto implements GpcSummary {
   @ApiProperty({ type: GpcTrackingDto, description: 'What still happened with Sec-GPC: 1 and navigator.globalPrivacyControl on.' }) stillWith!: GpcTrackingDto;
 }
 
+export class WebsiteTrackerListDto implements NonNullable<WebsiteAuditSummary['trackerList']> {
+  @ApiProperty({ description: "Whom the list is credited to: 'third-party-web (Patrick Hulce)', or the configured list's host.", example: 'third-party-web (Patrick Hulce)' })
+  name!: string;
+  @ApiProperty({ description: "The project's page, or the list's address: the link the credit carries.", example: 'https://github.com/patrickhulce/third-party-web' })
+  url!: string;
+  @ApiPropertyOptional({ example: 'MIT' }) license?: string;
+  @ApiPropertyOptional({ example: 'https://github.com/patrickhulce/third-party-web/blob/master/LICENSE' }) licenseUrl?: string;
+  @ApiProperty({ format: 'date-time', description: 'When the list in use was fetched.' }) fetchedAt!: string;
+}
+
 export class WebsiteAuditSummaryDto implements WebsiteAuditSummary {
   @ApiProperty({ enum: ['rendered', 'static'], description: "'rendered': the page ran in Chromium; 'static': only its HTML and headers were read." })
   mode!: 'rendered' | 'static';
@@ -381,6 +391,11 @@ export class WebsiteAuditSummaryDto implements WebsiteAuditSummary {
   @ApiPropertyOptional({ type: WebsiteRequestCountsDto }) requests?: WebsiteRequestCountsDto;
   @ApiProperty({ type: [BrowserTestOutcomeDto] }) tests!: BrowserTestOutcomeDto[];
   @ApiPropertyOptional({ type: GpcSummaryDto }) gpc?: GpcSummaryDto;
+  @ApiPropertyOptional({
+    type: WebsiteTrackerListDto,
+    description: "The fetched tracker list that named trackers here (third-party-web's by default, MIT) and when it was fetched; absent when Footprint's own catalogue served alone.",
+  })
+  trackerList?: WebsiteTrackerListDto;
 }
 
 export class UsernameSiteListCreditDto implements NonNullable<UsernameSiteListSummary['list']> {

@@ -23,7 +23,11 @@ import { HibpSource } from './sources/hibp.source';
 import { PwnedPasswordsSource } from './sources/pwned-passwords.source';
 import { WebsiteSource } from './sources/website.source';
 import { XposedOrNotSource } from './sources/xposedornot.source';
+import { TrackerListSource } from './sources/tracker-list.source';
 import { TrackerCatalogueService } from './trackers/tracker-catalogue.service';
+import { TrackerListEntity } from './trackers/tracker-list.entity';
+import { TrackerListRepository } from './trackers/tracker-list.repository';
+import { TrackerListService } from './trackers/tracker-list.service';
 import { UsernameFootprintSource } from './username/username-footprint.source';
 import { UsernameSiteListSource } from './sources/username-site-list.source';
 import { UsernameSiteListEntity } from './username/username-site-list.entity';
@@ -37,7 +41,7 @@ import { UsernameSiteListService } from './username/username-site-list.service';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([BreachCatalogueEntity, BreachCatalogueStateEntity, BreachLookupCacheEntity, BreachLookupCacheReaderEntity, UsernameSiteListEntity]),
+    TypeOrmModule.forFeature([BreachCatalogueEntity, BreachCatalogueStateEntity, BreachLookupCacheEntity, BreachLookupCacheReaderEntity, UsernameSiteListEntity, TrackerListEntity]),
     AuthModule,
     ScanHistoryModule,
     BrowserAuditModule,
@@ -60,6 +64,9 @@ import { UsernameSiteListService } from './username/username-site-list.service';
     BreachCatalogueService,
     PasswordRangeService,
     TrackerCatalogueService,
+    TrackerListSource,
+    TrackerListRepository,
+    TrackerListService,
     WebsiteSource,
     UsernameSiteListSource,
     UsernameSiteListRepository,

@@ -134,4 +134,9 @@ export interface WebsiteSummaryPart {
   storage: { origin: string; party: 'first' | 'third'; local: string[]; session: string[] }[];
   /** Requests the page made while it ran (rendered mode). */
   requests?: { total: number; thirdParty: number; failed: number };
+  /**
+   * The fetched tracker list that named trackers for this result (third-party-web's by default),
+   * with its credit and when it was fetched; absent when Footprint's own catalogue served alone.
+   */
+  trackerList?: { name: string; url: string; license?: string; licenseUrl?: string; fetchedAt: string };
 }

@@ -19,6 +19,7 @@ export const FINDING_SOURCES = {
   urlCheck: 'Footprint URL check',
   trackerCatalogue: 'Footprint tracker catalogue',
   trackerFilterList: 'Tracker filter list (configured)',
+  trackerList: 'Tracker list (third-party-web, fetched at run time)',
   thirdPartyCheck: 'Footprint third-party check',
   websiteCheck: 'Footprint website check',
   browserAudit: 'Footprint browser audit (the page run in Chromium)',
@@ -440,7 +441,7 @@ export const FINDING_RECOMMENDATIONS: Readonly<Record<FindingType, CatalogueReco
   gpc_tracker_still_loaded: {
     category: 'Online Tracking',
     priority: 'medium',
-    action: 'As a visitor, use a content blocker as well as Global Privacy Control here; as the site owner, stop loading advertising trackers for visitors who send Sec-GPC: 1.',
+    action: 'As a visitor, use a content blocker as well as Global Privacy Control here; as the site owner, stop loading advertising trackers for visitors whose browser sends the Global Privacy Control signal (the Sec-GPC: 1 header).',
     why: 'This tracker still loads after the visitor has said "do not sell or share my information", which privacy laws such as California\'s require sites to honour.',
   },
   gpc_cookie_still_set: {

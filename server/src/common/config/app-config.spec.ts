@@ -56,6 +56,7 @@ describe('loadConfig', () => {
         dnsServers: undefined,
         userAgent: expect.stringMatching(/^Footprint\/\d+\.\d+\.\d+ \(privacy audit; self-hosted\)$/),
         trackerFilterListUrl: undefined,
+        trackerListUrl: 'https://cdn.jsdelivr.net/npm/third-party-web/dist/entities.json',
       },
       scans: { checkTimeoutMs: 8000, scanTimeoutMs: 15000, visitorScansPerHour: 10 },
       domainProof: { fileUrl: 'https://{domain}/.well-known/footprint-verification.txt' },
@@ -201,6 +202,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ USERNAME_SITE_LIST_URL: ' ' }).username.siteListUrl).toBe(wmn);
     expect(loadConfig({ USERNAME_SITE_LIST_URL: 'off' }).username.siteListUrl).toBeUndefined();
     expect(loadConfig({ USERNAME_SITE_LIST_URL: ' off ' }).username.siteListUrl).toBeUndefined();
+  });
+
+  it("uses third-party-web's published tracker list unless TRACKER_LIST_URL names another or is off", () => {
+    expect(loadConfig({}).sources.trackerListUrl).toBe('https://cdn.jsdelivr.net/npm/third-party-web/dist/entities.json');
+    expect(loadConfig({ TRACKER_LIST_URL: 'https://mirror.example/entities.json' }).sources.trackerListUrl).toBe('https://mirror.example/entities.json');
+    expect(loadConfig({ TRACKER_LIST_URL: 'off' }).sources.trackerListUrl).toBeUndefined();
+    expect(() => loadConfig({ TRACKER_LIST_URL: 'ftp://mirror.example/entities.json' })).toThrow(/TRACKER_LIST_URL must be an http:\/\/ or https:\/\/ URL, or off/);
   });
 
   it('reads JWT_SECRET, leaving it unset (generated and stored in the database) by default', () => {

@@ -108,6 +108,8 @@ export interface AppConfig {
     userAgent: string;
     /** A filter list (hosts or adblock syntax) that extends our tracker catalogue at start; unset: the catalogue alone. */
     trackerFilterListUrl?: string;
+    /** A tracker list in third-party-web's format (its published one by default), fetched at run time and cached in the database; undefined (off): the built-in catalogue alone. */
+    trackerListUrl?: string;
   };
   /** Proof of control of a watched email domain: where its file is fetched from, `{domain}` standing for the domain. */
   domainProof: { fileUrl: string };
@@ -270,6 +272,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       dnsServers: scans.DNS_SERVERS,
       userAgent: `Footprint/${appVersion()} (privacy audit; ${publicUrl ?? 'self-hosted'})`,
       trackerFilterListUrl: scans.TRACKER_FILTER_LIST_URL,
+      trackerListUrl: scans.TRACKER_LIST_URL === SITE_LIST_OFF ? undefined : scans.TRACKER_LIST_URL,
     },
     domainProof: { fileUrl: monitoring.DOMAIN_VERIFICATION_FILE_URL },
     fetch: {

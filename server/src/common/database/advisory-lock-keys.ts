@@ -15,4 +15,5 @@ export const ADVISORY_LOCK_KEYS = {
   usernameSiteListRefresh: 4_640_297_110,
   organisationCatalogueRefresh: 4_640_297_120,
   brokerRegistryRefresh: { ca: 4_640_297_121 },
+  trackerListRefresh: 4_640_297_130,
 } as const;

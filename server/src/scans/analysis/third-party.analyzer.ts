@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { getDomain } from 'tldts';
+import type { TrackerListInUse } from '../trackers/tracker-list.credit';
 import { FILTER_LIST_CATEGORY, type TrackerCategory, type TrackerEntry } from '../trackers/tracker.catalogue';
 import type { Finding, FindingGroup, FindingType } from '../../vocabulary/finding.types';
 import type { RiskLevel } from '../../vocabulary/risk.types';
@@ -9,6 +10,8 @@ import type { CapturedRequest } from '../../browser-audit/capture.types';
 /** What the analyzer needs of the catalogue (TrackerCatalogueService, or a fake in tests). */
 export interface TrackerMatcher {
   match(host: string): TrackerEntry | undefined;
+  /** The fetched tracker list in use, for the result's credit (TrackerCatalogueService has it; test fakes need not). */
+  trackerListInUse?(): TrackerListInUse | undefined;
 }
 
 /** A fetched page: its final URL (after redirects) and its HTML. */
@@ -125,7 +128,8 @@ export function analyzeThirdParties(page: FetchedPage, catalogue: TrackerMatcher
     if (!TRACKER_FINDING_RULES[entry.category] || omitted.has(entry.category)) return;
     const key = `${entry.company}\n${entry.category}`;
     let group = trackers.get(key);
-    if (!group) trackers.set(key, (group = { company: entry.company, category: entry.category, names: new Set(), domains: new Set(), lines: new Set() }));
+    if (!group) trackers.set(key, (group = { company: entry.company, category: entry.category, names: new Set(), domains: new Set(), lines: new Set(), listed: false }));
+    if (entry.listed) group.listed = true;
     group.names.add(entry.name ?? entry.company);
     group.domains.add(entry.domain);
     group.lines.add(line);
@@ -232,6 +236,8 @@ interface TrackerGroup {
   names: Set<string>;
   domains: Set<string>;
   lines: Set<string>;
+  /** Some of it was named by the fetched tracker list (the finding's source says so). */
+  listed: boolean;
 }
 
 function trackerFinding(group: TrackerGroup): Finding {
@@ -247,7 +253,7 @@ function trackerFinding(group: TrackerGroup): Finding {
       kind: 'risk',
       type: rule.type,
       value: truncate(value, 300),
-      source: filterList ? FINDING_SOURCES.trackerFilterList : FINDING_SOURCES.trackerCatalogue,
+      source: filterList ? FINDING_SOURCES.trackerFilterList : group.listed ? FINDING_SOURCES.trackerList : FINDING_SOURCES.trackerCatalogue,
       risk: rule.risk,
       evidence: { summary: truncate(summary, 500), observed: cappedLines([...group.lines], MAX_EVIDENCE_LINES) },
     },

@@ -92,7 +92,9 @@ export function websiteOutcome(audit: WebsiteAudit, trackers: TrackerMatcher, no
   if (!analysis) return { status: 'unavailable', message: WEBSITE_MESSAGES.failed, findings: [] };
   const lost = audit.render.kind === 'rendered' && rendered.ran ? lostParts(audit.render.capture) : [];
   const message = [analysis.message, rendered.ran ? popupSentence(rendered.visit.popups) : undefined, lostSentence(lost)].filter(Boolean).join(' ');
-  return { status: rendered.ran && lost.length === 0 ? 'ok' : 'partial', message, findings: analysis.findings, website: analysis.summary };
+  const trackerList = trackers.trackerListInUse?.();
+  const website = trackerList ? { ...analysis.summary, trackerList } : analysis.summary;
+  return { status: rendered.ran && lost.length === 0 ? 'ok' : 'partial', message, findings: analysis.findings, website };
 }
 
 /** The site opened more windows than the one visited: each was closed at once (the visit keeps one page). */

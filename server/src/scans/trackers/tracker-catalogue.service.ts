@@ -6,6 +6,8 @@ import { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.module';
 import { withDeadline } from '../../common/deadline';
 import { sourceGet } from '../sources/source-http';
+import type { TrackerListInUse } from './tracker-list.credit';
+import type { ListedTracker } from './tracker-list.parser';
 import { FILTER_LIST_CATEGORY, FILTER_LIST_COMPANY, TRACKER_CATALOGUE, TrackerEntry } from './tracker.catalogue';
 
 /** The name used in messages about the filter-list download. */
@@ -111,11 +113,18 @@ export type FilterListOutcome =
   | { status: 'not_configured' };
 
 /**
- * The tracker catalogue the website check matches third-party requests against: our own entries
- * (tracker.catalogue.ts), optionally extended from a filter list (Adblock or hosts syntax) whose
- * URL is in the configuration (TRACKER_FILTER_LIST_URL), downloaded once, in the background, at
- * start. Lookups walk the host and its parent domains (O(labels)); any built-in entry beats a
- * filter-list domain, so a list never hides who runs a tracker we know.
+ * The tracker catalogue the website check matches third-party requests against, from three parts:
+ * - the fetched tracker list (third-party-web's, TRACKER_LIST_URL; tracker-list.service.ts keeps
+ *   it current), which names tracker domains and their companies;
+ * - our own entries (tracker.catalogue.ts): what the list lacks (session recorders, fingerprinting,
+ *   pixel and remarketing hosts, current company names) and the whole catalogue when the list is off
+ *   or not fetched yet;
+ * - optionally a filter list (Adblock or hosts syntax, TRACKER_FILTER_LIST_URL), downloaded once at
+ *   start, which says "block" but not who or why.
+ * Lookups walk the host and its parent domains (O(labels)). Between the list and our entries the
+ * most specific domain wins, and on the same domain our entry wins: ours are product-level
+ * (connect.facebook.net is the Meta Pixel, hotjar.com a session recorder) where the list has one
+ * entry per company or product family. Either beats a filter-list domain.
  */
 @Injectable()
 export class TrackerCatalogueService implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -123,6 +132,8 @@ export class TrackerCatalogueService implements OnApplicationBootstrap, BeforeAp
   private readonly builtIn: ReadonlyMap<string, TrackerEntry>;
   /** Replaced whole on each load, so a lookup never sees a half-built list. */
   private listed: ReadonlySet<string> = new Set();
+  /** The fetched tracker list: exact hosts, and domains listed as `*.domain` (the domain and every host under it). */
+  private trackerList: { hosts: ReadonlyMap<string, TrackerEntry>; domains: ReadonlyMap<string, TrackerEntry>; inUse: TrackerListInUse } | undefined;
   private running?: Promise<FilterListOutcome>;
   private readonly stopping = new AbortController();
 
@@ -144,11 +155,42 @@ export class TrackerCatalogueService implements OnApplicationBootstrap, BeforeAp
     return this.listed.size;
   }
 
-  /** The entry for a host (any case, trailing dot allowed): the most specific built-in one, else the filter list's. */
+  /** Trackers taken from the fetched list (0 when it is off or not loaded). */
+  get trackerListSize(): number {
+    return this.trackerList ? new Set([...this.trackerList.hosts.values(), ...this.trackerList.domains.values()].map((e) => e.name)).size : 0;
+  }
+
+  /** The fetched list in use and when it was fetched; undefined while our own catalogue serves alone. */
+  trackerListInUse(): TrackerListInUse | undefined {
+    return this.trackerList?.inUse;
+  }
+
+  /** Replaces the fetched-list part (tracker-list.service.ts calls it after a refresh or a read of the stored copy). */
+  useTrackerList(trackers: readonly ListedTracker[], inUse: TrackerListInUse): void {
+    const hosts = new Map<string, TrackerEntry>();
+    const domains = new Map<string, TrackerEntry>();
+    for (const tracker of trackers) {
+      for (const listed of tracker.domains) {
+        const wildcard = listed.startsWith('*.');
+        const domain = wildcard ? listed.slice(2) : listed;
+        const entry: TrackerEntry = { domain, company: tracker.company, category: tracker.category, name: tracker.name, listed: true };
+        const into = wildcard ? domains : hosts;
+        if (!into.has(domain)) into.set(domain, entry);
+      }
+    }
+    this.trackerList = { hosts, domains, inUse };
+  }
+
+  /** Back to our own catalogue alone (the list was turned off, or its stored copy is from another URL). */
+  dropTrackerList(): void {
+    this.trackerList = undefined;
+  }
+
+  /** The entry for a host (any case, trailing dot allowed): see the class comment for which part answers. */
   match(host: string): TrackerEntry | undefined {
     const name = normalizeHost(host);
     if (name === '') return undefined;
-    const known = this.lookUpBuiltIn(name);
+    const known = this.mostSpecific(name);
     if (known || this.listed.size === 0) return known;
     for (let domain: string | undefined = name; domain !== undefined; domain = parentOf(domain)) {
       if (this.listed.has(domain)) return { domain, company: FILTER_LIST_COMPANY, category: FILTER_LIST_CATEGORY };
@@ -192,6 +234,16 @@ export class TrackerCatalogueService implements OnApplicationBootstrap, BeforeAp
     const added = domains.filter((domain) => this.lookUpBuiltIn(domain) === undefined);
     this.listed = new Set(added);
     return { added: added.length, ignored };
+  }
+
+  /** Walks from the host up: the first domain either part knows answers, our entry first on a tie. */
+  private mostSpecific(name: string): TrackerEntry | undefined {
+    const list = this.trackerList;
+    for (let domain: string | undefined = name; domain !== undefined; domain = parentOf(domain)) {
+      const entry = this.builtIn.get(domain) ?? (list && ((domain === name ? list.hosts.get(domain) : undefined) ?? list.domains.get(domain)));
+      if (entry) return entry;
+    }
+    return undefined;
   }
 
   private lookUpBuiltIn(name: string): TrackerEntry | undefined {

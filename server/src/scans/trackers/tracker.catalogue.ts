@@ -37,6 +37,8 @@ export interface TrackerEntry {
   readonly company: string;
   readonly category: TrackerCategory;
   readonly name?: string;
+  /** Set when the entry comes from the fetched tracker list (third-party-web), not from this file. */
+  readonly listed?: true;
 }
 
 const GOOGLE = 'Google';

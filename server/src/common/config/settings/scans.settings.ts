@@ -109,6 +109,11 @@ export const scansSettings = defineSettings({
       doc: "A filter list (hosts or adblock syntax) that extends Footprint's own tracker catalogue at start; check its licence allows your use. Unset: the built-in catalogue alone.",
       message: 'TRACKER_FILTER_LIST_URL must be an http:// or https:// URL',
     }),
+    TRACKER_LIST_URL: setting(z.literal(SITE_LIST_OFF).or(httpUrl()), {
+      default: 'https://cdn.jsdelivr.net/npm/third-party-web/dist/entities.json',
+      doc: "A tracker list in third-party-web's entities format, downloaded at run time, cached in the database and refreshed daily: it names the tracker domains and the companies behind them, Footprint's own catalogue answering for what it lacks (session recorders, pixels, cookie names). The default is third-party-web's published list (MIT, credited in every website result that uses it); while it cannot be downloaded the built-in catalogue serves alone. off: the built-in catalogue alone.",
+      message: `TRACKER_LIST_URL must be an http:// or https:// URL, or ${SITE_LIST_OFF}`,
+    }),
     USERNAME_SITE_LIST_URL: setting(z.literal(SITE_LIST_OFF).or(httpUrl()), {
       default: 'https://raw.githubusercontent.com/WebBreacher/WhatsMyName/main/wmn-data.json',
       doc: "A site list in the WhatsMyName format, downloaded at run time, cached in the database and refreshed daily; merged with Footprint's built-in list. The default is WhatsMyName's published list (CC BY-SA 4.0, credited in every result that uses it); while it cannot be downloaded the built-in list serves alone. off: the built-in list alone.",
