@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { checkCircleShape, clockShape, closeShape, StrokeSvg } from '../components/icon-shapes';
+import { paletteClass } from '../components/palette-class';
 import { capitalize, LEVEL_PALETTE, scoreTone } from '../scans/scan-display';
 import { formatDateTime } from '../format';
 import { statusDisplay } from './dashboard-display';
@@ -13,15 +14,6 @@ import type { ScanSummary } from './dashboard-types';
 
 const STATUS_SHAPES = { completed: checkCircleShape, failed: closeShape, 'in-progress': clockShape } as const;
 
-/** The palette classes a scan row uses (literal names: the shell style sheet's check reads them). */
-export const PALETTE_CLASS: Record<string, string> = {
-  green: 'sh-palette-green',
-  red: 'sh-palette-red',
-  blue: 'sh-palette-blue',
-  yellow: 'sh-palette-yellow',
-  orange: 'sh-palette-orange',
-  gray: 'sh-palette-gray',
-};
 
 /**
  * A privacy scan's privacy score (higher is better), labelled; an image check shows a labelled risk
@@ -30,7 +22,7 @@ export const PALETTE_CLASS: Record<string, string> = {
 function ScanScore({ scan }: { scan: ScanSummary }) {
   if (scan.imageRiskLevel) {
     return (
-      <span className={`sh-scan-risk ${PALETTE_CLASS[LEVEL_PALETTE[scan.imageRiskLevel]]}`} data-testid="recent-scan-risk">
+      <span className={`sh-scan-risk ${paletteClass(LEVEL_PALETTE[scan.imageRiskLevel])}`} data-testid="recent-scan-risk">
         Image risk: {capitalize(scan.imageRiskLevel)}
       </span>
     );
@@ -44,7 +36,7 @@ function ScanScore({ scan }: { scan: ScanSummary }) {
   }
   const tone = scoreTone(scan.score);
   return (
-    <p className={`sh-scan-score ${PALETTE_CLASS[tone.palette]}`} data-tone={tone.palette} data-testid="recent-scan-score">
+    <p className={`sh-scan-score ${paletteClass(tone.palette)}`} data-tone={tone.palette} data-testid="recent-scan-score">
       <span className="sh-scan-score-label">Privacy score </span>
       <span className="sh-scan-score-value">{scan.score}/100</span>
     </p>
@@ -69,7 +61,7 @@ export function RecentScans({ scans, label = 'Recent scans', empty = 'No scans y
         return (
           <li key={scan.id} className="sh-scan-row" data-testid="recent-scan" data-status={status.kind}>
             <div className="sh-scan-row-bar">
-              <span className={`sh-scan-status-icon ${PALETTE_CLASS[status.palette]}`}>
+              <span className={`sh-scan-status-icon ${paletteClass(status.palette)}`}>
                 <StrokeSvg shape={STATUS_SHAPES[status.kind]} className="sh-icon" aria-hidden="true" focusable="false" />
               </span>
               {/* On narrow screens the score and badge move below the input. */}
@@ -85,7 +77,7 @@ export function RecentScans({ scans, label = 'Recent scans', empty = 'No scans y
                 </p>
               </div>
               <ScanScore scan={scan} />
-              <span className={`sh-scan-status ${PALETTE_CLASS[status.palette]}`} data-testid="recent-scan-status">
+              <span className={`sh-scan-status ${paletteClass(status.palette)}`} data-testid="recent-scan-status">
                 {status.label}
               </span>
             </div>
