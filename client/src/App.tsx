@@ -25,9 +25,9 @@ const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'), 
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'), 'shell');
 const VerifyEmailPage = lazyPage(() => import('./pages/VerifyEmailPage'), 'shell');
 const MonitoredEmailVerifyPage = lazyPage(() => import('./pages/MonitoredEmailVerifyPage'), 'shell');
-const DashboardPage = lazyPage(() => import('./pages/DashboardPage'));
+const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'shell');
 const ReportPage = lazyPage(() => import('./pages/ReportPage'));
-const HistoryPage = lazyPage(() => import('./pages/HistoryPage'));
+const HistoryPage = lazyPage(() => import('./pages/HistoryPage'), 'shell');
 const AccountPage = lazyPage(() => import('./pages/AccountPage'));
 const MonitoringPage = lazyPage(() => import('./pages/MonitoringPage'));
 const RequestsPage = lazyPage(() => import('./pages/RequestsPage'));

@@ -1,7 +1,7 @@
-import { Flex, Text } from '@chakra-ui/react';
 import { PRIVACY_SCALE_NOTE, TREND_DISPLAY, trendBasis } from '../reports/report-display';
 import type { PrivacyTrend } from '../reports/report-types';
 import { scoreTone } from '../scans/scan-display';
+import { paletteClass } from './palette-class';
 import { StatCard } from './StatCard';
 
 /**
@@ -13,13 +13,13 @@ export function AveragePrivacyScoreCard({ score, testId, valueSize }: { score: n
   return (
     <StatCard label="Average Privacy Score" testId={testId} valueSize={valueSize} note={`Privacy score: ${PRIVACY_SCALE_NOTE}`}>
       {score === null || !tone ? (
-        <Text as="span" color="fg.muted" aria-label="No completed scans yet">
+        <span className="sh-muted" aria-label="No completed scans yet">
           —
-        </Text>
+        </span>
       ) : (
-        <Text as="span" color={`${tone.palette}.fg`} data-tone={tone.palette}>
+        <span className={`sh-tone ${paletteClass(tone.palette)}`} data-tone={tone.palette}>
           {score}/100
-        </Text>
+        </span>
       )}
     </StatCard>
   );
@@ -31,10 +31,10 @@ export function PrivacyTrendCard({ trend, testId, valueSize }: { trend: PrivacyT
   const enough = trend.direction !== 'not-enough-history';
   return (
     <StatCard label="Privacy Trend" testId={testId} valueSize={valueSize} note={trendBasis(trend)}>
-      <Flex as="span" align="center" gap="2" color={`${display.palette}.fg`} fontSize={enough ? undefined : 'lg'} data-trend={trend.direction}>
+      <span className={`${enough ? 'sh-trend' : 'sh-trend-none'} ${paletteClass(display.palette)}`} data-trend={trend.direction}>
         {display.arrow && <span aria-hidden="true">{display.arrow}</span>}
         {display.words}
-      </Flex>
+      </span>
     </StatCard>
   );
 }

@@ -74,6 +74,8 @@ export const closeShape = (
   </>
 );
 
+export const chevronDownShape = <path d="m6 9 6 6 6-6" />;
+
 export const checkShape = <path d="M20 6 9 17l-5-5" />;
 
 export const circleShape = <circle cx="12" cy="12" r="9" />;

@@ -1,4 +1,3 @@
-import { Box, Button, Card, Center, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { lazy, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadFailed, LoadingBlock } from '../components/LoadStatus';
@@ -9,38 +8,40 @@ import { formatDate } from '../format';
 import type { Dashboard } from './dashboard-types';
 import { RecentScans } from './RecentScans';
 import type { DashboardState } from './use-dashboard';
+import { withChakraLoaded } from '../theme/lazy-chakra';
 
-// recharts is only needed once the overview has data and the charts come near the screen: its own
-// chunk, fetched and drawn after the rest of the overview (on a phone, the charts are below the fold
-// and drawing them at once would hold the main thread while the page first shows).
-const RiskDistributionChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.RiskDistributionChart })));
-const ScoreTrendChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.ScoreTrendChart })));
+// The overview is drawn without Chakra's runtime (theme/shell-styles.ts, "Dashboard"). recharts (and
+// Chakra's runtime, which the charts are drawn with) is only needed once the overview has data and
+// the charts come near the screen: its own chunk, fetched and drawn after the rest of the overview (on
+// a phone, the charts are below the fold and drawing them at once would hold the main thread while
+// the page first shows).
+const loadCharts = () => import('./DashboardCharts');
+const RiskDistributionChart = lazy(async () => ({ default: await withChakraLoaded(async () => (await loadCharts()).RiskDistributionChart) }));
+const ScoreTrendChart = lazy(async () => ({ default: await withChakraLoaded(async () => (await loadCharts()).ScoreTrendChart) }));
 
 /** How near the screen a chart's place comes before it loads: just before it scrolls in. */
 const CHART_MARGIN = '200px';
 
 function ChartFallback() {
   return (
-    <Center py="8" role="status">
-      <Spinner size="md" color="blue.fg" />
-      <Text ms="3">Loading the chart...</Text>
-    </Center>
+    <div className="sh-chart-loading" role="status">
+      <span className="sh-chart-spinner" />
+      <p className="sh-loading-text">Loading the chart...</p>
+    </div>
   );
 }
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
-    <Card.Root variant="outline" as="section" aria-label={title}>
-      <Card.Body gap="4">
-        <Stack direction="row" justify="space-between" align="center" gap="3" wrap="wrap">
-          <Heading as="h2" size="lg">
-            {title}
-          </Heading>
+    <section className="sh-card-outline" aria-label={title}>
+      <div className="sh-card-section-body">
+        <div className="sh-section-head">
+          <h2 className="sh-h3">{title}</h2>
           {action}
-        </Stack>
+        </div>
         {children}
-      </Card.Body>
-    </Card.Root>
+      </div>
+    </section>
   );
 }
 
@@ -50,7 +51,7 @@ function Section({ title, children, action }: { title: string; children: ReactNo
  */
 function OverviewCards({ data }: { data: Dashboard }) {
   return (
-    <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+    <div className="sh-overview-cards">
       <StatCard label="Total Scans" testId="stat-total-scans" valueSize="3xl">
         {data.totalScans}
       </StatCard>
@@ -58,7 +59,7 @@ function OverviewCards({ data }: { data: Dashboard }) {
       <StatCard label="Last Scan" testId="stat-last-scan" valueSize="3xl">
         {data.lastScanAt ? <time dateTime={data.lastScanAt}>{formatDate(data.lastScanAt)}</time> : 'Never'}
       </StatCard>
-    </SimpleGrid>
+    </div>
   );
 }
 
@@ -80,42 +81,42 @@ export function DashboardOverview({ state, onRetry, onStartScan, notices, footer
   }
   if (state.status === 'error') {
     return (
-      <Stack gap="6">
+      <div className="sh-overview">
         {notices}
         <LoadFailed title="Failed to load your overview." onRetry={onRetry} />
-      </Stack>
+      </div>
     );
   }
   const { data } = state;
   return (
-    <Stack gap="6">
+    <div className="sh-overview">
       {notices}
       <OverviewCards data={data} />
       <Section
         title="Recent Scans"
         action={
-          <Stack direction="row" gap="2" wrap="wrap">
-            <Button size="sm" colorPalette="blue" onClick={onStartScan}>
+          <div className="sh-section-actions">
+            <button type="button" className="sh-button-sm" onClick={onStartScan}>
               New Privacy Scan
-            </Button>
-            <Button size="sm" variant="outline" asChild>
-              <RouterLink to="/history">All Scans</RouterLink>
-            </Button>
-            <Button size="sm" variant="outline" asChild>
-              <RouterLink to="/report">View Report</RouterLink>
-            </Button>
-          </Stack>
+            </button>
+            <RouterLink to="/history" className="sh-button-outline-sm">
+              All Scans
+            </RouterLink>
+            <RouterLink to="/report" className="sh-button-outline-sm">
+              View Report
+            </RouterLink>
+          </div>
         }
       >
         <RecentScans scans={data.recentScans} />
       </Section>
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+      <div className="sh-overview-charts">
         <Section title="Risk Distribution">
-          <Box>
+          <div>
             <NearViewport placeholder={<ChartFallback />} margin={CHART_MARGIN}>
               <RiskDistributionChart distribution={data.riskDistribution} />
             </NearViewport>
-          </Box>
+          </div>
         </Section>
         <Section title="Score Trend">
           <PrivacyTrendCard trend={data.privacyTrend} testId="stat-privacy-trend" valueSize="2xl" />
@@ -123,8 +124,8 @@ export function DashboardOverview({ state, onRetry, onStartScan, notices, footer
             <ScoreTrendChart trend={data.scoreTrend} />
           </NearViewport>
         </Section>
-      </SimpleGrid>
+      </div>
       {footer}
-    </Stack>
+    </div>
   );
 }

@@ -1,12 +1,19 @@
-import { Badge, Box, Flex, Link, List, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { CheckCircleIcon, ClockIcon, CloseIcon } from '../components/icons';
+import { checkCircleShape, clockShape, closeShape, StrokeSvg } from '../components/icon-shapes';
+import { paletteClass } from '../components/palette-class';
 import { capitalize, LEVEL_PALETTE, scoreTone } from '../scans/scan-display';
 import { formatDateTime } from '../format';
 import { statusDisplay } from './dashboard-display';
 import type { ScanSummary } from './dashboard-types';
 
-const STATUS_ICONS = { completed: CheckCircleIcon, failed: CloseIcon, 'in-progress': ClockIcon } as const;
+/*
+ * Drawn without Chakra's runtime (theme/shell-styles.ts, "Scan lists"), so that the history and
+ * the dashboard show their rows before Chakra has loaded: on a phone, rendering a page of rows as
+ * Chakra components was most of the time the page kept the main thread busy.
+ */
+
+const STATUS_SHAPES = { completed: checkCircleShape, failed: closeShape, 'in-progress': clockShape } as const;
+
 
 /**
  * A privacy scan's privacy score (higher is better), labelled; an image check shows a labelled risk
@@ -15,28 +22,24 @@ const STATUS_ICONS = { completed: CheckCircleIcon, failed: CloseIcon, 'in-progre
 function ScanScore({ scan }: { scan: ScanSummary }) {
   if (scan.imageRiskLevel) {
     return (
-      <Badge colorPalette={LEVEL_PALETTE[scan.imageRiskLevel]} variant="outline" minW="28" justifyContent="center" data-testid="recent-scan-risk">
+      <span className={`sh-scan-risk ${paletteClass(LEVEL_PALETTE[scan.imageRiskLevel])}`} data-testid="recent-scan-risk">
         Image risk: {capitalize(scan.imageRiskLevel)}
-      </Badge>
+      </span>
     );
   }
   if (scan.score === null) {
     return (
-      <Text color="fg.muted" minW="28" textAlign="end" aria-label="No score">
+      <p className="sh-scan-no-score" aria-label="No score">
         —
-      </Text>
+      </p>
     );
   }
   const tone = scoreTone(scan.score);
   return (
-    <Text minW="28" textAlign="end" color={`${tone.palette}.fg`} data-tone={tone.palette} data-testid="recent-scan-score">
-      <Text as="span" fontSize="sm" color="fg.muted">
-        Privacy score{' '}
-      </Text>
-      <Text as="span" fontWeight="bold">
-        {scan.score}/100
-      </Text>
-    </Text>
+    <p className={`sh-scan-score ${paletteClass(tone.palette)}`} data-tone={tone.palette} data-testid="recent-scan-score">
+      <span className="sh-scan-score-label">Privacy score </span>
+      <span className="sh-scan-score-value">{scan.score}/100</span>
+    </p>
   );
 }
 
@@ -49,39 +52,38 @@ export const scanResultPath = (id: string) => `/history?scan=${encodeURIComponen
  */
 export function RecentScans({ scans, label = 'Recent scans', empty = 'No scans yet. Start your first privacy scan!' }: { scans: ScanSummary[]; label?: string; empty?: string }) {
   if (scans.length === 0) {
-    return <Text color="fg.muted">{empty}</Text>;
+    return <p className="sh-muted">{empty}</p>;
   }
   return (
-    <List.Root variant="plain" gap="0" aria-label={label}>
+    <ul className="sh-scan-list" aria-label={label}>
       {scans.map((scan) => {
         const status = statusDisplay(scan.status);
-        const Icon = STATUS_ICONS[status.kind];
         return (
-          <List.Item key={scan.id} data-testid="recent-scan" data-status={status.kind} borderBottomWidth="1px" py="3" _last={{ borderBottomWidth: 0 }}>
-            <Flex align="center" gap="3" w="full" wrap={{ base: 'wrap', md: 'nowrap' }}>
-              <Box color={`${status.palette}.fg`} fontSize="xl" flexShrink={0}>
-                <Icon />
-              </Box>
+          <li key={scan.id} className="sh-scan-row" data-testid="recent-scan" data-status={status.kind}>
+            <div className="sh-scan-row-bar">
+              <span className={`sh-scan-status-icon ${paletteClass(status.palette)}`}>
+                <StrokeSvg shape={STATUS_SHAPES[status.kind]} className="sh-icon" aria-hidden="true" focusable="false" />
+              </span>
               {/* On narrow screens the score and badge move below the input. */}
-              <Box flex="1 1 12rem" minW="0">
-                <Text fontWeight="medium" truncate title={scan.input}>
-                  <Link asChild color="fg" textDecoration="underline" textUnderlineOffset="3px">
-                    <RouterLink to={scanResultPath(scan.id)}>{scan.input}</RouterLink>
-                  </Link>
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
+              <div className="sh-scan-main">
+                <p className="sh-scan-input" title={scan.input}>
+                  <RouterLink className="sh-scan-link" to={scanResultPath(scan.id)}>
+                    {scan.input}
+                  </RouterLink>
+                </p>
+                <p className="sh-scan-meta">
                   {scan.scanType === 'image' ? 'Image check' : 'Privacy scan'} · started{' '}
                   <time dateTime={scan.startedAt}>{formatDateTime(scan.startedAt)}</time>
-                </Text>
-              </Box>
+                </p>
+              </div>
               <ScanScore scan={scan} />
-              <Badge colorPalette={status.palette} variant="subtle" minW="24" justifyContent="center" data-testid="recent-scan-status">
+              <span className={`sh-scan-status ${paletteClass(status.palette)}`} data-testid="recent-scan-status">
                 {status.label}
-              </Badge>
-            </Flex>
-          </List.Item>
+              </span>
+            </div>
+          </li>
         );
       })}
-    </List.Root>
+    </ul>
   );
 }

@@ -1,12 +1,11 @@
-import { Alert, Box, Button, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '../api/client';
 import { notify } from '../components/toaster';
-import { changeKindLabels } from './monitor-display';
 import type { MonitorNotice } from './monitor-types';
-import { formatDate } from '../format';
+import { withChakraLoaded } from '../theme/lazy-chakra';
 
-
+// The notices' Chakra alerts load (with Chakra's runtime) only when there is one to show.
+const MonitorNoticeList = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('./MonitorNoticeList')).MonitorNoticeList) }));
 
 /**
  * What monitors found that is new (GET /api/monitoring/notices), each dismissible. Renders nothing
@@ -16,7 +15,6 @@ import { formatDate } from '../format';
 export function MonitorNotices({ headingAs = 'h2' }: { headingAs?: 'h2' | 'h3' }) {
   const [notices, setNotices] = useState<MonitorNotice[]>([]);
   const [dismissing, setDismissing] = useState<string>();
-  const headingId = useId();
 
   useEffect(() => {
     let live = true;
@@ -46,56 +44,8 @@ export function MonitorNotices({ headingAs = 'h2' }: { headingAs?: 'h2' | 'h3' }
 
   if (notices.length === 0) return null;
   return (
-    <Box as="section" aria-labelledby={headingId} data-testid="monitor-notices">
-      <Heading as={headingAs} id={headingId} size="lg" mb="3">
-        New from your monitors
-      </Heading>
-      <Stack gap="3">
-        {notices.map((notice) => (
-          <Alert.Root key={notice.id} status="warning" alignItems="flex-start" data-testid="monitor-notice">
-            <Alert.Indicator />
-            <Alert.Content gap="2">
-              <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
-                <Box>
-                  <Alert.Title>{notice.summary}</Alert.Title>
-                  <Text fontSize="sm" color="fg.muted">
-                    Found <time dateTime={notice.createdAt}>{formatDate(notice.createdAt)}</time>
-                  </Text>
-                </Box>
-                <Button size="sm" variant="outline" bg="bg.panel" onClick={() => void dismiss(notice.id)} loading={dismissing === notice.id}>
-                  Dismiss
-                </Button>
-              </Flex>
-              <List.Root gap="2" ps="4">
-                {notice.items.map((item, index) => (
-                  <List.Item key={`${item.kind}:${item.target}:${item.title}:${index}`}>
-                    <Text>
-                      <Text as="span" fontWeight="semibold">
-                        {changeKindLabels[item.kind]}:
-                      </Text>{' '}
-                      {item.title} <Text as="span" color="fg.muted" wordBreak="break-all">({item.target})</Text>
-                    </Text>
-                    {(item.before || item.after) && (
-                      <Text fontSize="sm" color="fg" wordBreak="break-word">
-                        Before: {item.before || '—'}. Now: {item.after || '—'}.
-                      </Text>
-                    )}
-                    {item.evidence && item.evidence.length > 0 && (
-                      <Text fontSize="sm" color="fg" wordBreak="break-all">
-                        Seen: {item.evidence.slice(0, 4).join('; ')}
-                        {item.evidence.length > 4 ? '; …' : ''}
-                      </Text>
-                    )}
-                    <Text fontSize="sm" color="fg">
-                      {item.recommendation}
-                    </Text>
-                  </List.Item>
-                ))}
-              </List.Root>
-            </Alert.Content>
-          </Alert.Root>
-        ))}
-      </Stack>
-    </Box>
+    <Suspense fallback={null}>
+      <MonitorNoticeList notices={notices} dismissing={dismissing} dismiss={dismiss} headingAs={headingAs} />
+    </Suspense>
   );
 }

@@ -1,23 +1,28 @@
-import { Button, Container, Flex, Heading, Stack, Tabs } from '@chakra-ui/react';
+import { Tabs } from '@ark-ui/react/tabs';
 import { lazy, Suspense, useState } from 'react';
 import { api } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import { usePaymentReturn } from '../billing/use-payment-return';
-import { SignOutIcon } from '../components/icons';
+import { signOutShape, StrokeSvg } from '../components/icon-shapes';
 import { notify } from '../components/toaster';
 import { DashboardOverview } from '../dashboard/DashboardOverview';
 import { isOnboardingCompleted, markOnboardingCompleted } from '../dashboard/onboarding-flag';
-import { OnboardingModal } from '../dashboard/OnboardingModal';
 import { useDashboard } from '../dashboard/use-dashboard';
-import { ExifCheck } from '../exif/ExifCheck';
 import { MonitorNotices } from '../monitoring/MonitorNotices';
 import { OpenRequestsCard } from '../requests/OpenRequestsCard';
 import { LoadingBlock } from '../components/LoadStatus';
+import { withChakraLoaded } from '../theme/lazy-chakra';
 
-// The scan forms are for the New Privacy Scan tab: their code loads when it is first opened, not
-// with the overview.
-const PrivacyAuditWidget = lazy(() => import('../scans/PrivacyAuditWidget').then((m) => ({ default: m.PrivacyAuditWidget })));
-const PasswordExposureCheck = lazy(() => import('../scans/PasswordExposureCheck').then((m) => ({ default: m.PasswordExposureCheck })));
+// The page and its overview are drawn without Chakra's runtime (theme/shell-styles.ts, "Dashboard";
+// the tabs are Ark UI's, which Chakra's Tabs is made of), so the overview shows with React and this
+// page's code alone. The scan forms, the image check and the tour are drawn with Chakra: their code
+// and Chakra's runtime load when their tab is first opened, or the tour is shown.
+const PrivacyAuditWidget = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('../scans/PrivacyAuditWidget')).PrivacyAuditWidget) }));
+const PasswordExposureCheck = lazy(async () => ({
+  default: await withChakraLoaded(async () => (await import('../scans/PasswordExposureCheck')).PasswordExposureCheck),
+}));
+const ExifCheck = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('../exif/ExifCheck')).ExifCheck) }));
+const OnboardingModal = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('../dashboard/OnboardingModal')).OnboardingModal) }));
 
 /** The dashboard's tabs: overview by default. */
 export type DashboardTab = 'overview' | 'scan' | 'exif';
@@ -31,6 +36,8 @@ export default function DashboardPage() {
   const [tab, setTab] = useState<DashboardTab>('overview');
   // The server keeps the tour done per user (every browser); the local flag only spares a round trip.
   const [onboarding, setOnboarding] = useState(() => !state.user?.onboardingCompleted && !isOnboardingCompleted());
+  // The tour's code loads only for someone who sees it; it then stays mounted, so it closes as a dialog does.
+  const [tourShown] = useState(onboarding);
   const [overview, refreshOverview] = useDashboard();
   usePaymentReturn();
 
@@ -66,43 +73,53 @@ export default function DashboardPage() {
   }
 
   return (
-    <Container maxW="6xl" py="10">
-      <Flex justify="space-between" align="center" gap="4" wrap="wrap">
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          Welcome back, {name}!
-        </Heading>
-        <Button variant="outline" onClick={handleSignOut}>
-          <SignOutIcon />
+    <div className="sh-dashboard">
+      <div className="sh-history-head">
+        <h1 className="sh-history-title">Welcome back, {name}!</h1>
+        <button type="button" className="sh-button-outline" onClick={handleSignOut}>
+          <StrokeSvg shape={signOutShape} className="sh-icon" />
           Sign Out
-        </Button>
-      </Flex>
+        </button>
+      </div>
 
       {/* A panel mounts when first opened (the scan forms and the image check are not part of the
           overview's first render, nor their code of its download), then stays mounted when hidden,
           so a scan keeps running while another tab is open. */}
-      <Tabs.Root mt="8" lazyMount value={tab} onValueChange={(details) => changeTab(details.value as DashboardTab)} variant="line">
-        <Tabs.List flexWrap="wrap" h="auto">
-          <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
-          <Tabs.Trigger value="scan">New Privacy Scan</Tabs.Trigger>
-          <Tabs.Trigger value="exif">EXIF Check</Tabs.Trigger>
+      <Tabs.Root className="sh-dashboard-tabs" lazyMount value={tab} onValueChange={(details) => changeTab(details.value as DashboardTab)}>
+        <Tabs.List className="sh-dashboard-tabs-list">
+          <Tabs.Trigger value="overview" className="sh-dashboard-tabs-trigger">
+            Overview
+          </Tabs.Trigger>
+          <Tabs.Trigger value="scan" className="sh-dashboard-tabs-trigger">
+            New Privacy Scan
+          </Tabs.Trigger>
+          <Tabs.Trigger value="exif" className="sh-dashboard-tabs-trigger">
+            EXIF Check
+          </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="overview" pt="6">
+        <Tabs.Content value="overview" className="sh-dashboard-tabs-content">
           <DashboardOverview state={overview} onRetry={refreshOverview} onStartScan={() => changeTab('scan')} notices={<MonitorNotices />} footer={<OpenRequestsCard />} />
         </Tabs.Content>
-        <Tabs.Content value="scan" pt="6">
+        <Tabs.Content value="scan" className="sh-dashboard-tabs-content">
           <Suspense fallback={<LoadingBlock>Loading the scan forms...</LoadingBlock>}>
-            <Stack gap="8">
+            <div className="sh-tab-stack">
               <PrivacyAuditWidget buttonLabel="Check My Privacy" headingAs="h2" />
               <PasswordExposureCheck headingAs="h2" />
-            </Stack>
+            </div>
           </Suspense>
         </Tabs.Content>
-        <Tabs.Content value="exif" pt="6">
-          <ExifCheck headingAs="h2" />
+        <Tabs.Content value="exif" className="sh-dashboard-tabs-content">
+          <Suspense fallback={<LoadingBlock>Loading the image check...</LoadingBlock>}>
+            <ExifCheck headingAs="h2" />
+          </Suspense>
         </Tabs.Content>
       </Tabs.Root>
 
-      <OnboardingModal open={onboarding} onSkip={skipOnboarding} onComplete={completeOnboarding} />
-    </Container>
+      {tourShown && (
+        <Suspense fallback={null}>
+          <OnboardingModal open={onboarding} onSkip={skipOnboarding} onComplete={completeOnboarding} />
+        </Suspense>
+      )}
+    </div>
   );
 }

@@ -1,9 +1,14 @@
-import { Badge, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { api } from '../api/client';
+import { paletteClass } from '../components/palette-class';
 import { useQuery } from '../hooks/use-query';
-import { RequestReminders } from './RequestReminders';
+import { withChakraLoaded } from '../theme/lazy-chakra';
 import { KIND_LABELS, type RequestList, STATUS_LABELS } from './request-types';
+
+// The reminders' Chakra alert loads (with Chakra's runtime) only when there is a reminder; the card is
+// drawn without it (theme/shell-styles.ts, "OpenRequestsCard").
+const RequestReminders = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('./RequestReminders')).RequestReminders) }));
 
 /** How many open requests the card lists, soonest due first. */
 const SHOWN = 3;
@@ -22,39 +27,40 @@ export function OpenRequestsCard() {
   const open = list.requests
     .filter((r) => r.status === 'draft' || r.status === 'sent' || r.status === 'overdue')
     .sort((a, b) => (a.dueOn ?? '9999').localeCompare(b.dueOn ?? '9999'));
+  const reminders = list.reminders ?? [];
   return (
     <>
-      <RequestReminders reminders={list.reminders ?? []} />
-      <Card.Root variant="outline" data-testid="open-requests">
-        <Card.Body>
-          <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-            <Heading as="h2" size="md">
-              Open requests ({open.length})
-            </Heading>
-            <Button asChild size="sm" variant="outline">
-              <RouterLink to="/requests">{open.length ? 'All requests' : 'Ask an organisation about your data'}</RouterLink>
-            </Button>
-          </Flex>
-          <Stack gap="2" mt="3">
+      {reminders.length > 0 && (
+        <Suspense fallback={null}>
+          <RequestReminders reminders={reminders} />
+        </Suspense>
+      )}
+      <div className="sh-card-outline" data-testid="open-requests">
+        <div className="sh-card-outline-body">
+          <div className="sh-requests-head">
+            <h2 className="sh-h2-md">Open requests ({open.length})</h2>
+            <RouterLink to="/requests" className="sh-button-outline-sm">
+              {open.length ? 'All requests' : 'Ask an organisation about your data'}
+            </RouterLink>
+          </div>
+          <div className="sh-requests-list">
             {open.length === 0 && (
-              <Text fontSize="sm" color="fg.muted">
-                No open requests. From a breach or a tracker in your results, ask the organisation to delete or show your data.
-              </Text>
+              <p className="sh-muted-sm">No open requests. From a breach or a tracker in your results, ask the organisation to delete or show your data.</p>
             )}
             {open.slice(0, SHOWN).map((r) => (
-              <Flex key={r.id} justify="space-between" gap="2" wrap="wrap" fontSize="sm">
+              <div key={r.id} className="sh-requests-row">
                 <RouterLink to={`/requests?id=${r.id}`}>
                   {r.organisationName} · {KIND_LABELS[r.kind]}
                 </RouterLink>
-                <Flex gap="2" align="center">
-                  {r.dueOn && <Text color="fg.muted">due {r.dueOn}</Text>}
-                  <Badge colorPalette={STATUS_LABELS[r.status].palette}>{STATUS_LABELS[r.status].label}</Badge>
-                </Flex>
-              </Flex>
+                <div className="sh-requests-due">
+                  {r.dueOn && <p className="sh-muted">due {r.dueOn}</p>}
+                  <span className={`sh-badge ${paletteClass(STATUS_LABELS[r.status].palette)}`}>{STATUS_LABELS[r.status].label}</span>
+                </div>
+              </div>
             ))}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+          </div>
+        </div>
+      </div>
     </>
   );
 }
