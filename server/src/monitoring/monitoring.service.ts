@@ -281,6 +281,7 @@ function noticeDto(notice: MonitorNoticeEntity): MonitorNoticeDto {
   return {
     id: notice.id,
     monitorId: notice.monitorId,
+    scanId: notice.scanId,
     createdAt: notice.createdAt.toISOString(),
     summary: notice.summary,
     items: notice.items.map(changeView),

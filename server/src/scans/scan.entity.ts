@@ -6,13 +6,18 @@ import type { ImageRiskLevel } from '../vocabulary/image-risk.catalogue';
 
 /** 'privacy': the email/website/social scan; 'image': the image metadata check. */
 export type ScanType = 'privacy' | 'image';
-/** 'running' is shown as in progress; a scan interrupted by a crash stays 'running'. */
-export type ScanStatus = 'running' | 'completed' | 'failed';
+/**
+ * 'running' is shown as in progress; a scan interrupted by a crash stays 'running' until recovery
+ * marks it failed. 'queued': a signed-in person's email scan whose breach sources were at their
+ * request limit, run later by QueuedScanRunner (expected by `expectedBy`).
+ */
+export type ScanStatus = 'queued' | 'running' | 'completed' | 'failed';
 export type FindingCounts = Record<FindingGroup, number>;
 
 /** A signed-in user's scan: the spec's stored scan record plus the full result. Visitors' scans are never stored. */
 @Entity({ name: 'scans' })
 @Index('IDX_scans_user_id_started_at', ['userId', 'startedAt'])
+@Index('IDX_scans_queued_expected_by', ['expectedBy'], { where: `"status" = 'queued'` })
 export class ScanEntity {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_scans' })
   id!: string;
@@ -61,6 +66,13 @@ export class ScanEntity {
 
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt!: Date | null;
+
+  /**
+   * A queued scan: when it is expected to run (its breach sources have a turn again). While a runner
+   * holds it, the end of that runner's lease; kept after completion as the time it was expected.
+   */
+  @Column({ name: 'expected_by', type: 'timestamptz', nullable: true })
+  expectedBy!: Date | null;
 
   /** Set when a monitor ran the scan: such scans do not count against the monthly quota (no foreign key: they outlive the monitor). */
   @Column({ name: 'monitor_id', type: 'uuid', nullable: true })

@@ -18,7 +18,15 @@ import { RATE_LIMIT_MESSAGE } from './sources/source-http';
 import { BreachLookupService } from './breaches/breach-lookup.service';
 import { answerCoverage } from './checks/answer-coverage';
 import { TooManyRequestsException } from '../common/security/too-many-requests.exception';
-import type { ScanStartedEventDto } from './scan.dto';
+import type { QueuedScanDto, ScanStartedEventDto } from './scan.dto';
+import { Mailer } from '../mail/mail.types';
+
+/**
+ * A queued scan is expected this long after its breach sources say they have a turn again: the
+ * runner looks every QUEUED_SCAN_TICK_MS (queued-scan-runner.service.ts), so this is the promise
+ * the person reads, with room for that tick.
+ */
+const QUEUED_SCAN_MARGIN_MS = 60_000;
 
 /** A scan that passed the rate limit and the quota, ready to run. */
 export interface PreparedScan {
@@ -31,6 +39,11 @@ export interface PreparedScan {
   visitor?: { clientIp: string; countedAt: number };
   /** Gives the scan's turn in this instance's scan queue back (run() does, when it ends). */
   release: Release;
+}
+
+/** What prepare() answers when a signed-in person's email scan was queued instead of run now. */
+export interface QueuedScan {
+  queued: QueuedScanDto;
 }
 
 /** A monitor's scan: the result (stored when complete) and what each check produced. */
@@ -67,6 +80,7 @@ export class ScansService {
     private readonly browser: BrowserAuditService,
     metrics: MetricsService,
     private readonly breaches: BreachLookupService,
+    private readonly mailer: Mailer,
   ) {
     this.visitorRule = { name: 'scan-visitor-ip', limit: config.scans.visitorScansPerHour, windowSeconds: 3600, message: RATE_LIMIT_MESSAGE, perAddress: true };
     this.admission = new AdmissionQueue('scans', config.scanAdmission);
@@ -75,15 +89,21 @@ export class ScansService {
 
   /**
    * Everything that can refuse a scan, before any answer is streamed: 429s and 503s come from
-   * here. The turn in the scan queue comes first, so a refused scan has used no quota.
+   * here. The turn in the scan queue comes first, so a refused scan has used no quota. A signed-in
+   * person's email scan whose breach sources are at their limit is queued instead (QueuedScan).
    */
-  async prepare(rawInput: string, user: AuthenticatedUser | undefined, clientIp: string): Promise<PreparedScan> {
+  async prepare(rawInput: string, user: AuthenticatedUser | undefined, clientIp: string): Promise<PreparedScan | QueuedScan> {
     const input = classifyScanInput(rawInput);
     // A full browser queue refuses a website scan before any quota is used (503, try again).
     if (input.kind === 'url') await this.browser.assertCapacity();
     // An email's main check is its breaches: when no breach source has a turn before a scan would
-    // end, the scan is refused now, before it waits for a scan slot or a database connection.
-    if (input.kind === 'email') this.assertBreachCapacity();
+    // end, a visitor's scan is refused now, before it waits for a scan slot or a database
+    // connection; a signed-in person's is stored and run once the sources allow.
+    const busy = input.kind === 'email' ? this.breachesBusyFor() : undefined;
+    if (busy !== undefined) {
+      if (!user) throw new TooManyRequestsException(busy, breachesBusyMessage(busy));
+      return { queued: await this.queue(input, user, busy) };
+    }
     const release = await this.admission.acquire();
     try {
       let viewer: ScanViewer = {};
@@ -111,10 +131,27 @@ export class ScansService {
     await this.limiter.giveBack(this.visitorRule, clientIp, countedAt).catch(() => undefined);
   }
 
-  private assertBreachCapacity(): void {
+  /** Seconds until enough breach sources have a turn for a complete answer; undefined when they may now. */
+  breachesBusyFor(): number | undefined {
     // As many sources as a complete answer needs (the coverage rule: with two sources, both).
-    const seconds = this.breaches.busyForSeconds((asked) => answerCoverage(0, asked).required);
-    if (seconds !== undefined) throw new TooManyRequestsException(seconds, breachesBusyMessage(seconds));
+    return this.breaches.busyForSeconds((asked) => answerCoverage(0, asked).required);
+  }
+
+  /** Stores a signed-in person's email scan as queued (within their monthly quota: 429 when it is used up). */
+  private async queue(input: ClassifiedScanInput, user: AuthenticatedUser, busySeconds: number): Promise<QueuedScanDto> {
+    const profile = await this.profiles.profile(user.userId);
+    const expectedBy = new Date(this.clock.now().getTime() + busySeconds * 1000 + QUEUED_SCAN_MARGIN_MS);
+    const scanId = await this.history.reservePrivacyScan(user.userId, profile.plan.tier, input, expectedBy);
+    const emailWhenDone = this.mailer.sendsMail;
+    return {
+      scanId,
+      status: 'queued',
+      input: input.value,
+      inputType: input.inputType,
+      expectedBy: expectedBy.toISOString(),
+      emailWhenDone,
+      message: queuedMessage(expectedBy, emailWhenDone),
+    };
   }
 
   /**
@@ -181,6 +218,15 @@ export function storable(result: AnalysisResult): boolean {
 /** The result is incomplete because an outside service said "not now" (a check of it rate limited). */
 export function incompleteThroughRateLimit(result: AnalysisResult): boolean {
   return !result.coverage.complete && result.checks.some((check) => check.status === 'rate_limited');
+}
+
+/** The answer to a queued scan: why, by when, and how the person hears of it (an email only when this server sends mail). */
+export function queuedMessage(expectedBy: Date, emailWhenDone: boolean): string {
+  const time = expectedBy.toISOString().slice(11, 16);
+  return (
+    `The breach services this server uses are at their request limit. Your check is queued and will run by about ${time} UTC; ` +
+    `its result will be in your scan history and notices${emailWhenDone ? ', and we will email you' : ''}.`
+  );
 }
 
 /** "…try again in 25 minutes": the wait in the unit a person reads. */
