@@ -510,6 +510,17 @@ export class MonitorRepository {
     }
   }
 
+  /**
+   * A queued scan's notice and its email (if any) in one transaction: answers the stored email, to
+   * deliver after the commit. The notice goes with the scan (ON DELETE CASCADE).
+   */
+  async addScanNotice(notice: { scanId: string; userId: string; createdAt: Date; summary: string; items: NoticeItem[] }, mail?: NewOutboxMessage): Promise<OutboxMessage | undefined> {
+    return this.db.transaction(async (manager) => {
+      await manager.insert(MonitorNoticeEntity, { id: randomUUID(), monitorId: null, ...notice, dismissedAt: null });
+      return mail ? this.outbox.addWithin(manager, mail) : undefined;
+    });
+  }
+
   /** A watch state and a domain's proof as a run left them; a lapsed proof unverifies the domain. */
   private async updateTarget(manager: EntityManager, monitorId: string, update: TargetUpdate): Promise<void> {
     await manager.query(

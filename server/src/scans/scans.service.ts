@@ -13,6 +13,7 @@ import type { ScanViewer } from './checks/scan-check';
 import { buildAnalysisResult } from './result/analysis-result.builder';
 import { BrowserAuditService } from '../browser-audit/browser-audit.service';
 import { ScanHistoryService } from './scan-history.service';
+import type { ClaimedQueuedScan } from './scan.repository';
 import { CheckRun, ScanPipeline } from './scan-pipeline';
 import { RATE_LIMIT_MESSAGE } from './sources/source-http';
 import { BreachLookupService } from './breaches/breach-lookup.service';
@@ -45,6 +46,15 @@ export interface PreparedScan {
 export interface QueuedScan {
   queued: QueuedScanDto;
 }
+
+/** How a queued scan's run ended: stored, waiting again for its sources, or failed (no quota used). */
+export type QueuedRun =
+  | { outcome: 'completed'; result: AnalysisResult }
+  | { outcome: 'requeued'; expectedBy: Date }
+  | { outcome: 'failed'; reason: string };
+
+/** A queued scan still meeting rate limits this long after it was queued is given up (failed, honestly). */
+export const QUEUED_SCAN_GIVE_UP_MS = 24 * 3_600_000;
 
 /** A monitor's scan: the result (stored when complete) and what each check produced. */
 export interface MonitorScan {
@@ -166,6 +176,43 @@ export class ScansService {
     if (!storable(result)) return { result, runs };
     const scanId = await this.history.recordMonitorScan(userId, monitorId, input, result);
     return { result: { ...result, scanId }, runs };
+  }
+
+  /**
+   * Runs a queued scan a runner claimed, as the person's own scan would have run: a result whose
+   * main check ran completes the stored scan; one whose breach sources were at their limit again
+   * waits again (until QUEUED_SCAN_GIVE_UP_MS after it was queued); anything else fails it, which
+   * gives its quota back.
+   */
+  async runQueued(claimed: ClaimedQueuedScan): Promise<QueuedRun> {
+    const profile = await this.profiles.profile(claimed.userId);
+    const viewer: ScanViewer = { userId: claimed.userId, ...(profile.emailVerified ? { verifiedEmail: profile.email.toLowerCase() } : {}) };
+    const input = classifyScanInput(claimed.input);
+    const startedAt = this.clock.now();
+    let result: AnalysisResult;
+    try {
+      const runs = await this.pipeline.run(input, viewer);
+      result = buildAnalysisResult({ input, viewer, runs, startedAt, completedAt: this.clock.now() });
+    } catch (err) {
+      await this.history.failPrivacyScan(claimed.id);
+      throw err;
+    }
+    if (storable(result)) {
+      const stored = { ...result, scanId: claimed.id };
+      await this.history.completePrivacyScan(claimed.id, stored);
+      return { outcome: 'completed', result: stored };
+    }
+    const now = this.clock.now();
+    if (incompleteThroughRateLimit(result) && now.getTime() - claimed.startedAt.getTime() < QUEUED_SCAN_GIVE_UP_MS) {
+      const limited = result.checks.find((check) => check.status === 'rate_limited');
+      const seconds = this.breachesBusyFor() ?? limited?.retryAfterSeconds ?? 60;
+      const expectedBy = new Date(now.getTime() + seconds * 1000 + QUEUED_SCAN_MARGIN_MS);
+      await this.history.requeue(claimed.id, expectedBy);
+      return { outcome: 'requeued', expectedBy };
+    }
+    await this.history.failPrivacyScan(claimed.id);
+    const main = result.coverage.unchecked.find((check) => check.id === result.coverage.mainCheck);
+    return { outcome: 'failed', reason: main ? `${main.label}: ${main.message ?? main.status.replace('_', ' ')}` : 'its checks did not give a complete answer' };
   }
 
   async run(scan: PreparedScan, listener: ScanListener = {}): Promise<AnalysisResult> {
