@@ -1015,7 +1015,7 @@ export interface paths {
         put?: never;
         /**
          * Scan an email address, website or social handle
-         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors.
+         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors, and so does a queued scan (202).
          */
         post: operations["createScan"];
         delete?: never;
@@ -2101,8 +2101,16 @@ export interface components {
             /** Format: uuid */
             id: string;
             items: components["schemas"]["MonitorNoticeItemDto"][];
-            /** Format: uuid */
-            monitorId: string;
+            /**
+             * Format: uuid
+             * @description The monitor whose run found it; null for a queued scan's notice.
+             */
+            monitorId: string | null;
+            /**
+             * Format: uuid
+             * @description A queued scan that finished (or finally failed): GET /api/scans/{id}; null for a monitor's notice.
+             */
+            scanId: string | null;
             /** @example 1 new breach */
             summary: string;
         };
@@ -2298,7 +2306,7 @@ export interface components {
              * @description What kind of change; more kinds may come.
              * @enum {string}
              */
-            kind: "breach" | "exposure" | "username_site" | "paste" | "website_change" | "domain_breach" | "watch_paused";
+            kind: "breach" | "exposure" | "username_site" | "paste" | "website_change" | "domain_breach" | "watch_paused" | "queued_scan";
             /** @description What to do about it. */
             recommendation: string;
             /** @description The monitored email, handle, website or domain it concerns. */
@@ -2394,8 +2402,16 @@ export interface components {
             /** Format: uuid */
             id: string;
             items: components["schemas"]["MonitorNoticeItemDto"][];
-            /** Format: uuid */
-            monitorId: string;
+            /**
+             * Format: uuid
+             * @description The monitor whose run found it; null for a queued scan's notice.
+             */
+            monitorId: string | null;
+            /**
+             * Format: uuid
+             * @description A queued scan that finished (or finally failed): GET /api/scans/{id}; null for a monitor's notice.
+             */
+            scanId: string | null;
             /** @example 1 new breach */
             summary: string;
         };
@@ -2407,7 +2423,7 @@ export interface components {
             /** @description What was observed. */
             evidence?: string[];
             /** @enum {string} */
-            kind: "breach" | "exposure" | "username_site" | "paste" | "website_change" | "domain_breach" | "watch_paused";
+            kind: "breach" | "exposure" | "username_site" | "paste" | "website_change" | "domain_breach" | "watch_paused" | "queued_scan";
             /** @description What to do about it. */
             recommendation: string;
             /** @description The monitored email, handle, website or domain it concerns. */
@@ -2749,6 +2765,27 @@ export interface components {
             /** @enum {string} */
             type: "oversharing" | "location";
         };
+        QueuedScanDto: {
+            /** @description Whether this server emails the person when the scan is done (it has a mail transport); a notice is written either way. */
+            emailWhenDone: boolean;
+            /**
+             * Format: date-time
+             * @description When the breach sources are expected to have a turn again and the scan to run.
+             */
+            expectedBy: string;
+            input: string;
+            /** @enum {string} */
+            inputType: "email" | "url" | "social" | "unknown" | "instagram" | "twitter" | "linkedin" | "facebook";
+            /** @example The breach services this server uses are at their request limit. Your check is queued and will run by about 14:05 UTC. */
+            message: string;
+            /**
+             * Format: uuid
+             * @description The stored scan: GET /api/scans/{id} shows it queued, then its result.
+             */
+            scanId: string;
+            /** @enum {string} */
+            status: "queued";
+        };
         ReadinessDto: {
             /**
              * @description Whether PostgreSQL answered a query.
@@ -2982,6 +3019,11 @@ export interface components {
         };
         ScanRecordDto: {
             completedAt: string | null;
+            /**
+             * Format: date-time
+             * @description A queued scan: when it is expected to run (its breach sources have a turn again); null for every other scan.
+             */
+            expectedBy: string | null;
             findings: components["schemas"]["FindingCountsDto"] | null;
             id: string;
             /** @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans. */
@@ -2998,10 +3040,10 @@ export interface components {
             score: number | null;
             startedAt: string;
             /**
-             * @description Anything but completed or failed is in progress.
+             * @description Anything but completed or failed is in progress. 'queued': an email scan whose breach sources were at their request limit; this server runs it once they allow (expectedBy), then it is completed or failed.
              * @enum {string}
              */
-            status: "running" | "completed" | "failed";
+            status: "queued" | "running" | "completed" | "failed";
         };
         ScanStartedEventDto: {
             checks: components["schemas"]["CheckInfoDto"][];
@@ -3011,6 +3053,11 @@ export interface components {
         };
         ScanSummaryDto: {
             completedAt: string | null;
+            /**
+             * Format: date-time
+             * @description A queued scan: when it is expected to run (its breach sources have a turn again); null for every other scan.
+             */
+            expectedBy: string | null;
             findings: components["schemas"]["FindingCountsDto"] | null;
             id: string;
             /** @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans. */
@@ -3025,10 +3072,10 @@ export interface components {
             score: number | null;
             startedAt: string;
             /**
-             * @description Anything but completed or failed is in progress.
+             * @description Anything but completed or failed is in progress. 'queued': an email scan whose breach sources were at their request limit; this server runs it once they allow (expectedBy), then it is completed or failed.
              * @enum {string}
              */
-            status: "running" | "completed" | "failed";
+            status: "queued" | "running" | "completed" | "failed";
         };
         ScanUsageDto: {
             /**
@@ -6976,6 +7023,21 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ScanStartedEventDto"] | components["schemas"]["CheckReportDto"] | components["schemas"]["AnalysisResultDto"] | components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description A signed-in person (session or API token) scanning an email address while the breach sources are at their request limit: the scan is stored as queued (it counts against the plan's monthly scans like a running one, and is given back if it finally fails) and this server runs it once the sources allow. The person then gets a notice (GET /api/monitoring/notices) and, when this server sends mail, an email; GET /api/scans/{id} shows it queued with expectedBy, then completed or failed. Always JSON, whatever the Accept header. */
+            202: {
+                headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueuedScanDto"];
+                };
+            };
             /** @description Empty or invalid input: the spec's two messages. */
             400: {
                 headers: {
@@ -7003,7 +7065,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. An email address while every breach source is at its request limit (refused at once, nothing used): the message gives the wait, as does Retry-After. A visitor whose answer comes back incomplete because a source was rate limited gets that scan back in their hourly allowance. */
+            /** @description Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. A visitor's email address while the breach sources are at their request limit (refused at once, nothing used; a signed-in person's is queued instead, 202): the message gives the wait, as does Retry-After. A visitor whose answer comes back incomplete because a source was rate limited gets that scan back in their hourly allowance. */
             429: {
                 headers: {
                     /** @description Requests allowed in the current window of the limit closest to running out. */
