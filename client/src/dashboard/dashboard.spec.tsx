@@ -32,6 +32,7 @@ function scan(overrides: Partial<ScanSummary> & Pick<ScanSummary, 'id'>): ScanSu
     imageRiskLevel: null,
     startedAt: '2031-03-04T10:15:00.000Z',
     completedAt: '2031-03-04T10:15:05.000Z',
+    expectedBy: null,
     findings: null,
     ...overrides,
   };

@@ -1,12 +1,11 @@
-import { Alert, Box, Button, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useEffect, useId, useState } from 'react';
 import { api } from '../api/client';
 import { notify } from '../components/toaster';
 import { changeKindLabels } from './monitor-display';
 import type { MonitorNotice } from './monitor-types';
 import { formatDate } from '../format';
-
-
 
 /**
  * What monitors found that is new (GET /api/monitoring/notices), each dismissible. Renders nothing
@@ -48,7 +47,7 @@ export function MonitorNotices({ headingAs = 'h2' }: { headingAs?: 'h2' | 'h3' }
   return (
     <Box as="section" aria-labelledby={headingId} data-testid="monitor-notices">
       <Heading as={headingAs} id={headingId} size="lg" mb="3">
-        New from your monitors
+        {notices.some((n) => n.scanId) ? 'New for you' : 'New from your monitors'}
       </Heading>
       <Stack gap="3">
         {notices.map((notice) => (
@@ -89,6 +88,11 @@ export function MonitorNotices({ headingAs = 'h2' }: { headingAs?: 'h2' | 'h3' }
                     <Text fontSize="sm" color="fg">
                       {item.recommendation}
                     </Text>
+                    {notice.scanId && (
+                      <Link asChild fontSize="sm" colorPalette="blue">
+                        <RouterLink to={`/history?scan=${encodeURIComponent(notice.scanId)}`}>Open the scan</RouterLink>
+                      </Link>
+                    )}
                   </List.Item>
                 ))}
               </List.Root>

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, Container, Flex, Heading, List, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
 import { api } from '../api/client';
@@ -14,6 +14,8 @@ type Kind = components['schemas']['ScanHistoryKind'];
 type ScanRecord = components['schemas']['ScanRecordDto'];
 
 const PAGE_SIZE = 20;
+/** How often a queued scan's page looks again for its result (the server's runner looks every 30 s). */
+const QUEUED_POLL_MS = 30_000;
 const KINDS: { value: Kind | ''; label: string }[] = [
   { value: '', label: 'All kinds' },
   { value: 'email', label: 'Email addresses' },
@@ -90,7 +92,14 @@ function Filters({ kind, input, onApply }: { kind?: Kind; input: string; onApply
 /** One stored result (GET /api/scans/{id}), as the scan showed it. */
 function StoredResult({ id }: { id: string }) {
   const navigate = useNavigate();
-  const [state, retry] = useQuery(`scan:${id}`, async () => (await api.GET('/api/scans/{id}', { params: { path: { id } } })).data);
+  const [state, retry] = useQuery(`scan:${id}`, async () => (await api.GET('/api/scans/{id}', { params: { path: { id } } })).data, { keepPrevious: true });
+  const waiting = state.status === 'ready' && (state.data.status === 'queued' || state.data.status === 'running');
+  // A queued (or running) scan is looked at again until it has its result.
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(retry, QUEUED_POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, retry]);
   const back = (
     <Button variant="outline" size="sm" onClick={() => navigate(-1)}>
       Back to history
@@ -111,7 +120,16 @@ function StoredResult({ id }: { id: string }) {
       {scan.result === null ? (
         <Alert.Root status={scan.status === 'failed' ? 'error' : 'info'}>
           <Alert.Indicator />
-          <Alert.Title>{scan.status === 'failed' ? 'This scan could not finish: no result was stored.' : 'This scan is still running.'}</Alert.Title>
+          {scan.status === 'queued' && scan.expectedBy ? (
+            <Alert.Content>
+              <Alert.Title>
+                Queued, expected by <time dateTime={scan.expectedBy}>{formatDateTime(scan.expectedBy)}</time>
+              </Alert.Title>
+              <Alert.Description>The breach services this server uses were at their request limit. This page shows the result once the scan has run.</Alert.Description>
+            </Alert.Content>
+          ) : (
+            <Alert.Title>{scan.status === 'failed' ? 'This scan could not finish: no result was stored.' : 'This scan is still running.'}</Alert.Title>
+          )}
         </Alert.Root>
       ) : (
         <Suspense fallback={<LoadingBlock>Loading the result…</LoadingBlock>}>
