@@ -32,6 +32,15 @@ export default function DashboardPage() {
   // The server keeps the tour done per user (every browser); the local flag only spares a round trip.
   const [onboarding, setOnboarding] = useState(() => !state.user?.onboardingCompleted && !isOnboardingCompleted());
   const [overview, refreshOverview] = useDashboard();
+  // "Welcome back" only to someone who was here before: the tour done (on the server, or in this
+  // browser) or scans already in the account when the dashboard first loaded. Decided once per
+  // visit, so a first visit's own scan does not turn it into "back".
+  const [returning, setReturning] = useState(() => Boolean(state.user?.onboardingCompleted) || isOnboardingCompleted());
+  const [firstOverviewSeen, setFirstOverviewSeen] = useState(false);
+  if (!firstOverviewSeen && overview.status !== 'loading') {
+    setFirstOverviewSeen(true);
+    if (overview.status === 'ready' && overview.data.totalScans > 0) setReturning(true);
+  }
   usePaymentReturn();
 
   async function handleSignOut() {
@@ -69,7 +78,7 @@ export default function DashboardPage() {
     <Container maxW="6xl" py="10">
       <Flex justify="space-between" align="center" gap="4" wrap="wrap">
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          Welcome back, {name}!
+          {returning ? `Welcome back, ${name}!` : `Welcome, ${name}!`}
         </Heading>
         <Button variant="outline" onClick={handleSignOut}>
           <SignOutIcon />

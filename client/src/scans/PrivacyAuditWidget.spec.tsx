@@ -506,7 +506,7 @@ describe('PrivacyAuditWidget queued scan', () => {
     const expectedBy = '2031-03-04T10:25:00.000Z';
     const message = 'The breach services this server uses are at their request limit. Your check is queued and will run by about 10:25 UTC; its result will be in your scan history and notices.';
     answer = () => jsonResponse(202, { scanId: 'scan-7', status: 'queued', input: 'jane@example.com', inputType: 'email', expectedBy, emailWhenDone: false, message });
-    renderWithProviders(<PrivacyAuditWidget />, { auth: signedIn });
+    renderWithProviders(<PrivacyAuditWidget />, { auth: signedIn() });
     type('jane@example.com');
     fireEvent.click(button());
     const queued = await screen.findByTestId('scan-queued');
