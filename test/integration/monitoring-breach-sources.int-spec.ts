@@ -157,6 +157,8 @@ describe('monitors with two breach sources', () => {
         expect.objectContaining({ monitorId: null, scanId: queued.scanId, summary: `Your queued check of ${email} is done`, items: [expect.objectContaining({ kind: 'queued_scan', target: email })] }),
       ]);
       expect((await as(other.accessToken).get('/api/monitoring/notices').expect(200)).body.notices).toEqual([]);
+      // The account export has it too.
+      expect((await as(u.accessToken).get('/api/auth/account/export').expect(200)).body.scanNotices).toEqual([expect.objectContaining({ scanId: queued.scanId, dismissedAt: null })]);
       await t.app.get(MailService).whenIdle();
       const mails = sink.messages.filter((m) => m.to.includes(u.email.toLowerCase()) && m.subject === 'Your Footprint check is done');
       expect(mails).toHaveLength(1);

@@ -183,6 +183,11 @@ export class MonitorRepository {
     return monitor ? (await this.withDetails([monitor], LATEST_RUNS))[0] : undefined;
   }
 
+  /** The account export's notices of queued scans (no monitor), dismissed ones included, newest first. */
+  scanNoticesOfUser(userId: string): Promise<MonitorNoticeEntity[]> {
+    return this.notices.find({ where: { userId, monitorId: IsNull() }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
   /** Everything of the user's monitors for the account export: every run and notice. */
   async exportOfUser(userId: string): Promise<(MonitorView & { notices: MonitorNoticeEntity[]; knownItems: number })[]> {
     const monitors = await this.monitors.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
