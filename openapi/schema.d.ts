@@ -1198,6 +1198,8 @@ export interface components {
             profile: components["schemas"]["ExportedProfileDto"];
             /** @description Privacy-rights requests with their letters, deadlines and notes, newest first. */
             rightsRequests: components["schemas"]["RightsRequestDto"][];
+            /** @description Notices of scans that were queued and later completed or failed, newest first. */
+            scanNotices: components["schemas"]["ExportedMonitorNoticeDto"][];
             /** @description Stored scans with their full results, newest first. */
             scans: components["schemas"]["ScanRecordDto"][];
             /** @description Sign-in sessions' tokens, newest first, ended ones included (each refresh ends one and starts the next). */
