@@ -44,7 +44,8 @@ const EXPORTED: Record<string, (rows: Row[], e: Exported) => unknown[]> = {
   monitor_targets: (rows, e) =>
     rows.map((r) => e.monitors.find((m) => m.id === r.monitor_id && Object.values(m.targets).some((values) => values.some((v) => String(r.value).includes(v) || v.includes(String(r.value)))))),
   monitor_runs: (rows, e) => rows.map((r) => e.monitors.flatMap((m) => m.runs).find((x) => x.id === r.id)),
-  monitor_notices: (rows, e) => rows.map((r) => e.monitors.flatMap((m) => m.notices).find((x) => x.id === r.id)),
+  // A monitor's notices with it; a queued scan's in scanNotices.
+  monitor_notices: (rows, e) => rows.map((r) => [...e.monitors.flatMap((m) => m.notices), ...e.scanNotices].find((x) => x.id === r.id)),
   // What a monitor already knew (hashes of breaches and pastes seen) is exported as a count per monitor.
   monitor_known_items: (_rows, e) => Array.from({ length: e.monitors.reduce((n, m) => n + m.knownItems, 0) }, () => true),
   rights_requests: (rows, e) => rows.map((r) => e.rightsRequests.find((x) => x.id === r.id)),
