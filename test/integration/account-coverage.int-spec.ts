@@ -24,6 +24,7 @@ type Exported = Record<string, unknown> & {
   analyticsEvents: unknown[];
   abTests: unknown[];
   monitors: { id: string; targets: Record<string, string[]>; runs: { id: string }[]; notices: { id: string }[]; knownItems: number }[];
+  scanNotices: { id: string }[];
   rightsRequests: { id: string }[];
   mails: unknown[];
   breachAnswers: { source: string; address: string | null; answer: unknown }[];
