@@ -173,7 +173,9 @@ describe('recent scans', () => {
     ['completed', 'Completed', 'green'],
     ['failed', 'Failed', 'red'],
     ['running', 'In progress', 'blue'],
-    ['queued', 'In progress', 'blue'],
+    // A queued scan (its breach sources at their limit) is in progress and says why it waits.
+    ['queued', 'Queued', 'blue'],
+    ['unknown-state', 'In progress', 'blue'],
   ])('status %s reads %s in %s', (status, label, palette) => {
     expect(statusDisplay(status)).toMatchObject({ label, palette });
   });
