@@ -1000,30 +1000,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/requests/brokers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Before "Ask every data broker": DROP for Californians, the brokers relevant to the person, and how many drafts a batch would make
-         * @description ccpa: the brokers of California's data broker registry and the catalogue's US brokers; elsewhere the catalogue's data brokers and address traders for the country (uk_gdpr: gb).
-         */
-        get: operations["previewBrokerRequests"];
-        put?: never;
-        /**
-         * Ask every data broker: a draft request to each broker relevant to the person
-         * @description Each draft is tracked like any request and counts against the plan's monthly requests. Brokers with an open request of the same kind are skipped. When the allowance runs out part-way, the drafts are made up to it (in name order) and leftOver says how many brokers were left; with nothing left at all the answer is 403. Footprint sends nothing: the person sends each draft.
-         */
-        post: operations["createBrokerRequests"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/scans": {
         parameters: {
             query?: never;
@@ -1039,7 +1015,7 @@ export interface paths {
         put?: never;
         /**
          * Scan an email address, website or social handle
-         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors.
+         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors, and so does a queued scan (202).
          */
         post: operations["createScan"];
         delete?: never;
@@ -1222,6 +1198,8 @@ export interface components {
             profile: components["schemas"]["ExportedProfileDto"];
             /** @description Privacy-rights requests with their letters, deadlines and notes, newest first. */
             rightsRequests: components["schemas"]["RightsRequestDto"][];
+            /** @description Notices of scans that were queued and later completed or failed, newest first. */
+            scanNotices: components["schemas"]["ExportedMonitorNoticeDto"][];
             /** @description Stored scans with their full results, newest first. */
             scans: components["schemas"]["ScanRecordDto"][];
             /** @description Sign-in sessions' tokens, newest first, ended ones included (each refresh ends one and starts the next). */
@@ -1445,41 +1423,6 @@ export interface components {
             hiddenSensitive: number;
             summary: string;
         };
-        BrokerBatchPreviewDto: {
-            /** @description Brokers the person already has an open request of this kind with (no second draft). */
-            alreadyAsked: number;
-            /** @description Every broker relevant to the person, in name order. */
-            brokers: components["schemas"]["BrokerDto"][];
-            /** @description For Californians: the state platform that asks every registered broker at once, named first. */
-            drop: components["schemas"]["DropDto"] | null;
-            /** @description Brokers left without a draft because the month's allowance runs out first. */
-            leftOver: number;
-            /** @description Requests left in this month's allowance. */
-            remaining: number;
-            /** @description Drafts a batch would make now. */
-            willDraft: number;
-        };
-        BrokerBatchResultDto: {
-            alreadyAsked: number;
-            /** @description The drafts made, each tracked like any request. */
-            created: components["schemas"]["RequestSummaryDto"][];
-            drop: components["schemas"]["DropDto"] | null;
-            /** @description Brokers left without a draft: the month's allowance ran out. Ask again next month, or upgrade. */
-            leftOver: number;
-        };
-        BrokerDto: {
-            /** @description The person already has an open request of this kind with it: no second draft. */
-            asked: boolean;
-            email: string | null;
-            /** @example Example Data LLC */
-            name: string;
-            /** @example ca-broker-example-data-llc */
-            slug: string;
-            /** @enum {string} */
-            source: "datarequests" | "ca_broker_registry";
-            /** @description Where the broker takes requests on the web. */
-            webform: string | null;
-        };
         BrowserTestFindingDto: {
             type: string;
             value: string;
@@ -1624,33 +1567,6 @@ export interface components {
              * @enum {string}
              */
             scope: "read-write" | "read-only";
-        };
-        CreateBrokerBatchDto: {
-            /**
-             * @description ISO 3166-1 alpha-2 code of the country the person lives in; needed outside California and the UK.
-             * @example de
-             */
-            country?: string;
-            /**
-             * @description The address the brokers should find the person by, and answer.
-             * @example jane@example.com
-             */
-            email: string;
-            /**
-             * @description ccpa: the brokers of California's registry (and the catalogue's US brokers); otherwise the catalogue's brokers and address traders for the country.
-             * @enum {string}
-             */
-            jurisdiction: "gdpr" | "uk_gdpr" | "ccpa" | "other";
-            /**
-             * @default erasure
-             * @enum {string}
-             */
-            kind: "erasure" | "opt_out_sale";
-            /**
-             * @description Signs the letters; optional.
-             * @example Jane Doe
-             */
-            name?: string;
         };
         CreatedApiTokenDto: {
             /** Format: date-time */
@@ -1916,15 +1832,6 @@ export interface components {
              * @enum {string}
              */
             status: "ok" | "not_configured" | "not_verified" | "subscription_too_small" | "refused" | "unavailable" | "rate_limited" | "timed_out" | "not_checked";
-        };
-        DropDto: {
-            /** @example https://privacy.ca.gov/drop/ */
-            about: string;
-            /** @example Delete Request and Opt-out Platform (DROP) */
-            name: string;
-            text: string;
-            /** @example https://consumer.drop.privacy.ca.gov/ */
-            url: string;
         };
         EmailChangeRequestedDto: {
             /**
@@ -2196,8 +2103,16 @@ export interface components {
             /** Format: uuid */
             id: string;
             items: components["schemas"]["MonitorNoticeItemDto"][];
-            /** Format: uuid */
-            monitorId: string;
+            /**
+             * Format: uuid
+             * @description The monitor whose run found it; null for a queued scan's notice.
+             */
+            monitorId: string | null;
+            /**
+             * Format: uuid
+             * @description A queued scan that finished (or finally failed): GET /api/scans/{id}; null for a monitor's notice.
+             */
+            scanId: string | null;
             /** @example 1 new breach */
             summary: string;
         };
@@ -2393,7 +2308,7 @@ export interface components {
              * @description What kind of change; more kinds may come.
              * @enum {string}
              */
-            kind: "breach" | "exposure" | "username_site" | "paste" | "website_change" | "domain_breach" | "watch_paused";
+            kind: "breach" | "exposure" | "username_site" | "paste" | "website_change" | "domain_breach" | "watch_paused" | "queued_scan";
             /** @description What to do about it. */
             recommendation: string;
             /** @description The monitored email, handle, website or domain it concerns. */
@@ -2489,8 +2404,16 @@ export interface components {
             /** Format: uuid */
             id: string;
             items: components["schemas"]["MonitorNoticeItemDto"][];
-            /** Format: uuid */
-            monitorId: string;
+            /**
+             * Format: uuid
+             * @description The monitor whose run found it; null for a queued scan's notice.
+             */
+            monitorId: string | null;
+            /**
+             * Format: uuid
+             * @description A queued scan that finished (or finally failed): GET /api/scans/{id}; null for a monitor's notice.
+             */
+            scanId: string | null;
             /** @example 1 new breach */
             summary: string;
         };
@@ -2502,7 +2425,7 @@ export interface components {
             /** @description What was observed. */
             evidence?: string[];
             /** @enum {string} */
-            kind: "breach" | "exposure" | "username_site" | "paste" | "website_change" | "domain_breach" | "watch_paused";
+            kind: "breach" | "exposure" | "username_site" | "paste" | "website_change" | "domain_breach" | "watch_paused" | "queued_scan";
             /** @description What to do about it. */
             recommendation: string;
             /** @description The monitored email, handle, website or domain it concerns. */
@@ -2674,11 +2597,6 @@ export interface components {
             runs: string[];
             /** @example acme */
             slug: string;
-            /**
-             * @description datarequests: the datarequests.org database (CC0 1.0); ca_broker_registry: California's data broker registry (a public record).
-             * @enum {string}
-             */
-            source: "datarequests" | "ca_broker_registry";
             /** @enum {string} */
             transport: "email" | "webform" | "letter" | "fax";
             web: string | null;
@@ -2848,6 +2766,27 @@ export interface components {
             source: string;
             /** @enum {string} */
             type: "oversharing" | "location";
+        };
+        QueuedScanDto: {
+            /** @description Whether this server emails the person when the scan is done (it has a mail transport); a notice is written either way. */
+            emailWhenDone: boolean;
+            /**
+             * Format: date-time
+             * @description When the breach sources are expected to have a turn again and the scan to run.
+             */
+            expectedBy: string;
+            input: string;
+            /** @enum {string} */
+            inputType: "email" | "url" | "social" | "unknown" | "instagram" | "twitter" | "linkedin" | "facebook";
+            /** @example The breach services this server uses are at their request limit. Your check is queued and will run by about 14:05 UTC. */
+            message: string;
+            /**
+             * Format: uuid
+             * @description The stored scan: GET /api/scans/{id} shows it queued, then its result.
+             */
+            scanId: string;
+            /** @enum {string} */
+            status: "queued";
         };
         ReadinessDto: {
             /**
@@ -3082,8 +3021,11 @@ export interface components {
         };
         ScanRecordDto: {
             completedAt: string | null;
-            /** @description A failed scan: why it failed, in words for the person (for instance, the server running it stopped); null when not said or not failed. */
-            failureReason: string | null;
+            /**
+             * Format: date-time
+             * @description A queued scan: when it is expected to run (its breach sources have a turn again); null for every other scan.
+             */
+            expectedBy: string | null;
             findings: components["schemas"]["FindingCountsDto"] | null;
             id: string;
             /** @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans. */
@@ -3100,10 +3042,10 @@ export interface components {
             score: number | null;
             startedAt: string;
             /**
-             * @description Anything but completed or failed is in progress.
+             * @description Anything but completed or failed is in progress. 'queued': an email scan whose breach sources were at their request limit; this server runs it once they allow (expectedBy), then it is completed or failed.
              * @enum {string}
              */
-            status: "running" | "completed" | "failed";
+            status: "queued" | "running" | "completed" | "failed";
         };
         ScanStartedEventDto: {
             checks: components["schemas"]["CheckInfoDto"][];
@@ -3113,8 +3055,11 @@ export interface components {
         };
         ScanSummaryDto: {
             completedAt: string | null;
-            /** @description A failed scan: why it failed, in words for the person (for instance, the server running it stopped); null when not said or not failed. */
-            failureReason: string | null;
+            /**
+             * Format: date-time
+             * @description A queued scan: when it is expected to run (its breach sources have a turn again); null for every other scan.
+             */
+            expectedBy: string | null;
             findings: components["schemas"]["FindingCountsDto"] | null;
             id: string;
             /** @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans. */
@@ -3129,10 +3074,10 @@ export interface components {
             score: number | null;
             startedAt: string;
             /**
-             * @description Anything but completed or failed is in progress.
+             * @description Anything but completed or failed is in progress. 'queued': an email scan whose breach sources were at their request limit; this server runs it once they allow (expectedBy), then it is completed or failed.
              * @enum {string}
              */
-            status: "running" | "completed" | "failed";
+            status: "queued" | "running" | "completed" | "failed";
         };
         ScanUsageDto: {
             /**
@@ -3225,7 +3170,7 @@ export interface components {
         TrackEventDto: {
             event: components["schemas"]["AnalyticsEventName"];
             /**
-             * @description The event's own fields plus userId, timestamp, userAgent, url and referrer. Unknown names, wrong types and oversized values are refused; url and referrer are kept without their query string; userId is ignored (the token says who).
+             * @description The event's fields (spec section 3) plus userId, timestamp, userAgent, url and referrer. Unknown names, wrong types and oversized values are refused; url and referrer are kept without their query string; userId is ignored (the token says who).
              * @example {
              *       "input_type": "email",
              *       "privacy_score": 85,
@@ -3409,8 +3354,6 @@ export interface components {
             thirdParties: string[];
             /** @description One example of what loaded each third party. */
             thirdPartyRequests: components["schemas"]["WebsiteThirdPartyRequestDto"][];
-            /** @description The fetched tracker list that named trackers here (third-party-web's by default, MIT) and when it was fetched; absent when Footprint's own catalogue served alone. */
-            trackerList?: components["schemas"]["WebsiteTrackerListDto"];
             /** @description Known trackers the page loaded: rendered mode, requested (or tried) while it ran; static mode, what its HTML loads. */
             trackers: components["schemas"]["WebsiteTrackerDto"][];
         };
@@ -3509,27 +3452,6 @@ export interface components {
             domains: string[];
             /** @example Meta Pixel (Facebook pixel) */
             name: string;
-        };
-        WebsiteTrackerListDto: {
-            /**
-             * Format: date-time
-             * @description When the list in use was fetched.
-             */
-            fetchedAt: string;
-            /** @example MIT */
-            license?: string;
-            /** @example https://github.com/patrickhulce/third-party-web/blob/master/LICENSE */
-            licenseUrl?: string;
-            /**
-             * @description Whom the list is credited to: 'third-party-web (Patrick Hulce)', or the configured list's host.
-             * @example third-party-web (Patrick Hulce)
-             */
-            name: string;
-            /**
-             * @description The project's page, or the list's address: the link the credit carries.
-             * @example https://github.com/patrickhulce/third-party-web
-             */
-            url: string;
         };
     };
     responses: never;
@@ -7014,126 +6936,6 @@ export interface operations {
             };
         };
     };
-    previewBrokerRequests: {
-        parameters: {
-            query: {
-                /** @description ISO 3166-1 alpha-2 code of the country the person lives in; needed outside California and the UK. */
-                country?: string;
-                /** @description ccpa: the brokers of California's registry (and the catalogue's US brokers); otherwise the catalogue's brokers and address traders for the country. */
-                jurisdiction: "gdpr" | "uk_gdpr" | "ccpa" | "other";
-                kind?: "erasure" | "opt_out_sale";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BrokerBatchPreviewDto"];
-                };
-            };
-            /** @description No valid access token or API token, or an expired API token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description 'Give the country you live in to find the data brokers relevant to you' */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description An error; `error` is the message to show a person. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-        };
-    };
-    createBrokerRequests: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "country": "de",
-                 *       "email": "jane@example.com",
-                 *       "jurisdiction": "gdpr",
-                 *       "kind": "erasure",
-                 *       "name": "Jane Doe"
-                 *     }
-                 */
-                "application/json": components["schemas"]["CreateBrokerBatchDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BrokerBatchResultDto"];
-                };
-            };
-            /** @description No valid access token or API token, or an expired API token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description 'You have used this month's privacy-rights requests of your plan. Upgrade for more, or wait for next month.' Or: called with a read-only API token: it may only read (GET). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description 'Give the country you live in to find the data brokers relevant to you' or 'No data broker in the catalogue is relevant to where you live' */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description An error; `error` is the message to show a person. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-        };
-    };
     listScans: {
         parameters: {
             query?: {
@@ -7223,6 +7025,21 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ScanStartedEventDto"] | components["schemas"]["CheckReportDto"] | components["schemas"]["AnalysisResultDto"] | components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description A signed-in person (session or API token) scanning an email address while the breach sources are at their request limit: the scan is stored as queued (it counts against the plan's monthly scans like a running one, and is given back if it finally fails) and this server runs it once the sources allow. The person then gets a notice (GET /api/monitoring/notices) and, when this server sends mail, an email; GET /api/scans/{id} shows it queued with expectedBy, then completed or failed. Always JSON, whatever the Accept header. */
+            202: {
+                headers: {
+                    /** @description Requests allowed in the current window of the limit closest to running out. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueuedScanDto"];
+                };
+            };
             /** @description Empty or invalid input: the spec's two messages. */
             400: {
                 headers: {
@@ -7250,7 +7067,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. An email address while every breach source is at its request limit (refused at once, nothing used): the message gives the wait, as does Retry-After. A visitor whose answer comes back incomplete because a source was rate limited gets that scan back in their hourly allowance. */
+            /** @description Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. A visitor's email address while the breach sources are at their request limit (refused at once, nothing used; a signed-in person's is queued instead, 202): the message gives the wait, as does Retry-After. A visitor whose answer comes back incomplete because a source was rate limited gets that scan back in their hourly allowance. */
             429: {
                 headers: {
                     /** @description Requests allowed in the current window of the limit closest to running out. */

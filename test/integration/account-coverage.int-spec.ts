@@ -24,6 +24,7 @@ type Exported = Record<string, unknown> & {
   analyticsEvents: unknown[];
   abTests: unknown[];
   monitors: { id: string; targets: Record<string, string[]>; runs: { id: string }[]; notices: { id: string }[]; knownItems: number }[];
+  scanNotices: { id: string }[];
   rightsRequests: { id: string }[];
   mails: unknown[];
   breachAnswers: { source: string; address: string | null; answer: unknown }[];
@@ -44,7 +45,8 @@ const EXPORTED: Record<string, (rows: Row[], e: Exported) => unknown[]> = {
   monitor_targets: (rows, e) =>
     rows.map((r) => e.monitors.find((m) => m.id === r.monitor_id && Object.values(m.targets).some((values) => values.some((v) => String(r.value).includes(v) || v.includes(String(r.value)))))),
   monitor_runs: (rows, e) => rows.map((r) => e.monitors.flatMap((m) => m.runs).find((x) => x.id === r.id)),
-  monitor_notices: (rows, e) => rows.map((r) => e.monitors.flatMap((m) => m.notices).find((x) => x.id === r.id)),
+  // A monitor's notices with it; a queued scan's in scanNotices.
+  monitor_notices: (rows, e) => rows.map((r) => [...e.monitors.flatMap((m) => m.notices), ...e.scanNotices].find((x) => x.id === r.id)),
   // What a monitor already knew (hashes of breaches and pastes seen) is exported as a count per monitor.
   monitor_known_items: (_rows, e) => Array.from({ length: e.monitors.reduce((n, m) => n + m.knownItems, 0) }, () => true),
   rights_requests: (rows, e) => rows.map((r) => e.rightsRequests.find((x) => x.id === r.id)),

@@ -1,10 +1,11 @@
 import { Clock } from '../../server/src/common/clock/clock.service';
 import { MailService } from '../../server/src/mail/mail.service';
 import { MonitorScheduler } from '../../server/src/monitoring/monitor-scheduler.service';
+import { QueuedScanRunner } from '../../server/src/monitoring/queued-scan-runner.service';
 import { FakeHibp, sampleBreach } from '../fakes/hibp';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { FakeXposedOrNot, sampleXonBreach } from '../fakes/xposedornot';
-import { freshEmail, query, signUp } from '../support/auth';
+import { freshEmail, freshIp, query, signUp } from '../support/auth';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const DAY = 24 * 3600_000;
@@ -89,5 +90,101 @@ describe('monitors with two breach sources', () => {
     // Each run asked both sources (a week later the cached answers had expired).
     expect(hibp.requestsTo('breachedaccount')).toHaveLength(3);
     expect(xon.requestsTo('breach-analytics')).toHaveLength(3);
+  });
+
+  /**
+   * Issue 38, point 4c: a signed-in person's email scan that meets the breach sources at their limit
+   * is queued (202), and the runner finishes it once they allow: the stored scan, a notice and an
+   * email. The same app as the monitors above (both sources, a mail sink, the clock held).
+   */
+  describe('queued breach checks', () => {
+    const tick = () => t.app.get(QueuedScanRunner).tick();
+    const as = (token: string) => ({ get: (path: string) => t.http().get(path).auth(token, { type: 'bearer' }) });
+    /** XposedOrNot answers one visitor's lookup 429 for a second: every instance holds back that long. */
+    async function sourcesBusy(): Promise<void> {
+      xon.failures['breach-analytics'] = { kind: 'rate-limited', retryAfter: '1' };
+      const limited = await t.http().post('/api/scans').set('X-Forwarded-For', freshIp()).send({ input: freshEmail('visitor') }).expect(200);
+      // HIBP answered, XposedOrNot did not: a partial answer, below the coverage rule (both).
+      expect(limited.body.checks.find((c: { id: string }) => c.id === 'breaches').sources).toContainEqual(expect.objectContaining({ id: 'xposedornot', status: 'rate_limited' }));
+      xon.failures['breach-analytics'] = undefined;
+    }
+    async function queue(token: string, email: string): Promise<{ scanId: string; expectedBy: string; emailWhenDone: boolean; message: string }> {
+      const res = await t.http().post('/api/scans').auth(token, { type: 'bearer' }).set('Accept', 'text/event-stream').send({ input: email }).expect(202);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      return res.body;
+    }
+    /** Past the source's second and the queued scans' expected time. */
+    async function later(): Promise<void> {
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      now = new Date(now.getTime() + 5 * 60_000);
+    }
+
+    it('queued, shown to its owner only, then completed by the runner with a notice and an email; it counts once', async () => {
+      const u = await signUp(t, freshEmail('queued'));
+      const other = await signUp(t, freshEmail('other'));
+      const email = freshEmail('looked-up');
+      hibp.setBreaches(email, [sampleBreach()]);
+      xon.setExposure(email, ['LanternMarket']);
+      await sourcesBusy();
+      // A visitor is still refused, with the wait.
+      await t.http().post('/api/scans').set('X-Forwarded-For', freshIp()).send({ input: email }).expect(429);
+
+      const queued = await queue(u.accessToken, email);
+      expect(queued).toMatchObject({ status: 'queued', input: email, inputType: 'email', emailWhenDone: true });
+      expect(Date.parse(queued.expectedBy) - now.getTime()).toBeGreaterThanOrEqual(60_000);
+      expect(queued.message).toMatch(/queued and will run by about \d\d:\d\d UTC.*and we will email you\.$/);
+      const stored = await as(u.accessToken).get(`/api/scans/${queued.scanId}`).expect(200);
+      expect(stored.body).toMatchObject({ status: 'queued', expectedBy: queued.expectedBy, result: null, completedAt: null });
+      expect((await as(u.accessToken).get('/api/scans').expect(200)).body.items[0]).toMatchObject({ id: queued.scanId, status: 'queued' });
+      await as(other.accessToken).get(`/api/scans/${queued.scanId}`).expect(404);
+      expect((await as(u.accessToken).get('/api/scans/usage').expect(200)).body.used).toBe(1);
+
+      // Not due yet (and the sources still busy): nothing runs, nothing is asked.
+      const asked = xon.requestsTo('breach-analytics').length;
+      expect(await tick()).toEqual({ completed: 0, requeued: 0, failed: 0 });
+      expect(xon.requestsTo('breach-analytics')).toHaveLength(asked);
+
+      await later();
+      expect(await tick()).toEqual({ completed: 1, requeued: 0, failed: 0 });
+      const done = (await as(u.accessToken).get(`/api/scans/${queued.scanId}`).expect(200)).body;
+      expect(done).toMatchObject({ status: 'completed', expectedBy: null, score: expect.any(Number) });
+      expect(done.result).toMatchObject({ scanId: queued.scanId, mode: 'real', coverage: { complete: true } });
+      expect(done.result.breaches.count).toBe(1);
+      expect((await as(u.accessToken).get('/api/scans/usage').expect(200)).body.used).toBe(1);
+
+      const notices = (await as(u.accessToken).get('/api/monitoring/notices').expect(200)).body.notices;
+      expect(notices).toEqual([
+        expect.objectContaining({ monitorId: null, scanId: queued.scanId, summary: `Your queued check of ${email} is done`, items: [expect.objectContaining({ kind: 'queued_scan', target: email })] }),
+      ]);
+      expect((await as(other.accessToken).get('/api/monitoring/notices').expect(200)).body.notices).toEqual([]);
+      // The account export has it too.
+      expect((await as(u.accessToken).get('/api/auth/account/export').expect(200)).body.scanNotices).toEqual([expect.objectContaining({ scanId: queued.scanId, dismissedAt: null })]);
+      await t.app.get(MailService).whenIdle();
+      const mails = sink.messages.filter((m) => m.to.includes(u.email.toLowerCase()) && m.subject === 'Your Footprint check is done');
+      expect(mails).toHaveLength(1);
+      expect(mails[0].text).toContain(`https://footprint.test/history?scan=${queued.scanId}`);
+      expect(mails[0].text).toContain('1 breach found');
+    });
+
+    it('a queued scan that finally cannot complete is failed honestly: its notice and email say so, and it uses no quota', async () => {
+      const u = await signUp(t, freshEmail('queued-fails'));
+      const email = freshEmail('looked-up');
+      await sourcesBusy();
+      const queued = await queue(u.accessToken, email);
+      await later();
+      xon.failures['breach-analytics'] = { kind: 'status', status: 500 };
+      try {
+        expect(await tick()).toEqual({ completed: 0, requeued: 0, failed: 1 });
+      } finally {
+        xon.failures['breach-analytics'] = undefined;
+      }
+      expect((await as(u.accessToken).get(`/api/scans/${queued.scanId}`).expect(200)).body).toMatchObject({ status: 'failed', result: null });
+      expect((await as(u.accessToken).get('/api/scans/usage').expect(200)).body.used).toBe(0);
+      const [notice] = (await as(u.accessToken).get('/api/monitoring/notices').expect(200)).body.notices;
+      expect(notice).toMatchObject({ scanId: queued.scanId, summary: `Your queued check of ${email} could not be completed` });
+      expect(notice.items[0].title).toMatch(/^Not completed: /);
+      await t.app.get(MailService).whenIdle();
+      expect(sink.messages.filter((m) => m.to.includes(u.email.toLowerCase()) && m.subject === 'Your Footprint check could not be completed')).toHaveLength(1);
+    });
   });
 });

@@ -2,13 +2,15 @@
 import type { RiskDistribution, ScanSummary } from './dashboard-types';
 
 export interface StatusDisplay {
-  label: 'Completed' | 'Failed' | 'In progress';
+  label: 'Completed' | 'Failed' | 'In progress' | 'Queued';
   palette: 'green' | 'red' | 'blue';
   kind: 'completed' | 'failed' | 'in-progress';
 }
 
-/** A scan's status: completed, failed, and anything else shown as in progress, in blue. */
+/** A scan's status: completed, failed, and anything else shown as in progress, in blue; a queued scan
+ * (its breach sources were at their limit, it runs later) is in progress and says so. */
 export function statusDisplay(status: ScanSummary['status'] | string): StatusDisplay {
+  if (status === 'queued') return { label: 'Queued', palette: 'blue', kind: 'in-progress' };
   if (status === 'completed') return { label: 'Completed', palette: 'green', kind: 'completed' };
   if (status === 'failed') return { label: 'Failed', palette: 'red', kind: 'failed' };
   return { label: 'In progress', palette: 'blue', kind: 'in-progress' };

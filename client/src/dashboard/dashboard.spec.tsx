@@ -33,6 +33,7 @@ function scan(overrides: Partial<ScanSummary> & Pick<ScanSummary, 'id'>): ScanSu
     startedAt: '2031-03-04T10:15:00.000Z',
     completedAt: '2031-03-04T10:15:05.000Z',
     failureReason: null,
+    expectedBy: null,
     findings: null,
     ...overrides,
   };
@@ -173,7 +174,9 @@ describe('recent scans', () => {
     ['completed', 'Completed', 'green'],
     ['failed', 'Failed', 'red'],
     ['running', 'In progress', 'blue'],
-    ['queued', 'In progress', 'blue'],
+    // A queued scan (its breach sources at their limit) is in progress and says why it waits.
+    ['queued', 'Queued', 'blue'],
+    ['unknown-state', 'In progress', 'blue'],
   ])('status %s reads %s in %s', (status, label, palette) => {
     expect(statusDisplay(status)).toMatchObject({ label, palette });
   });

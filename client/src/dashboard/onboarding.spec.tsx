@@ -109,6 +109,24 @@ describe('onboarding', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, jane.doe!' })).toBeTruthy();
   });
 
+  it('greets a first visit with "Welcome", not "Welcome back", and keeps it for the whole visit', async () => {
+    await renderDashboard();
+    // The tour covers the page (aria-hidden behind it): the heading is read through it.
+    expect(screen.getByRole('heading', { level: 1, hidden: true }).textContent).toBe('Welcome, Alice!');
+    fireEvent.click(button('Skip'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Alice!' })).toBeTruthy();
+  });
+
+  it('says "Welcome back" to an account with history: the tour done on the server, or scans already there', async () => {
+    const first = await renderDashboard({ onboardingCompleted: true });
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Alice!' })).toBeTruthy();
+    first.unmount();
+    globalThis.fetch = jest.fn(async () => new Response(JSON.stringify({ ...EMPTY, totalScans: 3 }), { status: 200, headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
+    await renderDashboard();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, hidden: true }).textContent).toBe('Welcome back, Alice!'));
+  });
+
   it('does not show once the flag is set', async () => {
     window.localStorage.setItem(ONBOARDING_FLAG_KEY, 'true');
     await renderDashboard();

@@ -2,6 +2,7 @@ import { Button, Dialog, Field, Flex, Input, NativeSelect, Portal, Stack, Tag, T
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useAnalytics } from '../analytics/analytics-context';
 import { notify } from '../components/toaster';
+import { useSiteInfo } from '../site/use-site-info';
 import { createMonitor, type NewMonitorTargets } from './monitor-actions';
 import { kindLabels, NO_DOMAIN_MESSAGE, NO_TARGETS_MESSAGE, NO_WEBSITE_MESSAGE, withEntry } from './monitor-display';
 import type { MonitorKind, MonitorType } from './monitor-types';
@@ -14,6 +15,9 @@ const KIND_HELP: Record<MonitorKind, string> = {
   domain:
     "Business plan. Every address at the domain, through Have I Been Pwned's domain search: you get an alert when any of them appears in a new breach. After creating it, you prove the domain is yours with a DNS TXT record or a file on its website.",
 };
+
+/** Why the domain option is off: the server has no Have I Been Pwned key, and its domain search needs one. */
+export const DOMAIN_NOT_OFFERED = 'Not offered on this server: watching a whole email domain needs Have I Been Pwned, which this server is not set up to use.';
 
 /** A text field whose entries collect in a removable list: Enter (or the Add button) adds. */
 function EntryField({
@@ -83,6 +87,10 @@ function EntryField({
 function CreateMonitorForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const { track } = useAnalytics();
   const [kind, setKind] = useState<MonitorKind>('identity');
+  // The server refuses a domain monitor without an HIBP key (409): the option says so instead. Until
+  // the site's facts are known (or when they cannot be read) it stays, and the server's answer rules.
+  const site = useSiteInfo();
+  const domainOffered = site.status !== 'ready' || site.data.outsideServices.some((service) => service.id === 'hibp' && service.enabled);
   const [single, setSingle] = useState('');
   const [emails, setEmails] = useState<string[]>([]);
   const [handles, setHandles] = useState<string[]>([]);
@@ -135,12 +143,19 @@ function CreateMonitorForm({ onClose, onCreated }: { onClose: () => void; onCrea
               <NativeSelect.Field name="kind" value={kind} onChange={(e) => setKind(e.target.value as MonitorKind)}>
                 <option value="identity">{kindLabels.identity}</option>
                 <option value="website">A website</option>
-                <option value="domain">A whole email domain (Business)</option>
+                <option value="domain" disabled={!domainOffered}>
+                  {domainOffered ? 'A whole email domain (Business)' : 'A whole email domain (not offered on this server)'}
+                </option>
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
           <Text color="fg.muted">{KIND_HELP[kind]}</Text>
+          {!domainOffered && (
+            <Text color="fg.muted" fontSize="sm" data-testid="domain-not-offered">
+              {DOMAIN_NOT_OFFERED}
+            </Text>
+          )}
           {kind === 'website' && (
             <Field.Root>
               <Field.Label>Website address</Field.Label>

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useId } from 'react';
 import { formatDate } from '../format';
 import { changeKindLabels } from './monitor-display';
@@ -23,7 +24,7 @@ export function MonitorNoticeList({
   return (
     <Box as="section" aria-labelledby={headingId} data-testid="monitor-notices">
       <Heading as={headingAs} id={headingId} size="lg" mb="3">
-        New from your monitors
+        {notices.some((n) => n.scanId) ? 'New for you' : 'New from your monitors'}
       </Heading>
       <Stack gap="3">
         {notices.map((notice) => (
@@ -64,6 +65,11 @@ export function MonitorNoticeList({
                     <Text fontSize="sm" color="fg">
                       {item.recommendation}
                     </Text>
+                    {notice.scanId && (
+                      <Link asChild fontSize="sm" colorPalette="blue">
+                        <RouterLink to={`/history?scan=${encodeURIComponent(notice.scanId)}`}>Open the scan</RouterLink>
+                      </Link>
+                    )}
                   </List.Item>
                 ))}
               </List.Root>

@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notify } from '../components/toaster';
 import MonitoringPage from '../pages/MonitoringPage';
 import { renderWithProviders, signedIn } from '../test-utils';
+import { DOMAIN_NOT_OFFERED } from './CreateMonitorModal';
 import { NO_DOMAIN_MESSAGE, NO_TARGETS_MESSAGE, NO_WEBSITE_MESSAGE } from './monitor-display';
 import { type Answer, fakeFetch, monitor, monitorList } from './monitoring-test-helpers';
 
@@ -16,6 +17,15 @@ jest.mock('../components/toaster', () => ({
 
 const LIST = 'GET /api/monitoring';
 const CREATE = 'POST /api/monitoring';
+const SITE = 'GET /api/site';
+/** GET /api/site's facts, with or without an HIBP key. */
+const site = (hibp: boolean) => ({
+  name: 'Footprint',
+  contactEmail: 'privacy@footprint.example',
+  version: '0.1.0',
+  sendsEmail: false,
+  outsideServices: [{ id: 'hibp', name: 'Have I Been Pwned', purpose: 'Breaches', sends: 'The address', when: 'Scans', enabled: hibp, control: 'HIBP_API_KEY' }],
+});
 
 let routes: Record<string, () => Answer>;
 let http: ReturnType<typeof fakeFetch>;
@@ -26,6 +36,7 @@ beforeEach(() => {
     'GET /api/monitoring/notices': () => ({ status: 200, body: { notices: [] } }),
     [LIST]: () => ({ status: 200, body: monitorList([], 1) }),
     [CREATE]: () => ({ status: 201, body: { monitor: monitor() } }),
+    [SITE]: () => ({ status: 200, body: site(true) }),
   };
   http = fakeFetch(routes);
   track = jest.fn();
@@ -146,6 +157,18 @@ describe('create-monitor modal', () => {
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Monitor created successfully'));
     expect(http.calls.find((c) => c.key === CREATE)?.body).toEqual({ type: 'weekly', targets });
     expect(track).toHaveBeenCalledWith('monitor_created', { monitor_type: 'weekly', target_count: 1 });
+  });
+
+  it('offers no domain monitor on a server without an HIBP key, and says why', async () => {
+    routes[SITE] = () => ({ status: 200, body: site(false) });
+    const m = await openModal();
+    const option = await waitFor(() => {
+      const found = within(m.dialog).getByRole('option', { name: 'A whole email domain (not offered on this server)' }) as HTMLOptionElement;
+      expect(found.disabled).toBe(true);
+      return found;
+    });
+    expect(option.value).toBe('domain');
+    expect(within(m.dialog).getByTestId('domain-not-offered').textContent).toBe(DOMAIN_NOT_OFFERED);
   });
 
   it("shows the server's reason when a domain needs another plan", async () => {

@@ -39,6 +39,15 @@ export default function DashboardPage() {
   // The tour's code loads only for someone who sees it; it then stays mounted, so it closes as a dialog does.
   const [tourShown] = useState(onboarding);
   const [overview, refreshOverview] = useDashboard();
+  // "Welcome back" only to someone who was here before: the tour done (on the server, or in this
+  // browser) or scans already in the account when the dashboard first loaded. Decided once per
+  // visit, so a first visit's own scan does not turn it into "back".
+  const [returning, setReturning] = useState(() => Boolean(state.user?.onboardingCompleted) || isOnboardingCompleted());
+  const [firstOverviewSeen, setFirstOverviewSeen] = useState(false);
+  if (!firstOverviewSeen && overview.status !== 'loading') {
+    setFirstOverviewSeen(true);
+    if (overview.status === 'ready' && overview.data.totalScans > 0) setReturning(true);
+  }
   usePaymentReturn();
 
   async function handleSignOut() {
@@ -75,7 +84,7 @@ export default function DashboardPage() {
   return (
     <div className="sh-dashboard">
       <div className="sh-history-head">
-        <h1 className="sh-history-title">Welcome back, {name}!</h1>
+        <h1 className="sh-history-title">{returning ? `Welcome back, ${name}!` : `Welcome, ${name}!`}</h1>
         <button type="button" className="sh-button-outline" onClick={handleSignOut}>
           <StrokeSvg shape={signOutShape} className="sh-icon" />
           Sign Out

@@ -500,3 +500,24 @@ describe('PrivacyAuditWidget errors', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(SCAN_FAILED_MESSAGE);
   });
 });
+
+describe('PrivacyAuditWidget queued scan', () => {
+  it('a 202 (the breach sources at their limit, a signed-in person) shows "Queued, expected by …", the server\'s words and a link to the stored scan', async () => {
+    const expectedBy = '2031-03-04T10:25:00.000Z';
+    const message = 'The breach services this server uses are at their request limit. Your check is queued and will run by about 10:25 UTC; its result will be in your scan history and notices.';
+    answer = () => jsonResponse(202, { scanId: 'scan-7', status: 'queued', input: 'jane@example.com', inputType: 'email', expectedBy, emailWhenDone: false, message });
+    renderWithProviders(<PrivacyAuditWidget />, { auth: signedIn() });
+    type('jane@example.com');
+    fireEvent.click(button());
+    const queued = await screen.findByTestId('scan-queued');
+    const heading = within(queued).getByRole('heading');
+    expect(heading.textContent).toMatch(/^Queued, expected by /);
+    expect(heading.querySelector('time')?.getAttribute('dateTime')).toBe(expectedBy);
+    expect(within(queued).getByText(message)).toBeTruthy();
+    // No error: a queued scan is not a failure, and it never says an email was sent.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(queued).getByRole('link', { name: 'Open the queued scan' }).getAttribute('href')).toBe('/history?scan=scan-7');
+    fireEvent.click(within(queued).getByRole('button', { name: 'Scan Another' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Start Your Privacy Audit' })).toBeTruthy());
+  });
+});

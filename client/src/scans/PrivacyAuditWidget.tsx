@@ -3,14 +3,16 @@ import { classifyScanInput, isScanButtonDisabled, SCAN_INPUT_MESSAGES, scanInput
 import { type FormEvent, type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useAnalytics } from '../analytics/analytics-context';
 import { CheckList, type CheckProgress } from './CheckList';
-import { runScan, SCAN_FAILED_MESSAGE, ScanError } from './scan-stream';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDateTime } from '../format';
+import { type QueuedScan, runScan, SCAN_FAILED_MESSAGE, ScanError, ScanQueued } from './scan-stream';
 import type { AnalysisResult, CheckReport } from './scan-types';
 
 // The results view is only needed once a scan runs: its own chunk, fetched when a scan starts.
 const loadResults = () => import('./ScanResults');
 const ScanResults = lazy(loadResults);
 
-type Phase = 'idle' | 'scanning' | 'result' | 'error';
+type Phase = 'idle' | 'scanning' | 'result' | 'error' | 'queued';
 
 export interface PrivacyAuditWidgetProps {
   /** The scan button's label: 'Check My Privacy' (dashboard) or 'Start Scan' (landing page). */
@@ -38,6 +40,7 @@ export function PrivacyAuditWidget({ buttonLabel = 'Check My Privacy', headingAs
   const [error, setError] = useState<string>();
   const [checks, setChecks] = useState<CheckProgress[]>([]);
   const [result, setResult] = useState<AnalysisResult>();
+  const [queued, setQueued] = useState<QueuedScan>();
   // A ref, not state: a second submit in the same tick must already see the scan running.
   const running = useRef<AbortController | undefined>(undefined);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -97,6 +100,11 @@ export function PrivacyAuditWidget({ buttonLabel = 'Check My Privacy', headingAs
       (err: unknown) => {
         if (controller.signal.aborted) return;
         running.current = undefined;
+        if (err instanceof ScanQueued) {
+          setQueued(err.queued);
+          setPhase('queued');
+          return;
+        }
         const message = err instanceof ScanError ? err.message : SCAN_FAILED_MESSAGE;
         track('error_occurred', { error_type: 'scan_failed', error_message: message, context: 'privacy_audit_widget' });
         setError(message);
@@ -123,6 +131,7 @@ export function PrivacyAuditWidget({ buttonLabel = 'Check My Privacy', headingAs
     running.current = undefined;
     setInput('');
     setResult(undefined);
+    setQueued(undefined);
     setError(undefined);
     setChecks([]);
     setEmptySubmitted(false);
@@ -144,6 +153,21 @@ export function PrivacyAuditWidget({ buttonLabel = 'Check My Privacy', headingAs
           >
             <ScanResults result={result} headingAs={headingAs} onScanAnother={scanAnother} onTryAgain={submit} />
           </Suspense>
+        ) : phase === 'queued' && queued ? (
+          <Stack gap="4" data-testid="scan-queued">
+            <Heading as={headingAs} size="xl">
+              Queued, expected by <time dateTime={queued.expectedBy}>{formatDateTime(queued.expectedBy)}</time>
+            </Heading>
+            <Text>{queued.message}</Text>
+            <Flex gap="3" wrap="wrap">
+              <Button asChild colorPalette="blue">
+                <RouterLink to={`/history?scan=${encodeURIComponent(queued.scanId)}`}>Open the queued scan</RouterLink>
+              </Button>
+              <Button variant="outline" onClick={scanAnother}>
+                Scan Another
+              </Button>
+            </Flex>
+          </Stack>
         ) : (
           <>
             <Heading as={headingAs} size="2xl" textAlign="center">

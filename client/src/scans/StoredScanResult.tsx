@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
 import { api } from '../api/client';
@@ -17,13 +17,23 @@ import type { AnalysisResult } from './scan-types';
 
 type ScanRecord = components['schemas']['ScanRecordDto'];
 
+/** How often a queued scan's page looks again for its result (the server's runner looks every 30 s). */
+const QUEUED_POLL_MS = 30_000;
+
 const ScanResults = lazy(() => import('./ScanResults'));
 const ExifFindingItem = lazy(() => import('../exif/ExifCheckWidget').then((m) => ({ default: m.FindingItem })));
 
 /** One stored result (GET /api/scans/{id}), as the scan showed it. */
 export function StoredResult({ id }: { id: string }) {
   const navigate = useNavigate();
-  const [state, retry] = useQuery(`scan:${id}`, async () => (await api.GET('/api/scans/{id}', { params: { path: { id } } })).data);
+  const [state, retry] = useQuery(`scan:${id}`, async () => (await api.GET('/api/scans/{id}', { params: { path: { id } } })).data, { keepPrevious: true });
+  const waiting = state.status === 'ready' && (state.data.status === 'queued' || state.data.status === 'running');
+  // A queued (or running) scan is looked at again until it has its result.
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(retry, QUEUED_POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, retry]);
   const back = (
     <Button variant="outline" size="sm" onClick={() => navigate(-1)}>
       Back to history
@@ -44,10 +54,19 @@ export function StoredResult({ id }: { id: string }) {
       {scan.result === null ? (
         <Alert.Root status={scan.status === 'failed' ? 'error' : 'info'}>
           <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{scan.status === 'failed' ? 'This scan could not finish: no result was stored.' : 'This scan is still running.'}</Alert.Title>
-            {scan.status === 'failed' && scan.failureReason ? <Alert.Description>{scan.failureReason}</Alert.Description> : null}
-          </Alert.Content>
+          {scan.status === 'queued' && scan.expectedBy ? (
+            <Alert.Content>
+              <Alert.Title>
+                Queued, expected by <time dateTime={scan.expectedBy}>{formatDateTime(scan.expectedBy)}</time>
+              </Alert.Title>
+              <Alert.Description>The breach services this server uses were at their request limit. This page shows the result once the scan has run.</Alert.Description>
+            </Alert.Content>
+          ) : (
+            <Alert.Content>
+              <Alert.Title>{scan.status === 'failed' ? 'This scan could not finish: no result was stored.' : 'This scan is still running.'}</Alert.Title>
+              {scan.status === 'failed' && scan.failureReason ? <Alert.Description>{scan.failureReason}</Alert.Description> : null}
+            </Alert.Content>
+          )}
         </Alert.Root>
       ) : (
         <Suspense fallback={<LoadingBlock>Loading the result…</LoadingBlock>}>

@@ -49,6 +49,30 @@ export type ScanStreamEvent =
   | { type: 'result'; data: AnalysisResult }
   | { type: 'error'; data: { statusCode: number; error: string } };
 
+/** A signed-in person's email scan stored to run later (POST /api/scans answered 202). */
+export interface QueuedScan {
+  scanId: string;
+  status: 'queued';
+  input: string;
+  expectedBy: string;
+  emailWhenDone: boolean;
+  message: string;
+}
+
+/** Thrown by runScan when the scan was queued instead of run: not a failure, the scan runs later. */
+export class ScanQueued extends Error {
+  constructor(readonly queued: QueuedScan) {
+    super(queued.message);
+    this.name = 'ScanQueued';
+  }
+}
+
+function isQueued(value: unknown): value is QueuedScan {
+  if (!value || typeof value !== 'object') return false;
+  const { status, scanId, expectedBy, message } = value as QueuedScan;
+  return status === 'queued' && typeof scanId === 'string' && typeof expectedBy === 'string' && typeof message === 'string';
+}
+
 /** A scan that failed, with the message to show as is. */
 export class ScanError extends Error {
   constructor(message: string) {
@@ -97,15 +121,15 @@ function isResult(value: unknown): value is AnalysisResult {
 
 /**
  * Runs a scan of the (trimmed) input and resolves to its result, reporting progress as it comes.
- * Rejects with a ScanError carrying the message to show, or with the abort reason when `signal`
- * was aborted (callers that abort ignore it).
+ * Rejects with a ScanError carrying the message to show, a ScanQueued when the server stored the
+ * scan to run later, or with the abort reason when `signal` was aborted (callers that abort ignore it).
  */
 export async function runScan(input: string, { signal, ...progress }: ScanProgress & { signal?: AbortSignal } = {}): Promise<AnalysisResult> {
   try {
     return await scan(input.trim(), progress, signal);
   } catch (err) {
     if (signal?.aborted) throw signal.reason ?? err;
-    if (err instanceof ScanError) throw err;
+    if (err instanceof ScanError || err instanceof ScanQueued) throw err;
     throw new ScanError(SCAN_FAILED_MESSAGE); // network failure, a cut stream
   }
 }
@@ -119,6 +143,12 @@ async function scan(input: string, progress: ScanProgress, signal: AbortSignal |
   });
   if (!response.ok) throw new ScanError(scanErrorMessage(response.status, error));
   if (!body) throw new ScanError(SCAN_FAILED_MESSAGE);
+  // 202: the breach sources are at their limit and the scan was stored to run later (always JSON).
+  if (response.status === 202) {
+    const queued: unknown = JSON.parse(await new Response(body).text());
+    if (!isQueued(queued)) throw new ScanError(SCAN_FAILED_MESSAGE);
+    throw new ScanQueued(queued);
+  }
 
   // A server (or proxy) that answers with the plain JSON result instead of a stream is fine too.
   if (!(response.headers.get('Content-Type') ?? '').includes('text/event-stream')) {

@@ -5,7 +5,7 @@ import { ExportedAnalyticsEventDto } from '../analytics/analytics.dto';
 import { ExportedApiTokenDto, ExportedEmailTokenDto, ExportedProfileDto, ExportedSessionDto } from '../auth/auth-export.dto';
 import { MAX_PASSWORD_LENGTH } from '../auth/password-hasher';
 import { ExportedPaymentDto } from '../billing/billing.dto';
-import { ExportedMonitorDto } from '../monitoring/monitoring.dto';
+import { ExportedMonitorDto, ExportedMonitorNoticeDto } from '../monitoring/monitoring.dto';
 import { ScanRecordDto } from '../scans/scan.dto';
 import { RightsRequestDto } from '../requests/requests.dto';
 export class ExportedMailDto {
@@ -86,6 +86,9 @@ export class AccountExportDto {
 
   @ApiProperty({ type: [ExportedMonitorDto], description: 'Monitors with their targets, runs and notices, newest first.' })
   monitors!: ExportedMonitorDto[];
+
+  @ApiProperty({ type: [ExportedMonitorNoticeDto], description: 'Notices of scans that were queued and later completed or failed, newest first.' })
+  scanNotices!: ExportedMonitorNoticeDto[];
 
   @ApiProperty({ type: [RightsRequestDto], description: 'Privacy-rights requests with their letters, deadlines and notes, newest first.' })
   rightsRequests!: RightsRequestDto[];

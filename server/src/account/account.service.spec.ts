@@ -42,6 +42,7 @@ function setup() {
   analytics.exportOf.mockResolvedValue([{ event: 'page_view' }] as never);
   abTests.exportOf.mockResolvedValue([{ testName: 'pricing_test' }] as never);
   monitoring.exportOf.mockResolvedValue([{ id: 'm1' }] as never);
+  monitoring.scanNoticesExportOf.mockResolvedValue([{ id: 'n1', scanId: 's1' }] as never);
   breachCache.exportOf.mockResolvedValue([{ source: 'hibp', address: 'jane@example.com', storedAt: 'x', expiresAt: 'y', answer: [] }]);
   const service = new AccountService(profiles, scans, payments, analytics, abTests, monitoring, mailer, breachCache, rightsRequests, limiter);
   return { service, profiles, scans, payments, analytics, abTests, monitoring, mailer, breachCache, limiter };
@@ -62,6 +63,7 @@ describe('AccountService', () => {
       analyticsEvents: [{ event: 'page_view' }],
       abTests: [{ testName: 'pricing_test' }],
       monitors: [{ id: 'm1' }],
+      scanNotices: [{ id: 'n1', scanId: 's1' }],
       rightsRequests: [{ id: 'r1' }],
       mails: [{ subject: 'Confirm your email address', createdAt: '2031-01-01T00:00:00.000Z', sentAt: null }],
       breachAnswers: [{ source: 'hibp', address: 'jane@example.com', storedAt: 'x', expiresAt: 'y', answer: [] }],

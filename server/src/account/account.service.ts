@@ -58,13 +58,14 @@ export class AccountService {
   /** Everything kept about the account, without secrets or their hashes. */
   async export(userId: string): Promise<AccountExportDto> {
     const now = new Date();
-    const [auth, scans, payments, analyticsEvents, abTests, monitors] = await Promise.all([
+    const [auth, scans, payments, analyticsEvents, abTests, monitors, scanNotices] = await Promise.all([
       this.profiles.exportOf(userId, now),
       this.scans.exportOf(userId),
       this.payments.exportOf(userId),
       this.analytics.exportOf(userId),
       this.abTests.exportOf(userId),
       this.monitoring.exportOf(userId),
+      this.monitoring.scanNoticesExportOf(userId),
     ]);
     // Privacy-rights requests (issue 40), with the identifiers their letters hold; deleting the
     // account deletes them (rights_requests.user_id ON DELETE CASCADE).
@@ -74,7 +75,7 @@ export class AccountService {
     // its monitors' addresses are its own too, whoever's lookup stored them.
     const monitored = await this.monitoring.monitoredEmailsOf(userId);
     const breachAnswers = await this.breachCache.exportOf(userId, [auth.profile.email, ...monitored]);
-    return { exportedAt: now.toISOString(), ...auth, scans, payments, analyticsEvents, abTests, monitors, rightsRequests, mails, breachAnswers };
+    return { exportedAt: now.toISOString(), ...auth, scans, payments, analyticsEvents, abTests, monitors, scanNotices, rightsRequests, mails, breachAnswers };
   }
 
   /** Deletes the account (confirmed by its password when it has one) and everything of it. */

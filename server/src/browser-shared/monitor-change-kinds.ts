@@ -10,6 +10,7 @@ export const CHANGE_KIND_LABELS = {
   website_change: 'Website change',
   domain_breach: 'New breach of your domain',
   watch_paused: 'Monitor paused',
+  queued_scan: 'Queued check',
 } as const;
 
 export type ChangeKind = keyof typeof CHANGE_KIND_LABELS;

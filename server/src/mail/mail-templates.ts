@@ -261,6 +261,25 @@ export function monitorAlertEmail(alert: { summary: string; monitorType: 'weekly
   };
 }
 
+/**
+ * Sent when a scan that was queued (its breach sources were at their request limit) has run: done
+ * with what it found, or could not be completed and why.
+ */
+export function queuedScanEmail(scan: { input: string; done: boolean; line: string; resultUrl: string }): EmailTemplate {
+  return {
+    subject: scan.done ? 'Your Footprint check is done' : 'Your Footprint check could not be completed',
+    ...renderEmail({
+      title: scan.done ? 'Your queued check is done' : 'Your queued check could not be completed',
+      intro: [
+        `The breach check of ${scan.input} you started waited for the breach services this server uses, which were at their request limit.`,
+        scan.done ? `It has now run: ${scan.line}.` : `It could not be completed: ${scan.line}. It was not counted against your monthly scans.`,
+      ],
+      action: scan.done ? { label: 'See the result', url: scan.resultUrl } : { label: 'Open your scan history', url: scan.resultUrl },
+      outro: 'You get this email because you started this check while signed in to Footprint.',
+    }),
+  };
+}
+
 /** Sent to an address someone wants to monitor that is not their account's verified address. */
 export function monitorEmailVerificationEmail(url: string): EmailTemplate {
   return {

@@ -194,6 +194,7 @@ const NOUNS: Record<NoticeItemKind, [string, string]> = {
   website_change: ['website change', 'website changes'],
   domain_breach: ['new breach of your domain', 'new breaches of your domain'],
   watch_paused: ['monitor paused', 'monitors paused'],
+  queued_scan: ['queued check', 'queued checks'],
 };
 
 /** 'No changes', or '2 new breaches, 1 new site with your name'. */

@@ -183,6 +183,11 @@ export class MonitorRepository {
     return monitor ? (await this.withDetails([monitor], LATEST_RUNS))[0] : undefined;
   }
 
+  /** The account export's notices of queued scans (no monitor), dismissed ones included, newest first. */
+  scanNoticesOfUser(userId: string): Promise<MonitorNoticeEntity[]> {
+    return this.notices.find({ where: { userId, monitorId: IsNull() }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
   /** Everything of the user's monitors for the account export: every run and notice. */
   async exportOfUser(userId: string): Promise<(MonitorView & { notices: MonitorNoticeEntity[]; knownItems: number })[]> {
     const monitors = await this.monitors.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
@@ -508,6 +513,17 @@ export class MonitorRepository {
       if (err === lost) return 'lease_lost';
       throw err;
     }
+  }
+
+  /**
+   * A queued scan's notice and its email (if any) in one transaction: answers the stored email, to
+   * deliver after the commit. The notice goes with the scan (ON DELETE CASCADE).
+   */
+  async addScanNotice(notice: { scanId: string; userId: string; createdAt: Date; summary: string; items: NoticeItem[] }, mail?: NewOutboxMessage): Promise<OutboxMessage | undefined> {
+    return this.db.transaction(async (manager) => {
+      await manager.insert(MonitorNoticeEntity, { id: randomUUID(), monitorId: null, ...notice, dismissedAt: null });
+      return mail ? this.outbox.addWithin(manager, mail) : undefined;
+    });
   }
 
   /** A watch state and a domain's proof as a run left them; a lapsed proof unverifies the domain. */

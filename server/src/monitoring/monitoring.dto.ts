@@ -240,8 +240,11 @@ export class MonitorNoticeDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 
-  @ApiProperty({ format: 'uuid' })
-  monitorId!: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: "The monitor whose run found it; null for a queued scan's notice." })
+  monitorId!: string | null;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'A queued scan that finished (or finally failed): GET /api/scans/{id}; null for a monitor\'s notice.' })
+  scanId!: string | null;
 
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;

@@ -23,12 +23,14 @@ import { MonitorEntity } from './monitor.entity';
 import { MonitorRepository } from './monitor.repository';
 import { MonitoringController } from './monitoring.controller';
 import { MonitoringService } from './monitoring.service';
+import { QueuedScanRunner } from './queued-scan-runner.service';
 
 /**
  * Monitors: the CRUD API with the plan limits, verification of monitored addresses and proof of
  * control of watched domains, and the scheduler that claims due monitors (safely across instances),
  * re-runs their scans (emails, handles, websites) or domain searches, works out what is new and
- * alerts by email and in the app.
+ * alerts by email and in the app; and the runner of scans people queued while the breach sources
+ * were at their limit (its notices and emails are the monitors' kind).
  */
 @Module({
   imports: [
@@ -52,7 +54,8 @@ import { MonitoringService } from './monitoring.service';
     DomainSearchService,
     HibpDomainSource,
     dnsResolverProvider,
+    QueuedScanRunner,
   ],
-  exports: [MonitorScheduler, MonitoringService],
+  exports: [MonitorScheduler, MonitoringService, QueuedScanRunner],
 })
 export class MonitoringModule {}

@@ -22,6 +22,7 @@ import { MONITORING_RATE_LIMITS } from './monitoring-rate-limits.catalogue';
 import {
   CreateMonitorDto,
   ExportedMonitorDto,
+  ExportedMonitorNoticeDto,
   MonitorDto,
   MonitoredEmailDto,
   MonitorListDto,
@@ -64,6 +65,11 @@ export class MonitoringService {
   /** Of these addresses, those no monitor (of any account) watches any more. */
   unmonitoredEmails(addresses: string[]): Promise<string[]> {
     return this.monitors.unmonitoredEmails(addresses);
+  }
+
+  /** The account export's notices of queued scans, dismissed ones included, newest first. */
+  async scanNoticesExportOf(userId: string): Promise<ExportedMonitorNoticeDto[]> {
+    return (await this.monitors.scanNoticesOfUser(userId)).map((n) => ({ ...noticeDto(n), dismissedAt: n.dismissedAt?.toISOString() ?? null }));
   }
 
   async exportOf(userId: string): Promise<ExportedMonitorDto[]> {
@@ -281,6 +287,7 @@ function noticeDto(notice: MonitorNoticeEntity): MonitorNoticeDto {
   return {
     id: notice.id,
     monitorId: notice.monitorId,
+    scanId: notice.scanId,
     createdAt: notice.createdAt.toISOString(),
     summary: notice.summary,
     items: notice.items.map(changeView),

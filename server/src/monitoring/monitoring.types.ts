@@ -17,7 +17,7 @@ export type MonitorRunStatus = (typeof MONITOR_RUN_STATUSES)[number];
 /** What a monitor watches: emails and handles, one website, or one email domain (Business plan). */
 export const MONITOR_KINDS = ['identity', 'website', 'domain'] as const;
 export type MonitorKind = (typeof MONITOR_KINDS)[number];
-export const NOTICE_ITEM_KINDS = ['breach', 'exposure', 'username_site', 'paste', 'website_change', 'domain_breach', 'watch_paused'] as const;
+export const NOTICE_ITEM_KINDS = ['breach', 'exposure', 'username_site', 'paste', 'website_change', 'domain_breach', 'watch_paused', 'queued_scan'] as const;
 export type NoticeItemKind = (typeof NOTICE_ITEM_KINDS)[number];
 
 export const MONITOR_MESSAGES = {

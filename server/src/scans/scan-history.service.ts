@@ -13,7 +13,7 @@ import { imageRiskLevel } from '../vocabulary/image-risk.catalogue';
 import type { RiskLevel } from '../vocabulary/risk.types';
 import type { StoredFinding } from '../vocabulary/finding.types';
 import type { AnalysisResult } from './result/analysis.types';
-import { CompletedScan, DailyScore, ScanOutcome, ScanRepository, ScanTotals, ScoredScan } from './scan.repository';
+import { ClaimedQueuedScan, CompletedScan, DailyScore, ScanOutcome, ScanRepository, ScanTotals, ScoredScan } from './scan.repository';
 import { countsOfFindings, storedFindingsOfResult } from './stored-findings';
 import { SCAN_HISTORY_KINDS, ScanHistoryKind, ScanPageDto, ScanRecordDto, ScanSummaryDto } from './scan.dto';
 import type { ScanUsageDto } from './scan-usage.dto';
@@ -77,8 +77,11 @@ export class ScanHistoryService {
     return (await this.scans.allOfUser(userId)).map((s) => ScanRecordDto.from(s));
   }
 
-  /** Reserves one of the plan's monthly scans with a running record; throws 429 when none is left. */
-  async reservePrivacyScan(userId: string, planTier: PlanTier, input: ClassifiedScanInput): Promise<string> {
+  /**
+   * Reserves one of the plan's monthly scans with a running record (with `queuedUntil`: a queued
+   * one, expected to run then); throws 429 when none is left.
+   */
+  async reservePrivacyScan(userId: string, planTier: PlanTier, input: ClassifiedScanInput, queuedUntil?: Date): Promise<string> {
     const now = this.clock.now();
     const plan = planFor(planTier);
     const { scan, used } = await this.scans.reserveWithinQuota(
@@ -86,6 +89,7 @@ export class ScanHistoryService {
       plan.monthlyScans,
       monthStartUtc(now),
       this.runningSince(now),
+      queuedUntil,
     );
     const secondsLeft = (nextMonthStartUtc(now).getTime() - now.getTime()) / 1000;
     // The monthly allowance is this route's limit for a signed-in caller: RateLimit-* say where it stands.
@@ -96,6 +100,17 @@ export class ScanHistoryService {
 
   async completePrivacyScan(id: string, result: AnalysisResult): Promise<void> {
     await this.scans.finish(id, privacyOutcome(result));
+  }
+
+  /** The queued scan due longest ago, held for `leaseMs` by this runner (see ScanRepository.claimQueued). */
+  claimQueued(leaseMs: number): Promise<ClaimedQueuedScan | undefined> {
+    const now = this.clock.now();
+    return this.scans.claimQueued(now, new Date(now.getTime() + leaseMs));
+  }
+
+  /** A queued scan waits again, expected by `expectedBy`. */
+  requeue(id: string, expectedBy: Date): Promise<void> {
+    return this.scans.requeue(id, expectedBy);
   }
 
   /** A scan that could not finish: kept as failed (it does not count against the quota). */

@@ -500,6 +500,19 @@ export class ScanStartedEventDto {
   @ApiProperty({ type: [CheckInfoDto] }) checks!: CheckInfoDto[];
 }
 
+/** POST /api/scans answered 202: a signed-in person's email scan stored to run later. */
+export class QueuedScanDto {
+  @ApiProperty({ format: 'uuid', description: 'The stored scan: GET /api/scans/{id} shows it queued, then its result.' }) scanId!: string;
+  @ApiProperty({ enum: ['queued'] }) status!: 'queued';
+  @ApiProperty() input!: string;
+  @ApiProperty({ enum: SCAN_INPUT_TYPES }) inputType!: ScanInputType;
+  @ApiProperty({ format: 'date-time', description: 'When the breach sources are expected to have a turn again and the scan to run.' }) expectedBy!: string;
+  @ApiProperty({ description: 'Whether this server emails the person when the scan is done (it has a mail transport); a notice is written either way.' })
+  emailWhenDone!: boolean;
+  @ApiProperty({ example: 'The breach services this server uses are at their request limit. Your check is queued and will run by about 14:05 UTC.' })
+  message!: string;
+}
+
 export class FindingCountsDto implements FindingCounts {
   @ApiProperty() breaches!: number;
   @ApiProperty() personalInfo!: number;
@@ -513,8 +526,12 @@ export class ScanSummaryDto {
   @ApiProperty({ enum: ['privacy', 'image'] }) scanType!: 'privacy' | 'image';
   @ApiProperty({ description: 'What was scanned (the image check: the file name).' }) input!: string;
   @ApiProperty({ enum: [...SCAN_INPUT_TYPES, 'image'] }) inputType!: ScanEntity['inputType'];
-  @ApiProperty({ enum: ['running', 'completed', 'failed'], description: "Anything but completed or failed is in progress." })
-  status!: 'running' | 'completed' | 'failed';
+  @ApiProperty({
+    enum: ['queued', 'running', 'completed', 'failed'],
+    description:
+      "Anything but completed or failed is in progress. 'queued': an email scan whose breach sources were at their request limit; this server runs it once they allow (expectedBy), then it is completed or failed.",
+  })
+  status!: 'queued' | 'running' | 'completed' | 'failed';
   @ApiProperty({
     type: Number,
     nullable: true,
@@ -539,6 +556,13 @@ export class ScanSummaryDto {
     description: 'A failed scan: why it failed, in words for the person (for instance, the server running it stopped); null when not said or not failed.',
   })
   failureReason!: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'A queued scan: when it is expected to run (its breach sources have a turn again); null for every other scan.',
+  })
+  expectedBy!: string | null;
 
   static from(scan: ScanEntity): ScanSummaryDto {
     return {
@@ -554,6 +578,7 @@ export class ScanSummaryDto {
       startedAt: scan.startedAt.toISOString(),
       completedAt: scan.completedAt?.toISOString() ?? null,
       failureReason: scan.status === 'failed' ? (scan.failureReason ?? null) : null,
+      expectedBy: scan.status === 'queued' && scan.expectedBy ? scan.expectedBy.toISOString() : null,
     };
   }
 }

@@ -6,8 +6,12 @@ import type { ImageRiskLevel } from '../vocabulary/image-risk.catalogue';
 
 /** 'privacy': the email/website/social scan; 'image': the image metadata check. */
 export type ScanType = 'privacy' | 'image';
-/** 'running' is shown as in progress; a scan whose instance died is failed by another instance (ScanRecoveryService). */
-export type ScanStatus = 'running' | 'completed' | 'failed';
+/**
+ * 'running' is shown as in progress; a scan whose instance died is failed by another instance
+ * (ScanRecoveryService). 'queued': a signed-in person's email scan whose breach sources were at their
+ * request limit, run later by QueuedScanRunner (expected by `expectedBy`).
+ */
+export type ScanStatus = 'queued' | 'running' | 'completed' | 'failed';
 export type FindingCounts = Record<FindingGroup, number>;
 
 /** A signed-in user's scan: the spec's stored scan record plus the full result. Visitors' scans are never stored. */
@@ -15,6 +19,7 @@ export type FindingCounts = Record<FindingGroup, number>;
 @Index('IDX_scans_user_id_started_at', ['userId', 'startedAt'])
 // The crash recovery looks up running scans by instance every few seconds: only running rows are indexed.
 @Index('IDX_scans_running_instance_id', ['instanceId'], { where: `status = 'running'` })
+@Index('IDX_scans_queued_expected_by', ['expectedBy'], { where: `"status" = 'queued'` })
 export class ScanEntity {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_scans' })
   id!: string;
@@ -71,6 +76,13 @@ export class ScanEntity {
   /** Why a failed scan failed, in words for the person (null: not said, or not failed). */
   @Column({ name: 'failure_reason', type: 'text', nullable: true })
   failureReason!: string | null;
+
+  /**
+   * A queued scan: when it is expected to run (its breach sources have a turn again). While a runner
+   * holds it, the end of that runner's lease; kept after completion as the time it was expected.
+   */
+  @Column({ name: 'expected_by', type: 'timestamptz', nullable: true })
+  expectedBy!: Date | null;
 
   /** Set when a monitor ran the scan: such scans do not count against the monthly quota (no foreign key: they outlive the monitor). */
   @Column({ name: 'monitor_id', type: 'uuid', nullable: true })

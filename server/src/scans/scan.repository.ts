@@ -35,7 +35,7 @@ function likeLiteral(text: string): string {
 }
 
 export interface ScanOutcome {
-  status: Exclude<ScanStatus, 'running'>;
+  status: Exclude<ScanStatus, 'running' | 'queued'>;
   score: number | null;
   riskLevel: ImageRiskLevel | null;
   findingCounts: FindingCounts | null;
@@ -87,8 +87,16 @@ export interface ScoredScan {
 
 /** The columns a summary shows: everything but the (large) result and findings. */
 const SUMMARY_COLUMNS = {
-  id: true, userId: true, scanType: true, input: true, inputType: true, status: true, score: true, riskLevel: true, findingCounts: true, startedAt: true, completedAt: true, failureReason: true,
+  id: true, userId: true, scanType: true, input: true, inputType: true, status: true, score: true, riskLevel: true, findingCounts: true, startedAt: true, completedAt: true, failureReason: true, expectedBy: true,
 } as const;
+
+/** A queued scan a runner claimed: what it needs to run it. */
+export interface ClaimedQueuedScan {
+  id: string;
+  userId: string;
+  input: string;
+  startedAt: Date;
+}
 
 /** A completed scan's row as the reads below select it. */
 const COMPLETED_COLUMNS = `id, scan_type, input, score, risk_level, findings,
@@ -126,9 +134,10 @@ export class ScanRepository {
    * Inserts a running scan unless the user already has `limit` counted scans of this type since
    * `since` (see countedSince). A per-user advisory lock serialises concurrent reservations, so
    * parallel requests cannot overshoot the quota. Answers the scan (none when the quota is used
-   * up) and `used`: how many were counted before it.
+   * up) and `used`: how many were counted before it. With `queuedUntil` the scan is stored
+   * `queued`, expected by then (it counts like a running one, so queuing cannot overshoot the quota).
    */
-  async reserveWithinQuota(scan: NewScan, limit: number, since: Date, runningSince: Date): Promise<{ scan?: ScanEntity; used: number }> {
+  async reserveWithinQuota(scan: NewScan, limit: number, since: Date, runningSince: Date, queuedUntil?: Date): Promise<{ scan?: ScanEntity; used: number }> {
     return this.scans.manager.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`scan-quota:${scan.userId}`]);
       const used = await manager.countBy(ScanEntity, countedSince(scan.userId, scan.scanType, since, runningSince));
@@ -137,7 +146,8 @@ export class ScanRepository {
         manager.create(ScanEntity, {
           ...scan,
           id: randomUUID(),
-          status: 'running',
+          status: queuedUntil ? 'queued' : 'running',
+          expectedBy: queuedUntil ?? null,
           score: null,
           riskLevel: null,
           findingCounts: null,
@@ -161,12 +171,35 @@ export class ScanRepository {
 
   private finishedEntity(scan: NewScan, outcome: ScanOutcome): ScanEntity {
     // Plain assignment: the columns are flat, and TypeORM's create() walked its metadata for each row.
-    return Object.assign(new ScanEntity(), scan, outcome, { id: randomUUID(), monitorId: scan.monitorId ?? null });
+    return Object.assign(new ScanEntity(), scan, outcome, { id: randomUUID(), monitorId: scan.monitorId ?? null, expectedBy: null });
   }
 
   async finish(id: string, outcome: ScanOutcome): Promise<void> {
     // jsonb `result` holds any JSON; TypeORM's deep-partial type cannot express unknown.
-    await this.scans.update({ id, status: 'running' }, outcome as QueryDeepPartialEntity<ScanEntity>);
+    await this.scans.update({ id, status: In(['running', 'queued']) }, outcome as QueryDeepPartialEntity<ScanEntity>);
+  }
+
+  /**
+   * Claims the queued scan expected longest ago (due by `now`), safe with several instances: the row
+   * is locked with SKIP LOCKED and its `expected_by` moved to `leaseUntil`, so no other runner takes
+   * it until then (a runner that dies leaves it to the next after the lease).
+   */
+  async claimQueued(now: Date, leaseUntil: Date): Promise<ClaimedQueuedScan | undefined> {
+    const [rows] = (await this.scans.query(
+      `UPDATE scans SET expected_by = $2
+        WHERE id = (SELECT id FROM scans WHERE status = 'queued' AND expected_by <= $1
+                     ORDER BY expected_by, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+          AND status = 'queued'
+        RETURNING id, user_id, input, started_at`,
+      [now, leaseUntil],
+    )) as [{ id: string; user_id: string; input: string; started_at: Date }[], number];
+    const row = rows[0];
+    return row && { id: row.id, userId: row.user_id, input: row.input, startedAt: row.started_at };
+  }
+
+  /** A queued scan whose sources are still at their limit waits again, expected by `expectedBy`. */
+  async requeue(id: string, expectedBy: Date): Promise<void> {
+    await this.scans.update({ id, status: 'queued' }, { expectedBy });
   }
 
   async delete(id: string): Promise<void> {
@@ -337,8 +370,8 @@ export class ScanRepository {
 }
 
 /**
- * The scans a quota counts: the user's own (not a monitor's) completed scans since `since`, and
- * those still running that started after `runningSince` (a scan running longer was cut short by a
+ * The scans a quota counts: the user's own (not a monitor's) completed scans since `since`, queued
+ * ones, and those still running that started after `runningSince` (a scan running longer was cut short by a
  * crash and will be marked failed: it no longer counts).
  */
 function countedSince(userId: string, scanType: ScanType, since: Date, runningSince: Date): FindOptionsWhere<ScanEntity>[] {
@@ -346,5 +379,7 @@ function countedSince(userId: string, scanType: ScanType, since: Date, runningSi
   return [
     { ...own, status: 'completed', startedAt: MoreThanOrEqual(since) },
     { ...own, status: 'running', startedAt: MoreThanOrEqual(runningSince > since ? runningSince : since) },
+    // Reserved until it runs (and counted then as completed), or given back when it fails.
+    { ...own, status: 'queued', startedAt: MoreThanOrEqual(since) },
   ];
 }

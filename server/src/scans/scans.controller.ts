@@ -4,6 +4,7 @@ import {
   ApiExtraModels,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiAcceptedResponse,
   ApiOperation,
   ApiResponse,
   ApiServiceUnavailableResponse,
@@ -23,6 +24,7 @@ import {
   CheckReportDto,
   CreateScanDto,
   ListScansQueryDto,
+  QueuedScanDto,
   ScanPageDto,
   ScanRecordDto,
   ScanStartedEventDto,
@@ -38,7 +40,7 @@ const STREAM_DESCRIPTION = [
   'With `Accept: text/event-stream` the answer is a stream of server-sent events:',
   '`started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto),',
   'then `result` (AnalysisResultDto) or `error` ({statusCode, error}).',
-  'Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors.',
+  'Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors, and so does a queued scan (202).',
 ].join(' ');
 
 function scanIdPipe() {
@@ -87,13 +89,21 @@ export class ScansController {
     },
   })
   @ApiExtraModels(AnalysisResultDto)
+  @ApiAcceptedResponse({
+    type: QueuedScanDto,
+    description:
+      'A signed-in person (session or API token) scanning an email address while the breach sources are at their request limit: ' +
+      "the scan is stored as queued (it counts against the plan's monthly scans like a running one, and is given back if it finally fails) " +
+      'and this server runs it once the sources allow. The person then gets a notice (GET /api/monitoring/notices) and, when this server sends mail, an email; ' +
+      'GET /api/scans/{id} shows it queued with expectedBy, then completed or failed. Always JSON, whatever the Accept header.',
+  })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Empty or invalid input: the spec\'s two messages.' })
   @ApiTooManyRequestsResponse({
     type: ErrorBodyDto,
     ...TOO_MANY_REQUESTS_RESPONSE,
     description:
       "Visitors: 'Rate limit exceeded. Please try again later.' Signed-in users: the plan's monthly scans are used up. " +
-      'An email address while every breach source is at its request limit (refused at once, nothing used): the message gives the wait, as does Retry-After. ' +
+      "A visitor's email address while the breach sources are at their request limit (refused at once, nothing used; a signed-in person's is queued instead, 202): the message gives the wait, as does Retry-After. " +
       'A visitor whose answer comes back incomplete because a source was rate limited gets that scan back in their hourly allowance.',
   })
   @ApiServiceUnavailableResponse({
@@ -111,6 +121,10 @@ export class ScansController {
     @Res() res: Response,
   ): Promise<void> {
     const prepared = await this.scans.prepare(dto.input, user, clientIp);
+    if ('queued' in prepared) {
+      res.status(HttpStatus.ACCEPTED).json(prepared.queued);
+      return;
+    }
     if (!(req.headers.accept ?? '').includes('text/event-stream')) {
       res.status(HttpStatus.OK).json(await this.scans.run(prepared));
       return;

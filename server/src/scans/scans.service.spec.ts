@@ -13,7 +13,14 @@ import type { CheckOutcome } from './checks/scan-check';
 import { ScanHistoryService } from './scan-history.service';
 import { CheckRun, ScanPipeline } from './scan-pipeline';
 import { BreachLookupService } from './breaches/breach-lookup.service';
-import { ScansService } from './scans.service';
+import { PreparedScan, ScansService } from './scans.service';
+import { Mailer } from '../mail/mail.types';
+
+/** prepare() for a scan that runs now (not queued). */
+const ready =
+  (service: ScansService) =>
+  (...args: Parameters<ScansService['prepare']>): Promise<PreparedScan> =>
+    service.prepare(...args) as Promise<PreparedScan>;
 
 const NOW = new Date('2031-03-04T10:00:00.000Z');
 const exposure: Finding = {
@@ -58,15 +65,16 @@ function setup() {
   pipeline.run.mockResolvedValue(REAL);
   profiles.profile.mockResolvedValue(profile());
   history.reservePrivacyScan.mockResolvedValue('scan-1');
-  const service = new ScansService(loadConfig({ VISITOR_SCANS_PER_HOUR: '7' }), pipeline, history, profiles, limiter, clock, browser, new MetricsService(), breaches);
-  return { service, pipeline, history, profiles, limiter, browser, breaches };
+  const mailer = { sendsMail: false } as Mailer;
+  const service = new ScansService(loadConfig({ VISITOR_SCANS_PER_HOUR: '7' }), pipeline, history, profiles, limiter, clock, browser, new MetricsService(), breaches, mailer);
+  return { service, pipeline, history, profiles, limiter, browser, breaches, mailer };
 }
 
 describe('ScansService', () => {
   describe('prepare', () => {
     it("holds a visitor to the per-address limit and reserves nothing; the started event lists the input's checks", async () => {
       const { service, limiter, history, profiles } = setup();
-      const prepared = await service.prepare('jane@example.com', undefined, '203.0.113.9');
+      const prepared = await ready(service)('jane@example.com', undefined, '203.0.113.9');
       expect(limiter.consume).toHaveBeenCalledWith(expect.objectContaining({ name: 'scan-visitor-ip', limit: 7, windowSeconds: 3600 }), '203.0.113.9');
       expect(history.reservePrivacyScan).not.toHaveBeenCalled();
       expect(profiles.profile).not.toHaveBeenCalled();
@@ -83,7 +91,7 @@ describe('ScansService', () => {
 
     it("reserves a signed-in user's scan against the plan that applies now, as the owner of a verified address", async () => {
       const { service, limiter, history } = setup();
-      const prepared = await service.prepare('jane@example.com', { userId: 'u1', via: 'session' } as never, '203.0.113.9');
+      const prepared = await ready(service)('jane@example.com', { userId: 'u1', via: 'session' } as never, '203.0.113.9');
       expect(history.reservePrivacyScan).toHaveBeenCalledWith('u1', 'plus', classifyScanInput('jane@example.com'));
       expect(limiter.consume).not.toHaveBeenCalled();
       expect(prepared).toMatchObject({ scanId: 'scan-1', viewer: { userId: 'u1', verifiedEmail: 'jane@example.com' } });
@@ -91,23 +99,21 @@ describe('ScansService', () => {
 
     it("asks the audit browser's queue for room before a website scan takes anything, and not for other inputs", async () => {
       const { service, browser, limiter } = setup();
-      await service.prepare('jane@example.com', undefined, 'ip');
+      await ready(service)('jane@example.com', undefined, 'ip');
       expect(browser.assertCapacity).not.toHaveBeenCalled();
       browser.assertCapacity.mockRejectedValue(new Error('busy'));
-      await expect(service.prepare('https://shop.example/', undefined, 'ip')).rejects.toThrow('busy');
+      await expect(ready(service)('https://shop.example/', undefined, 'ip')).rejects.toThrow('busy');
       expect(limiter.consume).toHaveBeenCalledTimes(1);
     });
 
-    it('refuses an email scan at once, with the wait, when no breach source has a turn: before a scan slot, the allowance or the database', async () => {
+    it("refuses a visitor's email scan at once, with the wait, when no breach source has a turn: before a scan slot, the allowance or the database", async () => {
       const { service, breaches, limiter, history, profiles } = setup();
       breaches.busyForSeconds.mockReturnValue(1_469);
-      for (const user of [undefined, { userId: 'u1' } as never]) {
-        await expect(service.prepare('jane@example.com', user, 'ip')).rejects.toMatchObject({
-          status: 429,
-          retryAfterSeconds: 1_469,
-          message: 'The breach services this server uses are at their request limit. Please try again in 25 minutes.',
-        });
-      }
+      await expect(service.prepare('jane@example.com', undefined, 'ip')).rejects.toMatchObject({
+        status: 429,
+        retryAfterSeconds: 1_469,
+        message: 'The breach services this server uses are at their request limit. Please try again in 25 minutes.',
+      });
       expect(limiter.consume).not.toHaveBeenCalled();
       expect(profiles.profile).not.toHaveBeenCalled();
       expect(history.reservePrivacyScan).not.toHaveBeenCalled();
@@ -116,16 +122,39 @@ describe('ScansService', () => {
       expect(limiter.consume).toHaveBeenCalledTimes(1);
     });
 
+    it("queues a signed-in person's email scan instead, within their quota, expected once the sources allow (plus the runner's minute)", async () => {
+      const { service, breaches, history, pipeline, mailer } = setup();
+      breaches.busyForSeconds.mockReturnValue(1_469);
+      const expectedBy = new Date(NOW.getTime() + 1_469_000 + 60_000);
+      expect(await service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip')).toEqual({
+        queued: {
+          scanId: 'scan-1',
+          status: 'queued',
+          input: 'jane@example.com',
+          inputType: 'email',
+          expectedBy: expectedBy.toISOString(),
+          emailWhenDone: false,
+          // No mail transport: the answer does not promise an email.
+          message: 'The breach services this server uses are at their request limit. Your check is queued and will run by about 10:25 UTC; its result will be in your scan history and notices.',
+        },
+      });
+      expect(history.reservePrivacyScan).toHaveBeenCalledWith('u1', 'plus', classifyScanInput('jane@example.com'), expectedBy);
+      expect(pipeline.run).not.toHaveBeenCalled();
+      Object.defineProperty(mailer, 'sendsMail', { value: true });
+      const withMail = await service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip');
+      expect(withMail).toMatchObject({ queued: { emailWhenDone: true, message: expect.stringMatching(/and we will email you\.$/) } });
+    });
+
     it('does not treat an unverified address as the viewer’s own', async () => {
       const { service, profiles } = setup();
       profiles.profile.mockResolvedValue(profile({ emailVerified: false }));
-      expect((await service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip')).viewer).toEqual({ userId: 'u1' });
+      expect((await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip')).viewer).toEqual({ userId: 'u1' });
     });
 
     it('lets the quota refusal through before anything runs', async () => {
       const { service, history, pipeline } = setup();
       history.reservePrivacyScan.mockRejectedValue(new Error('quota used'));
-      await expect(service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip')).rejects.toThrow('quota used');
+      await expect(ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip')).rejects.toThrow('quota used');
       expect(pipeline.run).not.toHaveBeenCalled();
     });
   });
@@ -133,7 +162,7 @@ describe('ScansService', () => {
   describe('run', () => {
     it("stores a signed-in user's real result under the reserved id and answers it", async () => {
       const { service, history } = setup();
-      const prepared = await service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip');
+      const prepared = await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip');
       const result = await service.run(prepared);
       expect(result).toMatchObject({ mode: 'real', scanId: 'scan-1', privacyScore: 95 /* a medium finding: 5 points (docs/SCORING.md) */, detailsIncluded: true, startedAt: NOW.toISOString() });
       expect(history.completePrivacyScan).toHaveBeenCalledWith('scan-1', result);
@@ -142,7 +171,7 @@ describe('ScansService', () => {
     it('never stores a demo result: the reservation is discarded', async () => {
       const { service, history, pipeline } = setup();
       pipeline.run.mockResolvedValue(NOTHING_RAN);
-      const result = await service.run(await service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip'));
+      const result = await service.run(await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip'));
       expect(result.mode).toBe('demo');
       expect(history.discardPrivacyScan).toHaveBeenCalledWith('scan-1');
       expect(history.completePrivacyScan).not.toHaveBeenCalled();
@@ -151,7 +180,7 @@ describe('ScansService', () => {
     it('never stores an incomplete result (its main check did not run): no score, the reservation is discarded', async () => {
       const { service, history, pipeline } = setup();
       pipeline.run.mockResolvedValue(INCOMPLETE);
-      const result = await service.run(await service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip'));
+      const result = await service.run(await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip'));
       expect(result).toMatchObject({ mode: 'real', privacyScore: null, coverage: { complete: false, mainCheck: 'breaches' } });
       expect(history.discardPrivacyScan).toHaveBeenCalledWith('scan-1');
       expect(history.completePrivacyScan).not.toHaveBeenCalled();
@@ -160,7 +189,7 @@ describe('ScansService', () => {
     it("stores nothing for a visitor, and passes each check's report to the listener", async () => {
       const { service, history, pipeline } = setup();
       const onCheck = jest.fn();
-      const prepared = await service.prepare('jane@example.com', undefined, 'ip');
+      const prepared = await ready(service)('jane@example.com', undefined, 'ip');
       const result = await service.run(prepared, { onCheck });
       expect(result).toMatchObject({ mode: 'real', detailsIncluded: false });
       expect(result.scanId).toBeUndefined();
@@ -171,7 +200,7 @@ describe('ScansService', () => {
     it("gives a visitor's scan back to their hourly allowance when the answer is incomplete because a source was rate limited", async () => {
       const { service, pipeline, limiter } = setup();
       pipeline.run.mockResolvedValue(RATE_LIMITED);
-      const prepared = await service.prepare('jane@example.com', undefined, '203.0.113.9');
+      const prepared = await ready(service)('jane@example.com', undefined, '203.0.113.9');
       const result = await service.run(prepared);
       expect(result.coverage.complete).toBe(false);
       expect(limiter.giveBack).toHaveBeenCalledWith(expect.objectContaining({ name: 'scan-visitor-ip' }), '203.0.113.9', prepared.visitor?.countedAt);
@@ -179,16 +208,16 @@ describe('ScansService', () => {
 
     it("keeps a visitor's scan counted when the answer is complete, or incomplete for another reason", async () => {
       const { service, pipeline, limiter } = setup();
-      await service.run(await service.prepare('jane@example.com', undefined, 'ip'));
+      await service.run(await ready(service)('jane@example.com', undefined, 'ip'));
       pipeline.run.mockResolvedValue(INCOMPLETE);
-      await service.run(await service.prepare('jane@example.com', undefined, 'ip'));
+      await service.run(await ready(service)('jane@example.com', undefined, 'ip'));
       expect(limiter.giveBack).not.toHaveBeenCalled();
     });
 
     it('marks the reserved scan failed when the scan breaks, and lets the error through', async () => {
       const { service, history, pipeline } = setup();
       pipeline.run.mockRejectedValue(new Error('boom'));
-      await expect(service.run(await service.prepare('jane@example.com', { userId: 'u1' } as never, 'ip'))).rejects.toThrow('boom');
+      await expect(service.run(await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip'))).rejects.toThrow('boom');
       expect(history.failPrivacyScan).toHaveBeenCalledWith('scan-1');
     });
   });

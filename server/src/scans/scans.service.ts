@@ -13,12 +13,21 @@ import type { ScanViewer } from './checks/scan-check';
 import { buildAnalysisResult } from './result/analysis-result.builder';
 import { BrowserAuditService } from '../browser-audit/browser-audit.service';
 import { SCAN_MESSAGES, ScanHistoryService } from './scan-history.service';
+import type { ClaimedQueuedScan } from './scan.repository';
 import { CheckRun, ScanPipeline } from './scan-pipeline';
 import { RATE_LIMIT_MESSAGE } from './sources/source-http';
 import { BreachLookupService } from './breaches/breach-lookup.service';
 import { answerCoverage } from './checks/answer-coverage';
 import { TooManyRequestsException } from '../common/security/too-many-requests.exception';
-import type { ScanStartedEventDto } from './scan.dto';
+import type { QueuedScanDto, ScanStartedEventDto } from './scan.dto';
+import { Mailer } from '../mail/mail.types';
+
+/**
+ * A queued scan is expected this long after its breach sources say they have a turn again: the
+ * runner looks every QUEUED_SCAN_TICK_MS (queued-scan-runner.service.ts), so this is the promise
+ * the person reads, with room for that tick.
+ */
+const QUEUED_SCAN_MARGIN_MS = 60_000;
 
 /** A scan that passed the rate limit and the quota, ready to run. */
 export interface PreparedScan {
@@ -32,6 +41,20 @@ export interface PreparedScan {
   /** Gives the scan's turn in this instance's scan queue back (run() does, when it ends). */
   release: Release;
 }
+
+/** What prepare() answers when a signed-in person's email scan was queued instead of run now. */
+export interface QueuedScan {
+  queued: QueuedScanDto;
+}
+
+/** How a queued scan's run ended: stored, waiting again for its sources, or failed (no quota used). */
+export type QueuedRun =
+  | { outcome: 'completed'; result: AnalysisResult }
+  | { outcome: 'requeued'; expectedBy: Date }
+  | { outcome: 'failed'; reason: string };
+
+/** A queued scan still meeting rate limits this long after it was queued is given up (failed, honestly). */
+export const QUEUED_SCAN_GIVE_UP_MS = 24 * 3_600_000;
 
 /** A monitor's scan: the result (stored when complete) and what each check produced. */
 export interface MonitorScan {
@@ -67,6 +90,7 @@ export class ScansService {
     private readonly browser: BrowserAuditService,
     metrics: MetricsService,
     private readonly breaches: BreachLookupService,
+    private readonly mailer: Mailer,
   ) {
     this.visitorRule = { name: 'scan-visitor-ip', limit: config.scans.visitorScansPerHour, windowSeconds: 3600, message: RATE_LIMIT_MESSAGE, perAddress: true };
     this.admission = new AdmissionQueue('scans', config.scanAdmission);
@@ -75,15 +99,21 @@ export class ScansService {
 
   /**
    * Everything that can refuse a scan, before any answer is streamed: 429s and 503s come from
-   * here. The turn in the scan queue comes first, so a refused scan has used no quota.
+   * here. The turn in the scan queue comes first, so a refused scan has used no quota. A signed-in
+   * person's email scan whose breach sources are at their limit is queued instead (QueuedScan).
    */
-  async prepare(rawInput: string, user: AuthenticatedUser | undefined, clientIp: string): Promise<PreparedScan> {
+  async prepare(rawInput: string, user: AuthenticatedUser | undefined, clientIp: string): Promise<PreparedScan | QueuedScan> {
     const input = classifyScanInput(rawInput);
     // A full browser queue refuses a website scan before any quota is used (503, try again).
     if (input.kind === 'url') await this.browser.assertCapacity();
     // An email's main check is its breaches: when no breach source has a turn before a scan would
-    // end, the scan is refused now, before it waits for a scan slot or a database connection.
-    if (input.kind === 'email') this.assertBreachCapacity();
+    // end, a visitor's scan is refused now, before it waits for a scan slot or a database
+    // connection; a signed-in person's is stored and run once the sources allow.
+    const busy = input.kind === 'email' ? this.breachesBusyFor() : undefined;
+    if (busy !== undefined) {
+      if (!user) throw new TooManyRequestsException(busy, breachesBusyMessage(busy));
+      return { queued: await this.queue(input, user, busy) };
+    }
     const release = await this.admission.acquire();
     try {
       let viewer: ScanViewer = {};
@@ -111,10 +141,27 @@ export class ScansService {
     await this.limiter.giveBack(this.visitorRule, clientIp, countedAt).catch(() => undefined);
   }
 
-  private assertBreachCapacity(): void {
+  /** Seconds until enough breach sources have a turn for a complete answer; undefined when they may now. */
+  breachesBusyFor(): number | undefined {
     // As many sources as a complete answer needs (the coverage rule: with two sources, both).
-    const seconds = this.breaches.busyForSeconds((asked) => answerCoverage(0, asked).required);
-    if (seconds !== undefined) throw new TooManyRequestsException(seconds, breachesBusyMessage(seconds));
+    return this.breaches.busyForSeconds((asked) => answerCoverage(0, asked).required);
+  }
+
+  /** Stores a signed-in person's email scan as queued (within their monthly quota: 429 when it is used up). */
+  private async queue(input: ClassifiedScanInput, user: AuthenticatedUser, busySeconds: number): Promise<QueuedScanDto> {
+    const profile = await this.profiles.profile(user.userId);
+    const expectedBy = new Date(this.clock.now().getTime() + busySeconds * 1000 + QUEUED_SCAN_MARGIN_MS);
+    const scanId = await this.history.reservePrivacyScan(user.userId, profile.plan.tier, input, expectedBy);
+    const emailWhenDone = this.mailer.sendsMail;
+    return {
+      scanId,
+      status: 'queued',
+      input: input.value,
+      inputType: input.inputType,
+      expectedBy: expectedBy.toISOString(),
+      emailWhenDone,
+      message: queuedMessage(expectedBy, emailWhenDone),
+    };
   }
 
   /**
@@ -129,6 +176,43 @@ export class ScansService {
     if (!storable(result)) return { result, runs };
     const scanId = await this.history.recordMonitorScan(userId, monitorId, input, result);
     return { result: { ...result, scanId }, runs };
+  }
+
+  /**
+   * Runs a queued scan a runner claimed, as the person's own scan would have run: a result whose
+   * main check ran completes the stored scan; one whose breach sources were at their limit again
+   * waits again (until QUEUED_SCAN_GIVE_UP_MS after it was queued); anything else fails it, which
+   * gives its quota back.
+   */
+  async runQueued(claimed: ClaimedQueuedScan): Promise<QueuedRun> {
+    const profile = await this.profiles.profile(claimed.userId);
+    const viewer: ScanViewer = { userId: claimed.userId, ...(profile.emailVerified ? { verifiedEmail: profile.email.toLowerCase() } : {}) };
+    const input = classifyScanInput(claimed.input);
+    const startedAt = this.clock.now();
+    let result: AnalysisResult;
+    try {
+      const runs = await this.pipeline.run(input, viewer);
+      result = buildAnalysisResult({ input, viewer, runs, startedAt, completedAt: this.clock.now() });
+    } catch (err) {
+      await this.history.failPrivacyScan(claimed.id);
+      throw err;
+    }
+    if (storable(result)) {
+      const stored = { ...result, scanId: claimed.id };
+      await this.history.completePrivacyScan(claimed.id, stored);
+      return { outcome: 'completed', result: stored };
+    }
+    const now = this.clock.now();
+    if (incompleteThroughRateLimit(result) && now.getTime() - claimed.startedAt.getTime() < QUEUED_SCAN_GIVE_UP_MS) {
+      const limited = result.checks.find((check) => check.status === 'rate_limited');
+      const seconds = this.breachesBusyFor() ?? limited?.retryAfterSeconds ?? 60;
+      const expectedBy = new Date(now.getTime() + seconds * 1000 + QUEUED_SCAN_MARGIN_MS);
+      await this.history.requeue(claimed.id, expectedBy);
+      return { outcome: 'requeued', expectedBy };
+    }
+    await this.history.failPrivacyScan(claimed.id);
+    const main = result.coverage.unchecked.find((check) => check.id === result.coverage.mainCheck);
+    return { outcome: 'failed', reason: main ? `${main.label}: ${main.message ?? main.status.replace('_', ' ')}` : 'its checks did not give a complete answer' };
   }
 
   async run(scan: PreparedScan, listener: ScanListener = {}): Promise<AnalysisResult> {
@@ -181,6 +265,15 @@ export function storable(result: AnalysisResult): boolean {
 /** The result is incomplete because an outside service said "not now" (a check of it rate limited). */
 export function incompleteThroughRateLimit(result: AnalysisResult): boolean {
   return !result.coverage.complete && result.checks.some((check) => check.status === 'rate_limited');
+}
+
+/** The answer to a queued scan: why, by when, and how the person hears of it (an email only when this server sends mail). */
+export function queuedMessage(expectedBy: Date, emailWhenDone: boolean): string {
+  const time = expectedBy.toISOString().slice(11, 16);
+  return (
+    `The breach services this server uses are at their request limit. Your check is queued and will run by about ${time} UTC; ` +
+    `its result will be in your scan history and notices${emailWhenDone ? ', and we will email you' : ''}.`
+  );
 }
 
 /** "…try again in 25 minutes": the wait in the unit a person reads. */
