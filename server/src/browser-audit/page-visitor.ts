@@ -276,18 +276,7 @@ class Recorder {
    * MAX_REPORT_CHARS (IsolatedCapture drops and counts longer ones before they get here).
    */
   framePayload(payload: string): void {
-    let parsed: unknown;
-    try {
-      parsed = payload.length <= MAX_REPORT_CHARS ? JSON.parse(payload) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    this.frameReport(parsed);
-  }
-
-  /** A frame's report as the page's hooks made it: kept only when it has the report's shape, within its caps. */
-  frameReport(report: unknown): void {
-    const valid = validFrameReport(report);
+    const valid = parseFrameReport(payload);
     if (!valid) {
       this.reportsRejected += 1;
       return;
@@ -419,6 +408,19 @@ class Recorder {
 
 const MAX_REPORT_ENTRIES = 200;
 const MAX_REPORT_TEXT = 500;
+
+/**
+ * A frame's snapshot string as its isolated world forwarded it: parsed only when within
+ * MAX_REPORT_CHARS, then validated (validFrameReport); undefined for anything else.
+ */
+export function parseFrameReport(payload: string): FrameReport | undefined {
+  if (typeof payload !== 'string' || payload.length > MAX_REPORT_CHARS) return undefined;
+  try {
+    return validFrameReport(JSON.parse(payload));
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A frame report as the server may process it: every field checked for its type and cut to its cap,
