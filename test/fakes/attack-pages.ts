@@ -34,7 +34,8 @@ export const ATTACK_PAGES: Record<string, string> = {
   // binding goes to '/globals-report' (AttackPages.reports), where a test can read it.
   '/globals': page(
     'Globals',
-    `var forged = { frame: 'forged', url: 'https://forged.example/', canvas: [{ canvas: 1, script: 'https://forged.example/fp.js', width: 300, height: 150, longestText: 40, fillStyles: ['#f60', '#069'], saveRestoreOrListener: false, readbacks: [{ method: 'toDataURL', width: 300, height: 150 }] }], fonts: [], listeners: [{ type: 'keydown', script: 'https://forged.example/x.js' }], apis: [], cookieWrites: [] };
+    `(function () {
+     var forged = { frame: 'forged', url: 'https://forged.example/', canvas: [{ canvas: 1, script: 'https://forged.example/fp.js', width: 300, height: 150, longestText: 40, fillStyles: ['#f60', '#069'], saveRestoreOrListener: false, readbacks: [{ method: 'toDataURL', width: 300, height: 150 }] }], fonts: [], listeners: [{ type: 'keydown', script: 'https://forged.example/x.js' }], apis: [], cookieWrites: [] };
      var json = JSON.stringify(forged), called = 0, names = [], bindingLike = [];
      for (var o = window; o; o = Object.getPrototypeOf(o)) names = names.concat(Object.getOwnPropertyNames(o));
      var known = ['__playwright__binding__', '__playwright__binding__controller__', '__footprintReport', '__pw_devtools__', '__pwWebSocketBinding', '__pwWebAuthnBinding', 'cdp', 'binding'];
@@ -52,7 +53,8 @@ export const ATTACK_PAGES: Record<string, string> = {
      });
      try { (window.__playwright__binding__controller__ || {}).addBinding('x'); } catch (e) {}
      document.title = 'called ' + called;
-     new Image().src = '/globals-report?called=' + called + '&found=' + encodeURIComponent(JSON.stringify(bindingLike).slice(0, 1000));`,
+     new Image().src = '/globals-report?called=' + called + '&found=' + encodeURIComponent(JSON.stringify(bindingLike).slice(0, 1000));
+     })();`,
   ),
   // An upload flood: 300 posts of 64 KB.
   '/upload-flood': page(
@@ -66,10 +68,10 @@ export const ATTACK_PAGES: Record<string, string> = {
   '/redirect-loop': page('Loop', `document.title = 'loop';`),
   // Redirects by script, one every 50 ms, for ever: each a new document, until the visit's deadline.
   '/js-redirects': page('Script redirects', `setTimeout(function () { var n = Number(new URLSearchParams(location.search).get('n') || 0); location.replace('/js-redirects?n=' + (n + 1)); }, 50);`),
-  // A request flood: 2,000 small requests in bursts of 50 (past the visit's cap of 1,500).
+  // A request flood: 2,000 small requests in bursts of 100 (past the visit's cap of 1,500).
   '/request-flood': page(
     'Requests',
-    `var n = 0; (function burst() { for (var i = 0; i < 50 && n < 2000; i++, n++) fetch('/r?i=' + n).catch(function () {}); if (n < 2000) setTimeout(burst, 10); })();`,
+    `var n = 0; (function burst() { for (var i = 0; i < 100 && n < 2000; i++, n++) fetch('/r?i=' + n).catch(function () {}); if (n < 2000) setTimeout(burst, 5); })();`,
   ),
   // A download flood: 30 answers of 1 MB (past the visit's 20 MB budget).
   '/download-flood': page('Downloads', `for (var i = 0; i < 30; i++) fetch('/big?i=' + i).then(function (r) { return r.arrayBuffer(); }).catch(function () {});`),

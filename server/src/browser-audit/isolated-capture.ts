@@ -21,7 +21,7 @@ import type { StorageKeys } from './capture.types';
 export const MAX_REPORT_CHARS = 256 * 1024;
 /** Renderer targets (the page and its cross-site frames) given the isolated world; frames beyond run without it. */
 export const MAX_FRAME_SESSIONS = 40;
-/** Frames whose storage keys are read when the visit ends, keys per storage and characters per key. */
+/** Frames asked when the visit ends (snapshots and storage keys), keys per storage and characters per key. */
 const MAX_STORAGE_FRAMES = 20;
 const MAX_STORAGE_KEYS = 100;
 const MAX_KEY_CHARS = 200;
@@ -121,6 +121,9 @@ function isolatedWorld(options: WorldOptions): void {
 export class IsolatedCapture {
   private readonly sessions: CDPSession[] = [];
   private readonly targets = new Set<string>();
+  /** The isolated worlds alive now, by session and execution context (in the order they appeared: the page's first). */
+  private readonly worlds = new Map<string, { session: CDPSession; contextId: number }>();
+  private nextSession = 0;
   private framesSkipped = 0;
   private oversize = 0;
   private closed = false;
@@ -148,32 +151,18 @@ export class IsolatedCapture {
   }
 
   /**
-   * The visit's last look: every frame's isolated world is asked for its latest snapshot (passed to
-   * onReport) and its storage keys. Frames past MAX_STORAGE_FRAMES and ones that do not answer in
-   * time are left out.
+   * The visit's last look: every frame's isolated world (the page's first) is asked, all at once,
+   * for its latest snapshot (passed to onReport) and its storage keys. Frames past
+   * MAX_STORAGE_FRAMES and ones that do not answer within `maxMs` are left out.
    */
   async collect(maxMs: number): Promise<Omit<StorageKeys, 'party'>[]> {
-    const end = Date.now() + maxMs;
+    const worlds = [...this.worlds.values()].slice(0, MAX_STORAGE_FRAMES);
+    const answers = await Promise.all(worlds.map(({ session, contextId }) => within(this.collectWorld(session, contextId), maxMs).catch(() => undefined)));
     const found: Omit<StorageKeys, 'party'>[] = [];
-    let frames = 0;
-    for (const session of [...this.sessions]) {
-      if (Date.now() >= end || frames >= MAX_STORAGE_FRAMES) break;
-      const tree = await within(session.send('Page.getFrameTree'), end - Date.now()).catch(() => undefined);
-      const ids: string[] = [];
-      const walk = (node: { frame: { id: string }; childFrames?: unknown[] } | undefined) => {
-        if (!node || ids.length >= MAX_STORAGE_FRAMES) return;
-        ids.push(node.frame.id);
-        for (const child of (node.childFrames ?? []) as (typeof node)[]) walk(child);
-      };
-      walk(tree?.frameTree as Parameters<typeof walk>[0]);
-      for (const frameId of ids) {
-        if (Date.now() >= end || frames >= MAX_STORAGE_FRAMES) break;
-        const answer = await within(this.collectFrame(session, frameId), Math.min(500, end - Date.now())).catch(() => undefined);
-        if (!answer) continue;
-        frames += 1;
-        if (answer.report !== undefined) this.report(answer.report);
-        found.push({ origin: answer.origin, local: answer.local, session: answer.session });
-      }
+    for (const answer of answers) {
+      if (!answer) continue;
+      if (answer.report !== undefined) this.report(answer.report);
+      found.push({ origin: answer.origin, local: answer.local, session: answer.session });
     }
     return found;
   }
@@ -184,12 +173,9 @@ export class IsolatedCapture {
     await Promise.all(this.sessions.map((session) => session.detach().catch(() => undefined)));
   }
 
-  private async collectFrame(session: CDPSession, frameId: string): Promise<Collected | undefined> {
-    // A frame of another target (a cross-site frame in the page's tree) is refused here and read through its own session.
-    const world = await session.send('Page.createIsolatedWorld', { frameId, worldName: this.names.world }).catch(() => undefined);
-    if (!world) return undefined;
+  private async collectWorld(session: CDPSession, contextId: number): Promise<Collected | undefined> {
     const result = await session.send('Runtime.evaluate', {
-      contextId: world.executionContextId,
+      contextId,
       expression: `typeof globalThis.${this.names.collect} === 'function' ? globalThis.${this.names.collect}() : undefined`,
       returnByValue: true,
     });
@@ -231,6 +217,14 @@ export class IsolatedCapture {
     }
     session.on('Runtime.bindingCalled', (event) => {
       if (event.name === this.names.binding) this.report(event.payload);
+    });
+    const key = `${this.nextSession++}:`;
+    session.on('Runtime.executionContextCreated', ({ context }) => {
+      if (context.name === this.names.world) this.worlds.set(key + context.id, { session, contextId: context.id });
+    });
+    session.on('Runtime.executionContextDestroyed', ({ executionContextId }) => this.worlds.delete(key + executionContextId));
+    session.on('Runtime.executionContextsCleared', () => {
+      for (const id of [...this.worlds.keys()]) if (id.startsWith(key)) this.worlds.delete(id);
     });
     const options: WorldOptions = {
       channel: this.names.channel,

@@ -191,9 +191,14 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     // The instrumentation flushes at most every 100 ms.
     await sleep(Math.min(150, Math.max(0, left() - 800)));
     const site = siteOf(visit.finalUrl) ?? siteOf(options.url) ?? '';
-    // Storage keys and each frame's last snapshot first: the cookies' writers come from the snapshots.
-    visit.storage = storageByOrigin(await isolated.collect(Math.max(200, Math.min(3_000, left() - 700))), site);
-    visit.cookies = await collectCookies(context, site, recorder, Math.max(200, left() - 300));
+    // Each frame's last snapshot and storage keys, and the cookies, at once (the cookies' writers
+    // come from the snapshots, so they are named once both are in).
+    const [found, cookies] = await Promise.all([
+      isolated.collect(Math.max(300, left() - 400)),
+      withTimeout(context.cookies(), Math.max(300, left() - 400)).catch(() => undefined),
+    ]);
+    visit.storage = storageByOrigin(found, site);
+    visit.cookies = describeCookies(cookies ?? [], site, recorder);
     visit.refused = isRefused(options.url, visit, options.proxy) || isRefused(visit.finalUrl, visit, options.proxy);
     Object.assign(visit, recorder.result(site));
     visit.lost = [...recorder.lost(), ...isolatedLost(isolated)];
@@ -610,9 +615,8 @@ async function moveMouse(page: Page, maxMs: number): Promise<void> {
   }
 }
 
-async function collectCookies(context: BrowserContext, site: string, recorder: Recorder, maxMs: number): Promise<CapturedCookie[]> {
-  const cookies = await withTimeout(context.cookies(), maxMs).catch(() => undefined);
-  return (cookies ?? []).slice(0, 500).map((cookie) => {
+function describeCookies(cookies: Awaited<ReturnType<BrowserContext['cookies']>>, site: string, recorder: Recorder): CapturedCookie[] {
+  return cookies.slice(0, 500).map((cookie) => {
     const domain = cookie.domain.replace(/^\./, '');
     const script = recorder.scriptCookieWriter(cookie.name);
     const response = script ? undefined : recorder.headerCookieSetter(cookie.name, domain);
