@@ -194,8 +194,8 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     // Each frame's last snapshot and storage keys, and the cookies, at once (the cookies' writers
     // come from the snapshots, so they are named once both are in).
     const [found, cookies] = await Promise.all([
-      isolated.collect(Math.max(300, left() - 400)),
-      withTimeout(context.cookies(), Math.max(300, left() - 400)).catch(() => undefined),
+      isolated.collect(Math.max(300, Math.min(1_500, left() - 400))),
+      withTimeout(context.cookies(), Math.max(300, Math.min(1_500, left() - 400))).catch(() => undefined),
     ]);
     visit.storage = storageByOrigin(found, site);
     visit.cookies = describeCookies(cookies ?? [], site, recorder);
@@ -209,7 +209,8 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
   } finally {
     clearTimeout(hardStop);
     options.shortened?.removeEventListener('abort', shorten);
-    await isolated?.close();
+    // The sessions go with the context; closing them first only stops their events at once.
+    void isolated?.close();
     await context.close().catch(() => undefined);
     mark('closed');
     visit.proxy = { bytes: options.proxy.bytes, uploaded: options.proxy.uploaded, overBudget: options.proxy.overBudget, refusals: [...options.proxy.refusals] };
