@@ -68,10 +68,12 @@ export const ATTACK_PAGES: Record<string, string> = {
   '/redirect-loop': page('Loop', `document.title = 'loop';`),
   // Redirects by script, one every 50 ms, for ever: each a new document, until the visit's deadline.
   '/js-redirects': page('Script redirects', `setTimeout(function () { var n = Number(new URLSearchParams(location.search).get('n') || 0); location.replace('/js-redirects?n=' + (n + 1)); }, 50);`),
-  // A request flood: 2,000 small requests in bursts of 100 (past the visit's cap of 1,500).
+  // A request flood: 2,000 small requests in bursts of 100 (past the visit's cap of 1,500), and
+  // 30 answers of 1 MB (past the visit's 20 MB download budget).
   '/request-flood': page(
     'Requests',
-    `var n = 0; (function burst() { for (var i = 0; i < 100 && n < 2000; i++, n++) fetch('/r?i=' + n).catch(function () {}); if (n < 2000) setTimeout(burst, 5); })();`,
+    `for (var d = 0; d < 30; d++) fetch('/big?d=' + d).then(function (r) { return r.arrayBuffer(); }).catch(function () {});
+     var n = 0; (function burst() { for (var i = 0; i < 100 && n < 2000; i++, n++) fetch('/r?i=' + n).catch(function () {}); if (n < 2000) setTimeout(burst, 5); })();`,
   ),
   // A download flood: 30 answers of 1 MB (past the visit's 20 MB budget).
   '/download-flood': page('Downloads', `for (var i = 0; i < 30; i++) fetch('/big?i=' + i).then(function (r) { return r.arrayBuffer(); }).catch(function () {});`),
