@@ -28,26 +28,55 @@ export const ATTACK_PAGES: Record<string, string> = {
     `for (var i = 0; i < 200; i++) { try { window.open('/popups?child=' + i, '_blank'); } catch (e) {} }
      for (var j = 0; j < 50; j++) { var a = document.createElement('a'); a.href = '/popups?link=' + j; a.target = '_blank'; document.body.appendChild(a); a.click(); }`,
   ),
-  // Every global the page can reach, called with no arguments (the automation bindings included, if any is there).
+  // Every global the page can reach: every own property of window and of each prototype on its
+  // chain, every function among them called with capture-shaped forged arguments (a report object
+  // and its JSON), and the known automation binding names tried. What it found that looks like a
+  // binding goes to '/globals-report' (AttackPages.reports), where a test can read it.
   '/globals': page(
     'Globals',
-    `var called = 0, names = [];
+    `(function () {
+     var forged = { frame: 'forged', url: 'https://forged.example/', canvas: [{ canvas: 1, script: 'https://forged.example/fp.js', width: 300, height: 150, longestText: 40, fillStyles: ['#f60', '#069'], saveRestoreOrListener: false, readbacks: [{ method: 'toDataURL', width: 300, height: 150 }] }], fonts: [], listeners: [{ type: 'keydown', script: 'https://forged.example/x.js' }], apis: [], cookieWrites: [] };
+     var json = JSON.stringify(forged), called = 0, names = [], bindingLike = [];
      for (var o = window; o; o = Object.getPrototypeOf(o)) names = names.concat(Object.getOwnPropertyNames(o));
-     var skip = { alert: 1, confirm: 1, prompt: 1, print: 1, close: 1, stop: 1, open: 1, find: 1 };
-     names.forEach(function (name) {
+     var known = ['__playwright__binding__', '__playwright__binding__controller__', '__footprintReport', '__pw_devtools__', '__pwWebSocketBinding', '__pwWebAuthnBinding', 'cdp', 'binding'];
+     names.concat(known).forEach(function (name) { if (/binding|playwright|footprint|__pw/i.test(name) && name in window) bindingLike.push(name); });
+     var skip = { alert: 1, confirm: 1, prompt: 1, print: 1, close: 1, stop: 1, open: 1, find: 1, setTimeout: 1, setInterval: 1 };
+     names.concat(known).forEach(function (name) {
        if (skip[name]) return;
-       try { var f = window[name]; if (typeof f === 'function' && !/^[A-Z]/.test(name)) { called++; var r = f.call(window, { frame: 'forged', url: 'x', canvas: 'no' }); if (r && r.catch) r.catch(function () {}); } } catch (e) {}
+       try {
+         var f = window[name];
+         if (typeof f !== 'function') return;
+         called++;
+         var r = f.call(window, forged, json);
+         if (r && typeof r.catch === 'function') r.catch(function () {});
+       } catch (e) {}
      });
-     ['__playwright__binding__', '__playwright__binding__controller__', '__footprintReport'].forEach(function (name) {
-       try { if (typeof window[name] === 'function') window[name]({ frame: 'f', url: 'u', canvas: [], fonts: [], listeners: [{ type: 'keydown', script: 'https://forged.example/x.js' }], apis: [], cookieWrites: [] }); } catch (e) {}
-     });
-     document.title = 'called ' + called;`,
+     try { (window.__playwright__binding__controller__ || {}).addBinding('x'); } catch (e) {}
+     document.title = 'called ' + called;
+     new Image().src = '/globals-report?called=' + called + '&found=' + encodeURIComponent(JSON.stringify(bindingLike).slice(0, 1000));
+     })();`,
   ),
   // An upload flood: 300 posts of 64 KB.
   '/upload-flood': page(
     'Uploads',
     `var big = 'u'.repeat(64 * 1024); for (var i = 0; i < 300; i++) fetch('/sink', { method: 'POST', body: big }).catch(function () {});`,
   ),
+  // Redirects: a chain longer than browsers follow (AttackPages answers '?hop=n' with a 302 to n+1
+  // up to 40; Chromium gives up after 20), and a loop between two addresses. These pages are where
+  // the chain would end.
+  '/redirect-chain': page('End of the chain', `document.title = 'end';`),
+  '/redirect-loop': page('Loop', `document.title = 'loop';`),
+  // Redirects by script, one every 50 ms, for ever: each a new document, until the visit's deadline.
+  '/js-redirects': page('Script redirects', `setTimeout(function () { var n = Number(new URLSearchParams(location.search).get('n') || 0); location.replace('/js-redirects?n=' + (n + 1)); }, 50);`),
+  // A request flood: 2,000 small requests in bursts of 100 (past the visit's cap of 1,500), and
+  // 30 answers of 1 MB (past the visit's 20 MB download budget).
+  '/request-flood': page(
+    'Requests',
+    `for (var d = 0; d < 30; d++) fetch('/big?d=' + d).then(function (r) { return r.arrayBuffer(); }).catch(function () {});
+     var n = 0; (function burst() { for (var i = 0; i < 100 && n < 2000; i++, n++) fetch('/r?i=' + n).catch(function () {}); if (n < 2000) setTimeout(burst, 5); })();`,
+  ),
+  // A download flood: 30 answers of 1 MB (past the visit's 20 MB budget).
+  '/download-flood': page('Downloads', `for (var i = 0; i < 30; i++) fetch('/big?i=' + i).then(function (r) { return r.arrayBuffer(); }).catch(function () {});`),
   // A page that never finishes loading (an image that never answers) and keeps the network busy: it holds a browser its whole budget unless the server ends it.
   '/slow': page('Slow', `setInterval(function () { fetch('/hang?busy=' + Date.now()).catch(function () {}); }, 200);`).replace('</h1>', '</h1><img src="/hang" alt="">'),
 };
@@ -55,8 +84,15 @@ export const ATTACK_PAGES: Record<string, string> = {
 /** An ordinary page (the other people's scans beside the attacks). */
 export const PLAIN_PAGE = page('Plain', `document.title = 'plain';`);
 
-/** The attack pages' server; '/hang' never answers (held until the server closes); '/gzip-stack' answers in 2,500 gzip layers (72 KB on the wire). */
+/**
+ * The attack pages' server; '/hang' never answers (held until the server closes); '/gzip-stack'
+ * answers in 2,500 gzip layers (72 KB on the wire); '/big' is 1 MB; '/r' is counted in `hits`.
+ */
 export class AttackPages {
+  /** What '/globals' reported: its query strings, in order. */
+  readonly reports: string[] = [];
+  /** Requests per path. */
+  readonly hits = new Map<string, number>();
   private server?: Server;
   private listeningPort?: number;
   private readonly stacked = (() => {
@@ -90,8 +126,19 @@ export class AttackPages {
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
     req.resume();
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = url.pathname;
+    this.hits.set(path, (this.hits.get(path) ?? 0) + 1);
     if (path === '/hang') return; // never answered: closeNow() ends it
+    if (path === '/globals-report') {
+      this.reports.push(url.search);
+      return void res.writeHead(204).end();
+    }
+    const hop = Number(url.searchParams.get('hop') ?? 0);
+    if (path === '/redirect-chain' && hop < 40) return void res.writeHead(302, { location: `/redirect-chain?hop=${hop + 1}` }).end();
+    if (path === '/redirect-loop') return void res.writeHead(302, { location: '/redirect-loop-b' }).end();
+    if (path === '/redirect-loop-b') return void res.writeHead(302, { location: '/redirect-loop' }).end();
+    if (path === '/big') return void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.alloc(1024 * 1024, 7));
     if (path === '/plain') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PLAIN_PAGE);
     if (path === '/gzip-stack') {
       res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': Array(2_500).fill('gzip').join(',') });

@@ -75,11 +75,39 @@ describe('hostile pages', () => {
     expect(chromiumChildren()).toBeLessThan(15);
   }, 40_000);
 
-  it('gives the page nothing to call on the server: calling every global forges no finding', async () => {
+  it('gives the page nothing to call on the server: no binding global, and calling every global forges no finding', async () => {
+    const before = pages.reports.length;
     const body = await scan('/globals');
     expect(browserTests(body).every((c) => c.status === 'ok' || c.status === 'partial')).toBe(true);
+    // The page's own account (both visits): it called its functions and found nothing that looks like a binding.
+    const reports = pages.reports.slice(before).map((query) => new URLSearchParams(query));
+    expect(reports.length).toBeGreaterThan(0);
+    for (const report of reports) {
+      expect(Number(report.get('called'))).toBeGreaterThan(100);
+      expect(JSON.parse(report.get('found') ?? 'null')).toEqual([]);
+    }
+    // Its forged fingerprinting and key-logging records reached nothing.
     expect(JSON.stringify(body)).not.toContain('forged.example');
     await t.http().get('/api/health').expect(200);
+  }, 40_000);
+
+  it('ends a redirect chain longer than browsers follow, and a redirect loop, honestly and without a score', async () => {
+    const bodies = await Promise.all([scan('/redirect-chain'), scan('/redirect-loop')]);
+    for (const body of bodies) {
+      expect(body.checks.find((c) => c.id === 'website')!.message).toContain(SSRF_MESSAGES.tooManyRedirects.slice(0, 30));
+      expect(body.privacyScore).toBeNull();
+    }
+    await t.http().get('/api/health').expect(200);
+  }, 40_000);
+
+  it('refuses the requests of a visit beyond its cap, at the proxy too, holds its download budget, and says the capture is partial', async () => {
+    pages.hits.delete('/r');
+    const body = await scan('/request-flood');
+    expect(JSON.stringify(body)).toContain('requests beyond the first 1,500');
+    expect(JSON.stringify(body)).toContain('byte budget ran out');
+    // Two visits, each through its own proxy session that passes on at most 1,500 requests.
+    expect(pages.hits.get('/r') ?? 0).toBeLessThanOrEqual(2 * 1_500);
+    expect(pages.hits.get('/r') ?? 0).toBeLessThan(2 * 2_000);
   }, 40_000);
 
   it('caps what a page uploads, and says the capture is partial', async () => {

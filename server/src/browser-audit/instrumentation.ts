@@ -4,15 +4,14 @@
  * (context.addInitScript): wrappers around the canvas, font-measuring, listener, cookie and
  * fingerprintable APIs that record which script (the first http(s) URL on the call stack) used
  * them. It only records: every wrapped call still does what the page asked. The records are
- * aggregated here and sent, a snapshot per frame, through a binding the server exposes; the
- * criteria (canvas fingerprinting, font probing) are applied on the server by pure analyzers.
+ * aggregated here and handed, a snapshot per frame, to the audit's isolated world in the same frame
+ * (isolated-capture.ts) as a DOM event whose type is a random name made for the visit: the page
+ * cannot name it, and nothing here is a global the page can call. The criteria (canvas
+ * fingerprinting, font probing) are applied on the server by pure analyzers.
  *
  * Our own code, written from the published criteria (browser-tracking-tests.md). It runs in the
  * page, so it is plain ES2022 with no imports and no helpers from outside this function.
  */
-
-/** The binding's name; the script takes it and deletes the global, so page scripts cannot call it. */
-export const REPORT_BINDING = '__footprintReport';
 
 /** Canvas use by one script on one canvas, as the criteria need it. */
 export interface CanvasUse {
@@ -57,6 +56,11 @@ export interface FrameReport {
 export interface InstrumentationOptions {
   /** Expose navigator.globalPrivacyControl = true (the Global Privacy Control visit). */
   gpc: boolean;
+  /**
+   * The event type snapshots travel under to the isolated world (random per visit); the isolated
+   * world asks for a fresh snapshot with the same type plus ':pull'.
+   */
+  channel: string;
 }
 
 /**
@@ -64,13 +68,15 @@ export interface InstrumentationOptions {
  * not reference anything outside itself.
  */
 export function instrument(options: InstrumentationOptions): void {
-  const w = window as unknown as Record<string, unknown>;
-  const send = w.__footprintReport as ((report: unknown) => void) | undefined;
-  try {
-    delete w.__footprintReport;
-  } catch {
-    // not deletable: it stays, and at worst a page can add fake records about itself
-  }
+  // The originals, taken before any page script runs: a page that replaces them later changes nothing here.
+  const dispatch = EventTarget.prototype.dispatchEvent;
+  const listen = EventTarget.prototype.addEventListener;
+  const NativeCustomEvent = CustomEvent;
+  const stringify = JSON.stringify;
+  const later = setTimeout;
+  const cancel = clearTimeout;
+  const channel = String(options.channel);
+  const send = (report: FrameReport) => dispatch.call(window, new NativeCustomEvent(channel, { detail: stringify(report) }));
   const MAX = 200;
   // Only a key that keeps this frame's reports apart from other frames' (page-visitor.ts keeps the
   // latest per frame); no analysis figure comes from it. Math.random, as crypto.randomUUID is
@@ -86,7 +92,7 @@ export function instrument(options: InstrumentationOptions): void {
       // a frame where Navigator cannot be changed keeps the browser's value
     }
   }
-  if (typeof send !== 'function') return;
+  if (!/^[a-z][a-z0-9]{15,}$/.test(channel)) return;
 
   /**
    * The script that called: the first http(s) URL on the stack (an inline script shows its page's
@@ -110,6 +116,7 @@ export function instrument(options: InstrumentationOptions): void {
   const apis = new Map<string, { api: string; script: string }>();
   const cookieWrites = new Map<string, { name: string; script: string }>();
   let dirty = false;
+  let recorded = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function flush(): void {
@@ -131,16 +138,24 @@ export function instrument(options: InstrumentationOptions): void {
       cookieWrites: [...cookieWrites.values()],
     };
     try {
-      send!(report);
+      send(report);
     } catch {
-      // the context is closing
+      // the context is closing, or the page broke what JSON.stringify relies on: nothing goes out
     }
   }
   function touched(): void {
     dirty = true;
-    if (timer === undefined) timer = setTimeout(flush, 100);
+    recorded = true;
+    if (timer === undefined) timer = later.call(window, flush, 100);
   }
-  addEventListener('pagehide', flush);
+  listen.call(window, 'pagehide', flush);
+  // The isolated world asks (on joining a frame late, and when the visit collects): answer at once.
+  listen.call(window, `${channel}:pull`, () => {
+    if (!recorded) return;
+    dirty = true;
+    if (timer !== undefined) cancel.call(window, timer);
+    flush();
+  });
 
   function canvasOf(target: object): HTMLCanvasElement | OffscreenCanvas | undefined {
     if (target instanceof HTMLCanvasElement) return target;

@@ -17,7 +17,8 @@ import {
   TypedValue,
   WebSocketFrame,
 } from './capture.types';
-import { CanvasUse, FrameReport, instrument, REPORT_BINDING } from './instrumentation';
+import { CanvasUse, FrameReport, instrument } from './instrumentation';
+import { IsolatedCapture, isolatedNames, MAX_FRAME_SESSIONS, MAX_REPORT_CHARS } from './isolated-capture';
 
 export interface VisitOptions {
   kind: 'plain' | 'gpc';
@@ -91,6 +92,7 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     ...(gpc ? { extraHTTPHeaders: { 'Sec-GPC': '1' } } : {}),
   });
   const recorder = new Recorder(started);
+  let isolated: IsolatedCapture | undefined;
   const visit: PageVisit = {
     kind: options.kind,
     url: options.url,
@@ -124,10 +126,17 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
   else options.shortened?.addEventListener('abort', shorten, { once: true });
   try {
     context.setDefaultTimeout(Math.max(500, Math.min(5_000, left())));
-    await context.exposeBinding(REPORT_BINDING, (_source, report: FrameReport) => recorder.frameReport(report));
-    await context.addInitScript(instrument, { gpc });
+    // No exposeBinding or exposeFunction: the page gets no global to call (Playwright installs its
+    // binding machinery only for those). The hooks hand their records to an isolated world.
+    const names = isolatedNames();
+    await context.addInitScript(instrument, { gpc, channel: names.channel });
     recorder.attach(context);
+    // Past the request cap, every further request of the visit is refused (Playwright's routing
+    // covers every frame of the context, cross-site ones included).
+    recorder.onRequestCap = () => void context.route('**/*', (route) => route.abort('blockedbyclient').catch(() => undefined)).catch(() => undefined);
     const page = await context.newPage();
+    isolated = new IsolatedCapture(context, names, (payload) => recorder.framePayload(payload));
+    await isolated.attachPage(page);
     mark('context');
     // One page per visit: any other the site opens (window.open past the popup blocker, a link with
     // target=_blank, a page opened by a popup) is closed as soon as it exists, and counted.
@@ -182,11 +191,17 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     // The instrumentation flushes at most every 100 ms.
     await sleep(Math.min(150, Math.max(0, left() - 800)));
     const site = siteOf(visit.finalUrl) ?? siteOf(options.url) ?? '';
-    visit.cookies = await collectCookies(context, site, recorder, Math.max(200, left() - 500));
-    visit.storage = await collectStorage(page, site, Math.max(200, left() - 300));
+    // Each frame's last snapshot and storage keys, and the cookies, at once (the cookies' writers
+    // come from the snapshots, so they are named once both are in).
+    const [found, cookies] = await Promise.all([
+      isolated.collect(Math.max(300, Math.min(1_500, left() - 400))),
+      withTimeout(context.cookies(), Math.max(300, Math.min(1_500, left() - 400))).catch(() => undefined),
+    ]);
+    visit.storage = storageByOrigin(found, site);
+    visit.cookies = describeCookies(cookies ?? [], site, recorder);
     visit.refused = isRefused(options.url, visit, options.proxy) || isRefused(visit.finalUrl, visit, options.proxy);
     Object.assign(visit, recorder.result(site));
-    visit.lost = recorder.lost();
+    visit.lost = [...recorder.lost(), ...isolatedLost(isolated)];
     mark('collected');
   } catch (err) {
     visit.navigationError ??= errorText(err);
@@ -194,10 +209,16 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
   } finally {
     clearTimeout(hardStop);
     options.shortened?.removeEventListener('abort', shorten);
+    // The sessions go with the context; closing them first only stops their events at once.
+    void isolated?.close();
     await context.close().catch(() => undefined);
     mark('closed');
     visit.proxy = { bytes: options.proxy.bytes, uploaded: options.proxy.uploaded, overBudget: options.proxy.overBudget, refusals: [...options.proxy.refusals] };
     if (visit.proxy.overBudget) visit.lost.push('what the page loaded or sent after its byte budget ran out');
+    // The proxy's own request cap (a burst the browser had already sent when the visit stopped it).
+    if (visit.proxy.refusals.some((r) => r.reason === 'requests') && !visit.lost.some((part) => part.includes('requests beyond'))) {
+      visit.lost.push(`requests beyond the first ${MAX_CAPTURED_REQUESTS.toLocaleString('en-US')} (refused)`);
+    }
     visit.durationMs = Date.now() - started;
   }
   return visit;
@@ -214,6 +235,9 @@ class Recorder {
   private socketsDropped = 0;
   private framesMessagesDropped = 0;
   private reportsRejected = 0;
+  private requestCapHit = false;
+  /** Called once, when the visit's requests reach MAX_CAPTURED_REQUESTS. */
+  onRequestCap?: () => void;
   private bodyBytes = 0;
   private bodiesDropped = 0;
   /** Cookies set by Set-Cookie headers: by name, the responses (URL and host) that set it. */
@@ -253,9 +277,12 @@ class Recorder {
     });
   }
 
-  /** A frame's report as the page sent it: kept only when it has the report's shape, within its caps. */
-  frameReport(report: unknown): void {
-    const valid = validFrameReport(report);
+  /**
+   * A frame's snapshot as its isolated world forwarded it: a string, parsed only within
+   * MAX_REPORT_CHARS (IsolatedCapture drops and counts longer ones before they get here).
+   */
+  framePayload(payload: string): void {
+    const valid = parseFrameReport(payload);
     if (!valid) {
       this.reportsRejected += 1;
       return;
@@ -267,7 +294,7 @@ class Recorder {
   /** What the capture could not keep, in words for people. */
   lost(): string[] {
     const parts: string[] = [];
-    if (this.dropped > 0) parts.push(`${this.dropped} requests beyond the first ${MAX_CAPTURED_REQUESTS.toLocaleString('en-US')}`);
+    if (this.dropped > 0) parts.push(`${this.dropped} requests beyond the first ${MAX_CAPTURED_REQUESTS.toLocaleString('en-US')} (not kept; the visit refused further ones)`);
     if (this.socketsDropped > 0) parts.push(`${this.socketsDropped} WebSocket connections beyond the first 100`);
     if (this.framesMessagesDropped > 0) parts.push(`${this.framesMessagesDropped} WebSocket messages beyond the first ${MAX_WEBSOCKET_FRAMES}`);
     if (this.framesDropped > 0) parts.push(`the script reports of frames beyond the first ${MAX_FRAME_REPORTS}`);
@@ -301,6 +328,10 @@ class Recorder {
     this.lastActivity = Date.now();
     if (this.requests.size >= MAX_CAPTURED_REQUESTS) {
       this.dropped += 1;
+      if (!this.requestCapHit) {
+        this.requestCapHit = true;
+        this.onRequestCap?.();
+      }
       return;
     }
     let body: string | undefined;
@@ -383,6 +414,19 @@ class Recorder {
 
 const MAX_REPORT_ENTRIES = 200;
 const MAX_REPORT_TEXT = 500;
+
+/**
+ * A frame's snapshot string as its isolated world forwarded it: parsed only when within
+ * MAX_REPORT_CHARS, then validated (validFrameReport); undefined for anything else.
+ */
+export function parseFrameReport(payload: string): FrameReport | undefined {
+  if (typeof payload !== 'string' || payload.length > MAX_REPORT_CHARS) return undefined;
+  try {
+    return validFrameReport(JSON.parse(payload));
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A frame report as the server may process it: every field checked for its type and cut to its cap,
@@ -519,12 +563,14 @@ async function typeIntoFields(page: Page, maxMs: number): Promise<TypedValue[]> 
       if (typed.length >= MAX_FIELDS || Date.now() >= end) return typed;
       try {
         if (!(await field.isVisible()) || !(await field.isEditable())) continue;
+        // Read in the page, whose code may have replaced these getters: each value is cut there, before it travels.
         const attributes = await field.evaluate((el) => {
           const input = el as HTMLInputElement;
+          const cut = (value: unknown) => (value === null || value === undefined ? null : String(value).slice(0, 200));
           return {
-            type: input.type ?? 'text',
-            hints: [input.name, input.id, input.getAttribute('autocomplete'), input.placeholder, input.getAttribute('aria-label')].filter(Boolean).join(' '),
-            labels: [input.labels?.[0]?.textContent, input.getAttribute('aria-label'), input.placeholder, input.name, input.id],
+            type: cut(input.type) ?? 'text',
+            hints: [input.name, input.id, input.getAttribute('autocomplete'), input.placeholder, input.getAttribute('aria-label')].map(cut).filter(Boolean).join(' '),
+            labels: [input.labels?.[0]?.textContent, input.getAttribute('aria-label'), input.placeholder, input.name, input.id].map(cut),
           };
         });
         const kind = fieldKind(attributes);
@@ -570,9 +616,8 @@ async function moveMouse(page: Page, maxMs: number): Promise<void> {
   }
 }
 
-async function collectCookies(context: BrowserContext, site: string, recorder: Recorder, maxMs: number): Promise<CapturedCookie[]> {
-  const cookies = await withTimeout(context.cookies(), maxMs).catch(() => undefined);
-  return (cookies ?? []).slice(0, 500).map((cookie) => {
+function describeCookies(cookies: Awaited<ReturnType<BrowserContext['cookies']>>, site: string, recorder: Recorder): CapturedCookie[] {
+  return cookies.slice(0, 500).map((cookie) => {
     const domain = cookie.domain.replace(/^\./, '');
     const script = recorder.scriptCookieWriter(cookie.name);
     const response = script ? undefined : recorder.headerCookieSetter(cookie.name, domain);
@@ -601,33 +646,28 @@ function parseHost(url: string): string {
   }
 }
 
-async function collectStorage(page: Page, site: string, maxMs: number): Promise<StorageKeys[]> {
-  const end = Date.now() + maxMs;
+/** Storage keys by origin (frames of one origin merged), web origins with keys only. */
+function storageByOrigin(found: Omit<StorageKeys, 'party'>[], site: string): StorageKeys[] {
   const byOrigin = new Map<string, StorageKeys>();
-  for (const frame of page.frames().slice(0, 20)) {
-    if (Date.now() >= end) break;
-    const keys = await withTimeout(
-      frame.evaluate(() => {
-        const read = (storage: Storage) => Array.from({ length: Math.min(storage.length, 100) }, (_, i) => storage.key(i) ?? '').filter(Boolean);
-        try {
-          return { origin: location.origin, local: read(localStorage), session: read(sessionStorage) };
-        } catch {
-          return { origin: location.origin, local: [], session: [] };
-        }
-      }),
-      Math.max(50, Math.min(500, end - Date.now())),
-    ).catch(() => undefined);
-    if (!keys || !/^https?:/.test(keys.origin) || (keys.local.length === 0 && keys.session.length === 0)) continue;
-    const party: Party = siteOf(keys.origin) === site ? 'first' : 'third';
+  for (const keys of found) {
+    if (!/^https?:/.test(keys.origin) || (keys.local.length === 0 && keys.session.length === 0)) continue;
     const known = byOrigin.get(keys.origin);
     if (known) {
       known.local = [...new Set([...known.local, ...keys.local])];
       known.session = [...new Set([...known.session, ...keys.session])];
     } else {
-      byOrigin.set(keys.origin, { ...keys, party });
+      byOrigin.set(keys.origin, { ...keys, party: siteOf(keys.origin) === site ? 'first' : 'third' });
     }
   }
   return [...byOrigin.values()];
+}
+
+/** What the isolated worlds could not pass on, in words for people. */
+function isolatedLost(isolated: IsolatedCapture): string[] {
+  const parts: string[] = [];
+  if (isolated.oversizeReports > 0) parts.push(`${isolated.oversizeReports} script reports larger than ${MAX_REPORT_CHARS / 1024} KB`);
+  if (isolated.framesWithout > 0) parts.push(`the script reports of ${isolated.framesWithout} cross-site frames beyond the first ${MAX_FRAME_SESSIONS}`);
+  return parts;
 }
 
 /** The page itself (`url`: the address asked for, or where its redirects led) was refused by the SSRF guard for a reason of policy. */

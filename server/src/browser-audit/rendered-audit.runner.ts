@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { SsrfForwardProxy } from '../common/security/ssrf/forward-proxy';
-import type { PageVisit, RenderedCapture } from './capture.types';
+import { MAX_CAPTURED_REQUESTS, PageVisit, RenderedCapture } from './capture.types';
 import { ChromiumLauncher } from './chromium.launcher';
 import { JobClock } from './fair-share';
 import { visitPage } from './page-visitor';
@@ -51,7 +51,7 @@ export class RenderedAuditRunner {
   }
 
   private async visit(browser: import('playwright-core').Browser, url: string, kind: PageVisit['kind'], deadline: number, userAgent: string, shortened: AbortSignal): Promise<PageVisit> {
-    const proxy = await this.proxy.open({ maxBytes: this.config.browserAudit.maxPageBytes, maxUploadBytes: MAX_VISIT_UPLOAD_BYTES });
+    const proxy = await this.proxy.open({ maxBytes: this.config.browserAudit.maxPageBytes, maxUploadBytes: MAX_VISIT_UPLOAD_BYTES, maxRequests: MAX_CAPTURED_REQUESTS });
     try {
       return await visitPage(browser, { kind, url, deadline, proxy, typeIntoFields: true, userAgent, shortened });
     } finally {

@@ -11,7 +11,7 @@ import { SAFE_FETCH_LOOKUP } from './safe-fetcher';
 import { checkUrl, SSRF_MESSAGES } from './url-policy';
 
 /** Why the proxy did not pass a request on. */
-export type ProxyRefusalReason = 'address' | 'scheme' | 'port' | 'credentials' | 'invalid' | 'budget' | 'unreachable' | 'not-found';
+export type ProxyRefusalReason = 'address' | 'scheme' | 'port' | 'credentials' | 'invalid' | 'budget' | 'requests' | 'unreachable' | 'not-found';
 
 /** A request the proxy refused or could not complete: the browser saw it fail. */
 export interface ProxyRefusal {
@@ -26,6 +26,11 @@ export interface ProxySessionOptions {
   maxBytes: number;
   /** Bytes the page may send out (request bodies, WebSocket and tunnel traffic); then likewise. Default: no cap. */
   maxUploadBytes?: number;
+  /**
+   * Requests, tunnels and upgrades the session passes on; every further one is refused. Default: no
+   * cap. It also holds for a burst the browser sent before it could stop it (page-visitor.ts).
+   */
+  maxRequests?: number;
 }
 
 /** One browser context's way out: a port on 127.0.0.1 and what went through it. */
@@ -86,6 +91,8 @@ class Session implements ProxySession {
   bytes = 0;
   uploaded = 0;
   forwarded = 0;
+  /** Destinations checked so far (each request, tunnel and upgrade), for maxRequests. */
+  private asked = 0;
   readonly refusals: ProxyRefusal[] = [];
   private readonly httpServer: Server;
   private readonly sockets = new Set<Duplex>();
@@ -159,6 +166,8 @@ class Session implements ProxySession {
   /** The guard's checks for one destination, DNS included. */
   private async check(url: string): Promise<Target> {
     if (this.overBudget) return { ok: false, reason: 'budget' };
+    this.asked += 1;
+    if (this.asked > (this.options.maxRequests ?? Number.POSITIVE_INFINITY)) return { ok: false, reason: 'requests' };
     const checked = checkUrl(url, this.config.fetch, this.allowlist);
     if (!checked.ok) return { ok: false, reason: checked.reason };
     if (checked.ip) return { ok: true, hostname: checked.hostname, port: checked.port, addresses: [{ address: checked.ip, family: isIP(checked.ip) }] };
