@@ -1000,6 +1000,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/requests/brokers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Before "Ask every data broker": DROP for Californians, the brokers relevant to the person, and how many drafts a batch would make
+         * @description ccpa: the brokers of California's data broker registry and the catalogue's US brokers; elsewhere the catalogue's data brokers and address traders for the country (uk_gdpr: gb).
+         */
+        get: operations["previewBrokerRequests"];
+        put?: never;
+        /**
+         * Ask every data broker: a draft request to each broker relevant to the person
+         * @description Each draft is tracked like any request and counts against the plan's monthly requests. Brokers with an open request of the same kind are skipped. When the allowance runs out part-way, the drafts are made up to it (in name order) and leftOver says how many brokers were left; with nothing left at all the answer is 403. Footprint sends nothing: the person sends each draft.
+         */
+        post: operations["createBrokerRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scans": {
         parameters: {
             query?: never;
@@ -1423,6 +1447,41 @@ export interface components {
             hiddenSensitive: number;
             summary: string;
         };
+        BrokerBatchPreviewDto: {
+            /** @description Brokers the person already has an open request of this kind with (no second draft). */
+            alreadyAsked: number;
+            /** @description Every broker relevant to the person, in name order. */
+            brokers: components["schemas"]["BrokerDto"][];
+            /** @description For Californians: the state platform that asks every registered broker at once, named first. */
+            drop: components["schemas"]["DropDto"] | null;
+            /** @description Brokers left without a draft because the month's allowance runs out first. */
+            leftOver: number;
+            /** @description Requests left in this month's allowance. */
+            remaining: number;
+            /** @description Drafts a batch would make now. */
+            willDraft: number;
+        };
+        BrokerBatchResultDto: {
+            alreadyAsked: number;
+            /** @description The drafts made, each tracked like any request. */
+            created: components["schemas"]["RequestSummaryDto"][];
+            drop: components["schemas"]["DropDto"] | null;
+            /** @description Brokers left without a draft: the month's allowance ran out. Ask again next month, or upgrade. */
+            leftOver: number;
+        };
+        BrokerDto: {
+            /** @description The person already has an open request of this kind with it: no second draft. */
+            asked: boolean;
+            email: string | null;
+            /** @example Example Data LLC */
+            name: string;
+            /** @example ca-broker-example-data-llc */
+            slug: string;
+            /** @enum {string} */
+            source: "datarequests" | "ca_broker_registry";
+            /** @description Where the broker takes requests on the web. */
+            webform: string | null;
+        };
         BrowserTestFindingDto: {
             type: string;
             value: string;
@@ -1567,6 +1626,33 @@ export interface components {
              * @enum {string}
              */
             scope: "read-write" | "read-only";
+        };
+        CreateBrokerBatchDto: {
+            /**
+             * @description ISO 3166-1 alpha-2 code of the country the person lives in; needed outside California and the UK.
+             * @example de
+             */
+            country?: string;
+            /**
+             * @description The address the brokers should find the person by, and answer.
+             * @example jane@example.com
+             */
+            email: string;
+            /**
+             * @description ccpa: the brokers of California's registry (and the catalogue's US brokers); otherwise the catalogue's brokers and address traders for the country.
+             * @enum {string}
+             */
+            jurisdiction: "gdpr" | "uk_gdpr" | "ccpa" | "other";
+            /**
+             * @default erasure
+             * @enum {string}
+             */
+            kind: "erasure" | "opt_out_sale";
+            /**
+             * @description Signs the letters; optional.
+             * @example Jane Doe
+             */
+            name?: string;
         };
         CreatedApiTokenDto: {
             /** Format: date-time */
@@ -1832,6 +1918,15 @@ export interface components {
              * @enum {string}
              */
             status: "ok" | "not_configured" | "not_verified" | "subscription_too_small" | "refused" | "unavailable" | "rate_limited" | "timed_out" | "not_checked";
+        };
+        DropDto: {
+            /** @example https://privacy.ca.gov/drop/ */
+            about: string;
+            /** @example Delete Request and Opt-out Platform (DROP) */
+            name: string;
+            text: string;
+            /** @example https://consumer.drop.privacy.ca.gov/ */
+            url: string;
         };
         EmailChangeRequestedDto: {
             /**
@@ -2597,6 +2692,11 @@ export interface components {
             runs: string[];
             /** @example acme */
             slug: string;
+            /**
+             * @description datarequests: the datarequests.org database (CC0 1.0); ca_broker_registry: California's data broker registry (a public record).
+             * @enum {string}
+             */
+            source: "datarequests" | "ca_broker_registry";
             /** @enum {string} */
             transport: "email" | "webform" | "letter" | "fax";
             web: string | null;
@@ -3026,6 +3126,8 @@ export interface components {
              * @description A queued scan: when it is expected to run (its breach sources have a turn again); null for every other scan.
              */
             expectedBy: string | null;
+            /** @description A failed scan: why it failed, in words for the person (for instance, the server running it stopped); null when not said or not failed. */
+            failureReason: string | null;
             findings: components["schemas"]["FindingCountsDto"] | null;
             id: string;
             /** @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans. */
@@ -3060,6 +3162,8 @@ export interface components {
              * @description A queued scan: when it is expected to run (its breach sources have a turn again); null for every other scan.
              */
             expectedBy: string | null;
+            /** @description A failed scan: why it failed, in words for the person (for instance, the server running it stopped); null when not said or not failed. */
+            failureReason: string | null;
             findings: components["schemas"]["FindingCountsDto"] | null;
             id: string;
             /** @description An image check's risk level (its risk score of 70 and above: high, 40 to 69: medium, below: low); null for privacy scans. */
@@ -3170,7 +3274,7 @@ export interface components {
         TrackEventDto: {
             event: components["schemas"]["AnalyticsEventName"];
             /**
-             * @description The event's fields (spec section 3) plus userId, timestamp, userAgent, url and referrer. Unknown names, wrong types and oversized values are refused; url and referrer are kept without their query string; userId is ignored (the token says who).
+             * @description The event's own fields plus userId, timestamp, userAgent, url and referrer. Unknown names, wrong types and oversized values are refused; url and referrer are kept without their query string; userId is ignored (the token says who).
              * @example {
              *       "input_type": "email",
              *       "privacy_score": 85,
@@ -3354,6 +3458,8 @@ export interface components {
             thirdParties: string[];
             /** @description One example of what loaded each third party. */
             thirdPartyRequests: components["schemas"]["WebsiteThirdPartyRequestDto"][];
+            /** @description The fetched tracker list that named trackers here (third-party-web's by default, MIT) and when it was fetched; absent when Footprint's own catalogue served alone. */
+            trackerList?: components["schemas"]["WebsiteTrackerListDto"];
             /** @description Known trackers the page loaded: rendered mode, requested (or tried) while it ran; static mode, what its HTML loads. */
             trackers: components["schemas"]["WebsiteTrackerDto"][];
         };
@@ -3452,6 +3558,27 @@ export interface components {
             domains: string[];
             /** @example Meta Pixel (Facebook pixel) */
             name: string;
+        };
+        WebsiteTrackerListDto: {
+            /**
+             * Format: date-time
+             * @description When the list in use was fetched.
+             */
+            fetchedAt: string;
+            /** @example MIT */
+            license?: string;
+            /** @example https://github.com/patrickhulce/third-party-web/blob/master/LICENSE */
+            licenseUrl?: string;
+            /**
+             * @description Whom the list is credited to: 'third-party-web (Patrick Hulce)', or the configured list's host.
+             * @example third-party-web (Patrick Hulce)
+             */
+            name: string;
+            /**
+             * @description The project's page, or the list's address: the link the credit carries.
+             * @example https://github.com/patrickhulce/third-party-web
+             */
+            url: string;
         };
     };
     responses: never;
@@ -6918,6 +7045,126 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    previewBrokerRequests: {
+        parameters: {
+            query: {
+                /** @description ISO 3166-1 alpha-2 code of the country the person lives in; needed outside California and the UK. */
+                country?: string;
+                /** @description ccpa: the brokers of California's registry (and the catalogue's US brokers); otherwise the catalogue's brokers and address traders for the country. */
+                jurisdiction: "gdpr" | "uk_gdpr" | "ccpa" | "other";
+                kind?: "erasure" | "opt_out_sale";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerBatchPreviewDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Give the country you live in to find the data brokers relevant to you' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An error; `error` is the message to show a person. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    createBrokerRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "country": "de",
+                 *       "email": "jane@example.com",
+                 *       "jurisdiction": "gdpr",
+                 *       "kind": "erasure",
+                 *       "name": "Jane Doe"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateBrokerBatchDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerBatchResultDto"];
+                };
+            };
+            /** @description No valid access token or API token, or an expired API token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'You have used this month's privacy-rights requests of your plan. Upgrade for more, or wait for next month.' Or: called with a read-only API token: it may only read (GET). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'Give the country you live in to find the data brokers relevant to you' or 'No data broker in the catalogue is relevant to where you live' */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
