@@ -122,7 +122,17 @@ describe('hostile pages', () => {
 
   it('kills a browser whose page allocates without end (main thread and workers): no process of it left, the scan says why, the next job gets a fresh browser', async () => {
     const before = await running();
-    const body = await scan('/memory-bomb');
+    // 640 MB for this scan's browser (the watchdog takes the limit when a browser's first job starts):
+    // one scan's two visits hold about 300 MB, and the bomb passes the rest in a second or two even
+    // on a loaded machine, well before its deadline. The other tests keep the file's 1 GB.
+    const limit = t.config.browserAudit.maxMemoryBytes;
+    t.config.browserAudit.maxMemoryBytes = 640 * 1024 * 1024;
+    let body: ScanBody;
+    try {
+      body = await scan('/memory-bomb');
+    } finally {
+      t.config.browserAudit.maxMemoryBytes = limit;
+    }
     // Honest: the browser tests did not run, the reason names the memory, and there is no score.
     expect(JSON.stringify(body)).toContain(BROWSER_MESSAGES.memory);
     expect(body).toMatchObject({ privacyScore: null, coverage: { scoreWithheld: expect.any(String) } });
@@ -147,8 +157,9 @@ describe('hostile pages', () => {
     if (tests.some((c) => c.status === 'unavailable')) expect(body.privacyScore).toBeNull();
     await t.http().get('/api/health').expect(200);
 
-    // The page's renderers (its workers are their threads) are gone once the visit ends: the idle
-    // browser holds its own processes and a spare renderer at most, else the next job replaces it.
+    // The page's renderers (its workers are their threads) are gone when the scan answers: a
+    // renderer that spins ignores the request to end, so the browser was killed if one stayed.
+    // Either way the browser the next job gets holds its own processes and a spare renderer at most.
     const idle = await running();
     expect(renderers(idle.group)).toBeLessThanOrEqual(1);
     expect((await sampleGroup(idle.group)).processes).toBeLessThanOrEqual(idle.ownProcesses + LEFTOVER_SLACK);
@@ -165,7 +176,8 @@ describe('hostile pages', () => {
     expect(browserTests(plain).map((c) => c.status).filter((s) => s !== 'ok' && s !== 'partial')).toEqual([]);
     expect(typeof plain.privacyScore).toBe('number');
     // The slow pages were ended at their share, and say so (partial), not as if they had run their course.
-    expect(slowBodies.some((body) => JSON.stringify(body).includes('fair share'))).toBe(true);
+    const websiteMessages = slowBodies.map((body) => body.checks.find((c) => c.id === 'website')?.message ?? '');
+    expect(websiteMessages).toEqual(expect.arrayContaining([expect.stringContaining('fair share')]));
     expect(chromiumChildren()).toBeLessThan(15);
   }, 60_000);
 });

@@ -49,6 +49,9 @@ function overrunMessage(overrun: Overrun, jobs: number): string {
   return jobs > 1 ? `${message} (this page or another one loaded in the same browser at that moment)` : message;
 }
 
+/** How long the last job waits for its pages' processes to exit before it kills the browser (sweep). */
+export const SWEEP_WAIT_MS = 1_000;
+
 /** A visit the server ended by killing the browser; its message is the scan's reason. */
 export class VisitEndedError extends Error {}
 
@@ -66,7 +69,7 @@ export class RenderedAuditRunner {
   /** The watchdog of the browser those jobs run in, while any runs. */
   private watching?: Watching;
   /** The first job's check of the idle browser (startClean), which the jobs that start beside it wait for. */
-  private ready?: Promise<RunningBrowser>;
+  private ready?: Promise<unknown>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -85,9 +88,15 @@ export class RenderedAuditRunner {
     this.active += 1;
     let watching: Watching | undefined;
     try {
-      if (first) this.ready = this.launcher.running().then((running) => this.startClean(running));
-      else await this.ready?.catch(() => undefined);
-      const running = first ? await this.ready! : await this.launcher.running();
+      let running: RunningBrowser;
+      if (first) {
+        const ready = this.launcher.running().then((found) => this.startClean(found));
+        this.ready = ready;
+        running = await ready;
+      } else {
+        await this.ready?.catch(() => undefined);
+        running = await this.launcher.running();
+      }
       watching = this.watch(running);
       const browser = running.browser;
       // The budget is the page's: starting Chromium (the first job, or after a crash) does not eat into it.
@@ -114,7 +123,14 @@ export class RenderedAuditRunner {
         await Promise.race([visits.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
         throw new VisitEndedError(message);
       }
-      return this.capture(ended.pair, browser.version(), clock);
+      const capture = this.capture(ended.pair, browser.version(), clock);
+      if (this.active === 1) {
+        // The last job out checks that its pages' processes are gone (jobs that start meanwhile wait).
+        const swept = this.sweep(running);
+        this.ready = swept;
+        await swept;
+      }
+      return capture;
     } finally {
       this.active -= 1;
       if (this.active === 0) {
@@ -133,6 +149,26 @@ export class RenderedAuditRunner {
     if (processes <= running.ownProcesses + LEFTOVER_SLACK) return running;
     await this.launcher.kill(running, `${processes - running.ownProcesses} processes of earlier visits were still running`);
     return this.launcher.running();
+  }
+
+  /**
+   * After the last running job: its pages' renderers exit once their contexts are closed, within
+   * moments; one that does not (a page that spins its main thread ignores the request to end)
+   * would burn a core until Chromium gives up on it. Waited for up to SWEEP_WAIT_MS; then the
+   * browser is killed with all its processes, before the scan's answer, and the next job starts a
+   * fresh one.
+   */
+  private async sweep(running: RunningBrowser): Promise<void> {
+    const until = Date.now() + SWEEP_WAIT_MS;
+    for (;;) {
+      const { processes } = await sampleGroup(running.group);
+      if (processes <= running.ownProcesses + LEFTOVER_SLACK) return;
+      if (Date.now() >= until) {
+        await this.launcher.kill(running, `${processes - running.ownProcesses} processes of its pages were still running after their visits`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   /** The watchdog of this browser, started by the first job that runs in it. */

@@ -22,7 +22,7 @@ export const browserAuditSettings = defineSettings({
     }),
     BROWSER_MAX_MEMORY_MB: setting(wholeNumber(256, 1_048_576), {
       defaultNote: "half the memory this server may use (the container's limit when it has one), from 1024 to 4096",
-      example: '2048',
+      example: '1536',
       doc: "Memory the audit browser may hold (its processes' anonymous memory, summed; sampled 4 times a second while it loads pages). Past it the browser is killed with every process it started, the scans it was loading say the page used more memory than the audit allows, and the next job gets a fresh browser.",
       message: 'BROWSER_MAX_MEMORY_MB must be a whole number of megabytes, at least 256',
     }),
