@@ -80,8 +80,7 @@ export const EVERYDAY_PREFERENCES = { profile: { cookie_controls_mode: 0 } };
  *
  * The script writes its own process id to `pid` in its folder before it execs (so that id is
  * Chromium's, and the id of the process group Playwright started it in: the server can count and
- * kill the browser's processes, browser-process-group.ts), and runs Chromium at a lower CPU
- * priority (nice 10): a page that spins every core then slows the audit, not the server's answers.
+ * kill the browser's processes, browser-process-group.ts).
  */
 async function launcherScript(executable: string, user?: { uid: number; gid: number }): Promise<{ script: string; dir: string }> {
   const quoted = `'${executable.replace(/'/g, `'\\''`)}'`;
@@ -101,7 +100,7 @@ async function launcherScript(executable: string, user?: { uid: number; gid: num
       '# Written by the Footprint server: starts the audit browser with a visitor\'s everyday settings' + (user ? ', as its own unprivileged user.' : '.'),
       `for arg in "$@"; do case "$arg" in --user-data-dir=*) ${profile};; esac; done`,
       `echo $$ > '${join(dir, 'pid')}' || exit 1`,
-      user ? `exec nice -n 10 setpriv --reuid=${user.uid} --regid=${user.gid} --clear-groups -- ${quoted} "$@"` : `exec nice -n 10 ${quoted} "$@"`,
+      user ? `exec setpriv --reuid=${user.uid} --regid=${user.gid} --clear-groups -- ${quoted} "$@"` : `exec ${quoted} "$@"`,
       '',
     ].join('\n'),
   );

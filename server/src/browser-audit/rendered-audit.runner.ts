@@ -19,12 +19,11 @@ export const MAX_VISIT_UPLOAD_BYTES = 4 * 1024 * 1024;
 
 /**
  * After the job's deadline, how long its visits may still take to close their contexts before the
- * browser is killed with all its processes. A visit plans to be done by its deadline; closing its
- * context takes a few hundred ms, more on a loaded machine (700 ms killed ordinary slow pages at a
- * load average of 24). Within the scan's own deadline: the answer is due 1 s after the budget and
- * the scan then still has SCAN_CHECK_TIMEOUT_MS for its analysis.
+ * browser is killed with all its processes: the time the scan itself still waits for the answer
+ * (BrowserAuditService's ANSWER_GRACE_MS), after which nobody waits for it. Shorter grace (700 ms,
+ * 2 s, 3 s) cut off ordinary slow pages on this shared machine at a load average of 10-24.
  */
-export const KILL_AFTER_DEADLINE_MS = 2_000;
+export const KILL_AFTER_DEADLINE_MS = 5_000;
 
 /**
  * Processes the idle browser may have beyond its own (those it started with) before the next job:
@@ -117,7 +116,9 @@ export class RenderedAuditRunner {
       overdue.cancel();
       if (!('pair' in ended)) {
         const message = 'overrun' in ended ? overrunMessage(ended.overrun, watching.jobsAtOverrun) : BROWSER_MESSAGES.overdue;
-        if ('overdue' in ended) await this.launcher.kill(running, 'a visit did not end by its deadline');
+        // Alone in the browser: killed now. Beside other jobs, their pages are not ended for this
+        // one's: it stops waiting, and the last job out kills the browser if anything is left (sweep).
+        if ('overdue' in ended && this.active === 1) await this.launcher.kill(running, 'a visit did not end by its deadline');
         else await watching.killed;
         // Their Playwright calls fail now that the browser is gone; not waited on for long either.
         await Promise.race([visits.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
