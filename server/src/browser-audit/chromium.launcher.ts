@@ -134,8 +134,13 @@ export interface RunningBrowser {
   browser: Browser;
   /** Process group id (= the browser process's id). */
   group: number;
-  /** Processes in the group right after the start, before any page: the browser's own. */
+  /**
+   * The browser's own processes (browser, zygotes, GPU, network, storage, crash handler): counted
+   * again before its first page (right after the start some are still starting), not judged then.
+   */
   ownProcesses: number;
+  /** A page has run in it (so its count of own processes is final). */
+  used?: boolean;
 }
 
 /**

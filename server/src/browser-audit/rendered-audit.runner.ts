@@ -147,6 +147,12 @@ export class RenderedAuditRunner {
    */
   private async startClean(running: RunningBrowser): Promise<RunningBrowser> {
     const { processes } = await sampleGroup(running.group);
+    if (!running.used) {
+      // No page has run in it yet, so nothing can be left over: what runs now is the browser's own.
+      running.used = true;
+      running.ownProcesses = Math.max(running.ownProcesses, processes);
+      return running;
+    }
     if (processes <= running.ownProcesses + LEFTOVER_SLACK) return running;
     await this.launcher.kill(running, `${processes - running.ownProcesses} processes of earlier visits were still running`);
     return this.launcher.running();
