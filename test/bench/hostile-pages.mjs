@@ -3,6 +3,10 @@
 // during the attack over idle (ratio), the Chromium processes (count, RSS) at their peak and 10 s
 // after the answer, the scan's duration and outcome; then the browser's user id, Seccomp and
 // NoNewPrivs from /proc/PID/status, and whether its environment holds any of the server's settings.
+// Chromium's processes are counted by descent from the server and by process group (so a process
+// of a killed browser that outlived it would still be counted); RSS is summed VmRSS, "anon" the
+// summed RssAnon the memory watchdog uses. FP_BENCH_PAGES=/memory-bomb,/cpu-bomb runs some pages
+// only; the browser gets BROWSER_MAX_MEMORY_MB=${FP_BENCH_BROWSER_MB:-1024}.
 // Prints numbers; asserts nothing. Needs `npm run build:server` and /usr/bin/chromium.
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +20,10 @@ if (!existsSync(join(root, 'dist/server/browser-audit/browser-audit.service.js')
 }
 const { AttackPages, ATTACK_PAGES } = requireTs('test/fakes/attack-pages.ts');
 const pages = await new AttackPages().start();
-const PATHS = [...Object.keys(ATTACK_PAGES), '/gzip-stack'];
+const PATHS = process.env.FP_BENCH_PAGES ? process.env.FP_BENCH_PAGES.split(',') : [...Object.keys(ATTACK_PAGES), '/gzip-stack'];
+const BROWSER_MB = process.env.FP_BENCH_BROWSER_MB ?? '1024';
+/** Process groups of every Chromium seen so far: a process still in one of them is counted even after its parent died. */
+const groups = new Set();
 const HEALTH_EVERY_MS = 50;
 const AFTER_MS = 10_000;
 
@@ -28,9 +35,12 @@ function tree(rootPid) {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
       const comm = stat.slice(stat.indexOf('(') + 1, close);
-      const ppid = Number(stat.slice(close + 2).split(' ')[1]);
+      const fields = stat.slice(close + 2).split(' ');
+      if (fields[0] === 'Z') continue;
+      const ppid = Number(fields[1]);
+      const pgid = Number(fields[2]);
       const rss = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096;
-      procs.set(Number(pid), { comm, ppid, rss });
+      procs.set(Number(pid), { comm, ppid, pgid, rss });
     } catch {
       // gone meanwhile
     }
@@ -45,8 +55,22 @@ function tree(rootPid) {
       }
     }
   }
-  const chromium = [...mine].filter((pid) => pid !== rootPid && /chrom/i.test(procs.get(pid)?.comm ?? ''));
-  return { server: procs.get(rootPid)?.rss ?? 0, count: chromium.length, rss: chromium.reduce((sum, pid) => sum + (procs.get(pid)?.rss ?? 0), 0), pids: chromium };
+  for (const pid of mine) if (pid !== rootPid && /chrom/i.test(procs.get(pid)?.comm ?? '')) groups.add(procs.get(pid).pgid);
+  const chromium = [...procs.keys()].filter((pid) => pid !== rootPid && (groups.has(procs.get(pid).pgid) || (mine.has(pid) && /chrom/i.test(procs.get(pid).comm))));
+  const anon = (pid) => {
+    try {
+      return Number(/^RssAnon:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+    } catch {
+      return 0;
+    }
+  };
+  return {
+    server: procs.get(rootPid)?.rss ?? 0,
+    count: chromium.length,
+    rss: chromium.reduce((sum, pid) => sum + (procs.get(pid)?.rss ?? 0), 0),
+    anon: chromium.reduce((sum, pid) => sum + anon(pid), 0),
+    pids: chromium,
+  };
 }
 
 async function healthTimes(server, until) {
@@ -65,7 +89,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-hostile-'));
 chmodSync(dataDir, 0o755);
 let server;
 try {
-  server = await startServer(dataDir, { ...pages.env(), VISITOR_SCANS_PER_HOUR: '1000000' });
+  server = await startServer(dataDir, { ...pages.env(), VISITOR_SCANS_PER_HOUR: '1000000', BROWSER_MAX_MEMORY_MB: BROWSER_MB });
+  console.log(`BROWSER_MAX_MEMORY_MB=${BROWSER_MB}`);
   const scan = async (path) => {
     const began = performance.now();
     const res = await fetch(`${server.base}/api/scans`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextIp() }, body: JSON.stringify({ input: pages.url(path) }) });
@@ -81,13 +106,13 @@ try {
   const idleP50 = percentile(idle, 50);
   const idleP99 = percentile(idle, 99);
   console.log(`idle health: p50 ${idleP50.toFixed(1)} ms, p99 ${idleP99.toFixed(1)} ms over ${idle.length} requests`);
-  console.log('page | health p50 ratio | p99 ratio | chromium procs peak / +10 s | chromium RSS peak / +10 s | server RSS peak | scan ms | HTTP | score | website check | browser tests');
+  console.log('page | health p50 ratio | p99 ratio | chromium procs peak / +10 s | chromium RSS peak / +10 s | chromium anon peak / +10 s | server RSS peak | scan ms | HTTP | score | website check | browser tests | why not run');
   for (const path of PATHS) {
     stop = false;
-    let peak = { count: 0, rss: 0, server: 0 };
+    let peak = { count: 0, rss: 0, anon: 0, server: 0 };
     const sampler = setInterval(() => {
       const now = tree(server.child.pid);
-      peak = { count: Math.max(peak.count, now.count), rss: Math.max(peak.rss, now.rss), server: Math.max(peak.server, now.server) };
+      peak = { count: Math.max(peak.count, now.count), rss: Math.max(peak.rss, now.rss), anon: Math.max(peak.anon, now.anon), server: Math.max(peak.server, now.server) };
     }, 100);
     const health = healthTimes(server, () => stop);
     const result = await scan(path);
@@ -106,12 +131,14 @@ try {
         `${(percentile(during, 99) / idleP99).toFixed(1)}×`,
         `${peak.count} / ${after.count}`,
         `${mb(peak.rss)} / ${mb(after.rss)}`,
+        `${mb(peak.anon)} / ${mb(after.anon)}`,
         mb(peak.server),
         result.ms.toFixed(0),
         result.status,
         result.body.privacyScore ?? 'none',
         checks.find((c) => c.id === 'website')?.status ?? '-',
         counts,
+        [...new Set(checks.filter((c) => c.status === 'unavailable' && c.id !== 'website-breaches').map((c) => c.message))].join(' / ') || '-',
       ].join(' | '),
     );
   }

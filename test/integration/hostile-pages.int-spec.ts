@@ -1,6 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { BROWSER_TEST_IDS } from '../../server/src/vocabulary/check.types';
 import { BROWSER_MESSAGES } from '../../server/src/browser-audit/browser-audit.service';
+import { sampleGroup } from '../../server/src/browser-audit/browser-process-group';
+import { ChromiumLauncher } from '../../server/src/browser-audit/chromium.launcher';
+import { LEFTOVER_SLACK } from '../../server/src/browser-audit/rendered-audit.runner';
 import { SSRF_MESSAGES } from '../../server/src/common/security/ssrf/url-policy';
 import { AttackPages } from '../fakes/attack-pages';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -40,13 +44,29 @@ function chromiumChildren(): number {
   }
 }
 
+/** Renderer processes in a browser's process group (their command line says --type=renderer). */
+function renderers(group: number): number {
+  let count = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+      if (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2] !== String(group)) continue;
+      if (readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('--type=renderer')) count += 1;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return count;
+}
+
 describe('hostile pages', () => {
   const pages = new AttackPages();
   let t: TestApp;
 
   beforeAll(async () => {
     await pages.start();
-    t = await createTestApp({ ...pages.env(), VISITOR_SCANS_PER_HOUR: '1000', SCAN_CHECK_TIMEOUT_MS: '8000' });
+    // 1 GB for the browser: two ordinary visits hold about 300 MB (four, when two scans run, about 600), a memory bomb passes it in seconds.
+    t = await createTestApp({ ...pages.env(), VISITOR_SCANS_PER_HOUR: '1000', SCAN_CHECK_TIMEOUT_MS: '8000', BROWSER_MAX_MEMORY_MB: '1024' });
   }, 60_000);
 
   afterAll(async () => {
@@ -125,6 +145,55 @@ describe('hostile pages', () => {
     expect(body.privacyScore).toBeNull();
   }, 40_000);
 
+  /** The browser of the app's worker: its process group, and how many processes it started with. */
+  const running = () => t.app.get(ChromiumLauncher).running();
+
+  it('kills a browser whose page allocates without end (main thread and workers): no process of it left, the scan says why, the next job gets a fresh browser', async () => {
+    const before = await running();
+    // 640 MB for this scan's browser (the watchdog takes the limit when a browser's first job starts):
+    // one scan's two visits hold about 300 MB, and the bomb passes the rest in a second or two even
+    // on a loaded machine, well before its deadline. The other tests keep the file's 1 GB.
+    const limit = t.config.browserAudit.maxMemoryBytes;
+    t.config.browserAudit.maxMemoryBytes = 640 * 1024 * 1024;
+    let body: ScanBody;
+    try {
+      body = await scan('/memory-bomb');
+    } finally {
+      t.config.browserAudit.maxMemoryBytes = limit;
+    }
+    // Honest: the browser tests did not run, the reason names the memory, and there is no score.
+    expect(JSON.stringify(body)).toContain(BROWSER_MESSAGES.memory);
+    expect(body).toMatchObject({ privacyScore: null, coverage: { scoreWithheld: expect.any(String) } });
+    // Every process of that browser is gone (counted by its process group), not only the page's.
+    expect(await sampleGroup(before.group)).toEqual({ processes: 0, anonymousBytes: 0 });
+    // A fresh browser for what comes next (the ordinary scans of the fair-share test below run in it).
+    expect((await running()).group).not.toBe(before.group);
+  }, 60_000);
+
+  it('ends a page that spins every core (main thread and four workers) by its deadline, and leaves nothing of it running', async () => {
+    // A shorter budget for this scan only (the same code path as 15 s, half the test time).
+    const budget = t.config.browserAudit.timeoutMs;
+    t.config.browserAudit.timeoutMs = 6_000;
+    let body: ScanBody;
+    try {
+      body = await scan('/cpu-bomb');
+    } finally {
+      t.config.browserAudit.timeoutMs = budget;
+    }
+    // Whatever the page let the visit see, the browser tests either ran or say why not: never a score without them.
+    const tests = browserTests(body);
+    if (tests.some((c) => c.status === 'unavailable')) expect(body.privacyScore).toBeNull();
+    await t.http().get('/api/health').expect(200);
+
+    // The page's renderers (its workers are their threads) are gone when the scan answers: a
+    // renderer that spins ignores the request to end, so the browser was killed if one stayed.
+    // Either way the browser the next job gets holds its own processes and a spare renderer at most.
+    const idle = await running();
+    expect(renderers(idle.group)).toBeLessThanOrEqual(1);
+    expect((await sampleGroup(idle.group)).processes).toBeLessThanOrEqual(idle.ownProcesses + LEFTOVER_SLACK);
+  }, 60_000);
+
+  // Also the ordinary scans after the memory and CPU bombs: they run in the fresh browser.
   it('gives slow pages a fair share of the browsers: another scan queued behind two of them still runs in a browser', async () => {
     const slow = [scan('/slow'), scan('/slow')];
     // Both browser contexts (BROWSER_CONCURRENCY 2) now hold a page that never finishes loading.
@@ -135,7 +204,8 @@ describe('hostile pages', () => {
     expect(browserTests(plain).map((c) => c.status).filter((s) => s !== 'ok' && s !== 'partial')).toEqual([]);
     expect(typeof plain.privacyScore).toBe('number');
     // The slow pages were ended at their share, and say so (partial), not as if they had run their course.
-    expect(slowBodies.some((body) => JSON.stringify(body).includes('fair share'))).toBe(true);
+    const websiteMessages = slowBodies.map((body) => body.checks.find((c) => c.id === 'website')?.message ?? '');
+    expect(websiteMessages).toEqual(expect.arrayContaining([expect.stringContaining('fair share')]));
     expect(chromiumChildren()).toBeLessThan(15);
   }, 60_000);
 });

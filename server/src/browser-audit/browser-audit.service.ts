@@ -23,6 +23,9 @@ export const BROWSER_MESSAGES = {
   unstorable: "The browser loaded the page, but its record of the page could not be stored",
   malformed: "The browser's record of the page was not in the expected form",
   queueFull: 'The server is busy auditing other websites in its browser. Please try again in a minute.',
+  memory: 'The page used more memory than the audit allows, so the browser was stopped',
+  processes: 'The page started more browser processes than the audit allows, so the browser was stopped',
+  overdue: 'The page kept the browser busy past the time the audit allows, so the browser was stopped',
 } as const;
 
 /** How a scan's browser work ended. */

@@ -11,7 +11,7 @@ import { BrowserJobRepository, ClaimedJob } from './browser-job.repository';
 import { BrowserUnavailableError, ChromiumLauncher } from './chromium.launcher';
 import { FAIRNESS_POLL_MS, JobClock } from './fair-share';
 import { PRIORITY_RANK } from './browser-priority';
-import { RenderedAuditRunner } from './rendered-audit.runner';
+import { RenderedAuditRunner, VisitEndedError } from './rendered-audit.runner';
 
 const HEARTBEAT_MS = 10_000;
 const POLL_MS = 2_000;
@@ -119,7 +119,7 @@ export class BrowserWorker implements OnApplicationBootstrap, OnApplicationShutd
         return;
       }
     } catch (err) {
-      const unavailable = err instanceof BrowserUnavailableError ? err.message : 'The page could not be loaded in the browser';
+      const unavailable = err instanceof BrowserUnavailableError || err instanceof VisitEndedError ? err.message : 'The page could not be loaded in the browser';
       if (err instanceof BrowserUnavailableError) await this.pause();
       else this.logger.error(`browser job failed: ${err instanceof Error ? err.name : 'unknown error'}`);
       await this.jobs.finish(job.id, this.id, 'failed', { unavailable }).catch(() => undefined);

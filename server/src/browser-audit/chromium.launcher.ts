@@ -1,13 +1,14 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { constants } from 'node:fs';
 import { execFile } from 'node:child_process';
-import { access, chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.module';
+import { killGroupAndWait, sampleGroup } from './browser-process-group';
 
 /**
  * Chromium's switches for the audit browser. The proxy is given per context (one SSRF proxy
@@ -76,6 +77,10 @@ export const EVERYDAY_PREFERENCES = { profile: { cookie_controls_mode: 0 } };
  * that folder to the sandbox user and becomes it (setpriv: user, group, no supplementary groups),
  * keeping the pipes Playwright talks over. Chromium then starts its own sandbox (user namespaces,
  * seccomp-bpf) for every renderer.
+ *
+ * The script writes its own process id to `pid` in its folder before it execs (so that id is
+ * Chromium's, and the id of the process group Playwright started it in: the server can count and
+ * kill the browser's processes, browser-process-group.ts).
  */
 async function launcherScript(executable: string, user?: { uid: number; gid: number }): Promise<{ script: string; dir: string }> {
   const quoted = `'${executable.replace(/'/g, `'\\''`)}'`;
@@ -94,6 +99,7 @@ async function launcherScript(executable: string, user?: { uid: number; gid: num
       '#!/bin/sh',
       '# Written by the Footprint server: starts the audit browser with a visitor\'s everyday settings' + (user ? ', as its own unprivileged user.' : '.'),
       `for arg in "$@"; do case "$arg" in --user-data-dir=*) ${profile};; esac; done`,
+      `echo $$ > '${join(dir, 'pid')}' || exit 1`,
       user ? `exec setpriv --reuid=${user.uid} --regid=${user.gid} --clear-groups -- ${quoted} "$@"` : `exec ${quoted} "$@"`,
       '',
     ].join('\n'),
@@ -123,6 +129,20 @@ export const SANDBOX_UNAVAILABLE = 'Chromium could not be started with its sandb
 
 export class BrowserUnavailableError extends Error {}
 
+/** The running browser and the process group all its processes are in. */
+export interface RunningBrowser {
+  browser: Browser;
+  /** Process group id (= the browser process's id). */
+  group: number;
+  /**
+   * The browser's own processes (browser, zygotes, GPU, network, storage, crash handler): counted
+   * again before its first page (right after the start some are still starting), not judged then.
+   */
+  ownProcesses: number;
+  /** A page has run in it (so its count of own processes is final). */
+  used?: boolean;
+}
+
 /**
  * The one Chromium of this process, launched on first use and again after a crash. Missing
  * binary or a failed launch: BrowserUnavailableError, and the website check falls back to the
@@ -131,7 +151,7 @@ export class BrowserUnavailableError extends Error {}
 @Injectable()
 export class ChromiumLauncher implements OnApplicationShutdown {
   private readonly logger = new Logger(ChromiumLauncher.name);
-  private launching?: Promise<Browser>;
+  private launching?: Promise<RunningBrowser>;
   private closing = false;
   /** The launcher script's folder of the running browser (as root): removed when the browser is replaced or the server stops. */
   private launcherDir?: string;
@@ -150,24 +170,53 @@ export class ChromiumLauncher implements OnApplicationShutdown {
   }
 
   async browser(): Promise<Browser> {
+    return (await this.running()).browser;
+  }
+
+  /** The browser with its process group, started when none runs (or the last one exited or was killed). */
+  async running(): Promise<RunningBrowser> {
     if (!this.launching) {
-      this.launching = this.launch();
-      this.launching.catch(() => (this.launching = undefined));
+      const launching = this.launch();
+      this.launching = launching;
+      launching.catch(() => {
+        if (this.launching === launching) this.launching = undefined;
+      });
     }
-    const browser = await this.launching;
-    if (!browser.isConnected()) {
-      this.launching = undefined;
-      return this.browser();
+    const launching = this.launching;
+    const running = await launching;
+    if (!running.browser.isConnected()) {
+      // Its group may still hold processes (a renderer that outlived the browser process): gone first.
+      await killGroupAndWait(running.group);
+      if (this.launching === launching) this.launching = undefined;
+      return this.running();
     }
-    return browser;
+    return running;
+  }
+
+  /**
+   * Ends the browser at once, whatever its pages do: SIGKILL to its whole process group (no
+   * graceful close that a hung renderer could hold up), then waits until none of its processes
+   * lives. The next job starts a fresh browser. Returns how many processes were still alive after
+   * the wait (0 unless the kernel is slower than 3 s to end them).
+   */
+  async kill(running: RunningBrowser, why: string): Promise<number> {
+    if (this.launching && (await this.launching.catch(() => undefined)) === running) this.launching = undefined;
+    this.logger.warn(`the audit browser was killed (${why}); the next job starts a fresh one`);
+    const left = await killGroupAndWait(running.group);
+    if (left > 0) this.logger.error(`${left} audit browser processes still ran after SIGKILL to their group`);
+    return left;
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.closing = true;
     const launching = this.launching;
     this.launching = undefined;
-    const browser = await launching?.catch(() => undefined);
-    await browser?.close().catch(() => undefined);
+    const running = await launching?.catch(() => undefined);
+    if (running) {
+      // A browser whose pages hang does not hold the shutdown: 5 s to close, then its group is killed.
+      await Promise.race([running.browser.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+      await killGroupAndWait(running.group);
+    }
     await this.removeLauncherDir();
   }
 
@@ -177,16 +226,18 @@ export class ChromiumLauncher implements OnApplicationShutdown {
     if (dir) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
 
-  private async launch(): Promise<Browser> {
+  private async launch(): Promise<RunningBrowser> {
     if (!(await this.installed())) throw new BrowserUnavailableError(`Chromium is not installed on this server (${this.config.browserAudit.executable})`);
     // Loaded on first use: an instance that never audits a page never loads playwright-core.
     const { chromium } = await import('playwright-core');
     let executablePath: string;
+    let launcherDir: string;
     try {
       // One launcher folder at a time: the one of a browser that crashed goes with it.
       await this.removeLauncherDir();
       const launcher = await launcherScript(this.config.browserAudit.executable, process.getuid?.() === 0 ? await sandboxUser() : undefined);
       this.launcherDir = launcher.dir;
+      launcherDir = launcher.dir;
       executablePath = launcher.script;
     } catch (err) {
       if (process.getuid?.() === 0) {
@@ -212,8 +263,14 @@ export class ChromiumLauncher implements OnApplicationShutdown {
       browser.on('disconnected', () => {
         if (!this.closing) this.logger.warn('the audit browser exited; it will be started again when needed');
       });
-      this.logger.log(`audit browser started (Chromium ${browser.version()})`);
-      return browser;
+      const group = Number((await readFile(join(launcherDir, 'pid'), 'utf8').catch(() => '')).trim());
+      if (!Number.isInteger(group) || group <= 1) {
+        await browser.close().catch(() => undefined);
+        throw new Error('the launcher did not record the browser process id');
+      }
+      const { processes } = await sampleGroup(group);
+      this.logger.log(`audit browser started (Chromium ${browser.version()}, ${processes} processes)`);
+      return { browser, group, ownProcesses: processes };
     } catch (err) {
       this.logger.error(`the audit browser could not start: ${err instanceof Error ? err.message.split('\n')[0] : 'unknown error'}`);
       throw new BrowserUnavailableError(SANDBOX_UNAVAILABLE);

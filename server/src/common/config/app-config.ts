@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import type { AdmissionLimits } from '../backpressure/admission-queue';
 import { appVersion } from '../package-info';
@@ -186,6 +186,8 @@ export interface AppConfig {
     timeoutMs: number;
     /** Bytes one visit may download through the proxy; past it further requests are refused. */
     maxPageBytes: number;
+    /** Anonymous memory the browser's processes may hold together; past it the browser is killed. */
+    maxMemoryBytes: number;
   };
   /** The monitor scheduler of this instance (every instance on one database shares the work). */
   monitoring: {
@@ -316,6 +318,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       backgroundWaitMs: TUNING.monitorBrowserWaitMs,
       timeoutMs: TUNING.browserTimeoutMs,
       maxPageBytes: TUNING.browserMaxPageBytes,
+      maxMemoryBytes: (browser.BROWSER_MAX_MEMORY_MB ?? defaultBrowserMemoryMb()) * 1024 * 1024,
     },
     monitoring: {
       tickSeconds: monitoring.MONITOR_TICK_SECONDS,
@@ -396,3 +399,20 @@ function databaseUrlWithPassword(url: string | undefined, password: string | und
   return { url: parsed.toString() };
 }
 
+/**
+ * BROWSER_MAX_MEMORY_MB's default: half of what this server may use, so the browser cannot take
+ * the server and its database down with it, between 1 GB (two pages need about 300 MB, a heavy
+ * news site a few hundred more) and 4 GB. In a container the limit is the cgroup's, not the host's.
+ */
+export function defaultBrowserMemoryMb(): number {
+  let bytes = totalmem();
+  for (const file of ['/sys/fs/cgroup/memory.max', '/sys/fs/cgroup/memory/memory.limit_in_bytes']) {
+    try {
+      const limit = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isFinite(limit) && limit > 0) bytes = Math.min(bytes, limit);
+    } catch {
+      // not in a cgroup with a memory limit (or 'max'): the machine's memory
+    }
+  }
+  return Math.min(4096, Math.max(1024, Math.floor(bytes / 2 / 1024 / 1024)));
+}

@@ -27,7 +27,7 @@ export const COMPOSE_VARIABLES: readonly ComposeVariable[] = [
   {
     name: 'SECRETS_DIR',
     default: './secrets',
-    doc: "The host folder mounted read-only at /run/secrets in the app, db, backup and prometheus services, for the *_FILE settings. Its files must be readable by the containers' users (the app runs as uid 1000, PostgreSQL as 999).",
+    doc: "The host folder mounted read-only at /run/secrets in the app, db, backup and prometheus services, for the *_FILE settings. Its files must be readable by the containers' users (the app runs as uid 1000, PostgreSQL as 999). The browser service gets only its file browser_db_password (the password of its own database role, which may use the browser job queue only): openssl rand -base64 32 > secrets/browser_db_password",
   },
   { name: 'BACKUP_DIR', default: './backups', doc: 'Where the backup service writes a pg_dump every BACKUP_INTERVAL_HOURS. Copy them off the machine too.' },
   { name: 'BACKUP_INTERVAL_HOURS', default: '24', doc: 'Hours between two dumps.' },
