@@ -44,12 +44,12 @@ export default defineConfig({
     react(),
     chakraStaticCss(),
     // Brotli and gzip copies of every script, style sheet and SVG, served as they are by the server
-    // (server/src/common/http/client-app.ts). index.html is left out: it is templated per response.
+    // (server/src/common/http/client-app.middleware.ts). index.html is left out: it is templated per response.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|svg|json|txt)$/, threshold: 1024, logLevel: 'silent' }),
   ],
   // Isomorphic code shared with the server (input rules, the metadata stripper): server/src/browser-shared.
   resolve: { alias: { '@browser-shared': fileURLToPath(new URL('../server/src/browser-shared', import.meta.url)) } },
-  // The server replaces this placeholder with a fresh nonce per response (server/src/common/http/client-app.ts).
+  // The server replaces this placeholder with a fresh nonce per response (server/src/common/http/client-app.middleware.ts).
   html: { cspNonce: '__CSP_NONCE__' },
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),

@@ -7,7 +7,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { NOT_FOUND_PAGE, SITE_ROUTES } from '@browser-shared/site-routes';
+import { NOT_FOUND_PAGE, SITE_ROUTES } from '@browser-shared/site-routes.catalogue';
 import { App } from './App';
 import { type AuthState, AuthStateProvider } from './auth/auth-context';
 import { appSystem } from './theme/system';

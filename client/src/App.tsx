@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { SITE_ROUTES, type SitePath, siteRouteFor } from '@browser-shared/site-routes';
+import { SITE_ROUTES, type SitePath, siteRouteFor } from '@browser-shared/site-routes.catalogue';
 import { AnalyticsProvider } from './analytics/analytics-context';
 import { useAuth } from './auth/auth-context';
 import { Layout } from './components/Layout';
@@ -42,7 +42,7 @@ function HomePage() {
   return <LandingPage />;
 }
 
-/** The page of every route of the catalogue (server/src/browser-shared/site-routes.ts), which the server serves with status 200. */
+/** The page of every route of the catalogue (server/src/browser-shared/site-routes.catalogue.ts), which the server serves with status 200. */
 const PAGES: Record<SitePath, ComponentType | LazyPage> = {
   '/': HomePage,
   '/features': FeaturesPage,

@@ -7,7 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { BrowserAuditModule } from './browser-audit/browser-audit.module';
 import { ClockModule } from './common/clock/clock.module';
-import { AppConfig } from './common/config/app-config';
+import { AppConfig } from './common/config/app.config';
 import { ConfigModule } from './common/config/config.module';
 import { DatabaseModule } from './common/database/database.module';
 import { MetricsModule } from './common/metrics/metrics.module';

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderEnvExample, renderReference } from './common/config/config-reference.renderer';
-import { PACKAGE_ROOT } from './common/package-info';
+import { PACKAGE_ROOT } from './common/package-info.util';
 
 /**
  * Writes `.env.example` and docs/CONFIGURATION.md from the settings' declarations. With --check it

@@ -1,14 +1,14 @@
 import 'reflect-metadata';
-import { issueEmailLink } from './auth/email-link';
+import { issueEmailLink } from './auth/email-link.util';
 import { EmailTokenEntity } from './auth/email-token.entity';
 import { EmailTokenRepository } from './auth/email-token.repository';
 import { UserEntity } from './auth/user.entity';
 import { UserRepository } from './auth/user.repository';
-import { print, runCommand, UsageError } from './common/cli/command-line';
-import { loadConfig } from './common/config/app-config';
-import { migrationDataSource } from './common/database/data-source';
-import { EmbeddedDatabase } from './common/database/embedded-database';
-import { createRootLogger } from './common/logging/logger';
+import { print, runCommand, UsageError } from './common/cli/command-line.util';
+import { loadConfig } from './common/config/app.config';
+import { migrationDataSource } from './common/database/migrations.data-source';
+import { EmbeddedDatabase } from './common/database/embedded-database.supervisor';
+import { createRootLogger } from './common/logging/json.logger';
 
 const USAGE = `Usage: node dist/server/mail-link-cli.js <verify|reset> <email address>   (npm run mail-link -- …)
 

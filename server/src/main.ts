@@ -4,10 +4,10 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp, createBrowserWorker } from './bootstrap';
-import { AppConfig, ConfigError, loadConfig } from './common/config/app-config';
-import { EmbeddedDatabase } from './common/database/embedded-database';
-import { DrainState, HttpDrain } from './common/http/http-drain';
-import { createRootLogger } from './common/logging/logger';
+import { AppConfig, ConfigError, loadConfig } from './common/config/app.config';
+import { EmbeddedDatabase } from './common/database/embedded-database.supervisor';
+import { DrainState, HttpDrain } from './common/http/http.drain';
+import { createRootLogger } from './common/logging/json.logger';
 import { ScansService } from './scans/scans.service';
 
 /** Of SHUTDOWN_TIMEOUT_MS, kept back to mark the scans still running failed before the forced exit. */

@@ -3,14 +3,14 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { print, runCommand, UsageError } from './common/cli/command-line';
-import { loadConfig } from './common/config/app-config';
-import { migrationDataSource } from './common/database/data-source';
-import { EmbeddedDatabase } from './common/database/embedded-database';
-import { migrationFile } from './common/database/migration-file';
-import { migrationStatus, revertLastMigration, runPendingMigrations, schemaDifference } from './common/database/schema-migrations';
-import { createRootLogger } from './common/logging/logger';
-import { PACKAGE_ROOT } from './common/package-info';
+import { print, runCommand, UsageError } from './common/cli/command-line.util';
+import { loadConfig } from './common/config/app.config';
+import { migrationDataSource } from './common/database/migrations.data-source';
+import { EmbeddedDatabase } from './common/database/embedded-database.supervisor';
+import { migrationFile } from './common/database/migration-file.writer';
+import { migrationStatus, revertLastMigration, runPendingMigrations, schemaDifference } from './common/database/schema-migrations.runner';
+import { createRootLogger } from './common/logging/json.logger';
+import { PACKAGE_ROOT } from './common/package-info.util';
 
 const USAGE = `Usage: node dist/server/migrate-cli.js <command>   (npm run migration:<command>)
 

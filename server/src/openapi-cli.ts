@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildOpenApiDocument, createApp } from './bootstrap';
-import { loadConfig } from './common/config/app-config';
-import { createRootLogger } from './common/logging/logger';
-import { PACKAGE_ROOT } from './common/package-info';
+import { loadConfig } from './common/config/app.config';
+import { createRootLogger } from './common/logging/json.logger';
+import { PACKAGE_ROOT } from './common/package-info.util';
 
 /**
  * Writes openapi/openapi.json (keys sorted, so diffs are stable) and the client's types in

@@ -93,9 +93,9 @@ await withServer({}, async (server) => {
 });
 
 // --- memory of one browser context ------------------------------------------------------------------
-const { loadConfig } = requireTs('server/src/common/config/app-config.ts');
+const { loadConfig } = requireTs('server/src/common/config/app.config.ts');
 const { ChromiumLauncher } = requireTs('server/src/browser-audit/chromium.launcher.ts');
-const { SsrfForwardProxy } = requireTs('server/src/common/security/ssrf/forward-proxy.ts');
+const { SsrfForwardProxy } = requireTs('server/src/common/security/ssrf/forward.proxy.ts');
 const { configuredLookup } = requireTs('server/src/common/security/ssrf/ssrf.module.ts');
 const config = loadConfig(sites.env());
 const launcher = new ChromiumLauncher(config);

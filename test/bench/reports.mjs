@@ -17,7 +17,7 @@ const PDF_RUNS = 20;
 const { Client } = require('pg');
 const { renderReportPdf } = requireTs('server/src/reports/report-pdf.writer.ts');
 const { SAMPLE_REPORT } = requireTs('server/src/reports/report.catalogue.ts');
-const { storedFindingsOfImage, storedFindingsOfResult } = requireTs('server/src/scans/stored-findings.ts');
+const { storedFindingsOfImage, storedFindingsOfResult } = requireTs('server/src/scans/stored-findings.mapper.ts');
 
 const LEVELS = ['low', 'medium', 'high', 'critical'];
 const breach = (i) => ({

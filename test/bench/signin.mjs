@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nextIp, percentile, require, root, startServer, stopServer } from './bench-support.mjs';
 
-const { hashPassword, verifyPassword } = require(join(root, 'dist/server/auth/password-hasher.js'));
+const { hashPassword, verifyPassword } = require(join(root, 'dist/server/auth/password.hasher.js'));
 
 const ACCOUNTS = 100; // the per-account limit is 10 attempts per 15 minutes
 const SEQUENTIAL = 200;

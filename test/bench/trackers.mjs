@@ -22,12 +22,12 @@ const mb = (n) => `${n.toFixed(2)} MB`;
 
 // --- memory -------------------------------------------------------------------------------------
 // Load everything the catalogue depends on first, so the differences are the catalogue alone.
-load('server/src/common/config/app-config.ts');
+load('server/src/common/config/app.config.ts');
 load('server/src/common/config/config.module.ts');
-load('server/src/scans/sources/source-http.ts');
+load('server/src/scans/sources/source-http.util.ts');
 require('tldts');
 require('@nestjs/common');
-const { loadConfig } = load('server/src/common/config/app-config.ts');
+const { loadConfig } = load('server/src/common/config/app.config.ts');
 const config = loadConfig({ NODE_ENV: 'test' });
 
 const h0 = heapMb();

@@ -21,13 +21,13 @@ const sourceRoot = process.env.BENCH_SOURCE_ROOT ?? root;
 // Loaded first: it hooks TypeScript loading for the server code too.
 const { FakeUsernameSites } = requireTs('test/fakes/username-sites.ts');
 const server = (path) => require(join(sourceRoot, path));
-const { loadConfig } = server('server/src/common/config/app-config.ts');
-const { SafeFetcher, systemLookup } = server('server/src/common/security/ssrf/safe-fetcher.ts');
+const { loadConfig } = server('server/src/common/config/app.config.ts');
+const { SafeFetcher, systemLookup } = server('server/src/common/security/ssrf/safe.fetcher.ts');
 const { UsernameFootprintSource } = server('server/src/scans/username/username-footprint.source.ts');
 const { parseSiteList } = server('server/src/scans/username/site-list.parser.ts');
 const { usernameOutcome } = server('server/src/scans/checks/username.check.ts');
-const { withAnswerCoverage } = server('server/src/scans/checks/answer-coverage.ts');
-const { privacyScoreOf } = server('server/src/scans/analysis/scoring.ts');
+const { withAnswerCoverage } = server('server/src/scans/checks/answer-coverage.rules.ts');
+const { privacyScoreOf } = server('server/src/scans/analysis/scoring.rules.ts');
 const { classifyScanInput } = server('server/src/browser-shared/scan-input.rules.ts');
 
 const defaults = loadConfig({});

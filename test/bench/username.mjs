@@ -13,8 +13,8 @@ const SITES = Number(process.env.BENCH_USERNAME_SITES ?? 680);
 const DELAY_MS = 200;
 
 const { FakeUsernameSites } = requireTs('test/fakes/username-sites.ts');
-const { loadConfig } = requireTs('server/src/common/config/app-config.ts');
-const { SafeFetcher, systemLookup } = requireTs('server/src/common/security/ssrf/safe-fetcher.ts');
+const { loadConfig } = requireTs('server/src/common/config/app.config.ts');
+const { SafeFetcher, systemLookup } = requireTs('server/src/common/security/ssrf/safe.fetcher.ts');
 const { UsernameFootprintSource } = requireTs('server/src/scans/username/username-footprint.source.ts');
 const { parseSiteList } = requireTs('server/src/scans/username/site-list.parser.ts');
 const { USERNAME_ANSWER_MARGIN_MS } = requireTs('server/src/scans/checks/username.check.ts');

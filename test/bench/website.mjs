@@ -71,7 +71,7 @@ try {
 }
 
 // --- the analysis alone --------------------------------------------------------------------------
-const { loadConfig } = load('server/src/common/config/app-config.ts');
+const { loadConfig } = load('server/src/common/config/app.config.ts');
 const { TrackerCatalogueService } = load('server/src/scans/trackers/tracker-catalogue.service.ts');
 const { analyzeWebsite } = load('server/src/scans/analysis/website.analyzer.ts');
 const trackers = new TrackerCatalogueService(loadConfig({ NODE_ENV: 'test' }));

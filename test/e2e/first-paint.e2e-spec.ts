@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // (page.evaluate callbacks run in the browser)
 import type { Page, Response } from 'playwright-core';
-import { SITE_ROUTES } from '../../server/src/browser-shared/site-routes';
+import { SITE_ROUTES } from '../../server/src/browser-shared/site-routes.catalogue';
 import { TrackedPage, Viewport } from '../support/browser';
 import { checkAxe, checkClean, Checks } from '../support/checks';
 import { useBuiltAppAndBrowser } from '../support/e2e-suite';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { GravatarProfile } from '../../server/src/scans/sources/source-types';
+import type { GravatarProfile } from '../../server/src/scans/sources/source.types';
 import { FakeAnswer, HttpFake } from './http-fake';
 
 export type GravatarRoute = 'profile';

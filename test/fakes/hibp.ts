@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { HibpBreach, HibpPaste } from '../../server/src/scans/sources/source-types';
+import type { HibpBreach, HibpPaste } from '../../server/src/scans/sources/source.types';
 import { FakeAnswer, HttpFake } from './http-fake';
 
 export type HibpRoute = 'breachedaccount' | 'pasteaccount' | 'breacheddomain' | 'subscribeddomains' | 'subscription' | 'breaches' | 'range';

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createApp } from '../../server/src/bootstrap';
 import { ApiTokenRepository } from '../../server/src/auth/api-token.repository';
 import { Clock } from '../../server/src/common/clock/clock.service';
-import { loadConfig } from '../../server/src/common/config/app-config';
+import { loadConfig } from '../../server/src/common/config/app.config';
 import { freshEmail, freshIp, PASSWORD, query, signUp } from '../support/auth';
 import { createTestDatabase } from '../support/test-database';
 import { createTestApp, TestApp } from '../support/test-app';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { Client } from 'pg';
 import { createApp } from '../../server/src/bootstrap';
-import { loadConfig } from '../../server/src/common/config/app-config';
+import { loadConfig } from '../../server/src/common/config/app.config';
 import { backgroundIdle, freshIp, PASSWORD, signUp } from '../support/auth';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';

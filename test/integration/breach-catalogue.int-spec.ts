@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { BreachCatalogueService } from '../../server/src/scans/breach-catalogue/breach-catalogue.service';
-import { fromHibp } from '../../server/src/scans/breaches/breach-record';
+import { fromHibp } from '../../server/src/scans/breaches/breach-record.mapper';
 import { FakeHibp, sampleBreach } from '../fakes/hibp';
 import { FakeXposedOrNot, sampleXonBreach } from '../fakes/xposedornot';
 import { createTestApp, TestApp } from '../support/test-app';

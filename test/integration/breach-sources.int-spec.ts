@@ -1,5 +1,5 @@
 import { Clock } from '../../server/src/common/clock/clock.service';
-import { loadConfig } from '../../server/src/common/config/app-config';
+import { loadConfig } from '../../server/src/common/config/app.config';
 import { BreachCatalogueService } from '../../server/src/scans/breach-catalogue/breach-catalogue.service';
 import { XPOSEDORNOT_OFF_MESSAGE, XposedOrNotSource } from '../../server/src/scans/sources/xposedornot.source';
 import type { BreachDetail } from '../../server/src/vocabulary/finding.types';

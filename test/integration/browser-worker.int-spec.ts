@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import pino from 'pino';
 import { createBrowserWorker } from '../../server/src/bootstrap';
-import { loadConfig } from '../../server/src/common/config/app-config';
+import { loadConfig } from '../../server/src/common/config/app.config';
 import { TrackingSites } from '../fakes/tracking-sites';
 import { freshIp, query } from '../support/auth';
 import { createTestApp, TestApp } from '../support/test-app';

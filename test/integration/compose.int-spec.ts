@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { ConfigError, loadConfig } from '../../server/src/common/config/app-config';
+import { ConfigError, loadConfig } from '../../server/src/common/config/app.config';
 import { renderEnvExample } from '../../server/src/common/config/config-reference.renderer';
 
 /*

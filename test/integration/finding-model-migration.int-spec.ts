@@ -5,8 +5,8 @@ import { DataSource } from 'typeorm';
 import type { AnalysisResult } from '../../server/src/scans/result/analysis.types';
 import { breachDetail } from '../../server/src/scans/analysis/email-breaches.analyzer';
 import type { ExifFinding } from '../../server/src/images/exif-findings.analyzer';
-import { storedFindingsOfResult } from '../../server/src/scans/stored-findings';
-import { storedFindingsOfImage } from '../../server/src/images/stored-image-findings';
+import { storedFindingsOfResult } from '../../server/src/scans/stored-findings.mapper';
+import { storedFindingsOfImage } from '../../server/src/images/stored-image-findings.mapper';
 import { sampleBreach } from '../fakes/hibp';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 

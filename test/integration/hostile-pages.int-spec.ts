@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { BROWSER_TEST_IDS } from '../../server/src/vocabulary/check.types';
 import { BROWSER_MESSAGES } from '../../server/src/browser-audit/browser-audit.service';
-import { sampleGroup } from '../../server/src/browser-audit/browser-process-group';
+import { sampleGroup } from '../../server/src/browser-audit/browser-process-group.util';
 import { ChromiumLauncher } from '../../server/src/browser-audit/chromium.launcher';
 import { LEFTOVER_SLACK } from '../../server/src/browser-audit/rendered-audit.runner';
-import { SSRF_MESSAGES } from '../../server/src/common/security/ssrf/url-policy';
+import { SSRF_MESSAGES } from '../../server/src/common/security/ssrf/url.policy';
 import { AttackPages } from '../fakes/attack-pages';
 import { createTestApp, TestApp } from '../support/test-app';
 

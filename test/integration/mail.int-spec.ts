@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
-import { passwordResetEmail, verificationEmail } from '../../server/src/mail/mail-templates';
+import { passwordResetEmail, verificationEmail } from '../../server/src/mail/mail-templates.renderer';
 import { MailService, RETRY_AFTER_MS } from '../../server/src/mail/mail.service';
 import { Mailer, MailMessage } from '../../server/src/mail/mail.types';
 import { SmtpSink } from '../fakes/smtp-sink';

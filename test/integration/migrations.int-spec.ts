@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { Client } from 'pg';
 import { createApp } from '../../server/src/bootstrap';
-import { loadConfig } from '../../server/src/common/config/app-config';
-import { migrationDataSource } from '../../server/src/common/database/data-source';
+import { loadConfig } from '../../server/src/common/config/app.config';
+import { migrationDataSource } from '../../server/src/common/database/migrations.data-source';
 import {
   MIGRATION_LOCK_KEY,
   migrationStatus,
   revertLastMigration,
   runPendingMigrations,
-} from '../../server/src/common/database/schema-migrations';
+} from '../../server/src/common/database/schema-migrations.runner';
 import { AppProcess, startAppProcess } from '../support/app-process';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 

@@ -1,6 +1,6 @@
 import { SCAN_INPUT_MESSAGES } from '../../server/src/browser-shared/scan-input.rules';
 import { breachDetail } from '../../server/src/scans/analysis/email-breaches.analyzer';
-import { findingCost } from '../../server/src/scans/analysis/scoring';
+import { findingCost } from '../../server/src/scans/analysis/scoring.rules';
 import { FakeDnsServer } from '../fakes/dns-server';
 import { FakeGravatar } from '../fakes/gravatar';
 import { FakeHibp, sampleBreach } from '../fakes/hibp';

@@ -4,10 +4,10 @@ import { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import type { PageVisit } from '../../server/src/browser-audit/capture.types';
 import { ChromiumLauncher } from '../../server/src/browser-audit/chromium.launcher';
-import { visitPage } from '../../server/src/browser-audit/page-visitor';
+import { visitPage } from '../../server/src/browser-audit/page.visitor';
 import { visitorUserAgent } from '../../server/src/browser-audit/rendered-audit.runner';
-import { AppConfig, loadConfig } from '../../server/src/common/config/app-config';
-import { SsrfForwardProxy } from '../../server/src/common/security/ssrf/forward-proxy';
+import { AppConfig, loadConfig } from '../../server/src/common/config/app.config';
+import { SsrfForwardProxy } from '../../server/src/common/security/ssrf/forward.proxy';
 import { configuredLookup } from '../../server/src/common/security/ssrf/ssrf.module';
 import { closeNow, listenOnFreePort } from '../fakes/local-server';
 

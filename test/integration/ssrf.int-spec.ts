@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { createGzip, Gunzip } from 'node:zlib';
-import { AppConfig, loadConfig } from '../../server/src/common/config/app-config';
+import { AppConfig, loadConfig } from '../../server/src/common/config/app.config';
 import { SafeFetchError } from '../../server/src/common/security/ssrf/safe-fetch.types';
-import { HostLookup, SafeFetcher, systemLookup } from '../../server/src/common/security/ssrf/safe-fetcher';
-import { SSRF_MESSAGES } from '../../server/src/common/security/ssrf/url-policy';
+import { HostLookup, SafeFetcher, systemLookup } from '../../server/src/common/security/ssrf/safe.fetcher';
+import { SSRF_MESSAGES } from '../../server/src/common/security/ssrf/url.policy';
 import { closeNow, listenOnFreePort } from '../fakes/local-server';
 import { rejectionOf } from '../support/rejection';
 

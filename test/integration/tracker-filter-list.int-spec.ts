@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { AppConfig, loadConfig } from '../../server/src/common/config/app-config';
+import { AppConfig, loadConfig } from '../../server/src/common/config/app.config';
 import { analyzeThirdParties } from '../../server/src/scans/analysis/third-party.analyzer';
 import { MAX_FILTER_LIST_BYTES, TrackerCatalogueService } from '../../server/src/scans/trackers/tracker-catalogue.service';
 import { FILTER_LIST_COMPANY, TRACKER_CATALOGUE } from '../../server/src/scans/trackers/tracker.catalogue';
-import { websiteOutcome } from '../../server/src/scans/checks/website-audit';
+import { websiteOutcome } from '../../server/src/scans/checks/website-audit.runner';
 import { WebsiteSource } from '../../server/src/scans/sources/website.source';
 import { TrackerListService } from '../../server/src/scans/trackers/tracker-list.service';
 import { THIRD_PARTY_WEB_CREDIT } from '../../server/src/scans/trackers/tracker-list.credit';

@@ -1,5 +1,5 @@
-import { loadConfig } from '../../server/src/common/config/app-config';
-import { SafeFetcher, systemLookup } from '../../server/src/common/security/ssrf/safe-fetcher';
+import { loadConfig } from '../../server/src/common/config/app.config';
+import { SafeFetcher, systemLookup } from '../../server/src/common/security/ssrf/safe.fetcher';
 import { UsernameFootprintSource } from '../../server/src/scans/username/username-footprint.source';
 import type { UsernameSiteListService } from '../../server/src/scans/username/username-site-list.service';
 import { UsernameSiteListService as SiteListService } from '../../server/src/scans/username/username-site-list.service';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { SITE_ROUTES } from '../../server/src/browser-shared/site-routes';
+import { SITE_ROUTES } from '../../server/src/browser-shared/site-routes.catalogue';
 import { CSRF, freshEmail, freshIp, PASSWORD, refreshCookieOf, setCookieHeader } from '../support/auth';
 import { captureLogs, createTestApp, TestApp } from '../support/test-app';
 

@@ -1,5 +1,5 @@
 import { BrowserUnavailableError, ChromiumLauncher } from '../../server/src/browser-audit/chromium.launcher';
-import { loadConfig } from '../../server/src/common/config/app-config';
+import { loadConfig } from '../../server/src/common/config/app.config';
 import { BROWSER_TEST_IDS } from '../../server/src/vocabulary/check.types';
 import { TrackingSites } from '../fakes/tracking-sites';
 import { query, signUp, SignedUp } from '../support/auth';

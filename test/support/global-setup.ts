@@ -2,7 +2,7 @@ import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { EmbeddedDatabase } from '../../server/src/common/database/embedded-database';
+import { EmbeddedDatabase } from '../../server/src/common/database/embedded-database.supervisor';
 
 /**
  * One PostgreSQL for the whole run: Debian's (or any) server when DATABASE_URL is set, as in CI,

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { EmbeddedDatabase } from '../../server/src/common/database/embedded-database';
+import type { EmbeddedDatabase } from '../../server/src/common/database/embedded-database.supervisor';
 
 export default async function globalTeardown() {
   const state = (globalThis as { __footprintTestDb?: { embedded: EmbeddedDatabase; dataDir: string } }).__footprintTestDb;

@@ -1,4 +1,4 @@
-import type { HibpBreach } from '../../server/src/scans/sources/source-types';
+import type { HibpBreach } from '../../server/src/scans/sources/source.types';
 import { FakeDnsServer } from '../fakes/dns-server';
 import { FakeGravatar } from '../fakes/gravatar';
 import { FakeHibp } from '../fakes/hibp';

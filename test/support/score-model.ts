@@ -5,7 +5,7 @@
  */
 import { classifyScanInput } from '../../server/src/browser-shared/scan-input.rules';
 import { FINDING_GROUPS, type Finding, type FindingDetail } from '../../server/src/vocabulary/finding.types';
-import { findingCost } from '../../server/src/scans/analysis/scoring';
+import { findingCost } from '../../server/src/scans/analysis/scoring.rules';
 
 interface ScoredBody {
   input: string;

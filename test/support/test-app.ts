@@ -3,7 +3,7 @@ import { globalAgent } from 'node:http';
 import pino, { Logger } from 'pino';
 import request from 'supertest';
 import { createApp } from '../../server/src/bootstrap';
-import { AppConfig, loadConfig } from '../../server/src/common/config/app-config';
+import { AppConfig, loadConfig } from '../../server/src/common/config/app.config';
 import { TEST_SOURCE_DEFAULTS } from './source-defaults';
 import { createTestDatabase, TestDatabase } from './test-database';
 

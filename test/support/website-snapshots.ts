@@ -3,7 +3,7 @@
  * would hand over after fetching a site's https:// and http:// forms.
  */
 import type { TlsInfo } from '../../server/src/common/security/ssrf/safe-fetch.types';
-import { siteContext, SiteContext } from '../../server/src/scans/analysis/website-site';
+import { siteContext, SiteContext } from '../../server/src/scans/analysis/website-site.util';
 import type { FetchAttempt, FetchedPage, WebsiteSnapshot } from '../../server/src/scans/sources/website.source';
 
 /** The scan's clock in these tests. */

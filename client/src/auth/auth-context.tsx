@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
-import { hasSignedInHint } from '@browser-shared/signed-in-hint';
+import { hasSignedInHint } from '@browser-shared/signed-in-hint.util';
 import {
   api,
   authenticatedRequestsSettled,

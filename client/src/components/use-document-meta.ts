@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { documentTitle, NOT_FOUND_PAGE, siteRouteFor } from '@browser-shared/site-routes';
+import { documentTitle, NOT_FOUND_PAGE, siteRouteFor } from '@browser-shared/site-routes.catalogue';
 
 /**
  * Keeps the document's title and meta description those of the current page (the server writes

@@ -54,7 +54,7 @@ export const NO_DOMAIN_MESSAGE = 'Please enter the email domain to watch';
 export const kindLabels: Record<'identity' | 'website' | 'domain', string> = { identity: 'Emails and handles', website: 'Website', domain: 'Email domain' };
 
 /** What a monitor's alert items are called (notices, run changes), as the alert email calls them. */
-export { CHANGE_KIND_LABELS as changeKindLabels } from '@browser-shared/monitor-change-kinds';
+export { CHANGE_KIND_LABELS as changeKindLabels } from '@browser-shared/monitor-change-kinds.catalogue';
 
 /** The card's name: the website, the domain, or "alice@example.com and 2 more". */
 export function monitorName(monitor: { kind: string; targets: { emails: string[]; handles: string[]; websites: string[]; domains: string[] } }): string {

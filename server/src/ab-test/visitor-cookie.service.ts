@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CookieOptions, Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
 
 export const VISITOR_COOKIE = 'fp_visitor';

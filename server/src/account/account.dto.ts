@@ -3,7 +3,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { ExportedAbTestDto } from '../ab-test/ab-test.dto';
 import { ExportedAnalyticsEventDto } from '../analytics/analytics.dto';
 import { ExportedApiTokenDto, ExportedEmailTokenDto, ExportedProfileDto, ExportedSessionDto } from '../auth/auth-export.dto';
-import { MAX_PASSWORD_LENGTH } from '../auth/password-hasher';
+import { MAX_PASSWORD_LENGTH } from '../auth/password.hasher';
 import { ExportedPaymentDto } from '../billing/billing.dto';
 import { ExportedMonitorDto, ExportedMonitorNoticeDto } from '../monitoring/monitoring.dto';
 import { ScanRecordDto } from '../scans/scan.dto';

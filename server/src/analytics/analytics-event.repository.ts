@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import type { AnalyticsEventName } from './analytics-event.catalogue';
 import { AnalyticsEventEntity } from './analytics-event.entity';
-import type { StoredParameters } from './analytics-parameters';
+import type { StoredParameters } from './analytics-parameters.rules';
 
 export interface DailyCountRow {
   /** YYYY-MM-DD, UTC. */

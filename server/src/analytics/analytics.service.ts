@@ -3,7 +3,7 @@ import { RateLimiter } from '../common/security/rate-limiter.service';
 import { Clock } from '../common/clock/clock.service';
 import { ANALYTICS_EVENTS, AnalyticsEventName } from './analytics-event.catalogue';
 import { AnalyticsEventRepository } from './analytics-event.repository';
-import { AnalyticsParameterError, sanitizeParameters } from './analytics-parameters';
+import { AnalyticsParameterError, sanitizeParameters } from './analytics-parameters.rules';
 import { ANALYTICS_RATE_LIMITS } from './analytics-rate-limits.catalogue';
 import { ANALYTICS_MESSAGES, DailyAnalyticsDto, EventCountsDto, ExportedAnalyticsEventDto } from './analytics.dto';
 

@@ -1,5 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
-import { loadConfig } from '../common/config/app-config';
+import { loadConfig } from '../common/config/app.config';
 import { AppSecrets } from '../common/security/app-secrets.service';
 import { AccessTokenService } from './access-token.service';
 import { SessionService } from './session.service';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { createSecretKey, KeyObject } from 'node:crypto';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { AppSecrets } from '../common/security/app-secrets.service';
 import { AuthenticatedUser } from './current-user.decorator';

@@ -1,9 +1,9 @@
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { Clock } from '../common/clock/clock.service';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { RateLimiter } from '../common/security/rate-limiter.service';
-import { emailChangeConfirmationEmail, passwordChangedEmail } from '../mail/mail-templates';
+import { emailChangeConfirmationEmail, passwordChangedEmail } from '../mail/mail-templates.renderer';
 import { Mailer } from '../mail/mail.types';
 import { ApiTokensService } from './api-tokens.service';
 import { AUTH_MESSAGES, EmailChangeRequestedDto, UserDto } from './auth.dto';

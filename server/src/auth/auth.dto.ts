@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { effectivePlan, PLAN_TIERS, PlanTier } from '../vocabulary/plan.catalogue';
-import { MAX_PASSWORD_LENGTH } from './password-hasher';
+import { MAX_PASSWORD_LENGTH } from './password.hasher';
 import { UserEntity } from './user.entity';
 import { SIGN_IN_REQUIRED_MESSAGE } from '../common/http/all-exceptions.filter';
 

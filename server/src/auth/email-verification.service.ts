@@ -1,13 +1,13 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { RateLimiter } from '../common/security/rate-limiter.service';
-import { MAIL_SENT_MESSAGES, noMailSentMessage } from '../mail/mail-notices';
-import { emailChangedNoticeEmail, verificationEmail } from '../mail/mail-templates';
+import { MAIL_SENT_MESSAGES, noMailSentMessage } from '../mail/mail-notices.catalogue';
+import { emailChangedNoticeEmail, verificationEmail } from '../mail/mail-templates.renderer';
 import { Mailer } from '../mail/mail.types';
 import { AUTH_MESSAGES, EmailDeliveryDto } from './auth.dto';
 import { BackgroundTasks } from './background-tasks.service';
-import { EMAIL_LINK_SECONDS, issueEmailLink } from './email-link';
+import { EMAIL_LINK_SECONDS, issueEmailLink } from './email-link.util';
 import { EmailTokenRepository } from './email-token.repository';
 import { AUTH_RATE_LIMITS } from './rate-limits.catalogue';
 import { hashSecret } from './secret-token.util';

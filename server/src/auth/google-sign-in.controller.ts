@@ -11,7 +11,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { GOOGLE_POPUP_SCRIPT, googlePopupPage, GooglePopupResult } from './google-popup.page';
 import { GoogleStatusDto } from './google-sign-in.dto';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import * as oidc from 'openid-client';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
 
 /** The claims sign-in uses from a verified ID token. */

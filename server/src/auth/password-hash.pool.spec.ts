@@ -1,6 +1,6 @@
-import { loadConfig } from '../common/config/app-config';
+import { loadConfig } from '../common/config/app.config';
 import { ServiceBusyException } from '../common/backpressure/service-busy.exception';
-import { verifyPassword } from './password-hasher';
+import { verifyPassword } from './password.hasher';
 import { PasswordHashPool } from './password-hash.pool';
 
 describe('PasswordHashPool', () => {

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
 import type { ScryptOptions } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { AdmissionQueue } from '../common/backpressure/admission-queue';
-import { AppConfig } from '../common/config/app-config';
+import { AdmissionQueue } from '../common/backpressure/admission.queue';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { MetricsService } from '../common/metrics/metrics.service';
-import { dummyPasswordHash, hashPassword, ScryptFn, verifyPassword } from './password-hasher';
+import { dummyPasswordHash, hashPassword, ScryptFn, verifyPassword } from './password.hasher';
 
 /**
  * The worker's whole program: plain JavaScript (no build step, so the same code runs under Jest),

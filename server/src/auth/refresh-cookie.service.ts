@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CookieOptions, Request, Response } from 'express';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
-import { SIGNED_IN_HINT_COOKIE } from '../browser-shared/signed-in-hint';
+import { SIGNED_IN_HINT_COOKIE } from '../browser-shared/signed-in-hint.util';
 import { PERSISTENT_SESSION_SECONDS, RefreshGrant } from './session.service';
 
 export const REFRESH_COOKIE = 'fp_refresh';
@@ -12,7 +12,7 @@ export const REFRESH_COOKIE_PATH = '/api/auth';
 /**
  * The refresh token's cookie: HttpOnly (no script reads it), SameSite=Strict, only on /api/auth,
  * Secure when PUBLIC_URL is https. Persistent sessions get Max-Age; others end with the browser.
- * The page-readable signed-in hint (browser-shared/signed-in-hint.ts) is set and cleared with it.
+ * The page-readable signed-in hint (browser-shared/signed-in-hint.util.ts) is set and cleared with it.
  */
 @Injectable()
 export class RefreshCookie {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '../common/config/app-config';
+import type { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { PLANS, planOnServer } from '../vocabulary/plan.catalogue';
 import { PlanDto } from './plan.dto';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
-import { appVersion } from '../common/package-info';
+import { appVersion } from '../common/package-info.util';
 
 export interface NewPaymentIntent {
   amountCents: number;

@@ -34,7 +34,7 @@ export class BrowserAuditMetrics {
     if (this.durations.length > 1_000) this.durations.shift();
   }
 
-  /** Jobs ended at their fair share because others waited (fair-share.ts). */
+  /** Jobs ended at their fair share because others waited (fair-share.rules.ts). */
   sharedBrowser(jobs: number): void {
     this.jobsShared += jobs;
   }

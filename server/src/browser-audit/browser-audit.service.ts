@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ServiceBusyException } from '../common/backpressure/service-busy.exception';
 import { randomUUID } from 'node:crypto';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { BrowserAuditMetrics } from './browser-audit.metrics';
 import { BrowserJobListener } from './browser-job.listener';
 import { BrowserJobRepository } from './browser-job.repository';
-import { browserPriority, BrowserPriority, PRIORITY_RANK } from './browser-priority';
+import { browserPriority, BrowserPriority, PRIORITY_RANK } from './browser-priority.rules';
 import { isRenderedCapture, type RenderedCapture } from './capture.types';
 
 /** A worker that has not shown life for this long is taken as gone. */
@@ -56,7 +56,7 @@ export class BrowserAuditService {
 
   /**
    * How long a scan's browser work may take at most: waiting for a browser, then both visits. A
-   * monitor's page (browser-priority.ts) waits longer: nobody watches it, and it goes behind people's.
+   * monitor's page (browser-priority.rules.ts) waits longer: nobody watches it, and it goes behind people's.
    */
   get maxWaitMs(): number {
     return this.queueWaitMs(browserPriority()) + this.config.browserAudit.timeoutMs + 1_000;

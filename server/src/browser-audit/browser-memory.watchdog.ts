@@ -1,4 +1,4 @@
-import { GroupSample, sampleGroup } from './browser-process-group';
+import { GroupSample, sampleGroup } from './browser-process-group.util';
 
 /** How often the watchdog reads the browser's processes while it loads pages (a memory bomb grows about 0.5–1 GB a second; 250 ms lets it overshoot by a few hundred MB at most). */
 export const WATCHDOG_INTERVAL_MS = 250;

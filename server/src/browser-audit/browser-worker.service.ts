@@ -1,16 +1,16 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
-import { storableJson } from '../common/database/storable-json';
+import { storableJson } from '../common/database/storable-json.util';
 import { BrowserAuditMetrics } from './browser-audit.metrics';
 import { BROWSER_MESSAGES } from './browser-audit.service';
 import { BrowserJobListener } from './browser-job.listener';
 import { BrowserJobRepository, ClaimedJob } from './browser-job.repository';
 import { BrowserUnavailableError, ChromiumLauncher } from './chromium.launcher';
-import { FAIRNESS_POLL_MS, JobClock } from './fair-share';
-import { PRIORITY_RANK } from './browser-priority';
+import { FAIRNESS_POLL_MS, JobClock } from './fair-share.rules';
+import { PRIORITY_RANK } from './browser-priority.rules';
 import { RenderedAuditRunner, VisitEndedError } from './rendered-audit.runner';
 
 const HEARTBEAT_MS = 10_000;
@@ -35,7 +35,7 @@ export class BrowserWorker implements OnApplicationBootstrap, OnApplicationShutd
   private pumping = false;
   private stopped = true;
   private stopListening?: () => void;
-  /** The clocks of the jobs this instance runs (fair-share.ts). */
+  /** The clocks of the jobs this instance runs (fair-share.rules.ts). */
   private readonly clocks = new Set<JobClock>();
   private askingFairness = false;
 

@@ -1,10 +1,10 @@
-import { FAIR_SHARE_MS } from './fair-share';
+import { FAIR_SHARE_MS } from './fair-share.rules';
 /**
  * What the audit browser saw on one visit of a page: plain data, serialisable as JSON (it travels
  * through the browser_jobs table between instances). The analyzers read only this.
  */
-import type { ProxyRefusal } from '../common/security/ssrf/forward-proxy';
-import type { FrameReport } from './instrumentation';
+import type { ProxyRefusal } from '../common/security/ssrf/forward.proxy';
+import type { FrameReport } from './page.instrumentation';
 
 export type Party = 'first' | 'third';
 
@@ -122,7 +122,7 @@ export interface RenderedCapture {
   browserVersion: string;
   /** Characters PostgreSQL cannot store (NUL, lone surrogates) that were replaced by U+FFFD before the capture was written. */
   replacedCharacters?: number;
-  /** Other scans waited for a browser while this one ran: it was ended at its fair share of browser time (fair-share.ts). */
+  /** Other scans waited for a browser while this one ran: it was ended at its fair share of browser time (fair-share.rules.ts). */
   sharedBrowser?: boolean;
 }
 

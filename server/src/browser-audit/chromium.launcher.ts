@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
-import { killGroupAndWait, sampleGroup } from './browser-process-group';
+import { killGroupAndWait, sampleGroup } from './browser-process-group.util';
 
 /**
  * Chromium's switches for the audit browser. The proxy is given per context (one SSRF proxy
@@ -80,7 +80,7 @@ export const EVERYDAY_PREFERENCES = { profile: { cookie_controls_mode: 0 } };
  *
  * The script writes its own process id to `pid` in its folder before it execs (so that id is
  * Chromium's, and the id of the process group Playwright started it in: the server can count and
- * kill the browser's processes, browser-process-group.ts).
+ * kill the browser's processes, browser-process-group.util.ts).
  */
 async function launcherScript(executable: string, user?: { uid: number; gid: number }): Promise<{ script: string; dir: string }> {
   const quoted = `'${executable.replace(/'/g, `'\\''`)}'`;

@@ -1,4 +1,4 @@
-import { fieldKind, fieldLabel } from './page-visitor';
+import { fieldKind, fieldLabel } from './page.visitor';
 
 describe('what a field is for', () => {
   it.each<[string, string, string]>([

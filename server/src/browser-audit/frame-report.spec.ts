@@ -1,5 +1,5 @@
-import { isolatedNames, MAX_REPORT_CHARS } from './isolated-capture';
-import { parseFrameReport } from './page-visitor';
+import { isolatedNames, MAX_REPORT_CHARS } from './isolated.capture';
+import { parseFrameReport } from './page.visitor';
 
 const report = {
   frame: 'abc',

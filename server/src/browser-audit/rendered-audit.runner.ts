@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
-import { SsrfForwardProxy } from '../common/security/ssrf/forward-proxy';
+import { SsrfForwardProxy } from '../common/security/ssrf/forward.proxy';
 import { BROWSER_MESSAGES } from './browser-audit.service';
 import { BrowserMemoryWatchdog, MAX_BROWSER_PROCESSES, Overrun } from './browser-memory.watchdog';
-import { sampleGroup } from './browser-process-group';
+import { sampleGroup } from './browser-process-group.util';
 import { MAX_CAPTURED_REQUESTS, PageVisit, RenderedCapture } from './capture.types';
 import { ChromiumLauncher, RunningBrowser } from './chromium.launcher';
-import { JobClock } from './fair-share';
-import { visitPage } from './page-visitor';
+import { JobClock } from './fair-share.rules';
+import { visitPage } from './page.visitor';
 
 /**
  * What one visit may send out through its proxy session (request bodies, WebSocket and tunnel
@@ -78,7 +78,7 @@ export class RenderedAuditRunner {
 
   /**
    * Throws BrowserUnavailableError when Chromium is missing or does not start. `onClock` receives
-   * the job's clock once its budget starts, so the worker can end it at its fair share (fair-share.ts).
+   * the job's clock once its budget starts, so the worker can end it at its fair share (fair-share.rules.ts).
    */
   async run(url: string, budgetMs = this.config.browserAudit.timeoutMs, onClock?: (clock: JobClock) => void): Promise<RenderedCapture> {
     // The first job on an idle browser checks that nothing of earlier visits runs; jobs that start
@@ -104,7 +104,7 @@ export class RenderedAuditRunner {
       const userAgent = visitorUserAgent(browser.version());
       // Both visits at once, each in its own context with its own proxy session: each stays the
       // whole visit a person would (MIN_STAY_AFTER_LOAD_MS and more), and the pair still ends within
-      // the one budget, or earlier at the job's fair share when others wait (fair-share.ts).
+      // the one budget, or earlier at the job's fair share when others wait (fair-share.rules.ts).
       const visits = Promise.all([
         this.visit(browser, url, 'plain', clock.deadline, userAgent, clock.shortened),
         this.visit(browser, url, 'gpc', clock.deadline, userAgent, clock.shortened),

@@ -1,8 +1,8 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DatabaseHealth } from '../common/database/database-health';
-import { DrainState } from '../common/http/http-drain';
+import { DatabaseHealth } from '../common/database/database.health';
+import { DrainState } from '../common/http/http.drain';
 import { HealthDto, ReadinessDto } from './health.dto';
 
 @ApiTags('health')

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DrainState } from '../common/http/http-drain';
+import { DrainState } from '../common/http/http.drain';
 import { HealthController } from './health.controller';
 
 @Module({ controllers: [HealthController], providers: [DrainState], exports: [DrainState] })

@@ -8,7 +8,7 @@ import { EXIF_MESSAGES } from './exif.dto';
 import { ExifService, UploadedImage } from './exif.service';
 import { checkImage } from './exif-findings.analyzer';
 import { MetadataLimitError, MetadataWorkerPool } from './metadata-worker.pool';
-import { storedFindingsOfImage } from './stored-image-findings';
+import { storedFindingsOfImage } from './stored-image-findings.mapper';
 
 const upload = (bytes: Uint8Array, originalname = 'photo.jpg'): UploadedImage => ({ originalname, size: bytes.length, buffer: Buffer.from(bytes) });
 const photo = () => jpegWith(tinyJpeg(), [exifApp1(exifTiff({ make: 'Canon', artist: 'Jane Doe', gps: { latitude: 1.5, longitude: 2.5 } }))]);

@@ -5,7 +5,7 @@ import { UnsupportedImageError } from '../browser-shared/metadata-strip/metadata
 import { ScanHistoryService } from '../scans/scan-history.service';
 import { EXIF_MESSAGES, ExifAnalysisResponseDto } from './exif.dto';
 import { MetadataLimitError, MetadataWorkerPool } from './metadata-worker.pool';
-import { storedFindingsOfImage } from './stored-image-findings';
+import { storedFindingsOfImage } from './stored-image-findings.mapper';
 
 /** What FileInterceptor hands over (multer's memory storage: the bytes, never a path). */
 export interface UploadedImage {

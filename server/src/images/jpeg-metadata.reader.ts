@@ -5,7 +5,7 @@
  * image; exifr reads the IPTC record when there is a Photoshop segment.
  */
 import { hasAscii, latin1, u32be, u32le } from '../browser-shared/metadata-strip/bytes.util';
-import { ISO_GAIN_MAP_ID, isGainMap, isoGainMapLength } from '../browser-shared/metadata-strip/jpeg-gain-map';
+import { ISO_GAIN_MAP_ID, isGainMap, isoGainMapLength } from '../browser-shared/metadata-strip/jpeg-gain-map.reader';
 import { readJpegHeader } from '../browser-shared/metadata-strip/jpeg-segments.reader';
 import type { WalkedStructure } from '../browser-shared/metadata-strip/metadata.stripper';
 import { IfdReader } from '../browser-shared/metadata-strip/tiff-ifd.reader';

@@ -8,7 +8,7 @@ import { OutboxRetryScheduler } from './outbox-retry.scheduler';
 
 /**
  * Outgoing email. Other modules inject `Mailer` (mail.types.ts) and build messages with
- * mail-templates.ts; MailService is exported too for deliverPending().
+ * mail-templates.renderer.ts; MailService is exported too for deliverPending().
  */
 @Global()
 @Module({

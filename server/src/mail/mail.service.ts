@@ -2,11 +2,11 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { isEmail } from 'class-validator';
 import { createTransport } from 'nodemailer';
 import type { Counter } from 'prom-client';
-import { AppConfig, parseMailbox } from '../common/config/app-config';
+import { AppConfig, parseMailbox } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
-import { retryWhileUnavailable } from '../common/database/database-errors';
+import { retryWhileUnavailable } from '../common/database/database-errors.util';
 import { MetricsService } from '../common/metrics/metrics.service';
-import { describeMailError, withoutAddresses } from './mail-errors';
+import { describeMailError, withoutAddresses } from './mail-errors.util';
 import { ExportedMail, Mailer, MailMessage } from './mail.types';
 import { OutboxMessage } from './outbox-message.entity';
 import { NewOutboxMessage, OutboxRepository } from './outbox.repository';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, IsNull, LessThan, Repository } from 'typeorm';
-import { ADVISORY_LOCK_KEYS } from '../common/database/advisory-lock-keys';
+import { ADVISORY_LOCK_KEYS } from '../common/database/advisory-lock-keys.catalogue';
 import { OutboxMessage } from './outbox-message.entity';
 
 export interface NewOutboxMessage {

@@ -1,4 +1,4 @@
-import { MONITOR_ALERT_MAX_ITEMS, monitorAlertEmail } from '../mail/mail-templates';
+import { MONITOR_ALERT_MAX_ITEMS, monitorAlertEmail } from '../mail/mail-templates.renderer';
 
 describe('the monitor alert email', () => {
   const item = (title: string) => ({ kind: 'breach' as const, target: 'jane@example.com', title, recommendation: 'Change the password & turn on 2FA.' });

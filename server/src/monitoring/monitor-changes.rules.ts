@@ -26,7 +26,7 @@ import type { CheckId } from '../scans/checks/scan-checks.registry';
 import { BREACH_SOURCES, type BreachSourceId } from '../vocabulary/breach-source.catalogue';
 import { type CheckStatus, PASSING_FAILURES } from '../vocabulary/check.types';
 import type { Finding } from '../vocabulary/finding.types';
-import { buildRecommendations } from '../scans/analysis/recommendations';
+import { buildRecommendations } from '../scans/analysis/recommendations.builder';
 import type { MonitorTargetKind } from './monitor-target.entity';
 import type { NoticeItemKind } from './monitoring.types';
 

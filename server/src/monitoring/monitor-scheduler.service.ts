@@ -2,9 +2,9 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { Counter } from 'prom-client';
 import { Clock } from '../common/clock/clock.service';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
-import { isDatabaseUnavailable } from '../common/database/database-errors';
+import { isDatabaseUnavailable } from '../common/database/database-errors.util';
 import { MetricsService } from '../common/metrics/metrics.service';
 import { MonitorRepository } from './monitor.repository';
 import { MonitorRunner } from './monitor-runner.service';

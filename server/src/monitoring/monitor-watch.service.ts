@@ -2,7 +2,7 @@ import { BadRequestException, ForbiddenException, Injectable, Logger, NotFoundEx
 import { Clock } from '../common/clock/clock.service';
 import { pageOf, PageQueryDto } from '../common/http/pagination.dto';
 import { RateLimiter } from '../common/security/rate-limiter.service';
-import { csvFile } from '../common/http/csv';
+import { csvFile } from '../common/http/csv.writer';
 import { BreachCatalogueService } from '../scans/breach-catalogue/breach-catalogue.service';
 import { DomainProofService } from './domain/domain-proof.service';
 import { aliasesByBreach, readDomainWatchState } from './domain/domain-watch.rules';

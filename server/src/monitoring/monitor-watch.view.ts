@@ -4,7 +4,7 @@ import type { MonitorChangeDto } from './monitoring.dto';
 import type { NoticeItem } from './monitoring.types';
 import { proofInstructions } from './domain/domain-proof.rules';
 import { DOMAIN_HIBP_MESSAGES, readDomainWatchState } from './domain/domain-watch.rules';
-import { readWebsiteWatchState } from './website/website-watch';
+import { readWebsiteWatchState } from './website/website-watch.rules';
 
 /** A website target as the monitor's page shows it: how the last run saw it, and what awaits confirmation. */
 export function websiteView(target: MonitorTargetEntity): MonitorWebsiteDto {

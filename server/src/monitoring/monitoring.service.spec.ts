@@ -3,7 +3,7 @@ import type { UserDto } from '../auth/auth.dto';
 import { ProfileService } from '../auth/profile.service';
 import { hashSecret } from '../auth/secret-token.util';
 import { Clock } from '../common/clock/clock.service';
-import { loadConfig } from '../common/config/app-config';
+import { loadConfig } from '../common/config/app.config';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { automock } from '../common/testing/automock.test-helpers';
 import { MailService } from '../mail/mail.service';
@@ -14,7 +14,7 @@ import { MonitorRepository, type MonitorView, type NewTarget } from './monitor.r
 import { MONITOR_MESSAGES } from './monitoring.types';
 import { MONITOR_VERIFICATION_SECONDS, MonitoringService } from './monitoring.service';
 import { MONITORING_RATE_LIMITS } from './monitoring-rate-limits.catalogue';
-import { SafeFetcher } from '../common/security/ssrf/safe-fetcher';
+import { SafeFetcher } from '../common/security/ssrf/safe.fetcher';
 
 const NOW = new Date('2031-06-01T12:00:00.000Z');
 const OWN = 'jane@example.com';

@@ -2,10 +2,10 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { ProfileService } from '../auth/profile.service';
 import { Clock } from '../common/clock/clock.service';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
-import { isDatabaseUnavailable } from '../common/database/database-errors';
-import { queuedScanEmail } from '../mail/mail-templates';
+import { isDatabaseUnavailable } from '../common/database/database-errors.util';
+import { queuedScanEmail } from '../mail/mail-templates.renderer';
 import { MailService } from '../mail/mail.service';
 import { ScanHistoryService, staleScanAfterMs } from '../scans/scan-history.service';
 import type { ClaimedQueuedScan } from '../scans/scan.repository';

@@ -1,4 +1,4 @@
-import { csvFile } from '../common/http/csv';
+import { csvFile } from '../common/http/csv.writer';
 import type { ReportRequestDto } from '../requests/requests.dto';
 import { JURISDICTION_LABELS, REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS } from '../requests/request.types';
 import type { CompletedScan } from '../scans/scan.repository';
@@ -26,7 +26,7 @@ export const FINDINGS_CSV_COLUMNS = [
   'recommendation',
 ] as const;
 
-export { safeCell } from '../common/http/csv';
+export { safeCell } from '../common/http/csv.writer';
 
 /** The scan_type of a privacy-rights request's row: requests follow the findings in the same columns. */
 export const REQUEST_ROW_TYPE = 'rights_request';

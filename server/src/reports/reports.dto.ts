@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RISK_LEVELS, RiskLevel } from '../vocabulary/risk.types';
 import { ScanSummaryDto } from '../scans/scan.dto';
 import type { DailyScore } from '../scans/scan.repository';
-import type { WebsiteAudit, WebsiteAuditTest } from '../scans/stored-website-audit';
+import type { WebsiteAudit, WebsiteAuditTest } from '../scans/stored-website-audit.mapper';
 import { CHECK_STATUSES, type CheckStatus, GPC_OUTCOMES, type GpcOutcome } from '../vocabulary/check.types';
 import type { StoredBreachFinding } from '../vocabulary/finding.types';
 import { PRIVACY_TREND_DIRECTIONS, type PrivacyTrend, type PrivacyTrendDirection } from '../vocabulary/privacy-trend.types';

@@ -11,7 +11,7 @@ import { privacyTrend } from './privacy-trend.rules';
 import { renderReportPdf } from './report-pdf.writer';
 import { BREACH_SOURCE_IDS } from '../vocabulary/breach-source.catalogue';
 import { BreachCatalogueService } from '../scans/breach-catalogue/breach-catalogue.service';
-import type { BreachRecord } from '../scans/sources/source-types';
+import type { BreachRecord } from '../scans/sources/source.types';
 import { BreachExposureDto, REPORT_MESSAGES, ReportDto } from './reports.dto';
 import { REPORT_RATE_LIMITS } from './reports-rate-limits.catalogue';
 

@@ -1,11 +1,11 @@
 import { HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { ProfileService } from '../auth/profile.service';
-import { reportRateLimit } from '../common/http/rate-limit-headers';
+import { reportRateLimit } from '../common/http/rate-limit-headers.util';
 import { Clock } from '../common/clock/clock.service';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { RetryAfterException } from '../common/http/retry-after.exception';
-import { storableJson } from '../common/database/storable-json';
+import { storableJson } from '../common/database/storable-json.util';
 import { InstanceRegistry } from '../common/instances/instance-registry.service';
 import { planFor, PlanTier } from '../vocabulary/plan.catalogue';
 import type { ClassifiedScanInput } from '../browser-shared/scan-input.rules';
@@ -14,7 +14,7 @@ import type { RiskLevel } from '../vocabulary/risk.types';
 import type { StoredFinding } from '../vocabulary/finding.types';
 import type { AnalysisResult } from './result/analysis.types';
 import { ClaimedQueuedScan, CompletedScan, DailyScore, ScanOutcome, ScanRepository, ScanTotals, ScoredScan } from './scan.repository';
-import { countsOfFindings, storedFindingsOfResult } from './stored-findings';
+import { countsOfFindings, storedFindingsOfResult } from './stored-findings.mapper';
 import { SCAN_HISTORY_KINDS, ScanHistoryKind, ScanPageDto, ScanRecordDto, ScanSummaryDto } from './scan.dto';
 import type { ScanUsageDto } from './scan-usage.dto';
 

@@ -1,5 +1,5 @@
 import type { RateLimitRule } from '../common/security/rate-limiter.service';
-import { RATE_LIMIT_MESSAGE } from './sources/source-http';
+import { RATE_LIMIT_MESSAGE } from './sources/source-http.util';
 
 /** The limits on the scan routes (fixed windows, shared by every instance). */
 export const SCAN_RATE_LIMITS = {

@@ -1,9 +1,9 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { Clock } from '../common/clock/clock.service';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
-import { isDatabaseUnavailable } from '../common/database/database-errors';
+import { isDatabaseUnavailable } from '../common/database/database-errors.util';
 import { INSTANCE_BEAT_MS, INSTANCE_SILENT_MS } from '../common/instances/instance-registry.service';
 import { InstanceRepository } from '../common/instances/instance.repository';
 import { SCAN_MESSAGES, staleScanAfterMs } from './scan-history.service';

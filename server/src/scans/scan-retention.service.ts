@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock/clock.service';
-import { AppConfig } from '../common/config/app-config';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { AdvisoryLocks } from '../common/database/advisory-locks.service';
-import { RETENTION_ROW_BATCH, RetentionJob, untilDone } from '../common/scheduling/retention-job';
+import { RETENTION_ROW_BATCH, RetentionJob, untilDone } from '../common/scheduling/retention-job.util';
 import { ProfileService } from '../auth/profile.service';
 import { effectivePlan, RETENTION_DAYS, retentionDaysOf } from '../vocabulary/plan.catalogue';
 import { ScanRepository } from './scan.repository';

@@ -30,10 +30,10 @@ import {
   type ScoreCost,
 } from './result/analysis.types';
 import type { GpcSummary } from './analysis/rendered/global-privacy-control.analyzer';
-import type { CheckMeta, WebsiteAuditSummary } from './checks/scan-check';
+import type { CheckMeta, WebsiteAuditSummary } from './checks/scan-check.types';
 import { type CheckSourceReport, USERNAME_OUTCOMES, type UsernameSiteEntry, type UsernameSiteListSummary, UsernameSiteOutcome } from '../vocabulary/check.types';
 import { CHECK_IDS, CheckId } from './checks/scan-checks.registry';
-import { type AnswerCoverage, COMPLETE_ANSWER_SHARE } from './checks/answer-coverage';
+import { type AnswerCoverage, COMPLETE_ANSWER_SHARE } from './checks/answer-coverage.rules';
 import type { FindingCounts, ScanEntity } from './scan.entity';
 
 /*

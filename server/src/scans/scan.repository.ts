@@ -8,7 +8,7 @@ import type { Recommendation } from '../vocabulary/recommendation.types';
 import type { ImageRiskLevel } from '../vocabulary/image-risk.catalogue';
 import type { RiskLevel } from '../vocabulary/risk.types';
 import { FindingCounts, ScanEntity, ScanStatus, ScanType } from './scan.entity';
-import { type StoredAuditParts, type WebsiteAudit, websiteAuditOf } from './stored-website-audit';
+import { type StoredAuditParts, type WebsiteAudit, websiteAuditOf } from './stored-website-audit.mapper';
 
 export interface NewScan {
   userId: string;

@@ -32,7 +32,7 @@ import {
 import { pageOf } from '../common/http/pagination.dto';
 import { ScanUsageDto } from './scan-usage.dto';
 import { ScansService } from './scans.service';
-import { SseWriter } from './sse-writer';
+import { SseWriter } from './sse.writer';
 
 export const ANALYSIS_FAILED = 'Analysis failed. Please try again.';
 

@@ -14,7 +14,7 @@ import { PasswordRangeService } from './passwords/password-range.service';
 import { PasswordsController } from './passwords/passwords.controller';
 import { scanCheckProviders } from './checks/scan-checks.registry';
 import { ScanHistoryModule } from './scan-history.module';
-import { ScanPipeline } from './scan-pipeline';
+import { ScanPipeline } from './scan.pipeline';
 import { ScansController } from './scans.controller';
 import { ScansService } from './scans.service';
 import { dnsResolverProvider, EmailDnsSource } from './sources/email-dns.source';

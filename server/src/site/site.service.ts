@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { maskPersonalText } from '../common/logging/personal-text';
-import { AppConfig } from '../common/config/app-config';
+import { maskPersonalText } from '../common/logging/personal-text.util';
+import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
-import { appVersion } from '../common/package-info';
+import { appVersion } from '../common/package-info.util';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { ClientErrorReceiptDto, ClientErrorReportDto } from './client-error.dto';
-import { outsideServices } from './outside-services';
+import { outsideServices } from './outside-services.catalogue';
 import { SiteInfoDto } from './site-info.dto';
 import { SITE_RATE_LIMITS } from './site-rate-limits.catalogue';
 

@@ -4,13 +4,13 @@
  * the entropy-coded data). Kept application segments: JFIF (rewritten without its thumbnail), ICC
  * profile chunks and Adobe's colour-transform segment. Dropped: every other APPn (EXIF, XMP, IPTC,
  * MPF previews, vendor blocks), comments and anything after the end-of-image marker — except an
- * HDR gain map (jpeg-gain-map.ts), kept cleaned with new XMP, ISO 21496-1 segments and MPF index
+ * HDR gain map (jpeg-gain-map.reader.ts), kept cleaned with new XMP, ISO 21496-1 segments and MPF index
  * holding only what rendering needs. A non-default EXIF orientation survives as a minimal EXIF block holding that
  * one tag.
  */
 import { asciiBytes, ByteSink, concatBytes, hasAscii, indexOfByte, MalformedImageError } from './bytes.util';
 import { readJpegHeader, segmentAt } from './jpeg-segments.reader';
-import { firstXmp, gainMapXmp, isGainMap, isGainMapXmp, isoGainMapData, isoGainMapSegment, mpfSegment, primaryGainMapXmp } from './jpeg-gain-map';
+import { firstXmp, gainMapXmp, isGainMap, isGainMapXmp, isoGainMapData, isoGainMapSegment, mpfSegment, primaryGainMapXmp } from './jpeg-gain-map.reader';
 import { IfdReader } from './tiff-ifd.reader';
 
 const EOI = 0xd9;

@@ -76,7 +76,7 @@ export function renderReference(groups: readonly SettingGroup[] = SETTING_GROUPS
     '',
     '- **Secrets from files**: any setting `NAME` can be given instead as `NAME_FILE`, the path of a file holding the value (one trailing line break is dropped), as Docker secrets are mounted. Setting both is an error, and so is a file that cannot be read. Settings marked *secret* below are the ones meant for it.',
     '- **Docker Compose**: copy `.env.example` (generated from the same declarations) to `.env`; the app service reads it as its `env_file`. The Compose-only variables are listed at the end.',
-    '- **Fixed tuning**: time limits and queue lengths that operators had no reason to change are constants (`TUNING` in server/src/common/config/app-config.ts), each with the reason for its value.',
+    '- **Fixed tuning**: time limits and queue lengths that operators had no reason to change are constants (`TUNING` in server/src/common/config/app.config.ts), each with the reason for its value.',
     '- **Adding a setting**: CONTRIBUTING.md "Adding a setting".',
   ];
   for (const group of groups) {

@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { AppConfig } from './app-config';
+import { AppConfig } from './app.config';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 

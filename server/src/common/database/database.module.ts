@@ -2,18 +2,18 @@ import { Global, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { join } from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../config/app.config';
 import { APP_CONFIG } from '../config/config.module';
 import { AdvisoryLocks } from './advisory-locks.service';
-import { DatabaseHealth } from './database-health';
-import { DatabaseMetrics } from './database-metrics';
-import { MigrationFailedError, MigrationsPendingError, prepareSchema } from './schema-migrations';
+import { DatabaseHealth } from './database.health';
+import { DatabaseMetrics } from './database.metrics';
+import { MigrationFailedError, MigrationsPendingError, prepareSchema } from './schema-migrations.runner';
 
 export const MIGRATIONS_GLOB = join(__dirname, 'migrations', '*.{js,ts}');
 
 /**
  * Connects, then brings the schema up to date before anything else may use the database: pending
- * migrations run at start, one instance at a time under an advisory lock (schema-migrations.ts), or
+ * migrations run at start, one instance at a time under an advisory lock (schema-migrations.runner.ts), or
  * with MIGRATE_ON_START=false the instance only checks that none is pending. The schema is never
  * synchronised from entities. Without a database URL (OpenAPI generation) nothing connects.
  */
@@ -51,7 +51,7 @@ async function connectAndMigrate(options: DataSourceOptions): Promise<DataSource
         migrationsTransactionMode: 'each' as const,
         manualInitialization: config.databaseUrl === undefined,
         // A request that finds no free connection within poolWaitMs fails with the pool's timeout,
-        // which AllExceptionsFilter answers as 503 (see database-errors.ts), never 500.
+        // which AllExceptionsFilter answers as 503 (see database-errors.util.ts), never 500.
         extra: { max: config.database.poolSize, connectionTimeoutMillis: config.database.poolWaitMs },
         retryAttempts: 3,
         retryDelay: 1_000,

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Unaut
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { ServiceBusyException } from '../backpressure/service-busy.exception';
-import { isDatabaseUnavailable, isOwnerGone } from '../database/database-errors';
+import { isDatabaseUnavailable, isOwnerGone } from '../database/database-errors.util';
 import { requestIdOf } from '../logging/request-logging.middleware';
 import { ErrorBodyDto } from './error-body.dto';
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../config/app.config';
 import { APP_CONFIG } from '../config/config.module';
-import { isDatabaseUnavailable } from '../database/database-errors';
+import { isDatabaseUnavailable } from '../database/database-errors.util';
 import { InstanceRepository } from './instance.repository';
 
 /** How often an instance says it is alive. */

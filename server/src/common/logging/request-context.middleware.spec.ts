@@ -1,7 +1,7 @@
 import { Logger as NestLogger } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino from 'pino';
-import { NestJsonLogger } from './logger';
+import { NestJsonLogger } from './json.logger';
 import { currentRequestId, requestContext } from './request-context.middleware';
 
 function captured() {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { RequestRateLimit } from '../config/app-config';
-import { keptSlots, nextSlot, withoutSlot } from './outbound-schedule';
+import type { RequestRateLimit } from '../config/app.config';
+import { keptSlots, nextSlot, withoutSlot } from './outbound-schedule.rules';
 
 export type Reservation = { granted: true; slot: number; now: number } | { granted: false; slot: number; now: number };
 /**

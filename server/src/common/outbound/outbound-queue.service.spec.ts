@@ -1,7 +1,7 @@
 import { automock } from '../testing/automock.test-helpers';
 import { OutboundQueueRepository } from './outbound-queue.repository';
 import { OutboundQueue } from './outbound-queue.service';
-import { withoutSlot } from './outbound-schedule';
+import { withoutSlot } from './outbound-schedule.rules';
 
 const limits = [{ limit: 25, periodMs: 3_600_000 }];
 

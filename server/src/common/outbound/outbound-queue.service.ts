@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RequestRateLimit } from '../config/app-config';
+import type { RequestRateLimit } from '../config/app.config';
 import { OutboundQueueRepository } from './outbound-queue.repository';
 
 /** How to ask for a turn: the service's limits, and by when the request must have started. */

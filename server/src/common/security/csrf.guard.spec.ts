@@ -1,5 +1,5 @@
 import { ExecutionContext, ForbiddenException } from '@nestjs/common';
-import { loadConfig } from '../config/app-config';
+import { loadConfig } from '../config/app.config';
 import { CsrfGuard, ownOrigin } from './csrf.guard';
 
 const contextWith = (headers: Record<string, string>) =>

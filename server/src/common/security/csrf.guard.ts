@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../config/app.config';
 import { APP_CONFIG } from '../config/config.module';
 
 export const CSRF_HEADER = 'X-Footprint-CSRF';

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../config/app.config';
 import { APP_CONFIG } from '../config/config.module';
 
 export const OPERATOR_TOKEN_MESSAGE = 'A valid operator token is required.';

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../config/app.config';
 import { APP_CONFIG } from '../config/config.module';
-import { addressBucket } from './client-address';
-import { reportRateLimit } from '../http/rate-limit-headers';
+import { addressBucket } from './client-address.util';
+import { reportRateLimit } from '../http/rate-limit-headers.util';
 import { RateLimitRepository } from './rate-limit.repository';
 import { TooManyRequestsException } from './too-many-requests.exception';
 

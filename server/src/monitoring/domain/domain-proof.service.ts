@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { withDeadline } from '../../common/deadline';
+import { withDeadline } from '../../common/deadline.util';
 import type { DomainProof } from '../monitor-target.entity';
 import { combineProofs, judgeDns, judgeFile, ProofCheck } from './domain-proof.rules';
 import { DomainProofSource } from './domain-proof.source';

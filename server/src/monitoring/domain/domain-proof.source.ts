@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
 import { SafeFetchError } from '../../common/security/ssrf/safe-fetch.types';
-import { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
+import { SafeFetcher } from '../../common/security/ssrf/safe.fetcher';
 import { DNS_RESOLVER, DnsResolverFactory } from '../../scans/sources/email-dns.source';
 import { DnsProofAnswer, FileProofAnswer, proofFileUrl } from './domain-proof.rules';
 

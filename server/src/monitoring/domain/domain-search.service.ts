@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { withDeadline } from '../../common/deadline';
+import { withDeadline } from '../../common/deadline.util';
 import { BreachLookupService } from '../../scans/breaches/breach-lookup.service';
-import type { SourceResult } from '../../scans/sources/source-types';
+import type { SourceResult } from '../../scans/sources/source.types';
 import { DOMAIN_HIBP_MESSAGES, DomainSearchOutcome } from './domain-watch.rules';
 import { HibpDomainSource } from './hibp-domain.source';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BreachCatalogueService } from '../../scans/breach-catalogue/breach-catalogue.service';
-import type { BreachRecord } from '../../scans/sources/source-types';
+import type { BreachRecord } from '../../scans/sources/source.types';
 import { WATCH_ADVICE } from '../../vocabulary/watch-advice.catalogue';
 import type { NoticeItem } from '../monitoring.types';
 import type { ClaimedMonitor, TargetUpdate, WatchOutcome } from '../monitor-run.types';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { HIBP_KEY_REFUSED_HINT, HIBP_SERVICE, HibpSource } from '../../scans/sources/hibp.source';
-import { failure, malformed, parseJson, statusFailure } from '../../scans/sources/source-http';
-import type { SourceResult } from '../../scans/sources/source-types';
+import { failure, malformed, parseJson, statusFailure } from '../../scans/sources/source-http.util';
+import type { SourceResult } from '../../scans/sources/source.types';
 
 /** A domain verified on the HIBP dashboard of the account that owns the API key (`subscribeddomains`). */
 export interface HibpSubscribedDomain {

@@ -1,6 +1,6 @@
 import { cookieNameKey, findingKey, WEBSITE_DIFF_RULES, WEBSITE_RULE_IDS, WebsiteRuleId } from './website-diff.rules';
-import type { WebsiteWatchSnapshot } from './website-snapshot';
-import { SKIP_REASONS, stepWebsiteWatch, WebsiteWatchState } from './website-watch';
+import type { WebsiteWatchSnapshot } from './website-snapshot.rules';
+import { SKIP_REASONS, stepWebsiteWatch, WebsiteWatchState } from './website-watch.rules';
 
 /** A rendered snapshot of a well-kept shop: Google Tag Manager, a CDN, A+ headers, GPC honoured. */
 function snapshot(patch: Partial<WebsiteWatchSnapshot> = {}): WebsiteWatchSnapshot {

@@ -2,7 +2,7 @@
  * What a website monitor alerts about, as typed data: each rule reads one aspect of a run's
  * snapshot (keyed, so two runs compare item by item) and says how it compares, whether a change
  * must be seen twice before it alerts, and how an alert shows it. The engine that applies them
- * (baseline, confirmation, hysteresis) is website-watch.ts; the tests are table-driven.
+ * (baseline, confirmation, hysteresis) is website-watch.rules.ts; the tests are table-driven.
  *
  * Noise stays out by construction: third parties are registrable domains (a cache buster or a
  * rotating CDN host is the same party), cookie names lose long numbers and hex ids, browser-test
@@ -12,7 +12,7 @@
 import { getDomain } from 'tldts';
 import type { BrowserTestId } from '../../vocabulary/check.types';
 import { gpcStillWith } from '../../scans/analysis/rendered/global-privacy-control.analyzer';
-import type { WebsiteWatchSnapshot } from './website-snapshot';
+import type { WebsiteWatchSnapshot } from './website-snapshot.rules';
 
 export const WEBSITE_RULE_IDS = [
   'third_party_added',

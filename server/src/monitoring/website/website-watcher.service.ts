@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { inBackground } from '../../browser-audit/browser-priority';
+import { inBackground } from '../../browser-audit/browser-priority.rules';
 import { classifyScanInput } from '../../browser-shared/scan-input.rules';
 import { ScansService } from '../../scans/scans.service';
 import { BROWSER_TEST_IDS, BrowserTestId, CheckStatus } from '../../vocabulary/check.types';
 import type { Finding } from '../../vocabulary/finding.types';
 import type { NoticeItem } from '../monitoring.types';
 import type { ClaimedMonitor, WatchOutcome } from '../monitor-run.types';
-import { websiteSnapshot, WebsiteWatchSnapshot } from './website-snapshot';
-import { readWebsiteWatchState, stepWebsiteWatch, WatchStep } from './website-watch';
+import { websiteSnapshot, WebsiteWatchSnapshot } from './website-snapshot.rules';
+import { readWebsiteWatchState, stepWebsiteWatch, WatchStep } from './website-watch.rules';
 
 export const WEBSITE_RUN_MESSAGES = {
   noTarget: 'Nothing to check: the monitor has no website',

@@ -1,8 +1,8 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh';
+import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh.scheduler';
 import { BROKER_REGISTRY_DOWNLOAD, OrganisationCatalogueSource } from '../sources/organisation-catalogue.source';
 import { parseBrokerRegistry } from './broker-registry.parser';
 import { CATALOGUE_MAX_AGE_MS } from './organisation-catalogue.service';

@@ -1,8 +1,8 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh';
+import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh.scheduler';
 import { CATALOGUE_SERVICE, OrganisationCatalogueSource } from '../sources/organisation-catalogue.source';
 import { isCatalogueRecordPath, parseCatalogueFiles } from './organisation-catalogue.parser';
 import { type MatchOutcome, type MatchQuery, matchFindings, queryDomains } from './organisation-match.rules';

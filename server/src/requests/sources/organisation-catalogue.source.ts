@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { failure } from '../../scans/sources/source-http';
-import type { SourceResult } from '../../scans/sources/source-types';
+import { failure } from '../../scans/sources/source-http.util';
+import type { SourceResult } from '../../scans/sources/source.types';
 
 /** The name used in messages about the catalogue download. */
 export const CATALOGUE_SERVICE = 'Organisation catalogue';

@@ -1,8 +1,8 @@
 import { sampleBreach } from '../../../../test/fakes/hibp';
-import type { BreachRecord, HibpBreach } from '../sources/source-types';
+import type { BreachRecord, HibpBreach } from '../sources/source.types';
 import type { BreachDetail } from '../../vocabulary/finding.types';
-import { mergeBreaches, type MergedBreach } from '../breaches/breach-merge';
-import { fromHibp } from '../breaches/breach-record';
+import { mergeBreaches, type MergedBreach } from '../breaches/breach.merger';
+import { fromHibp } from '../breaches/breach-record.mapper';
 import { analyzeEmailBreaches as analyzeMerged } from './email-breaches.analyzer';
 
 /** HIBP's breaches alone, as the merge hands them over. */

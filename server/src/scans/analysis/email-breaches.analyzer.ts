@@ -1,9 +1,9 @@
 import { BREACH_SOURCES, breachSourceNames, type BreachSourceId } from '../../vocabulary/breach-source.catalogue';
 import type { BreachDetail, Finding } from '../../vocabulary/finding.types';
 import { breachRisk } from '../../vocabulary/recommendation.catalogue';
-import type { MergedBreach } from '../breaches/breach-merge';
-import { fromHibp } from '../breaches/breach-record';
-import type { HibpBreach } from '../sources/source-types';
+import type { MergedBreach } from '../breaches/breach.merger';
+import { fromHibp } from '../breaches/breach-record.mapper';
+import type { HibpBreach } from '../sources/source.types';
 
 /**
  * The merged breaches of one address → one breach detail each, in the merged order (the first

@@ -1,4 +1,4 @@
-import type { EmailDnsRecords } from '../sources/source-types';
+import type { EmailDnsRecords } from '../sources/source.types';
 import type { Finding, RiskDetail } from '../../vocabulary/finding.types';
 import { analyzeEmailDns, implausibleDnsAnswer } from './email-dns.analyzer';
 

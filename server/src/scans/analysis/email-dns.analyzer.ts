@@ -1,4 +1,4 @@
-import type { EmailDnsRecords } from '../sources/source-types';
+import type { EmailDnsRecords } from '../sources/source.types';
 import type { Finding, FindingType } from '../../vocabulary/finding.types';
 import type { RiskLevel } from '../../vocabulary/risk.types';
 import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';

@@ -1,4 +1,4 @@
-import type { GravatarProfile } from '../sources/source-types';
+import type { GravatarProfile } from '../sources/source.types';
 import type { Finding, FindingType, RiskDetail } from '../../vocabulary/finding.types';
 import { analyzeGravatar } from './gravatar.analyzer';
 

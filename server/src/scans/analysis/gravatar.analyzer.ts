@@ -1,4 +1,4 @@
-import type { GravatarProfile } from '../sources/source-types';
+import type { GravatarProfile } from '../sources/source.types';
 import type { Finding, FindingGroup, FindingType, RiskDetail } from '../../vocabulary/finding.types';
 import type { RiskLevel } from '../../vocabulary/risk.types';
 import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';

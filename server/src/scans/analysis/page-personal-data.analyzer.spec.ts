@@ -1,6 +1,6 @@
 import { siteOf, websiteSnapshot } from '../../../../test/support/website-snapshots';
 import type { RiskDetail } from '../../vocabulary/finding.types';
-import { parsePage } from './page-document';
+import { parsePage } from './page-document.parser';
 import { analyzePagePersonalData, countryOfHost, MAX_PERSONAL_DATA_FINDINGS } from './page-personal-data.analyzer';
 
 const analyze = (html: string, url = 'https://shop.example.org/') =>

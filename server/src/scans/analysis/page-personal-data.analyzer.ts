@@ -2,9 +2,9 @@ import { CountryCode, findPhoneNumbersInText, getCountries, parsePhoneNumberFrom
 import { parse as parseDomain } from 'tldts';
 import type { Finding, FindingGroup, FindingType } from '../../vocabulary/finding.types';
 import type { RiskLevel } from '../../vocabulary/risk.types';
-import { truncate } from './page-document';
+import { truncate } from './page-document.parser';
 import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
-import type { SiteContext } from './website-site';
+import type { SiteContext } from './website-site.util';
 
 /** At most this many findings of each kind; the last one says how many more the page shows. */
 export const MAX_PERSONAL_DATA_FINDINGS = 10;

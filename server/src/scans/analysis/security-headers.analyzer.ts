@@ -11,10 +11,10 @@ import {
   ObservatoryTest,
   ObservatoryTestResult,
   parseHsts,
-} from './observatory-grade';
-import { truncate } from './page-document';
+} from './observatory-grade.rules';
+import { truncate } from './page-document.parser';
 import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
-import type { SiteContext } from './website-site';
+import type { SiteContext } from './website-site.util';
 
 /**
  * The page's security headers: the Observatory-style grade, and one finding per failed test of it,

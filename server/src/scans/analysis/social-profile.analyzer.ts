@@ -6,7 +6,7 @@ import type { SocialGenericType } from '../../vocabulary/social-platform.catalog
 import type { UsernameSiteResult } from '../username/username-site.types';
 import type { Evidence, Finding, FindingGroup } from '../../vocabulary/finding.types';
 import type { RiskLevel } from '../../vocabulary/risk.types';
-import { parsePage, truncate } from './page-document';
+import { parsePage, truncate } from './page-document.parser';
 import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
 
 /** What the reader needs of a hit: the site, the profile URL and the page (HTML, or JSON from an API). */

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { KNOWN_TRACKER_SCRIPTS, unknownVendorScripts } from '../../../../test/support/tracker-scripts';
-import { loadConfig } from '../../common/config/app-config';
+import { loadConfig } from '../../common/config/app.config';
 import { TrackerCatalogueService } from '../trackers/tracker-catalogue.service';
 import { TRACKER_CATEGORIES } from '../trackers/tracker.catalogue';
 import { type Finding, FINDING_TYPES, type RiskDetail } from '../../vocabulary/finding.types';

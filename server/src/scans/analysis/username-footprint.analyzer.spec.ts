@@ -1,8 +1,8 @@
 import { SOCIAL_PLATFORM_CATALOGUE } from '../../vocabulary/social-platform.catalogue';
 import type { UsernameFootprint, UsernameSiteResult } from '../username/username-site.types';
 import type { RiskDetail } from '../../vocabulary/finding.types';
-import { buildRecommendations } from './recommendations';
-import { privacyScoreOf } from './scoring';
+import { buildRecommendations } from './recommendations.builder';
+import { privacyScoreOf } from './scoring.rules';
 import { analyzeUsernameFootprint, footprintMessage } from './username-footprint.analyzer';
 
 const site = (name: string, outcome: UsernameSiteResult['outcome'], extra: Partial<UsernameSiteResult> = {}): UsernameSiteResult => ({

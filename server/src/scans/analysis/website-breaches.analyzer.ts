@@ -1,6 +1,6 @@
 import { breachSourceNames } from '../../vocabulary/breach-source.catalogue';
 import type { Finding } from '../../vocabulary/finding.types';
-import type { MergedBreach } from '../breaches/breach-merge';
+import type { MergedBreach } from '../breaches/breach.merger';
 import { formatCount, mergedBreachDetail } from './email-breaches.analyzer';
 
 /**

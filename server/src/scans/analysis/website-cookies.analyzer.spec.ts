@@ -1,6 +1,6 @@
 import { NOW, siteOf, unreachable, websiteSnapshot } from '../../../../test/support/website-snapshots';
 import type { RiskDetail } from '../../vocabulary/finding.types';
-import { isDeletion, lifetimeSeconds, parseSetCookie } from './set-cookie';
+import { isDeletion, lifetimeSeconds, parseSetCookie } from './set-cookie.parser';
 import { analyzeWebsiteCookies, registrableDomain } from './website-cookies.analyzer';
 
 const analyze = (cookies: string[], url = 'https://shop.example.org/') =>

@@ -1,10 +1,10 @@
 import { parse as parseDomain } from 'tldts';
 import type { Finding, FindingGroup, FindingType } from '../../vocabulary/finding.types';
 import type { RiskLevel } from '../../vocabulary/risk.types';
-import { truncate } from './page-document';
+import { truncate } from './page-document.parser';
 import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
-import { isDeletion, lifetimeSeconds, ParsedCookie, parseSetCookie } from './set-cookie';
-import type { SiteContext } from './website-site';
+import { isDeletion, lifetimeSeconds, ParsedCookie, parseSetCookie } from './set-cookie.parser';
+import type { SiteContext } from './website-site.util';
 
 /** Longer than this is a long-lived identifier (browsers cap cookies at 400 days; many sites ask for years). */
 export const LONG_LIVED_COOKIE_SECONDS = 365 * 86_400;

@@ -1,9 +1,9 @@
 import type { TlsInfo } from '../../common/security/ssrf/safe-fetch.types';
 import type { Finding, FindingType } from '../../vocabulary/finding.types';
 import { maxRisk, type RiskLevel } from '../../vocabulary/risk.types';
-import { truncate } from './page-document';
+import { truncate } from './page-document.parser';
 import { FINDING_SOURCES } from '../../vocabulary/recommendation.catalogue';
-import type { SiteContext } from './website-site';
+import type { SiteContext } from './website-site.util';
 
 /** A certificate that ends within this many days is worth renewing now. */
 export const CERTIFICATE_EXPIRY_WARNING_DAYS = 14;

@@ -1,10 +1,10 @@
 import { sampleBreach } from '../../../../test/fakes/hibp';
 import { NOW, pageVisit, STRONG_HEADERS, thirdPartyRequest, unreachable, websiteSnapshot } from '../../../../test/support/website-snapshots';
-import { browserTestOutcome, navigationErrorWords, websiteOutcome } from '../checks/website-audit';
+import { browserTestOutcome, navigationErrorWords, websiteOutcome } from '../checks/website-audit.runner';
 import type { BreachCatalogueService } from '../breach-catalogue/breach-catalogue.service';
 import { WebsiteBreachesCheck } from '../checks/website-breaches.check';
-import { mergeBreaches } from '../breaches/breach-merge';
-import { fromHibp } from '../breaches/breach-record';
+import { mergeBreaches } from '../breaches/breach.merger';
+import { fromHibp } from '../breaches/breach-record.mapper';
 import type { BreachSourceId } from '../../vocabulary/breach-source.catalogue';
 import type { TrackerEntry } from '../trackers/tracker.catalogue';
 import type { BreachDetail, RiskDetail } from '../../vocabulary/finding.types';

@@ -1,15 +1,15 @@
 import type { PageVisit } from '../../browser-audit/capture.types';
 import type { WebsiteSnapshot } from '../sources/website.source';
 import type { Finding } from '../../vocabulary/finding.types';
-import { formatGrade, ObservatoryGrade } from './observatory-grade';
+import { formatGrade, ObservatoryGrade } from './observatory-grade.rules';
 import { analyzePagePersonalData } from './page-personal-data.analyzer';
 import { analyzeTrackingCookies, cookieLifetime, cookieSetter, trackingCookieOwner } from './rendered/tracking-cookies.analyzer';
 import { analyzeSecurityHeaders } from './security-headers.analyzer';
-import { parseSetCookie } from './set-cookie';
+import { parseSetCookie } from './set-cookie.parser';
 import { analyzeThirdParties, thirdPartyInventory, TrackerMatcher } from './third-party.analyzer';
 import type { WebsiteSummaryPart } from '../../vocabulary/check.types';
 import { analyzeWebsiteCookies } from './website-cookies.analyzer';
-import { siteContext } from './website-site';
+import { siteContext } from './website-site.util';
 import { analyzeWebsiteTransport } from './website-transport.analyzer';
 
 export interface WebsiteAnalysis {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, QueryRunner, Repository } from 'typeorm';
-import { ADVISORY_LOCK_KEYS } from '../../common/database/advisory-lock-keys';
+import { ADVISORY_LOCK_KEYS } from '../../common/database/advisory-lock-keys.catalogue';
 import { type BreachSourceId } from '../../vocabulary/breach-source.catalogue';
 import { BreachCatalogueStateEntity } from './breach-catalogue-state.entity';
 import { BreachCatalogueEntity } from './breach-catalogue.entity';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { loadConfig } from '../../common/config/app-config';
+import { loadConfig } from '../../common/config/app.config';
 import type { HibpSource } from '../sources/hibp.source';
 import type { XposedOrNotSource } from '../sources/xposedornot.source';
 import type { CatalogueRefreshStore } from './breach-catalogue.repository';

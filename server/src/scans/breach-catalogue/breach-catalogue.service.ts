@@ -1,14 +1,14 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { withDeadline } from '../../common/deadline';
-import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh';
+import { withDeadline } from '../../common/deadline.util';
+import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh.scheduler';
 import { BREACH_SOURCE_IDS, BREACH_SOURCES, type BreachSourceId } from '../../vocabulary/breach-source.catalogue';
-import { breachNameKey, mergeBreaches, type MergedBreach } from '../breaches/breach-merge';
-import { fromHibp } from '../breaches/breach-record';
+import { breachNameKey, mergeBreaches, type MergedBreach } from '../breaches/breach.merger';
+import { fromHibp } from '../breaches/breach-record.mapper';
 import { HibpSource } from '../sources/hibp.source';
-import type { BreachRecord, SourceResult } from '../sources/source-types';
+import type { BreachRecord, SourceResult } from '../sources/source.types';
 import { XposedOrNotSource } from '../sources/xposedornot.source';
 import { BreachCatalogueEntity } from './breach-catalogue.entity';
 import { BreachCatalogueRepository } from './breach-catalogue.repository';
@@ -46,7 +46,7 @@ export interface DomainBreaches {
  * The breach sources' public catalogues (HIBP's and XposedOrNot's `/breaches`), cached in the
  * database: fetched at run time (never committed), each refreshed daily and shortly after start
  * when missing or stale, one instance at a time per source. A failed fetch keeps the rows we have.
- * Read merged (one entry per breach, as breach-merge.ts matches them): the website check looks
+ * Read merged (one entry per breach, as breach.merger.ts matches them): the website check looks
  * breaches up by the site's domain, email results and reports fill in details from it.
  */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { Clock } from '../../common/clock/clock.service';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
 import { AppSecrets } from '../../common/security/app-secrets.service';
 import { BreachLookupCacheRepository } from './breach-lookup-cache.repository';

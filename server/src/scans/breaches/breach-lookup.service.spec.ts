@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { loadConfig } from '../../common/config/app-config';
+import { loadConfig } from '../../common/config/app.config';
 import type { OutboundQueue } from '../../common/outbound/outbound-queue.service';
 import type { HibpSource } from '../sources/hibp.source';
 import type { XposedOrNotSource } from '../sources/xposedornot.source';
 import type { BreachLookupCache } from './breach-lookup-cache.service';
-import { answerCoverage } from '../checks/answer-coverage';
+import { answerCoverage } from '../checks/answer-coverage.rules';
 import { BreachLookupService } from './breach-lookup.service';
 
 /** The coverage rule's share: with two sources, both. */

@@ -1,15 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { AppConfig, RequestRateLimit } from '../../common/config/app-config';
+import type { AppConfig, RequestRateLimit } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
 import { OutboundQueue } from '../../common/outbound/outbound-queue.service';
 import { BREACH_SOURCE_IDS, BREACH_SOURCES, type BreachSourceId } from '../../vocabulary/breach-source.catalogue';
 import type { PasteDetail } from '../../vocabulary/finding.types';
 import { HibpSource } from '../sources/hibp.source';
-import { failure, RATE_LIMIT_MESSAGE } from '../sources/source-http';
-import type { BreachRecord, HibpPaste, SourceResult } from '../sources/source-types';
+import { failure, RATE_LIMIT_MESSAGE } from '../sources/source-http.util';
+import type { BreachRecord, HibpPaste, SourceResult } from '../sources/source.types';
 import { XposedOrNotSource } from '../sources/xposedornot.source';
 import { BreachLookupCache } from './breach-lookup-cache.service';
-import { fromHibp } from './breach-record';
+import { fromHibp } from './breach-record.mapper';
 
 /** What one breach source says about one address. */
 export interface SourceExposure {
@@ -74,7 +74,7 @@ export class BreachLookupService {
 
   /**
    * Seconds until enough breach sources can be asked for a complete answer (`required` of the
-   * enabled ones: the caller's coverage rule, answer-coverage.ts), when fewer are known to have a
+   * enabled ones: the caller's coverage rule, answer-coverage.rules.ts), when fewer are known to have a
    * turn now (their queue refused one, or they answered 429); undefined when enough may have one.
    * Asks no database: a cached answer for the address is not looked for.
    */

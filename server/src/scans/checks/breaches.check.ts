@@ -5,10 +5,10 @@ import type { CheckSourceReport, CheckStatus, PasteExposure } from '../../vocabu
 import type { PasteDetail } from '../../vocabulary/finding.types';
 import { analyzeEmailBreaches } from '../analysis/email-breaches.analyzer';
 import { BreachCatalogueService } from '../breach-catalogue/breach-catalogue.service';
-import { mergeBreaches } from '../breaches/breach-merge';
+import { mergeBreaches } from '../breaches/breach.merger';
 import { BreachLookupService, type LookupContext, type SourceExposure, type SourceLookup } from '../breaches/breach-lookup.service';
-import type { BreachRecord } from '../sources/source-types';
-import { CheckContext, CheckOutcome, isEmailInput, scanCheck } from './scan-check';
+import type { BreachRecord } from '../sources/source.types';
+import { CheckContext, CheckOutcome, isEmailInput, scanCheck } from './scan-check.types';
 
 /** When no source could run, the status that says most: one worth retrying soon first. */
 const FAILURE_ORDER: readonly CheckStatus[] = ['rate_limited', 'timed_out', 'unavailable', 'not_configured'];

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { RenderedCapture } from '../../browser-audit/capture.types';
 import { analyzeCanvasFingerprinting } from '../analysis/rendered/canvas-fingerprinting.analyzer';
-import type { BrowserTestResult } from './website-audit';
-import { browserTestCheck, canvasCount, found, plural } from './browser-test-check';
+import type { BrowserTestResult } from './website-audit.runner';
+import { browserTestCheck, canvasCount, found, plural } from './browser-test.check';
 
 /** A canvas drawn and read back as a fingerprint while the page ran. */
 @Injectable()

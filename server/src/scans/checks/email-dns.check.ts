@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
 import { analyzeEmailDns, implausibleDnsAnswer } from '../analysis/email-dns.analyzer';
 import { EmailDnsSource } from '../sources/email-dns.source';
-import { analyzed, CheckContext, CheckOutcome, isEmailInput, scanCheck } from './scan-check';
+import { analyzed, CheckContext, CheckOutcome, isEmailInput, scanCheck } from './scan-check.types';
 
 /** The mail security of an email address's domain: MX, SPF and DMARC records (DNS); EMAIL_DNS_ENABLED switches it. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
 import { analyzeEmailProvider } from '../analysis/email-provider.analyzer';
-import { CheckOutcome, isEmailInput, scanCheck } from './scan-check';
+import { CheckOutcome, isEmailInput, scanCheck } from './scan-check.types';
 
 /** Who provides an email address: disposable, free or a custom domain (npm domain lists, no outside call). */
 @Injectable()

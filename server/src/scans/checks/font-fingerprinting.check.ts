@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { RenderedCapture } from '../../browser-audit/capture.types';
 import { analyzeFontFingerprinting } from '../analysis/rendered/font-fingerprinting.analyzer';
-import type { BrowserTestResult } from './website-audit';
-import { browserTestCheck, found } from './browser-test-check';
+import type { BrowserTestResult } from './website-audit.runner';
+import { browserTestCheck, found } from './browser-test.check';
 
 /** Fonts probed with measureText, to tell devices apart. */
 @Injectable()

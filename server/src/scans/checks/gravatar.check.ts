@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
 import { analyzeGravatar } from '../analysis/gravatar.analyzer';
 import { GravatarSource } from '../sources/gravatar.source';
-import { analyzed, CheckContext, CheckOutcome, isEmailInput, scanCheck } from './scan-check';
+import { analyzed, CheckContext, CheckOutcome, isEmailInput, scanCheck } from './scan-check.types';
 
 /** What the public Gravatar profile of an email address shows (by the address's SHA-256). */
 @Injectable()

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { RenderedCapture } from '../../browser-audit/capture.types';
 import { analyzeKeyLogging } from '../analysis/rendered/key-logging.analyzer';
-import type { BrowserTestResult } from './website-audit';
-import { browserTestCheck, found, plural } from './browser-test-check';
+import type { BrowserTestResult } from './website-audit.runner';
+import { browserTestCheck, found, plural } from './browser-test.check';
 
 /** Text typed into the page's fields sent to a third party before anything is submitted. */
 @Injectable()

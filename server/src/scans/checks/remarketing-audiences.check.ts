@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { RenderedCapture } from '../../browser-audit/capture.types';
 import { analyzeRemarketing } from '../analysis/rendered/ad-pixels.analyzer';
-import type { BrowserTestResult } from './website-audit';
-import { browserTestCheck, found } from './browser-test-check';
+import type { BrowserTestResult } from './website-audit.runner';
+import { browserTestCheck, found } from './browser-test.check';
 
 /** Visitors added to Google Analytics remarketing audiences. */
 @Injectable()

@@ -11,7 +11,7 @@ import { GravatarSource } from '../sources/gravatar.source';
 import { UsernameFootprintSource } from '../username/username-footprint.source';
 import { WebsiteSource } from '../sources/website.source';
 import { TrackerCatalogueService } from '../trackers/tracker-catalogue.service';
-import type { ScanCheck } from './scan-check';
+import type { ScanCheck } from './scan-check.types';
 import { CHECK_IDS, checkMetaOf, SCAN_CHECK_TYPES, SCAN_CHECKS, scanCheckProviders } from './scan-checks.registry';
 
 describe('the scan check registry', () => {

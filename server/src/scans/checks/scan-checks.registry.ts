@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import type { CheckMeta } from './scan-check';
+import type { CheckMeta } from './scan-check.types';
 import { BreachesCheck } from './breaches.check';
 import { CanvasFingerprintingCheck } from './canvas-fingerprinting.check';
 import { EmailDnsCheck } from './email-dns.check';

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { RenderedCapture } from '../../browser-audit/capture.types';
 import { analyzeSessionRecording } from '../analysis/rendered/session-recording.analyzer';
 import type { TrackerMatcher } from '../analysis/third-party.analyzer';
-import type { BrowserTestResult } from './website-audit';
-import { browserTestCheck, found, plural } from './browser-test-check';
+import type { BrowserTestResult } from './website-audit.runner';
+import { browserTestCheck, found, plural } from './browser-test.check';
 
 /** Session recording services the page loaded (they can replay a visit). */
 @Injectable()

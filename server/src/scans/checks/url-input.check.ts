@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
 import { analyzeUrlInput } from '../analysis/url-input.analyzer';
-import { CheckOutcome, scanCheck } from './scan-check';
+import { CheckOutcome, scanCheck } from './scan-check.types';
 
 /** The link itself: HTTPS, shorteners, tracking parameters (no outside call). */
 @Injectable()

@@ -1,9 +1,9 @@
 import { classifyScanInput } from '../../browser-shared/scan-input.rules';
 import { buildAnalysisResult } from '../result/analysis-result.builder';
-import { withAnswerCoverage } from './answer-coverage';
-import type { CheckOutcome } from './scan-check';
+import { withAnswerCoverage } from './answer-coverage.rules';
+import type { CheckOutcome } from './scan-check.types';
 import { UsernameCheck, usernameOutcome } from './username.check';
-import type { SourceResult } from '../sources/source-types';
+import type { SourceResult } from '../sources/source.types';
 import type { UsernameCheckOptions } from '../username/username-footprint.source';
 import type { UsernameFootprint } from '../username/username-site.types';
 

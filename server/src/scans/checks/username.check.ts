@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
 import { analyzeUsernameFootprint, SOCIAL_MESSAGES } from '../analysis/username-footprint.analyzer';
 import { normalizeUsername, USERNAME_MESSAGES, UsernameFootprintSource } from '../username/username-footprint.source';
-import { answerCoverage } from './answer-coverage';
-import { CheckContext, CheckOutcome, scanCheck } from './scan-check';
+import { answerCoverage } from './answer-coverage.rules';
+import { CheckContext, CheckOutcome, scanCheck } from './scan-check.types';
 
 /** How long before its deadline the username check stops asking and answers with what it has. */
 export const USERNAME_ANSWER_MARGIN_MS = 500;

@@ -6,7 +6,7 @@ import type { CheckSourceReport } from '../../vocabulary/check.types';
 import { analyzeWebsiteBreaches } from '../analysis/website-breaches.analyzer';
 import { BreachCatalogueService } from '../breach-catalogue/breach-catalogue.service';
 import { WEBSITE_MESSAGES } from '../sources/website.source';
-import { CheckOutcome, isUrlInput, scanCheck } from './scan-check';
+import { CheckOutcome, isUrlInput, scanCheck } from './scan-check.types';
 
 /**
  * Breaches the stored catalogues (HIBP, XposedOrNot) list for the site's domain; never fetched per

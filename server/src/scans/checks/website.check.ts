@@ -3,8 +3,8 @@ import { BrowserAuditService } from '../../browser-audit/browser-audit.service';
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
 import { WebsiteSource } from '../sources/website.source';
 import { TrackerCatalogueService } from '../trackers/tracker-catalogue.service';
-import { sharedWebsiteAudit, websiteOutcome } from './website-audit';
-import { CheckContext, CheckOutcome, isUrlInput, scanCheck } from './scan-check';
+import { sharedWebsiteAudit, websiteOutcome } from './website-audit.runner';
+import { CheckContext, CheckOutcome, isUrlInput, scanCheck } from './scan-check.types';
 
 /**
  * The website privacy check: the site's https:// and http:// forms fetched through the SSRF guard

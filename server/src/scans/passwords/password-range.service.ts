@@ -1,11 +1,11 @@
 import { BadRequestException, HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { withDeadline } from '../../common/deadline';
+import { withDeadline } from '../../common/deadline.util';
 import { RateLimiter } from '../../common/security/rate-limiter.service';
 import { TooManyRequestsException } from '../../common/security/too-many-requests.exception';
 import { SCAN_RATE_LIMITS } from '../scan-rate-limits.catalogue';
-import { RATE_LIMIT_MESSAGE } from '../sources/source-http';
+import { RATE_LIMIT_MESSAGE } from '../sources/source-http.util';
 import { HASH_PREFIX, PwnedPasswordsSource } from '../sources/pwned-passwords.source';
 
 export const INVALID_PREFIX_MESSAGE = 'Invalid password hash prefix';

@@ -15,7 +15,7 @@ import {
 import type { Response } from 'express';
 import { ClientIp } from '../../auth/current-user.decorator';
 import { ErrorBodyDto } from '../../common/http/error-body.dto';
-import { RATE_LIMIT_MESSAGE } from '../sources/source-http';
+import { RATE_LIMIT_MESSAGE } from '../sources/source-http.util';
 import { INVALID_PREFIX_MESSAGE, PASSWORD_CHECK_FAILED_MESSAGE, PASSWORD_CHECK_OFF_MESSAGE, PasswordRangeService } from './password-range.service';
 
 /** Errors answer JSON even though the route produces text/plain (ApiProduces would label them text). */

@@ -1,6 +1,6 @@
 import { classifyScanInput } from '../../browser-shared/scan-input.rules';
 import { buildAnalysisResult, BuildResultInput } from './analysis-result.builder';
-import type { CheckOutcome } from '../checks/scan-check';
+import type { CheckOutcome } from '../checks/scan-check.types';
 import { checkMetaOf } from '../checks/scan-checks.registry';
 import type { CheckReport } from './analysis.types';
 import type { Finding } from '../../vocabulary/finding.types';

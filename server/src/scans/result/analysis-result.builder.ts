@@ -4,16 +4,16 @@
  * summarises and recommends. Falls back to the labelled demo only when no check could run at all.
  */
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
-import type { CheckMeta, CheckOutcome, ScanViewer } from '../checks/scan-check';
+import type { CheckMeta, CheckOutcome, ScanViewer } from '../checks/scan-check.types';
 import { MAIN_CHECKS } from '../checks/scan-checks.registry';
 import type { AnalysisResult, CheckReport, CoverageCheck, FindingGroupResult, ResultCoverage, ScoreCost } from './analysis.types';
 import { Finding, FINDING_GROUPS, FindingGroup } from '../../vocabulary/finding.types';
-import { demoResult } from '../analysis/demo-result';
-import { groupChecked, summarizeGroup } from './group-summary';
-import { buildRecommendations } from '../analysis/recommendations';
-import { costFindings, type CostedFinding, scoreOfCosts, topCostsOf } from '../analysis/scoring';
+import { demoResult } from '../analysis/demo-result.builder';
+import { groupChecked, summarizeGroup } from './group-summary.builder';
+import { buildRecommendations } from '../analysis/recommendations.builder';
+import { costFindings, type CostedFinding, scoreOfCosts, topCostsOf } from '../analysis/scoring.rules';
 import { BROWSER_TEST_IDS, BrowserTestId, contributesFindings, PASSING_FAILURES } from '../../vocabulary/check.types';
-import { enoughAnswers } from '../checks/answer-coverage';
+import { enoughAnswers } from '../checks/answer-coverage.rules';
 
 export interface BuildResultInput {
   input: ClassifiedScanInput;
@@ -72,7 +72,7 @@ function websiteOf(runs: BuildResultInput['runs']): Pick<AnalysisResult, 'websit
 /**
  * Which checks the result rests on. Complete when the main check for the input ran (ok, or partial:
  * a website read without running its scripts was still fetched) and, for a check of many sources,
- * enough of them answered (answer-coverage.ts); checks that applied and did not run are listed with
+ * enough of them answered (answer-coverage.rules.ts); checks that applied and did not run are listed with
  * their status, whatever the reason.
  */
 export function coverageOf(input: ClassifiedScanInput, checks: readonly CheckReport[]): ResultCoverage {

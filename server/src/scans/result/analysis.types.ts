@@ -2,7 +2,7 @@
  * The shapes of an analysis: what checks report and the result the API returns (the
  * analysis result, with mode, per-check status and evidence). The words they use (risk levels,
  * finding groups and types, check statuses) are the vocabulary module's; what a check is and
- * returns is checks/scan-check.ts.
+ * returns is checks/scan-check.types.ts.
  * Analyzers are pure functions producing `Finding`s; the pipeline groups, scores and recommends.
  */
 import type { ScanInputType } from '../../browser-shared/scan-input.rules';
@@ -11,9 +11,9 @@ import type { FindingDetail, FindingGroup, FindingType } from '../../vocabulary/
 import type { RiskLevel } from '../../vocabulary/risk.types';
 import type { Recommendation } from '../../vocabulary/recommendation.types';
 import type { CheckSourceReport, PasteExposure, UsernameSiteEntry, UsernameSiteListSummary } from '../../vocabulary/check.types';
-import type { WebsiteAuditSummary } from '../checks/scan-check';
+import type { WebsiteAuditSummary } from '../checks/scan-check.types';
 import type { CheckId } from '../checks/scan-checks.registry';
-import type { AnswerCoverage } from '../checks/answer-coverage';
+import type { AnswerCoverage } from '../checks/answer-coverage.rules';
 
 
 export interface CheckReport {
@@ -70,7 +70,7 @@ export interface CoverageCheck {
 export interface ResultCoverage {
   /**
    * The main check for this kind of input ran (ok or partial) and, when it asks many sources, enough
-   * of them answered (answer-coverage.ts): the result may be scored and stored.
+   * of them answered (answer-coverage.rules.ts): the result may be scored and stored.
    */
   complete: boolean;
   /** The main check for this kind of input (MAIN_CHECKS in checks/scan-checks.registry.ts). */

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Provider } from '@nestjs/common';
 import { Resolver } from 'node:dns/promises';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { failure } from './source-http';
-import type { EmailDnsRecords, SourceResult } from './source-types';
+import { failure } from './source-http.util';
+import type { EmailDnsRecords, SourceResult } from './source.types';
 
 /** The part of node:dns/promises' Resolver the email DNS check uses. */
 export interface DnsResolver {

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { failure, malformed, parseJson, sourceGet, statusFailure } from './source-http';
-import type { GravatarProfile, SourceResult } from './source-types';
+import { failure, malformed, parseJson, sourceGet, statusFailure } from './source-http.util';
+import type { GravatarProfile, SourceResult } from './source.types';
 
 export const GRAVATAR_SERVICE = 'Gravatar';
 export const GRAVATAR_OFF_MESSAGE = 'Gravatar is turned off on this server (GRAVATAR_ENABLED=false)';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { failure, malformed, parseJson, sourceGet, SourceResponse, statusFailure } from './source-http';
-import type { HibpBreach, HibpPaste, SourceResult } from './source-types';
+import { failure, malformed, parseJson, sourceGet, SourceResponse, statusFailure } from './source-http.util';
+import type { HibpBreach, HibpPaste, SourceResult } from './source.types';
 
 export const HIBP_SERVICE = 'Have I Been Pwned';
 /** Read by visitors: plain words, no setting names (operators find HIBP_API_KEY in docs/CONFIGURATION.md). */

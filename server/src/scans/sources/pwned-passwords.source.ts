@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { failure, malformed, sourceGet, statusFailure } from './source-http';
-import type { SourceResult } from './source-types';
+import { failure, malformed, sourceGet, statusFailure } from './source-http.util';
+import type { SourceResult } from './source.types';
 
 export const PWNED_PASSWORDS_SERVICE = 'Pwned Passwords';
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { failure, sourceGet } from './source-http';
-import type { SourceResult } from './source-types';
+import { failure, sourceGet } from './source-http.util';
+import type { SourceResult } from './source.types';
 
 /** The name used in messages about the site list download. */
 export const SITE_LIST_SERVICE = 'Username site list';

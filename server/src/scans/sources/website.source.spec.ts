@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
+import type { SafeFetcher } from '../../common/security/ssrf/safe.fetcher';
 import { SafeFetchError, SafeFetchOptions, SafeFetchResponse } from '../../common/security/ssrf/safe-fetch.types';
 import { decodeBody, schemeForms, WEBSITE_MAX_BODY_BYTES, WEBSITE_SECOND_FORM_GRACE_MS, WebsiteSource } from './website.source';
 

@@ -1,10 +1,10 @@
 import { TextDecoder } from 'node:util';
 import { Injectable } from '@nestjs/common';
-import { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
+import { SafeFetcher } from '../../common/security/ssrf/safe.fetcher';
 import { SafeFetchError, SafeFetchFailureKind, SafeFetchHop, SafeFetchResponse, TlsInfo } from '../../common/security/ssrf/safe-fetch.types';
-import { SSRF_MESSAGES } from '../../common/security/ssrf/url-policy';
-import { failure, retryAfterSeconds } from './source-http';
-import type { SourceResult } from './source-types';
+import { SSRF_MESSAGES } from '../../common/security/ssrf/url.policy';
+import { failure, retryAfterSeconds } from './source-http.util';
+import type { SourceResult } from './source.types';
 
 /** The messages a URL analysis answers with (the scan form's and the widget's wording). */
 export const WEBSITE_MESSAGES = {

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { failure, malformed, parseJson, RATE_LIMIT_MESSAGE, retryAfterSeconds, sourceGet, SourceResponse, statusFailure } from './source-http';
-import type { BreachRecord, SourceResult } from './source-types';
+import { failure, malformed, parseJson, RATE_LIMIT_MESSAGE, retryAfterSeconds, sourceGet, SourceResponse, statusFailure } from './source-http.util';
+import type { BreachRecord, SourceResult } from './source.types';
 
 export const XPOSEDORNOT_SERVICE = 'XposedOrNot';
 export const XPOSEDORNOT_OFF_MESSAGE = 'XposedOrNot is turned off on this server (XPOSEDORNOT_ENABLED=false)';

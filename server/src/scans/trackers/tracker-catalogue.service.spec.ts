@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { AppConfig, loadConfig } from '../../common/config/app-config';
+import { AppConfig, loadConfig } from '../../common/config/app.config';
 import { MAX_FILTER_LIST_DOMAINS, parseFilterList, TrackerCatalogueService } from './tracker-catalogue.service';
 import { FILTER_LIST_CATEGORY, FILTER_LIST_COMPANY, TRACKER_CATALOGUE } from './tracker.catalogue';
 

@@ -2,10 +2,10 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { getDomain } from 'tldts';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { withDeadline } from '../../common/deadline';
-import { sourceGet } from '../sources/source-http';
+import { withDeadline } from '../../common/deadline.util';
+import { sourceGet } from '../sources/source-http.util';
 import type { TrackerListInUse } from './tracker-list.credit';
 import type { ListedTracker } from './tracker-list.parser';
 import { FILTER_LIST_CATEGORY, FILTER_LIST_COMPANY, TRACKER_CATALOGUE, TrackerEntry } from './tracker.catalogue';

@@ -1,10 +1,10 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { withDeadline } from '../../common/deadline';
-import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh';
-import { malformed } from '../sources/source-http';
+import { withDeadline } from '../../common/deadline.util';
+import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh.scheduler';
+import { malformed } from '../sources/source-http.util';
 import { TRACKER_LIST_SERVICE, TrackerListSource } from '../sources/tracker-list.source';
 import { TrackerCatalogueService } from './tracker-catalogue.service';
 import { trackerListCredit } from './tracker-list.credit';

@@ -1,5 +1,5 @@
 import { getDomain } from 'tldts';
-import { loadConfig } from '../../common/config/app-config';
+import { loadConfig } from '../../common/config/app.config';
 import { TrackerCatalogueService } from './tracker-catalogue.service';
 import { FILTER_LIST_COMPANY, TRACKER_CATALOGUE, TRACKER_CATEGORIES } from './tracker.catalogue';
 

@@ -1,5 +1,5 @@
-import { loadConfig } from '../../common/config/app-config';
-import type { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
+import { loadConfig } from '../../common/config/app.config';
+import type { SafeFetcher } from '../../common/security/ssrf/safe.fetcher';
 import { SafeFetchError, SafeFetchOptions, SafeFetchResponse } from '../../common/security/ssrf/safe-fetch.types';
 import type { UsernameSiteListService } from './username-site-list.service';
 import type { UsernameSite } from './username-site.types';

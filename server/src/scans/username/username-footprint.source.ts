@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { setMaxListeners } from 'node:events';
-import { Deadline } from '../../common/deadline';
-import { AppConfig } from '../../common/config/app-config';
+import { Deadline } from '../../common/deadline.util';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { SafeFetcher } from '../../common/security/ssrf/safe-fetcher';
+import { SafeFetcher } from '../../common/security/ssrf/safe.fetcher';
 import { SafeFetchError } from '../../common/security/ssrf/safe-fetch.types';
 import type { SocialPlatform } from '../../browser-shared/scan-input.rules';
 import { PoliteRequestScheduler, SchedulerLane, TurnAborted } from './polite-request.scheduler';
@@ -12,8 +12,8 @@ import { substituteAccount, substituteBody } from './site-list.parser';
 import { UsernameSiteListService } from './username-site-list.service';
 import { listsUsed } from './site-list.credit';
 import type { UsernameFootprint, UsernameOutcome, UsernameSite, UsernameSiteListInfo, UsernameSiteResult } from './username-site.types';
-import { failure } from '../sources/source-http';
-import type { SourceResult } from '../sources/source-types';
+import { failure } from '../sources/source-http.util';
+import type { SourceResult } from '../sources/source.types';
 import { decodeBody } from '../sources/website.source';
 
 /** The most of a site's answer we read: markers sit near the top; profile pages rarely need more. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { ADVISORY_LOCK_KEYS } from '../../common/database/advisory-lock-keys';
+import { ADVISORY_LOCK_KEYS } from '../../common/database/advisory-lock-keys.catalogue';
 import { UsernameSiteListEntity } from './username-site-list.entity';
 import type { UsernameSite } from './username-site.types';
 

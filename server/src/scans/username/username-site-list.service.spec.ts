@@ -1,4 +1,4 @@
-import { loadConfig } from '../../common/config/app-config';
+import { loadConfig } from '../../common/config/app.config';
 import { SOCIAL_PLATFORMS } from '../../browser-shared/scan-input.rules';
 import type { UsernameSiteListSource } from '../sources/username-site-list.source';
 import { normalizeSite } from './site-list.parser';

@@ -1,10 +1,10 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
-import { AppConfig } from '../../common/config/app-config';
+import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { withDeadline } from '../../common/deadline';
-import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh';
-import { malformed } from '../sources/source-http';
+import { withDeadline } from '../../common/deadline.util';
+import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh.scheduler';
+import { malformed } from '../sources/source-http.util';
 import { SITE_LIST_SERVICE, UsernameSiteListSource } from '../sources/username-site-list.source';
 import { mergeSiteLists } from './site-list.merger';
 import { parseSiteList } from './site-list.parser';

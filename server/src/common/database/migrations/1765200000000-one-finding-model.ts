@@ -4,9 +4,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const LEVELS = `('low', 'medium', 'high', 'critical')`;
 /** `value` as a JSON array, or an empty one. */
 const arrayOr = (value: string) => `CASE WHEN jsonb_typeof(${value}) = 'array' THEN ${value} ELSE '[]'::jsonb END`;
-/** A detail's evidence sentence: what the finding means (stored-findings.ts). */
+/** A detail's evidence sentence: what the finding means (stored-findings.mapper.ts). */
 const descriptionOf = (detail: string) => `COALESCE(${detail} -> 'evidence' ->> 'summary', '')`;
-/** What a detail's evidence observed, cut at 600 characters (stored-findings.ts OBSERVED_MAX). */
+/** What a detail's evidence observed, cut at 600 characters (stored-findings.mapper.ts OBSERVED_MAX). */
 const observedOf = (detail: string) => `CASE
     WHEN length(COALESCE(${detail} -> 'evidence' ->> 'observed', '')) > 600 THEN left(${detail} -> 'evidence' ->> 'observed', 599) || '…'
     ELSE COALESCE(${detail} -> 'evidence' ->> 'observed', '') END`;
@@ -14,7 +14,7 @@ const observedOf = (detail: string) => `CASE
 /**
  * One finding model (vocabulary/finding.types.ts StoredFinding): every completed scan gets its
  * findings as one flat list with severity on one scale, made from the result it stored, the way
- * server/src/scans/stored-findings.ts makes them for new scans. Image checks keep their 0-100 risk
+ * server/src/scans/stored-findings.mapper.ts makes them for new scans. Image checks keep their 0-100 risk
  * score inside their result only: outside the image widget they show a risk level (the score's band:
  * 70 and above high, 40 and above medium, else low), and `score` holds privacy scores alone.
  *

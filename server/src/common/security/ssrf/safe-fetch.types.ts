@@ -1,6 +1,6 @@
 /**
  * The contract of the one way server code fetches a user-supplied URL (the SSRF guard, docs/ARCHITECTURE.md).
- * Implemented by SafeFetcher (safe-fetcher.ts); the website and social sources use it.
+ * Implemented by SafeFetcher (safe.fetcher.ts); the website and social sources use it.
  */
 
 export interface SafeFetchOptions {

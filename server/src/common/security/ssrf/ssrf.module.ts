@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { isIP } from 'node:net';
-import { AppConfig } from '../../config/app-config';
+import { AppConfig } from '../../config/app.config';
 import { APP_CONFIG } from '../../config/config.module';
-import type { HostLookup } from './checked-address';
-import { SsrfForwardProxy } from './forward-proxy';
-import { SAFE_FETCH_LOOKUP, SafeFetcher, systemLookup } from './safe-fetcher';
+import type { HostLookup } from './checked-address.resolver';
+import { SsrfForwardProxy } from './forward.proxy';
+import { SAFE_FETCH_LOOKUP, SafeFetcher, systemLookup } from './safe.fetcher';
 
 /** The system resolver, with FETCH_HOSTS's names answered from its table first (the answer is still checked like any other). */
 export function configuredLookup(hosts: Readonly<Record<string, string>>): HostLookup {

@@ -1,7 +1,7 @@
 import type { CapturedRequest, PageVisit } from '../../../browser-audit/capture.types';
 import type { Finding } from '../../../vocabulary/finding.types';
 import { FINDING_SOURCES } from '../../../vocabulary/recommendation.catalogue';
-import { cappedLines, hostIs, parsedRequests, requestParams, shortUrl } from './rendered-requests';
+import { cappedLines, hostIs, parsedRequests, requestParams, shortUrl } from './rendered-requests.util';
 
 /** One event an advertising pixel sent: which platform, which event, which account, what else. */
 export interface PixelEvent {

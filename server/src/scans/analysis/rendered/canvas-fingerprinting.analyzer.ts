@@ -1,6 +1,6 @@
-import type { FrameReport } from '../../../browser-audit/instrumentation';
+import type { FrameReport } from '../../../browser-audit/page.instrumentation';
 import type { Finding } from '../../../vocabulary/finding.types';
-import { scriptsFinding, shortUrl } from './rendered-requests';
+import { scriptsFinding, shortUrl } from './rendered-requests.util';
 
 /**
  * The published criteria for canvas fingerprinting (Englehardt & Narayanan, 2016), applied to

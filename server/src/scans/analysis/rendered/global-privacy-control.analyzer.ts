@@ -9,7 +9,7 @@ import { pixelEvents } from './ad-pixels.analyzer';
 import { analyzeCanvasFingerprinting } from './canvas-fingerprinting.analyzer';
 import { analyzeFontFingerprinting } from './font-fingerprinting.analyzer';
 import { analyzeKeyLogging } from './key-logging.analyzer';
-import { cappedLines, parsedRequests, shortUrl } from './rendered-requests';
+import { cappedLines, parsedRequests, shortUrl } from './rendered-requests.util';
 import { sessionRecorderOf } from './session-recording.analyzer';
 import { knownTrackingCookie } from './tracking-cookies.analyzer';
 

@@ -3,7 +3,7 @@ import type { PageVisit, TypedValue } from '../../../browser-audit/capture.types
 import type { Finding } from '../../../vocabulary/finding.types';
 import { FINDING_SOURCES } from '../../../vocabulary/recommendation.catalogue';
 import type { RiskLevel } from '../../../vocabulary/risk.types';
-import { cappedLines, parseUrl, shortUrl } from './rendered-requests';
+import { cappedLines, parseUrl, shortUrl } from './rendered-requests.util';
 
 /** How a typed value may travel: as typed, URL-encoded, base64, or hashed. */
 export type ValueEncoding = 'plain text' | 'URL-encoded' | 'JSON-escaped' | 'base64' | 'one key per request' | 'MD5' | 'SHA-1' | 'SHA-256' | 'SHA-512';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { pageVisit, thirdPartyRequest } from '../../../../../test/support/website-snapshots';
 import type { CapturedCookie } from '../../../browser-audit/capture.types';
-import type { CanvasUse, FrameReport } from '../../../browser-audit/instrumentation';
+import type { CanvasUse, FrameReport } from '../../../browser-audit/page.instrumentation';
 import type { TrackerEntry } from '../../trackers/tracker.catalogue';
 import type { RiskDetail } from '../../../vocabulary/finding.types';
 import { analyzeMetaPixel, analyzeRemarketing, analyzeTikTokAndXPixels, pixelEvents } from './ad-pixels.analyzer';

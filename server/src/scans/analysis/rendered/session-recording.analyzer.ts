@@ -2,7 +2,7 @@ import type { PageVisit } from '../../../browser-audit/capture.types';
 import type { Finding } from '../../../vocabulary/finding.types';
 import { FINDING_SOURCES } from '../../../vocabulary/recommendation.catalogue';
 import type { TrackerMatcher } from '../third-party.analyzer';
-import { cappedLines, parsedRequests, shortUrl } from './rendered-requests';
+import { cappedLines, parsedRequests, shortUrl } from './rendered-requests.util';
 
 /**
  * Session-recording services, recognised by their request URLs (host and path): the fragments

@@ -2,7 +2,7 @@ import type { CapturedCookie, PageVisit } from '../../../browser-audit/capture.t
 import type { Finding } from '../../../vocabulary/finding.types';
 import { FINDING_SOURCES } from '../../../vocabulary/recommendation.catalogue';
 import type { CatalogueCategory } from '../../trackers/tracker.catalogue';
-import { cappedLines } from './rendered-requests';
+import { cappedLines } from './rendered-requests.util';
 
 /**
  * Cookie names the tracking tools document for their own identifiers (facts from their public
