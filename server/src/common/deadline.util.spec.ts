@@ -49,7 +49,7 @@ describe('Deadline', () => {
   it('still fires after forced garbage collections while the work waits', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'deadline-gc-'));
     try {
-      writeFileSync(join(dir, 'deadline.js'), transformFileSync(join(__dirname, 'deadline.util.ts'), { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }).code);
+      writeFileSync(join(dir, 'deadline.util.js'), transformFileSync(join(__dirname, 'deadline.util.ts'), { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }).code);
       writeFileSync(
         join(dir, 'probe.js'),
         `const { withDeadline } = require('./deadline.util');
