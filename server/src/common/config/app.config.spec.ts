@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig, TUNING } from './app.config';
+import { ConfigError, defaultBrowserMemoryMb, loadConfig, TUNING } from './app.config';
 import { parseAddressList, parseDnsServers, parseMailbox, parsePortList, parseRateLimits } from './setting.parsers';
 
 const SMTP_MESSAGE = 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587';
@@ -73,7 +73,7 @@ describe('loadConfig', () => {
       metrics: { port: undefined },
       monitoring: { tickSeconds: 60, leaseSeconds: 600, batchSize: 50, concurrency: 5, confirmDelaySeconds: 600 },
       role: 'all',
-      browserAudit: { enabled: true, executable: '/usr/bin/chromium', concurrency: 2, maxQueued: 8, queueWaitMs: 10_000, backgroundWaitMs: 60_000, timeoutMs: 15_000, maxPageBytes: 20 * 1024 * 1024 },
+      browserAudit: { enabled: true, executable: '/usr/bin/chromium', concurrency: 2, maxQueued: 8, queueWaitMs: 10_000, backgroundWaitMs: 60_000, timeoutMs: 15_000, maxPageBytes: 20 * 1024 * 1024, maxMemoryBytes: defaultBrowserMemoryMb() * 1024 * 1024 },
       database: { poolSize: 10, poolWaitMs: 3000 },
       passwordHashing: { concurrency: Math.min(4, Math.max(1, availableParallelism() - 1)), maxQueued: 16, maxWaitMs: 1500 },
       scanAdmission: { concurrency: 32, maxQueued: 256, maxWaitMs: 10000 },
