@@ -12,6 +12,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AddressAllowlist } from './address.policy';
 import { HostLookup, pinnedLookup, resolveChecked, sameAddress } from './checked-address.resolver';
 import { SafeFetchError, SafeFetchFailureKind, SafeFetchHop, SafeFetchOptions, SafeFetchResponse, TlsInfo } from './safe-fetch.types';
+import { TlsSessionCache } from './tls-session.cache';
 import { CheckedUrl, checkUrl, SSRF_MESSAGES } from './url.policy';
 
 export type { HostLookup } from './checked-address.resolver';
@@ -84,10 +85,16 @@ interface Answer {
  * SSRF_MESSAGES.untrustedCertificate), so no caller can take a forged answer for the site's. Only
  * the website check opts into `tls: 'report'`: it connects anyway and reports the verdict
  * (`tls.authorized` / `tls.authorizationError`) as a finding.
+ *
+ * Verified TLS connections resume the session of an earlier connection to the same name, pinned
+ * address and port (TlsSessionCache), across requests and scans: the username check asks hundreds
+ * of sites, and a full handshake costs several ms of CPU each. 'report' connections never offer or
+ * keep a session: the website check always sees a full handshake and the certificate as sent.
  */
 @Injectable()
 export class SafeFetcher {
   private readonly allowlist: AddressAllowlist;
+  private readonly tlsSessions = new TlsSessionCache();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -193,7 +200,7 @@ export class SafeFetcher {
 
   private send(target: CheckedUrl, address: LookupAddress, { method, headers, userAgent, body, verifyTls }: OutgoingRequest, signal: AbortSignal): Promise<Answer> {
     const https = target.url.protocol === 'https:';
-    const options: RequestOptions & { servername?: string; rejectUnauthorized?: boolean; autoSelectFamily?: boolean } = {
+    const options: RequestOptions & { servername?: string; rejectUnauthorized?: boolean; autoSelectFamily?: boolean; session?: Buffer } = {
       host: target.hostname,
       port: target.port,
       path: `${target.url.pathname}${target.url.search}`,
@@ -212,10 +219,16 @@ export class SafeFetcher {
       family: address.family,
       autoSelectFamily: false,
     };
+    let sessionKey: string | undefined;
     if (https) {
       // 'report' (the website check only): connect anyway; the verdict is read off the socket and reported.
       options.rejectUnauthorized = verifyTls;
       if (!target.ip) options.servername = target.hostname.replace(/\.$/, '');
+      if (verifyTls) {
+        sessionKey = TlsSessionCache.keyOf(options.servername ?? target.hostname, address.address, target.port);
+        const session = this.tlsSessions.get(sessionKey);
+        if (session) options.session = session;
+      }
     }
 
     return new Promise<Answer>((resolve, reject) => {
@@ -229,6 +242,8 @@ export class SafeFetcher {
           connected = true;
           if (!sameAddress(socket.remoteAddress, address.address)) req.destroy(new Misrouted());
         });
+        // Kept only once the handshake verified: the TLS socket emits 'session' after the handshake (TLS 1.3: per ticket).
+        if (sessionKey) socket.on('session', (session: Buffer) => this.tlsSessions.set(sessionKey, session));
       });
       req.once('response', (res) => {
         signal.removeEventListener('abort', onAbort);
@@ -236,6 +251,7 @@ export class SafeFetcher {
       });
       req.once('error', (err) => {
         signal.removeEventListener('abort', onAbort);
+        if (sessionKey) this.tlsSessions.forget(sessionKey);
         reject(connected || err instanceof Aborted || err instanceof Misrouted ? err : new ConnectFailed(err));
       });
       req.end(body);
