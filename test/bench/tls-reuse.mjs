@@ -16,11 +16,15 @@ import { require, requireTs, root } from './bench-support.mjs';
 if (process.argv[2] === 'serve') {
   // The fake sites: one HTTPS server answering a small page, as a profile check's answer.
   const { createServer } = await import('node:https');
+  const { createServer: createPlainServer } = await import('node:http');
   const [certificate] = await once(process, 'message');
   const counts = { full: 0, resumed: 0 };
-  const server = createServer(certificate, (_req, res) => res.end('<html><body>profile of someone</body></html>'));
+  const page = (_req, res) => res.end('<html><body>profile of someone</body></html>');
+  const server = createServer(certificate, page);
   server.on('secureConnection', (socket) => counts[socket.isSessionReused() ? 'resumed' : 'full']++);
-  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+  // The same page over plain HTTP: the cost of a request without TLS, the floor no TLS saving goes below.
+  const plain = createPlainServer(page);
+  server.listen(0, '127.0.0.1', () => plain.listen(0, '127.0.0.1', () => process.send({ port: server.address().port, plainPort: plain.address().port })));
   process.on('message', (message) => {
     if (message === 'counts') {
       process.send({ ...counts });
@@ -51,35 +55,40 @@ if (process.argv[2] === 'serve') {
 
   const child = fork(new URL(import.meta.url).pathname, ['serve'], { stdio: 'inherit' });
   child.send(certificate);
-  const [{ port }] = await once(child, 'message');
+  const [{ port, plainPort }] = await once(child, 'message');
   const counts = async () => {
     child.send('counts');
     return (await once(child, 'message'))[0];
   };
   const lookup = async () => [{ address: '127.0.0.1', family: 4 }];
-  const config = loadConfig({ NODE_ENV: 'test', FETCH_ALLOWED_PORTS: String(port), FETCH_ALLOWED_ADDRESSES: '127.0.0.1/32' });
+  const config = loadConfig({ NODE_ENV: 'test', FETCH_ALLOWED_PORTS: `${port},${plainPort}`, FETCH_ALLOWED_ADDRESSES: '127.0.0.1/32' });
   const fetcher = new SafeFetcher(config, lookup);
   const signal = new AbortController().signal;
+  /** CPU ms per request of `SITES` requests made by `url(site)`, and the wall time per request. */
+  const perRequest = async (url) => {
+    const cpu = process.cpuUsage();
+    const began = performance.now();
+    for (let site = 0; site < SITES; site++) {
+      const res = await fetcher.fetch(url(site), { signal });
+      if (res.status !== 200) throw new Error(`status ${res.status}`);
+    }
+    const used = process.cpuUsage(cpu);
+    return {
+      text: `${((used.user + used.system) / 1000 / SITES).toFixed(2)} ms CPU per request (user ${(used.user / 1000 / SITES).toFixed(2)}, system ${(used.system / 1000 / SITES).toFixed(2)})`,
+      wall: `${((performance.now() - began) / SITES).toFixed(2)} ms wall`,
+    };
+  };
 
   console.log(`${SITES} HTTPS sites on one loopback server (another process), each asked ${ROUNDS} times; SafeFetcher from ${sourceRoot}; Node ${process.version}`);
   // Warm-up on a name of its own (module loading, JIT), not counted.
   for (let i = 0; i < 20; i++) await fetcher.fetch(`https://warmup.tls-bench.test:${port}/`, { signal });
   await counts();
   for (let round = 1; round <= ROUNDS; round++) {
-    const cpu = process.cpuUsage();
-    const began = performance.now();
-    for (let site = 0; site < SITES; site++) {
-      const res = await fetcher.fetch(`https://site${site}.tls-bench.test:${port}/user/someone`, { signal });
-      if (res.status !== 200) throw new Error(`status ${res.status}`);
-    }
-    const used = process.cpuUsage(cpu);
-    const wall = performance.now() - began;
+    const { text, wall } = await perRequest((site) => `https://site${site}.tls-bench.test:${port}/user/someone`);
     const handshakes = await counts();
-    console.log(
-      `  round ${round}: ${((used.user + used.system) / 1000 / SITES).toFixed(2)} ms CPU per request ` +
-        `(user ${(used.user / 1000 / SITES).toFixed(2)}, system ${(used.system / 1000 / SITES).toFixed(2)}); ` +
-        `${(wall / SITES).toFixed(2)} ms wall; handshakes: ${handshakes.full} full, ${handshakes.resumed} resumed`,
-    );
+    console.log(`  round ${round}: ${text}; ${wall}; handshakes: ${handshakes.full} full, ${handshakes.resumed} resumed`);
   }
+  const { text, wall } = await perRequest((site) => `http://site${site}.tls-bench.test:${plainPort}/user/someone`);
+  console.log(`  plain HTTP, for comparison: ${text}; ${wall}`);
   child.kill();
 }
