@@ -5,7 +5,7 @@ import { ClientRequest, IncomingMessage, request as httpRequest, RequestOptions 
 import { request as httpsRequest } from 'node:https';
 import { isIP, Socket } from 'node:net';
 import { Readable, Transform, TransformCallback } from 'node:stream';
-import type { TLSSocket } from 'node:tls';
+import { createSecureContext, SecureContext, type TLSSocket } from 'node:tls';
 import { constants as zlib, createBrotliDecompress, createGunzip, createInflate, createInflateRaw, Inflate, InflateRaw } from 'node:zlib';
 import { AppConfig } from '../../config/app.config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -95,6 +95,12 @@ interface Answer {
 export class SafeFetcher {
   private readonly allowlist: AddressAllowlist;
   private readonly tlsSessions = new TlsSessionCache();
+  /**
+   * One TLS context (the system's trust store, Node's defaults) for every connection, made at the first
+   * https hop: without it, each connection builds its own, which cost more CPU than the handshake saved
+   * by resuming (test/bench/tls-reuse.mjs).
+   */
+  private tlsContext?: SecureContext;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -200,7 +206,7 @@ export class SafeFetcher {
 
   private send(target: CheckedUrl, address: LookupAddress, { method, headers, userAgent, body, verifyTls }: OutgoingRequest, signal: AbortSignal): Promise<Answer> {
     const https = target.url.protocol === 'https:';
-    const options: RequestOptions & { servername?: string; rejectUnauthorized?: boolean; autoSelectFamily?: boolean; session?: Buffer } = {
+    const options: RequestOptions & { servername?: string; rejectUnauthorized?: boolean; autoSelectFamily?: boolean; session?: Buffer; secureContext?: SecureContext } = {
       host: target.hostname,
       port: target.port,
       path: `${target.url.pathname}${target.url.search}`,
@@ -223,6 +229,7 @@ export class SafeFetcher {
     if (https) {
       // 'report' (the website check only): connect anyway; the verdict is read off the socket and reported.
       options.rejectUnauthorized = verifyTls;
+      options.secureContext = this.tlsContext ??= createSecureContext();
       if (!target.ip) options.servername = target.hostname.replace(/\.$/, '');
       if (verifyTls) {
         sessionKey = TlsSessionCache.keyOf(options.servername ?? target.hostname, address.address, target.port);
