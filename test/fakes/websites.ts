@@ -45,14 +45,14 @@ export interface SelfSignedCertificate {
   cert: string;
 }
 
-/** A self-signed certificate for 127.0.0.1, or undefined when openssl is not installed. */
-export function selfSignedCertificate(): SelfSignedCertificate | undefined {
+/** A self-signed certificate for 127.0.0.1 (and any other names given), or undefined when openssl is not installed. */
+export function selfSignedCertificate(names: readonly string[] = []): SelfSignedCertificate | undefined {
   const dir = mkdtempSync(join(tmpdir(), 'footprint-cert-'));
   try {
     execFileSync(
       'openssl',
       ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '30', '-subj', '/CN=127.0.0.1',
-        '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+        '-addext', `subjectAltName=${['IP:127.0.0.1', ...names.map((name) => `DNS:${name}`)].join(',')}`, '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
       { stdio: 'ignore', timeout: 10_000 },
     );
     return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };

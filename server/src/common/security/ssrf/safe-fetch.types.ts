@@ -49,6 +49,11 @@ export interface TlsInfo {
   authorized: boolean;
   /** Node's reason when not authorized (CERT_HAS_EXPIRED, ERR_TLS_CERT_ALTNAME_INVALID, …). */
   authorizationError?: string;
+  /**
+   * The certificate's dates and names. Absent on a resumed session, where no certificate is sent:
+   * only verified connections resume (SafeFetcher), so it was verified when the session was made.
+   * 'report' connections never resume and always have them.
+   */
   validFrom?: string;
   validTo?: string;
   issuer?: string;

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { randomBytes } from 'node:crypto';
 import type { LookupAddress } from 'node:dns';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Socket } from 'node:net';
+import * as tls from 'node:tls';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { closeNow, listenOnFreePort } from '../../../../../test/fakes/local-server';
 import { selfSignedCertificate } from '../../../../../test/fakes/websites';
@@ -283,6 +285,57 @@ describe('SafeFetcher', () => {
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('resumes the TLS session of a verified connection to the same name and pinned address, and no other', async () => {
+    const trusted = selfSignedCertificate(['tls.test']);
+    const untrusted = selfSignedCertificate(['tls.test']);
+    // Trusting a test certificate needs tls.setDefaultCACertificates (Node 22.19+, which CI runs).
+    const tlsStore = tls as typeof tls & { setDefaultCACertificates?: (certs: string[]) => void; getCACertificates?: (type: string) => string[] };
+    if (!trusted || !untrusted || !tlsStore.setDefaultCACertificates || !tlsStore.getCACertificates) return console.warn('openssl or tls.setDefaultCACertificates missing: TLS session reuse not tested');
+    const defaults = tlsStore.getCACertificates('default');
+    // Both addresses share ticket keys, as one site's servers do: the second would accept the first's session if offered.
+    const ticketKeys = randomBytes(48);
+    const handshakes: Array<{ at: string; resumed: boolean }> = [];
+    const servers = ['127.0.0.1', '127.0.0.3', '127.0.0.4'].map((at) => {
+      const server = createHttpsServer({ ...(at === '127.0.0.4' ? untrusted : trusted), ticketKeys }, (_req, res) => res.end('hello'));
+      server.on('secureConnection', (socket: tls.TLSSocket) => handshakes.push({ at, resumed: socket.isSessionReused() }));
+      return server;
+    });
+    try {
+      tlsStore.setDefaultCACertificates([...defaults, trusted.cert]);
+      await new Promise<void>((resolve) => servers[0].listen(0, '127.0.0.1', resolve));
+      const port = (servers[0].address() as AddressInfo).port;
+      await Promise.all(servers.slice(1).map((server, i) => new Promise<void>((resolve) => server.listen(port, ['127.0.0.3', '127.0.0.4'][i], resolve))));
+      const table: Record<string, string[]> = { 'tls.test': ['127.0.0.1'] };
+      const fetcher = new SafeFetcher(loadConfig({ PUBLIC_URL: 'https://footprint.test', FETCH_ALLOWED_PORTS: String(port), FETCH_ALLOWED_ADDRESSES: '127.0.0.0/8' }), tableLookup(table));
+      const url = `https://tls.test:${port}/`;
+      const first = await fetcher.fetch(url, { signal: never() });
+      const second = await fetcher.fetch(url, { signal: never() });
+      expect(second.body.toString()).toBe('hello');
+      expect(first.tls).toMatchObject({ authorized: true, subject: 'CN=127.0.0.1' });
+      expect(second.tls).toEqual({ authorized: true, protocol: first.tls?.protocol });
+      // The website check's 'report' connections neither offer nor keep a session: a full handshake, the certificate as sent.
+      expect((await fetcher.fetch(url, { signal: never(), tls: 'report' })).tls).toEqual(first.tls);
+      table['tls.test'] = ['127.0.0.3'];
+      await fetcher.fetch(url, { signal: never() });
+      await fetcher.fetch(url, { signal: never() });
+      table['tls.test'] = ['127.0.0.4'];
+      for (let i = 0; i < 2; i++) {
+        expect(await failure(fetcher.fetch(url, { signal: never() }))).toMatchObject({ kind: 'unavailable', message: SSRF_MESSAGES.untrustedCertificate });
+      }
+      expect(handshakes).toEqual([
+        { at: '127.0.0.1', resumed: false },
+        { at: '127.0.0.1', resumed: true },
+        { at: '127.0.0.1', resumed: false },
+        { at: '127.0.0.3', resumed: false },
+        { at: '127.0.0.3', resumed: true },
+      ]);
+    } finally {
+      tlsStore.setDefaultCACertificates(defaults);
+      for (const server of servers) server.closeAllConnections();
+      await Promise.all(servers.map((server) => (server.listening ? new Promise((resolve) => server.close(resolve)) : undefined)));
     }
   });
 

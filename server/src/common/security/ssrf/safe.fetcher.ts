@@ -5,13 +5,14 @@ import { ClientRequest, IncomingMessage, request as httpRequest, RequestOptions 
 import { request as httpsRequest } from 'node:https';
 import { isIP, Socket } from 'node:net';
 import { Readable, Transform, TransformCallback } from 'node:stream';
-import type { TLSSocket } from 'node:tls';
+import { createSecureContext, SecureContext, type TLSSocket } from 'node:tls';
 import { constants as zlib, createBrotliDecompress, createGunzip, createInflate, createInflateRaw, Inflate, InflateRaw } from 'node:zlib';
 import { AppConfig } from '../../config/app.config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AddressAllowlist } from './address.policy';
 import { HostLookup, pinnedLookup, resolveChecked, sameAddress } from './checked-address.resolver';
 import { SafeFetchError, SafeFetchFailureKind, SafeFetchHop, SafeFetchOptions, SafeFetchResponse, TlsInfo } from './safe-fetch.types';
+import { TlsSessionCache } from './tls-session.cache';
 import { CheckedUrl, checkUrl, SSRF_MESSAGES } from './url.policy';
 
 export type { HostLookup } from './checked-address.resolver';
@@ -84,10 +85,22 @@ interface Answer {
  * SSRF_MESSAGES.untrustedCertificate), so no caller can take a forged answer for the site's. Only
  * the website check opts into `tls: 'report'`: it connects anyway and reports the verdict
  * (`tls.authorized` / `tls.authorizationError`) as a finding.
+ *
+ * Verified TLS connections resume the session of an earlier connection to the same name, pinned
+ * address and port (TlsSessionCache), across requests and scans: the username check asks hundreds
+ * of sites, and a full handshake costs several ms of CPU each. 'report' connections never offer or
+ * keep a session: the website check always sees a full handshake and the certificate as sent.
  */
 @Injectable()
 export class SafeFetcher {
   private readonly allowlist: AddressAllowlist;
+  private readonly tlsSessions = new TlsSessionCache();
+  /**
+   * One TLS context (the system's trust store, Node's defaults) for every connection, made at the first
+   * https hop: without it, each connection builds its own, which cost more CPU than the handshake saved
+   * by resuming (test/bench/tls-reuse.mjs).
+   */
+  private tlsContext?: SecureContext;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -193,7 +206,7 @@ export class SafeFetcher {
 
   private send(target: CheckedUrl, address: LookupAddress, { method, headers, userAgent, body, verifyTls }: OutgoingRequest, signal: AbortSignal): Promise<Answer> {
     const https = target.url.protocol === 'https:';
-    const options: RequestOptions & { servername?: string; rejectUnauthorized?: boolean; autoSelectFamily?: boolean } = {
+    const options: RequestOptions & { servername?: string; rejectUnauthorized?: boolean; autoSelectFamily?: boolean; session?: Buffer; secureContext?: SecureContext } = {
       host: target.hostname,
       port: target.port,
       path: `${target.url.pathname}${target.url.search}`,
@@ -212,10 +225,17 @@ export class SafeFetcher {
       family: address.family,
       autoSelectFamily: false,
     };
+    let sessionKey: string | undefined;
     if (https) {
       // 'report' (the website check only): connect anyway; the verdict is read off the socket and reported.
       options.rejectUnauthorized = verifyTls;
+      options.secureContext = this.tlsContext ??= createSecureContext();
       if (!target.ip) options.servername = target.hostname.replace(/\.$/, '');
+      if (verifyTls) {
+        sessionKey = TlsSessionCache.keyOf(options.servername ?? target.hostname, address.address, target.port);
+        const session = this.tlsSessions.get(sessionKey);
+        if (session) options.session = session;
+      }
     }
 
     return new Promise<Answer>((resolve, reject) => {
@@ -229,6 +249,8 @@ export class SafeFetcher {
           connected = true;
           if (!sameAddress(socket.remoteAddress, address.address)) req.destroy(new Misrouted());
         });
+        // Kept only once the handshake verified: the TLS socket emits 'session' after the handshake (TLS 1.3: per ticket).
+        if (sessionKey) socket.on('session', (session: Buffer) => this.tlsSessions.set(sessionKey, session));
       });
       req.once('response', (res) => {
         signal.removeEventListener('abort', onAbort);
@@ -236,6 +258,7 @@ export class SafeFetcher {
       });
       req.once('error', (err) => {
         signal.removeEventListener('abort', onAbort);
+        if (sessionKey) this.tlsSessions.forget(sessionKey);
         reject(connected || err instanceof Aborted || err instanceof Misrouted ? err : new ConnectFailed(err));
       });
       req.end(body);
