@@ -271,7 +271,7 @@ describe('accounts', () => {
       await c.that('the email, the display name typed at sign-up and the user id, shown until Change details opens the forms', async () => {
         const shownEmail = await m.getByTestId('profile-email').textContent();
         if (shownEmail !== email) return `email is ${shownEmail}`;
-        const profile = (await m.getByRole('heading', { name: 'Profile' }).locator('xpath=ancestor::*[contains(@class,"chakra-card__body")][1]').textContent()) ?? '';
+        const profile = (await m.getByTestId('profile').textContent()) ?? '';
         // The first name typed at sign-up is the display name.
         if (!profile.includes('Display name: Ada')) return `profile reads ${profile.slice(0, 200)}`;
         if (!/User ID: [0-9a-f-]{36}/.test(profile)) return `no user id in ${profile.slice(0, 200)}`;
