@@ -28,7 +28,7 @@ const MonitoredEmailVerifyPage = lazyPage(() => import('./pages/MonitoredEmailVe
 const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'shell');
 const ReportPage = lazyPage(() => import('./pages/ReportPage'));
 const HistoryPage = lazyPage(() => import('./pages/HistoryPage'), 'shell');
-const AccountPage = lazyPage(() => import('./pages/AccountPage'));
+const AccountPage = lazyPage(() => import('./pages/AccountPage'), 'shell');
 const MonitoringPage = lazyPage(() => import('./pages/MonitoringPage'));
 const RequestsPage = lazyPage(() => import('./pages/RequestsPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));

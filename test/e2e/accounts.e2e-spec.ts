@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { SmtpSink } from '../fakes/smtp-sink';
-import type { TrackedPage } from '../support/browser';
-import { checkAxe, checkClean, Checks } from '../support/checks';
+import { formatAxe, seriousAxeViolations, type TrackedPage, type Viewport } from '../support/browser';
+import { checkAxe, checkClean, checkNoHorizontalOverflow, Checks } from '../support/checks';
 import { useBuiltAppAndBrowser } from '../support/e2e-suite';
 import { signUpInBrowser } from '../support/signup-page';
 
@@ -203,7 +203,7 @@ describe('accounts', () => {
       await m.getByLabel('Confirm new password').fill('new-pass-22');
       await m.getByRole('button', { name: 'Set new password' }).click();
       await t.page.waitForURL((url) => url.pathname === '/login', { timeout: 5_000 });
-      await c.visible(toast(t.page, 'Your password has been changed. Please sign in.'), 'password changed toast');
+      await c.visible(toast(t.page, 'Your password has been changed. Please sign in.'), 'password changed toast', 10_000);
 
       await logIn(t, email, PASSWORD);
       await c.visible(toast(t.page, 'Failed to log in: Invalid email or password'), 'the old password no longer works');
@@ -271,7 +271,7 @@ describe('accounts', () => {
       await c.that('the email, the display name typed at sign-up and the user id, shown until Change details opens the forms', async () => {
         const shownEmail = await m.getByTestId('profile-email').textContent();
         if (shownEmail !== email) return `email is ${shownEmail}`;
-        const profile = (await m.getByRole('heading', { name: 'Profile' }).locator('xpath=ancestor::*[contains(@class,"chakra-card__body")][1]').textContent()) ?? '';
+        const profile = (await m.getByTestId('profile').textContent()) ?? '';
         // The first name typed at sign-up is the display name.
         if (!profile.includes('Display name: Ada')) return `profile reads ${profile.slice(0, 200)}`;
         if (!/User ID: [0-9a-f-]{36}/.test(profile)) return `no user id in ${profile.slice(0, 200)}`;
@@ -366,7 +366,114 @@ describe('accounts', () => {
     });
   });
 
-  it("the account page's 'Not Logged In' state is never reached signed out: /account redirects to /login", async () => {
+  it('account changes: the name, the password (current one required, an email says so) and the sign-in email (link to the new address, the old one told), with axe at 390 and 1280 px, light and dark', async () => {
+    const PHONE: Viewport = { width: 390, height: 844 };
+    const DESKTOP: Viewport = { width: 1280, height: 800 };
+    await suite.browser.withPage(suite.app.baseUrl, { viewport: PHONE }, async (t) => {
+      const { email, ip } = freshUser('changes');
+      const newEmail = `moved.${email}`;
+      await useIp(t, ip);
+      const c = new Checks('account changes');
+      // Signed up through the API (the form has its own test above); its refresh cookie signs the page in.
+      await t.goto('/login');
+      const status = await t.page.evaluate(async (body) => {
+        const res = await fetch('/api/auth/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        return res.status;
+      }, { email, password: PASSWORD });
+      if (status !== 201) c.fail(`sign-up answered ${status}`);
+      await t.goto('/account');
+      const m = main(t.page);
+      await m.getByRole('button', { name: 'Change details' }).click();
+      const nameForm = m.getByRole('form', { name: 'Change your name' });
+      await c.visible(nameForm, 'the forms after Change details');
+
+      // The account page with its forms open, as a phone and a desktop show it, light and dark (the app follows the system's choice).
+      for (const viewport of [PHONE, DESKTOP]) {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await t.page.setViewportSize(viewport);
+          await t.page.emulateMedia({ colorScheme });
+          await c.that(`${viewport.width} px ${colorScheme}: the colour mode follows`, async () => {
+            await t.page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, colorScheme === 'dark', { timeout: 5_000 });
+          });
+          await c.that(`${viewport.width} px ${colorScheme}: axe (serious/critical)`, async () => {
+            const problems = await seriousAxeViolations(t.page);
+            if (problems.length) return `${problems.map((p) => p.id).join(', ')}\n${formatAxe(problems)}`;
+          });
+          await checkNoHorizontalOverflow(t.page, c, viewport.width);
+        }
+      }
+      await t.page.setViewportSize(PHONE);
+      await t.page.emulateMedia({ colorScheme: 'light' });
+
+      // The name.
+      await nameForm.getByLabel('Display name').fill('Grace');
+      await nameForm.getByRole('button', { name: 'Save name' }).click();
+      await c.visible(toast(t.page, 'Your name was saved.'), "toast 'Your name was saved.'", 10_000);
+      await c.visible(m.getByText('Display name: Grace'), 'the new name in the profile');
+
+      checkClean(t, c); // before the refused password, whose 403 Chromium logs
+      const cleanSoFar = t.consoleErrors.length;
+
+      // The password (its hashing answers slowly on a loaded machine, hence the longer waits): a wrong current password is refused; the right one changes it, this browser stays signed in and an email says so.
+      const passwordForm = m.getByRole('form', { name: 'Change your password' });
+      await passwordForm.getByLabel('Current password', { exact: true }).fill('not-the-password-1');
+      await passwordForm.getByLabel('New password', { exact: true }).fill('second-pass-2');
+      await passwordForm.getByRole('button', { name: 'Change password' }).click();
+      await c.visible(passwordForm.getByRole('alert').getByText('The password is incorrect'), 'a wrong current password is refused', 10_000);
+      await passwordForm.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+      await passwordForm.getByRole('button', { name: 'Change password' }).click();
+      await c.visible(toast(t.page, 'Password changed. Other devices were signed out and your API tokens revoked.'), 'password changed toast', 10_000);
+      await c.that("the email 'Your Footprint password was changed' arrives at the account's address", async () => {
+        await sink.waitFor((mail) => mail.to.includes(email) && mail.subject === 'Your Footprint password was changed', 10_000);
+      });
+      await c.that('the login API takes the new password and refuses the old one', async () => {
+        const statusWith = (password: string) =>
+          fetch(`${suite.app.baseUrl}/api/auth/login`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+            body: JSON.stringify({ email, password }),
+          }).then((r) => r.status);
+        const [fresh, old] = [await statusWith('second-pass-2'), await statusWith(PASSWORD)];
+        return fresh === 200 && old === 401 ? undefined : `new password ${fresh}, old password ${old}`;
+      });
+
+      // The sign-in email: a link goes to the new address; the account keeps the old one until it is opened; then the old one is told.
+      const emailForm = m.getByRole('form', { name: 'Change your sign-in email' });
+      await emailForm.getByLabel('Email', { exact: true }).fill(newEmail);
+      await emailForm.getByLabel('Current password', { exact: true }).fill('second-pass-2');
+      await emailForm.getByRole('button', { name: 'Send confirmation link' }).click();
+      await c.visible(m.getByTestId('email-change-pending').getByText(`Check ${newEmail}`, { exact: false }), 'the pending change named', 10_000);
+      await c.that('the sign-in address is unchanged until the link is opened', async () => {
+        const shown = await m.getByTestId('profile-email').textContent();
+        return shown === email ? undefined : `shown: ${shown}`;
+      });
+      const link = await linkFromMail(newEmail, 'Confirm your new Footprint sign-in address', '/verify-email').catch((e: Error) => {
+        c.fail(e.message);
+        return undefined;
+      });
+      if (link) {
+        await t.page.goto(link);
+        await t.settle();
+        await main(t.page).getByRole('button', { name: 'Verify my email address' }).click();
+        await c.visible(main(t.page).getByText(`Your sign-in address is now ${newEmail}.`), 'the change confirmed');
+        await c.that("the old address gets 'Your Footprint sign-in address was changed'", async () => {
+          const notice = await sink.waitFor((mail) => mail.to.includes(email) && mail.subject === 'Your Footprint sign-in address was changed', 10_000);
+          if (!notice.text?.includes(newEmail)) return 'the notice does not name the new address';
+        });
+        await t.goto('/account');
+        await c.that('the account page shows the new address', async () => {
+          await main(t.page).getByTestId('profile-email').getByText(newEmail, { exact: true }).waitFor({ timeout: 5_000 });
+        });
+      }
+      await c.that("no console error but the refused password's 403", async () => {
+        const others = t.consoleErrors.slice(cleanSoFar).filter((e) => !(e.includes('403') && e.includes('/api/auth/password')));
+        return others.length ? others.join(' | ') : undefined;
+      });
+      c.done();
+    });
+  });
+
+  it("the account page's 'Not Logged In state is never reached signed out: /account redirects to /login", async () => {
     await suite.browser.withPage(suite.app.baseUrl, {}, async (t) => {
       await t.goto('/account');
       // The redirect happens once the session check has answered, which may be after 'load'.

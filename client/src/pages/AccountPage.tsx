@@ -1,16 +1,29 @@
-import { Badge, Box, Button, Card, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
 import { api, errorMessage } from '../api/client';
 import { type AuthUser, type PlanTier, useAuth } from '../auth/auth-context';
-import { AccountDataSection } from '../components/account/AccountDataSection';
-import { ApiTokensSection } from '../components/account/ApiTokensSection';
-import { ProfileSection } from '../components/account/ProfileSection';
-import { useQuery } from '../hooks/use-query';
+import { LoadingBlock } from '../components/LoadStatus';
+import { paletteClass } from '../components/palette-class';
 import { notify } from '../components/toaster';
 import { formatDate } from '../format';
+import { useQuery } from '../hooks/use-query';
 import { useSiteInfo } from '../site/use-site-info';
+import { withChakraLoaded } from '../theme/lazy-chakra';
+
+/*
+ * Drawn without Chakra's runtime (theme/shell-styles.ts, "AccountPage"), like the dashboard and the
+ * history: the profile, the plan and the links show with React and this page's code alone. As Chakra
+ * components they made one long task of about 3 s on a throttled phone. The forms (changing details,
+ * API tokens, the data export and deletion, with their dialogs) are Chakra components, loaded with
+ * Chakra's runtime after the first render.
+ */
+
+const ProfileForms = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('../components/account/ProfileSection')).ProfileForms) }));
+const ApiTokensSection = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('../components/account/ApiTokensSection')).ApiTokensSection) }));
+const AccountDataSection = lazy(async () => ({
+  default: await withChakraLoaded(async () => (await import('../components/account/AccountDataSection')).AccountDataSection),
+}));
 
 const planNames: Record<PlanTier, string> = { free: 'Free', plus: 'Plus', pro: 'Pro', business: 'Business' };
 
@@ -40,26 +53,29 @@ function EmailVerification({ verified }: { verified: boolean }) {
   }
 
   return (
-    <Flex align="center" gap="3" wrap="wrap">
-      <Text fontWeight="medium">Email verification:</Text>
-      <Badge colorPalette={verified ? 'green' : 'orange'} variant="subtle">
-        {verified ? 'Verified' : 'Not verified'}
-      </Badge>
+    <div className="sh-account-row">
+      <p className="sh-account-label">Email verification:</p>
+      <span className={`sh-badge ${paletteClass(verified ? 'green' : 'orange')}`}>{verified ? 'Verified' : 'Not verified'}</span>
       {!verified && !noMail && (
-        <Button size="sm" variant="outline" onClick={() => void resend()} loading={sending} disabled={site.status === 'loading'}>
+        <button
+          type="button"
+          className="sh-button-outline-sm"
+          onClick={() => void resend()}
+          disabled={sending || site.status === 'loading'}
+          aria-busy={sending}
+        >
           Resend verification email
-        </Button>
+        </button>
       )}
       {!verified && noMail && (
-        <Text fontSize="sm" color="fg.muted" data-testid="no-mail-verification">
-          This server does not send email yet, so it cannot email you a verification link. The person who runs it can make
-          one for you: write to {site.data.contactEmail}.
-        </Text>
+        <p className="sh-muted-sm" data-testid="no-mail-verification">
+          This server does not send email yet, so it cannot email you a verification link. The person who runs it can make one
+          for you: write to {site.data.contactEmail}.
+        </p>
       )}
-    </Flex>
+    </div>
   );
 }
-
 
 const loadScanUsage = async () => (await api.GET('/api/scans/usage')).data;
 
@@ -70,6 +86,45 @@ function useScanUsage(tier: PlanTier): ScanUsage | 'loading' | 'error' {
 }
 
 /**
+ * The profile as text, and, after Change details, the forms that change the name, the password and
+ * the sign-in address (components/account/ProfileSection.tsx).
+ */
+function Profile({ user }: { user: AuthUser }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <section className="sh-account-card" aria-labelledby="account-profile" data-testid="profile">
+      <div className="sh-account-card-body">
+        <div className="sh-account-head">
+          <h2 id="account-profile" className="sh-card-title">
+            Profile
+          </h2>
+          <button type="button" className="sh-button-outline-sm" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
+            {editing ? 'Done' : 'Change details'}
+          </button>
+        </div>
+        <div className="sh-account-lines">
+          <p>
+            <span className="sh-account-label">Email:</span> <span data-testid="profile-email">{user.email}</span>
+          </p>
+          <p>
+            <span className="sh-account-label">Display name:</span> {user.displayName ?? <span className="sh-card-text">none</span>}
+          </p>
+          <p className="sh-muted-sm">
+            User ID: <code className="sh-account-id">{user.id}</code>
+          </p>
+        </div>
+        <EmailVerification verified={user.emailVerified} />
+        {editing && (
+          <Suspense fallback={<LoadingBlock>Loading the forms…</LoadingBlock>}>
+            <ProfileForms user={user} />
+          </Suspense>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
  * The plan box (spec: plan, status, monthly usage), with the real plan: a paid plan is Active until
  * its end date; once it has ended the account is on Free again and the box says Expired.
  */
@@ -77,34 +132,30 @@ function PlanBox({ plan }: { plan: AuthUser['plan'] }) {
   const usage = useScanUsage(plan.tier);
   const expired = plan.tier === 'free' && plan.expiresAt !== null;
   return (
-    <Card.Root variant="outline" mt="6" data-testid="plan-box">
-      <Card.Body gap="3">
-        <Heading as="h2" size="lg">
+    <section className="sh-account-card" aria-labelledby="account-plan" data-testid="plan-box">
+      <div className="sh-account-card-body">
+        <h2 id="account-plan" className="sh-card-title">
           Plan
-        </Heading>
-        <Flex align="center" gap="3" wrap="wrap">
-          <Text fontSize="xl" fontWeight="bold">
-            {planNames[plan.tier]} Plan
-          </Text>
-          <Badge colorPalette={expired ? 'orange' : 'green'} variant="subtle">
-            {expired ? 'Expired' : 'Active'}
-          </Badge>
-        </Flex>
+        </h2>
+        <div className="sh-account-row">
+          <p className="sh-account-plan">{planNames[plan.tier]} Plan</p>
+          <span className={`sh-badge ${paletteClass(expired ? 'orange' : 'green')}`}>{expired ? 'Expired' : 'Active'}</span>
+        </div>
         {plan.expiresAt && (
-          <Text color="fg.muted">
+          <p className="sh-card-text">
             {expired ? 'Your paid plan ended on ' : 'Paid until '}
             <time dateTime={plan.expiresAt}>{formatDate(plan.expiresAt)}</time>
             {expired ? '.' : '. Pay again on the pricing page to add 30 days.'}
-          </Text>
+          </p>
         )}
-        <Text color="fg">
+        <p>
           Monthly scans:{' '}
-          <Text as="span" fontWeight="semibold" data-testid="scan-usage">
+          <span className="sh-account-usage" data-testid="scan-usage">
             {typeof usage === 'object' ? `${usage.used} / ${usage.limit}` : usage === 'loading' ? '…' : 'unavailable'}
-          </Text>
-        </Text>
-      </Card.Body>
-    </Card.Root>
+          </span>
+        </p>
+      </div>
+    </section>
   );
 }
 
@@ -117,41 +168,35 @@ export default function AccountPage() {
 
   if (state.status !== 'signedIn') {
     return (
-      <Container maxW="xl" py="16" textAlign="center">
-        <Heading as="h1" size="2xl">
-          Not Logged In
-        </Heading>
-        <Text mt="3" color="fg.muted">
-          Sign in to see your account.
-        </Text>
-        <Button asChild colorPalette="blue" mt="6">
-          <RouterLink to="/login">Go to Login</RouterLink>
-        </Button>
-      </Container>
+      <div className="sh-account-signed-out">
+        <h1 className="sh-account-title">Not Logged In</h1>
+        <p className="sh-card-text">Sign in to see your account.</p>
+        <RouterLink to="/login" className="sh-button">
+          Go to Login
+        </RouterLink>
+      </div>
     );
   }
 
   const { user } = state;
 
   return (
-    <Container maxW="3xl" py="10">
-      <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-        Account
-      </Heading>
-      <ProfileSection user={user} emailVerification={<EmailVerification verified={user.emailVerified} />} />
+    <div className="sh-account">
+      <h1 className="sh-account-title">Account</h1>
+      <Profile user={user} />
       <PlanBox plan={user.plan} />
-      <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mt="6">
-        <Button asChild colorPalette="blue">
-          <RouterLink to="/features">Upgrade Plan</RouterLink>
-        </Button>
-        <Box>
-          <Button asChild variant="outline" w={{ base: 'full', sm: 'auto' }}>
-            <RouterLink to="/dashboard">Back to Dashboard</RouterLink>
-          </Button>
-        </Box>
-      </Stack>
-      <ApiTokensSection />
-      <AccountDataSection />
-    </Container>
+      <div className="sh-account-actions">
+        <RouterLink to="/features" className="sh-button">
+          Upgrade Plan
+        </RouterLink>
+        <RouterLink to="/dashboard" className="sh-button-outline">
+          Back to Dashboard
+        </RouterLink>
+      </div>
+      <Suspense fallback={<LoadingBlock>Loading your API tokens…</LoadingBlock>}>
+        <ApiTokensSection />
+        <AccountDataSection />
+      </Suspense>
+    </div>
   );
 }

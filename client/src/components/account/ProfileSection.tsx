@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { type AuthUser, useAuth } from '../../auth/auth-context';
@@ -142,63 +142,26 @@ function EmailForm({ user }: { user: AuthUser }) {
 }
 
 /**
- * The profile and what can be changed in it: the name by everyone; the password and the sign-in
- * address with the current password (an account made with Google sign-in sets one first, with the
- * reset link, as the server says when asked).
+ * What can be changed in the profile: the name by everyone; the password and the sign-in address
+ * with the current password (an account made with Google sign-in sets one first, with the reset
+ * link, as the server says when asked). The account page shows them after Change details.
  */
-export function ProfileSection({ user, emailVerification }: { user: AuthUser; emailVerification: ReactNode }) {
-  const [editing, setEditing] = useState(false);
+export function ProfileForms({ user }: { user: AuthUser }) {
   return (
-    <Card.Root variant="outline" mt="6">
-      <Card.Body gap="4">
-        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-          <Heading as="h2" size="lg">
-            Profile
-          </Heading>
-          <Button size="sm" variant="outline" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
-            {editing ? 'Done' : 'Change details'}
-          </Button>
-        </Flex>
-        <Stack gap="1">
-          <Text>
-            <Text as="span" fontWeight="medium">
-              Email:
-            </Text>{' '}
-            <span data-testid="profile-email">{user.email}</span>
-          </Text>
-          <Text>
-            <Text as="span" fontWeight="medium">
-              Display name:
-            </Text>{' '}
-            {user.displayName ?? (
-              <Text as="span" color="fg.muted">
-                none
-              </Text>
-            )}
-          </Text>
-          <Text fontSize="sm" color="fg.muted">
-            User ID: <code>{user.id}</code>
-          </Text>
-        </Stack>
-        {emailVerification}
-        {editing && (
-          <Stack gap="5">
-            <SubSection title="Name">
-              <NameForm user={user} />
-            </SubSection>
-            <SubSection title="Password">
-              <Text color="fg.muted" fontSize="sm" mb="3">
-                Signed up with Google? Your account has no password until you set one with{' '}
-                <Badge variant="outline">Forgot your password?</Badge> on the sign-in page; until then your address and password stay as Google gave them.
-              </Text>
-              <PasswordForm />
-            </SubSection>
-            <SubSection title="Sign-in email">
-              <EmailForm user={user} />
-            </SubSection>
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <Stack gap="5">
+      <SubSection title="Name">
+        <NameForm user={user} />
+      </SubSection>
+      <SubSection title="Password">
+        <Text color="fg.muted" fontSize="sm" mb="3">
+          Signed up with Google? Your account has no password until you set one with <Badge variant="outline">Forgot your password?</Badge> on the
+          sign-in page; until then your address and password stay as Google gave them.
+        </Text>
+        <PasswordForm />
+      </SubSection>
+      <SubSection title="Sign-in email">
+        <EmailForm user={user} />
+      </SubSection>
+    </Stack>
   );
 }
