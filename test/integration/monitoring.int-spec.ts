@@ -388,6 +388,7 @@ describe('monitoring', () => {
         {
           id: expect.any(String),
           monitorId: id,
+          scanId: null,
           createdAt: now.toISOString(),
           summary: '1 new breach',
           items: [{ kind: 'breach', target: email, title: 'Harbor <b>Hub</b>', recommendation: expect.stringMatching(/\w/) }],
