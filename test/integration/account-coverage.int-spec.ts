@@ -75,6 +75,7 @@ const NOT_PERSONAL: Record<string, string> = {
   instances: 'the app instances running and their heartbeat (crash recovery)',
   stripe_webhook_events: "Stripe event ids already handled (the payment they are about is exported as the account's payment)",
   organisations: 'the public catalogue of organisations for rights requests',
+  tracker_list: 'the public tracker list (third-party-web) and where it came from',
   organisation_catalogue_state: "that catalogue's refresh state",
 };
 

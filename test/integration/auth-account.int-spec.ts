@@ -82,6 +82,7 @@ describe('account export and deletion', () => {
         abTests: [],
         monitors: [], // monitoring.int-spec.ts checks this section
         rightsRequests: [], // rights-requests.int-spec.ts checks this section
+        scanNotices: [], // monitoring-breach-sources.int-spec.ts checks this section (a queued scan's notice)
         breachAnswers: [], // account-coverage.int-spec.ts checks this section (no breach lookup here)
         // The verification and reset emails, without their bodies (they hold the links).
         mails: expect.any(Array),
