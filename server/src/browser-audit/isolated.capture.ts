@@ -157,7 +157,7 @@ export class IsolatedCapture {
    */
   async collect(maxMs: number): Promise<Omit<StorageKeys, 'party'>[]> {
     const worlds = [...this.worlds.values()].slice(0, MAX_STORAGE_FRAMES);
-    const answers = await Promise.all(worlds.map(({ session, contextId }) => within(this.collectWorld(session, contextId), maxMs).catch(() => undefined)));
+    const answers = await Promise.all(worlds.map(({ session, contextId }) => withTimeout(this.collectWorld(session, contextId), maxMs).catch(() => undefined)));
     const found: Omit<StorageKeys, 'party'>[] = [];
     for (const answer of answers) {
       if (!answer) continue;
@@ -267,7 +267,8 @@ function parseCollected(value: unknown): Collected | undefined {
   };
 }
 
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
+/** `work`, or a 'timeout' error after `ms` (the timer cleared either way). */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('timeout')), Math.max(0, ms));
     work.then(

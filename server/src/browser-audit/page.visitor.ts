@@ -18,7 +18,7 @@ import {
   WebSocketFrame,
 } from './capture.types';
 import { CanvasUse, FrameReport, instrument } from './page.instrumentation';
-import { IsolatedCapture, isolatedNames, MAX_FRAME_SESSIONS, MAX_REPORT_CHARS } from './isolated.capture';
+import { IsolatedCapture, isolatedNames, MAX_FRAME_SESSIONS, MAX_REPORT_CHARS, withTimeout } from './isolated.capture';
 
 export interface VisitOptions {
   kind: 'plain' | 'gpc';
@@ -717,18 +717,3 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timeout')), Math.max(0, ms));
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (err: unknown) => {
-        clearTimeout(timer);
-        reject(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-  });
-}
