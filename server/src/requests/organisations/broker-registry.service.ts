@@ -2,11 +2,13 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { Cron } from '@nestjs/schedule';
 import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
+import { type DownloadedListOutcome, type ListRead, refreshDownloadedList } from '../../common/scheduling/downloaded-list.refresher';
 import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh.scheduler';
 import { BROKER_REGISTRY_DOWNLOAD, OrganisationCatalogueSource } from '../sources/organisation-catalogue.source';
 import { parseBrokerRegistry } from './broker-registry.parser';
 import { CATALOGUE_MAX_AGE_MS } from './organisation-catalogue.service';
-import { OrganisationRepository } from './organisation.repository';
+import type { OrganisationCatalogueStateEntity } from './organisation.entity';
+import { OrganisationRepository, type StoredOrganisations } from './organisation.repository';
 import type { Organisation } from './organisation.types';
 
 /** After the catalogue's own start-up refresh (15 s), so the two downloads do not start together. */
@@ -15,11 +17,11 @@ const FETCH_TIMEOUT_MS = 60_000;
 /** The most brokers one person is offered at once: the registry lists about 550 today. */
 export const MAX_BROKERS = 2_000;
 
-export type RegistryRefreshOutcome =
-  | { status: 'refreshed'; brokers: number; dropped: number }
-  | { status: 'unchanged' }
-  | { status: 'failed'; error: string }
-  | { status: 'skipped'; reason: 'busy' | 'fresh' | 'not_configured' };
+interface RegistryCounts {
+  brokers: number;
+  dropped: number;
+}
+export type RegistryRefreshOutcome = DownloadedListOutcome<RegistryCounts>;
 
 export interface RegistryState {
   configured: boolean;
@@ -84,43 +86,30 @@ export class BrokerRegistryService implements OnApplicationBootstrap, BeforeAppl
     return this.repository.brokers({ country: country.toLowerCase() }, MAX_BROKERS);
   }
 
-  private async refreshNow({ ifOlderThanMs }: RefreshOptions, stopping: AbortSignal): Promise<RegistryRefreshOutcome> {
-    const url = this.url;
-    if (url === undefined) return { status: 'skipped', reason: 'not_configured' };
+  private async refreshNow(options: RefreshOptions, stopping: AbortSignal): Promise<RegistryRefreshOutcome> {
     const started = Date.now();
     const service = BROKER_REGISTRY_DOWNLOAD.service;
-    const locked = await this.repository.withRefreshLock(async (store): Promise<RegistryRefreshOutcome> => {
-      const row = await store.state();
-      const sameUrl = row?.sourceUrl === url && row.fetchedAt !== null;
-      if (ifOlderThanMs !== undefined && sameUrl && row.fetchedAt && Date.now() - row.fetchedAt.getTime() < ifOlderThanMs) {
-        return { status: 'skipped', reason: 'fresh' };
-      }
-      const signal = AbortSignal.any([AbortSignal.timeout(FETCH_TIMEOUT_MS), stopping]);
-      const fetched = await this.source.download(url, sameUrl ? row.etag : null, signal, BROKER_REGISTRY_DOWNLOAD);
-      const now = new Date();
-      if (fetched.status !== 'ok') {
-        await store.recordFailure(url, fetched.message, now);
-        return { status: 'failed', error: fetched.message };
-      }
-      if (fetched.data.notModified) {
-        await store.confirm(now);
-        return { status: 'unchanged' };
-      }
-      let parsed;
-      try {
-        parsed = parseBrokerRegistry(fetched.data.archive.toString('utf8'));
-      } catch {
-        parsed = undefined;
-      }
-      if (!parsed || parsed.organisations.length === 0) {
-        const error = parsed ? `${service} held no usable broker` : `${service} is not the registry's CSV (no header row names the data broker)`;
-        await store.recordFailure(url, error, now);
-        return { status: 'failed', error };
-      }
-      await store.replace(url, parsed.organisations, parsed.dropped, fetched.data.etag, now);
-      return { status: 'refreshed', brokers: parsed.organisations.length, dropped: parsed.dropped };
-    }, 'ca_broker_registry');
-    const outcome: RegistryRefreshOutcome = locked.acquired ? locked.value : { status: 'skipped', reason: 'busy' };
+    const outcome: RegistryRefreshOutcome = await refreshDownloadedList(
+      {
+        url: this.url,
+        fetchTimeoutMs: FETCH_TIMEOUT_MS,
+        holdsCopy: (row: OrganisationCatalogueStateEntity) => row.fetchedAt !== null,
+        withRefreshLock: (work) => this.repository.withRefreshLock(work, 'ca_broker_registry'),
+        download: (url, etag, signal) => this.source.download(url, etag, signal, BROKER_REGISTRY_DOWNLOAD),
+        read: ({ archive }): ListRead<StoredOrganisations, RegistryCounts> => {
+          let parsed;
+          try {
+            parsed = parseBrokerRegistry(archive.toString('utf8'));
+          } catch {
+            return { error: `${service} is not the registry's CSV (no header row names the data broker)` };
+          }
+          if (parsed.organisations.length === 0) return { error: `${service} held no usable broker` };
+          return { stored: parsed, counts: { brokers: parsed.organisations.length, dropped: parsed.dropped } };
+        },
+      },
+      options,
+      stopping,
+    );
     if (outcome.status === 'refreshed') this.logger.log(`broker registry refreshed in ${Date.now() - started} ms: ${outcome.brokers} brokers, ${outcome.dropped} dropped`);
     if (outcome.status === 'failed') this.logger.warn(`broker registry refresh failed (${outcome.error}); the stored copy stays; next try within the hour`);
     return outcome;

@@ -2,11 +2,13 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { Cron } from '@nestjs/schedule';
 import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
+import { type DownloadedListOutcome, type ListRead, refreshDownloadedList } from '../../common/scheduling/downloaded-list.refresher';
 import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh.scheduler';
 import { CATALOGUE_SERVICE, OrganisationCatalogueSource } from '../sources/organisation-catalogue.source';
 import { isCatalogueRecordPath, parseCatalogueFiles } from './organisation-catalogue.parser';
 import { type MatchOutcome, type MatchQuery, matchFindings, queryDomains } from './organisation-match.rules';
-import { OrganisationRepository } from './organisation.repository';
+import type { OrganisationCatalogueStateEntity } from './organisation.entity';
+import { OrganisationRepository, type StoredOrganisations } from './organisation.repository';
 import type { Organisation, OrganisationKind } from './organisation.types';
 import { readTarGz } from './tar-gz.reader';
 
@@ -18,11 +20,12 @@ const FETCH_TIMEOUT_MS = 120_000;
 const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
 const SEARCH_LIMIT = 20;
 
-export type CatalogueRefreshOutcome =
-  | { status: 'refreshed'; companies: number; authorities: number; dropped: number }
-  | { status: 'unchanged' }
-  | { status: 'failed'; error: string }
-  | { status: 'skipped'; reason: 'busy' | 'fresh' | 'not_configured' };
+interface CatalogueCounts {
+  companies: number;
+  authorities: number;
+  dropped: number;
+}
+export type CatalogueRefreshOutcome = DownloadedListOutcome<CatalogueCounts>;
 
 export interface CatalogueState {
   configured: boolean;
@@ -107,43 +110,30 @@ export class OrganisationCatalogueService implements OnApplicationBootstrap, Bef
     return matchFindings(queries, byDomain, byName);
   }
 
-  private async refreshNow({ ifOlderThanMs }: RefreshOptions, stopping: AbortSignal): Promise<CatalogueRefreshOutcome> {
-    const url = this.url;
-    if (url === undefined) return { status: 'skipped', reason: 'not_configured' };
+  private async refreshNow(options: RefreshOptions, stopping: AbortSignal): Promise<CatalogueRefreshOutcome> {
     const started = Date.now();
-    const locked = await this.repository.withRefreshLock(async (store): Promise<CatalogueRefreshOutcome> => {
-      const row = await store.state();
-      const sameUrl = row?.sourceUrl === url && row.fetchedAt !== null;
-      if (ifOlderThanMs !== undefined && sameUrl && row.fetchedAt && Date.now() - row.fetchedAt.getTime() < ifOlderThanMs) {
-        return { status: 'skipped', reason: 'fresh' };
-      }
-      const signal = AbortSignal.any([AbortSignal.timeout(FETCH_TIMEOUT_MS), stopping]);
-      const fetched = await this.source.download(url, sameUrl ? row.etag : null, signal);
-      const now = new Date();
-      if (fetched.status !== 'ok') {
-        await store.recordFailure(url, fetched.message, now);
-        return { status: 'failed', error: fetched.message };
-      }
-      if (fetched.data.notModified) {
-        await store.confirm(now);
-        return { status: 'unchanged' };
-      }
-      let parsed;
-      try {
-        parsed = parseCatalogueFiles(readTarGz(fetched.data.archive, isCatalogueRecordPath, MAX_UNPACKED_BYTES));
-      } catch {
-        parsed = undefined;
-      }
-      if (!parsed || !parsed.organisations.some((o) => o.kind === 'company')) {
-        const error = parsed ? `${CATALOGUE_SERVICE} held no usable company record` : `${CATALOGUE_SERVICE} answered with a damaged archive`;
-        await store.recordFailure(url, error, now);
-        return { status: 'failed', error };
-      }
-      await store.replace(url, parsed.organisations, parsed.dropped, fetched.data.etag, now);
-      const companies = parsed.organisations.filter((o) => o.kind === 'company').length;
-      return { status: 'refreshed', companies, authorities: parsed.organisations.length - companies, dropped: parsed.dropped };
-    });
-    const outcome: CatalogueRefreshOutcome = locked.acquired ? locked.value : { status: 'skipped', reason: 'busy' };
+    const outcome: CatalogueRefreshOutcome = await refreshDownloadedList(
+      {
+        url: this.url,
+        fetchTimeoutMs: FETCH_TIMEOUT_MS,
+        holdsCopy: (row: OrganisationCatalogueStateEntity) => row.fetchedAt !== null,
+        withRefreshLock: (work) => this.repository.withRefreshLock(work),
+        download: (url, etag, signal) => this.source.download(url, etag, signal),
+        read: ({ archive }): ListRead<StoredOrganisations, CatalogueCounts> => {
+          let parsed;
+          try {
+            parsed = parseCatalogueFiles(readTarGz(archive, isCatalogueRecordPath, MAX_UNPACKED_BYTES));
+          } catch {
+            return { error: `${CATALOGUE_SERVICE} answered with a damaged archive` };
+          }
+          const companies = parsed.organisations.filter((o) => o.kind === 'company').length;
+          if (companies === 0) return { error: `${CATALOGUE_SERVICE} held no usable company record` };
+          return { stored: parsed, counts: { companies, authorities: parsed.organisations.length - companies, dropped: parsed.dropped } };
+        },
+      },
+      options,
+      stopping,
+    );
     if (outcome.status === 'refreshed') {
       this.logger.log(`organisation catalogue refreshed in ${Date.now() - started} ms: ${outcome.companies} companies, ${outcome.authorities} authorities, ${outcome.dropped} dropped`);
     }

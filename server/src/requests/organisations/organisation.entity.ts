@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { DownloadedListColumns } from '../../common/database/downloaded-list.entity';
 import type { OrganisationKind, OrganisationSource, RequiredElement, TransportMedium } from './organisation.types';
 
 /** One organisation of the catalogue (public data, shared by every account; replaced by each refresh). */
@@ -63,31 +64,13 @@ export class OrganisationEntity {
 
 /** One row per source (1: datarequests.org, 2: California's broker registry) saying where it came from and how its last refresh went. */
 @Entity({ name: 'organisation_catalogue_state' })
-export class OrganisationCatalogueStateEntity {
+export class OrganisationCatalogueStateEntity extends DownloadedListColumns {
   @PrimaryColumn({ type: 'integer', primaryKeyConstraintName: 'PK_organisation_catalogue_state' })
   id!: number;
-
-  @Column({ name: 'source_url', type: 'text', nullable: true })
-  sourceUrl!: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  etag!: string | null;
 
   @Column({ name: 'company_count', type: 'integer', default: 0 })
   companyCount!: number;
 
   @Column({ name: 'authority_count', type: 'integer', default: 0 })
   authorityCount!: number;
-
-  @Column({ type: 'integer', default: 0 })
-  dropped!: number;
-
-  @Column({ name: 'fetched_at', type: 'timestamptz', nullable: true })
-  fetchedAt!: Date | null;
-
-  @Column({ name: 'attempted_at', type: 'timestamptz', nullable: true })
-  attemptedAt!: Date | null;
-
-  @Column({ name: 'last_error', type: 'text', nullable: true })
-  lastError!: string | null;
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { ADVISORY_LOCK_KEYS } from '../../common/database/advisory-lock-keys.catalogue';
+import type { DownloadedListStore, Locked } from '../../common/scheduling/downloaded-list.refresher';
 import { OrganisationCatalogueStateEntity, OrganisationEntity } from './organisation.entity';
 import { DATA_BROKER_CATEGORY, type Organisation, type OrganisationKind, type OrganisationSource } from './organisation.types';
 
@@ -15,12 +16,13 @@ const LOCK_KEYS: Record<OrganisationSource, number> = {
 /** Rows per INSERT: 3,000 records in a handful of statements, well under PostgreSQL's parameter limit. */
 const INSERT_CHUNK = 400;
 
-export interface CatalogueRefreshStore {
-  state(): Promise<OrganisationCatalogueStateEntity | null>;
-  replace(sourceUrl: string, organisations: readonly Organisation[], dropped: number, etag: string | null, at: Date): Promise<void>;
-  confirm(at: Date): Promise<void>;
-  recordFailure(sourceUrl: string, error: string, at: Date): Promise<void>;
+/** What a refresh stores of a fetched catalogue or registry, beside its URL and ETag. */
+export interface StoredOrganisations {
+  organisations: readonly Organisation[];
+  dropped: number;
 }
+
+export type CatalogueRefreshStore = DownloadedListStore<OrganisationCatalogueStateEntity, StoredOrganisations>;
 
 const toOrganisation = (row: OrganisationEntity): Organisation => {
   const { searchText: _search, ...organisation } = row;
@@ -40,7 +42,7 @@ export class OrganisationRepository {
   ) {}
 
   /** Runs `work` holding the source's refresh lock (one instance at a time); the others answer `acquired: false`. */
-  async withRefreshLock<T>(work: (store: CatalogueRefreshStore) => Promise<T>, source: OrganisationSource = 'datarequests'): Promise<{ acquired: true; value: T } | { acquired: false }> {
+  async withRefreshLock<T>(work: (store: CatalogueRefreshStore) => Promise<T>, source: OrganisationSource = 'datarequests'): Promise<Locked<T>> {
     return this.dataSource.transaction(async (manager) => {
       const [{ locked }] = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [LOCK_KEYS[source]])) as { locked: boolean }[];
       if (!locked) return { acquired: false as const };
@@ -122,9 +124,9 @@ export class OrganisationRepository {
 function storeOf(manager: EntityManager, source: OrganisationSource): CatalogueRefreshStore {
   const STATE_ID = STATE_IDS[source];
   return {
-    state: () => manager.findOneBy(OrganisationCatalogueStateEntity, { id: STATE_ID }),
+    current: () => manager.findOneBy(OrganisationCatalogueStateEntity, { id: STATE_ID }),
 
-    async replace(sourceUrl, organisations, dropped, etag, at) {
+    async replace(sourceUrl, { organisations, dropped }, etag, at) {
       await manager.query('DELETE FROM "organisations" WHERE "source" = $1', [source]);
       for (let i = 0; i < organisations.length; i += INSERT_CHUNK) {
         const chunk = organisations.slice(i, i + INSERT_CHUNK).map((o) => ({

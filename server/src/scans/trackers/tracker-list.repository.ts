@@ -1,89 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { ADVISORY_LOCK_KEYS } from '../../common/database/advisory-lock-keys.catalogue';
+import { SingleRowListRepository } from '../../common/database/single-row-list.repository';
 import { TrackerListEntity } from './tracker-list.entity';
 import type { ListedTracker } from './tracker-list.parser';
 
-/** Every instance of the app takes this lock to refresh, so only one refreshes at a time. */
-const REFRESH_LOCK_KEY = ADVISORY_LOCK_KEYS.trackerListRefresh;
-const ROW_ID = 1;
-
-/** A fetched list, as stored. */
+/** What a refresh stores of a fetched list, beside its URL and ETag. */
 export interface StoredTrackerList {
-  sourceUrl: string;
   trackers: ListedTracker[];
   dropped: number;
-  etag: string | null;
-}
-
-/** What a refresh may do while it holds the lock; each write is one statement, committed at once. */
-export interface TrackerListRefreshStore {
-  current(): Promise<TrackerListEntity | null>;
-  /** Replaces the stored list and records the success. */
-  replace(list: StoredTrackerList, at: Date): Promise<void>;
-  /** The server said the stored copy is current (304): records the success only. */
-  confirm(at: Date): Promise<void>;
-  /** Keeps the stored list; records the failed attempt and why. */
-  recordFailure(error: string, at: Date): Promise<void>;
 }
 
 /** The tracker_list table: the tracker list cache's only TypeORM code. */
 @Injectable()
-export class TrackerListRepository {
-  constructor(
-    @InjectRepository(TrackerListEntity) private readonly rows: Repository<TrackerListEntity>,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
-
-  /**
-   * Runs `work` holding the refresh lock (pg_try_advisory_lock on a connection of its own), with no
-   * transaction open while `work` waits for the download. When another instance holds it, does
-   * nothing and answers `acquired: false`.
-   */
-  async withRefreshLock<T>(work: (store: TrackerListRefreshStore) => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const [{ locked }] = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [REFRESH_LOCK_KEY])) as { locked: boolean }[];
-      if (!locked) return { acquired: false as const };
-      try {
-        return { acquired: true as const, value: await work(storeOf(runner.manager)) };
-      } finally {
-        await runner.query('SELECT pg_advisory_unlock($1)', [REFRESH_LOCK_KEY]);
-      }
-    } finally {
-      await runner.release();
-    }
+export class TrackerListRepository extends SingleRowListRepository<TrackerListEntity, StoredTrackerList> {
+  constructor(@InjectRepository(TrackerListEntity) rows: Repository<TrackerListEntity>, @InjectDataSource() dataSource: DataSource) {
+    super(TrackerListEntity, rows, dataSource, ADVISORY_LOCK_KEYS.trackerListRefresh, 'trackers');
   }
-
-  current(): Promise<TrackerListEntity | null> {
-    return this.rows.findOneBy({ id: ROW_ID });
-  }
-}
-
-function storeOf(manager: EntityManager): TrackerListRefreshStore {
-  return {
-    current: () => manager.findOneBy(TrackerListEntity, { id: ROW_ID }),
-
-    async replace(list, at) {
-      await manager.upsert(
-        TrackerListEntity,
-        { id: ROW_ID, sourceUrl: list.sourceUrl, trackers: list.trackers, dropped: list.dropped, etag: list.etag, fetchedAt: at, attemptedAt: at, lastError: null },
-        ['id'],
-      );
-    },
-
-    async confirm(at) {
-      await manager.update(TrackerListEntity, { id: ROW_ID }, { fetchedAt: at, attemptedAt: at, lastError: null });
-    },
-
-    async recordFailure(error, at) {
-      await manager.query(
-        `INSERT INTO "tracker_list" ("id", "trackers", "attempted_at", "last_error") VALUES ($1, '[]'::jsonb, $2, $3)
-         ON CONFLICT ("id") DO UPDATE SET "attempted_at" = $2, "last_error" = $3`,
-        [ROW_ID, at, error],
-      );
-    },
-  };
 }

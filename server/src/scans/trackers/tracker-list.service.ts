@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { Cron } from '@nestjs/schedule';
 import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { withDeadline } from '../../common/deadline.util';
+import { type DownloadedListOutcome, type ListRead, refreshDownloadedList } from '../../common/scheduling/downloaded-list.refresher';
 import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh.scheduler';
 import { malformed } from '../sources/source-http.util';
 import { TRACKER_LIST_SERVICE, TrackerListSource } from '../sources/tracker-list.source';
@@ -10,7 +10,7 @@ import { TrackerCatalogueService } from './tracker-catalogue.service';
 import { trackerListCredit } from './tracker-list.credit';
 import type { TrackerListEntity } from './tracker-list.entity';
 import { parseTrackerList } from './tracker-list.parser';
-import { TrackerListRepository } from './tracker-list.repository';
+import { type StoredTrackerList, TrackerListRepository } from './tracker-list.repository';
 
 /** A stored copy older than this is refreshed (shortly after start, and by the hourly run). */
 export const TRACKER_LIST_MAX_AGE_MS = 24 * 3600_000;
@@ -18,13 +18,12 @@ export const TRACKER_LIST_MAX_AGE_MS = 24 * 3600_000;
 export const TRACKER_LIST_STARTUP_DELAY_MS = 5_000;
 const FETCH_TIMEOUT_MS = 60_000;
 
-export type TrackerListRefreshOutcome =
-  | { status: 'refreshed'; trackers: number; dropped: number; notTrackers: number }
-  /** The server answered 304 for our ETag: the stored copy is current. */
-  | { status: 'unchanged' }
-  | { status: 'failed'; error: string }
-  /** busy: another instance is refreshing; fresh: the stored copy was recent enough; not_configured: off. */
-  | { status: 'skipped'; reason: 'busy' | 'fresh' | 'not_configured' };
+interface TrackerListCounts {
+  trackers: number;
+  dropped: number;
+  notTrackers: number;
+}
+export type TrackerListRefreshOutcome = DownloadedListOutcome<TrackerListCounts>;
 
 /**
  * Keeps the catalogue's fetched-list part current: the list configured in TRACKER_LIST_URL
@@ -104,35 +103,25 @@ export class TrackerListService implements OnApplicationBootstrap, BeforeApplica
     return true;
   }
 
-  private async refreshNow({ ifOlderThanMs }: RefreshOptions, stopping: AbortSignal): Promise<TrackerListRefreshOutcome> {
-    const url = this.url;
-    if (url === undefined) return { status: 'skipped', reason: 'not_configured' };
-    const locked = await this.repository.withRefreshLock(async (store): Promise<TrackerListRefreshOutcome> => {
-      const row = await store.current();
-      const sameUrl = row?.sourceUrl === url && row.fetchedAt !== null && row.trackers.length > 0;
-      if (ifOlderThanMs !== undefined && sameUrl && Date.now() - row.fetchedAt!.getTime() < ifOlderThanMs) {
-        return { status: 'skipped', reason: 'fresh' };
-      }
-      const fetched = await withDeadline(FETCH_TIMEOUT_MS, [stopping], (signal) => this.source.download(url, sameUrl ? row.etag : null, signal));
-      const now = new Date();
-      if (fetched.status !== 'ok') {
-        await store.recordFailure(fetched.message, now);
-        return { status: 'failed', error: fetched.message };
-      }
-      if (fetched.data.notModified) {
-        await store.confirm(now);
-        return { status: 'unchanged' };
-      }
-      const parsed = parseTrackerList(parseJson(fetched.data.text));
-      if (!parsed || parsed.trackers.length === 0) {
-        const error = parsed ? `${TRACKER_LIST_SERVICE} held no usable tracker` : malformed(TRACKER_LIST_SERVICE).message;
-        await store.recordFailure(error, now);
-        return { status: 'failed', error };
-      }
-      await store.replace({ sourceUrl: url, trackers: parsed.trackers, dropped: parsed.dropped, etag: fetched.data.etag }, now);
-      return { status: 'refreshed', trackers: parsed.trackers.length, dropped: parsed.dropped, notTrackers: parsed.notTrackers };
-    });
-    const outcome: TrackerListRefreshOutcome = locked.acquired ? locked.value : { status: 'skipped', reason: 'busy' };
+  private async refreshNow(options: RefreshOptions, stopping: AbortSignal): Promise<TrackerListRefreshOutcome> {
+    const outcome: TrackerListRefreshOutcome = await refreshDownloadedList(
+      {
+        url: this.url,
+        fetchTimeoutMs: FETCH_TIMEOUT_MS,
+        holdsCopy: (row: TrackerListEntity) => row.fetchedAt !== null && row.trackers.length > 0,
+        withRefreshLock: (work) => this.repository.withRefreshLock(work),
+        download: (url, etag, signal) => this.source.download(url, etag, signal),
+        read: ({ text }): ListRead<StoredTrackerList, TrackerListCounts> => {
+          const parsed = parseTrackerList(parseJson(text));
+          if (!parsed) return { error: malformed(TRACKER_LIST_SERVICE).message };
+          if (parsed.trackers.length === 0) return { error: `${TRACKER_LIST_SERVICE} held no usable tracker` };
+          const { trackers, dropped, notTrackers } = parsed;
+          return { stored: { trackers, dropped }, counts: { trackers: trackers.length, dropped, notTrackers } };
+        },
+      },
+      options,
+      stopping,
+    );
     if (outcome.status === 'refreshed' || outcome.status === 'unchanged') await this.useStored();
     if (outcome.status === 'refreshed') {
       this.logger.log(`tracker list refreshed: ${outcome.trackers} trackers kept, ${outcome.notTrackers} other third parties left out, ${outcome.dropped} dropped`);

@@ -3,7 +3,8 @@ import { SOCIAL_PLATFORMS } from '../../browser-shared/scan-input.rules';
 import type { UsernameSiteListSource } from '../sources/username-site-list.source';
 import { normalizeSite } from './site-list.parser';
 import type { UsernameSiteListEntity } from './username-site-list.entity';
-import type { SiteListRefreshStore, StoredSiteList, UsernameSiteListRepository } from './username-site-list.repository';
+import type { DownloadedListStore } from '../../common/scheduling/downloaded-list.refresher';
+import type { StoredSiteList, UsernameSiteListRepository } from './username-site-list.repository';
 import { WHATSMYNAME_CREDIT } from './site-list.credit';
 import { UsernameSiteListService } from './username-site-list.service';
 import { testSite as configured } from './username-site.test-helpers';
@@ -41,21 +42,21 @@ describe('the built-in site list', () => {
 function setup(env: Record<string, string>, stored: Partial<UsernameSiteListEntity> | null, download?: UsernameSiteListSource['download']) {
   let row: UsernameSiteListEntity | null = stored ? ({ id: 1, sourceUrl: LIST_URL, raw: '{}', sites: [], dropped: 0, etag: null, fetchedAt: new Date(), attemptedAt: null, lastError: null, ...stored } as UsernameSiteListEntity) : null;
   const failures: string[] = [];
-  const store: SiteListRefreshStore = {
+  const store: DownloadedListStore<UsernameSiteListEntity, StoredSiteList> = {
     current: async () => row,
-    replace: async (list: StoredSiteList, at: Date) => {
-      row = { id: 1, ...list, fetchedAt: at, attemptedAt: at, lastError: null };
+    replace: async (sourceUrl: string, list: StoredSiteList, etag: string | null, at: Date) => {
+      row = { id: 1, sourceUrl, ...list, etag, fetchedAt: at, attemptedAt: at, lastError: null };
     },
     confirm: async (at: Date) => {
       if (row) row = { ...row, fetchedAt: at };
     },
-    recordFailure: async (error: string) => {
+    recordFailure: async (_sourceUrl: string, error: string) => {
       failures.push(error);
     },
   };
   const repository = {
     current: async () => row,
-    withRefreshLock: async <T>(work: (s: SiteListRefreshStore) => Promise<T>) => ({ acquired: true as const, value: await work(store) }),
+    withRefreshLock: async <T>(work: (s: DownloadedListStore<UsernameSiteListEntity, StoredSiteList>) => Promise<T>) => ({ acquired: true as const, value: await work(store) }),
   };
   const source = { download: download ?? (async () => ({ status: 'unavailable' as const, message: 'offline' })) };
   const service = new UsernameSiteListService(

@@ -2,13 +2,14 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { Cron } from '@nestjs/schedule';
 import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { withDeadline } from '../../common/deadline.util';
+import { type DownloadedListOutcome, type ListRead, refreshDownloadedList } from '../../common/scheduling/downloaded-list.refresher';
 import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh.scheduler';
 import { malformed } from '../sources/source-http.util';
 import { SITE_LIST_SERVICE, UsernameSiteListSource } from '../sources/username-site-list.source';
 import { mergeSiteLists } from './site-list.merger';
 import { parseSiteList } from './site-list.parser';
-import { UsernameSiteListRepository } from './username-site-list.repository';
+import type { UsernameSiteListEntity } from './username-site-list.entity';
+import { type StoredSiteList, UsernameSiteListRepository } from './username-site-list.repository';
 import { siteListCredit } from './site-list.credit';
 import type { ConfiguredListState, ParsedSiteList, SitesInUse, UsernameSite } from './username-site.types';
 import { BUILT_IN_USERNAME_SITES } from './username-sites.catalogue';
@@ -21,13 +22,11 @@ const FETCH_TIMEOUT_MS = 60_000;
 /** How long a process keeps the merged list before reading the stored copy again (another instance may have refreshed it). */
 const MEMORY_TTL_MS = 10 * 60_000;
 
-export type SiteListRefreshOutcome =
-  | { status: 'refreshed'; siteCount: number; dropped: number }
-  /** The server answered 304 for our ETag: the stored copy is current. */
-  | { status: 'unchanged' }
-  | { status: 'failed'; error: string }
-  /** busy: another instance is refreshing; fresh: the stored copy was recent enough; not_configured: no URL. */
-  | { status: 'skipped'; reason: 'busy' | 'fresh' | 'not_configured' };
+interface SiteListCounts {
+  siteCount: number;
+  dropped: number;
+}
+export type SiteListRefreshOutcome = DownloadedListOutcome<SiteListCounts>;
 
 export interface SiteListState {
   url: string | null;
@@ -141,35 +140,24 @@ export class UsernameSiteListService implements OnApplicationBootstrap, BeforeAp
     }
   }
 
-  private async refreshNow({ ifOlderThanMs }: RefreshOptions, stopping: AbortSignal): Promise<SiteListRefreshOutcome> {
-    const url = this.url;
-    if (url === undefined) return { status: 'skipped', reason: 'not_configured' };
-    const locked = await this.repository.withRefreshLock(async (store): Promise<SiteListRefreshOutcome> => {
-      const row = await store.current();
-      const sameUrl = row?.sourceUrl === url && row.raw !== null;
-      if (ifOlderThanMs !== undefined && sameUrl && row.fetchedAt && Date.now() - row.fetchedAt.getTime() < ifOlderThanMs) {
-        return { status: 'skipped', reason: 'fresh' };
-      }
-      const fetched = await withDeadline(FETCH_TIMEOUT_MS, [stopping], (signal) => this.source.download(url, sameUrl ? row.etag : null, signal));
-      const now = new Date();
-      if (fetched.status !== 'ok') {
-        await store.recordFailure(fetched.message, now);
-        return { status: 'failed', error: fetched.message };
-      }
-      if (fetched.data.notModified) {
-        await store.confirm(now);
-        return { status: 'unchanged' };
-      }
-      const parsed = parseDocument(fetched.data.text);
-      if (!parsed || parsed.sites.length === 0) {
-        const error = parsed ? `${SITE_LIST_SERVICE} held no usable site` : malformed(SITE_LIST_SERVICE).message;
-        await store.recordFailure(error, now);
-        return { status: 'failed', error };
-      }
-      await store.replace({ sourceUrl: url, raw: fetched.data.text, sites: parsed.sites, dropped: parsed.dropped, etag: fetched.data.etag }, now);
-      return { status: 'refreshed', siteCount: parsed.sites.length, dropped: parsed.dropped };
-    });
-    const outcome: SiteListRefreshOutcome = locked.acquired ? locked.value : { status: 'skipped', reason: 'busy' };
+  private async refreshNow(options: RefreshOptions, stopping: AbortSignal): Promise<SiteListRefreshOutcome> {
+    const outcome: SiteListRefreshOutcome = await refreshDownloadedList(
+      {
+        url: this.url,
+        fetchTimeoutMs: FETCH_TIMEOUT_MS,
+        holdsCopy: (row: UsernameSiteListEntity) => row.raw !== null,
+        withRefreshLock: (work) => this.repository.withRefreshLock(work),
+        download: (url, etag, signal) => this.source.download(url, etag, signal),
+        read: ({ text }): ListRead<StoredSiteList, SiteListCounts> => {
+          const parsed = parseDocument(text);
+          if (!parsed) return { error: malformed(SITE_LIST_SERVICE).message };
+          if (parsed.sites.length === 0) return { error: `${SITE_LIST_SERVICE} held no usable site` };
+          return { stored: { raw: text, sites: parsed.sites, dropped: parsed.dropped }, counts: { siteCount: parsed.sites.length, dropped: parsed.dropped } };
+        },
+      },
+      options,
+      stopping,
+    );
     if (outcome.status === 'refreshed') this.logger.log(`username site list refreshed: ${outcome.siteCount} sites kept, ${outcome.dropped} dropped`);
     if (outcome.status === 'failed') this.logger.warn(`username site list refresh failed (${outcome.error}); kept: the stored copy if any, else the built-in sites alone; next try within the hour`);
     return outcome;
