@@ -1772,6 +1772,8 @@ export interface components {
         DashboardDto: {
             /** @description The privacy score (0-100, higher is better) averaged over the latest scored privacy scan of each input, rounded; null when there is none. Image checks are never part of it. The dashboard and the report give the same number. */
             averagePrivacyScore: number | null;
+            /** @description Whether the account has a history: a stored scan or a monitor (active or paused). The dashboard greets it with "Welcome back"; the onboarding tour does not count. */
+            hasHistory: boolean;
             /**
              * Format: date-time
              * @description When the newest scan started; null when there is none.

@@ -77,8 +77,8 @@ describe('accounts', () => {
       await checkAxe(t.page, c);
       await signUp(t, email);
       await c.visible(toast(t.page, 'Account created successfully!'), "toast 'Account created successfully!'");
-      // The first name typed at sign-up is the display name: never 'Welcome back, User!'.
-      await c.visible(main(t.page).getByRole('heading', { name: 'Welcome back, Ada!' }), 'dashboard greeting with the first name');
+      // The first name typed at sign-up is the display name (never 'User'); a new account has no history, so no 'back'.
+      await c.visible(main(t.page).getByRole('heading', { name: 'Welcome, Ada!' }), 'dashboard greeting with the first name');
       const chip = header(t.page).getByRole('link', { name: email.split('@')[0] });
       await c.visible(chip, 'account chip with the part of the email before @');
       await c.that('while the toast shows, it covers none of the header (Sign Out and the account chip take the click)', async () => {

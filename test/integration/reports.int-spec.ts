@@ -258,6 +258,7 @@ describe('dashboard and reports', () => {
         expect(free.scoreTrend).toEqual([{ date: daysAgo(10).toISOString().slice(0, 10), averageScore: 80, scans: 2 }]);
         // The totals count every stored scan; only the trend is windowed.
         expect(free.totalScans).toBe(3);
+        expect(free.hasHistory).toBe(true);
         await query(t, `UPDATE users SET plan_tier = 'pro', plan_expires_at = $1 WHERE id = $2`, [daysAgo(-10), u.userId]);
         const pro = (await t.http().get('/api/dashboard').set(bearer(u)).expect(200)).body;
         expect(pro.scoreTrend.map((p: { date: string; averageScore: number }) => [p.date, p.averageScore])).toEqual([
@@ -281,11 +282,14 @@ describe('dashboard and reports', () => {
       expect(viaToken.body.totalScans).toBe(1);
     });
 
-    it('is empty for a new user', async () => {
+    it('is empty for a new user, who has no history even with the tour done', async () => {
       const fresh = await signUp(t);
+      // The tour done (or skipped) is no history: a new account is greeted "Welcome", not "Welcome back".
+      await t.http().post('/api/auth/profile/onboarding').set(bearer(fresh)).expect(200);
       const res = await t.http().get('/api/dashboard').set(bearer(fresh)).expect(200);
       expect(res.body).toEqual({
         totalScans: 0,
+        hasHistory: false,
         averagePrivacyScore: null,
         privacyTrend: { direction: 'not-enough-history', inputs: 0, change: null },
         lastScanAt: null,

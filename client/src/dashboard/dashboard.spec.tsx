@@ -43,6 +43,7 @@ const NO_TREND: Dashboard['privacyTrend'] = { direction: 'not-enough-history', i
 
 const EMPTY: Dashboard = {
   totalScans: 0,
+  hasHistory: false,
   averagePrivacyScore: null,
   privacyTrend: NO_TREND,
   lastScanAt: null,
@@ -53,6 +54,7 @@ const EMPTY: Dashboard = {
 
 const BUSY: Dashboard = {
   totalScans: 7,
+  hasHistory: true,
   averagePrivacyScore: 72,
   privacyTrend: { direction: 'improving', inputs: 2, change: 9 },
   lastScanAt: '2031-03-04T10:15:00.000Z',

@@ -12,11 +12,16 @@ import { ONBOARDING_FLAG_KEY } from './onboarding-flag';
 
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
 
-const EMPTY = { totalScans: 0, averagePrivacyScore: null, privacyTrend: { direction: 'not-enough-history', inputs: 0, change: null }, lastScanAt: null, recentScans: [], riskDistribution: { low: 0, medium: 0, high: 0, critical: 0 }, scoreTrend: [] };
+const EMPTY = { totalScans: 0, hasHistory: false, averagePrivacyScore: null, privacyTrend: { direction: 'not-enough-history', inputs: 0, change: null }, lastScanAt: null, recentScans: [], riskDistribution: { low: 0, medium: 0, high: 0, critical: 0 }, scoreTrend: [] };
+
+/** The dashboard's answer from now on. */
+const answerDashboard = (dashboard: typeof EMPTY) => {
+  globalThis.fetch = jest.fn(async () => new Response(JSON.stringify(dashboard), { status: 200, headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
+};
 
 beforeEach(() => {
   window.localStorage.clear();
-  globalThis.fetch = jest.fn(async () => new Response(JSON.stringify(EMPTY), { status: 200, headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
+  answerDashboard(EMPTY);
 });
 afterEach(() => {
   window.localStorage.clear();
@@ -105,6 +110,7 @@ describe('onboarding', () => {
 
   it('welcomes by the display name, else by the address before the @, never as "User"', async () => {
     window.localStorage.setItem(ONBOARDING_FLAG_KEY, 'true');
+    answerDashboard({ ...EMPTY, totalScans: 1, hasHistory: true });
     await renderDashboard({ displayName: null, email: 'jane.doe@example.com' });
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, jane.doe!' })).toBeTruthy();
   });
@@ -118,20 +124,27 @@ describe('onboarding', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Alice!' })).toBeTruthy();
   });
 
-  it('says "Welcome back" to an account with history: the tour done on the server, or scans already there', async () => {
-    const first = await renderDashboard({ onboardingCompleted: true });
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Alice!' })).toBeTruthy();
+  it('says "Welcome back" only to an account with history (a scan or a monitor), not for the tour done or skipped', async () => {
+    // A new account skips the tour; on its next visit the tour is done (server and browser) but there is no history.
+    const first = await renderDashboard();
+    fireEvent.click(button('Skip'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     first.unmount();
-    globalThis.fetch = jest.fn(async () => new Response(JSON.stringify({ ...EMPTY, totalScans: 3 }), { status: 200, headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
-    await renderDashboard();
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1, hidden: true }).textContent).toBe('Welcome back, Alice!'));
+    const next = await renderDashboard({ onboardingCompleted: true });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Alice!' })).toBeTruthy();
+    next.unmount();
+    // The server counts a monitor alone as history too (hasHistory with no scan).
+    answerDashboard({ ...EMPTY, hasHistory: true });
+    await renderDashboard({ onboardingCompleted: true });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome back, Alice!'));
   });
 
   it('does not show once the flag is set', async () => {
     window.localStorage.setItem(ONBOARDING_FLAG_KEY, 'true');
     await renderDashboard();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Alice!' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Alice!' })).toBeTruthy();
   });
 
   it.each(['Get Started', 'Start My First Scan'])("'%s' completes it: flag set, the scan tab opens, the welcome toast", async (finish) => {

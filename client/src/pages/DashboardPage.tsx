@@ -39,14 +39,14 @@ export default function DashboardPage() {
   // The tour's code loads only for someone who sees it; it then stays mounted, so it closes as a dialog does.
   const [tourShown] = useState(onboarding);
   const [overview, refreshOverview] = useDashboard();
-  // "Welcome back" only to someone who was here before: the tour done (on the server, or in this
-  // browser) or scans already in the account when the dashboard first loaded. Decided once per
-  // visit, so a first visit's own scan does not turn it into "back".
-  const [returning, setReturning] = useState(() => Boolean(state.user?.onboardingCompleted) || isOnboardingCompleted());
+  // "Welcome back" only to an account with history, a scan or a monitor (the server's hasHistory; the
+  // tour, done or skipped, is none), as the visit's first overview says: decided once per visit, so
+  // a first visit's own scan does not turn it into "back".
+  const [returning, setReturning] = useState(false);
   const [firstOverviewSeen, setFirstOverviewSeen] = useState(false);
   if (!firstOverviewSeen && overview.status !== 'loading') {
     setFirstOverviewSeen(true);
-    if (overview.status === 'ready' && overview.data.totalScans > 0) setReturning(true);
+    if (overview.status === 'ready' && overview.data.hasHistory) setReturning(true);
   }
   usePaymentReturn();
 

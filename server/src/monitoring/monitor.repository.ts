@@ -88,6 +88,11 @@ export class MonitorRepository {
     return this.db.getRepository(MonitorNoticeEntity);
   }
 
+  /** Whether the user has a monitor, active or paused. */
+  async anyOfUser(userId: string): Promise<boolean> {
+    return this.monitors.existsBy({ userId });
+  }
+
   countActiveOfUser(userId: string): Promise<number> {
     return this.monitors.countBy({ userId, active: true });
   }

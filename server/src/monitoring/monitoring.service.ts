@@ -57,6 +57,11 @@ export class MonitoringService {
   ) {}
 
   /** The account export's part: monitors with their targets, runs and notices, newest first. */
+  /** Whether the user has set up a monitor (active or paused): part of the account's history. */
+  hasMonitors(userId: string): Promise<boolean> {
+    return this.monitors.anyOfUser(userId);
+  }
+
   /** The email addresses the user's monitors watch: deletion forgets the mail queued for them. */
   monitoredEmailsOf(userId: string): Promise<string[]> {
     return this.monitors.monitoredEmailsOfUser(userId);

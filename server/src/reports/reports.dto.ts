@@ -61,6 +61,11 @@ export class DashboardDto {
   @ApiProperty({ description: 'Every stored scan of the user: privacy scans and image checks, whatever their status.' })
   totalScans!: number;
 
+  @ApiProperty({
+    description: 'Whether the account has a history: a stored scan or a monitor (active or paused). The dashboard greets it with "Welcome back"; the onboarding tour does not count.',
+  })
+  hasHistory!: boolean;
+
   @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 100, description: AVERAGE_PRIVACY_SCORE })
   averagePrivacyScore!: number | null;
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { MonitoringModule } from '../monitoring/monitoring.module';
 import { RequestsModule } from '../requests/requests.module';
 import { ScansModule } from '../scans/scans.module';
 import { DashboardController } from './dashboard.controller';
@@ -13,7 +14,7 @@ import { ReportsService } from './reports.service';
  * privacy-rights requests through RequestsService.
  */
 @Module({
-  imports: [AuthModule, ScansModule, RequestsModule],
+  imports: [AuthModule, ScansModule, RequestsModule, MonitoringModule],
   controllers: [DashboardController, ReportsController],
   providers: [DashboardService, ReportsService],
 })

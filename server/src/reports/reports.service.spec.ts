@@ -6,6 +6,7 @@ import { RateLimiter } from '../common/security/rate-limiter.service';
 import { automock } from '../common/testing/automock.test-helpers';
 import { BreachCatalogueService } from '../scans/breach-catalogue/breach-catalogue.service';
 import { RequestsService } from '../requests/requests.service';
+import { MonitoringService } from '../monitoring/monitoring.service';
 import { ScanHistoryService } from '../scans/scan-history.service';
 import type { CompletedScan } from '../scans/scan.repository';
 import type { PlanTier } from '../vocabulary/plan.catalogue';
@@ -59,7 +60,16 @@ function setup(tier: PlanTier = 'plus') {
   history.recent.mockResolvedValue([]);
   history.riskDistribution.mockResolvedValue({ low: 1, medium: 2, high: 0, critical: 0 });
   history.dailyScores.mockResolvedValue([]);
-  return { rightsRequests, reports: new ReportsService(history, profiles, limiter, clock, catalogue, rightsRequests), dashboard: new DashboardService(history, profiles, clock), history, limiter };
+  const monitoring = automock(MonitoringService);
+  monitoring.hasMonitors.mockResolvedValue(false);
+  return {
+    rightsRequests,
+    reports: new ReportsService(history, profiles, limiter, clock, catalogue, rightsRequests),
+    dashboard: new DashboardService(history, profiles, clock, monitoring),
+    history,
+    monitoring,
+    limiter,
+  };
 }
 
 describe('ReportsService', () => {
@@ -120,6 +130,7 @@ describe('DashboardService', () => {
     const { dashboard, history } = setup('plus');
     expect(await dashboard.overview('u1')).toEqual({
       totalScans: 3,
+      hasHistory: true,
       averagePrivacyScore: 73,
       // The same figures as the report's, from the same history.
       privacyTrend: { direction: 'improving', inputs: 1, change: 20 },
@@ -133,5 +144,15 @@ describe('DashboardService', () => {
     const free = setup('free');
     await free.dashboard.overview('u1');
     expect(free.history.dailyScores).toHaveBeenCalledWith('u1', new Date(NOW.getTime() - 30 * DAY));
+  });
+
+  it('counts a scan or a monitor as history, never the onboarding tour alone', async () => {
+    const { dashboard, history, monitoring } = setup();
+    history.totals.mockResolvedValue({ totalScans: 0, lastScanAt: null, averagePrivacyScore: null });
+    // The profile says the tour is done (setup's profile): a new account that skipped it has no history.
+    expect((await dashboard.overview('u1')).hasHistory).toBe(false);
+    monitoring.hasMonitors.mockResolvedValue(true);
+    expect((await dashboard.overview('u1')).hasHistory).toBe(true);
+    expect(monitoring.hasMonitors).toHaveBeenCalledWith('u1');
   });
 });
