@@ -457,8 +457,10 @@ export const SHELL_STYLES: Record<string, StaticStyle> = {
   'sh-chart-loading': { css: { display: 'flex', alignItems: 'center', justifyContent: 'center', py: '8' } },
   'sh-chart-spinner': { recipe: 'spinner', variants: { size: 'md' }, css: { color: 'blue.fg' } },
   'sh-dashboard-tabs': { slotRecipe: ['tabs', 'root'], variants: { variant: 'line' }, css: { mt: '8' } },
-  'sh-dashboard-tabs-list': { slotRecipe: ['tabs', 'list'], variants: { variant: 'line' }, css: { flexWrap: 'wrap', h: 'auto' } },
-  'sh-dashboard-tabs-trigger': { slotRecipe: ['tabs', 'trigger'], variants: { variant: 'line' } },
+  // The three tabs on one line at 390 px: narrower padding on phones (the labels are fixed); they
+  // wrap only on narrower screens still. 44 px high, a touch target's size.
+  'sh-dashboard-tabs-list': { slotRecipe: ['tabs', 'list'], variants: { variant: 'line' }, css: { flexWrap: 'wrap', h: 'auto', minH: '11' } },
+  'sh-dashboard-tabs-trigger': { slotRecipe: ['tabs', 'trigger'], variants: { variant: 'line' }, css: { h: '11', px: { base: '3', sm: '4' }, whiteSpace: 'nowrap' } },
   'sh-dashboard-tabs-content': { slotRecipe: ['tabs', 'content'], variants: { variant: 'line' }, css: { pt: '6' } },
   'sh-tab-stack': { css: { display: 'flex', flexDirection: 'column', gap: '8' } },
 };
