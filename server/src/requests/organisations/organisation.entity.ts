@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { DownloadedListColumns } from '../../common/database/downloaded-list.entity';
+import { DownloadedListColumns } from '../../common/downloaded-list/downloaded-list.entity';
 import type { OrganisationKind, OrganisationSource, RequiredElement, TransportMedium } from './organisation.types';
 
 /** One organisation of the catalogue (public data, shared by every account; replaced by each refresh). */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { ADVISORY_LOCK_KEYS } from '../../common/database/advisory-lock-keys.catalogue';
-import type { DownloadedListStore, Locked } from '../../common/scheduling/downloaded-list.refresher';
+import type { DownloadedListStore, Locked } from '../../common/downloaded-list/downloaded-list.refresher';
 import { OrganisationCatalogueStateEntity, OrganisationEntity } from './organisation.entity';
 import { DATA_BROKER_CATEGORY, type Organisation, type OrganisationKind, type OrganisationSource } from './organisation.types';
 

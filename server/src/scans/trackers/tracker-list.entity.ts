@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { DownloadedListColumns } from '../../common/database/downloaded-list.entity';
+import { DownloadedListColumns } from '../../common/downloaded-list/downloaded-list.entity';
 import type { ListedTracker } from './tracker-list.parser';
 
 /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { ADVISORY_LOCK_KEYS } from '../../common/database/advisory-lock-keys.catalogue';
-import { SingleRowListRepository } from '../../common/database/single-row-list.repository';
+import { SingleRowListRepository } from '../../common/downloaded-list/single-row-list.repository';
 import { UsernameSiteListEntity } from './username-site-list.entity';
 import type { UsernameSite } from './username-site.types';
 

@@ -3,7 +3,7 @@ import { SOCIAL_PLATFORMS } from '../../browser-shared/scan-input.rules';
 import type { UsernameSiteListSource } from '../sources/username-site-list.source';
 import { normalizeSite } from './site-list.parser';
 import type { UsernameSiteListEntity } from './username-site-list.entity';
-import type { DownloadedListStore } from '../../common/scheduling/downloaded-list.refresher';
+import type { DownloadedListStore } from '../../common/downloaded-list/downloaded-list.refresher';
 import type { StoredSiteList, UsernameSiteListRepository } from './username-site-list.repository';
 import { WHATSMYNAME_CREDIT } from './site-list.credit';
 import { UsernameSiteListService } from './username-site-list.service';

@@ -1,6 +1,6 @@
 import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import type { DownloadedListStore, Locked } from '../scheduling/downloaded-list.refresher';
+import type { DownloadedListStore, Locked } from './downloaded-list.refresher';
 import type { DownloadedListColumns } from './downloaded-list.entity';
 
 const ROW_ID = 1;

@@ -1,6 +1,6 @@
 import type { CheckStatus } from '../../vocabulary/check.types';
 import { withDeadline } from '../deadline.util';
-import type { RefreshOptions } from './scheduled-refresh.scheduler';
+import type { RefreshOptions } from '../scheduling/scheduled-refresh.scheduler';
 
 /** How a refresh of a downloaded list ended; `Counts` says what a successful one kept. */
 export type DownloadedListOutcome<Counts extends object> =
