@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, QueryRunner } from 'typeorm';
-import { SERVICE_BUSY_MESSAGE } from '../../server/src/common/backpressure/service-busy.exception';
+import { SERVICE_BUSY_MESSAGE } from '../../server/src/common/http/service-busy.exception';
 import { MonitorScheduler } from '../../server/src/monitoring/monitor-scheduler.service';
 import { ScanRecoveryService } from '../../server/src/scans/scan-recovery.service';
 import { FakeDnsServer } from '../fakes/dns-server';

@@ -18,7 +18,7 @@ import {
 import type { Request, Response } from 'express';
 import { ErrorBodyDto } from '../common/http/error-body.dto';
 import { CSRF_HEADER, CsrfGuard } from '../common/security/csrf.guard';
-import { SERVICE_BUSY_RESPONSE } from '../common/backpressure/service-busy.exception';
+import { SERVICE_BUSY_RESPONSE } from '../common/http/service-busy.exception';
 import { TOO_MANY_REQUESTS_RESPONSE } from '../common/security/too-many-requests.exception';
 import { AuthService } from './auth.service';
 import {

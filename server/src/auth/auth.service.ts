@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, Logger, OnModuleInit, UnauthorizedException } from '@nestjs/common';
 import { Clock } from '../common/clock/clock.service';
-import { ServiceBusyException } from '../common/backpressure/service-busy.exception';
+import { ServiceBusyException } from '../common/http/service-busy.exception';
 import { RateLimiter } from '../common/security/rate-limiter.service';
 import { AccessTokenService } from './access-token.service';
 import { AUTH_MESSAGES, AuthSessionDto, LoginDto, SignupDto, UserDto } from './auth.dto';

@@ -1,5 +1,5 @@
 import { loadConfig } from '../common/config/app.config';
-import { ServiceBusyException } from '../common/backpressure/service-busy.exception';
+import { ServiceBusyException } from '../common/http/service-busy.exception';
 import { verifyPassword } from './password.hasher';
 import { PasswordHashPool } from './password-hash.pool';
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ServiceBusyException } from '../common/backpressure/service-busy.exception';
+import { ServiceBusyException } from '../common/http/service-busy.exception';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';

@@ -16,7 +16,7 @@ import type { Request, Response } from 'express';
 import { Authenticated, OptionallyAuthenticated } from '../auth/bearer-auth.guard';
 import { AuthenticatedUser, ClientIp, CurrentUser, OptionalUser } from '../auth/current-user.decorator';
 import { ErrorBodyDto } from '../common/http/error-body.dto';
-import { SERVICE_BUSY_RESPONSE } from '../common/backpressure/service-busy.exception';
+import { SERVICE_BUSY_RESPONSE } from '../common/http/service-busy.exception';
 import { TOO_MANY_REQUESTS_RESPONSE } from '../common/security/too-many-requests.exception';
 import { ScanHistoryService, SCAN_MESSAGES } from './scan-history.service';
 import {

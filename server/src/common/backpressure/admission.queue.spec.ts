@@ -1,5 +1,5 @@
 import { AdmissionQueue } from './admission.queue';
-import { ServiceBusyException } from './service-busy.exception';
+import { ServiceBusyException } from '../http/service-busy.exception';
 
 const deferred = () => {
   let resolve!: () => void;

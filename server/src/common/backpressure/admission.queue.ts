@@ -1,4 +1,4 @@
-import { ServiceBusyException } from './service-busy.exception';
+import { ServiceBusyException } from '../http/service-busy.exception';
 
 /** How much of one kind of expensive work an instance takes on at once, and how long work may wait. */
 export interface AdmissionLimits {

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, UnauthorizedException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { ServiceBusyException } from '../backpressure/service-busy.exception';
+import { ServiceBusyException } from './service-busy.exception';
 import { isDatabaseUnavailable, isOwnerGone } from '../database/database-errors.util';
 import { requestIdOf } from '../logging/request-logging.middleware';
 import { ErrorBodyDto } from './error-body.dto';

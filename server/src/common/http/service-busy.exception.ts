@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { RetryAfterException, retryAfterResponse } from '../http/retry-after.exception';
+import { RetryAfterException, retryAfterResponse } from './retry-after.exception';
 
 export const SERVICE_BUSY_MESSAGE = 'The server is busy right now. Please try again in a moment.';
 
