@@ -124,3 +124,22 @@ async function readCapped(res: Response, maxBytes: number): Promise<string | 'to
   }
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/** A fetched list document, or the server's word that our copy (by ETag) is current. */
+export type ListDocumentDownload = { notModified: true } | { notModified: false; text: string; etag: string | null };
+
+/**
+ * Downloads a JSON list an operator configured (not user input) with our User-Agent, a size cap and
+ * the stored copy's ETag (a 304 then says it is current). Never throws.
+ */
+export async function downloadListDocument(
+  request: Pick<SourceRequest, 'service' | 'url' | 'userAgent' | 'signal' | 'maxBytes'>,
+  etag: string | null,
+): Promise<SourceResult<ListDocumentDownload>> {
+  const res = await sourceGet({ ...request, headers: { accept: 'application/json', ...(etag ? { 'if-none-match': etag } : {}) } });
+  if (res.status !== 'ok') return res;
+  const { status, headers, text } = res.data;
+  if (status === 304 && etag) return { status: 'ok', data: { notModified: true } };
+  if (status !== 200) return failure('unavailable', `${request.service} answered with HTTP ${status}`);
+  return { status: 'ok', data: { notModified: false, text, etag: headers.get('etag') } };
+}

@@ -1,16 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { failure, sourceGet } from './source-http.util';
+import { downloadListDocument, type ListDocumentDownload } from './source-http.util';
 import type { SourceResult } from './source.types';
 
 /** The name used in messages about the tracker list download. */
 export const TRACKER_LIST_SERVICE = 'Tracker list';
 /** The published list is under 300 KB; anything far bigger is not what we were told to load. */
 export const MAX_TRACKER_LIST_BYTES = 8 * 1024 * 1024;
-
-/** A fetched list document, or the server's word that our copy (by ETag) is current. */
-export type TrackerListDownload = { notModified: true } | { notModified: false; text: string; etag: string | null };
 
 /**
  * Downloads the configured tracker list (TRACKER_LIST_URL, an operator's setting, not user input)
@@ -20,19 +17,7 @@ export type TrackerListDownload = { notModified: true } | { notModified: false; 
 export class TrackerListSource {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  async download(url: string, etag: string | null, signal: AbortSignal): Promise<SourceResult<TrackerListDownload>> {
-    const res = await sourceGet({
-      service: TRACKER_LIST_SERVICE,
-      url,
-      userAgent: this.config.sources.userAgent,
-      signal,
-      headers: { accept: 'application/json', ...(etag ? { 'if-none-match': etag } : {}) },
-      maxBytes: MAX_TRACKER_LIST_BYTES,
-    });
-    if (res.status !== 'ok') return res;
-    const { status, headers, text } = res.data;
-    if (status === 304 && etag) return { status: 'ok', data: { notModified: true } };
-    if (status !== 200) return failure('unavailable', `${TRACKER_LIST_SERVICE} answered with HTTP ${status}`);
-    return { status: 'ok', data: { notModified: false, text, etag: headers.get('etag') } };
+  download(url: string, etag: string | null, signal: AbortSignal): Promise<SourceResult<ListDocumentDownload>> {
+    return downloadListDocument({ service: TRACKER_LIST_SERVICE, url, userAgent: this.config.sources.userAgent, signal, maxBytes: MAX_TRACKER_LIST_BYTES }, etag);
   }
 }
