@@ -1,4 +1,5 @@
 import type { CheckStatus } from '../../vocabulary/check.types';
+import type { AppConfig } from '../config/app.config';
 import { withDeadline } from '../deadline.util';
 import type { RefreshOptions } from '../scheduling/scheduled-refresh.scheduler';
 
@@ -48,6 +49,14 @@ export interface DownloadedList<Row extends StoredCopy, Downloaded extends { not
   withRefreshLock<T>(work: (store: DownloadedListStore<Row, Stored>) => Promise<T>): Promise<Locked<T>>;
   download(url: string, etag: string | null, signal: AbortSignal): Promise<ListDownload<{ notModified: true } | Downloaded>>;
   read(downloaded: Downloaded): ListRead<Stored, Counts>;
+}
+
+/**
+ * Whether a downloaded list refreshes by itself (shortly after start, then hourly): not in tests,
+ * which refresh explicitly; not without a database (the OpenAPI generator); not when switched off.
+ */
+export function refreshesByItself(config: Pick<AppConfig, 'env' | 'databaseUrl'>, url: string | undefined): boolean {
+  return config.env !== 'test' && config.databaseUrl !== undefined && url !== undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { Cron } from '@nestjs/schedule';
 import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { type DownloadedListOutcome, type ListRead, refreshDownloadedList } from '../../common/downloaded-list/downloaded-list.refresher';
+import { type DownloadedListOutcome, type ListRead, refreshDownloadedList, refreshesByItself } from '../../common/downloaded-list/downloaded-list.refresher';
 import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh.scheduler';
 import { BROKER_REGISTRY_DOWNLOAD, OrganisationCatalogueSource } from '../sources/organisation-catalogue.source';
 import { parseBrokerRegistry } from './broker-registry.parser';
@@ -51,7 +51,7 @@ export class BrokerRegistryService implements OnApplicationBootstrap, BeforeAppl
   }
 
   private get automatic(): boolean {
-    return this.config.env !== 'test' && this.config.databaseUrl !== undefined && this.url !== undefined;
+    return refreshesByItself(this.config, this.url);
   }
 
   onApplicationBootstrap(): void {

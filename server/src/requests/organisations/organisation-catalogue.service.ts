@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { Cron } from '@nestjs/schedule';
 import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { type DownloadedListOutcome, type ListRead, refreshDownloadedList } from '../../common/downloaded-list/downloaded-list.refresher';
+import { type DownloadedListOutcome, type ListRead, refreshDownloadedList, refreshesByItself } from '../../common/downloaded-list/downloaded-list.refresher';
 import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh.scheduler';
 import { CATALOGUE_SERVICE, OrganisationCatalogueSource } from '../sources/organisation-catalogue.source';
 import { isCatalogueRecordPath, parseCatalogueFiles } from './organisation-catalogue.parser';
@@ -56,9 +56,8 @@ export class OrganisationCatalogueService implements OnApplicationBootstrap, Bef
     return this.config.requests.catalogueUrl;
   }
 
-  /** Tests refresh explicitly; the OpenAPI generator runs without a database. */
   private get automatic(): boolean {
-    return this.config.env !== 'test' && this.config.databaseUrl !== undefined && this.url !== undefined;
+    return refreshesByItself(this.config, this.url);
   }
 
   onApplicationBootstrap(): void {

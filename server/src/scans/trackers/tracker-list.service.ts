@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { Cron } from '@nestjs/schedule';
 import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
-import { type DownloadedListOutcome, type ListRead, refreshDownloadedList } from '../../common/downloaded-list/downloaded-list.refresher';
+import { type DownloadedListOutcome, type ListRead, refreshDownloadedList, refreshesByItself } from '../../common/downloaded-list/downloaded-list.refresher';
 import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh.scheduler';
 import { malformed } from '../sources/source-http.util';
 import { TRACKER_LIST_SERVICE, TrackerListSource } from '../sources/tracker-list.source';
@@ -49,9 +49,8 @@ export class TrackerListService implements OnApplicationBootstrap, BeforeApplica
     return this.config.sources.trackerListUrl;
   }
 
-  /** Tests refresh explicitly; the OpenAPI generator runs without a database. */
   private get automatic(): boolean {
-    return this.config.env !== 'test' && this.config.databaseUrl !== undefined && this.url !== undefined;
+    return refreshesByItself(this.config, this.url);
   }
 
   onApplicationBootstrap(): void {
