@@ -336,13 +336,20 @@ describe('a long queue', () => {
       const checks = (await Promise.all(Array.from({ length: 5 }, scan))).map((r) => breachCheck(r.body));
       const ok = checks.filter((c) => c.status === 'ok');
       const refused = checks.filter((c) => c.status === 'rate_limited');
-      // Nothing timed out: every check ended within its budget, with a turn or refused.
-      expect(ok.length + refused.length).toBe(5);
-      expect(ok.length).toBeGreaterThanOrEqual(2);
+      // A check that got its turn has what is left of its budget for the request (750 ms here); on a
+      // busy machine that may run out, an honest "timed out" that says nothing about the queue.
+      const timedOut = checks.filter((c) => c.status === 'timed_out');
+      // Nothing hung in the queue: every check ended within its budget, with a turn or refused, and
+      // every one that timed out had its turn (its request reached the source).
+      expect(ok.length + refused.length + timedOut.length).toBe(5);
+      expect(xon.requestsTo('breach-analytics')).toHaveLength(ok.length + timedOut.length);
+      expect(ok.length).toBeGreaterThanOrEqual(1);
+      expect(ok.length + timedOut.length).toBeGreaterThanOrEqual(2);
       expect(refused.length).toBeGreaterThanOrEqual(2);
-      // A turn that would come too late is not waited for: refused at once. (A turn given in time
-      // may still be refused at its hour, before the deadline, if the requests before it went out late.)
-      expect(Math.min(...refused.map((c) => c.durationMs))).toBeLessThan(1_000);
+      // A turn that would come too late is not waited for: refused at once, long before the 2.25 s a
+      // turn may take. (A turn given in time may still be refused at its hour, before the deadline,
+      // if the requests before it went out late.)
+      expect(Math.min(...refused.map((c) => c.durationMs))).toBeLessThan(2_000);
       for (const check of refused) expect(check.durationMs).toBeLessThan(3_000);
       // Retry-After is when a turn comes free: past the turns already given, within a few seconds (a
       // turn given back by a scan that could not use it in time comes free sooner).
@@ -351,7 +358,6 @@ describe('a long queue', () => {
         expect(check.retryAfterSeconds).toBeGreaterThanOrEqual(1);
         expect(check.retryAfterSeconds).toBeLessThanOrEqual(5);
       }
-      expect(xon.requestsTo('breach-analytics')).toHaveLength(ok.length);
       // One a second leaves, as measured where they arrive (after any delay on the way) never more than two.
       expect(xon.busiestWindow('breach-analytics', 1_000)).toBeLessThanOrEqual(2);
       // And it is realistic: once that time has passed, a scan gets its turn.
@@ -360,7 +366,8 @@ describe('a long queue', () => {
     } finally {
       await limited.close();
     }
-  });
+    // A bound on a hang (the app's start on a busy machine included), not a target.
+  }, 90_000);
 });
 
 /** Two instances on one database share each source's queue: together they never exceed its rate. */

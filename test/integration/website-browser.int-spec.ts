@@ -1,6 +1,7 @@
 import { BROWSER_TEST_IDS } from '../../server/src/vocabulary/check.types';
 import { BENIGN_PAGES, TrackingSites } from '../fakes/tracking-sites';
 import { query, signUp, SignedUp } from '../support/auth';
+import { modelScore } from '../support/score-model';
 import { createTestApp, TestApp } from '../support/test-app';
 
 // The rendered website audit end to end: POST /api/scans against fixture sites whose tracking
@@ -108,11 +109,12 @@ describe('the rendered website audit', () => {
     );
     expect(sites.requests.some((r) => r.host === 'connect.facebook.net' && r.gpc)).toBe(true);
 
-    // The summary a monitor can compare, and the score from the documented weights.
+    // The summary a monitor can compare, and the score from the documented model (docs/SCORING.md).
     expect(body.website).toMatchObject({ mode: 'rendered' });
     expect(body.website!.thirdParties).toEqual(expect.arrayContaining(['facebook.com', 'facebook.net', 'hotjar.com', 'keylog-recorder.example']));
     expect(body.website!.cookies).toEqual(expect.arrayContaining([expect.objectContaining({ name: '_ga', party: 'first', setBy: 'script', tracking: true })]));
     expect(body.privacyScore).toBe(0);
+    expect(body.privacyScore).toBe(modelScore(body as never));
   }, 40_000);
 
   it('reports each behaviour where it happens, and not on the page that does something else', async () => {

@@ -1,3 +1,4 @@
+import { Clock } from '../clock/clock.service';
 import { RateLimitRepository } from './rate-limit.repository';
 import { keyOf, RateLimiter } from './rate-limiter.service';
 import { TooManyRequestsException } from './too-many-requests.exception';
@@ -23,7 +24,7 @@ describe('RateLimiter', () => {
       }),
       deleteWindowsBefore: jest.fn().mockResolvedValue(undefined),
     };
-    limiter = new RateLimiter(repo as unknown as RateLimitRepository, { rateLimitIpv6Prefix: 64 });
+    limiter = new RateLimiter(repo as unknown as RateLimitRepository, { rateLimitIpv6Prefix: 64 }, new Clock());
   });
   afterEach(() => jest.useRealTimers());
 
@@ -106,7 +107,7 @@ describe('RateLimiter per-address rules', () => {
       }),
       deleteWindowsBefore: jest.fn().mockResolvedValue(undefined),
     };
-    return { repo, limiter: new RateLimiter(repo as unknown as RateLimitRepository, { rateLimitIpv6Prefix: ipv6Prefix }) };
+    return { repo, limiter: new RateLimiter(repo as unknown as RateLimitRepository, { rateLimitIpv6Prefix: ipv6Prefix }, new Clock()) };
   };
 
   it('counts every address of one IPv6 /64 together, and another /64 apart', async () => {
@@ -145,7 +146,7 @@ describe('RateLimiter per-address rules', () => {
 
   it("forgets every declared rule's counters of an account: by its id, and by its address in lower case", async () => {
     const deleteKeys = jest.fn().mockResolvedValue(3);
-    const forgetting = new RateLimiter({ deleteKeys } as unknown as RateLimitRepository, { rateLimitIpv6Prefix: 64 });
+    const forgetting = new RateLimiter({ deleteKeys } as unknown as RateLimitRepository, { rateLimitIpv6Prefix: 64 }, new Clock());
     const perUser = { name: 'report-pdf-user', limit: 1, windowSeconds: 60 };
     const perEmail = { name: 'login-email', limit: 1, windowSeconds: 60 };
     forgetting.countsPerAccount('user', [perUser]);

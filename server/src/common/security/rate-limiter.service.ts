@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { Clock } from '../clock/clock.service';
 import { AppConfig } from '../config/app.config';
 import { APP_CONFIG } from '../config/config.module';
 import { addressBucket } from './client-address.util';
@@ -42,6 +43,8 @@ export class RateLimiter {
   constructor(
     private readonly counters: RateLimitRepository,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'rateLimitIpv6Prefix'>,
+    // The windows follow the app's Clock, so a test can place its hits inside one window.
+    private readonly clock: Clock,
   ) {
     this.ipv6Prefix = config.rateLimitIpv6Prefix;
   }
@@ -54,7 +57,7 @@ export class RateLimiter {
    */
   async consume(rule: RateLimitRule, rawSubject: string): Promise<() => Promise<void>> {
     const subject = rule.perAddress ? addressBucket(rawSubject, this.ipv6Prefix) : rawSubject;
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const windowMs = rule.windowSeconds * 1000;
     const windowStart = Math.floor(now / windowMs) * windowMs;
     const key = keyOf(rule, subject);
