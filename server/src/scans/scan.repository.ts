@@ -197,6 +197,11 @@ export class ScanRepository {
     return row && { id: row.id, userId: row.user_id, input: row.input, startedAt: row.started_at };
   }
 
+  /** A running scan becomes queued, expected by `expectedBy`; its started_at stays, so it counts in the same quota month. */
+  async queueRunning(id: string, expectedBy: Date): Promise<void> {
+    await this.scans.update({ id, status: 'running' }, { status: 'queued', expectedBy });
+  }
+
   /** A queued scan whose sources are still at their limit waits again, expected by `expectedBy`. */
   async requeue(id: string, expectedBy: Date): Promise<void> {
     await this.scans.update({ id, status: 'queued' }, { expectedBy });
