@@ -392,6 +392,28 @@ describe('SafeFetcher', () => {
     }
   });
 
+  it('sends a GET again, once, on a new connection when the server had closed the kept one', async () => {
+    // The server answers the first request on a connection and drops the connection at its second, as one whose idle timeout just ran out.
+    const answered = new WeakSet<Socket>();
+    let dropped = 0;
+    site.handler = (req, res) => {
+      if (answered.has(req.socket)) {
+        dropped++;
+        return req.socket.destroy();
+      }
+      answered.add(req.socket);
+      res.end('fresh');
+    };
+    try {
+      expect((await fetcher.fetch(site.url('/'), { signal: never() })).body.toString()).toBe('fresh');
+      expect((await fetcher.fetch(site.url('/'), { signal: never() })).body.toString()).toBe('fresh');
+      expect(dropped).toBe(1);
+      expect(site.requests.map((req) => req.method)).toEqual(['GET', 'GET', 'GET']);
+    } finally {
+      fetcher.onModuleDestroy();
+    }
+  });
+
   it('caps the body and says it was cut', async () => {
     site.handler = (_req, res) => res.end(Buffer.alloc(10_000, 0x61));
     const cut = await fetcher.fetch(site.url('/'), { signal: never(), maxBodyBytes: 4096 });
