@@ -109,7 +109,7 @@ export class ScanHistoryService {
   }
 
   /** A running scan whose sources reached their limit mid-run is queued, expected by `expectedBy` (it keeps its monthly scan). */
-  queueRunning(id: string, expectedBy: Date): Promise<void> {
+  queueRunning(id: string, expectedBy: Date): Promise<boolean> {
     return this.scans.queueRunning(id, expectedBy);
   }
 

@@ -227,6 +227,7 @@ describe('ScansService', () => {
     it("queues a signed-in person's email scan whose breach sources answered \"not now\" mid-run: the reservation becomes queued, expected after their Retry-After", async () => {
       const { service, history, pipeline } = setup();
       pipeline.run.mockResolvedValue(RATE_LIMITED);
+      history.queueRunning.mockResolvedValue(true);
       const answer = await service.run(await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip'));
       const expectedBy = new Date(NOW.getTime() + 1_469_000 + 60_000);
       expect(answer).toEqual({ queued: expect.objectContaining({ scanId: 'scan-1', status: 'queued', expectedBy: expectedBy.toISOString(), emailWhenDone: false }) });
@@ -238,6 +239,7 @@ describe('ScansService', () => {
     it("prefers this instance's limiter wait over the source's Retry-After, and never queues a website or handle scan", async () => {
       const { service, history, pipeline, breaches } = setup();
       pipeline.run.mockResolvedValue(RATE_LIMITED);
+      history.queueRunning.mockResolvedValue(true);
       breaches.busyForSeconds.mockReturnValueOnce(undefined).mockReturnValueOnce(120);
       const answer = await service.run(await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip'));
       expect(answer).toMatchObject({ queued: { expectedBy: new Date(NOW.getTime() + 120_000 + 60_000).toISOString() } });
@@ -245,6 +247,15 @@ describe('ScansService', () => {
       const handle = await ranTo(service.run(await ready(service)('@jane', { userId: 'u1' } as never, 'ip')));
       expect(handle.coverage.complete).toBe(false);
       expect(history.queueRunning).toHaveBeenCalledTimes(1);
+      expect(history.discardPrivacyScan).toHaveBeenCalledWith('scan-1');
+    });
+
+    it('answers the incomplete result when the scan stopped running meanwhile (nothing to queue)', async () => {
+      const { service, history, pipeline } = setup();
+      pipeline.run.mockResolvedValue(RATE_LIMITED);
+      history.queueRunning.mockResolvedValue(false);
+      const result = await ranTo(service.run(await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip')));
+      expect(result.coverage.complete).toBe(false);
       expect(history.discardPrivacyScan).toHaveBeenCalledWith('scan-1');
     });
 

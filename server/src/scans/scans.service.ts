@@ -160,9 +160,10 @@ export class ScansService {
    * came after prepare()): its reservation becomes a queued scan, as if prepare() had queued it, so
    * it still holds its one monthly scan and the same runner finishes it.
    */
-  private async queueRunning(scanId: string, input: ClassifiedScanInput, result: AnalysisResult): Promise<QueuedScanDto> {
+  private async queueRunning(scanId: string, input: ClassifiedScanInput, result: AnalysisResult): Promise<QueuedScanDto | undefined> {
     const expectedBy = this.expectedByAfter(this.busySecondsAfter(result));
-    await this.history.queueRunning(scanId, expectedBy);
+    // No longer running (failed meanwhile, which gave its quota back): nothing is queued, the incomplete answer stands.
+    if (!(await this.history.queueRunning(scanId, expectedBy))) return undefined;
     return this.queuedAnswer(scanId, input, expectedBy);
   }
 
@@ -257,7 +258,10 @@ export class ScansService {
       // Neither a sample nor a result that could not check the main thing is the user's result: the
       // reservation goes, so it uses no quota and never counts in the history, dashboard or report.
       if (!storable(result)) {
-        if (scan.input.kind === 'email' && incompleteThroughRateLimit(result)) return { queued: await this.queueRunning(scan.scanId, scan.input, result) };
+        if (scan.input.kind === 'email' && incompleteThroughRateLimit(result)) {
+          const queued = await this.queueRunning(scan.scanId, scan.input, result);
+          if (queued) return { queued };
+        }
         await this.history.discardPrivacyScan(scan.scanId);
         return result;
       }
