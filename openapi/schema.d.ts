@@ -1039,7 +1039,7 @@ export interface paths {
         put?: never;
         /**
          * Scan an email address, website or social handle
-         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto) or `error` ({statusCode, error}). Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors, and so does a queued scan (202).
+         * @description Open to visitors (rate-limited per IP; counts and summaries only) and to signed-in users and API tokens (counted against the plan's monthly scans; details with evidence; real results stored). With `Accept: text/event-stream` the answer is a stream of server-sent events: `started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto), then `result` (AnalysisResultDto), `queued` (QueuedScanDto) or `error` ({statusCode, error}). Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors, and so does a scan queued before it ran (202). A signed-in email scan whose breach sources reach their limit while it runs is queued then: 202 with QueuedScanDto as JSON, the `queued` event in a stream.
          */
         post: operations["createScan"];
         delete?: never;
@@ -7271,10 +7271,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnalysisResultDto"];
-                    "text/event-stream": components["schemas"]["ScanStartedEventDto"] | components["schemas"]["CheckReportDto"] | components["schemas"]["AnalysisResultDto"] | components["schemas"]["ErrorBodyDto"];
+                    "text/event-stream": components["schemas"]["ScanStartedEventDto"] | components["schemas"]["CheckReportDto"] | components["schemas"]["AnalysisResultDto"] | components["schemas"]["QueuedScanDto"] | components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A signed-in person (session or API token) scanning an email address while the breach sources are at their request limit: the scan is stored as queued (it counts against the plan's monthly scans like a running one, and is given back if it finally fails) and this server runs it once the sources allow. The person then gets a notice (GET /api/monitoring/notices) and, when this server sends mail, an email; GET /api/scans/{id} shows it queued with expectedBy, then completed or failed. Always JSON, whatever the Accept header. */
+            /** @description A signed-in person (session or API token) scanning an email address while the breach sources are at their request limit, known before the scan starts or learnt from their answers while it runs: the scan is stored as queued (it counts against the plan's monthly scans like a running one, and is given back if it finally fails) and this server runs it once the sources allow. The person then gets a notice (GET /api/monitoring/notices) and, when this server sends mail, an email; GET /api/scans/{id} shows it queued with expectedBy, then completed or failed. Always JSON, whatever the Accept header. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window of the limit closest to running out. */

@@ -5,6 +5,12 @@
 // server runs in a child process, so its CPU is not counted here; it counts full and resumed
 // handshakes (the TLS socket's isSessionReused()).
 //
+// Then keep-alive (issue 38, point 2): one host asked REPEATS times in a row, over a server that keeps
+// the connection (SafeFetcher reuses it, pooled by name and pinned address) and over one that closes
+// each connection (`Connection: close`: a new connection per request, TLS resumed), HTTPS and plain.
+// With keep-alive, the later rounds above reuse the sites' kept connections too (within 4 s, at most
+// 128 idle): no handshake at all.
+//
 // Node 22.19+ (tls.setDefaultCACertificates). BENCH_SOURCE_ROOT=<another checkout's root> runs that
 // checkout's SafeFetcher (a "before" figure). Prints numbers; asserts nothing.
 import { fork } from 'node:child_process';
@@ -24,7 +30,15 @@ if (process.argv[2] === 'serve') {
   server.on('secureConnection', (socket) => counts[socket.isSessionReused() ? 'resumed' : 'full']++);
   // The same page over plain HTTP: the cost of a request without TLS, the floor no TLS saving goes below.
   const plain = createPlainServer(page);
-  server.listen(0, '127.0.0.1', () => plain.listen(0, '127.0.0.1', () => process.send({ port: server.address().port, plainPort: plain.address().port })));
+  // The same, closing each connection after its answer: no keep-alive possible.
+  const closing = (req, res) => page(req, res.setHeader('Connection', 'close'));
+  const serverClosing = createServer(certificate, closing);
+  serverClosing.on('secureConnection', (socket) => counts[socket.isSessionReused() ? 'resumed' : 'full']++);
+  const plainClosing = createPlainServer(closing);
+  const all = [server, plain, serverClosing, plainClosing];
+  await Promise.all(all.map((s) => new Promise((resolve) => s.listen(0, '127.0.0.1', resolve))));
+  const [port, plainPort, closingPort, plainClosingPort] = all.map((s) => s.address().port);
+  process.send({ port, plainPort, closingPort, plainClosingPort });
   process.on('message', (message) => {
     if (message === 'counts') {
       process.send({ ...counts });
@@ -55,27 +69,28 @@ if (process.argv[2] === 'serve') {
 
   const child = fork(new URL(import.meta.url).pathname, ['serve'], { stdio: 'inherit' });
   child.send(certificate);
-  const [{ port, plainPort }] = await once(child, 'message');
+  const [{ port, plainPort, closingPort, plainClosingPort }] = await once(child, 'message');
+  const REPEATS = Number(process.env.BENCH_REPEATS ?? 200);
   const counts = async () => {
     child.send('counts');
     return (await once(child, 'message'))[0];
   };
   const lookup = async () => [{ address: '127.0.0.1', family: 4 }];
-  const config = loadConfig({ NODE_ENV: 'test', FETCH_ALLOWED_PORTS: `${port},${plainPort}`, FETCH_ALLOWED_ADDRESSES: '127.0.0.1/32' });
+  const config = loadConfig({ NODE_ENV: 'test', FETCH_ALLOWED_PORTS: `${port},${plainPort},${closingPort},${plainClosingPort}`, FETCH_ALLOWED_ADDRESSES: '127.0.0.1/32' });
   const fetcher = new SafeFetcher(config, lookup);
   const signal = new AbortController().signal;
-  /** CPU ms per request of `SITES` requests made by `url(site)`, and the wall time per request. */
-  const perRequest = async (url) => {
+  /** CPU ms per request of `count` requests made by `url(i)`, and the wall time per request. */
+  const perRequest = async (url, count = SITES) => {
     const cpu = process.cpuUsage();
     const began = performance.now();
-    for (let site = 0; site < SITES; site++) {
-      const res = await fetcher.fetch(url(site), { signal });
+    for (let i = 0; i < count; i++) {
+      const res = await fetcher.fetch(url(i), { signal });
       if (res.status !== 200) throw new Error(`status ${res.status}`);
     }
     const used = process.cpuUsage(cpu);
     return {
-      text: `${((used.user + used.system) / 1000 / SITES).toFixed(2)} ms CPU per request (user ${(used.user / 1000 / SITES).toFixed(2)}, system ${(used.system / 1000 / SITES).toFixed(2)})`,
-      wall: `${((performance.now() - began) / SITES).toFixed(2)} ms wall`,
+      text: `${((used.user + used.system) / 1000 / count).toFixed(2)} ms CPU per request (user ${(used.user / 1000 / count).toFixed(2)}, system ${(used.system / 1000 / count).toFixed(2)})`,
+      wall: `${((performance.now() - began) / count).toFixed(2)} ms wall`,
     };
   };
 
@@ -90,5 +105,20 @@ if (process.argv[2] === 'serve') {
   }
   const { text, wall } = await perRequest((site) => `http://site${site}.tls-bench.test:${plainPort}/user/someone`);
   console.log(`  plain HTTP, for comparison: ${text}; ${wall}`);
+
+  console.log(`one host asked ${REPEATS} times in a row:`);
+  for (const [label, url] of [
+    ['HTTPS, connection kept alive', `https://one.tls-bench.test:${port}/user/someone`],
+    ['HTTPS, server closes each connection (TLS resumed)', `https://one.tls-bench.test:${closingPort}/user/someone`],
+    ['plain HTTP, connection kept alive', `http://one.tls-bench.test:${plainPort}/user/someone`],
+    ['plain HTTP, server closes each connection', `http://one.tls-bench.test:${plainClosingPort}/user/someone`],
+  ]) {
+    await fetcher.fetch(url, { signal }); // its first connection (and full handshake), not counted
+    await counts();
+    const { text, wall } = await perRequest(() => url, REPEATS);
+    const handshakes = await counts();
+    console.log(`  ${label}: ${text}; ${wall}${url.startsWith('https') ? `; handshakes: ${handshakes.full} full, ${handshakes.resumed} resumed` : ''}`);
+  }
+  fetcher.onModuleDestroy?.();
   child.kill();
 }

@@ -260,6 +260,16 @@ export class FakeUsernameSites {
     return Math.max(0, ...this.sites.map((s) => s.inFlight.max));
   }
 
+  /**
+   * Until no request is in flight here (at most `withinMs`): a request the client cut at its timeout
+   * (the Slow site) ends on this side only once the closed connection is noticed, which a busy event
+   * loop may do after the next test has started.
+   */
+  async settled(withinMs = 3_000): Promise<void> {
+    const until = Date.now() + withinMs;
+    while (this.global.current > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
   resetCounts(): void {
     this.global.reset();
     for (const site of this.sites) site.inFlight.reset();

@@ -6,6 +6,7 @@ import { FakeHibp, sampleBreach } from '../fakes/hibp';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { FakeXposedOrNot, sampleXonBreach } from '../fakes/xposedornot';
 import { freshEmail, freshIp, query, signUp } from '../support/auth';
+import { eventsOf, eventStreamText } from '../support/event-stream';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const DAY = 24 * 3600_000;
@@ -164,6 +165,54 @@ describe('monitors with two breach sources', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0].text).toContain(`https://footprint.test/history?scan=${queued.scanId}`);
       expect(mails[0].text).toContain('1 breach found');
+    });
+
+    it('a scan that meets the limit mid-run (the first 429 after it started) is queued too, as JSON (202) and as a stream, and the runner completes it', async () => {
+      const u = await signUp(t, freshEmail('queued-mid-run'));
+      const [first, second] = [freshEmail('mid-run'), freshEmail('mid-run')];
+      for (const email of [first, second]) {
+        hibp.setBreaches(email, [sampleBreach()]);
+        xon.setExposure(email, ['LanternMarket']);
+      }
+      // Nothing is known to be busy when the scans start: XposedOrNot's 429 comes during the run.
+      xon.failures['breach-analytics'] = { kind: 'rate-limited', retryAfter: '1' };
+      let streamed: { event?: string; data: unknown }[];
+      let queued: { scanId: string; expectedBy: string; status: string };
+      try {
+        queued = (await t.http().post('/api/scans').auth(u.accessToken, { type: 'bearer' }).send({ input: first }).expect(202)).body;
+        await new Promise((resolve) => setTimeout(resolve, 1_100)); // past the 429's second: the next scan starts, then meets it
+        const res = await t
+          .http()
+          .post('/api/scans')
+          .auth(u.accessToken, { type: 'bearer' })
+          .set('Accept', 'text/event-stream')
+          .send({ input: second })
+          .buffer(true)
+          .parse(eventStreamText)
+          .expect(200);
+        streamed = eventsOf(res.body);
+      } finally {
+        xon.failures['breach-analytics'] = undefined;
+      }
+      expect(queued).toMatchObject({ status: 'queued', input: first, emailWhenDone: true });
+      expect(Date.parse(queued.expectedBy) - now.getTime()).toBeGreaterThanOrEqual(60_000);
+      expect(streamed.map((e) => e.event)).toEqual(['started', ...streamed.slice(1, -1).map(() => 'check'), 'queued']);
+      const streamedQueued = streamed[streamed.length - 1].data as { scanId: string };
+      expect(streamedQueued).toMatchObject({ status: 'queued', input: second });
+      for (const id of [queued.scanId, streamedQueued.scanId]) expect((await as(u.accessToken).get(`/api/scans/${id}`).expect(200)).body).toMatchObject({ status: 'queued', result: null });
+      // Each holds one monthly scan while it waits, and counts once when done.
+      expect((await as(u.accessToken).get('/api/scans/usage').expect(200)).body.used).toBe(2);
+
+      await later();
+      expect(await tick()).toEqual({ completed: 2, requeued: 0, failed: 0 });
+      for (const id of [queued.scanId, streamedQueued.scanId]) {
+        expect((await as(u.accessToken).get(`/api/scans/${id}`).expect(200)).body).toMatchObject({ status: 'completed', result: { mode: 'real', coverage: { complete: true } } });
+      }
+      expect((await as(u.accessToken).get('/api/scans/usage').expect(200)).body.used).toBe(2);
+      const notices = (await as(u.accessToken).get('/api/monitoring/notices').expect(200)).body.notices as { scanId: string }[];
+      expect(notices.map((n) => n.scanId).sort()).toEqual([queued.scanId, streamedQueued.scanId].sort());
+      await t.app.get(MailService).whenIdle();
+      expect(sink.messages.filter((m) => m.to.includes(u.email.toLowerCase()) && m.subject === 'Your Footprint check is done')).toHaveLength(2);
     });
 
     it('a queued scan that finally cannot complete is failed honestly: its notice and email say so, and it uses no quota', async () => {

@@ -87,7 +87,10 @@ describe('the username footprint check', () => {
     await Promise.all([fakes.close(), canary.close()]);
   });
 
-  beforeEach(() => fakes.resetCounts());
+  beforeEach(async () => {
+    await fakes.settled();
+    fakes.resetCounts();
+  });
 
   it('caches the configured list in the database and asks for it again with its ETag', async () => {
     const [row] = await query<{ source_url: string; sites: unknown[]; dropped: number; etag: string; fetched_at: Date; raw: string }>(

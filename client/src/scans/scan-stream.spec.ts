@@ -2,7 +2,7 @@
  * @jest-environment ./test/support/jsdom-fetch-environment.js
  */
 import '../test-setup';
-import { readSse, runScan, SCAN_FAILED_MESSAGE, ScanError, scanErrorMessage, type SseMessage } from './scan-stream';
+import { readSse, runScan, SCAN_FAILED_MESSAGE, ScanError, scanErrorMessage, ScanQueued, type SseMessage } from './scan-stream';
 import { check, chunks, controllableSse, emailResult, jsonResponse, recordingFetch, sseEvent, sseForResult, sseResponse, startedEvent } from './scan-test-helpers';
 import type { CheckReport, ScanStarted } from './scan-types';
 
@@ -179,6 +179,12 @@ describe('runScan', () => {
     answer = () =>
       sseResponse(sseEvent('started', startedEvent(emailResult())) + sseEvent('error', { statusCode: 429, error: 'Slow down, please.' }));
     await expect(runScan('alice@example.com')).rejects.toEqual(new ScanError('Slow down, please.'));
+  });
+
+  it('rejects with ScanQueued when the stream ends in a `queued` event (the breach sources reached their limit mid-run)', async () => {
+    const queued = { scanId: 'scan-9', status: 'queued', input: 'alice@example.com', expectedBy: '2026-12-02T08:00:00.000Z', emailWhenDone: true, message: 'Your check is queued.' };
+    answer = () => sseResponse(sseEvent('started', startedEvent(emailResult())) + sseEvent('queued', queued));
+    await expect(runScan('alice@example.com')).rejects.toEqual(new ScanQueued(queued as ConstructorParameters<typeof ScanQueued>[0]));
   });
 
   it('ignores events it does not know', async () => {

@@ -42,11 +42,12 @@ export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator
   }
 }
 
-/** What the server streams: `started`, one `check` per check as it finishes, then `result` or `error`. */
+/** What the server streams: `started`, one `check` per check as it finishes, then `result`, `queued` or `error`. */
 export type ScanStreamEvent =
   | { type: 'started'; data: ScanStarted }
   | { type: 'check'; data: CheckReport }
   | { type: 'result'; data: AnalysisResult }
+  | { type: 'queued'; data: QueuedScan }
   | { type: 'error'; data: { statusCode: number; error: string } };
 
 /** A signed-in person's email scan stored to run later (POST /api/scans answered 202). */
@@ -95,7 +96,7 @@ export function scanErrorMessage(status: number, body: unknown): string {
 
 /** Turns a raw server-sent event into a typed one; undefined for events this client does not know. */
 export function toScanEvent(message: SseMessage): ScanStreamEvent | undefined {
-  const known = ['started', 'check', 'result', 'error'];
+  const known = ['started', 'check', 'result', 'queued', 'error'];
   if (!known.includes(message.event)) return undefined;
   let data: unknown;
   try {
@@ -143,7 +144,7 @@ async function scan(input: string, progress: ScanProgress, signal: AbortSignal |
   });
   if (!response.ok) throw new ScanError(scanErrorMessage(response.status, error));
   if (!body) throw new ScanError(SCAN_FAILED_MESSAGE);
-  // 202: the breach sources are at their limit and the scan was stored to run later (always JSON).
+  // 202: the breach sources are at their limit and the scan was stored to run later (JSON; a stream says it in a `queued` event).
   if (response.status === 202) {
     const queued: unknown = JSON.parse(await new Response(body).text());
     if (!isQueued(queued)) throw new ScanError(SCAN_FAILED_MESSAGE);
@@ -170,6 +171,10 @@ async function scan(input: string, progress: ScanProgress, signal: AbortSignal |
       case 'result':
         if (!isResult(event.data)) throw new ScanError(SCAN_FAILED_MESSAGE);
         return event.data;
+      // The breach sources reached their limit while the scan ran: the server stored it to run later.
+      case 'queued':
+        if (!isQueued(event.data)) throw new ScanError(SCAN_FAILED_MESSAGE);
+        throw new ScanQueued(event.data);
       case 'error':
         throw new ScanError(scanErrorMessage(event.data.statusCode, event.data));
     }

@@ -108,6 +108,11 @@ export class ScanHistoryService {
     return this.scans.claimQueued(now, new Date(now.getTime() + leaseMs));
   }
 
+  /** A running scan whose sources reached their limit mid-run is queued, expected by `expectedBy` (it keeps its monthly scan). */
+  queueRunning(id: string, expectedBy: Date): Promise<boolean> {
+    return this.scans.queueRunning(id, expectedBy);
+  }
+
   /** A queued scan waits again, expected by `expectedBy`. */
   requeue(id: string, expectedBy: Date): Promise<void> {
     return this.scans.requeue(id, expectedBy);

@@ -197,6 +197,15 @@ export class ScanRepository {
     return row && { id: row.id, userId: row.user_id, input: row.input, startedAt: row.started_at };
   }
 
+  /**
+   * A running scan becomes queued, expected by `expectedBy`; its started_at stays, so it counts in the
+   * same quota month. False when it was no longer running (shutdown or the stale-scan sweep failed it).
+   */
+  async queueRunning(id: string, expectedBy: Date): Promise<boolean> {
+    const { affected } = await this.scans.update({ id, status: 'running' }, { status: 'queued', expectedBy });
+    return (affected ?? 0) > 0;
+  }
+
   /** A queued scan whose sources are still at their limit waits again, expected by `expectedBy`. */
   async requeue(id: string, expectedBy: Date): Promise<void> {
     await this.scans.update({ id, status: 'queued' }, { expectedBy });

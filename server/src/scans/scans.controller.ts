@@ -39,8 +39,9 @@ export const ANALYSIS_FAILED = 'Analysis failed. Please try again.';
 const STREAM_DESCRIPTION = [
   'With `Accept: text/event-stream` the answer is a stream of server-sent events:',
   '`started` (ScanStartedEventDto), one `check` per check as it finishes (CheckReportDto),',
-  'then `result` (AnalysisResultDto) or `error` ({statusCode, error}).',
-  'Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors, and so does a queued scan (202).',
+  'then `result` (AnalysisResultDto), `queued` (QueuedScanDto) or `error` ({statusCode, error}).',
+  'Refusals (400, 401, 429, 503) come before the stream, as ordinary JSON errors, and so does a scan queued before it ran (202).',
+  'A signed-in email scan whose breach sources reach their limit while it runs is queued then: 202 with QueuedScanDto as JSON, the `queued` event in a stream.',
 ].join(' ');
 
 function scanIdPipe() {
@@ -82,6 +83,7 @@ export class ScansController {
             { $ref: getSchemaPath(ScanStartedEventDto) },
             { $ref: getSchemaPath(CheckReportDto) },
             { $ref: getSchemaPath(AnalysisResultDto) },
+            { $ref: getSchemaPath(QueuedScanDto) },
             { $ref: getSchemaPath(ErrorBodyDto) },
           ],
         },
@@ -92,7 +94,8 @@ export class ScansController {
   @ApiAcceptedResponse({
     type: QueuedScanDto,
     description:
-      'A signed-in person (session or API token) scanning an email address while the breach sources are at their request limit: ' +
+      'A signed-in person (session or API token) scanning an email address while the breach sources are at their request limit, ' +
+      'known before the scan starts or learnt from their answers while it runs: ' +
       "the scan is stored as queued (it counts against the plan's monthly scans like a running one, and is given back if it finally fails) " +
       'and this server runs it once the sources allow. The person then gets a notice (GET /api/monitoring/notices) and, when this server sends mail, an email; ' +
       'GET /api/scans/{id} shows it queued with expectedBy, then completed or failed. Always JSON, whatever the Accept header.',
@@ -126,14 +129,18 @@ export class ScansController {
       return;
     }
     if (!(req.headers.accept ?? '').includes('text/event-stream')) {
-      res.status(HttpStatus.OK).json(await this.scans.run(prepared));
+      const answer = await this.scans.run(prepared);
+      if ('queued' in answer) res.status(HttpStatus.ACCEPTED).json(answer.queued);
+      else res.status(HttpStatus.OK).json(answer);
       return;
     }
     const stream = new SseWriter(res);
     stream.send('started', prepared.started);
     try {
-      const result = await this.scans.run(prepared, { onCheck: (report) => stream.send('check', report) });
-      stream.send('result', result);
+      const answer = await this.scans.run(prepared, { onCheck: (report) => stream.send('check', report) });
+      // The stream's status is sent: a scan queued mid-run says so in its last event.
+      if ('queued' in answer) stream.send('queued', answer.queued);
+      else stream.send('result', answer);
     } catch (err) {
       this.logger.error(`streamed scan failed: ${err instanceof Error ? err.name : 'unknown error'}`);
       stream.send('error', { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, error: ANALYSIS_FAILED });

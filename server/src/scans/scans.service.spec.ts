@@ -14,6 +14,7 @@ import { ScanHistoryService } from './scan-history.service';
 import { CheckRun, ScanPipeline } from './scan.pipeline';
 import { BreachLookupService } from './breaches/breach-lookup.service';
 import { PreparedScan, ScansService } from './scans.service';
+import type { AnalysisResult } from './result/analysis.types';
 import { Mailer } from '../mail/mail.types';
 
 /** prepare() for a scan that runs now (not queued). */
@@ -21,6 +22,13 @@ const ready =
   (service: ScansService) =>
   (...args: Parameters<ScansService['prepare']>): Promise<PreparedScan> =>
     service.prepare(...args) as Promise<PreparedScan>;
+
+/** run() for a scan that ends with a result (not queued mid-run). */
+const ranTo = async (answer: Promise<AnalysisResult | { queued: unknown }>): Promise<AnalysisResult> => {
+  const settled = await answer;
+  if ('queued' in settled) throw new Error('the scan was queued');
+  return settled;
+};
 
 const NOW = new Date('2031-03-04T10:00:00.000Z');
 const exposure: Finding = {
@@ -30,7 +38,9 @@ const exposure: Finding = {
 
 function run(id: CheckId, outcome: CheckOutcome): CheckRun {
   const meta = checkMetaOf(id);
-  return { meta, outcome, report: { id, label: meta.label, status: outcome.status, findings: outcome.findings.length, durationMs: 3 } };
+  // As the checks report it: a rate-limited check's wait goes into its report (breaches.check.ts).
+  const wait = outcome.retryAfterSeconds !== undefined ? { retryAfterSeconds: outcome.retryAfterSeconds } : {};
+  return { meta, outcome, report: { id, label: meta.label, status: outcome.status, findings: outcome.findings.length, durationMs: 3, ...wait } };
 }
 const REAL = [run('gravatar', { status: 'ok', findings: [exposure] }), run('breaches', { status: 'ok', findings: [] })];
 /** The main check of an email (its breaches) could not run: a real result, but incomplete. */
@@ -163,7 +173,7 @@ describe('ScansService', () => {
     it("stores a signed-in user's real result under the reserved id and answers it", async () => {
       const { service, history } = setup();
       const prepared = await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip');
-      const result = await service.run(prepared);
+      const result = await ranTo(service.run(prepared));
       expect(result).toMatchObject({ mode: 'real', scanId: 'scan-1', privacyScore: 95 /* a medium finding: 5 points (docs/SCORING.md) */, detailsIncluded: true, startedAt: NOW.toISOString() });
       expect(history.completePrivacyScan).toHaveBeenCalledWith('scan-1', result);
     });
@@ -171,7 +181,7 @@ describe('ScansService', () => {
     it('never stores a demo result: the reservation is discarded', async () => {
       const { service, history, pipeline } = setup();
       pipeline.run.mockResolvedValue(NOTHING_RAN);
-      const result = await service.run(await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip'));
+      const result = await ranTo(service.run(await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip')));
       expect(result.mode).toBe('demo');
       expect(history.discardPrivacyScan).toHaveBeenCalledWith('scan-1');
       expect(history.completePrivacyScan).not.toHaveBeenCalled();
@@ -180,7 +190,7 @@ describe('ScansService', () => {
     it('never stores an incomplete result (its main check did not run): no score, the reservation is discarded', async () => {
       const { service, history, pipeline } = setup();
       pipeline.run.mockResolvedValue(INCOMPLETE);
-      const result = await service.run(await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip'));
+      const result = await ranTo(service.run(await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip')));
       expect(result).toMatchObject({ mode: 'real', privacyScore: null, coverage: { complete: false, mainCheck: 'breaches' } });
       expect(history.discardPrivacyScan).toHaveBeenCalledWith('scan-1');
       expect(history.completePrivacyScan).not.toHaveBeenCalled();
@@ -190,7 +200,7 @@ describe('ScansService', () => {
       const { service, history, pipeline } = setup();
       const onCheck = jest.fn();
       const prepared = await ready(service)('jane@example.com', undefined, 'ip');
-      const result = await service.run(prepared, { onCheck });
+      const result = await ranTo(service.run(prepared, { onCheck }));
       expect(result).toMatchObject({ mode: 'real', detailsIncluded: false });
       expect(result.scanId).toBeUndefined();
       expect(pipeline.run).toHaveBeenCalledWith(prepared.input, {}, onCheck);
@@ -201,7 +211,7 @@ describe('ScansService', () => {
       const { service, pipeline, limiter } = setup();
       pipeline.run.mockResolvedValue(RATE_LIMITED);
       const prepared = await ready(service)('jane@example.com', undefined, '203.0.113.9');
-      const result = await service.run(prepared);
+      const result = await ranTo(service.run(prepared));
       expect(result.coverage.complete).toBe(false);
       expect(limiter.giveBack).toHaveBeenCalledWith(expect.objectContaining({ name: 'scan-visitor-ip' }), '203.0.113.9', prepared.visitor?.countedAt);
     });
@@ -212,6 +222,41 @@ describe('ScansService', () => {
       pipeline.run.mockResolvedValue(INCOMPLETE);
       await service.run(await ready(service)('jane@example.com', undefined, 'ip'));
       expect(limiter.giveBack).not.toHaveBeenCalled();
+    });
+
+    it("queues a signed-in person's email scan whose breach sources answered \"not now\" mid-run: the reservation becomes queued, expected after their Retry-After", async () => {
+      const { service, history, pipeline } = setup();
+      pipeline.run.mockResolvedValue(RATE_LIMITED);
+      history.queueRunning.mockResolvedValue(true);
+      const answer = await service.run(await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip'));
+      const expectedBy = new Date(NOW.getTime() + 1_469_000 + 60_000);
+      expect(answer).toEqual({ queued: expect.objectContaining({ scanId: 'scan-1', status: 'queued', expectedBy: expectedBy.toISOString(), emailWhenDone: false }) });
+      expect(history.queueRunning).toHaveBeenCalledWith('scan-1', expectedBy);
+      expect(history.discardPrivacyScan).not.toHaveBeenCalled();
+      expect(history.completePrivacyScan).not.toHaveBeenCalled();
+    });
+
+    it("prefers this instance's limiter wait over the source's Retry-After, and never queues a website or handle scan", async () => {
+      const { service, history, pipeline, breaches } = setup();
+      pipeline.run.mockResolvedValue(RATE_LIMITED);
+      history.queueRunning.mockResolvedValue(true);
+      breaches.busyForSeconds.mockReturnValueOnce(undefined).mockReturnValueOnce(120);
+      const answer = await service.run(await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip'));
+      expect(answer).toMatchObject({ queued: { expectedBy: new Date(NOW.getTime() + 120_000 + 60_000).toISOString() } });
+      breaches.busyForSeconds.mockReturnValue(undefined);
+      const handle = await ranTo(service.run(await ready(service)('@jane', { userId: 'u1' } as never, 'ip')));
+      expect(handle.coverage.complete).toBe(false);
+      expect(history.queueRunning).toHaveBeenCalledTimes(1);
+      expect(history.discardPrivacyScan).toHaveBeenCalledWith('scan-1');
+    });
+
+    it('answers the incomplete result when the scan stopped running meanwhile (nothing to queue)', async () => {
+      const { service, history, pipeline } = setup();
+      pipeline.run.mockResolvedValue(RATE_LIMITED);
+      history.queueRunning.mockResolvedValue(false);
+      const result = await ranTo(service.run(await ready(service)('jane@example.com', { userId: 'u1' } as never, 'ip')));
+      expect(result.coverage.complete).toBe(false);
+      expect(history.discardPrivacyScan).toHaveBeenCalledWith('scan-1');
     });
 
     it('marks the reserved scan failed when the scan breaks, and lets the error through', async () => {

@@ -150,8 +150,34 @@ export class ScansService {
   /** Stores a signed-in person's email scan as queued (within their monthly quota: 429 when it is used up). */
   private async queue(input: ClassifiedScanInput, user: AuthenticatedUser, busySeconds: number): Promise<QueuedScanDto> {
     const profile = await this.profiles.profile(user.userId);
-    const expectedBy = new Date(this.clock.now().getTime() + busySeconds * 1000 + QUEUED_SCAN_MARGIN_MS);
+    const expectedBy = this.expectedByAfter(busySeconds);
     const scanId = await this.history.reservePrivacyScan(user.userId, profile.plan.tier, input, expectedBy);
+    return this.queuedAnswer(scanId, input, expectedBy);
+  }
+
+  /**
+   * A signed-in person's email scan that met the breach sources' limit while it ran (the first 429
+   * came after prepare()): its reservation becomes a queued scan, as if prepare() had queued it, so
+   * it still holds its one monthly scan and the same runner finishes it.
+   */
+  private async queueRunning(scanId: string, input: ClassifiedScanInput, result: AnalysisResult): Promise<QueuedScanDto | undefined> {
+    const expectedBy = this.expectedByAfter(this.busySecondsAfter(result));
+    // No longer running (failed meanwhile, which gave its quota back): nothing is queued, the incomplete answer stands.
+    if (!(await this.history.queueRunning(scanId, expectedBy))) return undefined;
+    return this.queuedAnswer(scanId, input, expectedBy);
+  }
+
+  /** When a scan waiting `busySeconds` for its sources is promised: the wait plus the runner's tick. */
+  private expectedByAfter(busySeconds: number): Date {
+    return new Date(this.clock.now().getTime() + busySeconds * 1000 + QUEUED_SCAN_MARGIN_MS);
+  }
+
+  /** How long sources that just answered "not now" need: this instance's limiter first, else their Retry-After, else a minute. */
+  private busySecondsAfter(result: AnalysisResult): number {
+    return this.breachesBusyFor() ?? rateLimitWait(result) ?? 60;
+  }
+
+  private queuedAnswer(scanId: string, input: ClassifiedScanInput, expectedBy: Date): QueuedScanDto {
     const emailWhenDone = this.mailer.sendsMail;
     return {
       scanId,
@@ -204,9 +230,7 @@ export class ScansService {
     }
     const now = this.clock.now();
     if (incompleteThroughRateLimit(result) && now.getTime() - claimed.startedAt.getTime() < QUEUED_SCAN_GIVE_UP_MS) {
-      const limited = result.checks.find((check) => check.status === 'rate_limited');
-      const seconds = this.breachesBusyFor() ?? limited?.retryAfterSeconds ?? 60;
-      const expectedBy = new Date(now.getTime() + seconds * 1000 + QUEUED_SCAN_MARGIN_MS);
+      const expectedBy = this.expectedByAfter(this.busySecondsAfter(result));
       await this.history.requeue(claimed.id, expectedBy);
       return { outcome: 'requeued', expectedBy };
     }
@@ -215,7 +239,12 @@ export class ScansService {
     return { outcome: 'failed', reason: main ? `${main.label}: ${main.message ?? main.status.replace('_', ' ')}` : 'its checks did not give a complete answer' };
   }
 
-  async run(scan: PreparedScan, listener: ScanListener = {}): Promise<AnalysisResult> {
+  /**
+   * Runs a prepared scan. A signed-in person's email scan whose breach sources answered "not now"
+   * during the run is queued (QueuedScan, 202) rather than ending incomplete; a visitor's incomplete
+   * answer is theirs, and gives their hourly scan back.
+   */
+  async run(scan: PreparedScan, listener: ScanListener = {}): Promise<AnalysisResult | QueuedScan> {
     const startedAt = this.clock.now();
     try {
       const runs = await this.pipeline.run(scan.input, scan.viewer, listener.onCheck);
@@ -229,6 +258,10 @@ export class ScansService {
       // Neither a sample nor a result that could not check the main thing is the user's result: the
       // reservation goes, so it uses no quota and never counts in the history, dashboard or report.
       if (!storable(result)) {
+        if (scan.input.kind === 'email' && incompleteThroughRateLimit(result)) {
+          const queued = await this.queueRunning(scan.scanId, scan.input, result);
+          if (queued) return { queued };
+        }
         await this.history.discardPrivacyScan(scan.scanId);
         return result;
       }
@@ -262,9 +295,25 @@ export function storable(result: AnalysisResult): boolean {
   return result.mode === 'real' && result.coverage.complete;
 }
 
-/** The result is incomplete because an outside service said "not now" (a check of it rate limited). */
+/**
+ * The result is incomplete because an outside service said "not now": a check of it rate limited,
+ * or one source of a multi-source check (the breaches: HIBP answered, XposedOrNot did not, below the coverage rule).
+ */
 export function incompleteThroughRateLimit(result: AnalysisResult): boolean {
-  return !result.coverage.complete && result.checks.some((check) => check.status === 'rate_limited');
+  return !result.coverage.complete && result.checks.some(rateLimited);
+}
+
+function rateLimited(check: CheckReport): boolean {
+  return check.status === 'rate_limited' || (check.sources ?? []).some((source) => source.status === 'rate_limited');
+}
+
+/** The shortest Retry-After a rate-limited check or source of the result gave, if any did. */
+export function rateLimitWait(result: AnalysisResult): number | undefined {
+  const waits = result.checks
+    .filter(rateLimited)
+    .flatMap((check) => [check.retryAfterSeconds, ...(check.sources ?? []).filter((source) => source.status === 'rate_limited').map((source) => source.retryAfterSeconds)])
+    .filter((wait): wait is number => wait !== undefined);
+  return waits.length > 0 ? Math.min(...waits) : undefined;
 }
 
 /** The answer to a queued scan: why, by when, and how the person hears of it (an email only when this server sends mail). */

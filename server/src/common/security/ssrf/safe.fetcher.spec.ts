@@ -299,7 +299,8 @@ describe('SafeFetcher', () => {
     const ticketKeys = randomBytes(48);
     const handshakes: Array<{ at: string; resumed: boolean }> = [];
     const servers = ['127.0.0.1', '127.0.0.3', '127.0.0.4'].map((at) => {
-      const server = createHttpsServer({ ...(at === '127.0.0.4' ? untrusted : trusted), ticketKeys }, (_req, res) => res.end('hello'));
+      // Each answer closes its connection: every fetch needs a new one, where a session is offered or not.
+      const server = createHttpsServer({ ...(at === '127.0.0.4' ? untrusted : trusted), ticketKeys }, (_req, res) => res.setHeader('Connection', 'close').end('hello'));
       server.on('secureConnection', (socket: tls.TLSSocket) => handshakes.push({ at, resumed: socket.isSessionReused() }));
       return server;
     });
@@ -336,6 +337,80 @@ describe('SafeFetcher', () => {
       tlsStore.setDefaultCACertificates(defaults);
       for (const server of servers) server.closeAllConnections();
       await Promise.all(servers.map((server) => (server.listening ? new Promise((resolve) => server.close(resolve)) : undefined)));
+    }
+  });
+
+  it('keeps a connection alive only for the name, port and checked address it was made for: a changed DNS answer never rides it', async () => {
+    // One port on two loopback addresses; each answer names the address it came from and the connection it came on.
+    const connections = new Map<Socket, number>();
+    const seen: Array<{ at: string; connection: number; header?: string }> = [];
+    const servers = ['127.0.0.2', '127.0.0.3'].map((at) =>
+      createServer((req, res) => {
+        if (!connections.has(req.socket)) connections.set(req.socket, connections.size + 1);
+        seen.push({ at, connection: connections.get(req.socket)!, header: req.headers.connection });
+        req.resume();
+        // With its length, as servers answer HEAD too (Node keeps no connection after a HEAD answer without one).
+        res.setHeader('Content-Length', at.length).end(at);
+      }),
+    );
+    try {
+      await new Promise<void>((resolve) => servers[0].listen(0, '127.0.0.2', resolve));
+      const port = (servers[0].address() as AddressInfo).port;
+      await new Promise<void>((resolve) => servers[1].listen(port, '127.0.0.3', resolve));
+      const table: Record<string, string[]> = { 'pool.test': ['127.0.0.2'], 'alias.test': ['127.0.0.2'] };
+      const lookup = tableLookup(table);
+      const fetcher = new SafeFetcher(loadConfig({ PUBLIC_URL: 'https://footprint.test', FETCH_ALLOWED_PORTS: String(port), FETCH_ALLOWED_ADDRESSES: '127.0.0.2/32,127.0.0.3/32' }), lookup);
+      const get = async (host: string, method: 'GET' | 'HEAD' | 'POST' = 'GET') => (await fetcher.fetch(`http://${host}:${port}/`, { signal: never(), method })).body.toString();
+      try {
+        expect([await get('pool.test'), await get('pool.test', 'HEAD'), await get('pool.test')]).toEqual(['127.0.0.2', '', '127.0.0.2']);
+        // Another name for the same address: a connection of its own (the name is part of the key).
+        expect(await get('alias.test')).toBe('127.0.0.2');
+        // The name now answers another approved address: a new connection there, not the idle one to the old address.
+        table['pool.test'] = ['127.0.0.3'];
+        expect(await get('pool.test')).toBe('127.0.0.3');
+        // The name now answers an address the guard does not approve: refused before anything is sent, idle connections or not.
+        table['pool.test'] = ['127.0.0.1'];
+        expect(await failure(fetcher.fetch(`http://pool.test:${port}/`, { signal: never() }))).toMatchObject({ kind: 'refused', message: SSRF_MESSAGES.privateAddress });
+        // A POST is never sent on a kept connection (it could not be sent again if the server had closed it).
+        expect(await get('alias.test', 'POST')).toBe('127.0.0.2');
+      } finally {
+        fetcher.onModuleDestroy();
+      }
+      // Every fetch asked DNS and checked the answer, kept connection or not.
+      expect(lookup.calls).toEqual(['pool.test', 'pool.test', 'pool.test', 'alias.test', 'pool.test', 'pool.test', 'alias.test']);
+      expect(seen).toEqual([
+        { at: '127.0.0.2', connection: 1, header: 'keep-alive' },
+        { at: '127.0.0.2', connection: 1, header: 'keep-alive' },
+        { at: '127.0.0.2', connection: 1, header: 'keep-alive' },
+        { at: '127.0.0.2', connection: 2, header: 'keep-alive' },
+        { at: '127.0.0.3', connection: 3, header: 'keep-alive' },
+        { at: '127.0.0.2', connection: 4, header: 'close' },
+      ]);
+    } finally {
+      for (const server of servers) server.closeAllConnections();
+      await Promise.all(servers.map((server) => (server.listening ? new Promise((resolve) => server.close(resolve)) : undefined)));
+    }
+  });
+
+  it('sends a GET again, once, on a new connection when the server had closed the kept one', async () => {
+    // The server answers the first request on a connection and drops the connection at its second, as one whose idle timeout just ran out.
+    const answered = new WeakSet<Socket>();
+    let dropped = 0;
+    site.handler = (req, res) => {
+      if (answered.has(req.socket)) {
+        dropped++;
+        return req.socket.destroy();
+      }
+      answered.add(req.socket);
+      res.end('fresh');
+    };
+    try {
+      expect((await fetcher.fetch(site.url('/'), { signal: never() })).body.toString()).toBe('fresh');
+      expect((await fetcher.fetch(site.url('/'), { signal: never() })).body.toString()).toBe('fresh');
+      expect(dropped).toBe(1);
+      expect(site.requests.map((req) => req.method)).toEqual(['GET', 'GET', 'GET']);
+    } finally {
+      fetcher.onModuleDestroy();
     }
   });
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { LookupAddress } from 'node:dns';
 import { promises as dnsPromises } from 'node:dns';
 import { ClientRequest, IncomingMessage, request as httpRequest, RequestOptions } from 'node:http';
@@ -12,6 +12,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AddressAllowlist } from './address.policy';
 import { HostLookup, pinnedLookup, resolveChecked, sameAddress } from './checked-address.resolver';
 import { SafeFetchError, SafeFetchFailureKind, SafeFetchHop, SafeFetchOptions, SafeFetchResponse, TlsInfo } from './safe-fetch.types';
+import { PinnedHttpAgent, PinnedHttpsAgent, PinnedRequestArgs } from './pinned-keep-alive.agents';
 import { TlsSessionCache } from './tls-session.cache';
 import { CheckedUrl, checkUrl, SSRF_MESSAGES } from './url.policy';
 
@@ -48,6 +49,10 @@ class Aborted extends Error {}
 class TooManyCodings extends Error {}
 /** Internal: the socket connected somewhere else than the checked address (a bug or a hostile lookup). */
 class Misrouted extends Error {}
+/** A kept-alive connection the server closed as we sent on it, before any answer (sent again on a new one). */
+class StaleConnection extends Error {}
+/** Errors of a request on a reused connection that mean the server had closed it. */
+const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 /** A failure before the socket connected (another checked address may be tried). */
 class ConnectFailed extends Error {
   readonly code?: string;
@@ -72,6 +77,8 @@ interface Answer {
   res: IncomingMessage;
   socket: Socket;
   address: string;
+  /** The connection goes back to the keep-alive pool once the body is read whole. */
+  pooled: boolean;
 }
 
 /**
@@ -90,11 +97,18 @@ interface Answer {
  * address and port (TlsSessionCache), across requests and scans: the username check asks hundreds
  * of sites, and a full handshake costs several ms of CPU each. 'report' connections never offer or
  * keep a session: the website check always sees a full handshake and the certificate as sent.
+ *
+ * GET and HEAD hops keep their connection alive for a few seconds (pinned-keep-alive.agents.ts),
+ * pooled by name, port and the address the guard checked and pinned for that hop: a later request
+ * reuses a connection only when its own check approved that same address, so a changed DNS answer
+ * never rides an old socket. 'report' connections and POSTs always get a connection of their own.
  */
 @Injectable()
-export class SafeFetcher {
+export class SafeFetcher implements OnModuleDestroy {
   private readonly allowlist: AddressAllowlist;
   private readonly tlsSessions = new TlsSessionCache();
+  private readonly httpAgent = new PinnedHttpAgent();
+  private readonly httpsAgent = new PinnedHttpsAgent();
   /**
    * One TLS context (the system's trust store, Node's defaults) for every connection, made at the first
    * https hop: without it, each connection builds its own, which cost more CPU than the handshake saved
@@ -107,6 +121,12 @@ export class SafeFetcher {
     @Inject(SAFE_FETCH_LOOKUP) private readonly lookup: HostLookup,
   ) {
     this.allowlist = new AddressAllowlist(config.fetch.allowedAddresses);
+  }
+
+  /** Idle kept-alive connections are closed at shutdown (they hold no request). */
+  onModuleDestroy(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
   }
 
   /** The checks that need no DNS (scheme, port, credentials, IP literals), under this server's policy. */
@@ -161,7 +181,7 @@ export class SafeFetcher {
       const finalHop = { url: target.url.href, status };
       // Read before the body: reading ends by closing the socket.
       const tls = target.url.protocol === 'https:' ? tlsInfo(answer.socket as TLSSocket) : undefined;
-      const { body, truncated } = await readBody(res, method, maxBodyBytes, signal).catch((err: unknown) => {
+      const { body, truncated } = await readBody(res, method, maxBodyBytes, signal, answer.pooled).catch((err: unknown) => {
         if (err instanceof Aborted) throw fail('timed_out', SSRF_MESSAGES.timedOut, [...hops, finalHop]);
         throw fail('unavailable', err instanceof TooManyCodings ? SSRF_MESSAGES.tooManyCodings : SSRF_MESSAGES.unreadable, [...hops, finalHop]);
       });
@@ -195,7 +215,11 @@ export class SafeFetcher {
   private async connect(target: CheckedUrl, addresses: LookupAddress[], request: OutgoingRequest, signal: AbortSignal, hops: SafeFetchHop[]): Promise<Answer> {
     for (let i = 0; ; i++) {
       try {
-        return await this.send(target, addresses[i], request, signal);
+        return await this.send(target, addresses[i], request, signal).catch((err: unknown) => {
+          // The server closed a kept-alive connection as we sent on it: GET and HEAD go again, once, on a new one.
+          if (err instanceof StaleConnection) return this.send(target, addresses[i], request, signal, false);
+          throw err;
+        });
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (err instanceof ConnectFailed && i + 1 < addresses.length && code && CONNECT_RETRY_CODES.has(code)) continue;
@@ -204,9 +228,12 @@ export class SafeFetcher {
     }
   }
 
-  private send(target: CheckedUrl, address: LookupAddress, { method, headers, userAgent, body, verifyTls }: OutgoingRequest, signal: AbortSignal): Promise<Answer> {
+  private send(target: CheckedUrl, address: LookupAddress, { method, headers, userAgent, body, verifyTls }: OutgoingRequest, signal: AbortSignal, mayPool = true): Promise<Answer> {
     const https = target.url.protocol === 'https:';
-    const options: RequestOptions & { servername?: string; rejectUnauthorized?: boolean; autoSelectFamily?: boolean; session?: Buffer; secureContext?: SecureContext } = {
+    // Only requests that may be sent again (GET, HEAD) and verified TLS share connections.
+    const pooled = mayPool && method !== 'POST' && (!https || verifyTls);
+    const options: RequestOptions &
+      Partial<PinnedRequestArgs> & { servername?: string; rejectUnauthorized?: boolean; autoSelectFamily?: boolean; session?: Buffer; secureContext?: SecureContext } = {
       host: target.hostname,
       port: target.port,
       path: `${target.url.pathname}${target.url.search}`,
@@ -216,11 +243,13 @@ export class SafeFetcher {
         ...headers,
         'user-agent': userAgent,
         'accept-encoding': 'gzip, deflate, br',
-        connection: 'close',
+        // Pooled: the agent asks for keep-alive.
+        ...(pooled ? {} : { connection: 'close' }),
         ...(body !== undefined ? { 'content-length': String(body.length) } : {}),
       },
-      // A fresh connection per hop: a pooled socket could lead to an address checked for another name.
-      agent: false,
+      // Pooled by name, port and this checked address (pinnedAddress is part of the pool key); otherwise a connection of its own.
+      agent: pooled ? (https ? this.httpsAgent : this.httpAgent) : false,
+      ...(pooled ? { pinnedAddress: address.address } : {}),
       lookup: pinnedLookup(address),
       family: address.family,
       autoSelectFamily: false,
@@ -245,6 +274,12 @@ export class SafeFetcher {
       if (signal.aborted) onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
       req.on('socket', (socket: Socket) => {
+        if (req.reusedSocket) {
+          // A kept-alive connection of this very key: connected to this checked address when it was made (checked again here).
+          connected = true;
+          if (!sameAddress(socket.remoteAddress, address.address)) req.destroy(new Misrouted());
+          return;
+        }
         socket.once('connect', () => {
           connected = true;
           if (!sameAddress(socket.remoteAddress, address.address)) req.destroy(new Misrouted());
@@ -254,10 +289,12 @@ export class SafeFetcher {
       });
       req.once('response', (res) => {
         signal.removeEventListener('abort', onAbort);
-        resolve({ res, socket: res.socket as Socket, address: address.address });
+        resolve({ res, socket: res.socket as Socket, address: address.address, pooled });
       });
       req.once('error', (err) => {
         signal.removeEventListener('abort', onAbort);
+        const code = (err as NodeJS.ErrnoException).code;
+        if (req.reusedSocket && code && STALE_CONNECTION_CODES.has(code)) return reject(new StaleConnection(err.message));
         if (sessionKey) this.tlsSessions.forget(sessionKey);
         reject(connected || err instanceof Aborted || err instanceof Misrouted ? err : new ConnectFailed(err));
       });
@@ -344,12 +381,21 @@ function distinguishedName(name: object | undefined): string | undefined {
   return parts.length > 0 ? parts.join(', ') : undefined;
 }
 
-/** Reads the body, decompressed, up to `maxBytes`; stops inflating and drops the connection at the cap. */
-function readBody(res: IncomingMessage, method: string, maxBytes: number, signal: AbortSignal): Promise<{ body: Buffer; truncated: boolean }> {
+/**
+ * Reads the body, decompressed, up to `maxBytes`; stops inflating and drops the connection at the cap.
+ * A `pooled` connection whose answer was read whole goes back to its pool; any other is closed.
+ */
+function readBody(res: IncomingMessage, method: string, maxBytes: number, signal: AbortSignal, pooled: boolean): Promise<{ body: Buffer; truncated: boolean }> {
   const status = res.statusCode ?? 0;
   if (method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200)) {
+    const empty = { body: Buffer.alloc(0), truncated: false };
     res.resume();
-    return Promise.resolve({ body: Buffer.alloc(0), truncated: false });
+    // A kept connection goes back to its pool at the answer's end (at once: no body), before the next request may want it.
+    if (!pooled) return Promise.resolve(empty);
+    return new Promise((resolve) => {
+      res.once('end', () => resolve(empty));
+      res.once('close', () => resolve(empty));
+    });
   }
   let decoders: Transform[];
   try {
@@ -369,17 +415,18 @@ function readBody(res: IncomingMessage, method: string, maxBytes: number, signal
     let settled = false;
     // Decoding has its own time cap, whatever the caller's signal allows: what was decoded by then is the body.
     const decodeTimer = decoders.length > 0 ? setTimeout(() => finish(true), MAX_DECODE_MS) : undefined;
-    const stop = () => {
+    const stop = (keepConnection = false) => {
       clearTimeout(decodeTimer);
       signal.removeEventListener('abort', onAbort);
-      for (const stream of streams) stream.destroy();
-      // The connection serves this one hop (agent: false): closed now, not when the server gets to it.
-      res.socket?.destroy();
+      for (const stream of keepConnection ? decoders : streams) stream.destroy();
+      // Not kept: closed now, not when the server gets to it.
+      if (!keepConnection) res.socket?.destroy();
     };
     const finish = (truncated: boolean) => {
       if (settled) return;
       settled = true;
-      stop();
+      // The whole answer was read: the agent takes the connection back (or closes it if the server said so).
+      stop(pooled && !truncated && res.complete);
       resolve({ body: Buffer.concat(chunks, Math.min(size, maxBytes)), truncated });
     };
     const failWith = (err: Error) => {
