@@ -106,7 +106,7 @@ async function measure(label, env) {
     const tally = Object.fromEntries(VISITOR_TESTS.map((t) => [t, { found: 0, missed: 0, falseAlarms: 0, notRun: 0, present: 0, absent: 0 }]));
     const domains = { found: 0, missed: 0, falseAlarms: 0 };
     const gpc = new Map(); // path → Map(outcome → count)
-    const misses = new Map(); // "path test kind" → count
+    const misses = new Map(); // "path test kind" → { count, why: the first one's check message }
     const modes = new Map();
     for (let run = 0; run < RUNS; run++) {
       for (const path of PAGES) {
@@ -126,7 +126,11 @@ async function measure(label, env) {
           else if (seen === 'found') kind = 'falseAlarms';
           if (!kind) continue;
           t[kind] += 1;
-          if (kind === 'missed' || kind === 'falseAlarms') misses.set(`${path} ${test} ${kind}`, (misses.get(`${path} ${test} ${kind}`) ?? 0) + 1);
+          if (kind === 'missed' || kind === 'falseAlarms') {
+            const key = `${path} ${test} ${kind}`;
+            const why = body.checks.find((c) => c.id === CHECK_OF[test])?.message;
+            misses.set(key, { count: (misses.get(key)?.count ?? 0) + 1, why: misses.get(key)?.why ?? why });
+          }
         }
         const got = trackerDomains(body);
         for (const d of truth.trackers) domains[got.has(d) ? 'found' : 'missed'] += 1;
@@ -163,7 +167,7 @@ for (const r of results) {
     console.log(`| ${test} | ${t.present} | ${t.found} | ${t.missed} | ${t.absent} | ${t.falseAlarms} | ${t.notRun} |`);
   }
   console.log(`tracker services by domain: ${r.domains.found} found, ${r.domains.missed} missed, ${r.domains.falseAlarms} false alarms`);
-  if (r.misses.size) console.log(`misses and false alarms: ${[...r.misses].map(([k, c]) => `${k} ×${c}`).join('; ')}`);
+  for (const [key, { count, why }] of r.misses) console.log(`- ${key} ×${count}${why ? ` (first one's check said: ${why})` : ''}`);
   if (r.label === 'rendered') {
     let agree = 0;
     let total = 0;
