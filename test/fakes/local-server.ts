@@ -1,11 +1,11 @@
 import { createServer, Server as HttpServer, RequestListener } from 'node:http';
 import { AddressInfo, Server } from 'node:net';
 
-/** Listens on `host` (127.0.0.1 unless said) on a port the system picks free; resolves that port. */
-export async function listenOnFreePort(server: Server, host = '127.0.0.1'): Promise<number> {
+/** Listens on `host` (127.0.0.1 unless said) on a port the system picks free (or `port`, when given); resolves that port. */
+export async function listenOnFreePort(server: Server, host = '127.0.0.1', port = 0): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, host, () => resolve());
+    server.listen(port, host, () => resolve());
   });
   return (server.address() as AddressInfo).port;
 }

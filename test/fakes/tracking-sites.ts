@@ -303,12 +303,13 @@ export class TrackingSites {
     return this.requests.filter((r) => r.host === host);
   }
 
-  async start(certificate: SelfSignedCertificate | undefined = selfSignedCertificate()): Promise<this> {
+  /** `port`: a fixed one (a bench pointing an app started elsewhere at these sites); a free one otherwise. */
+  async start(certificate: SelfSignedCertificate | undefined = selfSignedCertificate(), port = 0): Promise<this> {
     const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res);
     this.http = createHttpServer(handler);
     if (certificate) this.https = createHttpsServer({ key: certificate.key, cert: certificate.cert }, handler);
     this.net = oneServerForBothSchemes(this.http, this.https, this.sockets);
-    this.listeningPort = await listenOnFreePort(this.net, this.host);
+    this.listeningPort = await listenOnFreePort(this.net, this.host, port);
     this.pageTable = pages(this.listeningPort);
     return this;
   }
