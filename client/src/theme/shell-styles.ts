@@ -481,7 +481,14 @@ export const SHELL_STYLES: Record<string, StaticStyle> = {
   'sh-report-risk-row': { css: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '2', flexWrap: 'wrap' } },
   'sh-report-risk-level': { recipe: 'badge', variants: { variant: 'subtle' }, css: { fontSize: 'md' } },
   'sh-report-list': { slotRecipe: ['list', 'root'], variants: { variant: 'plain' }, css: { gap: '3' } },
-  'sh-report-item': { slotRecipe: ['list', 'item'], variants: { variant: 'plain' }, css: { display: 'block', borderWidth: '1px', rounded: 'md', p: '4' } },
+  // A report of a long history holds hundreds of these: the browser lays out only those near the
+  // screen (the rest keep a placeholder height, then their own once drawn), which is most of the
+  // page's first layout on a phone.
+  'sh-report-item': {
+    slotRecipe: ['list', 'item'],
+    variants: { variant: 'plain' },
+    css: { display: 'block', borderWidth: '1px', rounded: 'md', p: '4', contentVisibility: 'auto', containIntrinsicSize: 'auto 8rem' },
+  },
   'sh-report-row': { css: { display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' } },
   'sh-report-badge': { recipe: 'badge', variants: { variant: 'subtle' }, css: { flexShrink: '0' } },
   'sh-badge-subtle': { recipe: 'badge', variants: { variant: 'subtle' } },
@@ -534,4 +541,7 @@ export const SHELL_STYLES: Record<string, StaticStyle> = {
   'sh-monitor-run-changes': { css: { flexBasis: '100%', mt: '1' } },
   'sh-button-outline-red': button({ variant: 'outline' }, {}, 'red'),
   'sh-button-ghost': { recipe: 'button', variants: { variant: 'ghost' } },
+  // Pager
+  'sh-pager': { css: { display: 'flex', gap: '3', alignItems: 'center', justifyContent: 'flex-end', mt: '3' } },
+  'sh-pager-page': { css: { fontSize: 'sm' } },
 };
