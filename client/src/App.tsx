@@ -26,10 +26,10 @@ const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'), 's
 const VerifyEmailPage = lazyPage(() => import('./pages/VerifyEmailPage'), 'shell');
 const MonitoredEmailVerifyPage = lazyPage(() => import('./pages/MonitoredEmailVerifyPage'), 'shell');
 const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'shell');
-const ReportPage = lazyPage(() => import('./pages/ReportPage'));
+const ReportPage = lazyPage(() => import('./pages/ReportPage'), 'shell');
 const HistoryPage = lazyPage(() => import('./pages/HistoryPage'), 'shell');
 const AccountPage = lazyPage(() => import('./pages/AccountPage'), 'shell');
-const MonitoringPage = lazyPage(() => import('./pages/MonitoringPage'));
+const MonitoringPage = lazyPage(() => import('./pages/MonitoringPage'), 'shell');
 const RequestsPage = lazyPage(() => import('./pages/RequestsPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 

@@ -87,6 +87,14 @@ export const alertCircleShape = (
   </>
 );
 
+/** An alert's "info" mark (Chakra's InfoIcon). */
+export const infoCircleShape = (
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 16v-4M12 8h.01" />
+  </>
+);
+
 export const checkCircleShape = (
   <>
     <circle cx="12" cy="12" r="9" />

@@ -1,8 +1,6 @@
-import { Badge, Box, Button, Card, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { DomainVerification } from './DomainVerification';
-import { MonitorChanges } from './MonitorChanges';
-import { DomainBreachesDialog, MonitorHistoryDialog } from './MonitorDialogs';
+import { lazy, Suspense, useState } from 'react';
+import { ButtonSpinner } from '../components/form-fields';
+import { paletteClass } from '../components/palette-class';
 import {
   displayStateLabels,
   kindLabels,
@@ -15,6 +13,15 @@ import {
 } from './monitor-display';
 import type { Monitor, MonitorRun, MonitorWebsite } from './monitor-types';
 import { formatDateTime } from '../format';
+import { withChakraLoaded } from '../theme/lazy-chakra';
+
+// The card is drawn without Chakra's runtime (theme/shell-styles.ts, "MonitorCard"), so a list of
+// identity and website monitors shows with React alone. What only some cards have, a domain's proof
+// of control and a run's changes, and the dialogs (when first opened) load with Chakra's runtime.
+const DomainVerification = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('./DomainVerification')).DomainVerification) }));
+const MonitorChanges = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('./MonitorChanges')).MonitorChanges) }));
+const MonitorHistoryDialog = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('./MonitorDialogs')).MonitorHistoryDialog) }));
+const DomainBreachesDialog = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('./MonitorDialogs')).DomainBreachesDialog) }));
 
 const statePalettes: Record<MonitorDisplayState, string> = { paused: 'gray', active: 'green', overdue: 'orange' };
 const typeLabels: Record<Monitor['type'], string> = { weekly: 'Weekly (every 7 days)', monthly: 'Monthly (every 30 days)' };
@@ -22,25 +29,16 @@ const typeLabels: Record<Monitor['type'], string> = { weekly: 'Weekly (every 7 d
 /** A website monitor: how its last run saw the site, and what waits for the next run to confirm it. */
 function WebsiteStatus({ website }: { website: MonitorWebsite }) {
   return (
-    <Stack gap="1" data-testid="website-status">
-      <Text wordBreak="break-all">
-        <Text as="span" fontWeight="semibold">
-          Website:
-        </Text>{' '}
-        {website.url}
-      </Text>
-      <Text color="fg">
-        <Text as="span" fontWeight="semibold">
-          Last check:
-        </Text>{' '}
+    <div className="sh-monitor-lines" data-testid="website-status">
+      <p className="sh-monitor-site">
+        <span className="sh-monitor-label">Website:</span> {website.url}
+      </p>
+      <p>
+        <span className="sh-monitor-label">Last check:</span>{' '}
         {website.checkedAt ? `${formatDateTime(website.checkedAt)}, ${website.summary}` : 'not checked yet (the first run records how the site is now, without alerting)'}
-      </Text>
-      {website.pending.length > 0 && (
-        <Text fontSize="sm" color="fg.muted">
-          Seen once, confirmed or dropped by the next run: {website.pending.join('; ')}
-        </Text>
-      )}
-    </Stack>
+      </p>
+      {website.pending.length > 0 && <p className="sh-muted-sm">Seen once, confirmed or dropped by the next run: {website.pending.join('; ')}</p>}
+    </div>
   );
 }
 
@@ -48,82 +46,76 @@ function WebsiteStatus({ website }: { website: MonitorWebsite }) {
 function Targets({ monitor, busy, onResend, operatorContact }: { monitor: Monitor; busy: boolean; onResend?: () => void; operatorContact?: string }) {
   const pending = new Set(monitor.pendingEmails);
   return (
-    <Stack gap="2">
+    <div className="sh-monitor-targets">
       {monitor.targets.emails.length > 0 && (
-        <Box>
-          <Text fontWeight="semibold">Emails</Text>
-          <List.Root listStyle="none" gap="1" aria-label="Monitored emails">
+        <div>
+          <p className="sh-monitor-label">Emails</p>
+          <ul className="sh-monitor-list" aria-label="Monitored emails">
             {monitor.targets.emails.map((email) => (
-              <List.Item key={email} display="flex" gap="2" alignItems="center" flexWrap="wrap" wordBreak="break-all">
+              <li key={email} className="sh-monitor-email">
                 {email}
                 {pending.has(email) && (
-                  <Badge colorPalette="orange" variant="subtle" title="Not scanned until its owner follows its verification link">
+                  <span className="sh-badge-subtle sh-palette-orange" title="Not scanned until its owner follows its verification link">
                     Awaiting verification
-                  </Badge>
+                  </span>
                 )}
-              </List.Item>
+              </li>
             ))}
-          </List.Root>
+          </ul>
           {pending.size > 0 && onResend && (
-            <Button size="xs" variant="outline" mt="2" onClick={onResend} disabled={busy}>
+            <button type="button" className="sh-monitor-resend" onClick={onResend} disabled={busy}>
               Send the verification {pending.size === 1 ? 'link' : 'links'} again
-            </Button>
+            </button>
           )}
           {pending.size > 0 && !onResend && (
-            <Text fontSize="sm" color="fg.muted" mt="2" data-testid="no-mail-monitor-verification">
+            <p className="sh-monitor-note" data-testid="no-mail-monitor-verification">
               This server does not send email yet, so no verification link reaches these addresses.
               {operatorContact ? ` The person who runs it can help: write to ${operatorContact}.` : ''}
-            </Text>
+            </p>
           )}
-        </Box>
+        </div>
       )}
       {monitor.targets.handles.length > 0 && (
-        <Box>
-          <Text fontWeight="semibold">Handles</Text>
-          <List.Root listStyle="none" gap="1" aria-label="Monitored handles">
+        <div>
+          <p className="sh-monitor-label">Handles</p>
+          <ul className="sh-monitor-list" aria-label="Monitored handles">
             {monitor.targets.handles.map((handle) => (
-              <List.Item key={handle} wordBreak="break-all">
+              <li key={handle} className="sh-monitor-handle">
                 {handle}
-              </List.Item>
+              </li>
             ))}
-          </List.Root>
-        </Box>
+          </ul>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }
 
 function LastRuns({ runs }: { runs: MonitorRun[] }) {
   return (
-    <Box>
-      <Heading as="h3" size="sm">
-        Recent runs
-      </Heading>
+    <div>
+      <h3 className="sh-monitor-runs-title">Recent runs</h3>
       {runs.length === 0 ? (
-        <Text color="fg.muted" mt="1">
-          No runs yet.
-        </Text>
+        <p className="sh-monitor-no-runs">No runs yet.</p>
       ) : (
-        <List.Root listStyle="none" gap="2" mt="2" aria-label="Recent runs">
+        <ul className="sh-monitor-runs" aria-label="Recent runs">
           {runs.map((run) => (
-            <List.Item key={run.id} display="flex" gap="2" alignItems="baseline" flexWrap="wrap">
+            <li key={run.id} className="sh-monitor-run">
               <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>
-              <Badge colorPalette={runStatusPalettes[run.status]} variant="subtle">
-                {runStatusLabels[run.status]}
-              </Badge>
-              <Text as="span" color="fg">
-                {run.summary}
-              </Text>
+              <span className={`sh-badge-subtle ${paletteClass(runStatusPalettes[run.status])}`}>{runStatusLabels[run.status]}</span>
+              <span>{run.summary}</span>
               {run.changes.length > 0 && (
-                <Box flexBasis="100%" mt="1">
-                  <MonitorChanges changes={run.changes} label={`What changed on ${formatDateTime(run.startedAt)}`} />
-                </Box>
+                <div className="sh-monitor-run-changes">
+                  <Suspense fallback={null}>
+                    <MonitorChanges changes={run.changes} label={`What changed on ${formatDateTime(run.startedAt)}`} />
+                  </Suspense>
+                </div>
               )}
-            </List.Item>
+            </li>
           ))}
-        </List.Root>
+        </ul>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -156,69 +148,79 @@ export function MonitorCard({
   onChanged: () => void;
 }) {
   const [dialog, setDialog] = useState<'history' | 'breaches'>();
+  const [shown, setShown] = useState({ history: false, breaches: false });
+  const openDialog = (which: 'history' | 'breaches') => {
+    setShown((was) => ({ ...was, [which]: true }));
+    setDialog(which);
+  };
   const state = monitorDisplayState(monitor, now);
   const name = monitorName(monitor);
   // A paused monitor does not run, whatever date it kept.
   const nextRun = monitor.active ? monitor.nextRunAt : null;
   return (
-    <Card.Root variant="outline" data-testid="monitor-card">
-      <Card.Header>
-        <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
-          <Heading as="h2" size="md" wordBreak="break-all">
-            {name}
-          </Heading>
-          <Flex gap="2">
-            <Badge variant="outline" size="md" data-testid="monitor-kind">
+    <div className="sh-card-outline" data-testid="monitor-card">
+      <div className="sh-monitor-card-header">
+        <div className="sh-monitor-card-head">
+          <h2 className="sh-monitor-name">{name}</h2>
+          <div className="sh-monitor-badges">
+            <span className="sh-monitor-kind" data-testid="monitor-kind">
               {kindLabels[monitor.kind]}
-            </Badge>
-            <Badge colorPalette={statePalettes[state]} variant="subtle" size="md" data-testid="monitor-state">
+            </span>
+            <span className={`sh-monitor-state ${paletteClass(statePalettes[state])}`} data-testid="monitor-state">
               {displayStateLabels[state]}
-            </Badge>
-          </Flex>
-        </Flex>
-      </Card.Header>
-      <Card.Body gap="4">
+            </span>
+          </div>
+        </div>
+      </div>
+      <div className="sh-monitor-card-body">
         {monitor.kind === 'identity' && <Targets monitor={monitor} busy={busy} onResend={onResend} operatorContact={operatorContact} />}
         {monitor.website && <WebsiteStatus website={monitor.website} />}
-        {monitor.domain && <DomainVerification monitor={monitor} onVerified={onChanged} />}
-        <Stack gap="1">
-          <Text>
-            <Text as="span" fontWeight="semibold">
-              Type:
-            </Text>{' '}
-            {typeLabels[monitor.type]}
-          </Text>
-          <Text>
-            <Text as="span" fontWeight="semibold">
-              Next run:
-            </Text>{' '}
-            <Text as="span" data-testid="monitor-next-run" title={nextRun ? formatDateTime(nextRun) : undefined}>
-              {nextRunText(nextRun, now)}
-            </Text>
-          </Text>
-        </Stack>
-        <LastRuns runs={monitor.lastRuns} />
-      </Card.Body>
-      <Card.Footer gap="3" flexWrap="wrap">
-        <Button variant="outline" onClick={onToggle} loading={busy}>
-          {monitor.active ? 'Pause' : 'Activate'}
-        </Button>
-        <Button variant="outline" colorPalette="red" onClick={onDelete} disabled={busy}>
-          Delete
-        </Button>
-        <Button variant="ghost" onClick={() => setDialog('history')}>
-          History
-        </Button>
-        {monitor.domain?.verified && monitor.domain.breachedAddresses !== null && (
-          <Button variant="ghost" onClick={() => setDialog('breaches')}>
-            Breached addresses ({monitor.domain.breachedAddresses})
-          </Button>
+        {monitor.domain && (
+          <Suspense fallback={null}>
+            <DomainVerification monitor={monitor} onVerified={onChanged} />
+          </Suspense>
         )}
-      </Card.Footer>
-      <MonitorHistoryDialog monitorId={monitor.id} name={name} open={dialog === 'history'} onClose={() => setDialog(undefined)} />
-      {monitor.domain && (
-        <DomainBreachesDialog monitorId={monitor.id} domain={monitor.domain.domain} open={dialog === 'breaches'} onClose={() => setDialog(undefined)} />
+        <div className="sh-monitor-lines">
+          <p>
+            <span className="sh-monitor-label">Type:</span> {typeLabels[monitor.type]}
+          </p>
+          <p>
+            <span className="sh-monitor-label">Next run:</span>{' '}
+            <span data-testid="monitor-next-run" title={nextRun ? formatDateTime(nextRun) : undefined}>
+              {nextRunText(nextRun, now)}
+            </span>
+          </p>
+        </div>
+        <LastRuns runs={monitor.lastRuns} />
+      </div>
+      <div className="sh-monitor-card-footer">
+        <button type="button" className="sh-button-outline" onClick={onToggle} disabled={busy} data-loading={busy || undefined} aria-busy={busy || undefined}>
+          <ButtonSpinner show={busy} />
+          {monitor.active ? 'Pause' : 'Activate'}
+        </button>
+        <button type="button" className="sh-button-outline-red" onClick={onDelete} disabled={busy}>
+          Delete
+        </button>
+        <button type="button" className="sh-button-ghost" onClick={() => openDialog('history')}>
+          History
+        </button>
+        {monitor.domain?.verified && monitor.domain.breachedAddresses !== null && (
+          <button type="button" className="sh-button-ghost" onClick={() => openDialog('breaches')}>
+            Breached addresses ({monitor.domain.breachedAddresses})
+          </button>
+        )}
+      </div>
+      {/* A dialog's code loads when it is first opened; it then stays mounted, so it closes as a dialog does. */}
+      {shown.history && (
+        <Suspense fallback={null}>
+          <MonitorHistoryDialog monitorId={monitor.id} name={name} open={dialog === 'history'} onClose={() => setDialog(undefined)} />
+        </Suspense>
       )}
-    </Card.Root>
+      {monitor.domain && shown.breaches && (
+        <Suspense fallback={null}>
+          <DomainBreachesDialog monitorId={monitor.id} domain={monitor.domain.domain} open={dialog === 'breaches'} onClose={() => setDialog(undefined)} />
+        </Suspense>
+      )}
+    </div>
   );
 }

@@ -79,7 +79,7 @@ describe('website monitors on the monitoring page', () => {
     expect(c.getByTestId('monitor-kind').textContent).toBe('Website');
     expect(c.getByTestId('website-status').textContent).toContain('page run in a browser: 3 third parties, 2 trackers');
     expect(c.getByText(/Seen once, confirmed or dropped by the next run: New third party: widgets\.example/)).toBeTruthy();
-    const changes = within(c.getByTestId('monitor-changes'));
+    const changes = within(await c.findByTestId('monitor-changes'));
     expect(changes.getByText(trackerChange.title)).toBeTruthy();
     expect(changes.getByText('Not seen on earlier checks')).toBeTruthy();
     expect(changes.getByText('Loaded by the page')).toBeTruthy();
@@ -105,7 +105,7 @@ describe('website monitors on the monitoring page', () => {
 describe('domain monitors on the monitoring page', () => {
   it('show the exact TXT record and file to publish, verify on request and reload; a refusal says what was found', async () => {
     const c = await card([domainMonitor(false)]);
-    const proof = within(c.getByTestId('domain-verification'));
+    const proof = within(await c.findByTestId('domain-verification'));
     expect(proof.getByText('Not verified')).toBeTruthy();
     expect(proof.getAllByText('footprint-verification=abc123')).toHaveLength(2);
     expect(proof.getByText('acme.example', { selector: 'code' })).toBeTruthy();

@@ -1,8 +1,6 @@
-import { Alert, Box, Button, Card, Container, Flex, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ConfirmDialog } from '../components/account/ConfirmDialog';
-import { CreateMonitorModal } from '../monitoring/CreateMonitorModal';
+import { infoCircleShape, StrokeSvg } from '../components/icon-shapes';
 import { MonitorCard } from '../monitoring/MonitorCard';
 import { MonitorNotices } from '../monitoring/MonitorNotices';
 import { loadMonitors, removeMonitor, resendVerificationLinks, toggleMonitor } from '../monitoring/monitor-actions';
@@ -10,6 +8,13 @@ import { useSiteInfo } from '../site/use-site-info';
 import { AT_LIMIT_MESSAGE } from '../monitoring/monitor-display';
 import type { Monitor, MonitorList } from '../monitoring/monitor-types';
 import { useQuery } from '../hooks/use-query';
+import { withChakraLoaded } from '../theme/lazy-chakra';
+
+// The page and its cards are drawn without Chakra's runtime (theme/shell-styles.ts, "MonitoringPage"),
+// so the list shows with React and this page's code alone. The create form and the delete
+// confirmation are Chakra dialogs: their code and Chakra's runtime load when first opened.
+const CreateMonitorModal = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('../monitoring/CreateMonitorModal')).CreateMonitorModal) }));
+const ConfirmDialog = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('../components/account/ConfirmDialog')).ConfirmDialog) }));
 
 /** While a run is due: how often, and how many times, the list is reloaded. */
 const DUE_POLL_MS = 3_000;
@@ -26,7 +31,6 @@ function useNow(): Date {
   }, []);
   return now;
 }
-
 
 /** The monitor list; `refresh` reloads it in place (a failed reload keeps what is shown, and toasts). */
 function useMonitorList(): [ListState, () => void] {
@@ -52,27 +56,25 @@ function useMonitorList(): [ListState, () => void] {
 
 function EmptyState({ atLimit, onCreate }: { atLimit: boolean; onCreate: () => void }) {
   return (
-    <Card.Root variant="outline" data-testid="monitors-empty">
-      <Card.Body alignItems="center" textAlign="center" gap="3" py="10">
-        <Heading as="h2" size="lg">
-          No monitors yet
-        </Heading>
-        <Text color="fg.muted" maxW="lg">
+    <div className="sh-card-outline" data-testid="monitors-empty">
+      <div className="sh-monitors-empty-body">
+        <h2 className="sh-card-title">No monitors yet</h2>
+        <p className="sh-monitors-empty-text">
           {atLimit
             ? 'Monitors come with the Plus, Pro and Business plans.'
             : 'Set a monitor on your email addresses and handles, a website or an email domain, and we will tell you when something new appears.'}
-        </Text>
+        </p>
         {atLimit ? (
-          <Button asChild colorPalette="blue">
-            <RouterLink to="/pricing">Upgrade Plan</RouterLink>
-          </Button>
+          <RouterLink to="/pricing" className="sh-button">
+            Upgrade Plan
+          </RouterLink>
         ) : (
-          <Button colorPalette="blue" onClick={onCreate}>
+          <button type="button" className="sh-button" onClick={onCreate}>
             Create Your First Monitor
-          </Button>
+          </button>
         )}
-      </Card.Body>
-    </Card.Root>
+      </div>
+    </div>
   );
 }
 
@@ -82,10 +84,23 @@ export default function MonitoringPage() {
   const now = useNow();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Monitor>();
+  // A dialog's code loads when it is first opened; it then stays mounted, so it closes as a dialog does.
+  const [createShown, setCreateShown] = useState(false);
+  const [deleteShown, setDeleteShown] = useState(false);
   const [busyId, setBusyId] = useState<string>();
   const site = useSiteInfo();
   // A server without mail cannot send links again: the card says whom to ask instead.
   const noMail = site.status === 'ready' && !site.data.sendsEmail;
+
+  function openCreate() {
+    setCreateShown(true);
+    setCreating(true);
+  }
+
+  function askDelete(monitor: Monitor) {
+    setDeleteShown(true);
+    setDeleting(monitor);
+  }
 
   async function toggle(monitor: Monitor) {
     setBusyId(monitor.id);
@@ -113,63 +128,61 @@ export default function MonitoringPage() {
   const underLimit = data !== undefined && data.activeCount < data.limit;
 
   return (
-    <Container maxW="6xl" py="10">
-      <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
+    <div className="sh-monitors">
+      <div className="sh-monitors-head">
         {/* The text takes the room left by the counter, so the two share a row from about 700 px. */}
-        <Box flex="1 1 28rem">
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            Privacy Monitoring
-          </Heading>
-          <Text mt="2" color="fg.muted">
+        <div className="sh-monitors-intro">
+          <h1 className="sh-history-title">Privacy Monitoring</h1>
+          <p className="sh-history-lead">
             Your email addresses and handles, your websites and, on the Business plan, whole email domains, re-checked every
             week or month. New breaches, pastes, exposures, sites with your name and changes to your sites reach you by email
             and here.
-          </Text>
-        </Box>
+          </p>
+        </div>
         {data && (
-          <Stack align={{ base: 'flex-start', md: 'flex-end' }} gap="2" flexShrink={0}>
-            <Text color="fg">
+          <div className="sh-monitors-counter">
+            <p>
               Active monitors:{' '}
-              <Text as="span" fontWeight="bold" data-testid="monitor-counter">
+              <span className="sh-monitors-count" data-testid="monitor-counter">
                 {data.activeCount} / {data.limit}
-              </Text>
-            </Text>
+              </span>
+            </p>
             {underLimit && (
-              <Button colorPalette="blue" onClick={() => setCreating(true)}>
+              <button type="button" className="sh-button" onClick={openCreate}>
                 Create Monitor
-              </Button>
+              </button>
             )}
-          </Stack>
+          </div>
         )}
-      </Flex>
+      </div>
 
-      <Stack gap="6" mt="8">
+      <div className="sh-monitors-body">
         <MonitorNotices />
 
         {data && !underLimit && (
-          <Alert.Root status="info" data-testid="monitor-limit">
-            <Alert.Indicator />
-            <Alert.Title>{AT_LIMIT_MESSAGE}</Alert.Title>
-          </Alert.Root>
+          <div className="sh-alert-info" data-testid="monitor-limit">
+            <StrokeSvg shape={infoCircleShape} className="sh-alert-indicator" />
+            <div className="sh-alert-title">{AT_LIMIT_MESSAGE}</div>
+          </div>
         )}
 
         {list.status === 'loading' && (
-          <Flex justify="center" py="10" role="status" gap="3" align="center">
-            <Spinner color="blue.fg" />
-            <Text>Loading monitors…</Text>
-          </Flex>
+          <div className="sh-monitors-loading" role="status">
+            <span className="sh-chart-spinner" aria-hidden="true" />
+            <p>Loading monitors…</p>
+          </div>
         )}
         {list.status === 'error' && (
-          <Stack align="flex-start" gap="3">
-            <Text color="red.fg">Your monitors could not be loaded.</Text>
-            <Button variant="outline" onClick={() => refresh()}>
+          <div className="sh-monitors-error">
+            <p className="sh-monitors-error-text">Your monitors could not be loaded.</p>
+            <button type="button" className="sh-button-outline" onClick={() => refresh()}>
               Try again
-            </Button>
-          </Stack>
+            </button>
+          </div>
         )}
-        {data && data.monitors.length === 0 && <EmptyState atLimit={!underLimit} onCreate={() => setCreating(true)} />}
+        {data && data.monitors.length === 0 && <EmptyState atLimit={!underLimit} onCreate={openCreate} />}
         {data && data.monitors.length > 0 && (
-          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+          <div className="sh-monitors-grid">
             {data.monitors.map((monitor) => (
               <MonitorCard
                 key={monitor.id}
@@ -177,27 +190,35 @@ export default function MonitoringPage() {
                 now={now}
                 busy={busyId === monitor.id}
                 onToggle={() => void toggle(monitor)}
-                onDelete={() => setDeleting(monitor)}
+                onDelete={() => askDelete(monitor)}
                 onResend={noMail ? undefined : () => void resend(monitor)}
                 operatorContact={noMail ? site.data.contactEmail : undefined}
                 onChanged={() => refresh()}
               />
             ))}
-          </SimpleGrid>
+          </div>
         )}
-      </Stack>
+      </div>
 
-      <CreateMonitorModal open={creating} onClose={() => setCreating(false)} onCreated={() => refresh()} />
-      <ConfirmDialog
-        open={deleting !== undefined}
-        title="Delete monitor"
-        confirmLabel="Delete"
-        busy={deleting !== undefined && busyId === deleting.id}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(undefined)}
-      >
-        <Text>Are you sure you want to delete this monitor?</Text>
-      </ConfirmDialog>
-    </Container>
+      {createShown && (
+        <Suspense fallback={null}>
+          <CreateMonitorModal open={creating} onClose={() => setCreating(false)} onCreated={() => refresh()} />
+        </Suspense>
+      )}
+      {deleteShown && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={deleting !== undefined}
+            title="Delete monitor"
+            confirmLabel="Delete"
+            busy={deleting !== undefined && busyId === deleting.id}
+            onConfirm={() => void confirmDelete()}
+            onClose={() => setDeleting(undefined)}
+          >
+            <p>Are you sure you want to delete this monitor?</p>
+          </ConfirmDialog>
+        </Suspense>
+      )}
+    </div>
   );
 }

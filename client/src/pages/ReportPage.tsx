@@ -1,55 +1,57 @@
-import { Alert, Container, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { alertCircleShape, StrokeSvg } from '../components/icon-shapes';
 import { LoadFailed, LoadingBlock } from '../components/LoadStatus';
 import { useMyReport } from '../reports/use-my-report';
 import { formatDateTime } from '../format';
 import { ReportDownloads } from '../reports/ReportDownloads';
 import { ReportView } from '../reports/ReportView';
 
-/** The user's real report (GET /api/reports/me); the spec's sample only while there are no scans, labelled. */
+/**
+ * The user's real report (GET /api/reports/me); the spec's sample only while there are no scans, labelled.
+ * Drawn without Chakra's runtime (theme/shell-styles.ts, "ReportPage"), so it shows with React and
+ * this page's code alone.
+ */
 export default function ReportPage() {
   const [state, retry] = useMyReport();
 
   return (
-    <Container maxW="6xl" py="10">
-      <Flex justify="space-between" align={{ base: 'stretch', md: 'flex-start' }} gap="4" direction={{ base: 'column', md: 'row' }}>
-        <Stack gap="1">
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            Privacy Report
-          </Heading>
+    <div className="sh-report">
+      <div className="sh-report-head">
+        <div className="sh-report-head-text">
+          <h1 className="sh-history-title">Privacy Report</h1>
           {state.status === 'ready' && (
-            <Text color="fg.muted">
+            <p className="sh-muted">
               Generated <time dateTime={state.data.generatedAt}>{formatDateTime(state.data.generatedAt)}</time>
-            </Text>
+            </p>
           )}
-        </Stack>
+        </div>
         {state.status === 'ready' && <ReportDownloads pdfAvailable={state.data.pdfAvailable} />}
-      </Flex>
+      </div>
 
       {state.status === 'loading' && <LoadingBlock>Loading your report...</LoadingBlock>}
 
       {state.status === 'error' && <LoadFailed title="Failed to load your report." onRetry={retry} mt="8" />}
 
       {state.status === 'ready' && (
-        <Stack gap="8" mt="8">
+        <div className="sh-report-body">
           {state.data.sample && (
-            <Alert.Root status="warning" data-testid="sample-label">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>Sample report</Alert.Title>
-                <Alert.Description>
+            <div className="sh-alert-warning" data-testid="sample-label">
+              <StrokeSvg shape={alertCircleShape} className="sh-alert-indicator" />
+              <div className="sh-alert-content">
+                <div className="sh-alert-title">Sample report</div>
+                <div className="sh-alert-description">
                   You have no scans yet, so this shows example figures, not yours. Run a privacy scan from your{' '}
-                  <Link asChild color="blue.fg" fontWeight="medium" textDecoration="underline">
-                    <RouterLink to="/dashboard">dashboard</RouterLink>
-                  </Link>{' '}
+                  <RouterLink to="/dashboard" className="sh-report-link">
+                    dashboard
+                  </RouterLink>{' '}
                   and your own report appears here.
-                </Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
+                </div>
+              </div>
+            </div>
           )}
           <ReportView report={state.data} />
-        </Stack>
+        </div>
       )}
-    </Container>
+    </div>
   );
 }

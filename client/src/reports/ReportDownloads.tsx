@@ -1,12 +1,14 @@
-import { Alert, Button, Flex, Link, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { ButtonSpinner } from '../components/form-fields';
+import { infoCircleShape, StrokeSvg } from '../components/icon-shapes';
 import { notify } from '../components/toaster';
 import { downloadReport, type ReportFormat } from './report-download';
 
 /**
  * 'PDF' and 'CSV': the files of the user's report. The PDF is for Plus and above: on a plan without
- * it the button shows the upgrade prompt instead of downloading.
+ * it the button shows the upgrade prompt instead of downloading. Drawn without Chakra's runtime
+ * (theme/shell-styles.ts, "ReportPage"), as the rest of the report page.
  */
 export function ReportDownloads({ pdfAvailable }: { pdfAvailable: boolean }) {
   const [busy, setBusy] = useState<ReportFormat>();
@@ -25,36 +27,47 @@ export function ReportDownloads({ pdfAvailable }: { pdfAvailable: boolean }) {
   }
 
   return (
-    <Stack gap="3" align={{ base: 'stretch', md: 'flex-end' }}>
-      <Flex gap="2">
-        <Button
-          variant="outline"
+    <div className="sh-report-downloads">
+      <div className="sh-report-download-buttons">
+        <button
+          type="button"
+          className="sh-button-outline"
           onClick={() => void download('pdf')}
-          loading={busy === 'pdf'}
           disabled={busy !== undefined}
+          data-loading={busy === 'pdf' || undefined}
+          aria-busy={busy === 'pdf' || undefined}
           aria-expanded={pdfAvailable ? undefined : upgrade}
           aria-controls={pdfAvailable ? undefined : 'pdf-upgrade'}
         >
+          <ButtonSpinner show={busy === 'pdf'} />
           PDF
-        </Button>
-        <Button variant="outline" onClick={() => void download('csv')} loading={busy === 'csv'} disabled={busy !== undefined}>
+        </button>
+        <button
+          type="button"
+          className="sh-button-outline"
+          onClick={() => void download('csv')}
+          disabled={busy !== undefined}
+          data-loading={busy === 'csv' || undefined}
+          aria-busy={busy === 'csv' || undefined}
+        >
+          <ButtonSpinner show={busy === 'csv'} />
           CSV
-        </Button>
-      </Flex>
+        </button>
+      </div>
       {upgrade && (
-        <Alert.Root status="info" id="pdf-upgrade" maxW="md" data-testid="pdf-upgrade">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>PDF reports are available on the Plus plan and above.</Alert.Title>
-            <Alert.Description>
+        <div className="sh-report-upgrade" id="pdf-upgrade" data-testid="pdf-upgrade">
+          <StrokeSvg shape={infoCircleShape} className="sh-alert-indicator" />
+          <div className="sh-alert-content">
+            <div className="sh-alert-title">PDF reports are available on the Plus plan and above.</div>
+            <div className="sh-alert-description">
               The CSV file with all your findings is included in every plan.{' '}
-              <Link asChild color="blue.fg" fontWeight="medium" textDecoration="underline">
-                <RouterLink to="/pricing">Upgrade to download the PDF</RouterLink>
-              </Link>
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+              <RouterLink to="/pricing" className="sh-link-strong">
+                Upgrade to download the PDF
+              </RouterLink>
+            </div>
+          </div>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }

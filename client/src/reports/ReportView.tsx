@@ -1,6 +1,6 @@
-import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { Pager } from '../components/Pager';
+import { paletteClass } from '../components/palette-class';
 import { AveragePrivacyScoreCard, PrivacyTrendCard } from '../components/PrivacyFigures';
 import { StatCard } from '../components/StatCard';
 import { formatDate, formatNumber } from '../format';
@@ -11,51 +11,46 @@ import type { Report } from './report-types';
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
-    <Box as="section" aria-labelledby={id} data-section={id}>
-      <Heading as="h2" size="xl" id={id} mb="4">
+    <section aria-labelledby={id} data-section={id}>
+      <h2 className="sh-report-h2" id={id}>
         {title}
-      </Heading>
+      </h2>
       {children}
-    </Box>
+    </section>
   );
 }
 
 function None({ children }: { children: ReactNode }) {
-  return <Text color="fg.muted">{children}</Text>;
+  return <p className="sh-muted">{children}</p>;
 }
 
 function Seen({ children }: { children: string }) {
   return (
-    <Text mt="1" whiteSpace="pre-line" wordBreak="break-word">
-      Seen: {children}
-    </Text>
+    <p className="sh-report-seen">Seen: {children}</p>
   );
 }
 
 function WhatToDo({ children }: { children: string }) {
   return (
-    <Text mt="1" color="fg">
-      <Text as="span" fontWeight="medium">
-        What to do:
-      </Text>{' '}
-      {children}
-    </Text>
+    <p className="sh-report-todo">
+      <span className="sh-report-todo-label">What to do:</span> {children}
+    </p>
   );
 }
 
 function LevelBadge({ level, prefix }: { level: keyof typeof LEVEL_PALETTE; prefix?: string }) {
   return (
-    <Badge colorPalette={LEVEL_PALETTE[level]} variant="subtle" flexShrink={0}>
+    <span className={`sh-report-badge ${paletteClass(LEVEL_PALETTE[level])}`}>
       {prefix}
       {capitalize(level)}
-    </Badge>
+    </span>
   );
 }
 
 function ExecutiveSummary({ summary }: { summary: Report['summary'] }) {
   return (
     <Section title="Executive Summary" id="report-summary">
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+      <div className="sh-report-grid">
         <StatCard label="Total Scans" testId="summary-total-scans" valueSize="2xl">
           {summary.totalScans}
         </StatCard>
@@ -64,10 +59,10 @@ function ExecutiveSummary({ summary }: { summary: Report['summary'] }) {
         <StatCard label="Recommendations" testId="summary-recommendations" valueSize="2xl">
           {summary.recommendationsCount}
         </StatCard>
-      </SimpleGrid>
-      <Text mt="3" color="fg.muted" fontSize="sm">
+      </div>
+      <p className="sh-report-last-scan">
         Last scan: {summary.lastScanDate ? <time dateTime={summary.lastScanDate}>{formatDate(summary.lastScanDate)}</time> : 'Never'}
-      </Text>
+      </p>
     </Section>
   );
 }
@@ -75,26 +70,24 @@ function ExecutiveSummary({ summary }: { summary: Report['summary'] }) {
 function RiskAssessment({ assessment }: { assessment: Report['riskAssessment'] }) {
   return (
     <Section title="Risk Assessment" id="report-risk">
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+      <div className="sh-report-grid">
         {RISK_CATEGORIES.map(({ key, title }) => {
           const { findings, level } = assessment[key];
           return (
-            <Card.Root key={key} variant="outline" data-category={key}>
-              <Card.Body gap="2">
-                <Heading as="h3" size="md">
-                  {title}
-                </Heading>
-                <Flex align="baseline" justify="space-between" gap="2" wrap="wrap">
-                  <Badge colorPalette={CATEGORY_LEVEL_PALETTE[level]} variant="subtle" data-level={level} fontSize="md">
+            <div key={key} className="sh-stat-card" data-category={key}>
+              <div className="sh-report-risk-body">
+                <h3 className="sh-h3-md">{title}</h3>
+                <div className="sh-report-risk-row">
+                  <span className={`sh-report-risk-level ${paletteClass(CATEGORY_LEVEL_PALETTE[level])}`} data-level={level}>
                     {capitalize(level)} risk
-                  </Badge>
-                  <Text color="fg.muted">{findings === 1 ? '1 finding' : `${findings} findings`}</Text>
-                </Flex>
-              </Card.Body>
-            </Card.Root>
+                  </span>
+                  <p className="sh-muted">{findings === 1 ? '1 finding' : `${findings} findings`}</p>
+                </div>
+              </div>
+            </div>
           );
         })}
-      </SimpleGrid>
+      </div>
     </Section>
   );
 }
@@ -105,22 +98,20 @@ function BreachExposures({ breaches }: { breaches: Report['detailedFindings']['b
       {breaches.length === 0 ? (
         <None>No breach exposures found.</None>
       ) : (
-        <List.Root variant="plain" gap="3">
+        <ul className="sh-report-list">
           {breaches.map((breach) => (
-            <List.Item key={`${breach.input}:${breach.name}`} display="block" borderWidth="1px" rounded="md" p="4">
-              <Heading as="h3" size="md">
-                {breach.title}
-              </Heading>
-              <Text color="fg.muted" fontSize="sm">
+            <li key={`${breach.input}:${breach.name}`} className="sh-report-item">
+              <h3 className="sh-h3-md">{breach.title}</h3>
+              <p className="sh-muted-sm">
                 Breached {formatDate(breach.breachDate)} · {formatNumber(breach.pwnCount)} records · found for {breach.input}
-              </Text>
-              <Text mt="1">Data exposed: {breach.dataClasses.join(', ') || 'not stated'}</Text>
-              <Text mt="1" color="fg.muted" fontSize="sm">
+              </p>
+              <p className="sh-report-line">Data exposed: {breach.dataClasses.join(', ') || 'not stated'}</p>
+              <p className="sh-report-source">
                 Source: {breach.source}
-              </Text>
-            </List.Item>
+              </p>
+            </li>
           ))}
-        </List.Root>
+        </ul>
       )}
     </Section>
   );
@@ -132,22 +123,22 @@ function PrivacyViolations({ violations }: { violations: Report['detailedFinding
       {violations.length === 0 ? (
         <None>No oversharing or location exposures found.</None>
       ) : (
-        <List.Root variant="plain" gap="3">
+        <ul className="sh-report-list">
           {violations.map((violation, index) => (
-            <List.Item key={index} display="block" borderWidth="1px" rounded="md" p="4">
-              <Flex gap="2" align="center" wrap="wrap">
-                <Badge variant="outline">{VIOLATION_TYPE_LABEL[violation.type]}</Badge>
+            <li key={index} className="sh-report-item">
+              <div className="sh-report-row">
+                <span className="sh-report-badge-outline">{VIOLATION_TYPE_LABEL[violation.type]}</span>
                 <LevelBadge level={violation.riskLevel} />
-                <Text fontWeight="medium">{violation.description}</Text>
-              </Flex>
+                <p className="sh-report-strong">{violation.description}</p>
+              </div>
               {violation.evidence && <Seen>{violation.evidence}</Seen>}
               <WhatToDo>{violation.recommendation}</WhatToDo>
-              <Text mt="1" color="fg.muted" fontSize="sm">
+              <p className="sh-report-source">
                 Source: {violation.source} · found for {violation.input}
-              </Text>
-            </List.Item>
+              </p>
+            </li>
           ))}
-        </List.Root>
+        </ul>
       )}
     </Section>
   );
@@ -159,21 +150,21 @@ function MetadataRisks({ risks }: { risks: Report['detailedFindings']['metadataR
       {risks.length === 0 ? (
         <None>No metadata risks found.</None>
       ) : (
-        <List.Root variant="plain" gap="3">
+        <ul className="sh-report-list">
           {risks.map((risk, index) => (
-            <List.Item key={index} display="block" borderWidth="1px" rounded="md" p="4">
-              <Flex gap="2" align="center" wrap="wrap">
+            <li key={index} className="sh-report-item">
+              <div className="sh-report-row">
                 <LevelBadge level={risk.riskLevel} />
-                <Text fontWeight="medium">{risk.description}</Text>
-              </Flex>
+                <p className="sh-report-strong">{risk.description}</p>
+              </div>
               {risk.evidence && <Seen>{risk.evidence}</Seen>}
               <WhatToDo>{risk.recommendation}</WhatToDo>
-              <Text mt="1" color="fg.muted" fontSize="sm">
+              <p className="sh-report-source">
                 Source: {risk.source} · found for {risk.input}
-              </Text>
-            </List.Item>
+              </p>
+            </li>
           ))}
-        </List.Root>
+        </ul>
       )}
     </Section>
   );
@@ -192,50 +183,50 @@ function WebsiteAudits({ audits }: { audits: Report['websiteAudits'] }) {
       ) : (
         <>
         {audits.length > WEBSITE_AUDITS_PER_PAGE && (
-          <Text color="fg.muted" mb="2">
+          <p className="sh-report-count">
             {audits.length} websites, newest first.
-          </Text>
+          </p>
         )}
-        <List.Root variant="plain" gap="3">
+        <ul className="sh-report-list">
           {shown.map((audit) => {
             const gpc = audit.gpc ? GPC_OUTCOME_DISPLAY[audit.gpc.outcome] : undefined;
             return (
-              <List.Item key={audit.input} display="block" borderWidth="1px" rounded="md" p="4" data-testid="report-website-audit">
-                <Flex gap="2" align="center" wrap="wrap">
-                  <Text fontWeight="semibold" wordBreak="break-all">
+              <li key={audit.input} className="sh-report-item" data-testid="report-website-audit">
+                <div className="sh-report-row">
+                  <p className="sh-report-site">
                     {audit.pageUrl || audit.input}
-                  </Text>
-                  <Badge variant="outline">{audit.mode === 'rendered' ? 'Run in a browser' : 'HTML and headers only'}</Badge>
-                  <Badge variant="outline">Header grade: {audit.headerGrade ?? 'not graded'}</Badge>
-                </Flex>
-                {audit.mode === 'static' && <Text mt="1">Analysed without running the page's scripts: {audit.fallbackReason ?? 'no browser was available'}.</Text>}
+                  </p>
+                  <span className="sh-report-badge-outline">{audit.mode === 'rendered' ? 'Run in a browser' : 'HTML and headers only'}</span>
+                  <span className="sh-report-badge-outline">Header grade: {audit.headerGrade ?? 'not graded'}</span>
+                </div>
+                {audit.mode === 'static' && <p className="sh-report-line">Analysed without running the page's scripts: {audit.fallbackReason ?? 'no browser was available'}.</p>}
                 {audit.tests.length > 0 && (
-                  <List.Root mt="2" ps="5" gap="1">
+                  <ul className="sh-report-tests">
                     {audit.tests.map((test) => (
-                      <List.Item key={test.label}>
+                      <li key={test.label} className="sh-list-item">
                         {test.label}: {test.message ?? test.status}
-                      </List.Item>
+                      </li>
                     ))}
-                  </List.Root>
+                  </ul>
                 )}
-                <Text mt="2">
+                <p className="sh-report-gpc">
                   Global Privacy Control:{' '}
                   {gpc ? (
-                    <Badge colorPalette={gpc.palette} variant="subtle">
+                    <span className={`sh-badge-subtle ${paletteClass(gpc.palette)}`}>
                       {gpc.text}
-                    </Badge>
+                    </span>
                   ) : (
                     'not tested'
                   )}
                   {audit.gpc && audit.gpc.stillWith.length > 0 && <> · still there with it on: {audit.gpc.stillWith.join(', ')}</>}
-                </Text>
-                <Text mt="1" color="fg.muted" fontSize="sm">
+                </p>
+                <p className="sh-report-source">
                   Scanned <time dateTime={audit.scannedAt}>{formatDate(audit.scannedAt)}</time>
-                </Text>
-              </List.Item>
+                </p>
+              </li>
             );
           })}
-        </List.Root>
+        </ul>
         <Pager page={page} pageSize={WEBSITE_AUDITS_PER_PAGE} total={audits.length} onPage={setPage} label="Website audit pages" />
         </>
       )}
@@ -249,18 +240,18 @@ function Recommendations({ recommendations }: { recommendations: Report['recomme
       {recommendations.length === 0 ? (
         <None>No recommendations: nothing needs your attention.</None>
       ) : (
-        <List.Root variant="plain" gap="3">
+        <ul className="sh-report-list">
           {recommendations.map((item, index) => (
-            <List.Item key={index} display="block" borderWidth="1px" rounded="md" p="4" data-priority={item.priority}>
-              <Flex gap="2" align="center" wrap="wrap">
+            <li key={index} className="sh-report-item" data-priority={item.priority}>
+              <div className="sh-report-row">
                 <LevelBadge level={item.priority} prefix="Priority: " />
-                <Text fontWeight="semibold">{item.category}</Text>
-              </Flex>
-              <Text mt="1">{item.message}</Text>
+                <p className="sh-report-title">{item.category}</p>
+              </div>
+              <p className="sh-report-line">{item.message}</p>
               <WhatToDo>{item.action}</WhatToDo>
-            </List.Item>
+            </li>
           ))}
-        </List.Root>
+        </ul>
       )}
     </Section>
   );
@@ -273,20 +264,20 @@ function RightsRequests({ requests }: { requests: Report['requests'] }) {
       {requests.length === 0 ? (
         <None>No privacy-rights requests yet. From a breach or tracker finding, ask the organisation to show or delete what it holds.</None>
       ) : (
-        <List.Root variant="plain" gap="3">
+        <ul className="sh-report-list">
           {requests.map((item, index) => (
-            <List.Item key={index} display="block" borderWidth="1px" rounded="md" p="4" data-status={item.status}>
-              <Flex gap="2" align="center" wrap="wrap">
-                <Badge colorPalette={STATUS_LABELS[item.status].palette} variant="subtle">
+            <li key={index} className="sh-report-item" data-status={item.status}>
+              <div className="sh-report-row">
+                <span className={`sh-badge-subtle ${paletteClass(STATUS_LABELS[item.status].palette)}`}>
                   {STATUS_LABELS[item.status].label}
-                </Badge>
-                <Text fontWeight="semibold">{item.organisationName}</Text>
-              </Flex>
-              <Text mt="1">
+                </span>
+                <p className="sh-report-title">{item.organisationName}</p>
+              </div>
+              <p className="sh-report-line">
                 {KIND_LABELS[item.kind]} · {JURISDICTION_LABELS[item.jurisdiction]}
                 {item.context ? ` · about ${item.context}` : ''}
-              </Text>
-              <Text mt="1" color="fg.muted" fontSize="sm">
+              </p>
+              <p className="sh-report-source">
                 {[
                   `Drafted ${formatDate(item.createdAt)}`,
                   item.sentOn && `sent ${formatDate(item.sentOn)}`,
@@ -295,15 +286,15 @@ function RightsRequests({ requests }: { requests: Report['requests'] }) {
                 ]
                   .filter(Boolean)
                   .join(', ')}
-              </Text>
+              </p>
               {item.notes && (
-                <Text mt="1" whiteSpace="pre-line" wordBreak="break-word">
+                <p className="sh-report-seen">
                   Outcome: {item.notes}
-                </Text>
+                </p>
               )}
-            </List.Item>
+            </li>
           ))}
-        </List.Root>
+        </ul>
       )}
     </Section>
   );
@@ -312,7 +303,7 @@ function RightsRequests({ requests }: { requests: Report['requests'] }) {
 /** The report's sections in the spec's order. */
 export function ReportView({ report }: { report: Report }) {
   return (
-    <Stack gap="10">
+    <div className="sh-report-sections">
       <ExecutiveSummary summary={report.summary} />
       <RiskAssessment assessment={report.riskAssessment} />
       <BreachExposures breaches={report.detailedFindings.breachExposures} />
@@ -321,6 +312,6 @@ export function ReportView({ report }: { report: Report }) {
       <WebsiteAudits audits={report.websiteAudits} />
       <Recommendations recommendations={report.recommendations} />
       <RightsRequests requests={report.requests} />
-    </Stack>
+    </div>
   );
 }
