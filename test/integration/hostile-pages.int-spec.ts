@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { BROWSER_TEST_IDS } from '../../server/src/vocabulary/check.types';
+import { BrowserAuditMetrics } from '../../server/src/browser-audit/browser-audit.metrics';
 import { BROWSER_MESSAGES } from '../../server/src/browser-audit/browser-audit.service';
 import { sampleGroup } from '../../server/src/browser-audit/browser-process-group.util';
 import { ChromiumLauncher } from '../../server/src/browser-audit/chromium.launcher';
@@ -202,17 +203,28 @@ describe('hostile pages', () => {
 
   // Also the ordinary scans after the memory and CPU bombs: they run in the fresh browser.
   it('gives slow pages a fair share of the browsers: another scan queued behind two of them still runs in a browser', async () => {
+    const metrics = t.app.get(BrowserAuditMetrics);
+    const shared = metrics.snapshot().jobsShared;
     const slow = [scan('/slow'), scan('/slow')];
     // Both browser contexts (BROWSER_CONCURRENCY 2) now hold a page that never finishes loading.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const plain = await scan('/plain');
     const slowBodies = await Promise.all(slow);
+    // The plain scan waited for the browser the worker promised (its claim_by moved to the slow
+    // jobs' shortened deadline plus the hard stop), however long the loaded machine took to free it.
     expect(JSON.stringify(plain)).not.toContain(BROWSER_MESSAGES.busy);
     expect(browserTests(plain).map((c) => c.status).filter((s) => s !== 'ok' && s !== 'partial')).toEqual([]);
     expect(typeof plain.privacyScore).toBe('number');
-    // The slow pages were ended at their share, and say so (partial), not as if they had run their course.
-    const websiteMessages = slowBodies.map((body) => body.checks.find((c) => c.id === 'website')?.message ?? '');
-    expect(websiteMessages).toEqual(expect.arrayContaining([expect.stringContaining('fair share')]));
+    // Because the worker ended both slow jobs at their fair share (without it they would hold the
+    // browsers their whole budget and the plain scan would not be promised one in time).
+    expect(metrics.snapshot().jobsShared - shared).toBeGreaterThanOrEqual(2);
+    // The slow pages say so (partial, named), not as if they had run their course; on a loaded
+    // machine a page can hold its visit past the hard stop, and then the browser was stopped, without a score.
+    for (const body of slowBodies) {
+      const message = body.checks.find((c) => c.id === 'website')?.message ?? '';
+      if (message.includes(BROWSER_MESSAGES.overdue)) expect(body.privacyScore).toBeNull();
+      else expect(message).toContain('fair share');
+    }
     expect(chromiumChildren()).toBeLessThan(15);
   }, 60_000);
 });
