@@ -26,6 +26,10 @@ export const BROWSER_MESSAGES = {
   memory: 'The page used more memory than the audit allows, so the browser was stopped',
   processes: 'The page started more browser processes than the audit allows, so the browser was stopped',
   overdue: 'The page kept the browser busy past the time the audit allows, so the browser was stopped',
+  /** The same limits, when ending the page's own renderer was enough and the browser went on for other scans. */
+  memoryVisit: 'The page used more memory than the audit allows, so its visit was stopped',
+  overdueVisit: 'The page kept the browser busy past the time the audit allows, so its visit was stopped',
+  crashed: 'The page crashed the browser tab it was loaded in',
 } as const;
 
 /** How a scan's browser work ended. */
