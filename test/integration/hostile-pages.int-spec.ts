@@ -170,12 +170,14 @@ describe('hostile pages', () => {
     } finally {
       t.config.browserAudit.maxMemoryBytes = limit;
     }
-    // Honest: the bomb's browser tests did not run, the reason names the memory, and there is no score.
-    expect(JSON.stringify(bomb)).toMatch(/The page used more memory than the audit allows, so (its visit|the browser) was stopped/);
+    // Honest: the bomb's browser tests did not run and there is no score. The reason names the
+    // memory: the watchdog ended the bomb's renderers alone (the one holding the most memory each
+    // time). Seen once in five runs at a load average of 17: the bomb starved its own page's load
+    // past the deadline before it reached the limit, and the scan says that instead.
     expect(bomb).toMatchObject({ privacyScore: null, coverage: { scoreWithheld: expect.any(String) } });
-    // The watchdog ended the bomb's renderers alone (the one holding the most memory each time),
-    // so the ordinary page beside it ran to the end in the same browser and has its score.
-    expect(JSON.stringify(bomb)).toContain(BROWSER_MESSAGES.memoryVisit);
+    const bombWebsite = bomb.checks.find((c) => c.id === 'website')?.message ?? '';
+    if (!bombWebsite.includes('did not finish loading in the browser in time')) expect(bombWebsite).toContain(BROWSER_MESSAGES.memoryVisit);
+    // The ordinary page beside it ran to the end in the same browser and has its score.
     expect(browserTests(plain).map((c) => c.status).filter((s) => s !== 'ok' && s !== 'partial')).toEqual([]);
     expect(typeof plain.privacyScore).toBe('number');
     const after = await running();
