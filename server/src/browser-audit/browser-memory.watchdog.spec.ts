@@ -35,6 +35,22 @@ describe('the browser memory watchdog', () => {
     await expect(watchdog.ended).resolves.toBe('memory');
   });
 
+  it('ends the next renderer at once when the browser grows again within the recovery time (a bomb\'s second visit)', async () => {
+    const contain = jest.fn(async () => true);
+    const reading = jest.fn<Promise<{ processes: number; anonymousBytes: number }>, [number]>();
+    const watchdog = new BrowserMemoryWatchdog(child.pid!, { maxMemoryBytes: 100, maxProcesses: 100 }, () => undefined, contain, reading);
+    reading.mockResolvedValueOnce({ processes: 10, anonymousBytes: 500 });
+    await watchdog.sample();
+    // Freed, but still over: waits.
+    reading.mockResolvedValueOnce({ processes: 9, anonymousBytes: 300 });
+    await watchdog.sample();
+    expect(contain).toHaveBeenCalledTimes(1);
+    // Grew past the level it had when the first went: the next one goes now.
+    reading.mockResolvedValueOnce({ processes: 9, anonymousBytes: 700 });
+    await watchdog.sample();
+    expect(contain).toHaveBeenCalledTimes(2);
+  });
+
   it('kills the group at once when no renderer could be ended alone', async () => {
     const killed: string[] = [];
     const watchdog = new BrowserMemoryWatchdog(child.pid!, overMemory, (overrun) => killed.push(overrun), async () => false);

@@ -51,6 +51,7 @@ export class BrowserMemoryWatchdog {
   /** Renderers ended since the browser was last within its memory limit, and when the last one was. */
   private renderersEnded = 0;
   private endedAt?: number;
+  private bytesAtEnd = 0;
 
   /**
    * `contain`, when given, is tried first on a memory overrun: it ends the renderer holding the most
@@ -63,6 +64,8 @@ export class BrowserMemoryWatchdog {
     private readonly limits: WatchdogLimits,
     private readonly onOverrun: (overrun: Overrun, sample: GroupSample) => void,
     private readonly contain?: (sample: GroupSample) => Promise<boolean>,
+    /** How the group is read (the tests give a reading of their own). */
+    private readonly read: (group: number) => Promise<GroupSample> = sampleGroup,
   ) {
     this.ended = new Promise((resolve) => (this.fire = resolve));
   }
@@ -83,7 +86,7 @@ export class BrowserMemoryWatchdog {
     if (this.sampling || this.fired) return undefined;
     this.sampling = true;
     try {
-      const sample = await sampleGroup(this.group);
+      const sample = await this.read(this.group);
       this.peak.processes = Math.max(this.peak.processes, sample.processes);
       this.peak.anonymousBytes = Math.max(this.peak.anonymousBytes, sample.anonymousBytes);
       const overrun: Overrun | undefined =
@@ -93,11 +96,13 @@ export class BrowserMemoryWatchdog {
         this.endedAt = undefined;
       }
       if (overrun === 'memory' && this.contain) {
-        // Ended a renderer moments ago: the browser gets its time to come back under the limit.
-        if (this.endedAt !== undefined && Date.now() < this.endedAt + RECOVERY_MS) return sample;
+        // Ended a renderer moments ago: the browser gets its time to come back under the limit,
+        // unless it grew meanwhile (another renderer allocating, a bomb's second visit): then the next goes at once.
+        if (this.endedAt !== undefined && Date.now() < this.endedAt + RECOVERY_MS && sample.anonymousBytes <= this.bytesAtEnd) return sample;
         if (this.renderersEnded < MAX_RENDERERS_ENDED && (await this.contain(sample))) {
           this.renderersEnded += 1;
           this.endedAt = Date.now();
+          this.bytesAtEnd = sample.anonymousBytes;
           return sample;
         }
       }
