@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { BROWSER_TEST_IDS } from '../../server/src/vocabulary/check.types';
+import { BrowserAuditMetrics } from '../../server/src/browser-audit/browser-audit.metrics';
 import { BROWSER_MESSAGES } from '../../server/src/browser-audit/browser-audit.service';
 import { sampleGroup } from '../../server/src/browser-audit/browser-process-group.util';
 import { ChromiumLauncher } from '../../server/src/browser-audit/chromium.launcher';
@@ -155,26 +156,34 @@ describe('hostile pages', () => {
   /** The browser of the app's worker: its process group, and how many processes it started with. */
   const running = () => t.app.get(ChromiumLauncher).running();
 
-  it('kills a browser whose page allocates without end (main thread and workers): no process of it left, the scan says why, the next job gets a fresh browser', async () => {
+  it('ends only the visit whose page allocates without end (main thread and workers): an ordinary scan beside it in the same browser still gets its score', async () => {
     const before = await running();
-    // 640 MB for this scan's browser (the watchdog takes the limit when a browser's first job starts):
-    // one scan's two visits hold about 300 MB, and the bomb passes the rest in a second or two even
-    // on a loaded machine, well before its deadline. The other tests keep the file's 1 GB.
+    // 640 MB for this browser (the watchdog takes the limit when a browser's first job starts):
+    // the two scans' four visits hold about 600 MB without the bomb, which passes the rest in a
+    // second or two even on a loaded machine, well before its deadline. The other tests keep the file's 1 GB.
     const limit = t.config.browserAudit.maxMemoryBytes;
     t.config.browserAudit.maxMemoryBytes = 640 * 1024 * 1024;
-    let body: ScanBody;
+    let bomb: ScanBody;
+    let plain: ScanBody;
     try {
-      body = await scan('/memory-bomb');
+      [bomb, plain] = await Promise.all([scan('/memory-bomb'), scan('/plain')]);
     } finally {
       t.config.browserAudit.maxMemoryBytes = limit;
     }
-    // Honest: the browser tests did not run, the reason names the memory, and there is no score.
-    expect(JSON.stringify(body)).toContain(BROWSER_MESSAGES.memory);
-    expect(body).toMatchObject({ privacyScore: null, coverage: { scoreWithheld: expect.any(String) } });
-    // Every process of that browser is gone (counted by its process group), not only the page's.
-    expect(await sampleGroup(before.group)).toEqual({ processes: 0, anonymousBytes: 0 });
-    // A fresh browser for what comes next (the ordinary scans of the fair-share test below run in it).
-    expect((await running()).group).not.toBe(before.group);
+    // Honest: the bomb's browser tests did not run and there is no score. The reason names the
+    // memory: the watchdog ended the bomb's renderers alone (the one holding the most memory each
+    // time). Seen once in five runs at a load average of 17: the bomb starved its own page's load
+    // past the deadline before it reached the limit, and the scan says that instead.
+    expect(bomb).toMatchObject({ privacyScore: null, coverage: { scoreWithheld: expect.any(String) } });
+    const bombWebsite = bomb.checks.find((c) => c.id === 'website')?.message ?? '';
+    if (!bombWebsite.includes('did not finish loading in the browser in time')) expect(bombWebsite).toContain(BROWSER_MESSAGES.memoryVisit);
+    // The ordinary page beside it ran to the end in the same browser and has its score.
+    expect(browserTests(plain).map((c) => c.status).filter((s) => s !== 'ok' && s !== 'partial')).toEqual([]);
+    expect(typeof plain.privacyScore).toBe('number');
+    const after = await running();
+    expect(after.group).toBe(before.group);
+    // Nothing of the bomb is left: the idle browser holds its own processes and a spare renderer at most.
+    expect((await sampleGroup(after.group)).processes).toBeLessThanOrEqual(after.ownProcesses + LEFTOVER_SLACK);
   }, 60_000);
 
   it('ends a page that spins every core (main thread and four workers) by its deadline, and leaves nothing of it running', async () => {
@@ -200,19 +209,30 @@ describe('hostile pages', () => {
     expect((await sampleGroup(idle.group)).processes).toBeLessThanOrEqual(idle.ownProcesses + LEFTOVER_SLACK);
   }, 60_000);
 
-  // Also the ordinary scans after the memory and CPU bombs: they run in the fresh browser.
+  // Also the ordinary scans after the memory and CPU bombs.
   it('gives slow pages a fair share of the browsers: another scan queued behind two of them still runs in a browser', async () => {
+    const metrics = t.app.get(BrowserAuditMetrics);
+    const shared = metrics.snapshot().jobsShared;
     const slow = [scan('/slow'), scan('/slow')];
     // Both browser contexts (BROWSER_CONCURRENCY 2) now hold a page that never finishes loading.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const plain = await scan('/plain');
     const slowBodies = await Promise.all(slow);
+    // The plain scan waited for the browser the worker promised (its claim_by moved to the slow
+    // jobs' shortened deadline plus the hard stop), however long the loaded machine took to free it.
     expect(JSON.stringify(plain)).not.toContain(BROWSER_MESSAGES.busy);
     expect(browserTests(plain).map((c) => c.status).filter((s) => s !== 'ok' && s !== 'partial')).toEqual([]);
     expect(typeof plain.privacyScore).toBe('number');
-    // The slow pages were ended at their share, and say so (partial), not as if they had run their course.
-    const websiteMessages = slowBodies.map((body) => body.checks.find((c) => c.id === 'website')?.message ?? '');
-    expect(websiteMessages).toEqual(expect.arrayContaining([expect.stringContaining('fair share')]));
+    // Because the worker ended both slow jobs at their fair share (without it they would hold the
+    // browsers their whole budget and the plain scan would not be promised one in time).
+    expect(metrics.snapshot().jobsShared - shared).toBeGreaterThanOrEqual(2);
+    // The slow pages say so (partial, named), not as if they had run their course; on a loaded
+    // machine a page can hold its visit past the hard stop, and then the browser was stopped, without a score.
+    for (const body of slowBodies) {
+      const message = body.checks.find((c) => c.id === 'website')?.message ?? '';
+      if (message.includes('kept the browser busy past the time')) expect(body.privacyScore).toBeNull();
+      else expect(message).toContain('fair share');
+    }
     expect(chromiumChildren()).toBeLessThan(15);
   }, 60_000);
 });

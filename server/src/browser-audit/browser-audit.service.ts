@@ -26,6 +26,10 @@ export const BROWSER_MESSAGES = {
   memory: 'The page used more memory than the audit allows, so the browser was stopped',
   processes: 'The page started more browser processes than the audit allows, so the browser was stopped',
   overdue: 'The page kept the browser busy past the time the audit allows, so the browser was stopped',
+  /** The same limits, when ending the page's own renderer was enough and the browser went on for other scans. */
+  memoryVisit: 'The page used more memory than the audit allows, so its visit was stopped',
+  overdueVisit: 'The page kept the browser busy past the time the audit allows, so its visit was stopped',
+  crashed: 'The page crashed the browser tab it was loaded in',
 } as const;
 
 /** How a scan's browser work ended. */
@@ -33,7 +37,7 @@ export type RenderOutcome =
   | { kind: 'rendered'; capture: RenderedCapture }
   /** No browser could load it: none installed or started, turned off, or it failed. */
   | { kind: 'unavailable'; reason: string }
-  /** Queued, but no browser was free within TUNING.browserQueueWaitMs. */
+  /** Queued, but no browser was free by the job's claim_by (TUNING.browserQueueWaitMs, or later when a worker promised one). */
   | { kind: 'busy'; reason: string }
   /** The scan's time ran out first. */
   | { kind: 'timed_out'; reason: string };
@@ -104,9 +108,9 @@ export class BrowserAuditService {
     if (!enabled) return { kind: 'unavailable', reason: BROWSER_MESSAGES.disabled };
     if ((await this.jobs.liveCapacity(WORKER_FRESH_SECONDS)) === 0) return { kind: 'unavailable', reason: BROWSER_MESSAGES.noBrowser };
     const id = randomUUID();
-    const queuedAt = Date.now();
     await this.listener.start();
-    await this.jobs.enqueue(id, url, timeoutMs, queueWaitMs, PRIORITY_RANK[priority]);
+    // Claimed within the queue wait, or later when a worker promises a browser by then (fair-share.rules.ts); answered within the queue wait plus the budget.
+    await this.jobs.enqueue(id, url, timeoutMs, queueWaitMs, queueWaitMs + timeoutMs, PRIORITY_RANK[priority]);
     try {
       return await new Promise<RenderOutcome>((resolve) => {
         let settled = false;
@@ -123,13 +127,13 @@ export class BrowserAuditService {
           if (settled || checking) return;
           checking = true;
           try {
-            const job = await this.jobs.read(id);
-            const waited = Date.now() - queuedAt;
+            // Both limits on the row, on the database's clock: a worker may have moved claim_by under its promise.
+            const job = await this.jobs.read(id, ANSWER_GRACE_MS);
             if (!job) settle({ kind: 'unavailable', reason: BROWSER_MESSAGES.noAnswer });
             else if (job.status === 'done') settle(isRenderedCapture(job.result) ? { kind: 'rendered', capture: job.result } : { kind: 'unavailable', reason: BROWSER_MESSAGES.malformed });
             else if (job.status === 'failed') settle({ kind: 'unavailable', reason: (job.result as { unavailable?: string } | null)?.unavailable ?? BROWSER_MESSAGES.noAnswer });
-            else if (job.status === 'queued' && waited > queueWaitMs) settle({ kind: 'busy', reason: BROWSER_MESSAGES.busy });
-            else if (waited > queueWaitMs + timeoutMs + ANSWER_GRACE_MS) settle({ kind: 'unavailable', reason: BROWSER_MESSAGES.noAnswer });
+            else if (job.unclaimable) settle({ kind: 'busy', reason: BROWSER_MESSAGES.busy });
+            else if (job.late) settle({ kind: 'unavailable', reason: BROWSER_MESSAGES.noAnswer });
           } catch {
             // the database hiccuped: the next poll asks again
           } finally {

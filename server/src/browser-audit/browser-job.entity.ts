@@ -34,6 +34,14 @@ export class BrowserJobEntity {
   @Column({ name: 'claim_by', type: 'timestamptz' })
   claimBy!: Date;
 
+  /**
+   * When the scan stops waiting for the answer. A worker's promise of a browser (fair-share.rules.ts)
+   * moves claim_by later only while the job could still end by then; a job claimed late runs only
+   * until then. NULL on rows of an older version: no promise, the whole budget.
+   */
+  @Column({ name: 'answer_by', type: 'timestamptz', nullable: true })
+  answerBy!: Date | null;
+
   /** The instance that claimed it. */
   @Column({ name: 'worker_id', type: 'text', nullable: true })
   workerId!: string | null;

@@ -10,6 +10,25 @@ export interface ClaimedJob {
   id: string;
   url: string;
   budgetMs: number;
+  /** When its scan stops waiting, in ms from the claim (database clock); null on rows of an older version. */
+  answerInMs: number | null;
+}
+
+/** A queued job's times, in ms from now on the database's clock. */
+export interface WaitingJob {
+  id: string;
+  claimInMs: number;
+  answerInMs: number | null;
+}
+
+/** A scan's job as it reads it: its state, and whether its times have passed on the database's clock. */
+export interface ReadJob {
+  status: BrowserJobStatus;
+  result: unknown;
+  /** Queued and past claim_by: nobody will claim it now. */
+  unclaimable: boolean;
+  /** Past answer_by plus the grace the scan gives a claimed job. */
+  late: boolean;
 }
 
 /** The browser work queue in PostgreSQL (the only code touching browser_jobs and browser_workers). */
@@ -39,10 +58,12 @@ export class BrowserJobRepository {
     return (row as { n: number }).n;
   }
 
-  async enqueue(id: string, url: string, budgetMs: number, claimWithinMs: number, priority = 0): Promise<void> {
+  /** Queues a job to be claimed within `claimWithinMs` (unless a worker promises a browser later) and answered within `answerWithinMs`. */
+  async enqueue(id: string, url: string, budgetMs: number, claimWithinMs: number, answerWithinMs: number, priority = 0): Promise<void> {
     await this.db.query(
-      `INSERT INTO browser_jobs (id, url, status, budget_ms, claim_by, priority) VALUES ($1, $2, 'queued', $3, now() + make_interval(secs => $4::double precision / 1000), $5)`,
-      [id, url, budgetMs, claimWithinMs, priority],
+      `INSERT INTO browser_jobs (id, url, status, budget_ms, claim_by, answer_by, priority)
+       VALUES ($1, $2, 'queued', $3, now() + make_interval(secs => $4::double precision / 1000), now() + make_interval(secs => $5::double precision / 1000), $6)`,
+      [id, url, budgetMs, claimWithinMs, answerWithinMs, priority],
     );
     await this.notify('queued');
   }
@@ -56,11 +77,30 @@ export class BrowserJobRepository {
            SELECT id FROM browser_jobs WHERE status = 'queued' AND claim_by > now()
            ORDER BY priority, created_at FOR UPDATE SKIP LOCKED LIMIT 1
          )
-         RETURNING id, url, budget_ms
+         RETURNING id, url, budget_ms, extract(epoch FROM answer_by - now()) * 1000 AS answer_in
        ) SELECT * FROM claimed`,
       [workerId],
-    )) as { id: string; url: string; budget_ms: number }[];
-    return row ? { id: row.id, url: row.url, budgetMs: row.budget_ms } : undefined;
+    )) as { id: string; url: string; budget_ms: number; answer_in: string | number | null }[];
+    return row ? { id: row.id, url: row.url, budgetMs: row.budget_ms, answerInMs: row.answer_in === null ? null : Number(row.answer_in) } : undefined;
+  }
+
+  /** The jobs of one priority still waiting to be claimed, oldest first (the order claim takes them in). */
+  async waiting(priority: number, limit: number): Promise<WaitingJob[]> {
+    const rows = (await this.db.query(
+      `SELECT id, extract(epoch FROM claim_by - now()) * 1000 AS claim_in, extract(epoch FROM answer_by - now()) * 1000 AS answer_in
+       FROM browser_jobs WHERE status = 'queued' AND priority = $1 AND claim_by > now() ORDER BY created_at LIMIT $2`,
+      [priority, limit],
+    )) as { id: string; claim_in: string | number; answer_in: string | number | null }[];
+    return rows.map((row) => ({ id: row.id, claimInMs: Number(row.claim_in), answerInMs: row.answer_in === null ? null : Number(row.answer_in) }));
+  }
+
+  /** Moves a waiting job's claim_by later (a worker's promise); never revives one already past it, never moves it earlier. */
+  async extendClaim(id: string, claimInMs: number): Promise<void> {
+    await this.db.query(
+      `UPDATE browser_jobs SET claim_by = now() + make_interval(secs => $2::double precision / 1000)
+       WHERE id = $1 AND status = 'queued' AND claim_by > now() AND claim_by < now() + make_interval(secs => $2::double precision / 1000)`,
+      [id, claimInMs],
+    );
   }
 
   /** Stores the answer of a job this worker holds; a job its scan gave up (deleted) stays gone. */
@@ -69,8 +109,14 @@ export class BrowserJobRepository {
     await this.notify(`done:${id}`);
   }
 
-  async read(id: string): Promise<{ status: BrowserJobStatus; result: unknown } | undefined> {
-    const [row] = (await this.db.query(`SELECT status, result FROM browser_jobs WHERE id = $1`, [id])) as { status: BrowserJobStatus; result: unknown }[];
+  /** A job and, on the database's clock, whether it can still be claimed and whether its answer is late (`graceMs` after answer_by). */
+  async read(id: string, graceMs: number): Promise<ReadJob | undefined> {
+    const [row] = (await this.db.query(
+      `SELECT status, result, (status = 'queued' AND claim_by <= now()) AS unclaimable,
+              coalesce(answer_by, claim_by + make_interval(secs => budget_ms::double precision / 1000)) + make_interval(secs => $2::double precision / 1000) < now() AS late
+       FROM browser_jobs WHERE id = $1`,
+      [id, graceMs],
+    )) as ReadJob[];
     return row;
   }
 

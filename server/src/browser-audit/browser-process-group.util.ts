@@ -72,3 +72,37 @@ export async function killGroupAndWait(group: number, maxMs = 3_000): Promise<nu
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * The group's renderer holding the most anonymous memory (a page's heap and its dedicated
+ * workers, which are threads of it). Pages of different browser contexts never share a renderer,
+ * so ending this process ends the visit at fault and no other scan's page.
+ */
+export async function largestRenderer(group: number): Promise<{ pid: number; anonymousBytes: number } | undefined> {
+  if (!Number.isInteger(group) || group <= 1) return undefined;
+  const entries = await readdir('/proc').catch(() => [] as string[]);
+  let largest: { pid: number; anonymousBytes: number } | undefined;
+  for (const pid of entries.filter((name) => /^\d+$/.test(name))) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'latin1').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[2] !== String(group) || fields[0] === 'Z' || fields[0] === 'X') continue;
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'latin1').catch(() => '');
+    if (!cmdline.includes('--type=renderer')) continue;
+    const status = await readFile(`/proc/${pid}/status`, 'latin1').catch(() => '');
+    const bytes = Number(/^RssAnon:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? 0) * 1024;
+    if (!largest || bytes > largest.anonymousBytes) largest = { pid: Number(pid), anonymousBytes: bytes };
+  }
+  return largest;
+}
+
+/** SIGKILL to one process of the group (a renderer). False when it was gone already or is not in the group. */
+export async function killMember(group: number, pid: number): Promise<boolean> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'latin1').catch(() => '');
+  if (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2] !== String(group)) return false;
+  try {
+    process.kill(pid, 'SIGKILL');
+    return true;
+  } catch {
+    return false;
+  }
+}

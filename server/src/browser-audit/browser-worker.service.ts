@@ -9,9 +9,9 @@ import { BROWSER_MESSAGES } from './browser-audit.service';
 import { BrowserJobListener } from './browser-job.listener';
 import { BrowserJobRepository, ClaimedJob } from './browser-job.repository';
 import { BrowserUnavailableError, ChromiumLauncher } from './chromium.launcher';
-import { FAIRNESS_POLL_MS, JobClock } from './fair-share.rules';
+import { FAIRNESS_POLL_MS, JobClock, lateBudget, promisedClaimBy, promisedReleases } from './fair-share.rules';
 import { PRIORITY_RANK } from './browser-priority.rules';
-import { RenderedAuditRunner, VisitEndedError } from './rendered-audit.runner';
+import { KILL_AFTER_DEADLINE_MS, RenderedAuditRunner, VisitEndedError } from './rendered-audit.runner';
 
 const HEARTBEAT_MS = 10_000;
 const POLL_MS = 2_000;
@@ -101,8 +101,9 @@ export class BrowserWorker implements OnApplicationBootstrap, OnApplicationShutd
     let ok = false;
     try {
       let clock: JobClock | undefined;
+      // A job claimed late under a promise (fair-share.rules.ts) runs only until its scan stops waiting.
       const captured = await this.runner
-        .run(job.url, job.budgetMs, (started) => {
+        .run(job.url, lateBudget(job.budgetMs, job.answerInMs), (started) => {
           clock = started;
           this.clocks.add(started);
         })
@@ -133,16 +134,25 @@ export class BrowserWorker implements OnApplicationBootstrap, OnApplicationShutd
   /**
    * While this instance runs jobs: when a person's page waits for a browser (here or on any other
    * instance), every running job is ended at its fair share, so slow pages cannot hold the browsers
-   * past the queue wait. One cheap count a second, and only while something runs.
+   * past the queue wait. Those deadlines (and the hard stop after them) are a promise of a browser
+   * by a known time, recorded on the waiting jobs (their claim_by), so the scans wait for it rather
+   * than fall back however slowly a loaded machine closes the pages. One cheap query a second, and
+   * only while something runs.
    */
   async shareFairly(): Promise<void> {
     if (this.clocks.size === 0 || this.askingFairness) return;
     this.askingFairness = true;
     try {
-      if ((await this.jobs.queuedCount(PRIORITY_RANK.person)) === 0) return;
+      const waiting = await this.jobs.waiting(PRIORITY_RANK.person, this.clocks.size);
+      if (waiting.length === 0) return;
       let moved = 0;
       for (const clock of this.clocks) if (clock.yieldToOthers()) moved += 1;
       if (moved > 0) this.metrics.sharedBrowser(moved);
+      const releases = promisedReleases([...this.clocks].map((clock) => clock.deadline), KILL_AFTER_DEADLINE_MS);
+      for (const [rank, job] of waiting.entries()) {
+        const claimIn = promisedClaimBy(job.claimInMs, job.answerInMs, releases[rank]);
+        if (claimIn > job.claimInMs) await this.jobs.extendClaim(job.id, claimIn);
+      }
     } finally {
       this.askingFairness = false;
     }

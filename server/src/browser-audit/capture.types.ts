@@ -99,6 +99,8 @@ export interface PageVisit {
   proxy: { bytes: number; uploaded?: number; overBudget: boolean; refusals: ProxyRefusal[] };
   /** The time budget ended the visit before it was done. */
   cutShort: boolean;
+  /** The page's renderer ended during the visit (the watchdog ended it, or the page crashed it): nothing after that was seen. */
+  crashed?: boolean;
   /**
    * Pages the site opened beyond the first (window.open, target=_blank, …): each closed as soon as
    * it appeared, never loaded further. A behaviour of the site, reported as such.

@@ -32,6 +32,12 @@ export interface VisitOptions {
   userAgent: string;
   /** The server moves the deadline earlier (others wait for a browser): the signal's reason is the new deadline, epoch ms. */
   shortened?: AbortSignal;
+  /**
+   * The server gives up on the visit (past its deadline and the grace): its page's renderer is
+   * crashed over the DevTools protocol (Page.crash ends that renderer process alone, even one
+   * spinning in its main thread) and its context closed, so other scans' pages go on.
+   */
+  abandon?: AbortSignal;
 }
 
 /** Fields the key-logging test types into; never a button, a checkbox or a hidden field. */
@@ -142,6 +148,20 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
     // covers every frame of the context, cross-site ones included).
     recorder.onRequestCap = () => void context.route('**/*', (route) => route.abort('blockedbyclient').catch(() => undefined)).catch(() => undefined);
     const page = await context.newPage();
+    page.on('crash', () => {
+      visit.crashed = true;
+      void context.close().catch(() => undefined);
+    });
+    const crashRenderer = () => {
+      void context
+        .newCDPSession(page)
+        // Never answered: the renderer is gone before it could.
+        .then((session) => void session.send('Page.crash').catch(() => undefined))
+        .catch(() => undefined);
+      void context.close().catch(() => undefined);
+    };
+    if (options.abandon?.aborted) crashRenderer();
+    else options.abandon?.addEventListener('abort', crashRenderer, { once: true });
     isolated = new IsolatedCapture(context, names, (payload) => recorder.framePayload(payload));
     await isolated.attachPage(page);
     mark('context');

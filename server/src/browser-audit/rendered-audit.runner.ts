@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../common/config/config.module';
 import { SsrfForwardProxy } from '../common/security/ssrf/forward.proxy';
 import { BROWSER_MESSAGES } from './browser-audit.service';
 import { BrowserMemoryWatchdog, MAX_BROWSER_PROCESSES, Overrun } from './browser-memory.watchdog';
-import { sampleGroup } from './browser-process-group.util';
+import { killMember, largestRenderer, sampleGroup } from './browser-process-group.util';
 import { MAX_CAPTURED_REQUESTS, PageVisit, RenderedCapture } from './capture.types';
 import { ChromiumLauncher, RunningBrowser } from './chromium.launcher';
 import { JobClock } from './fair-share.rules';
@@ -26,6 +26,13 @@ export const MAX_VISIT_UPLOAD_BYTES = 4 * 1024 * 1024;
 export const KILL_AFTER_DEADLINE_MS = 5_000;
 
 /**
+ * After a job past its deadline and grace crashed its own pages' renderers (Page.crash), how long
+ * its visits have to end before the whole browser is killed after all. Measured: a spinning page's
+ * renderer is gone within 0.25 s, its context closed about 1 s later, on a loaded machine.
+ */
+export const ABANDON_WAIT_MS = 2_000;
+
+/**
  * Processes the idle browser may have beyond its own (those it started with) before the next job:
  * a spare renderer Chromium keeps warm, and one still exiting. More means a visit left something
  * running, and the browser is replaced so the next visit starts clean.
@@ -40,6 +47,8 @@ interface Watching {
   jobsAtOverrun: number;
   /** The kill after a limit was passed: settled once no process of the browser lives. */
   killed: Promise<number>;
+  /** Renderers the watchdog ended alone for their memory (the browser went on). */
+  renderersEnded: number;
 }
 
 /** Which limit ended the browser, for each scan that ran in it. */
@@ -105,24 +114,38 @@ export class RenderedAuditRunner {
       // Both visits at once, each in its own context with its own proxy session: each stays the
       // whole visit a person would (MIN_STAY_AFTER_LOAD_MS and more), and the pair still ends within
       // the one budget, or earlier at the job's fair share when others wait (fair-share.rules.ts).
+      const abandon = new AbortController();
+      const renderersEndedBefore = watching.renderersEnded;
       const visits = Promise.all([
-        this.visit(browser, url, 'plain', clock.deadline, userAgent, clock.shortened),
-        this.visit(browser, url, 'gpc', clock.deadline, userAgent, clock.shortened),
+        this.visit(browser, url, 'plain', clock.deadline, userAgent, clock.shortened, abandon.signal),
+        this.visit(browser, url, 'gpc', clock.deadline, userAgent, clock.shortened, abandon.signal),
       ]);
       // Never waits on the browser past the deadline: a renderer that spins or hangs can hold a
       // Playwright call (and the context's close) forever, so then the whole browser is killed.
       const overdue = afterDeadline(clock, KILL_AFTER_DEADLINE_MS);
       const ended = await Promise.race([visits.then((pair) => ({ pair })), watching.watchdog.ended.then((overrun) => ({ overrun })), overdue.promise.then(() => ({ overdue: true as const }))]);
       overdue.cancel();
+      if ('overdue' in ended) {
+        // First only this job's pages: their renderers are crashed over the DevTools protocol and
+        // their contexts closed, so the pages of other scans in the same browser go on.
+        abandon.abort();
+        const recovered = await Promise.race([visits.then(() => true, () => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), ABANDON_WAIT_MS).unref())]);
+        if (recovered) throw new VisitEndedError(BROWSER_MESSAGES.overdueVisit);
+      }
       if (!('pair' in ended)) {
         const message = 'overrun' in ended ? overrunMessage(ended.overrun, watching.jobsAtOverrun) : BROWSER_MESSAGES.overdue;
-        // Alone in the browser: killed now. Beside other jobs, their pages are not ended for this
-        // one's: it stops waiting, and the last job out kills the browser if anything is left (sweep).
+        // The visit did not end even so. Alone in the browser: killed now. Beside other jobs, their
+        // pages are not ended for this one's: it stops waiting, and the last job out kills the
+        // browser if anything is left (sweep), or the next job on the idle browser does (startClean).
         if ('overdue' in ended && this.active === 1) await this.launcher.kill(running, 'a visit did not end by its deadline');
         else await watching.killed;
         // Their Playwright calls fail now that the browser is gone; not waited on for long either.
         await Promise.race([visits.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
         throw new VisitEndedError(message);
+      }
+      if (ended.pair.some((visit) => visit.crashed)) {
+        // Its renderer ended: by the watchdog for its memory (the browser went on), or by the page itself.
+        throw new VisitEndedError(watching.renderersEnded > renderersEndedBefore ? BROWSER_MESSAGES.memoryVisit : BROWSER_MESSAGES.crashed);
       }
       const capture = this.capture(ended.pair, browser.version(), clock);
       if (this.active === 1) {
@@ -183,15 +206,29 @@ export class RenderedAuditRunner {
     if (this.watching?.running === running) return this.watching;
     this.watching?.watchdog.stop();
     const limits = { maxMemoryBytes: this.config.browserAudit.maxMemoryBytes, maxProcesses: MAX_BROWSER_PROCESSES };
+    const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
     const watching: Watching = {
       running,
       jobsAtOverrun: 0,
+      renderersEnded: 0,
       killed: Promise.resolve(0),
-      watchdog: new BrowserMemoryWatchdog(running.group, limits, (overrun, sample) => {
-        watching.jobsAtOverrun = this.active;
-        const what = overrun === 'memory' ? `${Math.round(sample.anonymousBytes / 1048576)} MB of memory` : `${sample.processes} processes`;
-        watching.killed = this.launcher.kill(running, `its pages used ${what}`);
-      }),
+      watchdog: new BrowserMemoryWatchdog(
+        running.group,
+        limits,
+        (overrun, sample) => {
+          watching.jobsAtOverrun = this.active;
+          const what = overrun === 'memory' ? `${mb(sample.anonymousBytes)} of memory` : `${sample.processes} processes`;
+          watching.killed = this.launcher.kill(running, `its pages used ${what}`);
+        },
+        // First the renderer holding the most memory alone: its page's visit ends, the others' go on.
+        async (sample) => {
+          const renderer = await largestRenderer(running.group);
+          if (!renderer || !(await killMember(running.group, renderer.pid))) return false;
+          watching.renderersEnded += 1;
+          this.logger.warn(`ended one renderer of the audit browser: it held ${mb(renderer.anonymousBytes)} of the browser's ${mb(sample.anonymousBytes)}`);
+          return true;
+        },
+      ),
     };
     this.watching = watching;
     watching.watchdog.start();
@@ -204,10 +241,10 @@ export class RenderedAuditRunner {
     return { plain, ...(gpc ? { gpc } : {}), browserVersion, ...(clock.wasShortened ? { sharedBrowser: true } : {}) };
   }
 
-  private async visit(browser: import('playwright-core').Browser, url: string, kind: PageVisit['kind'], deadline: number, userAgent: string, shortened: AbortSignal): Promise<PageVisit> {
+  private async visit(browser: import('playwright-core').Browser, url: string, kind: PageVisit['kind'], deadline: number, userAgent: string, shortened: AbortSignal, abandon: AbortSignal): Promise<PageVisit> {
     const proxy = await this.proxy.open({ maxBytes: this.config.browserAudit.maxPageBytes, maxUploadBytes: MAX_VISIT_UPLOAD_BYTES, maxRequests: MAX_CAPTURED_REQUESTS });
     try {
-      return await visitPage(browser, { kind, url, deadline, proxy, typeIntoFields: true, userAgent, shortened });
+      return await visitPage(browser, { kind, url, deadline, proxy, typeIntoFields: true, userAgent, shortened, abandon });
     } finally {
       await proxy.close();
     }

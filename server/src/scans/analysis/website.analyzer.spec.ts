@@ -111,6 +111,30 @@ describe('the website check outcome', () => {
     expect(browserTestOutcome('key-logging', () => ({ findings: [], message: '' }), fetched, trackers).message).toBe('Not run: the page did not load in the browser (the site name does not exist in DNS).');
   });
 
+  it('gives the Global Privacy Control test no verdict when its visit never loaded the page, and says why; partial when it watched the page much shorter', () => {
+    const site = { status: 'ok' as const, data: websiteSnapshot({ https: { headers: STRONG_HEADERS } }) };
+    const plain = pageVisit({ requests: [...pageVisit().requests, thirdPartyRequest('https://static.hotjar.com/c/hotjar-9.js')], timings: { load: 1_000, collected: 7_000 } });
+    // An empty second visit would read as "honoured": the analyzer must not be asked.
+    const honoured = () => ({ findings: [], message: 'Honoured' });
+    const cut = pageVisit({ kind: 'gpc', status: undefined, cutShort: true, navigationError: 'page.goto: Target page, context or browser has been closed' });
+    const shared = { site, render: { kind: 'rendered' as const, capture: { plain, gpc: cut, browserVersion: '150', sharedBrowser: true } } };
+    expect(browserTestOutcome('global-privacy-control', honoured, shared, trackers)).toEqual({
+      status: 'timed_out',
+      message: 'Not run: the second visit, with Global Privacy Control, did not finish loading the page within its fair share of browser time (7 s; other scans were waiting), so there was nothing to compare.',
+      findings: [],
+    });
+    const failed = pageVisit({ kind: 'gpc', status: undefined, navigationError: 'page.goto: net::ERR_CONNECTION_RESET at https://shop.example.org/' });
+    expect(browserTestOutcome('global-privacy-control', honoured, { site, render: { kind: 'rendered', capture: { plain, gpc: failed, browserVersion: '150' } } }, trackers)).toMatchObject({ status: 'unavailable', message: expect.stringContaining('could not load the page (the connection was reset)') });
+    const late = pageVisit({ kind: 'gpc', timings: { load: 5_500, collected: 7_000 } });
+    expect(browserTestOutcome('global-privacy-control', honoured, { site, render: { kind: 'rendered', capture: { plain, gpc: late, browserVersion: '150' } } }, trackers)).toEqual({
+      status: 'partial',
+      message: "Honoured. Partial: the browser's record of the page left out the later part of the visit with Global Privacy Control (it watched the page for 1.5 s, the visit without it for 6.0 s).",
+      findings: [],
+    });
+    // Other browser tests are not concerned.
+    expect(browserTestOutcome('key-logging', honoured, shared, trackers).status).not.toBe('timed_out');
+  });
+
   it("says 'Failed to analyze URL' when there is no page to analyse", () => {
     expect(websiteOutcome({ site: { status: 'ok', data: websiteSnapshot({ https: unreachable(), http: unreachable() }) }, render: noBrowser }, trackers, NOW)).toEqual({
       status: 'unavailable',

@@ -1,6 +1,7 @@
 import type { BrowserAuditService, RenderOutcome } from '../../browser-audit/browser-audit.service';
 import { FAIR_SHARE_MS } from '../../browser-audit/fair-share.rules';
 import { lostParts, type RenderedCapture } from '../../browser-audit/capture.types';
+import { gpcComparison, type GpcComparison } from '../../browser-audit/gpc-visit.rules';
 import type { BrowserTestId, CheckStatus } from '../../vocabulary/check.types';
 import type { Finding } from '../../vocabulary/finding.types';
 import type { ClassifiedScanInput } from '../../browser-shared/scan-input.rules';
@@ -137,12 +138,32 @@ export function browserTestOutcome(id: BrowserTestId, analyze: BrowserTestAnalyz
   if (id === 'global-privacy-control' && !render.capture.gpc) {
     return { status: 'timed_out', message: 'Not run: the first visit used the time there was, so the second visit with Global Privacy Control could not be made.', findings: [] };
   }
+  let shortfall: string | undefined;
+  if (id === 'global-privacy-control' && render.capture.gpc) {
+    // A verdict only from a second visit that loaded the page (gpc-visit.rules.ts): an empty one would read as "honoured".
+    const comparison = gpcComparison(render.capture.plain, render.capture.gpc);
+    if (!comparison.comparable) return gpcNotCompared(comparison, render.capture.sharedBrowser === true);
+    shortfall = comparison.shortfall;
+  }
   const result = analyze(render.capture, trackers);
-  const lost = lostSentence(lostParts(render.capture));
+  const lost = lostSentence([...lostParts(render.capture), ...(shortfall ? [shortfall] : [])]);
   return {
     status: lost ? 'partial' : 'ok',
     message: lost ? `${result.message.replace(/\.?$/, '.')} ${lost}` : result.message,
     findings: result.findings,
     ...(result.gpc ? { gpc: result.gpc } : {}),
   };
+}
+
+/** The Global Privacy Control test when its second visit never loaded the page: no verdict, and why. */
+function gpcNotCompared(comparison: Extract<GpcComparison, { comparable: false }>, sharedBrowser: boolean): CheckOutcome {
+  const why =
+    comparison.why === 'refused'
+      ? 'was refused the page by the SSRF guard'
+      : comparison.why === 'failed'
+        ? `could not load the page (${navigationErrorWords(comparison.error ?? 'no answer')})`
+        : sharedBrowser
+          ? `did not finish loading the page within its fair share of browser time (${FAIR_SHARE_MS / 1000} s; other scans were waiting)`
+          : 'did not finish loading the page in time';
+  return { status: comparison.why === 'cut' ? 'timed_out' : 'unavailable', message: `Not run: the second visit, with Global Privacy Control, ${why}, so there was nothing to compare.`, findings: [] };
 }
