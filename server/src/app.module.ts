@@ -60,7 +60,7 @@ export class BrowserWorkerModule {
     return {
       module: BrowserWorkerModule,
       // Metrics too: a worker has no HTTP API, but METRICS_PORT serves its metrics on loopback.
-      imports: [ConfigModule.forRoot(config), MetricsModule, DatabaseModule, SecurityModule, BrowserAuditModule],
+      imports: [ConfigModule.forRoot(config), ClockModule, MetricsModule, DatabaseModule, SecurityModule, BrowserAuditModule],
     };
   }
 }

@@ -353,8 +353,6 @@ describe('scans API', () => {
 
     it.each([
       ['HIBP answers 500', () => (hibp.failures.breachedaccount = { kind: 'status', status: 500 }), 'unavailable', true],
-      // A short Retry-After: until it passes every email scan of this app is refused at once (429).
-      ['HIBP rate limits', () => (hibp.failures.breachedaccount = { kind: 'rate-limited', retryAfter: '1' }), 'rate_limited', true],
       ['HIBP refuses the key', () => (hibp.failures.breachedaccount = { kind: 'status', status: 401 }), 'not_configured', false],
     ])('an email whose breach check did not run (%s) is incomplete: no score, not stored, no quota used', async (_what, fail, status, retryable) => {
       const user = await signUp(t);
@@ -372,8 +370,34 @@ describe('scans API', () => {
       expect(await usage(user)).toBe(before);
       const dashboard = await t.http().get('/api/dashboard').auth(user.accessToken, { type: 'bearer' }).expect(200);
       expect(dashboard.body).toMatchObject({ totalScans: 0, averagePrivacyScore: null });
-      // The next test's scans start after the source's wait.
-      if (status === 'rate_limited') await new Promise((resolve) => setTimeout(resolve, 1_200));
+    });
+
+    // A short Retry-After: until it passes every email scan of this app is refused at once (429), so each test waits it out.
+    const sourcesRateLimited = () => (hibp.failures.breachedaccount = { kind: 'rate-limited', retryAfter: '1' });
+    const sourcesTurnBack = () => new Promise((resolve) => setTimeout(resolve, 1_200));
+
+    it("an email whose breach sources are at their limit: a visitor's result is incomplete, with no score, not stored", async () => {
+      sourcesRateLimited();
+      try {
+        const res = await visitorScan(exposedAddress()).expect(200);
+        expect(res.body).toMatchObject({ mode: 'real', privacyScore: null, coverage: { complete: false, mainCheck: 'breaches', retryable: true } });
+        expect(res.body.coverage.unchecked).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'breaches', status: 'rate_limited' })]));
+        expect(res.body.scanId).toBeUndefined();
+      } finally {
+        await sourcesTurnBack();
+      }
+    });
+
+    it("a signed-in person's check that meets the limit mid-run is queued instead (202): stored queued, no score", async () => {
+      const user = await signUp(t);
+      sourcesRateLimited();
+      try {
+        const res = await userScan(user, exposedAddress()).expect(202);
+        expect(res.body).toMatchObject({ status: 'queued', inputType: 'email', scanId: expect.any(String), expectedBy: expect.any(String) });
+        expect(await query(t, 'SELECT status, score FROM scans WHERE id = $1', [res.body.scanId])).toEqual([{ status: 'queued', score: null }]);
+      } finally {
+        await sourcesTurnBack();
+      }
     });
 
     it('a website whose page could not be fetched is incomplete, not "100 Excellent"', async () => {
