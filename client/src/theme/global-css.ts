@@ -4,12 +4,13 @@ import { compile, middleware, prefixer, serialize, stringify } from 'stylis';
 
 /*
  * Declarations stylis's prefixer adds for browsers the build does not serve (Vite's default target,
- * "baseline widely available": Chrome and Edge 107, Firefox 104, Safari 16): the old flexbox syntaxes
+ * "baseline widely available": Chrome and Edge 111, Firefox 114, Safari 16.4): the old flexbox syntaxes
  * (-webkit-box, -ms-flexbox and their properties), everything -ms- and -moz-, and -webkit- forms
  * of animation, keyframes, transition, transform and logical padding or margin that those browsers
- * take unprefixed. They were about a sixth of the shell style sheet, parsed on every page. The -webkit-
- * forms Safari still reads (user-select, appearance, background-clip, text-decoration and the like)
- * stay.
+ * take unprefixed. The build's CSS minifier (Lightning CSS, client/vite.config.mts) drops most of
+ * them as well, not all: with this the built sheets are about 9 KB smaller (241.8 -> 232.8 KB raw,
+ * 15.1 -> 14.7 KB brotli), parsed on every page. The -webkit- forms Safari still reads (user-select,
+ * appearance, background-clip, text-decoration and the like) stay.
  */
 const LEGACY_PROPERTY = /(?<=[{;])(?:-ms-|-moz-|-webkit-(?:box-|flex|align-|justify-|animation|transition|transform|translate|padding-|margin-))[a-z-]*:[^;{}]*;/g;
 const LEGACY_DISPLAY = /(?<=[{;])display:-(?:webkit-(?:inline-)?(?:box|flex)|ms-(?:inline-)?flexbox|ms-grid);/g;
