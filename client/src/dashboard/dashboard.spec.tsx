@@ -19,7 +19,7 @@ afterEach(() => nearViewport.restore());
 
 /** The dashboard's Overview tab against a mocked GET /api/dashboard. */
 
-/** Chakra's tabs sync their state on a timer after mounting: let it run inside act. */
+/** Lets the overview's request and the lazy panels settle inside act. */
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
 
 function scan(overrides: Partial<ScanSummary> & Pick<ScanSummary, 'id'>): ScanSummary {
@@ -242,6 +242,48 @@ describe('refreshing', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load your overview.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('https://example.com', {}, { timeout: 10_000 })).toBeTruthy();
+  });
+});
+
+describe('tabs', () => {
+  it('follows the WAI-ARIA tabs pattern: one tab in the tab order, arrows wrap, Home and End, each panel labelled by its tab', async () => {
+    await renderDashboard();
+    const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'New Privacy Scan', 'EXIF Check']);
+    const selected = () => tabs.filter((tab) => tab.getAttribute('aria-selected') === 'true').map((tab) => tab.textContent);
+    const inTabOrder = () => tabs.filter((tab) => tab.tabIndex === 0).map((tab) => tab.textContent);
+    expect(selected()).toEqual(['Overview']);
+    expect(inTabOrder()).toEqual(['Overview']);
+    // Only the open panel is exposed, named by its tab, and the tab says which panel it controls.
+    const panel = screen.getByRole('tabpanel', { name: 'Overview' });
+    expect(tabs[0].getAttribute('aria-controls')).toBe(panel.id);
+
+    const press = async (key: string) => {
+      fireEvent.keyDown(document.activeElement!, { key });
+      await settle();
+    };
+    tabs[0].focus();
+    await press('ArrowRight');
+    expect(selected()).toEqual(['New Privacy Scan']);
+    expect(inTabOrder()).toEqual(['New Privacy Scan']);
+    expect(document.activeElement).toBe(tabs[1]);
+    expect(screen.getByRole('tabpanel', { name: 'New Privacy Scan' })).toBeTruthy();
+    await press('End');
+    expect(selected()).toEqual(['EXIF Check']);
+    expect(document.activeElement).toBe(tabs[2]);
+    await press('ArrowRight');
+    expect(selected()).toEqual(['Overview']);
+    await press('ArrowLeft');
+    expect(selected()).toEqual(['EXIF Check']);
+    await press('Home');
+    expect(selected()).toEqual(['Overview']);
+    expect(document.activeElement).toBe(tabs[0]);
+    // Other keys are left to the page.
+    await press('a');
+    expect(selected()).toEqual(['Overview']);
+    // The scan tab's panel, once opened, stays mounted while hidden (a running scan goes on).
+    expect(document.getElementById(tabs[1].getAttribute('aria-controls')!)!.hidden).toBe(true);
+    expect(document.getElementById(tabs[1].getAttribute('aria-controls')!)!.childElementCount).toBe(1);
   });
 });
 

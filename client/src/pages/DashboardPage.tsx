@@ -1,4 +1,3 @@
-import { Tabs } from '@ark-ui/react/tabs';
 import { lazy, Suspense, useState } from 'react';
 import { api } from '../api/client';
 import { useAuth } from '../auth/auth-context';
@@ -11,10 +10,11 @@ import { useDashboard } from '../dashboard/use-dashboard';
 import { MonitorNotices } from '../monitoring/MonitorNotices';
 import { OpenRequestsCard } from '../requests/OpenRequestsCard';
 import { LoadingBlock } from '../components/LoadStatus';
+import { PlainTabs } from '../components/PlainTabs';
 import { withChakraLoaded } from '../theme/lazy-chakra';
 
 // The page and its overview are drawn without Chakra's runtime (theme/shell-styles.ts, "Dashboard";
-// the tabs are Ark UI's, which Chakra's Tabs is made of), so the overview shows with React and this
+// the tabs are components/PlainTabs.tsx, plain elements), so the overview shows with React and this
 // page's code alone. The scan forms, the image check and the tour are drawn with Chakra: their code
 // and Chakra's runtime load when their tab is first opened, or the tour is shown.
 const PrivacyAuditWidget = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('../scans/PrivacyAuditWidget')).PrivacyAuditWidget) }));
@@ -26,6 +26,13 @@ const OnboardingModal = lazy(async () => ({ default: await withChakraLoaded(asyn
 
 /** The dashboard's tabs: overview by default. */
 export type DashboardTab = 'overview' | 'scan' | 'exif';
+
+const DASHBOARD_TABS_CLASSES = {
+  root: 'sh-dashboard-tabs',
+  list: 'sh-dashboard-tabs-list',
+  trigger: 'sh-dashboard-tabs-trigger',
+  content: 'sh-dashboard-tabs-content',
+};
 
 export const ONBOARDING_DONE_TOAST = "Welcome to Footprint! Let's start with your first privacy scan.";
 
@@ -94,35 +101,39 @@ export default function DashboardPage() {
       {/* A panel mounts when first opened (the scan forms and the image check are not part of the
           overview's first render, nor their code of its download), then stays mounted when hidden,
           so a scan keeps running while another tab is open. */}
-      <Tabs.Root className="sh-dashboard-tabs" lazyMount value={tab} onValueChange={(details) => changeTab(details.value as DashboardTab)}>
-        <Tabs.List className="sh-dashboard-tabs-list">
-          <Tabs.Trigger value="overview" className="sh-dashboard-tabs-trigger">
-            Overview
-          </Tabs.Trigger>
-          <Tabs.Trigger value="scan" className="sh-dashboard-tabs-trigger">
-            New Privacy Scan
-          </Tabs.Trigger>
-          <Tabs.Trigger value="exif" className="sh-dashboard-tabs-trigger">
-            EXIF Check
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="overview" className="sh-dashboard-tabs-content">
-          <DashboardOverview state={overview} onRetry={refreshOverview} onStartScan={() => changeTab('scan')} notices={<MonitorNotices />} footer={<OpenRequestsCard />} />
-        </Tabs.Content>
-        <Tabs.Content value="scan" className="sh-dashboard-tabs-content">
-          <Suspense fallback={<LoadingBlock>Loading the scan forms...</LoadingBlock>}>
-            <div className="sh-tab-stack">
-              <PrivacyAuditWidget buttonLabel="Check My Privacy" headingAs="h2" />
-              <PasswordExposureCheck headingAs="h2" />
-            </div>
-          </Suspense>
-        </Tabs.Content>
-        <Tabs.Content value="exif" className="sh-dashboard-tabs-content">
-          <Suspense fallback={<LoadingBlock>Loading the image check...</LoadingBlock>}>
-            <ExifCheck headingAs="h2" />
-          </Suspense>
-        </Tabs.Content>
-      </Tabs.Root>
+      <PlainTabs
+        value={tab}
+        onValueChange={changeTab}
+        classNames={DASHBOARD_TABS_CLASSES}
+        tabs={[
+          {
+            value: 'overview',
+            label: 'Overview',
+            content: <DashboardOverview state={overview} onRetry={refreshOverview} onStartScan={() => changeTab('scan')} notices={<MonitorNotices />} footer={<OpenRequestsCard />} />,
+          },
+          {
+            value: 'scan',
+            label: 'New Privacy Scan',
+            content: (
+              <Suspense fallback={<LoadingBlock>Loading the scan forms...</LoadingBlock>}>
+                <div className="sh-tab-stack">
+                  <PrivacyAuditWidget buttonLabel="Check My Privacy" headingAs="h2" />
+                  <PasswordExposureCheck headingAs="h2" />
+                </div>
+              </Suspense>
+            ),
+          },
+          {
+            value: 'exif',
+            label: 'EXIF Check',
+            content: (
+              <Suspense fallback={<LoadingBlock>Loading the image check...</LoadingBlock>}>
+                <ExifCheck headingAs="h2" />
+              </Suspense>
+            ),
+          },
+        ]}
+      />
 
       {tourShown && (
         <Suspense fallback={null}>

@@ -9,12 +9,12 @@ import { AT_LIMIT_MESSAGE } from '../monitoring/monitor-display';
 import type { Monitor, MonitorList } from '../monitoring/monitor-types';
 import { useQuery } from '../hooks/use-query';
 import { withChakraLoaded } from '../theme/lazy-chakra';
+import { LazyConfirmDialog } from '../components/account/LazyConfirmDialog';
 
 // The page and its cards are drawn without Chakra's runtime (theme/shell-styles.ts, "MonitoringPage"),
 // so the list shows with React and this page's code alone. The create form and the delete
 // confirmation are Chakra dialogs: their code and Chakra's runtime load when first opened.
 const CreateMonitorModal = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('../monitoring/CreateMonitorModal')).CreateMonitorModal) }));
-const ConfirmDialog = lazy(async () => ({ default: await withChakraLoaded(async () => (await import('../components/account/ConfirmDialog')).ConfirmDialog) }));
 
 /** While a run is due: how often, and how many times, the list is reloaded. */
 const DUE_POLL_MS = 3_000;
@@ -86,7 +86,6 @@ export default function MonitoringPage() {
   const [deleting, setDeleting] = useState<Monitor>();
   // A dialog's code loads when it is first opened; it then stays mounted, so it closes as a dialog does.
   const [createShown, setCreateShown] = useState(false);
-  const [deleteShown, setDeleteShown] = useState(false);
   const [busyId, setBusyId] = useState<string>();
   const site = useSiteInfo();
   // A server without mail cannot send links again: the card says whom to ask instead.
@@ -98,7 +97,6 @@ export default function MonitoringPage() {
   }
 
   function askDelete(monitor: Monitor) {
-    setDeleteShown(true);
     setDeleting(monitor);
   }
 
@@ -205,20 +203,16 @@ export default function MonitoringPage() {
           <CreateMonitorModal open={creating} onClose={() => setCreating(false)} onCreated={() => refresh()} />
         </Suspense>
       )}
-      {deleteShown && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={deleting !== undefined}
-            title="Delete monitor"
-            confirmLabel="Delete"
-            busy={deleting !== undefined && busyId === deleting.id}
-            onConfirm={() => void confirmDelete()}
-            onClose={() => setDeleting(undefined)}
-          >
-            <p>Are you sure you want to delete this monitor?</p>
-          </ConfirmDialog>
-        </Suspense>
-      )}
+      <LazyConfirmDialog
+        open={deleting !== undefined}
+        title="Delete monitor"
+        confirmLabel="Delete"
+        busy={deleting !== undefined && busyId === deleting.id}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(undefined)}
+      >
+        <p>Are you sure you want to delete this monitor?</p>
+      </LazyConfirmDialog>
     </div>
   );
 }

@@ -2,10 +2,33 @@ import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
 import { type CSSInterpolation, serializeStyles } from '@emotion/serialize';
 import { compile, middleware, prefixer, serialize, stringify } from 'stylis';
 
-/** CSS text of Emotion-style objects, as Emotion's cache writes them (vendor prefixes included). */
+/*
+ * Declarations stylis's prefixer adds for browsers the build does not serve (Vite's default target,
+ * "baseline widely available": Chrome and Edge 111, Firefox 114, Safari 16.4): the old flexbox syntaxes
+ * (-webkit-box, -ms-flexbox and their properties), everything -ms- and -moz-, and -webkit- forms
+ * of animation, keyframes, transition, transform and logical padding or margin that those browsers
+ * take unprefixed. The build's CSS minifier (Lightning CSS, client/vite.config.mts) drops most of
+ * them as well, not all: with this the built sheets are about 9 KB smaller (241.8 -> 232.8 KB raw,
+ * 15.1 -> 14.7 KB brotli), parsed on every page. The -webkit- forms Safari still reads (user-select,
+ * appearance, background-clip, text-decoration and the like) stay.
+ */
+const LEGACY_PROPERTY = /(?<=[{;])(?:-ms-|-moz-|-webkit-(?:box-|flex|align-|justify-|animation|transition|transform|translate|padding-|margin-))[a-z-]*:[^;{}]*;/g;
+const LEGACY_DISPLAY = /(?<=[{;])display:-(?:webkit-(?:inline-)?(?:box|flex)|ms-(?:inline-)?flexbox|ms-grid);/g;
+const LEGACY_KEYFRAMES = /@-webkit-keyframes [\w-]+\{(?:[^{}]*\{[^{}]*\})*\}/g;
+
+/**
+ * `css` without the vendor-prefixed declarations only browsers older than the build's target read. A
+ * block that clamps lines keeps them all: -webkit-line-clamp works only with display:-webkit-box.
+ */
+export const withoutLegacyPrefixes = (css: string): string =>
+  css
+    .replace(/\{[^{}]*\}/g, (block) => (block.includes('-webkit-line-clamp') ? block : block.replace(LEGACY_PROPERTY, '').replace(LEGACY_DISPLAY, '')))
+    .replace(LEGACY_KEYFRAMES, '');
+
+/** CSS text of Emotion-style objects, as Emotion's cache writes them (without the legacy prefixes above). */
 function cssText(interpolations: CSSInterpolation[], selector?: string): string {
   const { styles } = serializeStyles(interpolations);
-  return serialize(compile(selector ? `${selector}{${styles}}` : styles), middleware([prefixer, stringify]));
+  return withoutLegacyPrefixes(serialize(compile(selector ? `${selector}{${styles}}` : styles), middleware([prefixer, stringify])));
 }
 
 /**

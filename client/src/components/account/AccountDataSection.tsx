@@ -1,12 +1,14 @@
-import { Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
-import { PasswordField } from '../form-fields';
+import { ButtonSpinner, PasswordField } from '../form-fields';
 import { notify } from '../toaster';
-import { ConfirmDialog } from './ConfirmDialog';
+import { LazyConfirmDialog } from './LazyConfirmDialog';
 
-/** 'Download my data' (JSON export) and 'Delete account' (asks for the password first). */
+/**
+ * 'Download my data' (JSON export) and 'Delete account' (asks for the password first). Drawn without
+ * Chakra's runtime (theme/shell-styles.ts, "Your data"); the deletion dialog loads Chakra when it opens.
+ */
 export function AccountDataSection() {
   const { clearSession } = useAuth();
   const [exporting, setExporting] = useState(false);
@@ -14,6 +16,7 @@ export function AccountDataSection() {
   const [password, setPassword] = useState('');
   const [deleteError, setDeleteError] = useState<string>();
   const [deleting, setDeleting] = useState(false);
+  const titleId = useId();
 
   async function handleExport() {
     setExporting(true);
@@ -63,25 +66,33 @@ export function AccountDataSection() {
   }
 
   return (
-    <Card.Root variant="outline" mt="6">
-      <Card.Body gap="5">
-        <Heading as="h2" size="lg">
+    <section className="sh-account-card" aria-labelledby={titleId}>
+      <div className="sh-account-data-body">
+        <h2 id={titleId} className="sh-account-section-title">
           Your data
-        </Heading>
-        <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
-          <Text color="fg.muted">A JSON file with everything Footprint keeps about your account (no passwords or tokens).</Text>
-          <Button variant="outline" onClick={() => void handleExport()} loading={exporting} flexShrink={0}>
+        </h2>
+        <div className="sh-account-data-row">
+          <p className="sh-muted">A JSON file with everything Footprint keeps about your account (no passwords or tokens).</p>
+          <button
+            type="button"
+            className="sh-account-data-button"
+            onClick={() => void handleExport()}
+            disabled={exporting}
+            data-loading={exporting || undefined}
+            aria-busy={exporting || undefined}
+          >
+            <ButtonSpinner show={exporting} />
             Download my data
-          </Button>
-        </Flex>
-        <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
-          <Text color="fg.muted">Deleting your account removes it and all its data for good.</Text>
-          <Button colorPalette="red" variant="outline" onClick={() => setDeleteOpen(true)} flexShrink={0}>
+          </button>
+        </div>
+        <div className="sh-account-data-row">
+          <p className="sh-muted">Deleting your account removes it and all its data for good.</p>
+          <button type="button" className="sh-account-delete-button" onClick={() => setDeleteOpen(true)}>
             Delete account
-          </Button>
-        </Flex>
-      </Card.Body>
-      <ConfirmDialog
+          </button>
+        </div>
+      </div>
+      <LazyConfirmDialog
         open={deleteOpen}
         title="Delete your account?"
         confirmLabel="Delete my account"
@@ -89,8 +100,8 @@ export function AccountDataSection() {
         onConfirm={() => void handleDelete()}
         onClose={closeDelete}
       >
-        <Stack gap="4">
-          <Text>This deletes your account, sessions, API tokens and all your data. It cannot be undone.</Text>
+        <div className="sh-stack-4">
+          <p>This deletes your account, sessions, API tokens and all your data. It cannot be undone.</p>
           <PasswordField
             label="Current password"
             name="currentPassword"
@@ -100,8 +111,8 @@ export function AccountDataSection() {
             error={deleteError}
             helper="If you only sign in with Google, leave this empty."
           />
-        </Stack>
-      </ConfirmDialog>
-    </Card.Root>
+        </div>
+      </LazyConfirmDialog>
+    </section>
   );
 }

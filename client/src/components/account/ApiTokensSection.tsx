@@ -1,12 +1,14 @@
-import { Alert, Badge, Box, Button, Card, Code, Field, Flex, Heading, Input, Link, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { components } from '../../../../openapi/schema';
 import { api, errorMessage } from '../../api/client';
 import { everyPage } from '../../api/every-page';
 import { useQuery } from '../../hooks/use-query';
 import { notify } from '../toaster';
-import { ConfirmDialog } from './ConfirmDialog';
+import { LazyConfirmDialog } from './LazyConfirmDialog';
 import { formatDateTime } from '../../format';
+import { ButtonSpinner } from '../form-fields';
+import { alertCircleShape, chevronDownShape, StrokeSvg } from '../icon-shapes';
+import { paletteClass } from '../palette-class';
 
 type ApiToken = components['schemas']['ApiTokenDto'];
 type CreatedToken = components['schemas']['CreatedApiTokenDto'];
@@ -34,7 +36,11 @@ async function fetchTokens(): Promise<ApiToken[] | undefined> {
 const orNever = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 const scopeLabel = (scope: Scope) => (scope === 'read-only' ? 'Read only' : 'Read and write');
 
-/** Personal API tokens: create (the secret is shown once), list, revoke. */
+/**
+ * Personal API tokens: create (the secret is shown once), list, revoke. Drawn without Chakra's runtime
+ * (theme/shell-styles.ts, "API tokens"), like the rest of the account page; the revoke confirmation
+ * loads Chakra when it opens.
+ */
 export function ApiTokensSection() {
   const [loaded, reload] = useQuery('api-tokens', fetchTokens, { keepPrevious: true });
   const tokens = loaded.status === 'ready' ? loaded.data : loaded.status;
@@ -45,7 +51,7 @@ export function ApiTokensSection() {
   const [created, setCreated] = useState<CreatedToken>();
   const [revoking, setRevoking] = useState<ApiToken>();
   const [busy, setBusy] = useState(false);
-
+  const fieldId = useId();
 
   async function handleCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -104,127 +110,134 @@ export function ApiTokensSection() {
   }
 
   return (
-    <Card.Root variant="outline" mt="6">
-      <Card.Body gap="4">
-        <Heading as="h2" size="lg">
+    <section className="sh-account-card" aria-labelledby={`${fieldId}-title`}>
+      <div className="sh-account-card-body">
+        <h2 id={`${fieldId}-title`} className="sh-account-section-title">
           API tokens
-        </Heading>
-        <Text color="fg.muted">
+        </h2>
+        <p className="sh-muted">
           Personal tokens let your scripts call the Footprint API as you: send one as{' '}
-          <Code>Authorization: Bearer &lt;token&gt;</Code>. A read-only token can only read (GET requests); an expiring
+          <code className="sh-code">Authorization: Bearer &lt;token&gt;</code>. A read-only token can only read (GET requests); an expiring
           token stops working on its date. See the{' '}
-          <Link href="/api/docs" color="blue.fg" textDecoration="underline">
+          <a href="/api/docs" className="sh-link">
             API reference
-          </Link>
+          </a>
           .
-        </Text>
+        </p>
 
         {created && (
-          <Alert.Root status="warning" role="status" flexDirection="column" alignItems="stretch" gap="2">
-            <Flex gap="2" align="center">
-              <Alert.Indicator />
-              <Alert.Title>Copy your new token '{created.name}' now: it will not be shown again.</Alert.Title>
-            </Flex>
-            <Flex gap="2" direction={{ base: 'column', sm: 'row' }}>
-              <Input
-                readOnly
-                value={created.token}
-                aria-label="New API token"
-                fontFamily="mono"
-                fontSize="sm"
-                bg="bg.panel"
-                onFocus={(e) => e.target.select()}
-              />
-              <Button type="button" colorPalette="blue" onClick={() => void copySecret(created.token)}>
+          <div className="sh-token-created" role="status">
+            <div className="sh-token-created-head">
+              <StrokeSvg shape={alertCircleShape} className="sh-alert-indicator" />
+              <div className="sh-alert-title">Copy your new token '{created.name}' now: it will not be shown again.</div>
+            </div>
+            <div className="sh-token-created-actions">
+              <input className="sh-token-secret" readOnly value={created.token} aria-label="New API token" onFocus={(e) => e.target.select()} />
+              <button type="button" className="sh-button" onClick={() => void copySecret(created.token)}>
                 Copy
-              </Button>
-              <Button type="button" variant="outline" bg="bg.panel" onClick={() => setCreated(undefined)}>
+              </button>
+              <button type="button" className="sh-button-outline-panel" onClick={() => setCreated(undefined)}>
                 Done
-              </Button>
-            </Flex>
-          </Alert.Root>
+              </button>
+            </div>
+          </div>
         )}
 
         <form onSubmit={handleCreate} noValidate>
-          <Flex gap="3" align="flex-end" direction={{ base: 'column', sm: 'row' }}>
-            <Field.Root flex="1">
-              <Field.Label>Token name</Field.Label>
-              <Input name="tokenName" placeholder="e.g. Nightly export script" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-            </Field.Root>
-            <Field.Root w={{ base: 'full', sm: '44' }}>
-              <Field.Label>Access</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field name="tokenScope" value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
+          <div className="sh-token-form">
+            <div className="sh-token-name-field">
+              <label htmlFor={`${fieldId}-name`} className="sh-field-label">
+                Token name
+              </label>
+              <input
+                id={`${fieldId}-name`}
+                className="sh-input"
+                name="tokenName"
+                placeholder="e.g. Nightly export script"
+                maxLength={100}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            </div>
+            <div className="sh-token-access-field">
+              <label htmlFor={`${fieldId}-scope`} className="sh-field-label">
+                Access
+              </label>
+              <div className="sh-select">
+                <select id={`${fieldId}-scope`} className="sh-select-field" name="tokenScope" value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
                   <option value="read-write">Read and write</option>
                   <option value="read-only">Read only</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root w={{ base: 'full', sm: '36' }}>
-              <Field.Label>Expires</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field name="tokenExpiry" value={expiry} onChange={(e) => setExpiry(e.target.value)}>
+                </select>
+                <StrokeSvg shape={chevronDownShape} className="sh-select-indicator" />
+              </div>
+            </div>
+            <div className="sh-token-expiry-field">
+              <label htmlFor={`${fieldId}-expiry`} className="sh-field-label">
+                Expires
+              </label>
+              <div className="sh-select">
+                <select id={`${fieldId}-expiry`} className="sh-select-field" name="tokenExpiry" value={expiry} onChange={(e) => setExpiry(e.target.value)}>
                   {EXPIRY_CHOICES.map((choice) => (
                     <option key={choice.value} value={choice.value}>
                       {choice.label}
                     </option>
                   ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Button type="submit" colorPalette="blue" loading={creating} w={{ base: 'full', sm: 'auto' }}>
+                </select>
+                <StrokeSvg shape={chevronDownShape} className="sh-select-indicator" />
+              </div>
+            </div>
+            <button type="submit" className="sh-token-create" disabled={creating} data-loading={creating || undefined} aria-busy={creating || undefined}>
+              <ButtonSpinner show={creating} />
               Create token
-            </Button>
-          </Flex>
+            </button>
+          </div>
         </form>
 
-        {tokens === 'loading' && <Text color="fg.muted">Loading tokens…</Text>}
-        {tokens === 'error' && <Text color="red.fg">Could not load your tokens.</Text>}
-        {Array.isArray(tokens) && tokens.length === 0 && <Text color="fg.muted">You have no API tokens.</Text>}
+        {tokens === 'loading' && <p className="sh-muted">Loading tokens…</p>}
+        {tokens === 'error' && <p className="sh-text-red">Could not load your tokens.</p>}
+        {Array.isArray(tokens) && tokens.length === 0 && <p className="sh-muted">You have no API tokens.</p>}
         {Array.isArray(tokens) && tokens.length > 0 && (
-          <Box overflowX="auto">
-            <Table.Root size="sm" aria-label="API tokens">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Prefix</Table.ColumnHeader>
-                  <Table.ColumnHeader>Access</Table.ColumnHeader>
-                  <Table.ColumnHeader>Created</Table.ColumnHeader>
-                  <Table.ColumnHeader>Expires</Table.ColumnHeader>
-                  <Table.ColumnHeader>Last used</Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <Box srOnly>Actions</Box>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
+          <div className="sh-table-scroll">
+            <table className="sh-table" aria-label="API tokens">
+              <thead>
+                <tr className="sh-table-row">
+                  <th className="sh-table-column-header">Name</th>
+                  <th className="sh-table-column-header">Prefix</th>
+                  <th className="sh-table-column-header">Access</th>
+                  <th className="sh-table-column-header">Created</th>
+                  <th className="sh-table-column-header">Expires</th>
+                  <th className="sh-table-column-header">Last used</th>
+                  <th className="sh-table-column-header">
+                    <span className="sh-visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
                 {tokens.map((token) => (
-                  <Table.Row key={token.id}>
-                    <Table.Cell>{token.name}</Table.Cell>
-                    <Table.Cell>
-                      <Code>fp_{token.prefix}_…</Code>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={token.scope === 'read-only' ? 'gray' : 'blue'}>{scopeLabel(token.scope)}</Badge>
-                    </Table.Cell>
-                    <Table.Cell>{formatDateTime(token.createdAt)}</Table.Cell>
-                    <Table.Cell>{orNever(token.expiresAt)}</Table.Cell>
-                    <Table.Cell>{orNever(token.lastUsedAt)}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
+                  <tr key={token.id} className="sh-table-row">
+                    <td className="sh-table-cell">{token.name}</td>
+                    <td className="sh-table-cell">
+                      <code className="sh-code">fp_{token.prefix}_…</code>
+                    </td>
+                    <td className="sh-table-cell">
+                      <span className={`sh-badge ${paletteClass(token.scope === 'read-only' ? 'gray' : 'blue')}`}>{scopeLabel(token.scope)}</span>
+                    </td>
+                    <td className="sh-table-cell">{formatDateTime(token.createdAt)}</td>
+                    <td className="sh-table-cell">{orNever(token.expiresAt)}</td>
+                    <td className="sh-table-cell">{orNever(token.lastUsedAt)}</td>
+                    <td className="sh-table-cell-end">
+                      <button type="button" className="sh-button-xs-outline-red" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
                         Revoke
-                      </Button>
-                    </Table.Cell>
-                  </Table.Row>
+                      </button>
+                    </td>
+                  </tr>
                 ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
+              </tbody>
+            </table>
+          </div>
         )}
-      </Card.Body>
-      <ConfirmDialog
+      </div>
+      <LazyConfirmDialog
         open={revoking !== undefined}
         title="Revoke API token?"
         confirmLabel="Revoke token"
@@ -232,12 +245,8 @@ export function ApiTokensSection() {
         onConfirm={() => void handleRevoke()}
         onClose={() => setRevoking(undefined)}
       >
-        <Stack gap="2">
-          <Text>
-            Scripts using '{revoking?.name}' will stop working at once. This cannot be undone.
-          </Text>
-        </Stack>
-      </ConfirmDialog>
-    </Card.Root>
+        <p>Scripts using '{revoking?.name}' will stop working at once. This cannot be undone.</p>
+      </LazyConfirmDialog>
+    </section>
   );
 }

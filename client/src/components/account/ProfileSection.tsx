@@ -1,4 +1,3 @@
-import { Badge, Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { type AuthUser, useAuth } from '../../auth/auth-context';
@@ -27,20 +26,18 @@ function useSubmit(send: () => Promise<string | undefined>): { busy: boolean; er
 
 function FormError({ error }: { error?: string }) {
   return error ? (
-    <Text color="fg.error" role="alert" fontSize="sm">
+    <p className="sh-account-form-error" role="alert">
       {error}
-    </Text>
+    </p>
   ) : null;
 }
 
 function SubSection({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box borderTopWidth="1px" pt="4">
-      <Heading as="h3" size="md" mb="3">
-        {title}
-      </Heading>
+    <div className="sh-account-subsection">
+      <h3 className="sh-account-subsection-title">{title}</h3>
       {children}
-    </Box>
+    </div>
   );
 }
 
@@ -57,13 +54,13 @@ function NameForm({ user }: { user: AuthUser }) {
   });
   return (
     <form onSubmit={submit} aria-label="Change your name" noValidate>
-      <Stack gap="3" maxW="md">
+      <div className="sh-account-form">
         <TextField label="Display name" name="displayName" autoComplete="given-name" value={name} onChange={setName} placeholder="Your first name" />
         <FormError error={error} />
-        <Box>
+        <div>
           <SubmitButton loading={busy}>Save name</SubmitButton>
-        </Box>
-      </Stack>
+        </div>
+      </div>
     </form>
   );
 }
@@ -86,7 +83,7 @@ function PasswordForm() {
   });
   return (
     <form onSubmit={submit} aria-label="Change your password" noValidate>
-      <Stack gap="3" maxW="md">
+      <div className="sh-account-form">
         <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" value={current} onChange={setCurrent} />
         <PasswordField
           label="New password"
@@ -97,10 +94,10 @@ function PasswordForm() {
           helper={`At least ${MIN_PASSWORD_LENGTH} characters. Every other device is signed out and your API tokens are revoked.`}
         />
         <FormError error={error} />
-        <Box>
+        <div>
           <SubmitButton loading={busy}>Change password</SubmitButton>
-        </Box>
-      </Stack>
+        </div>
+      </div>
     </form>
   );
 }
@@ -120,23 +117,23 @@ function EmailForm({ user }: { user: AuthUser }) {
   });
   return (
     <form onSubmit={submit} aria-label="Change your sign-in email" noValidate>
-      <Stack gap="3" maxW="md">
-        <Text color="fg.muted" fontSize="sm">
+      <div className="sh-account-form">
+        <p className="sh-muted-sm">
           You sign in with <strong>{user.email}</strong>. We send a link to the new address; the change takes effect when you open it, and{' '}
           {user.email} is told.
-        </Text>
+        </p>
         {pending && (
-          <Text role="status" color="fg.success" fontSize="sm" data-testid="email-change-pending">
+          <p role="status" className="sh-account-form-done" data-testid="email-change-pending">
             Check {pending}: open the link we sent there to make it your sign-in address. It works for 24 hours.
-          </Text>
+          </p>
         )}
         <EmailField value={email} onChange={setEmail} />
         <PasswordField label="Current password" name="emailCurrentPassword" autoComplete="current-password" value={password} onChange={setPassword} />
         <FormError error={error} />
-        <Box>
+        <div>
           <SubmitButton loading={busy}>Send confirmation link</SubmitButton>
-        </Box>
-      </Stack>
+        </div>
+      </div>
     </form>
   );
 }
@@ -148,20 +145,20 @@ function EmailForm({ user }: { user: AuthUser }) {
  */
 export function ProfileForms({ user }: { user: AuthUser }) {
   return (
-    <Stack gap="5">
+    <div className="sh-account-forms">
       <SubSection title="Name">
         <NameForm user={user} />
       </SubSection>
       <SubSection title="Password">
-        <Text color="fg.muted" fontSize="sm" mb="3">
-          Signed up with Google? Your account has no password until you set one with <Badge variant="outline">Forgot your password?</Badge> on the
-          sign-in page; until then your address and password stay as Google gave them.
-        </Text>
+        <p className="sh-account-note">
+          Signed up with Google? Your account has no password until you set one with <span className="sh-badge-outline">Forgot your password?</span> on
+          the sign-in page; until then your address and password stay as Google gave them.
+        </p>
         <PasswordForm />
       </SubSection>
       <SubSection title="Sign-in email">
         <EmailForm user={user} />
       </SubSection>
-    </Stack>
+    </div>
   );
 }

@@ -87,4 +87,22 @@ describe('API tokens on the account page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to create token: expiresInDays must be a whole number from 1 to 365'));
   });
+
+  it('asks before revoking (the dialog loads when first asked), then revokes and lists what is left', async () => {
+    listed = [token({})];
+    const REVOKE = `DELETE /api/auth/tokens/${token({}).id}`;
+    routes[REVOKE] = () => {
+      listed = [];
+      return { status: 204 };
+    };
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke Nightly script' }));
+    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 10_000 });
+    expect(within(dialog).getByText("Scripts using 'Nightly script' will stop working at once. This cannot be undone.")).toBeTruthy();
+    expect(http.count(REVOKE)).toBe(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke token' }));
+    await screen.findByText('You have no API tokens.');
+    expect(http.count(REVOKE)).toBe(1);
+    expect(notify.success).toHaveBeenCalledWith("Token 'Nightly script' revoked");
+  });
 });
