@@ -1,29 +1,10 @@
 import type { PageVisit } from './capture.types';
+import { pageVisit } from '../../../test/support/website-snapshots';
 import { gpcComparison, MIN_GPC_SHARE } from './gpc-visit.rules';
 
+/** A visit that loaded the page and watched it for 9 s, unless told otherwise. */
 function visit(kind: PageVisit['kind'], overrides: Partial<PageVisit> = {}): PageVisit {
-  return {
-    kind,
-    url: 'https://shop.example/',
-    finalUrl: 'https://shop.example/',
-    refused: false,
-    status: 200,
-    durationMs: 9_000,
-    requests: [],
-    requestsDropped: 0,
-    webSocketFrames: [],
-    cookies: [],
-    storage: [],
-    frames: [],
-    typed: [],
-    blockedNavigations: [],
-    proxy: { bytes: 0, overBudget: false, refusals: [] },
-    cutShort: false,
-    popups: { opened: 0, urls: [] },
-    lost: [],
-    timings: { context: 1_000, load: 2_000, collected: 8_000 },
-    ...overrides,
-  };
+  return pageVisit({ kind, url: 'https://shop.example/', finalUrl: 'https://shop.example/', durationMs: 9_000, requests: [], proxy: { bytes: 0, overBudget: false, refusals: [] }, timings: { context: 1_000, load: 2_000, collected: 8_000 }, ...overrides });
 }
 
 describe('comparing the Global Privacy Control visit with the plain one', () => {
