@@ -1,4 +1,7 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { hashSecret } from '../../server/src/auth/secret-token.util';
+import { REFRESH_REUSE_GRACE_MS, REFRESH_REUSE_GRACE_RENEWALS } from '../../server/src/auth/session.service';
 import { CSRF, freshEmail, freshIp, PASSWORD, query, refreshCookieOf, setCookieHeader, signUp } from '../support/auth';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -14,6 +17,19 @@ describe('sign-up, sign-in and sessions', () => {
   });
 
   const post = (path: string, body: object, ip = freshIp()) => t.http().post(path).set('X-Forwarded-For', ip).send(body);
+  const withCookie = (value: string) => t.http().post('/api/auth/refresh').set(CSRF).set('Cookie', `fp_refresh=${value}`);
+  const profile = (accessToken: string) => t.http().get('/api/auth/profile').auth(accessToken, { type: 'bearer' });
+  const tokensOf = async (userId: string) =>
+    (
+      await query<{ total: number; revoked: number }>(
+        t,
+        'SELECT count(*)::int AS total, count(*) FILTER (WHERE revoked_at IS NOT NULL)::int AS revoked FROM refresh_tokens WHERE user_id = $1',
+        [userId],
+      )
+    )[0];
+  /** Statements of this database waiting for a lock. */
+  const lockWaiters = async () =>
+    (await query<{ n: number }>(t, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n;
 
   describe('POST /api/auth/signup', () => {
     it('creates the account, answers 201 with an access token and the user, and sets a 30-day refresh cookie', async () => {
@@ -179,32 +195,24 @@ describe('sign-up, sign-in and sessions', () => {
       expect(setCookieHeader(res)).not.toMatch(/Max-Age|Expires/i);
     });
 
-    it('revokes the whole session when a used refresh token comes back (reuse detection)', async () => {
+    it('revokes the whole session when a used refresh token comes back after its successor was used (reuse detection)', async () => {
       const { refresh: first, userId } = await signUp(t);
-      const withCookie = (value: string) => t.http().post('/api/auth/refresh').set(CSRF).set('Cookie', `fp_refresh=${value}`);
-      const rotated = await withCookie(first).expect(200);
-      const second = refreshCookieOf(rotated)!;
-      // The first token again: someone copied it. 401, and the cookie is cleared.
+      const second = refreshCookieOf(await withCookie(first).expect(200))!;
+      const third = refreshCookieOf(await withCookie(second).expect(200))!;
+      // The first token again, though its holder moved on: someone copied it. 401, and the cookie is cleared.
       const reuse = await withCookie(first).expect(401);
       expect(reuse.body.error).toBe('Your session has expired. Please sign in again.');
       expect(setCookieHeader(reuse)).toMatch(/^fp_refresh=;.*Expires=Thu, 01 Jan 1970/);
       // The legitimate holder's newer token is revoked with its family.
-      await withCookie(second).expect(401);
-      const rows = await query<{ revoked: number; total: number }>(
-        t,
-        'SELECT count(*) FILTER (WHERE revoked_at IS NOT NULL)::int AS revoked, count(*)::int AS total FROM refresh_tokens WHERE user_id = $1',
-        [userId],
-      );
-      expect(rows[0].revoked).toBe(rows[0].total);
-      expect(rows[0].total).toBe(2);
+      await withCookie(third).expect(401);
+      expect(await tokensOf(userId)).toEqual({ total: 3, revoked: 3 });
     });
 
     it('does not touch other sessions of the same user when one family is revoked', async () => {
       const { email, refresh: first } = await signUp(t);
       const other = await post('/api/auth/login', { email, password: PASSWORD }).expect(200);
       const otherCookie = refreshCookieOf(other)!;
-      const withCookie = (value: string) => t.http().post('/api/auth/refresh').set(CSRF).set('Cookie', `fp_refresh=${value}`);
-      await withCookie(first).expect(200);
+      await withCookie(refreshCookieOf(await withCookie(first).expect(200))!).expect(200);
       await withCookie(first).expect(401);
       await withCookie(otherCookie).expect(200);
     });
@@ -230,6 +238,125 @@ describe('sign-up, sign-in and sessions', () => {
         [userId],
       );
       await t.http().post('/api/auth/refresh').set(CSRF).set('Cookie', `fp_refresh=${cookie}`).expect(401);
+    });
+  });
+
+  describe('a refresh whose answer was lost (the browser still holds the used token)', () => {
+    /** Refreshes with the token and drops the answer, as a dropped connection would: its cookie never arrives. */
+    const refreshAndLoseAnswer = async (token: string) => refreshCookieOf(await withCookie(token).expect(200))!;
+
+    it('renews the used token within the grace while its successor was never used: still signed in; then reuse revokes', async () => {
+      const { refresh: first, userId } = await signUp(t);
+      await refreshAndLoseAnswer(first);
+      const retry = await withCookie(first).expect(200);
+      expect(retry.body.user.id).toBe(userId);
+      expect(setCookieHeader(retry)).toContain('Max-Age=2592000'); // still the 30-day session
+      const renewed = refreshCookieOf(retry)!;
+      await profile(retry.body.accessToken).expect(200);
+      const next = await withCookie(renewed).expect(200);
+      await profile(next.body.accessToken).expect(200);
+      // The renewed token was used: the very first token again is a copy. The whole family goes.
+      await withCookie(first).expect(401);
+      await withCookie(refreshCookieOf(next)!).expect(401);
+      await profile(next.body.accessToken).expect(401);
+      expect(await tokensOf(userId)).toEqual({ total: 4, revoked: 4 });
+    });
+
+    it("refuses the lost answer's token should it turn up after the retry, and revokes the session", async () => {
+      const { refresh: first, userId } = await signUp(t);
+      const lost = await refreshAndLoseAnswer(first);
+      const renewed = refreshCookieOf(await withCookie(first).expect(200))!;
+      await withCookie(lost).expect(401);
+      await withCookie(renewed).expect(401);
+      expect(await tokensOf(userId)).toEqual({ total: 3, revoked: 3 });
+    });
+
+    it('revokes the session when the used token comes back after the grace', async () => {
+      const { refresh: first, userId } = await signUp(t);
+      const lost = await refreshAndLoseAnswer(first);
+      await query(t, `UPDATE refresh_tokens SET used_at = now() - make_interval(secs => $2) WHERE user_id = $1 AND used_at IS NOT NULL`, [
+        userId,
+        REFRESH_REUSE_GRACE_MS / 1000 + 1,
+      ]);
+      await withCookie(first).expect(401);
+      await withCookie(lost).expect(401);
+      expect(await tokensOf(userId)).toEqual({ total: 2, revoked: 2 });
+    });
+
+    it(`renews ${REFRESH_REUSE_GRACE_RENEWALS} lost answers of one token in a row, and revokes the session at the next`, async () => {
+      const { refresh: first, userId } = await signUp(t);
+      let latest = await refreshAndLoseAnswer(first);
+      for (let i = 0; i < REFRESH_REUSE_GRACE_RENEWALS; i++) latest = await refreshAndLoseAnswer(first);
+      await withCookie(first).expect(401);
+      await withCookie(latest).expect(401);
+      expect(await tokensOf(userId)).toEqual({ total: REFRESH_REUSE_GRACE_RENEWALS + 2, revoked: REFRESH_REUSE_GRACE_RENEWALS + 2 });
+    });
+
+    it("keeps a browser session ('Remember me' off) a browser session, and never renews a used token that has expired", async () => {
+      const { email, userId } = await signUp(t);
+      const login = await post('/api/auth/login', { email, password: PASSWORD }).expect(200);
+      const cookie = refreshCookieOf(login)!;
+      await refreshAndLoseAnswer(cookie);
+      const retry = await withCookie(cookie).expect(200);
+      expect(setCookieHeader(retry)).not.toMatch(/Max-Age|Expires/i);
+      const [row] = await query<{ days: number }>(
+        t,
+        `SELECT (extract(epoch FROM expires_at - now()) / 86400)::float8 AS days FROM refresh_tokens
+         WHERE user_id = $1 AND persistent = false ORDER BY created_at DESC LIMIT 1`,
+        [userId],
+      );
+      expect(row.days).toBeCloseTo(1, 1);
+
+      const renewed = refreshCookieOf(retry)!;
+      await refreshAndLoseAnswer(renewed);
+      await query(t, `UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hashSecret(renewed)]);
+      await withCookie(renewed).expect(401);
+      await withCookie(cookie).expect(401); // the family is revoked
+    });
+
+    it('never revives a session signed out, or ended by a password change, meanwhile', async () => {
+      const signedOut = await signUp(t);
+      const lost = await refreshAndLoseAnswer(signedOut.refresh);
+      await t.http().post('/api/auth/logout').set(CSRF).set('Cookie', `fp_refresh=${signedOut.refresh}`).expect(204);
+      await withCookie(signedOut.refresh).expect(401);
+      await withCookie(lost).expect(401);
+
+      const changed = await signUp(t);
+      await refreshAndLoseAnswer(changed.refresh);
+      await t.http().post('/api/auth/password').auth(changed.accessToken, { type: 'bearer' }).send({ currentPassword: PASSWORD, newPassword: 'brand-new-pass-2' }).expect(200);
+      await withCookie(changed.refresh).expect(401);
+      expect(await tokensOf(signedOut.userId)).toEqual({ total: 2, revoked: 2 });
+      expect(await tokensOf(changed.userId)).toEqual({ total: 3, revoked: 2 }); // and the change's new session
+    });
+
+    it('renews only one of two retries that arrive at once; the other revokes the session', async () => {
+      const { refresh: first, userId } = await signUp(t);
+      await refreshAndLoseAnswer(first);
+      // Hold the successor's row so that both retries reach the statement that retires it, then let them race.
+      const holder = t.app.get(DataSource).createQueryRunner();
+      await holder.connect();
+      await holder.startTransaction();
+      let retries: Promise<number[]> | undefined;
+      try {
+        await holder.query(`SELECT 1 FROM refresh_tokens WHERE user_id = $1 AND predecessor_id IS NOT NULL FOR UPDATE`, [userId]);
+        retries = Promise.all([withCookie(first), withCookie(first)].map((r) => r.then((res) => res.status)));
+        const deadline = Date.now() + 10_000;
+        while ((await lockWaiters()) < 2) {
+          if (Date.now() > deadline) throw new Error('the two retries never waited for the held row');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      } finally {
+        await holder.rollbackTransaction();
+        await holder.release();
+      }
+      expect((await retries).sort()).toEqual([200, 401]);
+      const [{ successors }] = await query<{ successors: number }>(
+        t,
+        `SELECT count(*)::int AS successors FROM refresh_tokens WHERE predecessor_id = (SELECT id FROM refresh_tokens WHERE token_hash = $1)`,
+        [hashSecret(first)],
+      );
+      expect(successors).toBe(2); // the lost answer's token and the one renewal
+      expect(await tokensOf(userId)).toEqual({ total: 3, revoked: 3 });
     });
   });
 

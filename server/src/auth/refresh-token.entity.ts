@@ -3,7 +3,8 @@ import { UserEntity } from './user.entity';
 
 /**
  * One refresh token of a sign-in session. Each use rotates it: the used token is marked and a new
- * one of the same family is issued. Using a token a second time revokes the whole family.
+ * one of the same family is issued. Using a token a second time revokes the whole family, except
+ * a retry of a lost answer (SessionService: within a short grace, while its successor was never used).
  * Only the SHA-256 of the secret is stored.
  */
 @Entity({ name: 'refresh_tokens' })
@@ -42,4 +43,11 @@ export class RefreshTokenEntity {
 
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;
+
+  /**
+   * The token whose use issued this one; null for a session's first. A used token's successors are
+   * found by it: whether one is still unused, and how many a lost answer's retries have issued.
+   */
+  @Column({ name: 'predecessor_id', type: 'uuid', nullable: true })
+  predecessorId!: string | null;
 }

@@ -2,10 +2,13 @@ import { UnauthorizedException } from '@nestjs/common';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { RefreshTokenRepository } from './refresh-token.repository';
 import { hashSecret } from './secret-token.util';
-import { SESSION_CHECK_CACHE_MS, SessionService } from './session.service';
+import { REFRESH_REUSE_GRACE_MS, REFRESH_REUSE_GRACE_RENEWALS, SESSION_CHECK_CACHE_MS, SessionService } from './session.service';
 
 type Repo = jest.Mocked<
-  Pick<RefreshTokenRepository, 'insert' | 'findByHash' | 'markUsed' | 'revokeFamily' | 'revokeAllOfUser' | 'deleteExpiredBefore' | 'sessionOfUser'>
+  Pick<
+    RefreshTokenRepository,
+    'insert' | 'findByHash' | 'rotate' | 'renewInGrace' | 'revokeFamily' | 'revokeAllOfUser' | 'deleteExpiredBefore' | 'sessionOfUser'
+  >
 >;
 
 function row(overrides: Partial<RefreshTokenEntity> = {}): RefreshTokenEntity {
@@ -19,6 +22,7 @@ function row(overrides: Partial<RefreshTokenEntity> = {}): RefreshTokenEntity {
     createdAt: new Date(),
     usedAt: null,
     revokedAt: null,
+    predecessorId: null,
     ...overrides,
   };
 }
@@ -30,7 +34,8 @@ describe('SessionService', () => {
     repo = {
       insert: jest.fn().mockResolvedValue(undefined),
       findByHash: jest.fn(),
-      markUsed: jest.fn().mockResolvedValue(true),
+      rotate: jest.fn().mockResolvedValue(true),
+      renewInGrace: jest.fn().mockResolvedValue(true),
       revokeFamily: jest.fn().mockResolvedValue(undefined),
       revokeAllOfUser: jest.fn().mockResolvedValue(undefined),
       deleteExpiredBefore: jest.fn().mockResolvedValue(undefined),
@@ -52,27 +57,79 @@ describe('SessionService', () => {
     expect(days(browser.expiresAt)).toBeCloseTo(1, 2);
   });
 
-  it('rotates an unused token within its family', async () => {
+  it('rotates an unused token within its family, in one repository call that uses it up and stores the next', async () => {
     repo.findByHash.mockResolvedValue(row({ persistent: false }));
     const { userId, grant } = await sessions.rotate('presented');
     expect(repo.findByHash).toHaveBeenCalledWith(hashSecret('presented'));
-    expect(repo.markUsed).toHaveBeenCalledWith('row-1', expect.any(Date));
+    expect(repo.rotate).toHaveBeenCalledWith(
+      'row-1',
+      { userId: 'user-1', familyId: 'family-1', tokenHash: hashSecret(grant.token), persistent: false, expiresAt: grant.expiresAt },
+      expect.any(Date),
+    );
     expect(userId).toBe('user-1');
-    expect(grant.persistent).toBe(false);
-    expect(repo.insert).toHaveBeenCalledWith(expect.objectContaining({ familyId: 'family-1', persistent: false }));
+    expect(grant).toMatchObject({ sessionId: 'family-1', persistent: false });
+    expect(repo.renewInGrace).not.toHaveBeenCalled();
     expect(repo.revokeFamily).not.toHaveBeenCalled();
   });
 
-  it('revokes the family when a used token is presented again', async () => {
-    repo.findByHash.mockResolvedValue(row({ usedAt: new Date() }));
-    await expect(sessions.rotate('copied')).rejects.toBeInstanceOf(UnauthorizedException);
-    expect(repo.revokeFamily).toHaveBeenCalledWith('family-1', expect.any(Date));
-    expect(repo.insert).not.toHaveBeenCalled();
+  describe('a used token presented again', () => {
+    const usedAgo = (ms: number) => row({ usedAt: new Date(Date.now() - ms) });
+
+    it('is renewed within the grace when its successor was never used (the answer was lost): same family and persistence', async () => {
+      repo.findByHash.mockResolvedValue(row({ usedAt: new Date(Date.now() - 5_000), persistent: false }));
+      const { userId, grant } = await sessions.rotate('lost-answer');
+      expect(userId).toBe('user-1');
+      expect(grant).toMatchObject({ sessionId: 'family-1', persistent: false });
+      expect((grant.expiresAt.getTime() - Date.now()) / 86_400_000).toBeCloseTo(1, 2);
+      const [id, stored, now, graceFrom, max] = repo.renewInGrace.mock.calls[0];
+      expect(id).toBe('row-1');
+      expect(stored).toEqual({ userId: 'user-1', familyId: 'family-1', tokenHash: hashSecret(grant.token), persistent: false, expiresAt: grant.expiresAt });
+      expect(now.getTime() - graceFrom.getTime()).toBe(REFRESH_REUSE_GRACE_MS);
+      expect(max).toBe(REFRESH_REUSE_GRACE_RENEWALS);
+      expect(repo.rotate).not.toHaveBeenCalled();
+      expect(repo.revokeFamily).not.toHaveBeenCalled();
+    });
+
+    it('revokes the family within the grace when the repository finds its successor used (or the grace spent)', async () => {
+      repo.findByHash.mockResolvedValue(usedAgo(5_000));
+      repo.renewInGrace.mockResolvedValue(false);
+      await expect(sessions.rotate('copied')).rejects.toBeInstanceOf(UnauthorizedException);
+      expect(repo.revokeFamily).toHaveBeenCalledWith('family-1', expect.any(Date));
+    });
+
+    it('revokes the family after the grace, without trying to renew', async () => {
+      repo.findByHash.mockResolvedValue(usedAgo(REFRESH_REUSE_GRACE_MS + 1_000));
+      await expect(sessions.rotate('copied')).rejects.toBeInstanceOf(UnauthorizedException);
+      expect(repo.renewInGrace).not.toHaveBeenCalled();
+      expect(repo.revokeFamily).toHaveBeenCalledWith('family-1', expect.any(Date));
+      expect(repo.insert).not.toHaveBeenCalled();
+    });
+
+    it('revokes the family when it has expired, even within the grace', async () => {
+      repo.findByHash.mockResolvedValue(row({ usedAt: new Date(Date.now() - 5_000), expiresAt: new Date(Date.now() - 1) }));
+      await expect(sessions.rotate('copied')).rejects.toBeInstanceOf(UnauthorizedException);
+      expect(repo.renewInGrace).not.toHaveBeenCalled();
+      expect(repo.revokeFamily).toHaveBeenCalledWith('family-1', expect.any(Date));
+    });
+
+    it('renews only one of two replays at once: the other revokes the family', async () => {
+      repo.findByHash.mockResolvedValue(usedAgo(5_000));
+      repo.renewInGrace.mockResolvedValueOnce(true).mockResolvedValueOnce(false); // the successor's row lock decides
+      const outcomes = await Promise.allSettled([sessions.rotate('replayed'), sessions.rotate('replayed')]);
+      expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(outcomes.find((o) => o.status === 'rejected')).toMatchObject({ reason: expect.any(UnauthorizedException) });
+      expect(repo.revokeFamily).toHaveBeenCalledTimes(1);
+    });
   });
 
-  it('revokes the family when a concurrent request used the token first', async () => {
+  it('renews a token a concurrent request used first when the grace allows it, else revokes the family', async () => {
     repo.findByHash.mockResolvedValue(row());
-    repo.markUsed.mockResolvedValue(false);
+    repo.rotate.mockResolvedValue(false);
+    await expect(sessions.rotate('raced')).resolves.toMatchObject({ userId: 'user-1' });
+    expect(repo.renewInGrace).toHaveBeenCalledWith('row-1', expect.any(Object), expect.any(Date), expect.any(Date), REFRESH_REUSE_GRACE_RENEWALS);
+    expect(repo.revokeFamily).not.toHaveBeenCalled();
+
+    repo.renewInGrace.mockResolvedValue(false);
     await expect(sessions.rotate('raced')).rejects.toBeInstanceOf(UnauthorizedException);
     expect(repo.revokeFamily).toHaveBeenCalledWith('family-1', expect.any(Date));
   });
@@ -85,7 +142,8 @@ describe('SessionService', () => {
     repo.findByHash.mockResolvedValue(found);
     await expect(sessions.rotate('x')).rejects.toThrow('Your session has expired. Please sign in again.');
     expect(repo.insert).not.toHaveBeenCalled();
-    expect(repo.markUsed).not.toHaveBeenCalled();
+    expect(repo.rotate).not.toHaveBeenCalled();
+    expect(repo.renewInGrace).not.toHaveBeenCalled();
   });
 
   describe('the session check of access tokens (isLive), cached briefly', () => {
@@ -148,8 +206,17 @@ describe('SessionService', () => {
     it('forgets the session at once when a reused refresh token revokes it', async () => {
       await sessions.isLive('user-1', 'family-1', iat);
       repo.findByHash.mockResolvedValue(row({ usedAt: new Date() }));
+      repo.renewInGrace.mockResolvedValue(false);
       await expect(sessions.rotate('copied')).rejects.toBeInstanceOf(UnauthorizedException);
       await expect(signedOutNow()).resolves.toBe(false);
+    });
+
+    it('keeps the check of a session whose lost answer was renewed within the grace: it is still signed in', async () => {
+      await sessions.isLive('user-1', 'family-1', iat);
+      repo.findByHash.mockResolvedValue(row({ usedAt: new Date(Date.now() - 1_000) }));
+      await sessions.rotate('lost-answer');
+      await expect(sessions.isLive('user-1', 'family-1', iat)).resolves.toBe(true);
+      expect(repo.sessionOfUser).toHaveBeenCalledTimes(1);
     });
 
     it("forgets every session of the user, and only that user's, when all are signed out (password reset) or the user is deleted", async () => {

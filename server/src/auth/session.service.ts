@@ -1,7 +1,7 @@
 import { Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES } from './auth.dto';
-import { RefreshTokenRepository } from './refresh-token.repository';
+import { NewRefreshToken, RefreshTokenRepository } from './refresh-token.repository';
 import { hashSecret, randomSecret } from './secret-token.util';
 
 /** 'Remember me' (and sign-up): the cookie and each of its tokens last 30 days. */
@@ -9,6 +9,21 @@ export const PERSISTENT_SESSION_SECONDS = 30 * 24 * 3600;
 /** Without 'Remember me': a browser-session cookie whose token the server honours for 1 day. */
 export const BROWSER_SESSION_SECONDS = 24 * 3600;
 const CLEANUP_EVERY_MS = 10 * 60_000;
+
+/**
+ * A refresh answer can be lost after the server committed it (a dropped connection, a proxy reset,
+ * a tab closed mid-flight, a restart): the browser still holds the used token and presents it
+ * again. For this long after its use, such a token is renewed instead of treated as copied, as
+ * long as the successor it was given was never used (the browser never received it); that
+ * successor is retired. Short, so that a copied token is worth little (OAuth 2.0 Security BCP,
+ * refresh token rotation); long enough for a retry after a dropped connection or a restart.
+ */
+export const REFRESH_REUSE_GRACE_MS = 60_000;
+/**
+ * How many times one used token may be renewed so (lost answers in a row); its next presentation
+ * is reuse, and revokes the family.
+ */
+export const REFRESH_REUSE_GRACE_RENEWALS = 3;
 
 /**
  * How long this instance trusts a session check of an access token (the user exists, the session
@@ -31,7 +46,9 @@ export interface RefreshGrant {
 /**
  * Sign-in sessions as families of refresh tokens. Every refresh uses up the presented token and
  * issues the next one of the family; presenting a used token again means it was copied, so the
- * whole family is revoked and everyone holding it must sign in again.
+ * whole family is revoked and everyone holding it must sign in again. Except a retry of a lost
+ * answer: within REFRESH_REUSE_GRACE_MS of its use, while the successor it was given was never
+ * used, the used token is renewed (REFRESH_REUSE_GRACE_RENEWALS times at most).
  */
 @Injectable()
 export class SessionService {
@@ -44,9 +61,11 @@ export class SessionService {
 
   constructor(private readonly tokens: RefreshTokenRepository) {}
 
-  start(userId: string, persistent: boolean): Promise<RefreshGrant> {
+  async start(userId: string, persistent: boolean): Promise<RefreshGrant> {
     this.cleanUpNowAndThen();
-    return this.issue(userId, randomUUID(), persistent);
+    const { grant, stored } = this.next(userId, randomUUID(), persistent, new Date());
+    await this.tokens.insert(stored);
+    return grant;
   }
 
   /** Uses up the refresh token and returns its user and the family's next token; 401 otherwise. */
@@ -55,14 +74,22 @@ export class SessionService {
     const row = await this.tokens.findByHash(hashSecret(token));
     if (!row || row.revokedAt) throw expired();
     if (!row.usedAt && row.expiresAt <= now) throw expired();
-    // Used before (or by a concurrent request just now): the token was copied.
-    if (row.usedAt || !(await this.tokens.markUsed(row.id, now))) {
-      await this.tokens.revokeFamily(row.familyId, now);
-      this.forgetSession(row.userId, row.familyId);
-      this.logger.warn(`refresh token reuse detected; session revoked: userId=${row.userId}`);
-      throw expired();
+    const { grant, stored } = this.next(row.userId, row.familyId, row.persistent, now);
+    if (!row.usedAt && (await this.tokens.rotate(row.id, stored, now))) return { userId: row.userId, grant };
+    // Used before, or by a concurrent request just now. A lost answer's retry, if in time, unexpired
+    // and its successor still unused; the repository checks it all again in the one statement that
+    // retires that successor, so of two such retries at once only one is renewed.
+    const graceFrom = new Date(now.getTime() - REFRESH_REUSE_GRACE_MS);
+    const inGrace = (!row.usedAt || row.usedAt >= graceFrom) && row.expiresAt > now;
+    if (inGrace && (await this.tokens.renewInGrace(row.id, stored, now, graceFrom, REFRESH_REUSE_GRACE_RENEWALS))) {
+      this.logger.log(`used refresh token presented again within the grace; renewed, its unused successor retired: userId=${row.userId}`);
+      return { userId: row.userId, grant };
     }
-    return { userId: row.userId, grant: await this.issue(row.userId, row.familyId, row.persistent) };
+    // The token was copied (or the grace is spent).
+    await this.tokens.revokeFamily(row.familyId, now);
+    this.forgetSession(row.userId, row.familyId);
+    this.logger.warn(`refresh token reuse detected; session revoked: userId=${row.userId}`);
+    throw expired();
   }
 
   /** Signs the session out (its whole family, and so its access tokens); unknown tokens are ignored. */
@@ -127,12 +154,15 @@ export class SessionService {
     return !entry.sessionsRevokedAt || issuedAt >= Math.floor(entry.sessionsRevokedAt.getTime() / 1000);
   }
 
-  private async issue(userId: string, familyId: string, persistent: boolean): Promise<RefreshGrant> {
+  /** A new token of the family: what the browser gets, and what is stored (only its hash). */
+  private next(userId: string, familyId: string, persistent: boolean, now: Date): { grant: RefreshGrant; stored: NewRefreshToken } {
     const token = randomSecret();
     const lifetime = persistent ? PERSISTENT_SESSION_SECONDS : BROWSER_SESSION_SECONDS;
-    const expiresAt = new Date(Date.now() + lifetime * 1000);
-    await this.tokens.insert({ userId, familyId, tokenHash: hashSecret(token), persistent, expiresAt });
-    return { sessionId: familyId, token, persistent, expiresAt };
+    const expiresAt = new Date(now.getTime() + lifetime * 1000);
+    return {
+      grant: { sessionId: familyId, token, persistent, expiresAt },
+      stored: { userId, familyId, tokenHash: hashSecret(token), persistent, expiresAt },
+    };
   }
 
   private cleanUpNowAndThen() {
