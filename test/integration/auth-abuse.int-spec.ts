@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Clock } from '../../server/src/common/clock/clock.service';
 import { Mailer, MailMessage } from '../../server/src/mail/mail.types';
-import { backgroundIdle, CSRF, freshEmail, freshIp, median, PASSWORD, recordMail, signUp, tokenFromLink } from '../support/auth';
+import { backgroundIdle, CSRF, freshEmail, freshIp, median, PASSWORD, recordMail, refreshCookieOf, signUp, tokenFromLink } from '../support/auth';
 import { captureLogs, createTestApp, TestApp } from '../support/test-app';
 
 const TOO_MANY = 'Too many attempts. Please try again later.';
@@ -229,8 +229,11 @@ describe('logs of the account flows', () => {
     secrets.push(ok.body.accessToken);
 
     const refreshed = await user.agent.post('/api/auth/refresh').set(CSRF).expect(200);
-    secrets.push(refreshed.body.accessToken);
-    await t.http().post('/api/auth/refresh').set(CSRF).set('Cookie', `fp_refresh=${user.refresh}`).expect(401); // reuse
+    secrets.push(refreshed.body.accessToken, refreshCookieOf(refreshed)!);
+    // The used token again at once, as after a lost answer: renewed, and the agent's token retired.
+    const renewed = await t.http().post('/api/auth/refresh').set(CSRF).set('Cookie', `fp_refresh=${user.refresh}`).expect(200);
+    secrets.push(renewed.body.accessToken, refreshCookieOf(renewed)!);
+    await user.agent.post('/api/auth/refresh').set(CSRF).expect(401); // reuse of the retired token
 
     await t.http().post('/api/auth/password-reset/request').set('X-Forwarded-For', freshIp()).send({ email: user.email }).expect(202);
     await t.http().post('/api/auth/password-reset/request').set('X-Forwarded-For', freshIp()).send({ email: unknown }).expect(202);
@@ -254,6 +257,7 @@ describe('logs of the account flows', () => {
     // Failures are there, by reason and user id.
     expect(all).toContain(`sign-in failed: reason=wrong_password userId=${user.userId}`);
     expect(all).toContain('sign-in failed: reason=unknown_email');
+    expect(all).toContain(`used refresh token presented again within the grace; renewed, its unused successor retired: userId=${user.userId}`);
     expect(all).toContain(`refresh token reuse detected; session revoked: userId=${user.userId}`);
     expect(all).toContain(`password reset; every session and API token revoked: userId=${user.userId}`);
   });
