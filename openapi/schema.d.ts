@@ -339,7 +339,7 @@ export interface paths {
         put?: never;
         /**
          * Get a new access token with the refresh cookie
-         * @description Rotates the refresh cookie. Presenting an already used refresh token signs that whole session out.
+         * @description Rotates the refresh cookie. Presenting an already used refresh token signs that whole session out, except a retry of an answer that was lost: within 60 s of its use, while the token it was answered with was never used, it is renewed (that unused token is retired), at most 3 times.
          */
         post: operations["refreshSession"];
         delete?: never;

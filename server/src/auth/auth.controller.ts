@@ -93,7 +93,9 @@ export class AuthController {
   @ApiHeader(CSRF_HEADER_DOC)
   @ApiOperation({
     summary: 'Get a new access token with the refresh cookie',
-    description: 'Rotates the refresh cookie. Presenting an already used refresh token signs that whole session out.',
+    description:
+      'Rotates the refresh cookie. Presenting an already used refresh token signs that whole session out, except a retry of an answer that was lost: ' +
+      'within 60 s of its use, while the token it was answered with was never used, it is renewed (that unused token is retired), at most 3 times.',
   })
   @ApiOkResponse({ type: AuthSessionDto })
   @ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'No valid session: sign in again (the cookie is cleared).' })
