@@ -56,16 +56,43 @@ export interface StaticStyle {
  * A style sheet of plain classes, each built by the system the way a Chakra component builds its
  * styles at run time (the recipe's part in the `recipes` cascade layer, style props outside it),
  * so an element carrying the class looks as the component would. Keys are the class names.
+ *
+ * What classes share is written once, for all of them: a recipe with the same variants (the button
+ * recipe's twenty-odd rules, for a dozen buttons) is one set of rules whose selectors list every
+ * class given it, and a colour palette (nineteen `--chakra-colors-color-palette-*` variables) one
+ * rule for every class that sets it. The sheet is parsed and its rules matched on every page: written
+ * once per class, these were more than half of it. For any one class the rules, their conditions and
+ * their order are those it would have alone (theme/shell-styles.spec.ts checks it); what moves is the
+ * order between classes' rules, which matters only to an element with two classes that set the same
+ * property, and the shell gives an element no more than one class with a recipe, and a palette only
+ * with a class that sets none.
  */
 export function classCssOf(sys: SystemContext, styles: Record<string, StaticStyle>): string {
-  return Object.entries(styles)
-    .map(([name, style]) => {
-      const recipeCss = style.recipe
-        ? sys.getRecipeFn(style.recipe)(style.variants ?? {})
-        : style.slotRecipe
-          ? sys.getSlotRecipeFn(style.slotRecipe[0])(style.variants ?? {})[style.slotRecipe[1]]
-          : {};
-      return cssText([sys.css(recipeCss, style.css ?? {}) as CSSInterpolation], `.${name}`);
-    })
-    .join('');
+  const recipes = new Map<string, { recipeCss: SystemStyleObject; names: string[] }>();
+  const palettes = new Map<string, string[]>();
+  const own: string[] = [];
+  for (const [name, style] of Object.entries(styles)) {
+    if (style.recipe || style.slotRecipe) {
+      const key = JSON.stringify([style.recipe ?? style.slotRecipe, style.variants ?? {}]);
+      const shared = recipes.get(key);
+      if (shared) shared.names.push(name);
+      else {
+        const recipeCss = style.recipe
+          ? sys.getRecipeFn(style.recipe)(style.variants ?? {})
+          : sys.getSlotRecipeFn(style.slotRecipe![0])(style.variants ?? {})[style.slotRecipe![1]];
+        recipes.set(key, { recipeCss, names: [name] });
+      }
+    }
+    const { colorPalette, ...rest } = style.css ?? {};
+    // A palette that changes with the screen's width or a state stays with the class's own styles.
+    const css = typeof colorPalette === 'string' ? rest : (style.css ?? {});
+    if (typeof colorPalette === 'string') palettes.set(colorPalette, [...(palettes.get(colorPalette) ?? []), name]);
+    if (Object.keys(css).length > 0) own.push(cssText([sys.css(css) as CSSInterpolation], `.${name}`));
+  }
+  const selector = (names: string[]) => names.map((name) => `.${name}`).join(',');
+  return [
+    ...[...recipes.values()].map(({ recipeCss, names }) => cssText([sys.css(recipeCss) as CSSInterpolation], selector(names))),
+    ...[...palettes].map(([palette, names]) => cssText([sys.css({ colorPalette: palette }) as CSSInterpolation], selector(names))),
+    ...own,
+  ].join('');
 }
