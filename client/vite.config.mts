@@ -64,10 +64,6 @@ export default defineConfig({
           groups: [
             // What the first page needs, in one file instead of thirty small ones (each request costs a round trip).
             { name: 'initial', tags: ['$initial'], priority: 4 },
-            // Zag's small shared helpers (anatomy, DOM queries, utilities), which Chakra's plain components
-            // use too: in a file of their own, so that a page drawn without Chakra's runtime that uses an Ark
-            // UI component (the education page's tabs) does not fetch Chakra's file for them.
-            { name: 'zag', test: /[\\/]node_modules[\\/]@zag-js[\\/](anatomy|dom-query)[\\/]/, priority: 3 },
             // Chakra's runtime and its plain components, which every page but the landing page needs, in
             // one file that the page's code imports, so the page's HTML preloads it.
             { name: 'chakra', test: (id) => CHAKRA_RUNTIME.test(id) || CHAKRA_PLAIN_COMPONENTS.test(id), priority: 2 },

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LocalHttpServer } from './local-server';
+import { FileDownloadFake, type ServedFile } from './file-download-fake';
 
 /**
  * A loopback stand-in for California's data broker registry download (the CPPA's registry.csv):
@@ -67,47 +65,19 @@ export function registryCsv(brokers: readonly RegistryBroker[]): string {
   return `\uFEFF${rows.map((row) => row.map(quote).join(',')).join('\r\n')}\r\n`;
 }
 
-export class FakeBrokerRegistry {
+export class FakeBrokerRegistry extends FileDownloadFake {
   brokers: RegistryBroker[] = [...SAMPLE_BROKERS];
-  /** Answer with this status instead of the file. */
-  failWith?: number;
   /** Answer with an HTML page (what a moved registry serves) instead of the CSV. */
   html = false;
-  readonly requests: { ifNoneMatch: string | undefined; userAgent: string | undefined }[] = [];
-  private readonly http = new LocalHttpServer('FakeBrokerRegistry', (req, res) => this.handle(req, res));
-
-  get url(): string {
-    return `${this.http.origin}/data_broker_registry/registry.csv`;
-  }
+  protected readonly path = '/data_broker_registry/registry.csv';
 
   get env(): Record<string, string> {
     return { CA_BROKER_REGISTRY_URL: this.url };
   }
 
-  start(): Promise<string> {
-    return this.http.start();
-  }
-
-  close(): Promise<void> {
-    return this.http.stop();
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse): void {
-    this.requests.push({ ifNoneMatch: req.headers['if-none-match'], userAgent: req.headers['user-agent'] });
-    if (req.url !== '/data_broker_registry/registry.csv') {
-      res.writeHead(404).end();
-      return;
-    }
-    if (this.failWith) {
-      res.writeHead(this.failWith).end();
-      return;
-    }
-    const body = Buffer.from(this.html ? '<!doctype html><title>Data Broker Registry</title><p>Moved.</p>' : registryCsv(this.brokers), 'utf8');
-    const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304, { etag }).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': this.html ? 'text/html' : 'text/csv; charset=utf-8', etag, 'content-length': body.length }).end(body);
+  protected file(): ServedFile {
+    return this.html
+      ? { body: Buffer.from('<!doctype html><title>Data Broker Registry</title><p>Moved.</p>', 'utf8'), contentType: 'text/html' }
+      : { body: Buffer.from(registryCsv(this.brokers), 'utf8'), contentType: 'text/csv; charset=utf-8' };
   }
 }

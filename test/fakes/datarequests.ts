@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { LocalHttpServer } from './local-server';
+import { FileDownloadFake, type ServedFile } from './file-download-fake';
 
 /**
  * A loopback stand-in for the organisation catalogue's download: a gzipped tar of a repository
@@ -155,48 +153,19 @@ export function catalogueArchive(companies: readonly CompanyRecord[], authoritie
   return gzipSync(Buffer.concat(parts));
 }
 
-export class FakeDatarequests {
+export class FakeDatarequests extends FileDownloadFake {
   companies: CompanyRecord[] = [...SAMPLE_COMPANIES];
   authorities: CompanyRecord[] = [...SAMPLE_AUTHORITIES];
-  /** Answer with this status instead of the archive. */
-  failWith?: number;
   /** Answer with bytes that are no gzip. */
   damaged = false;
-  readonly requests: { ifNoneMatch: string | undefined; userAgent: string | undefined }[] = [];
-  private readonly http = new LocalHttpServer('FakeDatarequests', (req, res) => this.handle(req, res));
-
-  get url(): string {
-    return `${this.http.origin}/datenanfragen/data/tar.gz/refs/heads/master`;
-  }
+  protected readonly path = '/datenanfragen/data/tar.gz/refs/heads/master';
 
   get env(): Record<string, string> {
     return { ORGANISATION_CATALOGUE_URL: this.url };
   }
 
-  start(): Promise<string> {
-    return this.http.start();
-  }
-
-  close(): Promise<void> {
-    return this.http.stop();
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse): void {
-    this.requests.push({ ifNoneMatch: req.headers['if-none-match'], userAgent: req.headers['user-agent'] });
-    if (req.url !== '/datenanfragen/data/tar.gz/refs/heads/master') {
-      res.writeHead(404).end();
-      return;
-    }
-    if (this.failWith) {
-      res.writeHead(this.failWith).end();
-      return;
-    }
-    const archive = this.damaged ? Buffer.from('this is not a gzip file') : catalogueArchive(this.companies, this.authorities);
-    const etag = `"${createHash('sha1').update(archive).digest('hex')}"`;
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304, { etag }).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/x-gzip', etag, 'content-length': archive.length }).end(archive);
+  protected file(): ServedFile {
+    const body = this.damaged ? Buffer.from('this is not a gzip file') : catalogueArchive(this.companies, this.authorities);
+    return { body, contentType: 'application/x-gzip' };
   }
 }

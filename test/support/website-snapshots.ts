@@ -2,6 +2,7 @@
  * Fetched websites written by hand, for the website analyzers' unit tests: what the website source
  * would hand over after fetching a site's https:// and http:// forms.
  */
+import { type CapturedRequest, emptyVisit, type PageVisit } from '../../server/src/browser-audit/capture.types';
 import type { TlsInfo } from '../../server/src/common/security/ssrf/safe-fetch.types';
 import { siteContext, SiteContext } from '../../server/src/scans/analysis/website-site.util';
 import type { FetchAttempt, FetchedPage, WebsiteSnapshot } from '../../server/src/scans/sources/website.source';
@@ -101,32 +102,18 @@ export const STRONG_HEADERS: Headers = {
 };
 
 /** A visit of the audit browser, for the rendered analyzers' unit tests: a page that loaded and did nothing else unless told. */
-export function pageVisit(spec: Partial<import('../../server/src/browser-audit/capture.types').PageVisit> = {}): import('../../server/src/browser-audit/capture.types').PageVisit {
+export function pageVisit(spec: Partial<PageVisit> = {}): PageVisit {
   return {
-    kind: 'plain',
-    url: 'https://shop.example.org/',
-    finalUrl: 'https://shop.example.org/',
+    ...emptyVisit('plain', 'https://shop.example.org/'),
     status: 200,
-    refused: false,
     durationMs: 1200,
     requests: [{ url: 'https://shop.example.org/', method: 'GET', resourceType: 'document', party: 'first', outcome: 'completed', status: 200, at: 0 }],
-    requestsDropped: 0,
-    webSocketFrames: [],
-    cookies: [],
-    storage: [],
-    frames: [],
-    typed: [],
-    blockedNavigations: [],
     proxy: { bytes: 1000, overBudget: false, refusals: [] },
-    cutShort: false,
-    popups: { opened: 0, urls: [] },
-    lost: [],
-    timings: {},
     ...spec,
   };
 }
 
 /** A third-party request seen by the audit browser. */
-export function thirdPartyRequest(url: string, extra: Partial<import('../../server/src/browser-audit/capture.types').CapturedRequest> = {}): import('../../server/src/browser-audit/capture.types').CapturedRequest {
+export function thirdPartyRequest(url: string, extra: Partial<CapturedRequest> = {}): CapturedRequest {
   return { url, method: 'GET', resourceType: 'script', party: 'third', outcome: 'completed', status: 200, at: 100, ...extra };
 }

@@ -1,18 +1,20 @@
-import { Tabs } from '@ark-ui/react/tabs';
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { bookShape, StrokeSvg } from '../components/icon-shapes';
 import { NearViewport } from '../components/NearViewport';
 import { PageHero } from '../components/PageHero';
-import { additionalResources, educationTopics, type Tip } from '../content/education';
+import { PlainTabs } from '../components/PlainTabs';
+import { additionalResources, type EducationTopic, educationTopics, type Tip } from '../content/education';
 import { withChakraLoaded } from '../theme/lazy-chakra';
 
 // The page is drawn without Chakra's runtime (theme/shell-styles.ts, "EducationPage"; its tabs are
-// Ark UI's, the headless component Chakra's Tabs is made of). The password check below the tips is
-// a Chakra component: it loads, with Chakra's runtime, as its place nears the screen.
+// components/PlainTabs.tsx, plain elements). The password check below the tips is a Chakra
+// component: it loads, with Chakra's runtime, as its place nears the screen.
 const PasswordExposureCheck = lazy(async () => ({
   default: await withChakraLoaded(async () => (await import('../scans/PasswordExposureCheck')).PasswordExposureCheck),
 }));
+
+const TABS_CLASSES = { root: 'sh-tabs', list: 'sh-tabs-list', trigger: 'sh-tabs-trigger', content: 'sh-tabs-content' };
 
 const levelClass = { beginner: 'sh-badge-beginner', intermediate: 'sh-badge-intermediate', advanced: 'sh-badge-advanced' } as const;
 
@@ -35,7 +37,24 @@ function TipCard({ tip }: { tip: Tip }) {
   );
 }
 
+function TopicPanel({ topic }: { topic: EducationTopic }) {
+  return (
+    <>
+      <h2 className="sh-h2">{topic.title}</h2>
+      <p className="sh-topic-summary">{topic.summary}</p>
+      <div className="sh-grid-3-md">
+        {topic.tips.map((tip) => (
+          <TipCard key={tip.title} tip={tip} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+const TOPIC_TABS = educationTopics.map((topic) => ({ value: topic.id, label: topic.title, content: <TopicPanel topic={topic} /> }));
+
 export default function EducationPage() {
+  const [topic, setTopic] = useState(educationTopics[0].id);
   return (
     <>
       <PageHero
@@ -44,26 +63,7 @@ export default function EducationPage() {
       />
       <section aria-label="Tips" className="sh-band-end">
         <div className="sh-section-bar-wide">
-          <Tabs.Root defaultValue={educationTopics[0].id} className="sh-tabs">
-            <Tabs.List className="sh-tabs-list">
-              {educationTopics.map((topic) => (
-                <Tabs.Trigger key={topic.id} value={topic.id} className="sh-tabs-trigger">
-                  {topic.title}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            {educationTopics.map((topic) => (
-              <Tabs.Content key={topic.id} value={topic.id} className="sh-tabs-content">
-                <h2 className="sh-h2">{topic.title}</h2>
-                <p className="sh-topic-summary">{topic.summary}</p>
-                <div className="sh-grid-3-md">
-                  {topic.tips.map((tip) => (
-                    <TipCard key={tip.title} tip={tip} />
-                  ))}
-                </div>
-              </Tabs.Content>
-            ))}
-          </Tabs.Root>
+          <PlainTabs tabs={TOPIC_TABS} value={topic} onValueChange={setTopic} classNames={TABS_CLASSES} />
         </div>
       </section>
 

@@ -1,15 +1,14 @@
-import { Alert, Badge, Box, Button, Card, Container, Field, Flex, Heading, Input, Link, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Container, Field, Flex, Heading, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { AskEveryBroker } from '../requests/AskEveryBroker';
+import { ChoiceField } from '../requests/ChoiceField';
 import { RequestDetail } from '../requests/RequestDetail';
 import { createRequest, loadRequest, loadRequests, matchFinding, searchOrganisations } from '../requests/request-actions';
 import { JURISDICTION_LABELS, type Jurisdiction, KIND_LABELS, type Organisation, type RequestKind, type RequestList, type RightsRequest, STATUS_LABELS } from '../requests/request-types';
 import { RequestReminders } from '../requests/RequestReminders';
 
-const KINDS = Object.keys(KIND_LABELS) as RequestKind[];
-const JURISDICTIONS = Object.keys(JURISDICTION_LABELS) as Jurisdiction[];
 
 /** Search the catalogue as the person types (after two characters, a short pause). */
 function useOrganisationSearch(query: string): Organisation[] {
@@ -121,32 +120,8 @@ function NewRequestForm({ email, onCreated }: { email: string; onCreated: (r: Ri
               </Field.Root>
             )}
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-              <Field.Root>
-                <Field.Label>What to ask</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field name="kind" value={kind} onChange={(e) => setKind(e.target.value as RequestKind)}>
-                    {KINDS.map((k) => (
-                      <option key={k} value={k}>
-                        {KIND_LABELS[k]}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>Where you live</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field name="jurisdiction" value={jurisdiction} onChange={(e) => setJurisdiction(e.target.value as Jurisdiction)}>
-                    {JURISDICTIONS.map((j) => (
-                      <option key={j} value={j}>
-                        {JURISDICTION_LABELS[j]}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
+              <ChoiceField label="What to ask" name="kind" value={kind} choices={KIND_LABELS} onChange={setKind} />
+              <ChoiceField label="Where you live" name="jurisdiction" value={jurisdiction} choices={JURISDICTION_LABELS} onChange={setJurisdiction} />
               {jurisdiction === 'gdpr' && (
                 <Field.Root>
                   <Field.Label>Country code (for the regulator)</Field.Label>

@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Card, Field, Flex, Heading, Input, Link, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Field, Flex, Heading, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
+import { ChoiceField } from './ChoiceField';
 import { createBrokerBatch, previewBrokerBatch } from './request-actions';
-import { type BrokerBatchKind, type BrokerBatchPreview, type BrokerBatchResult, JURISDICTION_LABELS, type Jurisdiction, KIND_LABELS } from './request-types';
+import { BROKER_KIND_LABELS, type BrokerBatchKind, type BrokerBatchPreview, type BrokerBatchResult, JURISDICTION_LABELS, type Jurisdiction } from './request-types';
 
-const JURISDICTIONS = Object.keys(JURISDICTION_LABELS) as Jurisdiction[];
 /** The confirmation names this many brokers, then says how many more. */
 const NAMES_SHOWN = 12;
 
@@ -77,19 +77,7 @@ export function AskEveryBroker({ email: accountEmail, onCreated }: { email: stri
             Ask every data broker
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-            <Field.Root>
-              <Field.Label>Where you live</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field name="brokerJurisdiction" value={jurisdiction} onChange={(e) => setJurisdiction(e.target.value as Jurisdiction)}>
-                  {JURISDICTIONS.map((j) => (
-                    <option key={j} value={j}>
-                      {JURISDICTION_LABELS[j]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <ChoiceField label="Where you live" name="brokerJurisdiction" value={jurisdiction} choices={JURISDICTION_LABELS} onChange={setJurisdiction} />
             {jurisdiction !== 'ccpa' && jurisdiction !== 'uk_gdpr' && (
               <Field.Root>
                 <Field.Label>Country code</Field.Label>
@@ -100,16 +88,7 @@ export function AskEveryBroker({ email: accountEmail, onCreated }: { email: stri
               <Field.Label>Your email address with them</Field.Label>
               <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} name="brokerEmail" />
             </Field.Root>
-            <Field.Root>
-              <Field.Label>What to ask</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field name="brokerKind" value={kind} onChange={(e) => setKind(e.target.value as BrokerBatchKind)}>
-                  <option value="erasure">{KIND_LABELS.erasure}</option>
-                  <option value="opt_out_sale">{KIND_LABELS.opt_out_sale}</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <ChoiceField label="What to ask" name="brokerKind" value={kind} choices={BROKER_KIND_LABELS} onChange={setKind} />
           </SimpleGrid>
 
           {shown?.drop && (

@@ -24,6 +24,9 @@ export const KIND_LABELS: Record<RequestKind, string> = {
   plain: 'A plain-language request',
 };
 
+/** What "Ask every data broker" can ask: the broker requests the server drafts in a batch. */
+export const BROKER_KIND_LABELS: Record<BrokerBatchKind, string> = { erasure: KIND_LABELS.erasure, opt_out_sale: KIND_LABELS.opt_out_sale };
+
 export const JURISDICTION_LABELS: Record<Jurisdiction, string> = {
   gdpr: 'EU / EEA (GDPR)',
   uk_gdpr: 'United Kingdom (UK GDPR)',

@@ -281,7 +281,7 @@ export const SHELL_STYLES: Record<string, StaticStyle> = {
   'sh-claim-icon': icon('1em', { color: 'green.fg' }),
   'sh-checkout-skeleton': skeleton({ height: '44', maxW: 'xl', mx: 'auto', mt: '10', rounded: 'l3' }),
 
-  // EducationPage (Tabs is Ark UI's, the component Chakra's Tabs is made of)
+  // EducationPage (its tabs are components/PlainTabs.tsx, styled by Chakra's tabs recipe)
   'sh-tabs': { slotRecipe: ['tabs', 'root'], variants: { variant: 'enclosed' } },
   'sh-tabs-list': { slotRecipe: ['tabs', 'list'], variants: { variant: 'enclosed' }, css: { flexWrap: 'wrap', h: 'auto' } },
   'sh-tabs-trigger': { slotRecipe: ['tabs', 'trigger'], variants: { variant: 'enclosed' } },

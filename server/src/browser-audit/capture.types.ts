@@ -115,6 +115,30 @@ export interface PageVisit {
   timings: Record<string, number>;
 }
 
+/** A visit of `url` before anything has happened: nothing captured, refused or lost, no time spent. */
+export function emptyVisit(kind: PageVisit['kind'], url: string): PageVisit {
+  return {
+    kind,
+    url,
+    finalUrl: url,
+    refused: false,
+    durationMs: 0,
+    requests: [],
+    requestsDropped: 0,
+    webSocketFrames: [],
+    cookies: [],
+    storage: [],
+    frames: [],
+    typed: [],
+    blockedNavigations: [],
+    proxy: { bytes: 0, overBudget: false, refusals: [] },
+    cutShort: false,
+    popups: { opened: 0, urls: [] },
+    lost: [],
+    timings: {},
+  };
+}
+
 /** Both visits of one scan. */
 export interface RenderedCapture {
   plain: PageVisit;

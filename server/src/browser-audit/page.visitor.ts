@@ -5,6 +5,7 @@ import type { ProxySession } from '../common/security/ssrf/forward.proxy';
 import {
   CapturedCookie,
   CapturedRequest,
+  emptyVisit,
   MAX_CAPTURED_BODIES_TOTAL,
   MAX_CAPTURED_BODY,
   MAX_CAPTURED_REQUESTS,
@@ -106,26 +107,7 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
   });
   const recorder = new Recorder(started);
   let isolated: IsolatedCapture | undefined;
-  const visit: PageVisit = {
-    kind: options.kind,
-    url: options.url,
-    finalUrl: options.url,
-    refused: false,
-    durationMs: 0,
-    requests: [],
-    requestsDropped: 0,
-    webSocketFrames: [],
-    cookies: [],
-    storage: [],
-    frames: [],
-    typed: [],
-    blockedNavigations: [],
-    proxy: { bytes: 0, overBudget: false, refusals: [] },
-    cutShort: false,
-    popups: { opened: 0, urls: [] },
-    lost: [],
-    timings: {},
-  };
+  const visit: PageVisit = emptyVisit(options.kind, options.url);
   const mark = (phase: string) => (visit.timings[phase] = Date.now() - started);
   // However the visit goes, the context is closed by the deadline.
   const stopAtDeadline = () => setTimeout(() => void context.close().catch(() => undefined), Math.max(0, left()));

@@ -5,6 +5,7 @@ import { Clock } from '../common/clock/clock.service';
 import { AppConfig } from '../common/config/app.config';
 import { APP_CONFIG } from '../common/config/config.module';
 import { isDatabaseUnavailable } from '../common/database/database-errors.util';
+import { runsScheduledWork } from '../common/scheduling/scheduled-work.util';
 import { queuedScanEmail } from '../mail/mail-templates.renderer';
 import { MailService } from '../mail/mail.service';
 import { ScanHistoryService, staleScanAfterMs } from '../scans/scan-history.service';
@@ -50,13 +51,9 @@ export class QueuedScanRunner implements OnApplicationBootstrap, BeforeApplicati
     private readonly clock: Clock,
   ) {}
 
-  /** Tests tick explicitly; the OpenAPI generator runs without a database. */
-  private get automatic(): boolean {
-    return this.config.env !== 'test' && this.config.databaseUrl !== undefined;
-  }
-
+  /** Tests tick explicitly. */
   onApplicationBootstrap(): void {
-    if (!this.automatic) return;
+    if (!runsScheduledWork(this.config)) return;
     this.registry.addInterval(QUEUED_SCAN_INTERVAL, setInterval(() => this.tickInBackground(), QUEUED_SCAN_TICK_MS).unref());
   }
 

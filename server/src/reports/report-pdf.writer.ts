@@ -55,11 +55,8 @@ function loadFaces(): { files: Record<Face, Buffer>; fonts: Font[] } {
 
 type Doc = PDFKit.PDFDocument;
 type Cell = string | { badge: RiskLevel | CategoryLevel };
-interface Column {
-  header: string;
-  /** Share of the usable width. */
-  share: number;
-}
+/** A table's columns in order: each header with its share of the usable width. */
+type Columns = Readonly<Record<string, number>>;
 
 export function renderReportPdf(report: ReportDto): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -82,11 +79,7 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
   table(
     doc,
     'Risk Assessment',
-    [
-      { header: 'Category', share: 0.5 },
-      { header: 'Findings', share: 0.25 },
-      { header: 'Risk level', share: 0.25 },
-    ],
+    { Category: 0.5, Findings: 0.25, 'Risk level': 0.25 },
     [
       ['Data breaches', String(assessment.dataBreaches.findings), { badge: assessment.dataBreaches.level }],
       ['Oversharing', String(assessment.oversharing.findings), { badge: assessment.oversharing.level }],
@@ -99,14 +92,7 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
   table(
     doc,
     'Breach Exposures',
-    [
-      { header: 'Breach', share: 0.18 },
-      { header: 'Date', share: 0.12 },
-      { header: 'Records', share: 0.12 },
-      { header: 'Data types', share: 0.26 },
-      { header: 'Source', share: 0.14 },
-      { header: 'Found for', share: 0.18 },
-    ],
+    { Breach: 0.18, Date: 0.12, Records: 0.12, 'Data types': 0.26, Source: 0.14, 'Found for': 0.18 },
     findings.breachExposures.map((b) => [b.title, b.breachDate, b.pwnCount.toLocaleString('en-US'), b.dataClasses.join(', '), b.source, b.input]),
     'No breach exposures found.',
   );
@@ -114,13 +100,7 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
   table(
     doc,
     'Privacy Violations',
-    [
-      { header: 'Type', share: 0.14 },
-      { header: 'Risk', share: 0.12 },
-      { header: 'Finding', share: 0.3 },
-      { header: 'What to do', share: 0.24 },
-      { header: 'Source and input', share: 0.2 },
-    ],
+    { Type: 0.14, Risk: 0.12, Finding: 0.3, 'What to do': 0.24, 'Source and input': 0.2 },
     findings.privacyViolations.map((v) => [
       v.type === 'location' ? 'Location' : 'Oversharing',
       { badge: v.riskLevel },
@@ -134,12 +114,7 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
   table(
     doc,
     'Metadata Risks',
-    [
-      { header: 'Risk', share: 0.12 },
-      { header: 'Finding', share: 0.36 },
-      { header: 'What to do', share: 0.3 },
-      { header: 'Source and input', share: 0.22 },
-    ],
+    { Risk: 0.12, Finding: 0.36, 'What to do': 0.3, 'Source and input': 0.22 },
     findings.metadataRisks.map((m) => [{ badge: m.riskLevel }, findingText(m), m.recommendation, `${m.source}\n${m.input}`]),
     'No metadata risks found.',
   );
@@ -147,12 +122,7 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
   table(
     doc,
     'Website Audits',
-    [
-      { header: 'Site', share: 0.22 },
-      { header: 'How it was checked', share: 0.2 },
-      { header: 'Browser tests', share: 0.34 },
-      { header: 'Global Privacy Control', share: 0.24 },
-    ],
+    { Site: 0.22, 'How it was checked': 0.2, 'Browser tests': 0.34, 'Global Privacy Control': 0.24 },
     report.websiteAudits.map((audit) => [
       audit.pageUrl || audit.input,
       `${audit.mode === 'rendered' ? 'Page run in a browser' : `HTML and headers only: ${audit.fallbackReason ?? "the page's scripts were not run"}`}\nHeader grade: ${audit.headerGrade ?? 'not graded'}`,
@@ -165,11 +135,7 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
   table(
     doc,
     'Recommendations',
-    [
-      { header: 'Priority', share: 0.13 },
-      { header: 'Category', share: 0.19 },
-      { header: 'What to do', share: 0.68 },
-    ],
+    { Priority: 0.13, Category: 0.19, 'What to do': 0.68 },
     report.recommendations.map((r) => [{ badge: r.priority }, r.category, `${r.action}\n${r.message}`]),
     'No recommendations.',
   );
@@ -177,13 +143,7 @@ export function renderReportPdf(report: ReportDto): Promise<Buffer> {
   table(
     doc,
     'Privacy-Rights Requests',
-    [
-      { header: 'Organisation', share: 0.22 },
-      { header: 'Request', share: 0.24 },
-      { header: 'Status', share: 0.18 },
-      { header: 'Dates', share: 0.18 },
-      { header: 'Outcome notes', share: 0.18 },
-    ],
+    { Organisation: 0.22, Request: 0.24, Status: 0.18, Dates: 0.18, 'Outcome notes': 0.18 },
     report.requests.map((r) => [
       r.context ? `${r.organisationName}\nFor ${r.context}` : r.organisationName,
       `${REQUEST_KIND_LABELS[r.kind]}\n${JURISDICTION_LABELS[r.jurisdiction]}`,
@@ -315,9 +275,9 @@ function section(doc: Doc, heading: string, keepWith = 40): void {
 }
 
 /** A section holding a table: the heading stays with the table's header and first row. */
-function table(doc: Doc, heading: string, columns: Column[], rows: Cell[][], empty?: string): void {
-  const widths = columns.map((c) => c.share * usableWidth(doc));
-  const headers = columns.map((c) => c.header);
+function table(doc: Doc, heading: string, columns: Columns, rows: Cell[][], empty?: string): void {
+  const widths = Object.values(columns).map((share) => share * usableWidth(doc));
+  const headers = Object.keys(columns);
   section(doc, heading, rows.length ? rowHeight(doc, widths, headers, true) + rowHeight(doc, widths, rows[0], false) : 40);
   if (rows.length === 0) {
     doc.font('Italic').fontSize(BODY_SIZE).fillColor(MUTED).text(empty ?? '', MARGIN, doc.y);

@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../common/config/config.module';
 import { isDatabaseUnavailable } from '../common/database/database-errors.util';
 import { INSTANCE_BEAT_MS, INSTANCE_SILENT_MS } from '../common/instances/instance-registry.service';
 import { InstanceRepository } from '../common/instances/instance.repository';
+import { runsScheduledWork } from '../common/scheduling/scheduled-work.util';
 import { SCAN_MESSAGES, staleScanAfterMs } from './scan-history.service';
 import { ScanRepository } from './scan.repository';
 
@@ -41,13 +42,9 @@ export class ScanRecoveryService implements OnApplicationBootstrap, BeforeApplic
     private readonly clock: Clock,
   ) {}
 
-  /** Tests run it explicitly; the OpenAPI generator runs without a database. */
-  private get automatic(): boolean {
-    return this.config.env !== 'test' && this.config.databaseUrl !== undefined;
-  }
-
+  /** Tests run it explicitly. */
   onApplicationBootstrap(): void {
-    if (!this.automatic) return;
+    if (!runsScheduledWork(this.config)) return;
     this.inBackground();
     // A restarted lone instance fails its killed predecessor's scans at once if that one is silent long enough.
     this.reapInBackground();

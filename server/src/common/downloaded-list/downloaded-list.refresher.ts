@@ -2,6 +2,7 @@ import type { CheckStatus } from '../../vocabulary/check.types';
 import type { AppConfig } from '../config/app.config';
 import { withDeadline } from '../deadline.util';
 import type { RefreshOptions } from '../scheduling/scheduled-refresh.scheduler';
+import { runsScheduledWork } from '../scheduling/scheduled-work.util';
 
 /** How a refresh of a downloaded list ended; `Counts` says what a successful one kept. */
 export type DownloadedListOutcome<Counts extends object> =
@@ -56,7 +57,7 @@ export interface DownloadedList<Row extends StoredCopy, Downloaded extends { not
  * which refresh explicitly; not without a database (the OpenAPI generator); not when switched off.
  */
 export function refreshesByItself(config: Pick<AppConfig, 'env' | 'databaseUrl'>, url: string | undefined): boolean {
-  return config.env !== 'test' && config.databaseUrl !== undefined && url !== undefined;
+  return runsScheduledWork(config) && url !== undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import type { AppConfig } from '../config/app.config';
 import type { AdvisoryLocks } from '../database/advisory-locks.service';
+import { runsScheduledWork } from './scheduled-work.util';
 
 /** Rows per statement, so no single delete holds locks for long. */
 export const RETENTION_ROW_BATCH = 500;
@@ -28,7 +29,7 @@ export abstract class RetentionJob<T extends object> implements BeforeApplicatio
 
   @Cron(CronExpression.EVERY_HOUR)
   hourly(): void {
-    if (this.config.env === 'test' || this.config.databaseUrl === undefined) return;
+    if (!runsScheduledWork(this.config)) return;
     this.run().catch((err: unknown) => this.logger.error(`${this.name} run failed: ${err instanceof Error ? err.message : String(err)}`));
   }
 

@@ -5,7 +5,7 @@ import { TrackerCatalogueService } from '../trackers/tracker-catalogue.service';
 import { TRACKER_CATEGORIES } from '../trackers/tracker.catalogue';
 import { type Finding, FINDING_TYPES, type RiskDetail } from '../../vocabulary/finding.types';
 import { FINDING_RECOMMENDATIONS } from '../../vocabulary/recommendation.catalogue';
-import { analyzeThirdParties, MAX_EVIDENCE_LINES, MAX_UNKNOWN_DOMAINS, TRACKER_FINDING_RULES } from './third-party.analyzer';
+import { analyzeThirdParties, MAX_EVIDENCE_LINES, MAX_UNKNOWN_DOMAINS, TRACKER_FINDING_RULES, TRACKER_TYPE_RULES } from './third-party.analyzer';
 
 const catalogue = new TrackerCatalogueService(loadConfig({ NODE_ENV: 'test' }));
 const SITE = 'https://www.shop.example/products/1';
@@ -276,7 +276,7 @@ describe('analyzeThirdParties', () => {
       for (const rule of Object.values(TRACKER_FINDING_RULES)) {
         if (!rule) continue;
         expect(FINDING_TYPES).toContain(rule.type);
-        expect(FINDING_RECOMMENDATIONS[rule.type].priority).toBe(rule.risk);
+        expect(FINDING_RECOMMENDATIONS[rule.type].priority).toBe(TRACKER_TYPE_RULES[rule.type].risk);
       }
       expect(FINDING_RECOMMENDATIONS.third_party_unknown.priority).toBe('low');
     });

@@ -20,10 +20,34 @@ export interface FetchedPage {
   html: string;
 }
 
+/** The finding types the tracker catalogue's categories become. */
+export type TrackerFindingType = Extract<FindingType, `tracker_${string}`>;
+
+/**
+ * Where each kind of tracker finding counts, and its risk. Tracking by advertisers and social
+ * networks counts in `socialMedia`; measurement of the visit itself (analytics, session recording,
+ * fingerprinting, tag managers, customer data) in `metadata`. Risk: session recording and
+ * fingerprinting are high (they capture what a visitor types and does, or recognise a device
+ * without cookies); advertising, affiliate, social, analytics and customer-data tools are medium
+ * (they follow people across visits or sites); tag managers and A/B testing are low (a tag manager
+ * itself collects little, what it loads is reported on its own; a test tool mostly records which
+ * variant was shown).
+ */
+export const TRACKER_TYPE_RULES: Readonly<Record<TrackerFindingType, { group: FindingGroup; risk: RiskLevel }>> = {
+  tracker_advertising: { group: 'socialMedia', risk: 'medium' },
+  tracker_social: { group: 'socialMedia', risk: 'medium' },
+  tracker_filter_list: { group: 'socialMedia', risk: 'medium' },
+  tracker_session_recording: { group: 'metadata', risk: 'high' },
+  tracker_fingerprinting: { group: 'metadata', risk: 'high' },
+  tracker_analytics: { group: 'metadata', risk: 'medium' },
+  tracker_customer_data: { group: 'metadata', risk: 'medium' },
+  tracker_tag_manager: { group: 'metadata', risk: 'low' },
+  tracker_ab_testing: { group: 'metadata', risk: 'low' },
+};
+
 interface CategoryRule {
-  type: FindingType;
-  group: FindingGroup;
-  risk: RiskLevel;
+  /** The finding it becomes (its group and risk are the type's: TRACKER_TYPE_RULES). */
+  type: TrackerFindingType;
   /** The kind of tracking, as a noun phrase: "session recording". */
   label: string;
   /** What it does to visitors, one sentence. */
@@ -31,61 +55,25 @@ interface CategoryRule {
 }
 
 /**
- * How each tracker category becomes a finding. Tracking by advertisers and social networks counts
- * in `socialMedia`; measurement of the visit itself (analytics, session recording, fingerprinting,
- * tag managers, customer data) in `metadata`. Risk: session recording and fingerprinting are high
- * (they capture what a visitor types and does, or recognise a device without cookies);
- * advertising, affiliate, social, analytics and customer-data tools are medium (they follow people
- * across visits or sites); tag managers and A/B testing are low (a tag manager itself collects
- * little, what it loads is reported on its own; a test tool mostly records which variant was shown).
- * Consent managers give no finding: they are how visitors refuse tracking, and being in the
- * catalogue keeps them out of the unknown third parties.
+ * How each tracker category becomes a finding. Consent managers give no finding: they are how
+ * visitors refuse tracking, and being in the catalogue keeps them out of the unknown third parties.
  */
 export const TRACKER_FINDING_RULES: Readonly<Record<TrackerCategory, CategoryRule | null>> = {
-  advertising: {
-    type: 'tracker_advertising', group: 'socialMedia', risk: 'medium', label: 'advertising tracking',
-    does: 'Ad companies use it to follow visits for targeting, retargeting and measuring ads.',
-  },
-  affiliate: {
-    type: 'tracker_advertising', group: 'socialMedia', risk: 'medium', label: 'affiliate tracking',
-    does: 'Clicks and purchases are followed to pay commissions to the sites that sent the visitor.',
-  },
-  social: {
-    type: 'tracker_social', group: 'socialMedia', risk: 'medium', label: 'social media embedding',
-    does: "The network learns that this page was opened, often tied to the visitor's account there.",
-  },
+  advertising: { type: 'tracker_advertising', label: 'advertising tracking', does: 'Ad companies use it to follow visits for targeting, retargeting and measuring ads.' },
+  affiliate: { type: 'tracker_advertising', label: 'affiliate tracking', does: 'Clicks and purchases are followed to pay commissions to the sites that sent the visitor.' },
+  social: { type: 'tracker_social', label: 'social media embedding', does: "The network learns that this page was opened, often tied to the visitor's account there." },
   [FILTER_LIST_CATEGORY]: {
-    type: 'tracker_filter_list', group: 'socialMedia', risk: 'medium', label: 'advertising or tracking',
+    type: 'tracker_filter_list',
+    label: 'advertising or tracking',
     does: 'The filter list this Footprint instance loads names it as advertising or tracking; who runs it is not known.',
   },
-  'session recording': {
-    type: 'tracker_session_recording', group: 'metadata', risk: 'high', label: 'session recording',
-    does: 'Clicks, scrolling and often typing are recorded so visits can be replayed.',
-  },
-  fingerprinting: {
-    type: 'tracker_fingerprinting', group: 'metadata', risk: 'high', label: 'device fingerprinting',
-    does: 'Device and browser details are read to recognise the device without cookies.',
-  },
-  analytics: {
-    type: 'tracker_analytics', group: 'metadata', risk: 'medium', label: 'visitor analytics',
-    does: 'Visits are measured and each visitor is followed across pages and return visits.',
-  },
-  'customer data platform': {
-    type: 'tracker_customer_data', group: 'metadata', risk: 'medium', label: 'customer data collection',
-    does: 'Visitor events are collected to build and join customer profiles.',
-  },
-  'marketing automation': {
-    type: 'tracker_customer_data', group: 'metadata', risk: 'medium', label: 'marketing automation',
-    does: 'Visits are tied to marketing e-mail and customer records.',
-  },
-  'tag manager': {
-    type: 'tracker_tag_manager', group: 'metadata', risk: 'low', label: 'tag management',
-    does: 'It loads whatever other tags the site chooses, and can add new ones at any time.',
-  },
-  'A/B testing': {
-    type: 'tracker_ab_testing', group: 'metadata', risk: 'low', label: 'A/B testing',
-    does: 'Visitors are assigned to experiments and what they do next is recorded.',
-  },
+  'session recording': { type: 'tracker_session_recording', label: 'session recording', does: 'Clicks, scrolling and often typing are recorded so visits can be replayed.' },
+  fingerprinting: { type: 'tracker_fingerprinting', label: 'device fingerprinting', does: 'Device and browser details are read to recognise the device without cookies.' },
+  analytics: { type: 'tracker_analytics', label: 'visitor analytics', does: 'Visits are measured and each visitor is followed across pages and return visits.' },
+  'customer data platform': { type: 'tracker_customer_data', label: 'customer data collection', does: 'Visitor events are collected to build and join customer profiles.' },
+  'marketing automation': { type: 'tracker_customer_data', label: 'marketing automation', does: 'Visits are tied to marketing e-mail and customer records.' },
+  'tag manager': { type: 'tracker_tag_manager', label: 'tag management', does: 'It loads whatever other tags the site chooses, and can add new ones at any time.' },
+  'A/B testing': { type: 'tracker_ab_testing', label: 'A/B testing', does: 'Visitors are assigned to experiments and what they do next is recorded.' },
   consent: null,
 };
 
@@ -242,19 +230,20 @@ interface TrackerGroup {
 
 function trackerFinding(group: TrackerGroup): Finding {
   const rule = TRACKER_FINDING_RULES[group.category]!;
+  const { group: findingGroup, risk } = TRACKER_TYPE_RULES[rule.type];
   const filterList = group.category === FILTER_LIST_CATEGORY;
   const value = filterList ? [...group.domains].join(', ') : [...group.names].join(', ');
   const summary = filterList
     ? `${value}: ${rule.label} loaded by this page. ${group.domains.size === 1 ? rule.does : rule.does.replace(/\bit\b/g, 'them')}`
     : `${value}: ${rule.label} by ${group.company}, loaded by this page. ${rule.does}`;
   return {
-    group: rule.group,
+    group: findingGroup,
     detail: {
       kind: 'risk',
       type: rule.type,
       value: truncate(value, 300),
       source: filterList ? FINDING_SOURCES.trackerFilterList : group.listed ? FINDING_SOURCES.trackerList : FINDING_SOURCES.trackerCatalogue,
-      risk: rule.risk,
+      risk,
       evidence: { summary: truncate(summary, 500), observed: cappedLines([...group.lines], MAX_EVIDENCE_LINES) },
     },
   };

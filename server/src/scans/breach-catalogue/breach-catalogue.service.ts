@@ -4,6 +4,7 @@ import { AppConfig } from '../../common/config/app.config';
 import { APP_CONFIG } from '../../common/config/config.module';
 import { withDeadline } from '../../common/deadline.util';
 import { type RefreshOptions, ScheduledRefresh } from '../../common/scheduling/scheduled-refresh.scheduler';
+import { runsScheduledWork } from '../../common/scheduling/scheduled-work.util';
 import { BREACH_SOURCE_IDS, BREACH_SOURCES, type BreachSourceId } from '../../vocabulary/breach-source.catalogue';
 import { breachNameKey, mergeBreaches, type MergedBreach } from '../breaches/breach.merger';
 import { fromHibp } from '../breaches/breach-record.mapper';
@@ -67,11 +68,6 @@ export class BreachCatalogueService implements OnApplicationBootstrap, BeforeApp
     this.refreshers = { hibp: refresher('hibp'), xposedornot: refresher('xposedornot') };
   }
 
-  /** Tests refresh explicitly; the OpenAPI generator runs without a database. */
-  private get automatic(): boolean {
-    return this.config.env !== 'test' && this.config.databaseUrl !== undefined;
-  }
-
   /** HIBP's catalogue needs no key; XposedOrNot's only its switch. */
   private enabled(source: BreachSourceId): boolean {
     return source === 'hibp' || this.xposedOrNot.enabled;
@@ -82,14 +78,15 @@ export class BreachCatalogueService implements OnApplicationBootstrap, BeforeApp
     return BREACH_SOURCE_IDS.filter((source) => this.enabled(source));
   }
 
+  /** Tests refresh explicitly. */
   onApplicationBootstrap(): void {
-    if (!this.automatic) return;
+    if (!runsScheduledWork(this.config)) return;
     for (const source of BREACH_SOURCE_IDS) if (this.enabled(source)) this.refreshers[source].afterStart(STARTUP_REFRESH_DELAY_MS, CATALOGUE_MAX_AGE_MS);
   }
 
   @Cron('17 4 * * *', { name: 'breach-catalogue-refresh' })
   daily(): void {
-    if (!this.automatic) return;
+    if (!runsScheduledWork(this.config)) return;
     for (const source of BREACH_SOURCE_IDS) if (this.enabled(source)) this.refreshers[source].inBackground('daily', DAILY_MIN_AGE_MS);
   }
 

@@ -1,7 +1,7 @@
 import type { PageVisit } from '../../../browser-audit/capture.types';
 import type { Finding } from '../../../vocabulary/finding.types';
 import { FINDING_SOURCES } from '../../../vocabulary/recommendation.catalogue';
-import type { TrackerMatcher } from '../third-party.analyzer';
+import { TRACKER_TYPE_RULES, type TrackerMatcher } from '../third-party.analyzer';
 import { cappedLines, parsedRequests, shortUrl } from './rendered-requests.util';
 
 /**
@@ -62,14 +62,15 @@ export function analyzeSessionRecording(visit: PageVisit, catalogue: TrackerMatc
     lines.push(`${request.resourceType}${request.outcome === 'failed' ? ' (failed)' : ''}: ${shortUrl(request.url)}`);
     vendors.set(vendor, lines);
   }
+  const { group, risk } = TRACKER_TYPE_RULES.tracker_session_recording;
   return [...vendors.entries()].map(([vendor, lines]) => ({
-    group: 'metadata' as const,
+    group,
     detail: {
       kind: 'risk' as const,
       type: 'tracker_session_recording' as const,
       value: vendor,
       source: FINDING_SOURCES.browserAudit,
-      risk: 'high' as const,
+      risk,
       evidence: {
         summary: `${vendor}: the page loads a session recorder, which captures clicks, scrolling and often typing so visits can be replayed`,
         observed: cappedLines(lines),
