@@ -152,6 +152,36 @@ function keyStreams(visit: PageVisit): Haystack[] {
     });
 }
 
+/**
+ * Whether a stream's keys spell `value` from some point on, where a key may be missing only if the
+ * same key was typed before it. A logger whose request for a key is the same URL every time (an
+ * image of `?c=` + the key) does not always send a repeated key again: the browser merges the
+ * request with the same one still in flight, or answers it from its cache. How often depends on
+ * how fast the logger answers, so on the load of both machines (measured on a loaded one: the
+ * keys of "footprint" arrived as "fotprint"). The first of each key always travels, so every
+ * distinct key of the value is in the stream, in order.
+ */
+export function keysSpell(keys: string, value: string): boolean {
+  const sent = [...keys];
+  const typed = [...value];
+  for (let start = 0; start < sent.length; start++) {
+    if (sent[start] !== typed[0]) continue;
+    const before = new Set<string>();
+    let next = start;
+    let matched = 0;
+    let i = 0;
+    for (; i < typed.length; i++) {
+      if (next < sent.length && sent[next] === typed[i]) {
+        next += 1;
+        matched += 1;
+      } else if (!before.has(typed[i])) break;
+      before.add(typed[i]);
+    }
+    if (i === typed.length && matched >= MIN_JOINED_KEYS) return true;
+  }
+  return false;
+}
+
 function haystacks(visit: PageVisit): Haystack[] {
   const out: Haystack[] = [];
   const add = (where: string, rawUrl: string, text: string) => {
@@ -194,7 +224,7 @@ export function analyzeKeyLogging(visit: PageVisit): Finding[] {
       const inText = (text: string) => needles.find((n) => (n.caseSensitive ? text.includes(n.text) : text.toLowerCase().includes(n.text.toLowerCase())));
       const asSent = inText(stack.raw);
       // Found only once percent-encoding is undone: it travelled URL-encoded.
-      const found = asSent?.encoding ?? (inText(stack.decoded) ? 'URL-encoded' : undefined);
+      const found = asSent?.encoding ?? (inText(stack.decoded) ? 'URL-encoded' : stack.joined && keysSpell(stack.raw, typed.value) ? stack.joined : undefined);
       const encoding = found && stack.joined ? stack.joined : found;
       if (!encoding) continue;
       hit.lines.push(`${encoding}: ${stack.where}`);

@@ -8,7 +8,7 @@ import { analyzeMetaPixel, analyzeRemarketing, analyzeTikTokAndXPixels, pixelEve
 import { analyzeCanvasFingerprinting } from './canvas-fingerprinting.analyzer';
 import { analyzeFontFingerprinting } from './font-fingerprinting.analyzer';
 import { analyzeGlobalPrivacyControl } from './global-privacy-control.analyzer';
-import { analyzeKeyLogging } from './key-logging.analyzer';
+import { analyzeKeyLogging, keysSpell } from './key-logging.analyzer';
 import { analyzeSessionRecording } from './session-recording.analyzer';
 import { analyzeTrackingCookies, cookieLifetime, cookieSetter, trackingCookieOwner } from './tracking-cookies.analyzer';
 
@@ -123,6 +123,22 @@ describe('key logging', () => {
     const [finding] = analyzeKeyLogging(pageVisit({ typed, requests }));
     expect((finding.detail as RiskDetail).value).toBe('Email address typed into "email" sent to keys.example (one key per request)');
     expect((finding.detail as RiskDetail).evidence.observed).toMatch(/^one key per request: 31 requests to keys\.example, one key each in "/);
+  });
+
+  it('finds a logger whose request for a repeated key the browser did not send again (the same URL merged or cached)', () => {
+    // "footprint probe aabb": the second o, p, r, e, a and b were each answered by the request of the same key before.
+    const sent = 'fotprin pbeab';
+    const requests = [...sent].map((key, i) => thirdPartyRequest(`https://keys.example/k?c=${encodeURIComponent(Buffer.from(key).toString('base64'))}`, { at: 1000 + i * 40 }));
+    const [finding] = analyzeKeyLogging(pageVisit({ typed: [{ kind: 'text', value: 'footprint probe aabb', field: 'q' }], requests }));
+    expect((finding.detail as RiskDetail).value).toBe('Text typed into "q" sent to keys.example (one key per request)');
+    expect(keysSpell(sent, 'footprint probe aabb')).toBe(true);
+  });
+
+  it('does not take keys for a value when a key typed for the first time is missing, or when they spell it out of order', () => {
+    expect(keysSpell('fotprin pbeab', 'footprint probe aabbc')).toBe(false);
+    expect(keysSpell('ftoprin pbeab', 'footprint probe aabb')).toBe(false);
+    expect(keysSpell('xxfootprint', 'footprint')).toBe(true);
+    expect(keysSpell('fot', 'foot')).toBe(false);
   });
 
   it('does not join keys that spell something else, or too few keys', () => {
