@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { TEST_SOURCE_DEFAULTS } from './source-defaults';
-import { createMigratedTestDatabase, TestDatabase } from './test-database';
+import { createTestDatabase, TestDatabase } from './test-database';
 
 const ROOT = resolve(__dirname, '..', '..');
 const SERVER_ENTRY = join(ROOT, 'dist', 'server', 'main.js');
@@ -78,8 +78,7 @@ export interface AppProcessOptions {
 
 /**
  * Starts the BUILT app (`node dist/server/main.js`; run `npm run build` first) on 127.0.0.1 with a
- * free port and a fresh database on the run's PostgreSQL (already migrated: pass an empty one as
- * `database` to see the app migrate it), and waits until GET /api/ready answers 200.
+ * free port and a fresh database on the run's PostgreSQL, and waits until GET /api/ready answers 200.
  */
 export async function startAppProcess(env: Record<string, string> = {}, options: AppProcessOptions = {}): Promise<AppProcess> {
   const missing = [SERVER_ENTRY, CLIENT_INDEX].filter((file) => !existsSync(file));
@@ -91,7 +90,7 @@ export async function startAppProcess(env: Record<string, string> = {}, options:
   }
 
   const shared = options.database;
-  const database: TestDatabase = shared ?? (await createMigratedTestDatabase());
+  const database: TestDatabase = shared ?? (await createTestDatabase());
   const dropOwnDatabase = () => (shared ? Promise.resolve() : database.drop());
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

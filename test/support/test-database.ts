@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { migrationDataSource } from '../../server/src/common/database/migrations.data-source';
-import { runPendingMigrations } from '../../server/src/common/database/schema-migrations.runner';
 
 export interface TestDatabase {
   url: string;
   drop(): Promise<void>;
 }
+
+/** Applies every migration to the empty database at `url`, the way the app does at start (runPendingMigrations). */
+export type Migrate = (url: string) => Promise<void>;
 
 function adminUrl(): string {
   const url = process.env.FP_TEST_ADMIN_URL;
@@ -76,10 +77,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /**
  * The run's template: a database with every migration applied, built by the first test file that
  * asks for one (under an advisory lock, so other workers wait for it instead of building their own)
- * exactly as the app migrates at start (runPendingMigrations). It takes no connections once built:
- * PostgreSQL copies only a database nobody is in. The global teardown drops it (global-teardown.ts).
+ * with that file's `migrate`. It takes no connections once built: PostgreSQL copies only a
+ * database nobody is in. The global teardown drops it (global-teardown.ts).
  */
-async function ensureTemplate(admin: Client): Promise<string> {
+async function ensureTemplate(admin: Client, migrate: Migrate): Promise<string> {
   const template = templateName();
   await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
   try {
@@ -89,12 +90,7 @@ async function ensureTemplate(admin: Client): Promise<string> {
     const building = `${template}_building`;
     await dropDatabase(admin, building);
     await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(building)}`);
-    const dataSource = await migrationDataSource(databaseUrl(building)).initialize();
-    try {
-      await runPendingMigrations(dataSource);
-    } finally {
-      await dataSource.destroy();
-    }
+    await migrate(databaseUrl(building));
     // No connections from now on (autovacuum's neither): a copy fails while anyone is in its template.
     await admin.query(`ALTER DATABASE ${admin.escapeIdentifier(building)} ALLOW_CONNECTIONS false`);
     await admin.query(`ALTER DATABASE ${admin.escapeIdentifier(building)} RENAME TO ${admin.escapeIdentifier(template)}`);
@@ -106,9 +102,10 @@ async function ensureTemplate(admin: Client): Promise<string> {
 
 /**
  * A new database with every migration already applied (a copy of the run's template: one
- * CREATE DATABASE instead of running each migration again), dropped again by drop(). What an app
- * started on an empty database does (migrating it) is tested on createTestDatabase()'s.
+ * CREATE DATABASE instead of running each migration again), dropped again by drop(). `migrate`
+ * builds the template when no file of the run has yet. What an app started on an empty database
+ * does (migrating it) is tested on createTestDatabase()'s.
  */
-export async function createMigratedTestDatabase(): Promise<TestDatabase> {
-  return withAdmin(async (admin) => createDatabase(admin, await ensureTemplate(admin)));
+export async function createMigratedTestDatabase(migrate: Migrate): Promise<TestDatabase> {
+  return withAdmin(async (admin) => createDatabase(admin, await ensureTemplate(admin, migrate)));
 }
