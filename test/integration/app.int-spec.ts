@@ -20,7 +20,8 @@ describe('the app on a real PostgreSQL', () => {
     // A client file under api/: API paths must never be answered from, or looked up in, the client's files.
     await mkdir(join(clientDir, 'api'));
     await writeFile(join(clientDir, 'api', 'health'), 'a file, not the health check');
-    t = await createTestApp({}, { clientDir });
+    // On an empty database: the app migrates it as it starts (other suites' apps start on a migrated copy).
+    t = await createTestApp({}, { clientDir, emptyDatabase: true });
   });
   afterAll(async () => {
     await t?.close();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +8,11 @@ import { EmbeddedDatabase } from '../../server/src/common/database/embedded-data
 /**
  * One PostgreSQL for the whole run: Debian's (or any) server when DATABASE_URL is set, as in CI,
  * otherwise the embedded one in a fresh temporary folder. Each test file creates its own database
- * in it (test/support/test-database.ts), so files never see each other's rows.
+ * in it (test/support/test-database.ts), so files never see each other's rows; an app's is a copy
+ * of the run's migrated template, named here, built by the first file that needs it.
  */
 export default async function globalSetup() {
+  process.env.FP_TEST_TEMPLATE_DATABASE ??= `fp_template_${randomBytes(6).toString('hex')}`;
   if (process.env.FP_TEST_ADMIN_URL) return; // another project of this run started it already
   if (process.env.DATABASE_URL) {
     process.env.FP_TEST_ADMIN_URL = process.env.DATABASE_URL;

@@ -4,8 +4,10 @@ import pino, { Logger } from 'pino';
 import request from 'supertest';
 import { createApp } from '../../server/src/bootstrap';
 import { AppConfig, loadConfig } from '../../server/src/common/config/app.config';
+import { migrationDataSource } from '../../server/src/common/database/migrations.data-source';
+import { runPendingMigrations } from '../../server/src/common/database/schema-migrations.runner';
 import { TEST_SOURCE_DEFAULTS } from './source-defaults';
-import { createTestDatabase, TestDatabase } from './test-database';
+import { createMigratedTestDatabase, createTestDatabase, TestDatabase } from './test-database';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -22,14 +24,26 @@ export interface TestAppOptions {
   logger?: Logger;
   /** Another app's database, to run a second instance on it (its owner drops it). */
   database?: TestDatabase;
+  /** Starts on an empty database of its own, which the app migrates as it starts (by default its database is already migrated). */
+  emptyDatabase?: boolean;
   /** Changes the loaded config before the app starts: for the fixed tuning (TUNING), which has no setting. */
   configure?: (config: AppConfig) => void;
 }
 
-/** The whole Nest app, initialised on its own fresh database, for supertest. */
+/** Migrates in this process, as the app does at start (the test file has the app's modules loaded anyway). */
+async function migrateHere(url: string): Promise<void> {
+  const dataSource = await migrationDataSource(url).initialize();
+  try {
+    await runPendingMigrations(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** The whole Nest app, initialised on its own fresh (migrated) database, for supertest. */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const { logger = pino({ level: 'silent' }), database: shared, configure, ...appOptions } = options;
-  const database = shared ?? (await createTestDatabase());
+  const { logger = pino({ level: 'silent' }), database: shared, configure, emptyDatabase, ...appOptions } = options;
+  const database = shared ?? (await (emptyDatabase ? createTestDatabase() : createMigratedTestDatabase(migrateHere)));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...TEST_SOURCE_DEFAULTS, ...env, DATABASE_URL: database.url });
   configure?.(config);
   const app = await createApp(config, logger, appOptions);
