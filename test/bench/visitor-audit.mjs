@@ -126,7 +126,7 @@ async function measure(label, env) {
           else if (seen === 'found') kind = 'falseAlarms';
           if (!kind) continue;
           t[kind] += 1;
-          if (kind === 'missed' || kind === 'falseAlarms' || kind === 'notRun') {
+          if (kind === 'missed' || kind === 'falseAlarms') {
             const key = `${path} ${test} ${kind}`;
             const why = body.checks.find((c) => c.id === CHECK_OF[test])?.message;
             misses.set(key, { count: (misses.get(key)?.count ?? 0) + 1, why: misses.get(key)?.why ?? why });
