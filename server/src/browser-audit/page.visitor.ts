@@ -63,15 +63,10 @@ export const MIN_STAY_AFTER_LOAD_MS = 5_500;
 /** At the end of the stay, the network must have been quiet this long (a beacon answered, a late tag loaded). */
 const FINAL_QUIET_MS = 1_000;
 /**
- * Typing key by key at a fast typist's pace: after each key, the requests it made have ended and
- * no new one has started for 30 ms (a person's 150 ms would not fit three fields into the visit's
- * budget; key listeners see every key either way). So each key's requests are made and answered
- * before the next key, whatever the load: a logger's request for a key is not still in flight when
- * the same key comes again (the browser would merge the two), and the visit records every one.
+ * Typing key by key at a fast typist's pace, a key every 30 ms (a person's 150 ms would not fit
+ * three fields into the visit's budget; key listeners see every key either way).
  */
-const KEY_QUIET_MS = 30;
-/** The most one key waits for its requests to end (a logger that never answers slows typing this much at most). */
-const KEY_SETTLE_MAX_MS = 300;
+const KEY_DELAY_MS = 30;
 /**
  * Time for typing into the page's fields. A 31-character email takes about 1 s on an idle machine
  * and was measured at 3.3 s on a busy 2-core one (each key goes through the DevTools protocol, and
@@ -193,12 +188,8 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
       mark('mouse');
       if (options.typeIntoFields && left() > 2_500) {
         visit.typedAt = Date.now() - started;
-        const typing = await typeIntoFields(page, recorder, Math.min(TYPING_BUDGET_MS, left() - 2_000));
-        visit.typed = typing.typed;
-        visit.typing = typing.cut ? 'cut' : 'complete';
+        visit.typed = await typeIntoFields(page, Math.min(TYPING_BUDGET_MS, left() - 2_000));
         mark('typing');
-      } else if (options.typeIntoFields) {
-        visit.typing = 'no time';
       }
       const stayUntil = Math.min(loadedAt + MIN_STAY_AFTER_LOAD_MS, options.deadline - 1_200);
       await sleep(stayUntil - Date.now());
@@ -263,10 +254,6 @@ class Recorder {
   private headerCookieCount = 0;
   private inFlight = 0;
   private lastActivity = Date.now();
-  /** Requests made so far, and those in flight by their number (1, 2, …). */
-  private made = 0;
-  private readonly open = new Map<Request, number>();
-  private lastStarted = 0;
 
   constructor(private readonly started: number) {}
 
@@ -325,25 +312,6 @@ class Recorder {
     return parts;
   }
 
-  /** How many requests the visit has made so far: `settled` waits for the ones after it. */
-  requestsMade(): number {
-    return this.made;
-  }
-
-  /**
-   * Waits until every request made after the first `made` has ended and none has started for
-   * `quietMs`, or `maxMs` has passed. Requests made before (a long poll, a stream) do not count.
-   */
-  async settled(made: number, maxMs: number, quietMs: number): Promise<void> {
-    const until = Date.now() + Math.max(0, maxMs);
-    const since = Date.now();
-    while (Date.now() < until) {
-      const open = [...this.open.values()].some((n) => n > made);
-      if (!open && Date.now() - Math.max(this.lastStarted, since) >= quietMs) return;
-      await sleep(10);
-    }
-  }
-
   /** Waits until no request has been in flight for `quietMs`, or `maxMs` has passed. */
   async idle(maxMs: number, quietMs = QUIET_MS): Promise<void> {
     const until = Date.now() + Math.max(0, maxMs);
@@ -367,9 +335,6 @@ class Recorder {
   private onRequest(request: Request): void {
     this.inFlight += 1;
     this.lastActivity = Date.now();
-    this.made += 1;
-    this.open.set(request, this.made);
-    this.lastStarted = Date.now();
     if (this.requests.size >= MAX_CAPTURED_REQUESTS) {
       this.dropped += 1;
       if (!this.requestCapHit) {
@@ -411,7 +376,6 @@ class Recorder {
   private onDone(request: Request, failure: string | undefined): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
     this.lastActivity = Date.now();
-    this.open.delete(request);
     const entry = this.requests.get(request);
     if (!entry) return;
     if (failure) {
@@ -594,24 +558,20 @@ export function fieldLabel(candidates: readonly (string | null | undefined)[], t
 
 /**
  * Types into every visible text, email, search, password and phone field of every frame the way a
- * person does: a click into the field, then key by key, each key's requests answered before the
- * next (key listeners see every keydown, keypress, input and keyup), then the field is left with
- * Tab (change and blur listeners). Nothing is submitted: no Enter is pressed and no button clicked.
- * A key is never cut halfway (its keyup would be lost): the time is checked between keys, and what
- * a field records is what was typed whole. `cut`: the time ran out before every field was typed in full.
+ * person does: a click into the field, then key by key with a person's pauses (key listeners see
+ * every keydown, keypress, input and keyup), then the field is left with Tab (change and blur
+ * listeners). Nothing is submitted: no Enter is pressed and no button clicked.
  */
-async function typeIntoFields(page: Page, recorder: Recorder, maxMs: number): Promise<{ typed: TypedValue[]; cut: boolean }> {
+async function typeIntoFields(page: Page, maxMs: number): Promise<TypedValue[]> {
   const end = Date.now() + maxMs;
   const values = probeValues();
   const typed: TypedValue[] = [];
-  let timeRanOut = false;
   for (const frame of page.frames()) {
     const fields = await frame.locator(FIELD_SELECTOR).all().catch(() => []);
     for (const field of fields) {
-      if (typed.length >= MAX_FIELDS) return { typed, cut: timeRanOut };
+      if (typed.length >= MAX_FIELDS || Date.now() >= end) return typed;
       try {
         if (!(await field.isVisible()) || !(await field.isEditable())) continue;
-        if (Date.now() >= end) return { typed, cut: true };
         // Read in the page, whose code may have replaced these getters: each value is cut there, before it travels.
         const attributes = await field.evaluate((el) => {
           const input = el as HTMLInputElement;
@@ -627,21 +587,12 @@ async function typeIntoFields(page: Page, recorder: Recorder, maxMs: number): Pr
         const timeout = Math.max(200, Math.min(1_000, end - Date.now()));
         await field.click({ timeout });
         await field.fill('', { timeout });
-        // Key by key (keydown, keypress, input, keyup for each), until the typing budget runs out between two keys.
-        const keys = [...value];
-        let pressed = 0;
-        for (const key of keys) {
-          if (Date.now() >= end) break;
-          const made = recorder.requestsMade();
-          await page.keyboard.type(key);
-          pressed += 1;
-          await recorder.settled(made, Math.min(KEY_SETTLE_MAX_MS, end - Date.now()), KEY_QUIET_MS);
-        }
-        // What the field really holds (all of it, or the part typed before the budget ran out), never more than was typed whole.
-        const held = (await field.inputValue({ timeout: 500 }).catch(() => '')).slice(0, keys.slice(0, pressed).join('').length);
+        // Key by key (keydown, keypress, input, keyup for each), cut off at the typing budget.
+        await field.pressSequentially(value, { delay: KEY_DELAY_MS, timeout: Math.max(300, end - Date.now()) }).catch(() => undefined);
+        // What the field really holds (all of it, or the part typed before the budget ran out).
+        const held = await field.inputValue({ timeout: 500 }).catch(() => '');
         await field.press('Tab', { timeout: 500 }).catch(() => undefined);
         await field.evaluate((el) => (el as HTMLElement).blur()).catch(() => undefined);
-        if (pressed < keys.length) timeRanOut = true;
         if (held.length < 4 || !value.startsWith(held)) continue;
         typed.push({ kind, value: held, field: fieldLabel(attributes.labels, attributes.type) });
       } catch {
@@ -649,7 +600,7 @@ async function typeIntoFields(page: Page, recorder: Recorder, maxMs: number): Pr
       }
     }
   }
-  return { typed, cut: timeRanOut };
+  return typed;
 }
 
 /** Moves the mouse across the page in small steps, as a person reading does (hover- and mouse-triggered tags). */

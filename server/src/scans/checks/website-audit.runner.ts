@@ -114,8 +114,6 @@ export interface BrowserTestResult {
   findings: Finding[];
   message: string;
   gpc?: GpcSummary;
-  /** The test could not do its part of the visit in the time there was: not run ('timed_out'), or only partly ('partial'). */
-  incomplete?: 'timed_out' | 'partial';
 }
 
 /** A browser test: pure, the capture (and the tracker catalogue) to findings (checks/browser-test.check.ts). */
@@ -150,7 +148,7 @@ export function browserTestOutcome(id: BrowserTestId, analyze: BrowserTestAnalyz
   const result = analyze(render.capture, trackers);
   const lost = lostSentence([...lostParts(render.capture), ...(shortfall ? [shortfall] : [])]);
   return {
-    status: result.incomplete ?? (lost ? 'partial' : 'ok'),
+    status: lost ? 'partial' : 'ok',
     message: lost ? `${result.message.replace(/\.?$/, '.')} ${lost}` : result.message,
     findings: result.findings,
     ...(result.gpc ? { gpc: result.gpc } : {}),
