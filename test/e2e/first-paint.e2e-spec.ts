@@ -229,6 +229,7 @@ describe('the landing page’s first download', () => {
 });
 
 describe('dark mode', () => {
+  // Every public page with axe: about 40 s on a quiet 2-core machine, more beside the rest of the run.
   it('follows the system, and axe finds nothing serious on the public pages', async () => {
     await suite.browser.withPage(suite.app.baseUrl, { colorScheme: 'dark' }, async (t) => {
       const c = new Checks('dark mode');
@@ -245,7 +246,7 @@ describe('dark mode', () => {
       checkClean(t, c);
       c.done();
     });
-  });
+  }, 150_000);
 
   it('the header toggle switches to light and the browser remembers it', async () => {
     await suite.browser.withPage(suite.app.baseUrl, { colorScheme: 'dark' }, async (t) => {
