@@ -91,8 +91,6 @@ export const ATTACK_PAGES: Record<string, string> = {
     `for (var i = 0; i < 4; i++) new Worker(URL.createObjectURL(new Blob(['for (;;) {}'], { type: 'text/javascript' })));
      addEventListener('load', function () { setTimeout(function () { for (;;) {} }, 200); });`,
   ),
-  // The main thread alone spins once loaded (no workers, so the CPU it takes is one renderer's): every later call into the page hangs past the visit's deadline.
-  '/spin': page('Spin', `addEventListener('load', function () { setTimeout(function () { for (;;) {} }, 200); });`),
   '/slow': page('Slow', `setInterval(function () { fetch('/hang?busy=' + Date.now()).catch(function () {}); }, 200);`).replace('</h1>', '</h1><img src="/hang" alt="">'),
 };
 

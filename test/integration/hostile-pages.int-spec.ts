@@ -5,7 +5,7 @@ import { BrowserAuditMetrics } from '../../server/src/browser-audit/browser-audi
 import { BROWSER_MESSAGES } from '../../server/src/browser-audit/browser-audit.service';
 import { sampleGroup } from '../../server/src/browser-audit/browser-process-group.util';
 import { ChromiumLauncher } from '../../server/src/browser-audit/chromium.launcher';
-import { LEFTOVER_SLACK, RenderedAuditRunner } from '../../server/src/browser-audit/rendered-audit.runner';
+import { LEFTOVER_SLACK } from '../../server/src/browser-audit/rendered-audit.runner';
 import { SSRF_MESSAGES } from '../../server/src/common/security/ssrf/url.policy';
 import { AttackPages } from '../fakes/attack-pages';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -184,39 +184,6 @@ describe('hostile pages', () => {
     expect(after.group).toBe(before.group);
     // Nothing of the bomb is left: the idle browser holds its own processes and a spare renderer at most.
     expect((await sampleGroup(after.group)).processes).toBeLessThanOrEqual(after.ownProcesses + LEFTOVER_SLACK);
-  }, 60_000);
-
-  it('crashes only the renderer of a visit past its deadline: an ordinary scan beside it in the same browser still gets its whole result', async () => {
-    const before = await running();
-    // The spinning page's visit is given a deadline a minute past its job's, so the visit's own stop
-    // at the deadline (its context closed) does not end it: its calls into the spinning renderer hang,
-    // as they can when the close does not get through, and the job's overdue path must end it.
-    const runner = t.app.get(RenderedAuditRunner) as unknown as { visit: (...args: unknown[]) => Promise<unknown> };
-    const visit = runner.visit.bind(runner);
-    const late = jest.spyOn(runner, 'visit').mockImplementation((browser, url, kind, deadline, ...rest) => visit(browser, url, kind, String(url).endsWith('/spin') ? Number(deadline) + 60_000 : deadline, ...rest));
-    let spin: ScanBody;
-    let plain: ScanBody;
-    try {
-      [spin, plain] = await Promise.all([scan('/spin'), scan('/plain')]);
-    } finally {
-      late.mockRestore();
-    }
-    // The ordinary page ran its whole visit in the same browser: every browser test ran, nothing partial, and it has its score.
-    expect(browserTests(plain).map((c) => ({ id: c.id, status: c.status }))).toEqual(browserTests(plain).map((c) => ({ id: c.id, status: 'ok' })));
-    expect(browserTests(plain)).toHaveLength(BROWSER_TEST_IDS.length);
-    expect(plain.checks.find((c) => c.id === 'website')).toMatchObject({ status: 'ok' });
-    expect(plain).toMatchObject({ privacyScore: expect.any(Number), coverage: { complete: true } });
-    // The same browser (its process group is the browser process's id), still connected, with nothing of the spinning page left in it.
-    const after = await running();
-    expect(after.group).toBe(before.group);
-    expect(after.browser === before.browser && after.browser.isConnected()).toBe(true);
-    expect(renderers(after.group)).toBeLessThanOrEqual(1);
-    expect((await sampleGroup(after.group)).processes).toBeLessThanOrEqual(after.ownProcesses + LEFTOVER_SLACK);
-    // The spinning page held its visit past the deadline and the grace: its own renderer was crashed
-    // (Page.crash) and the scan says so, without a score. Had the whole browser been killed, the
-    // message would say the browser was stopped, and the neighbour above would have had no result.
-    expect(spin).toMatchObject({ privacyScore: null, coverage: { scoreWithheld: expect.any(String) } });
-    expect(spin.checks.find((c) => c.id === 'website')?.message).toContain(BROWSER_MESSAGES.overdueVisit);
   }, 60_000);
 
   it('ends a page that spins every core (main thread and four workers) by its deadline, and leaves nothing of it running', async () => {
