@@ -32,7 +32,7 @@ const maxWorkers = Number(process.env.JEST_MAX_WORKERS) || Math.max(2, cores - 1
 module.exports = {
   testTimeout: 30_000,
   maxWorkers,
-  // Which files run side by side: test/support/test-sequencer.cjs.
+  // Which files start first: test/support/test-sequencer.cjs.
   testSequencer: '<rootDir>/test/support/test-sequencer.cjs',
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/server/src/**/*.spec.ts'] },
