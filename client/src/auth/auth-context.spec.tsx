@@ -2,7 +2,7 @@
  * @jest-environment ./test/support/jsdom-fetch-environment.js
  */
 import '../test-setup';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode, useEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { api } from '../api/client';
@@ -122,6 +122,29 @@ describe('AuthProvider', () => {
     await act(() => auth.refreshProfile());
     expect(calls('GET /api/auth/profile')[0].headers.get('Authorization')).toBe('Bearer token-A');
     expect(auth.state.user?.emailVerified).toBe(true);
+  });
+
+  it('asks once more when the answer to a refresh was lost on the way (the server renews the same cookie within its grace), and only once', async () => {
+    let tries = 0;
+    routes['POST /api/auth/refresh'] = () => {
+      tries += 1;
+      if (tries === 1) throw new TypeError('Failed to fetch');
+      return session('token-B');
+    };
+    renderAuth();
+    await waitFor(() => expect(status()).toBe('signedIn:alice@example.com'));
+    expect(calls('POST /api/auth/refresh')).toHaveLength(2);
+
+    // Lost twice: no third try.
+    cleanup();
+    requests = [];
+    routes['POST /api/auth/refresh'] = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderAuth();
+    await waitFor(() => expect(calls('POST /api/auth/refresh')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(calls('POST /api/auth/refresh')).toHaveLength(2);
   });
 
   it('reloads the profile only once the session check has answered, and not at all without a session', async () => {

@@ -65,16 +65,25 @@ function maySignIn(): boolean {
   return typeof document !== 'undefined' && hasSignedInHint(document.cookie);
 }
 
+/** The pause before asking once more when a refresh's answer never came. */
+const LOST_ANSWER_RETRY_MS = 500;
+
 async function requestRefresh(): Promise<RefreshOutcome> {
   // Without the hint there is no refresh cookie either: asking would only earn a 401.
   if (!maySignIn()) return { kind: 'noSession' };
-  try {
-    const { data, response } = await api.POST('/api/auth/refresh', CSRF);
-    if (data) return { kind: 'session', session: data };
-    // 401 (no or revoked session) and 403 mean signed out; anything else is a passing server problem.
-    return response.status === 401 || response.status === 403 ? { kind: 'noSession' } : { kind: 'unreachable' };
-  } catch {
-    return { kind: 'unreachable' };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const { data, response } = await api.POST('/api/auth/refresh', CSRF);
+      if (data) return { kind: 'session', session: data };
+      // 401 (no or revoked session) and 403 mean signed out; anything else is a passing server problem.
+      return response.status === 401 || response.status === 403 ? { kind: 'noSession' } : { kind: 'unreachable' };
+    } catch {
+      // The request or its answer was lost on the way (a reset connection). The server may have
+      // rotated the cookie meanwhile; it renews the same one presented again within its grace
+      // (60 s), so one more try keeps the person signed in instead of showing them the sign-in page.
+      if (attempt >= 2) return { kind: 'unreachable' };
+      await new Promise((resolve) => setTimeout(resolve, LOST_ANSWER_RETRY_MS));
+    }
   }
 }
 

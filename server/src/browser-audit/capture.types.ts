@@ -93,6 +93,12 @@ export interface PageVisit {
   /** What was typed (both visits type alike), and when typing began (ms after the start). */
   typed: TypedValue[];
   typedAt?: number;
+  /**
+   * How the typing went (absent in older captures): 'complete', every field typed in full; 'cut',
+   * the time ran out before every field was typed in full; 'no time', the visit had no time left to
+   * type at all. Only a complete typing can say that nothing typed left the page.
+   */
+  typing?: 'complete' | 'cut' | 'no time';
   /** Top-level navigations to file:, data: and other non-web URLs that were stopped. */
   blockedNavigations: string[];
   /** What went through the visit's proxy session: bytes down, bytes up (absent in older captures), the budget ran out. */

@@ -188,8 +188,12 @@ export async function visitPage(browser: Browser, options: VisitOptions): Promis
       mark('mouse');
       if (options.typeIntoFields && left() > 2_500) {
         visit.typedAt = Date.now() - started;
-        visit.typed = await typeIntoFields(page, Math.min(TYPING_BUDGET_MS, left() - 2_000));
+        const typing = await typeIntoFields(page, Math.min(TYPING_BUDGET_MS, left() - 2_000));
+        visit.typed = typing.typed;
+        visit.typing = typing.cut ? 'cut' : 'complete';
         mark('typing');
+      } else if (options.typeIntoFields) {
+        visit.typing = 'no time';
       }
       const stayUntil = Math.min(loadedAt + MIN_STAY_AFTER_LOAD_MS, options.deadline - 1_200);
       await sleep(stayUntil - Date.now());
@@ -560,16 +564,20 @@ export function fieldLabel(candidates: readonly (string | null | undefined)[], t
  * Types into every visible text, email, search, password and phone field of every frame the way a
  * person does: a click into the field, then key by key with a person's pauses (key listeners see
  * every keydown, keypress, input and keyup), then the field is left with Tab (change and blur
- * listeners). Nothing is submitted: no Enter is pressed and no button clicked.
+ * listeners). Nothing is submitted: no Enter is pressed and no button clicked. `cut`: the time ran
+ * out before every visible field was typed in full (a field left out, or a value typed in part).
  */
-async function typeIntoFields(page: Page, maxMs: number): Promise<TypedValue[]> {
+async function typeIntoFields(page: Page, maxMs: number): Promise<{ typed: TypedValue[]; cut: boolean }> {
   const end = Date.now() + maxMs;
   const values = probeValues();
   const typed: TypedValue[] = [];
+  let cut = false;
   for (const frame of page.frames()) {
     const fields = await frame.locator(FIELD_SELECTOR).all().catch(() => []);
     for (const field of fields) {
-      if (typed.length >= MAX_FIELDS || Date.now() >= end) return typed;
+      if (typed.length >= MAX_FIELDS) return { typed, cut };
+      // Out of time with fields not yet looked at (perhaps hidden ones): cut, as nothing says otherwise.
+      if (Date.now() >= end) return { typed, cut: true };
       try {
         if (!(await field.isVisible()) || !(await field.isEditable())) continue;
         // Read in the page, whose code may have replaced these getters: each value is cut there, before it travels.
@@ -591,6 +599,7 @@ async function typeIntoFields(page: Page, maxMs: number): Promise<TypedValue[]> 
         await field.pressSequentially(value, { delay: KEY_DELAY_MS, timeout: Math.max(300, end - Date.now()) }).catch(() => undefined);
         // What the field really holds (all of it, or the part typed before the budget ran out).
         const held = await field.inputValue({ timeout: 500 }).catch(() => '');
+        if (held.length < value.length && Date.now() >= end) cut = true;
         await field.press('Tab', { timeout: 500 }).catch(() => undefined);
         await field.evaluate((el) => (el as HTMLElement).blur()).catch(() => undefined);
         if (held.length < 4 || !value.startsWith(held)) continue;
@@ -600,7 +609,7 @@ async function typeIntoFields(page: Page, maxMs: number): Promise<TypedValue[]> 
       }
     }
   }
-  return typed;
+  return { typed, cut };
 }
 
 /** Moves the mouse across the page in small steps, as a person reading does (hover- and mouse-triggered tags). */

@@ -2,6 +2,7 @@ import { sampleBreach } from '../../../../test/fakes/hibp';
 import { NOW, pageVisit, STRONG_HEADERS, thirdPartyRequest, unreachable, websiteSnapshot } from '../../../../test/support/website-snapshots';
 import { browserTestOutcome, navigationErrorWords, websiteOutcome } from '../checks/website-audit.runner';
 import type { BreachCatalogueService } from '../breach-catalogue/breach-catalogue.service';
+import { KeyLoggingCheck } from '../checks/key-logging.check';
 import { WebsiteBreachesCheck } from '../checks/website-breaches.check';
 import { mergeBreaches } from '../breaches/breach.merger';
 import { fromHibp } from '../breaches/breach-record.mapper';
@@ -109,6 +110,28 @@ describe('the website check outcome', () => {
     expect(outcome).toEqual({ status: 'unavailable', message: 'Not run: the site could not be reached.', findings: [] });
     const fetched = { ...audit, site: { status: 'ok' as const, data: websiteSnapshot({ https: { headers: STRONG_HEADERS } }) } };
     expect(browserTestOutcome('key-logging', () => ({ findings: [], message: '' }), fetched, trackers).message).toBe('Not run: the page did not load in the browser (the site name does not exist in DNS).');
+  });
+
+  it('says the key logging test did not run, or ran in part, when the visit ran out of time to type; never "none was sent"', () => {
+    const site = { status: 'ok' as const, data: websiteSnapshot({ https: { headers: STRONG_HEADERS } }) };
+    const check = new KeyLoggingCheck(undefined as never, undefined as never, undefined as never);
+    const outcome = (plain: ReturnType<typeof pageVisit>) =>
+      browserTestOutcome('key-logging', (capture) => check.analyze(capture), { site, render: { kind: 'rendered', capture: { plain, browserVersion: '150' } } }, trackers);
+    const typed = [{ kind: 'email' as const, value: 'alex.quill.1a2b@example.com', field: 'Email' }];
+    expect(outcome(pageVisit({ typing: 'no time' }))).toEqual({ status: 'timed_out', message: "Not run: the visit ran out of time before it could type into the page's fields.", findings: [] });
+    expect(outcome(pageVisit({ typing: 'cut' }))).toMatchObject({ status: 'timed_out' });
+    expect(outcome(pageVisit({ typing: 'cut', typed }))).toEqual({
+      status: 'partial',
+      message: 'Typed test values into 1 field (email) without submitting: none was sent to a third party. Partial: the visit ran out of time before it typed into every field in full.',
+      findings: [],
+    });
+    expect(outcome(pageVisit({ typing: 'complete', typed }))).toMatchObject({ status: 'ok', message: 'Typed test values into 1 field (email) without submitting: none was sent to a third party' });
+    // A page with no field, typed through in time (and an older capture, without `typing`).
+    expect(outcome(pageVisit({ typing: 'complete' }))).toMatchObject({ status: 'ok', message: 'The page has no text, email, search or password field to type into' });
+    expect(outcome(pageVisit())).toMatchObject({ status: 'ok' });
+    // A logger found while typing is a whole answer, however the typing ended.
+    const sent = pageVisit({ typing: 'cut', typed, requests: [thirdPartyRequest(`https://rec.example/c?v=${encodeURIComponent(typed[0].value)}`)] });
+    expect(outcome(sent)).toMatchObject({ status: 'ok', findings: [expect.objectContaining({ detail: expect.objectContaining({ type: 'key_logging' }) })] });
   });
 
   it('gives the Global Privacy Control test no verdict when its visit never loaded the page, and says why; partial when it watched the page much shorter', () => {

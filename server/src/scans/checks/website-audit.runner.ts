@@ -114,6 +114,8 @@ export interface BrowserTestResult {
   findings: Finding[];
   message: string;
   gpc?: GpcSummary;
+  /** The test could not do its part of the visit in the time there was: not run ('timed_out'), or only in part ('partial'). */
+  incomplete?: 'timed_out' | 'partial';
 }
 
 /** A browser test: pure, the capture (and the tracker catalogue) to findings (checks/browser-test.check.ts). */
@@ -148,7 +150,7 @@ export function browserTestOutcome(id: BrowserTestId, analyze: BrowserTestAnalyz
   const result = analyze(render.capture, trackers);
   const lost = lostSentence([...lostParts(render.capture), ...(shortfall ? [shortfall] : [])]);
   return {
-    status: lost ? 'partial' : 'ok',
+    status: result.incomplete ?? (lost ? 'partial' : 'ok'),
     message: lost ? `${result.message.replace(/\.?$/, '.')} ${lost}` : result.message,
     findings: result.findings,
     ...(result.gpc ? { gpc: result.gpc } : {}),
