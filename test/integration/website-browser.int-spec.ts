@@ -6,9 +6,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 
 // The rendered website audit end to end: POST /api/scans against fixture sites whose tracking
 // happens only when their scripts run, loaded by the app's own Chromium through its SSRF proxy.
-// One app and one browser for the file; scans run four at a time (BROWSER_CONCURRENCY 4, twice the
-// default: a visit mostly waits on the page's timers, and two at a time made this the longest file).
-// The default concurrency, its queue and its fair share are tested in hostile-pages and browser-worker.
+// One app and one browser for the file; scans run two at a time (the default browser concurrency).
 
 interface Detail {
   group: string;
@@ -45,8 +43,6 @@ const detailsOf = (body: ScanBody): Detail[] => GROUPS.flatMap((g) => ((body[g] 
 const checkOf = (body: ScanBody, id: string) => body.checks.find((c) => c.id === id)!;
 const typesOf = (body: ScanBody) => detailsOf(body).map((d) => d.type);
 const body = (pages: Map<string, ScanBody>, path: string) => pages.get(path)!;
-/** Scans made at once, and the browser's concurrency (each scan makes two visits, so eight contexts). */
-const AT_A_TIME = 4;
 
 describe('the rendered website audit', () => {
   const sites = new TrackingSites();
@@ -61,7 +57,7 @@ describe('the rendered website audit', () => {
     // no time to be typed into (CI, stop 47). The product's budget, fair share and deadline are tested
     // in hostile-pages and browser-worker.
     t = await createTestApp(
-      { ...sites.env(), VISITOR_SCANS_PER_HOUR: '1000', SCAN_CHECK_TIMEOUT_MS: '8000', BROWSER_CONCURRENCY: String(AT_A_TIME) },
+      { ...sites.env(), VISITOR_SCANS_PER_HOUR: '1000', SCAN_CHECK_TIMEOUT_MS: '8000' },
       { configure: (config) => void (config.browserAudit.timeoutMs = 2 * config.browserAudit.timeoutMs) },
     );
     user = await signUp(t);
@@ -76,13 +72,13 @@ describe('the rendered website audit', () => {
   const scan = async (path: string): Promise<ScanBody> =>
     (await t.http().post('/api/scans').auth(user.accessToken, { type: 'bearer' }).send({ input: sites.url(path) }).expect(200)).body as ScanBody;
 
-  /** Scans AT_A_TIME pages at a time: as many as the browser runs, so none waits in its queue. */
+  /** Scans two pages at a time: the default number of browser contexts. */
   async function scanAll(paths: readonly string[]): Promise<Map<string, ScanBody>> {
     const out = new Map<string, ScanBody>();
-    for (let i = 0; i < paths.length; i += AT_A_TIME) {
-      const batch = paths.slice(i, i + AT_A_TIME);
-      const bodies = await Promise.all(batch.map(scan));
-      batch.forEach((p, j) => out.set(p, bodies[j]));
+    for (let i = 0; i < paths.length; i += 2) {
+      const pair = paths.slice(i, i + 2);
+      const bodies = await Promise.all(pair.map(scan));
+      pair.forEach((p, j) => out.set(p, bodies[j]));
     }
     return out;
   }
@@ -157,7 +153,9 @@ describe('the rendered website audit', () => {
   }, 240_000);
 
   it('sees what a visitor sees: late, mouse and scroll tags, key-by-key loggers, third-party cookies', async () => {
-    const pages = await scanAll(['/delayed-pixel', '/mouse-pixel', '/scroll-pixel', '/key-events-plain', '/key-events-json', '/key-events-base64', '/key-value-escaped', '/third-party-cookies']);
+    // One at a time: each scan runs its two visits side by side already.
+    const pages = new Map<string, ScanBody>();
+    for (const path of ['/delayed-pixel', '/mouse-pixel', '/scroll-pixel', '/key-events-plain', '/key-events-json', '/key-events-base64', '/key-value-escaped', '/third-party-cookies']) pages.set(path, await scan(path));
     const value = (path: string, type: string) => detailsOf(pages.get(path)!).find((d) => d.type === type)?.value;
     // A pixel on a 4-second timer, one waiting for the mouse, one for the end of the page.
     expect(value('/delayed-pixel', 'meta_pixel_events')).toMatch(/PageView/);
