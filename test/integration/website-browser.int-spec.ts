@@ -54,8 +54,8 @@ describe('the rendered website audit', () => {
     // The browser's budget per scan is twice the product's 15 s. What a scan finds does not depend on
     // it (a visit of these pages ends by itself about 7 s after load, and typing in fields has 40% of
     // the budget at most), but on a 2-core machine running the whole suite, creating four contexts
-    // took 5-9 s of the 15, and a key logger's page was left no time to be typed into (CI, stop 47). The product's budget, fair share and deadline are tested
-    // in hostile-pages and browser-worker.
+    // took 5-9 s of the 15, and a key logger's page was left no time to be typed into (CI, stop 47).
+    // The product's budget, fair share and deadline are tested in hostile-pages and browser-worker.
     t = await createTestApp(
       { ...sites.env(), VISITOR_SCANS_PER_HOUR: '1000', SCAN_CHECK_TIMEOUT_MS: '8000' },
       { configure: (config) => void (config.browserAudit.timeoutMs = 2 * config.browserAudit.timeoutMs) },
